@@ -1,0 +1,164 @@
+//! Where each card slot sits on the board, and which slot a point hits.
+//!
+//! Plain functions of sizes in CSS pixels, so they are tested natively. The
+//! grid picks the column count that makes the cards largest for the area, so
+//! all 21 cards fit a 320 px wide phone and 12 cards fill a wide desktop.
+
+/// Width over height of a card: landscape, like a real SET card on the table.
+pub const CARD_ASPECT: f64 = 1.55;
+/// Cards never grow past this width (CSS px), however large the window.
+pub const MAX_CARD_WIDTH: f64 = 280.0;
+
+/// An axis-aligned rectangle in CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
+    }
+
+    pub fn center(&self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}
+
+/// A grid of `slots` card rectangles inside a `width` × `height` area.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub slots: usize,
+    pub cols: usize,
+    pub rows: usize,
+    pub card_w: f64,
+    pub card_h: f64,
+    pub gap: f64,
+    origin_x: f64,
+    origin_y: f64,
+}
+
+impl Layout {
+    /// Lays out `slots` cards in an area of `width` × `height` CSS pixels.
+    pub fn new(width: f64, height: f64, slots: usize) -> Layout {
+        let (width, height) = (width.max(1.0), height.max(1.0));
+        let gap = (width.min(height) * 0.02).clamp(4.0, 14.0).round();
+        let n = slots.max(1);
+        let fit = |cols: usize| {
+            let rows = n.div_ceil(cols);
+            let by_width = (width - gap * (cols as f64 + 1.0)) / cols as f64;
+            let by_height = (height - gap * (rows as f64 + 1.0)) / rows as f64 * CARD_ASPECT;
+            (by_width.min(by_height).min(MAX_CARD_WIDTH), cols, rows)
+        };
+        let (best_w, cols, rows) =
+            (1..=n).map(fit).fold((f64::MIN, 1, n), |best, next| if next.0 > best.0 { next } else { best });
+        let card_w = best_w.max(1.0).floor();
+        let card_h = (card_w / CARD_ASPECT).floor().max(1.0);
+        let grid_w = cols as f64 * card_w + (cols as f64 - 1.0) * gap;
+        let grid_h = rows as f64 * card_h + (rows as f64 - 1.0) * gap;
+        Layout {
+            slots,
+            cols,
+            rows,
+            card_w,
+            card_h,
+            gap,
+            origin_x: ((width - grid_w) / 2.0).max(0.0).round(),
+            origin_y: ((height - grid_h) / 2.0).max(0.0).round(),
+        }
+    }
+
+    /// The rectangle of a slot, or `None` past the last slot.
+    pub fn slot_rect(&self, slot: usize) -> Option<Rect> {
+        if slot >= self.slots {
+            return None;
+        }
+        let (col, row) = ((slot % self.cols) as f64, (slot / self.cols) as f64);
+        Some(Rect {
+            x: self.origin_x + col * (self.card_w + self.gap),
+            y: self.origin_y + row * (self.card_h + self.gap),
+            w: self.card_w,
+            h: self.card_h,
+        })
+    }
+
+    /// The slot whose card contains the point, if any (gaps hit nothing).
+    pub fn hit_test(&self, x: f64, y: f64) -> Option<usize> {
+        let col = ((x - self.origin_x) / (self.card_w + self.gap)).floor();
+        let row = ((y - self.origin_y) / (self.card_h + self.gap)).floor();
+        if col < 0.0 || row < 0.0 || col >= self.cols as f64 {
+            return None;
+        }
+        let slot = row as usize * self.cols + col as usize;
+        self.slot_rect(slot).filter(|rect| rect.contains(x, y)).map(|_| slot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_rects(layout: &Layout) -> Vec<Rect> {
+        (0..layout.slots).map(|slot| layout.slot_rect(slot).unwrap()).collect()
+    }
+
+    #[test]
+    fn every_table_size_fits_every_viewport_without_overlap() {
+        let viewports = [(320.0, 400.0), (320.0, 480.0), (480.0, 280.0), (768.0, 900.0), (1280.0, 640.0), (2560.0, 1300.0)];
+        for (w, h) in viewports {
+            for slots in [3, 6, 9, 12, 15, 18, 21, 81] {
+                let layout = Layout::new(w, h, slots);
+                let rects = all_rects(&layout);
+                for (i, r) in rects.iter().enumerate() {
+                    assert!(r.x >= 0.0 && r.y >= 0.0 && r.x + r.w <= w && r.y + r.h <= h, "{w}x{h} {slots}: {r:?}");
+                    for q in &rects[i + 1..] {
+                        let apart = r.x + r.w <= q.x || q.x + q.w <= r.x || r.y + r.h <= q.y || q.y + q.h <= r.y;
+                        assert!(apart, "{r:?} overlaps {q:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_phone_shows_21_cards_big_enough_to_read() {
+        let layout = Layout::new(320.0, 480.0, 21);
+        assert!(layout.card_w >= 80.0, "{layout:?}");
+        assert!(layout.slot_rect(21).is_none());
+    }
+
+    #[test]
+    fn cards_keep_their_shape_and_a_cap_on_width() {
+        let layout = Layout::new(2560.0, 1440.0, 12);
+        assert_eq!(layout.card_w, MAX_CARD_WIDTH);
+        assert!((layout.card_w / layout.card_h - CARD_ASPECT).abs() < 0.02);
+    }
+
+    #[test]
+    fn hit_test_finds_the_slot_under_every_card_centre_and_nothing_in_gaps() {
+        for slots in [12, 15, 21] {
+            let layout = Layout::new(900.0, 600.0, slots);
+            for slot in 0..slots {
+                let (cx, cy) = layout.slot_rect(slot).unwrap().center();
+                assert_eq!(layout.hit_test(cx, cy), Some(slot));
+            }
+            let first = layout.slot_rect(0).unwrap();
+            assert_eq!(layout.hit_test(first.x + first.w + layout.gap / 2.0, first.y + 1.0), None);
+            assert_eq!(layout.hit_test(first.x - 1.0, first.y - 1.0), None);
+            assert_eq!(layout.hit_test(10_000.0, 10_000.0), None);
+        }
+    }
+
+    #[test]
+    fn tiny_or_degenerate_areas_do_not_panic() {
+        for (w, h) in [(0.0, 0.0), (-5.0, 10.0), (f64::NAN, 100.0), (1.0, 1.0)] {
+            let layout = Layout::new(w, h, 12);
+            assert!(layout.card_w >= 1.0 && layout.card_h >= 1.0, "{w}x{h}: {layout:?}");
+            assert!(layout.slot_rect(11).is_some_and(|r| r.x.is_finite() && r.y.is_finite()));
+            assert_eq!(layout.hit_test(f64::NAN, 0.5), None);
+        }
+    }
+}
