@@ -15,6 +15,7 @@
 pub mod card;
 pub mod finder;
 pub mod game;
+pub mod keys;
 pub mod layout;
 pub mod options;
 pub mod rng;

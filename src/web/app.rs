@@ -1,0 +1,337 @@
+//! The page's controller: one game, the player's picks, the clock, and what
+//! the board shows. Every event goes the same way: event → slot → core action
+//! → new state → `refresh`, which redraws and updates the page's text.
+
+use super::dom::{Stats, View, describe_slot};
+use super::render::{self, CardLook};
+use crate::card::Card;
+use crate::game::{ClaimOutcome, Game, GameError};
+use crate::keys::{Command, key_for_slot};
+use crate::layout::{Layout, Rect};
+use crate::selection::{Selection, Toggle};
+use crate::stopwatch::Stopwatch;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// How long the found and wrong effects play, in milliseconds.
+const FOUND_MS: f64 = 450.0;
+const WRONG_MS: f64 = 600.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    /// All 81 cards in id order, to check every drawing at a glance.
+    Gallery,
+}
+
+/// A short animation over the board after a claim.
+#[derive(Clone, Copy, Debug)]
+enum Effect {
+    /// The claimed cards shrink and fade out where they lay.
+    Found { cards: [Card; 3], rects: [Rect; 3], started: f64 },
+    /// The wrongly claimed cards shake and glow red.
+    Wrong { slots: [usize; 3], started: f64 },
+}
+
+impl Effect {
+    fn progress(&self, now: f64) -> f64 {
+        let (started, length) = match *self {
+            Effect::Found { started, .. } => (started, FOUND_MS),
+            Effect::Wrong { started, .. } => (started, WRONG_MS),
+        };
+        ((now - started) / length).clamp(0.0, 1.0)
+    }
+}
+
+pub struct App {
+    pub game: Game,
+    pub selection: Selection,
+    pub clock: Stopwatch,
+    pub mode: Mode,
+    effect: Option<Effect>,
+    hover: Option<usize>,
+    show_keys: bool,
+    notice: String,
+    pub view: Option<View>,
+}
+
+impl App {
+    pub fn new(seed: u64, now: f64, view: Option<View>) -> App {
+        App {
+            game: Game::new(seed),
+            selection: Selection::default(),
+            clock: Stopwatch::started_at(now),
+            mode: Mode::Play,
+            effect: None,
+            hover: None,
+            show_keys: false,
+            notice: String::new(),
+            view,
+        }
+    }
+
+    pub fn new_game(&mut self, seed: u64, now: f64) {
+        self.game = Game::new(seed);
+        self.selection.clear();
+        self.clock = Stopwatch::started_at(now);
+        self.mode = Mode::Play;
+        self.effect = None;
+        self.hover = None;
+        self.set_notice("");
+        self.refresh(now);
+    }
+
+    pub fn show_gallery(&mut self, now: f64) {
+        self.mode = Mode::Gallery;
+        self.selection.clear();
+        self.effect = None;
+        self.refresh(now);
+    }
+
+    pub fn set_notice(&mut self, text: &str) {
+        self.notice = text.to_owned();
+    }
+
+    /// Slots that hold something in the current mode.
+    pub fn slot_count(&self) -> usize {
+        match self.mode {
+            Mode::Play => self.game.table().len(),
+            Mode::Gallery => crate::card::DECK_SIZE,
+        }
+    }
+
+    pub fn layout(&self) -> Option<Layout> {
+        self.view.as_ref().map(|view| view.layout(self.slot_count()))
+    }
+
+    /// The rectangle of a slot in viewport CSS pixels.
+    pub fn slot_rect(&self, slot: usize) -> Result<Rect, String> {
+        if self.mode == Mode::Play {
+            self.game.check_slot(slot).map_err(|err| err.to_string())?;
+        } else if slot >= self.slot_count() {
+            return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
+        }
+        let view = self.view.as_ref().ok_or("this page has no board to measure")?;
+        let rect = view.layout(self.slot_count()).slot_rect(slot).ok_or("the slot is off the board")?;
+        let (left, top) = view.canvas_origin();
+        Ok(Rect { x: rect.x + left, y: rect.y + top, ..rect })
+    }
+
+    /// A click, tap or slot key on `slot`: toggles it; the third pick claims.
+    pub fn pick(&mut self, slot: usize, now: f64) -> Result<(), GameError> {
+        if self.mode == Mode::Gallery {
+            return Ok(());
+        }
+        if self.game.is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.game.check_slot(slot)?;
+        if let Toggle::Claim(slots) = self.selection.toggle(slot) {
+            let rects = self.layout().map(|layout| slots.map(|s| layout.slot_rect(s)));
+            let outcome = self.game.claim(slots)?;
+            self.effect = match (outcome, rects) {
+                (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) => {
+                    Some(Effect::Found { cards, rects: [a, b, c], started: now })
+                }
+                (ClaimOutcome::NotASet, _) => Some(Effect::Wrong { slots, started: now }),
+                _ => None,
+            };
+            if self.game.is_over() {
+                self.clock.stop(now);
+            }
+        }
+        self.refresh(now);
+        Ok(())
+    }
+
+    pub fn press_hint(&mut self, now: f64) {
+        if self.mode == Mode::Play && self.game.hint().is_ok() {
+            self.refresh(now);
+        }
+    }
+
+    /// Keyboard commands other than new game (which needs a fresh seed).
+    pub fn command(&mut self, command: Command, now: f64) {
+        match command {
+            Command::Pick(slot) => {
+                // A key for a slot past the table's end does nothing.
+                let _ = self.pick(slot, now);
+            }
+            Command::ClearSelection => {
+                self.selection.clear();
+                self.refresh(now);
+            }
+            Command::Hint => self.press_hint(now),
+            Command::ToggleKeyLabels => self.toggle_key_labels(now),
+            Command::NewGame => {}
+        }
+    }
+
+    pub fn toggle_key_labels(&mut self, now: f64) {
+        self.show_keys = !self.show_keys;
+        self.refresh(now);
+    }
+
+    pub fn key_labels_shown(&self) -> bool {
+        self.show_keys
+    }
+
+    /// The pointer moved to viewport point (x, y), or left the board (`None`).
+    pub fn hover_at(&mut self, point: Option<(f64, f64)>, now: f64) {
+        let slot = point.and_then(|(x, y)| self.slot_at(x, y));
+        if slot != self.hover {
+            self.hover = slot;
+            if let Some(view) = &self.view {
+                view.set_cursor(slot.is_some() && self.mode == Mode::Play);
+            }
+            self.draw(now);
+        }
+    }
+
+    /// The slot under viewport point (x, y).
+    pub fn slot_at(&self, x: f64, y: f64) -> Option<usize> {
+        let view = self.view.as_ref()?;
+        let (left, top) = view.canvas_origin();
+        view.layout(self.slot_count()).hit_test(x - left, y - top)
+    }
+
+    pub fn resize(&mut self, now: f64) {
+        if let Some(view) = &mut self.view {
+            view.fit();
+        }
+        self.draw(now);
+    }
+
+    pub fn on_frame(&mut self, now: f64) {
+        if let Some(view) = &mut self.view {
+            view.frame_pending = false;
+        }
+        self.draw(now);
+    }
+
+    pub fn tick(&self, now: f64) {
+        if let Some(view) = &self.view {
+            view.show_time(self.clock.elapsed_ms(now));
+        }
+    }
+
+    pub fn stats(&self, now: f64) -> Stats {
+        Stats {
+            deck_left: self.game.deck().len(),
+            sets_found: self.game.found().len(),
+            elapsed_ms: self.clock.elapsed_ms(now),
+            hints_used: self.game.hints_used(),
+            wrong_claims: self.game.wrong_claims(),
+        }
+    }
+
+    /// Brings the page in line with the state: text, end screen, drawing.
+    pub fn refresh(&mut self, now: f64) {
+        let Some(view) = &self.view else { return };
+        let stats = self.stats(now);
+        view.show_stats(&stats);
+        view.show_end((self.mode == Mode::Play && self.game.is_over()).then_some(&stats));
+        view.set_notice(&self.notice);
+        let hinted = self.game.hinted_slots();
+        let lines = self.game.table().iter().enumerate().map(|(slot, &card)| {
+            describe_slot(slot, card, key_for_slot(slot), self.selection.contains(slot), hinted.contains(&slot))
+        });
+        view.describe_table(lines);
+        self.draw(now);
+    }
+
+    /// Draws the board; schedules another frame while an effect plays.
+    pub fn draw(&mut self, now: f64) {
+        if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
+            self.effect = None;
+        }
+        let Some(view) = &self.view else { return };
+        if let Err(err) = self.draw_board(view, now) {
+            web_sys::console::error_2(&"SET: drawing failed:".into(), &err);
+        }
+        if self.effect.is_some() && !view.frame_pending {
+            let requested = view.window.request_animation_frame(view.frame_callback.as_ref().unchecked_ref());
+            if let Some(view) = &mut self.view {
+                view.frame_pending = requested.is_ok();
+            }
+        }
+    }
+
+    fn draw_board(&self, view: &View, now: f64) -> Result<(), JsValue> {
+        view.begin_frame()?;
+        render::clear(&view.ctx, view.css_width, view.css_height);
+        let layout = view.layout(self.slot_count());
+        if self.mode == Mode::Gallery {
+            for card in Card::all() {
+                if let Some(rect) = layout.slot_rect(card.id() as usize) {
+                    let label = card.id().to_string();
+                    render::draw_card(&view.ctx, card, rect, CardLook { label: Some(&label), ..CardLook::default() })?;
+                }
+            }
+            return Ok(());
+        }
+        let hinted = self.game.hinted_slots();
+        let (wrong, shake) = match self.effect {
+            Some(effect @ Effect::Wrong { slots, .. }) => {
+                let p = effect.progress(now);
+                (slots, (p * 28.0).sin() * 5.0 * (1.0 - p))
+            }
+            _ => ([usize::MAX; 3], 0.0),
+        };
+        let mut key = [0u8; 4];
+        for (slot, &card) in self.game.table().iter().enumerate() {
+            let Some(mut rect) = layout.slot_rect(slot) else { continue };
+            let is_wrong = wrong.contains(&slot);
+            if is_wrong {
+                rect.x += shake;
+            }
+            let label = self.show_keys.then(|| key_for_slot(slot)).flatten().map(|k| &*k.to_ascii_uppercase().encode_utf8(&mut key));
+            let look = CardLook {
+                selected: self.selection.contains(slot),
+                hinted: hinted.contains(&slot),
+                hovered: self.hover == Some(slot),
+                wrong: is_wrong,
+                found: false,
+                label,
+            };
+            render::draw_card(&view.ctx, card, rect, look)?;
+        }
+        if let Some(effect @ Effect::Found { cards, rects, .. }) = self.effect {
+            let p = effect.progress(now);
+            let scale = 1.0 - p * p;
+            view.ctx.set_global_alpha(1.0 - p);
+            for (card, rect) in cards.into_iter().zip(rects) {
+                let (cx, cy) = rect.center();
+                let shrunk = Rect { x: cx - rect.w * scale / 2.0, y: cy - rect.h * scale / 2.0, w: rect.w * scale, h: rect.h * scale };
+                if shrunk.w >= 2.0 {
+                    render::draw_card(&view.ctx, card, shrunk, CardLook { found: true, ..CardLook::default() })?;
+                }
+            }
+            view.ctx.set_global_alpha(1.0);
+        }
+        Ok(())
+    }
+
+    /// The state as a plain JavaScript object, for `state()`.
+    pub fn state_object(&self, now: f64) -> Result<JsValue, JsValue> {
+        let ids = |cards: &[Card]| cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>();
+        let numbers = |slots: &[usize]| slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>();
+        let object = js_sys::Object::new();
+        let fields: [(&str, JsValue); 11] = [
+            ("table", ids(self.game.table()).into()),
+            ("deck", JsValue::from(self.game.deck().len() as u32)),
+            ("setsFound", JsValue::from(self.game.found().len() as u32)),
+            ("wrongClaims", JsValue::from(self.game.wrong_claims())),
+            ("hintsUsed", JsValue::from(self.game.hints_used())),
+            ("selected", numbers(self.selection.slots()).into()),
+            ("hinted", numbers(&self.game.hinted_slots()).into()),
+            ("elapsedMs", JsValue::from(self.clock.elapsed_ms(now).round())),
+            ("over", JsValue::from(self.game.is_over())),
+            ("seed", JsValue::from(self.game.seed() as f64)),
+            ("mode", JsValue::from(if self.mode == Mode::Play { "play" } else { "gallery" })),
+        ];
+        for (name, value) in fields {
+            js_sys::Reflect::set(&object, &JsValue::from(name), &value)?;
+        }
+        Ok(object.into())
+    }
+}

@@ -1,0 +1,108 @@
+//! Checking what JavaScript passes to the exports.
+//!
+//! Exports take `JsValue` rather than `u8` or `usize`, because wasm-bindgen
+//! would silently turn `3.5` into 3 and `"x"` into 0. Every check here fails
+//! with a message that names the bad value, before anything is changed; the
+//! exports turn the message into a thrown JavaScript `Error`.
+
+use crate::card::Card;
+use crate::finder::RepeatedCard;
+use crate::options::MAX_SEED;
+use js_sys::Array;
+use std::fmt::Display;
+use wasm_bindgen::{JsError, JsValue};
+
+/// A `JsError` (a JavaScript `Error` once thrown) with this message.
+pub fn js_error(message: impl Display) -> JsError {
+    JsError::new(&message.to_string())
+}
+
+/// What was wrong with an argument, in words.
+pub type BadArgument = String;
+
+/// The value as a person would write it in the console: `"x"`, `1.5`, `undefined`.
+fn describe(value: &JsValue) -> String {
+    match (value.as_string(), value.as_f64()) {
+        (Some(text), _) => format!("{text:?}"),
+        (None, Some(number)) => number_text(number),
+        _ => {
+            // wasm-bindgen's debug text, e.g. `JsValue([1, 2])` → `[1, 2]`.
+            let debug = format!("{value:?}");
+            debug.strip_prefix("JsValue(").and_then(|d| d.strip_suffix(')')).unwrap_or(&debug).to_owned()
+        }
+    }
+}
+
+fn number_text(number: f64) -> String {
+    match number {
+        n if n.is_nan() => "NaN".to_owned(),
+        n if n == f64::INFINITY => "Infinity".to_owned(),
+        n if n == f64::NEG_INFINITY => "-Infinity".to_owned(),
+        n => n.to_string(),
+    }
+}
+
+/// A finite whole number, or an error naming `what` and the value.
+fn whole_number(value: &JsValue, what: &str) -> Result<f64, BadArgument> {
+    let number = value.as_f64().ok_or_else(|| format!("{what} {} is not a number", describe(value)))?;
+    if !number.is_finite() || number.fract() != 0.0 {
+        return Err(format!("{what} {} is not a whole number", number_text(number)));
+    }
+    Ok(number)
+}
+
+pub fn card(value: &JsValue, what: &str) -> Result<Card, BadArgument> {
+    let number = whole_number(value, what)?;
+    if !(0.0..=80.0).contains(&number) {
+        return Err(format!("{what} {} is out of range 0..=80", number_text(number)));
+    }
+    Card::new(number as i64).map_err(|err| err.to_string())
+}
+
+/// Three distinct cards.
+pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
+    let cards = [card(values[0], "card id")?, card(values[1], "card id")?, card(values[2], "card id")?];
+    if cards[0] == cards[1] || cards[0] == cards[2] {
+        return Err(format!("card id {} is repeated", cards[0].id()));
+    }
+    if cards[1] == cards[2] {
+        return Err(format!("card id {} is repeated", cards[1].id()));
+    }
+    Ok(cards)
+}
+
+/// An array of distinct card ids.
+pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
+    if !Array::is_array(value) {
+        return Err(format!("ids {} is not an array of card ids", describe(value)));
+    }
+    let cards = Array::from(value)
+        .iter()
+        .enumerate()
+        .map(|(index, id)| card(&id, "card id").map_err(|message| format!("{message} (at index {index})")))
+        .collect::<Result<Vec<Card>, BadArgument>>()?;
+    crate::finder::count_sets(&cards).map_err(|err: RepeatedCard| err.to_string())?;
+    Ok(cards)
+}
+
+/// A slot index: a whole number from 0. Whether it holds a card is the game's call.
+pub fn slot(value: &JsValue) -> Result<usize, BadArgument> {
+    let number = whole_number(value, "slot")?;
+    if number < 0.0 {
+        return Err(format!("slot {} is negative", number_text(number)));
+    }
+    // Past any table size, and still exact; the game then names it as empty.
+    Ok(number.min(1e9) as usize)
+}
+
+/// An optional seed: `undefined` or `null` for a random game.
+pub fn seed(value: &JsValue) -> Result<Option<u64>, BadArgument> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let number = whole_number(value, "seed")?;
+    if !(0.0..=MAX_SEED as f64).contains(&number) {
+        return Err(format!("seed {} is not in 0..={MAX_SEED}", number_text(number)));
+    }
+    Ok(Some(number as u64))
+}

@@ -1,0 +1,184 @@
+//! The page's elements: the canvas and its backing store, the status line,
+//! the end screen, the notice and the text description of the table.
+//!
+//! Element ids are the contract with index.html. A page without `#board`
+//! (a test page, a page that only wants the exports) gets no view at all.
+
+use crate::card::Card;
+use crate::layout::Layout;
+use crate::stopwatch::format_clock;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, Window};
+
+/// Counters shown in the status line and on the end screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub deck_left: usize,
+    pub sets_found: usize,
+    pub elapsed_ms: f64,
+    pub hints_used: u32,
+    pub wrong_claims: u32,
+}
+
+pub struct View {
+    pub window: Window,
+    pub canvas: HtmlCanvasElement,
+    pub ctx: CanvasRenderingContext2d,
+    /// Canvas size in CSS pixels and the device pixel ratio of its backing store.
+    pub css_width: f64,
+    pub css_height: f64,
+    pub pixel_ratio: f64,
+    status: [Element; 5],
+    end_screen: HtmlElement,
+    end_stats: [Element; 4],
+    end_button: HtmlElement,
+    notice: HtmlElement,
+    description: Element,
+    /// Called on the next animation frame while an effect plays.
+    pub frame_callback: Closure<dyn FnMut(f64)>,
+    pub frame_pending: bool,
+}
+
+fn element(document: &Document, id: &str) -> Result<Element, JsValue> {
+    document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id} element")))
+}
+
+fn html_element(document: &Document, id: &str) -> Result<HtmlElement, JsValue> {
+    element(document, id)?.dyn_into::<HtmlElement>().map_err(|_| JsValue::from_str(&format!("#{id} is not an HTML element")))
+}
+
+impl View {
+    /// The view of this page, or `None` when it has no `#board` canvas.
+    pub fn find(window: Window, frame_callback: Closure<dyn FnMut(f64)>) -> Result<Option<View>, JsValue> {
+        let document = window.document().ok_or("no document")?;
+        let Some(board) = document.get_element_by_id("board") else { return Ok(None) };
+        let canvas: HtmlCanvasElement = board.dyn_into().map_err(|_| "#board is not a canvas")?;
+        let ctx: CanvasRenderingContext2d =
+            canvas.get_context("2d")?.ok_or("the canvas has no 2d context")?.dyn_into().map_err(|_| "not a 2d context")?;
+        let ids = ["deck-left", "sets-found", "time", "hints-used", "wrong-claims"];
+        let end_ids = ["end-sets", "end-time", "end-hints", "end-wrong"];
+        let mut view = View {
+            status: ids.map(|id| element(&document, id)).into_iter().collect::<Result<Vec<_>, _>>()?.try_into().map_err(|_| "status")?,
+            end_screen: html_element(&document, "end-screen")?,
+            end_stats: end_ids.map(|id| element(&document, id)).into_iter().collect::<Result<Vec<_>, _>>()?.try_into().map_err(|_| "end")?,
+            end_button: html_element(&document, "end-new-game")?,
+            notice: html_element(&document, "notice")?,
+            description: element(&document, "table-description")?,
+            window,
+            canvas,
+            ctx,
+            css_width: 0.0,
+            css_height: 0.0,
+            pixel_ratio: 1.0,
+            frame_callback,
+            frame_pending: false,
+        };
+        view.fit();
+        Ok(Some(view))
+    }
+
+    /// Matches the backing store to the canvas's CSS size times the device
+    /// pixel ratio, so lines stay sharp on HiDPI screens and after zooming.
+    pub fn fit(&mut self) {
+        let ratio = self.window.device_pixel_ratio().clamp(0.5, 4.0);
+        let (w, h) = (self.canvas.client_width().max(1) as f64, self.canvas.client_height().max(1) as f64);
+        let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
+        if self.canvas.width() != pw || self.canvas.height() != ph {
+            self.canvas.set_width(pw);
+            self.canvas.set_height(ph);
+        }
+        (self.css_width, self.css_height, self.pixel_ratio) = (w, h, ratio);
+    }
+
+    pub fn layout(&self, slots: usize) -> Layout {
+        Layout::new(self.css_width, self.css_height, slots)
+    }
+
+    /// Starts a frame: CSS-pixel coordinates from here on.
+    pub fn begin_frame(&self) -> Result<(), JsValue> {
+        let r = self.pixel_ratio;
+        self.ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0)
+    }
+
+    /// The canvas's top-left corner in viewport CSS pixels.
+    pub fn canvas_origin(&self) -> (f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        (rect.left(), rect.top())
+    }
+
+    pub fn set_cursor(&self, pointer: bool) {
+        let _ = self.canvas.style().set_property("cursor", if pointer { "pointer" } else { "default" });
+    }
+
+    pub fn show_stats(&self, stats: &Stats) {
+        let texts = [
+            stats.deck_left.to_string(),
+            stats.sets_found.to_string(),
+            format_clock(stats.elapsed_ms),
+            stats.hints_used.to_string(),
+            stats.wrong_claims.to_string(),
+        ];
+        for (element, text) in self.status.iter().zip(&texts) {
+            set_text(element, text);
+        }
+    }
+
+    pub fn show_time(&self, elapsed_ms: f64) {
+        set_text(&self.status[2], &format_clock(elapsed_ms));
+    }
+
+    /// Shows the end screen with the final counters, or hides it.
+    pub fn show_end(&self, stats: Option<&Stats>) {
+        let Some(stats) = stats else {
+            self.end_screen.set_hidden(true);
+            return;
+        };
+        let texts = [
+            stats.sets_found.to_string(),
+            format_clock(stats.elapsed_ms),
+            stats.hints_used.to_string(),
+            stats.wrong_claims.to_string(),
+        ];
+        for (element, text) in self.end_stats.iter().zip(&texts) {
+            set_text(element, text);
+        }
+        if self.end_screen.hidden() {
+            self.end_screen.set_hidden(false);
+            let _ = self.end_button.focus();
+        }
+    }
+
+    pub fn set_notice(&self, text: &str) {
+        set_text(&self.notice, text);
+        self.notice.set_hidden(text.is_empty());
+    }
+
+    /// The table in words beside the canvas, for screen readers.
+    pub fn describe_table(&self, lines: impl Iterator<Item = String>) {
+        let items: String = lines.map(|line| format!("<li>{line}</li>")).collect();
+        self.description.set_inner_html(&items);
+    }
+}
+
+/// One line of the table's description: "Slot 1 (key 1): 2 solid green diamonds, selected".
+pub fn describe_slot(slot: usize, card: Card, key: Option<char>, selected: bool, hinted: bool) -> String {
+    let mut line = format!("Slot {}", slot + 1);
+    if let Some(key) = key {
+        line.push_str(&format!(" (key {})", key.to_ascii_uppercase()));
+    }
+    line.push_str(&format!(": {card}"));
+    if selected {
+        line.push_str(", selected");
+    }
+    if hinted {
+        line.push_str(", hinted");
+    }
+    line
+}
+
+fn set_text(element: &Element, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
+}

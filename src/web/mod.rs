@@ -1,0 +1,216 @@
+//! The browser edge: wasm-bindgen exports, page start-up and input wiring.
+//!
+//! One [`App`] per page lives in a thread-local. Exports and event listeners
+//! reach it through [`with_app`], which never panics on re-entry: a call made
+//! while the app is busy gets an error instead. Randomness enters here and
+//! only here, as the seed of a new game.
+//!
+//! The exports (`window.wasmBindings` under Trunk) are `deal`, `check`,
+//! `hint`, `sets`, `state`, `slot_rect` and `gallery`; the README documents them.
+
+mod app;
+mod args;
+mod dom;
+mod render;
+
+use crate::card::is_set;
+use crate::finder::find_sets;
+use crate::keys::{Command, command_for_key};
+use crate::options::{MAX_SEED, parse_query};
+use app::App;
+use args::js_error;
+use dom::View;
+use js_sys::Array;
+use std::cell::RefCell;
+use wasm_bindgen::convert::FromWasmAbi;
+use wasm_bindgen::prelude::*;
+use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the page's app, creating a board-less one on first use (as on
+/// a page that only wants the exports).
+fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+    APP.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| js_error("the game is busy with another call"))?;
+        let app = slot.get_or_insert_with(|| App::new(random_seed(), now(), None));
+        Ok(f(app))
+    })
+}
+
+/// Milliseconds from the page's time origin.
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// A seed from the platform's secure random source, within JavaScript's exact integers.
+fn random_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * MAX_SEED as f64) as u64) & MAX_SEED
+}
+
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsValue> {
+    mount()
+}
+
+/// Attaches the game to this page's `#board` and starts the first game
+/// (`?seed=` or random; `?gallery` shows all cards). Does nothing on a page
+/// without a board.
+pub fn mount() -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let frame = Closure::<dyn FnMut(f64)>::new(|_| {
+        let _ = with_app(|app| app.on_frame(now()));
+    });
+    let Some(view) = View::find(window.clone(), frame)? else { return Ok(()) };
+    let search = window.location().search().unwrap_or_default();
+    let (options, notice) = match parse_query(&search) {
+        Ok(options) => (options, String::new()),
+        Err(err) => (Default::default(), format!("{err}; dealt a random game instead.")),
+    };
+    let mut app = App::new(options.seed.unwrap_or_else(random_seed), now(), Some(view));
+    app.set_notice(&notice);
+    APP.with(|cell| cell.replace(Some(app)));
+    listen_for_input(&window)?;
+    with_app(|app| {
+        if options.gallery {
+            app.show_gallery(now());
+        } else {
+            app.refresh(now());
+        }
+    })
+    .map_err(JsValue::from)
+}
+
+/// Adds a listener that lives as long as the page.
+fn listen<E: FromWasmAbi + 'static>(target: &web_sys::EventTarget, kind: &str, handler: impl FnMut(E) + 'static) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut(E)>::new(handler);
+    target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
+    closure.forget();
+    Ok(())
+}
+
+fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
+    let document = window.document().ok_or("no document")?;
+    let by_id = |id: &str| document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")));
+    let board = by_id("board")?;
+
+    listen(&board, "click", |event: MouseEvent| {
+        let _ = with_app(|app| {
+            if let Some(slot) = app.slot_at(event.client_x() as f64, event.client_y() as f64) {
+                let _ = app.pick(slot, now());
+            }
+        });
+    })?;
+    listen(&board, "pointermove", |event: PointerEvent| {
+        if event.pointer_type() == "mouse" {
+            let _ = with_app(|app| app.hover_at(Some((event.client_x() as f64, event.client_y() as f64)), now()));
+        }
+    })?;
+    listen(&board, "pointerleave", |_: PointerEvent| {
+        let _ = with_app(|app| app.hover_at(None, now()));
+    })?;
+    listen(window, "resize", |_: web_sys::Event| {
+        let _ = with_app(|app| app.resize(now()));
+    })?;
+    listen(&document, "keydown", |event: KeyboardEvent| {
+        if event.ctrl_key() || event.meta_key() || event.alt_key() {
+            return;
+        }
+        let Some(command) = command_for_key(&event.key()) else { return };
+        event.prevent_default();
+        let _ = with_app(|app| match command {
+            Command::NewGame => app.new_game(random_seed(), now()),
+            other => app.command(other, now()),
+        });
+    })?;
+    let hint_button = by_id("hint-button")?;
+    listen(&hint_button, "click", |_: MouseEvent| {
+        let _ = with_app(|app| app.press_hint(now()));
+    })?;
+    for id in ["new-game-button", "end-new-game"] {
+        let button = by_id(id)?;
+        listen(&button, "click", |_: MouseEvent| {
+            let _ = with_app(|app| app.new_game(random_seed(), now()));
+        })?;
+    }
+    let keys_button = by_id("keys-button")?;
+    let pressed = keys_button.clone();
+    listen(&keys_button, "click", move |_: MouseEvent| {
+        if let Ok(shown) = with_app(|app| {
+            app.toggle_key_labels(now());
+            app.key_labels_shown()
+        }) {
+            let _ = pressed.set_attribute("aria-pressed", if shown { "true" } else { "false" });
+        }
+    })?;
+    let tick = Closure::<dyn FnMut()>::new(|| {
+        let _ = with_app(|app| app.tick(now()));
+    });
+    window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 250)?;
+    tick.forget();
+    Ok(())
+}
+
+fn card_ids(cards: &[crate::card::Card]) -> Array {
+    cards.iter().map(|card| JsValue::from(card.id())).collect()
+}
+
+fn slot_triple(slots: [usize; 3]) -> Array {
+    slots.iter().map(|&slot| JsValue::from(slot as u32)).collect()
+}
+
+/// Starts a new game on the page and redraws it; `seed` is optional (a whole
+/// number 0..=2^53−1). Returns the table's card ids in slot order.
+#[wasm_bindgen]
+pub fn deal(seed: JsValue) -> Result<Array, JsError> {
+    let seed = args::seed(&seed).map_err(js_error)?.unwrap_or_else(random_seed);
+    with_app(|app| {
+        app.new_game(seed, now());
+        card_ids(app.game.table())
+    })
+}
+
+/// Whether three distinct card ids form a set, by the digit-sum lookup.
+#[wasm_bindgen]
+pub fn check(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
+    let [a, b, c] = args::three_cards([&a, &b, &c]).map_err(js_error)?;
+    Ok(is_set(a, b, c))
+}
+
+/// The slots (ascending) of one set on the table, or `[]` when there is none:
+/// the set the Hint button reveals. Changes nothing.
+#[wasm_bindgen]
+pub fn hint() -> Result<Array, JsError> {
+    with_app(|app| app.game.hint_set().map_or_else(Array::new, slot_triple))
+}
+
+/// Every set among a list of distinct card ids, as triples of indices into it.
+#[wasm_bindgen]
+pub fn sets(ids: JsValue) -> Result<Array, JsError> {
+    let cards = args::card_list(&ids).map_err(js_error)?;
+    let sets = find_sets(&cards).map_err(js_error)?;
+    Ok(sets.into_iter().map(slot_triple).collect())
+}
+
+/// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
+/// `hintsUsed`, `selected`, `hinted`, `elapsedMs`, `over`, `seed`, `mode`.
+#[wasm_bindgen]
+pub fn state() -> Result<JsValue, JsError> {
+    with_app(|app| app.state_object(now()))?.map_err(|err| js_error(format!("{err:?}")))
+}
+
+/// `[x, y, width, height]` of a slot in viewport CSS pixels.
+#[wasm_bindgen]
+pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
+    let slot = args::slot(&slot).map_err(js_error)?;
+    let rect = with_app(|app| app.slot_rect(slot))?.map_err(js_error)?;
+    Ok([rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect())
+}
+
+/// Shows all 81 cards in id order (slot = card id); `deal()` returns to play.
+#[wasm_bindgen]
+pub fn gallery() -> Result<(), JsError> {
+    with_app(|app| app.show_gallery(now()))
+}

@@ -1,0 +1,238 @@
+//! Drawing cards on a 2D canvas.
+//!
+//! Everything is drawn in CSS pixels; the caller scales the context by the
+//! device pixel ratio once per frame, so the same code is crisp on any screen.
+//! Symbols stand upright on landscape cards, as on a real SET table.
+
+use crate::card::{Card, Colour, Fill, Shape};
+use crate::layout::Rect;
+use std::f64::consts::PI;
+use wasm_bindgen::JsValue;
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+pub const TABLE_COLOUR: &str = "#1e5b45";
+
+const FACE: &str = "#ffffff";
+const EDGE: &str = "#c9cfd6";
+const SELECTED: &str = "#1a66d9";
+const SELECTED_FACE: &str = "#e9f1ff";
+const HINTED: &str = "#f2a516";
+const WRONG: &str = "#d3302f";
+const WRONG_FACE: &str = "#fdeceb";
+const FOUND: &str = "#1f9d55";
+
+pub fn colour_css(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "#dc2a3a",
+        Colour::Green => "#139a4f",
+        Colour::Purple => "#6a35a8",
+    }
+}
+
+/// How one card looks beyond its face.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardLook<'a> {
+    pub selected: bool,
+    pub hinted: bool,
+    pub hovered: bool,
+    pub wrong: bool,
+    pub found: bool,
+    /// Small text in the top-left corner: a slot key, or an id in the gallery.
+    pub label: Option<&'a str>,
+}
+
+pub fn clear(ctx: &Ctx, width: f64, height: f64) {
+    ctx.set_fill_style_str(TABLE_COLOUR);
+    ctx.fill_rect(0.0, 0.0, width, height);
+}
+
+pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) -> Result<(), JsValue> {
+    let Rect { x, y, w, h } = rect;
+    let radius = (h * 0.09).clamp(3.0, 14.0);
+
+    // A soft shadow under the card, then the face.
+    ctx.set_fill_style_str("rgba(0, 0, 0, 0.28)");
+    rounded_rect(ctx, x, y + 2.0, w, h, radius)?;
+    ctx.fill();
+    let face = match (look.wrong, look.selected) {
+        (true, _) => WRONG_FACE,
+        (false, true) => SELECTED_FACE,
+        _ => FACE,
+    };
+    ctx.set_fill_style_str(face);
+    rounded_rect(ctx, x, y, w, h, radius)?;
+    ctx.fill();
+
+    draw_symbols(ctx, card, rect)?;
+
+    let ring = (h * 0.05).clamp(2.5, 5.0);
+    let border = if look.wrong {
+        Some(WRONG)
+    } else if look.found {
+        Some(FOUND)
+    } else if look.selected {
+        Some(SELECTED)
+    } else {
+        None
+    };
+    match border {
+        Some(colour) => outline(ctx, rect, radius, ring, colour)?,
+        None if look.hovered => outline(ctx, rect, radius, 2.0, "#7d8a99")?,
+        None => outline(ctx, rect, radius, 1.0, EDGE)?,
+    }
+    if look.hinted {
+        // Inside any selection ring, dashed, so "hinted" and "selected" read apart.
+        let inset = if border.is_some() { ring } else { 0.0 };
+        let inner = Rect { x: x + inset, y: y + inset, w: w - 2.0 * inset, h: h - 2.0 * inset };
+        ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(ring * 2.0), &JsValue::from(ring * 1.2)))?;
+        outline(ctx, inner, (radius - inset).max(1.0), ring, HINTED)?;
+        ctx.set_line_dash(&js_sys::Array::new())?;
+        draw_hint_badge(ctx, rect, ring)?;
+    }
+    if let Some(text) = look.label {
+        draw_label(ctx, rect, text)?;
+    }
+    Ok(())
+}
+
+/// Strokes a rounded rectangle inside `rect` (the stroke does not spill out).
+fn outline(ctx: &Ctx, rect: Rect, radius: f64, width: f64, colour: &str) -> Result<(), JsValue> {
+    let half = width / 2.0;
+    ctx.set_line_width(width);
+    ctx.set_stroke_style_str(colour);
+    rounded_rect(ctx, rect.x + half, rect.y + half, rect.w - width, rect.h - width, (radius - half).max(0.5))?;
+    ctx.stroke();
+    Ok(())
+}
+
+fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) -> Result<(), JsValue> {
+    let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+    ctx.begin_path();
+    ctx.move_to(x + r, y);
+    ctx.arc_to(x + w, y, x + w, y + h, r)?;
+    ctx.arc_to(x + w, y + h, x, y + h, r)?;
+    ctx.arc_to(x, y + h, x, y, r)?;
+    ctx.arc_to(x, y, x + w, y, r)?;
+    ctx.close_path();
+    Ok(())
+}
+
+fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) -> Result<(), JsValue> {
+    let sh = rect.h * 0.64;
+    let sw = sh * 0.48;
+    let gap = sw * 0.32;
+    let n = card.count() as f64;
+    let total = n * sw + (n - 1.0) * gap;
+    let x0 = rect.x + (rect.w - total) / 2.0;
+    let y0 = rect.y + (rect.h - sh) / 2.0;
+    for i in 0..card.count() {
+        draw_symbol(ctx, card, x0 + i as f64 * (sw + gap), y0, sw, sh)?;
+    }
+    Ok(())
+}
+
+fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsValue> {
+    let colour = colour_css(card.colour());
+    let line = (w * 0.075).max(1.25);
+    symbol_path(ctx, card.shape(), x, y, w, h)?;
+    match card.fill() {
+        Fill::Solid => {
+            ctx.set_fill_style_str(colour);
+            ctx.fill();
+        }
+        Fill::Striped => {
+            ctx.save();
+            ctx.clip();
+            // Stripes across the symbol; never closer than 3 CSS px, so small
+            // cards keep readable stripes instead of a grey smear.
+            let spacing = (h * 0.06).max(3.0);
+            ctx.set_line_width((w * 0.035).max(0.9));
+            ctx.set_stroke_style_str(colour);
+            ctx.begin_path();
+            let mut sy = y + spacing / 2.0;
+            while sy < y + h {
+                ctx.move_to(x - 1.0, sy);
+                ctx.line_to(x + w + 1.0, sy);
+                sy += spacing;
+            }
+            ctx.stroke();
+            ctx.restore();
+            symbol_path(ctx, card.shape(), x, y, w, h)?;
+        }
+        Fill::Open => {}
+    }
+    ctx.set_line_width(line);
+    ctx.set_line_join("round");
+    ctx.set_stroke_style_str(colour);
+    ctx.stroke();
+    Ok(())
+}
+
+/// The outline of one upright symbol in the box `x, y, w, h`.
+fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsValue> {
+    ctx.begin_path();
+    match shape {
+        Shape::Diamond => {
+            ctx.move_to(x + w / 2.0, y);
+            ctx.line_to(x + w, y + h / 2.0);
+            ctx.line_to(x + w / 2.0, y + h);
+            ctx.line_to(x, y + h / 2.0);
+        }
+        Shape::Oval => {
+            let r = w / 2.0;
+            ctx.move_to(x, y + r);
+            ctx.arc(x + r, y + r, r, PI, 0.0)?;
+            ctx.line_to(x + w, y + h - r);
+            ctx.arc(x + r, y + h - r, r, 0.0, PI)?;
+        }
+        Shape::Squiggle => {
+            // An S drawn along the long axis `u` (0 top, 1 bottom) with `v`
+            // across (0 left, 1 right). The second half is the first turned
+            // half a turn about the centre, so the S is symmetric and its two
+            // ends are smooth, not pointed.
+            const HALF: [[(f64, f64); 3]; 3] = [
+                [(0.00, 0.22), (0.13, 0.02), (0.33, 0.04)],
+                [(0.53, 0.06), (0.55, 0.38), (0.72, 0.36)],
+                [(0.86, 0.34), (1.00, 0.12), (1.00, 0.38)],
+            ];
+            let at = |(u, v): (f64, f64)| (x + v * w, y + u * h);
+            let (sx, sy) = at((0.0, 0.62));
+            ctx.move_to(sx, sy);
+            for turned in [false, true] {
+                for [c1, c2, end] in HALF {
+                    let [c1, c2, end] = [c1, c2, end].map(|(u, v)| if turned { (1.0 - u, 1.0 - v) } else { (u, v) });
+                    let ((ax, ay), (bx, by), (ex, ey)) = (at(c1), at(c2), at(end));
+                    ctx.bezier_curve_to(ax, ay, bx, by, ex, ey);
+                }
+            }
+        }
+    }
+    ctx.close_path();
+    Ok(())
+}
+
+/// A small amber dot in the top-right corner, so a hint shows even in grey scale.
+fn draw_hint_badge(ctx: &Ctx, rect: Rect, ring: f64) -> Result<(), JsValue> {
+    let r = (rect.h * 0.07).clamp(3.5, 8.0);
+    ctx.begin_path();
+    ctx.arc(rect.x + rect.w - ring - r - 3.0, rect.y + ring + r + 3.0, r, 0.0, 2.0 * PI)?;
+    ctx.set_fill_style_str(HINTED);
+    ctx.fill();
+    Ok(())
+}
+
+fn draw_label(ctx: &Ctx, rect: Rect, text: &str) -> Result<(), JsValue> {
+    let size = (rect.h * 0.2).clamp(10.0, 18.0).round();
+    let pad = (size * 0.3).round();
+    let box_w = size * 0.75 * text.chars().count() as f64 + pad * 2.0;
+    let box_h = size + pad;
+    let (bx, by) = (rect.x + 5.0, rect.y + 5.0);
+    ctx.set_fill_style_str("rgba(38, 50, 56, 0.88)");
+    rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3)?;
+    ctx.fill();
+    ctx.set_fill_style_str("#ffffff");
+    ctx.set_font(&format!("600 {size}px system-ui, sans-serif"));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    ctx.fill_text(text, bx + box_w / 2.0, by + box_h / 2.0 + 1.0)
+}

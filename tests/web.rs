@@ -1,0 +1,255 @@
+//! The exports and the drawing, in headless Chromium (wasm-bindgen-test).
+//!
+//! The page under test is index.html's own body, so element ids cannot drift
+//! apart. Tests share one app (as a page does) and each starts with `deal`.
+//! Run with `cargo test --target wasm32-unknown-unknown --test web`; natively
+//! this file compiles to nothing.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use set_game::web::{check, deal, gallery, hint, sets, slot_rect, state};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent, KeyboardEventInit, MouseEvent, MouseEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const CANVAS_W: f64 = 800.0;
+const CANVAS_H: f64 = 520.0;
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Puts index.html's body on the test page once and mounts the game on it.
+fn page() -> HtmlCanvasElement {
+    let doc = document();
+    if doc.get_element_by_id("board").is_none() {
+        let html = include_str!("../index.html");
+        let body = &html[html.find("<body>").unwrap() + 6..html.find("</body>").unwrap()];
+        let container = doc.create_element("div").unwrap();
+        container.set_inner_html(body);
+        doc.body().unwrap().append_child(&container).unwrap();
+        let canvas: HtmlElement = doc.get_element_by_id("board").unwrap().dyn_into().unwrap();
+        canvas.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
+        canvas.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
+        set_game::web::mount().unwrap();
+    }
+    doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
+}
+
+fn message(err: JsError) -> String {
+    js_sys::Error::from(JsValue::from(err)).message().into()
+}
+
+fn field(state: &JsValue, name: &str) -> JsValue {
+    Reflect::get(state, &name.into()).unwrap()
+}
+
+fn numbers(value: &JsValue) -> Vec<f64> {
+    Array::from(value).iter().map(|v| v.as_f64().unwrap()).collect()
+}
+
+fn snapshot() -> String {
+    js_sys::JSON::stringify(&state().unwrap()).unwrap().as_string().unwrap().replace(|c: char| c.is_ascii_digit(), "")
+        + &numbers(&field(&state().unwrap(), "table")).iter().map(|n| n.to_string()).collect::<String>()
+}
+
+/// RGBA of one CSS pixel of the board.
+fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let ratio = canvas.width() as f64 / canvas.client_width() as f64;
+    let data = ctx.get_image_data((x * ratio).floor(), (y * ratio).floor(), 1.0, 1.0).unwrap().data();
+    [data[0], data[1], data[2], data[3]]
+}
+
+fn near(actual: [u8; 4], expected: [u8; 3]) -> bool {
+    (0..3).all(|i| (actual[i] as i32 - expected[i] as i32).abs() <= 12)
+}
+
+/// A slot's rectangle relative to the canvas.
+fn local_rect(canvas: &HtmlCanvasElement, slot: u32) -> [f64; 4] {
+    let r = numbers(&slot_rect(slot.into()).unwrap().into());
+    let origin = canvas.get_bounding_client_rect();
+    [r[0] - origin.left(), r[1] - origin.top(), r[2], r[3]]
+}
+
+fn click_slot(canvas: &HtmlCanvasElement, slot: u32) {
+    let r = numbers(&slot_rect(slot.into()).unwrap().into());
+    let init = MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((r[0] + r[2] / 2.0) as i32);
+    init.set_client_y((r[1] + r[3] / 2.0) as i32);
+    let event = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
+}
+
+fn press(key: &str) {
+    let init = KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    document().dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn deal_with_a_seed_is_deterministic_and_fills_the_table() {
+    page();
+    let first = numbers(&deal(42.into()).unwrap().into());
+    let again = numbers(&deal(42.into()).unwrap().into());
+    assert_eq!(first, again);
+    assert!(first.len() >= 12 && first.len() % 3 == 0);
+    let s = state().unwrap();
+    assert_eq!(numbers(&field(&s, "table")), first);
+    assert_eq!(field(&s, "deck").as_f64(), Some(81.0 - first.len() as f64));
+    assert_eq!(field(&s, "seed").as_f64(), Some(42.0));
+    assert_eq!(field(&s, "over").as_bool(), Some(false));
+    assert_ne!(numbers(&deal(43.into()).unwrap().into()), first);
+    // No seed: a random game, still a proper table.
+    assert!(deal(JsValue::UNDEFINED).unwrap().length() >= 12);
+}
+
+#[wasm_bindgen_test]
+fn check_uses_the_set_rule() {
+    // 0, 1, 2: one, two and three open red diamonds.
+    assert_eq!(check(0.into(), 1.into(), 2.into()).unwrap(), true);
+    assert_eq!(check(0.into(), 1.into(), 3.into()).unwrap(), false);
+    // 34 (2 solid green diamonds), 80 (3 solid purple ovals), 15 (...)
+    assert_eq!(check(34.into(), 80.into(), 9.into()).unwrap(), false);
+    assert_eq!(check(0.into(), 40.into(), 80.into()).unwrap(), true);
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
+    page();
+    deal(7.into()).unwrap();
+    let before = snapshot();
+    let cases: Vec<(Result<(), JsError>, &str)> = vec![
+        (check(0.into(), 1.into(), 81.into()).map(drop), "card id 81 is out of range 0..=80"),
+        (check((-1).into(), 1.into(), 2.into()).map(drop), "card id -1 is out of range"),
+        (check(1.5.into(), 1.into(), 2.into()).map(drop), "card id 1.5 is not a whole number"),
+        (check("x".into(), 1.into(), 2.into()).map(drop), "card id \"x\" is not a number"),
+        (check(0.into(), 1.into(), JsValue::UNDEFINED).map(drop), "card id undefined is not a number"),
+        (check(f64::NAN.into(), 1.into(), 2.into()).map(drop), "card id NaN is not a whole number"),
+        (check(5.into(), 5.into(), 2.into()).map(drop), "card id 5 is repeated"),
+        (sets(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
+        (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
+        (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
+        (slot_rect(99.into()).map(drop), "slot 99 is empty"),
+        (slot_rect((-1).into()).map(drop), "slot -1 is negative"),
+        (slot_rect(0.5.into()).map(drop), "slot 0.5 is not a whole number"),
+        (slot_rect(JsValue::NULL).map(drop), "slot null is not a number"),
+        (deal((-3).into()).map(drop), "seed -3 is not in 0..=9007199254740991"),
+        (deal(2.5.into()).map(drop), "seed 2.5 is not a whole number"),
+        (deal("42".into()).map(drop), "seed \"42\" is not a number"),
+    ];
+    for (result, expected) in cases {
+        let text = message(result.expect_err(expected));
+        assert!(text.contains(expected), "{text:?} should contain {expected:?}");
+    }
+    assert_eq!(snapshot(), before, "refused calls leave the game as it was");
+}
+
+#[wasm_bindgen_test]
+fn hint_points_at_a_set_on_the_table_and_changes_nothing() {
+    page();
+    for seed in 0..20 {
+        let table = numbers(&deal(seed.into()).unwrap().into());
+        let before = snapshot();
+        let slots = numbers(&hint().unwrap().into());
+        assert_eq!(slots.len(), 3);
+        assert!(slots[0] < slots[1] && slots[1] < slots[2]);
+        let ids: Vec<JsValue> = slots.iter().map(|&s| table[s as usize].into()).collect();
+        assert!(check(ids[0].clone(), ids[1].clone(), ids[2].clone()).unwrap());
+        assert_eq!(snapshot(), before);
+    }
+}
+
+#[wasm_bindgen_test]
+fn sets_lists_index_triples_and_finds_all_1080_in_the_deck() {
+    let deck: Array = (0..81).map(JsValue::from).collect();
+    assert_eq!(sets(deck.into()).unwrap().length(), 1080);
+    let some = Array::of5(&40.into(), &0.into(), &5.into(), &1.into(), &2.into());
+    let found = sets(some.into()).unwrap();
+    assert_eq!(found.length(), 1);
+    assert_eq!(numbers(&found.get(0)), vec![1.0, 3.0, 4.0]);
+    assert_eq!(sets(Array::new().into()).unwrap().length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn the_gallery_draws_every_card_in_its_colour_and_fill() {
+    let canvas = page();
+    gallery().unwrap();
+    let colours = [[0xdc, 0x2a, 0x3a], [0x13, 0x9a, 0x4f], [0x6a, 0x35, 0xa8]];
+    let mut checked = 0;
+    for id in 0..81u32 {
+        let [x, y, w, h] = local_rect(&canvas, id);
+        let (colour, fill, count) = (id / 27, id / 3 % 3, id % 3 + 1);
+        let centre = pixel(&canvas, x + w / 2.0, y + h / 2.0);
+        // Centre of the card = inside the middle symbol when there are 1 or 3.
+        if count != 2 {
+            match fill {
+                0 => assert!(near(centre, [255, 255, 255]), "open card {id}: {centre:?}"),
+                2 => assert!(near(centre, colours[colour as usize]), "solid card {id}: {centre:?}"),
+                _ => {}
+            }
+            checked += 1;
+        } else {
+            // Two symbols: the centre is the white gap between them.
+            assert!(near(centre, [255, 255, 255]), "card {id}: {centre:?}");
+        }
+        // The card's face is white just inside its edge.
+        assert!(near(pixel(&canvas, x + w / 2.0, y + 3.0), [255, 255, 255]), "card {id} face");
+    }
+    assert_eq!(checked, 54);
+    // Between cards is the table's felt, not white.
+    let [x, y, w, _] = local_rect(&canvas, 0);
+    assert!(!near(pixel(&canvas, x + w + 1.0, y + 10.0), [255, 255, 255]));
+    assert_eq!(field(&state().unwrap(), "mode").as_string().as_deref(), Some("gallery"));
+}
+
+#[wasm_bindgen_test]
+fn the_canvas_backing_store_matches_the_device_pixel_ratio() {
+    let canvas = page();
+    deal(1.into()).unwrap();
+    let ratio = web_sys::window().unwrap().device_pixel_ratio();
+    assert_eq!(canvas.client_width() as f64, CANVAS_W);
+    assert_eq!(canvas.width() as f64, (CANVAS_W * ratio).round());
+    assert_eq!(canvas.height() as f64, (CANVAS_H * ratio).round());
+}
+
+#[wasm_bindgen_test]
+fn clicks_select_and_draw_the_selection_and_keys_drive_the_game() {
+    let canvas = page();
+    deal(3.into()).unwrap();
+    click_slot(&canvas, 4);
+    assert_eq!(numbers(&field(&state().unwrap(), "selected")), vec![4.0]);
+    let [x, y, _, h] = local_rect(&canvas, 4);
+    assert!(near(pixel(&canvas, x + 1.5, y + h / 2.0), [0x1a, 0x66, 0xd9]), "selected cards get a blue ring");
+    let [x0, y0, _, h0] = local_rect(&canvas, 0);
+    assert!(!near(pixel(&canvas, x0 + 1.5, y0 + h0 / 2.0), [0x1a, 0x66, 0xd9]));
+    click_slot(&canvas, 4);
+    assert!(numbers(&field(&state().unwrap(), "selected")).is_empty(), "a second click deselects");
+
+    press("2");
+    assert_eq!(numbers(&field(&state().unwrap(), "selected")), vec![1.0]);
+    press("Escape");
+    assert!(numbers(&field(&state().unwrap(), "selected")).is_empty());
+    press("h");
+    let s = state().unwrap();
+    assert_eq!(field(&s, "hintsUsed").as_f64(), Some(1.0));
+    assert_eq!(numbers(&field(&s, "hinted")).len(), 1);
+
+    // Claim the hinted set with three clicks: it leaves the table.
+    let table = numbers(&field(&s, "table"));
+    let set = numbers(&hint().unwrap().into());
+    for &slot in &set {
+        click_slot(&canvas, slot as u32);
+    }
+    let s = state().unwrap();
+    assert_eq!(field(&s, "setsFound").as_f64(), Some(1.0));
+    let now_on_table = numbers(&field(&s, "table"));
+    for &slot in &set {
+        assert!(!now_on_table.contains(&table[slot as usize]));
+    }
+}
