@@ -57,11 +57,7 @@ impl std::error::Error for InvalidCardId {}
 impl Card {
     /// The card with this id, or an error naming the id when it is not 0..=80.
     pub fn new(id: i64) -> Result<Card, InvalidCardId> {
-        if (0..DECK_SIZE as i64).contains(&id) {
-            Ok(Card(id as u8))
-        } else {
-            Err(InvalidCardId(id))
-        }
+        if (0..DECK_SIZE as i64).contains(&id) { Ok(Card(id as u8)) } else { Err(InvalidCardId(id)) }
     }
 
     /// The card with these attributes; `count` is 1, 2 or 3.
@@ -272,7 +268,10 @@ mod tests {
                 for fill in fills {
                     for count in 1..=3 {
                         let card = Card::from_attributes(colour, shape, fill, count).unwrap();
-                        assert_eq!((card.colour(), card.shape(), card.fill(), card.count()), (colour, shape, fill, count));
+                        assert_eq!(
+                            (card.colour(), card.shape(), card.fill(), card.count()),
+                            (colour, shape, fill, count)
+                        );
                         assert!(seen.insert(card));
                     }
                 }

@@ -53,8 +53,19 @@ impl Layout {
             let by_height = (height - gap * (rows as f64 + 1.0)) / rows as f64 * CARD_ASPECT;
             (by_width.min(by_height).min(MAX_CARD_WIDTH), cols, rows)
         };
-        let (best_w, cols, rows) =
-            (1..=n).map(fit).fold((f64::MIN, 1, n), |best, next| if next.0 > best.0 { next } else { best });
+        let fits: Vec<(f64, usize, usize)> = (1..=n).map(fit).collect();
+        let largest = fits.iter().map(|f| f.0).fold(f64::MIN, f64::max);
+        // A grid without a ragged last row reads better (15 cards as 5 × 3,
+        // not 4 + 4 + 4 + 3), so it wins when its cards are nearly as large.
+        let full_rows = |&&(w, cols, _): &&(f64, usize, usize)| n % cols == 0 && w >= largest * 0.88;
+        let larger = |best: (f64, usize, usize), next: (f64, usize, usize)| if next.0 > best.0 { next } else { best };
+        let (best_w, cols, rows) = fits
+            .iter()
+            .filter(full_rows)
+            .copied()
+            .reduce(larger)
+            .or_else(|| fits.iter().copied().reduce(larger))
+            .unwrap_or((1.0, 1, n));
         let card_w = best_w.max(1.0).floor();
         let card_h = (card_w / CARD_ASPECT).floor().max(1.0);
         let grid_w = cols as f64 * card_w + (cols as f64 - 1.0) * gap;
@@ -107,7 +118,8 @@ mod tests {
 
     #[test]
     fn every_table_size_fits_every_viewport_without_overlap() {
-        let viewports = [(320.0, 400.0), (320.0, 480.0), (480.0, 280.0), (768.0, 900.0), (1280.0, 640.0), (2560.0, 1300.0)];
+        let viewports =
+            [(320.0, 400.0), (320.0, 480.0), (480.0, 280.0), (768.0, 900.0), (1280.0, 640.0), (2560.0, 1300.0)];
         for (w, h) in viewports {
             for slots in [3, 6, 9, 12, 15, 18, 21, 81] {
                 let layout = Layout::new(w, h, slots);
@@ -128,6 +140,14 @@ mod tests {
         let layout = Layout::new(320.0, 480.0, 21);
         assert!(layout.card_w >= 80.0, "{layout:?}");
         assert!(layout.slot_rect(21).is_none());
+    }
+
+    #[test]
+    fn full_rows_are_preferred_when_cards_stay_nearly_as_large() {
+        let layout = Layout::new(1280.0, 750.0, 15);
+        assert_eq!((layout.cols, layout.rows), (5, 3));
+        let layout = Layout::new(1280.0, 750.0, 12);
+        assert_eq!((layout.cols, layout.rows), (4, 3));
     }
 
     #[test]

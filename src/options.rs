@@ -60,6 +60,9 @@ mod tests {
         assert_eq!(parse_query("?seed=abc"), Err(InvalidSeed("abc".into())));
         assert_eq!(parse_query("?seed=-1"), Err(InvalidSeed("-1".into())));
         assert_eq!(parse_query("?seed=9007199254740992"), Err(InvalidSeed("9007199254740992".into())));
-        assert_eq!(parse_seed("1.5").unwrap_err().to_string(), "seed \"1.5\" is not a whole number from 0 to 9007199254740991");
+        assert_eq!(
+            parse_seed("1.5").unwrap_err().to_string(),
+            "seed \"1.5\" is not a whole number from 0 to 9007199254740991"
+        );
     }
 }

@@ -3,9 +3,7 @@
 
 use set_game::card::{Card, is_set};
 use set_game::finder::find_sets;
-use set_game::game::{
-    Action, ClaimOutcome, Game, GameError, HintOutcome, MAX_TABLE, Outcome, TABLE_SIZE,
-};
+use set_game::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, MAX_TABLE, Outcome, TABLE_SIZE};
 use set_game::rng::SplitMix64;
 use std::collections::HashSet;
 
@@ -16,19 +14,12 @@ fn assert_invariants(game: &Game) {
     for &card in game.deck().iter().chain(game.table()).chain(found) {
         assert!(seen.insert(card), "{card:?} is in two places");
     }
-    assert_eq!(
-        seen.len(),
-        81,
-        "deck + table + found must account for every card"
-    );
+    assert_eq!(seen.len(), 81, "deck + table + found must account for every card");
     assert!(game.table().len() <= MAX_TABLE);
     assert_eq!(game.table().len() % 3, 0);
     if !game.deck().is_empty() {
         assert!(game.table().len() >= TABLE_SIZE);
-        assert!(
-            !game.sets_on_table().is_empty(),
-            "cards are dealt until a set is out"
-        );
+        assert!(!game.sets_on_table().is_empty(), "cards are dealt until a set is out");
     }
     for [a, b, c] in game.found() {
         assert!(is_set(*a, *b, *c));
@@ -42,10 +33,7 @@ fn assert_invariants(game: &Game) {
         }
         None => assert!(game.is_over()),
     }
-    assert_eq!(
-        game.is_over(),
-        game.deck().is_empty() && game.sets_on_table().is_empty()
-    );
+    assert_eq!(game.is_over(), game.deck().is_empty() && game.sets_on_table().is_empty());
 }
 
 /// A slot triple on the table that is not a set.
@@ -77,17 +65,8 @@ fn play(seed: u64) -> Game {
             1 => {
                 let before = game.clone();
                 let n = game.table().len();
-                assert_eq!(
-                    game.claim([0, n, 1]),
-                    Err(GameError::EmptySlot {
-                        slot: n,
-                        table_len: n
-                    })
-                );
-                assert_eq!(
-                    game.claim([2, 1, 2]),
-                    Err(GameError::RepeatedSlot { slot: 2 })
-                );
+                assert_eq!(game.claim([0, n, 1]), Err(GameError::EmptySlot { slot: n, table_len: n }));
+                assert_eq!(game.claim([2, 1, 2]), Err(GameError::RepeatedSlot { slot: 2 }));
                 assert_eq!(game, before, "a refused claim changes nothing");
             }
             2 | 3 => {
@@ -110,19 +89,10 @@ fn play(seed: u64) -> Game {
                     // Closed up: the first len − 3 slots hold only cards that were out
                     // already; anything after them was dealt because no set was left.
                     let kept = &game.table()[..before.len() - 3];
-                    assert!(
-                        kept.iter().all(|card| before.contains(card)),
-                        "over 12 cards: the table closes up"
-                    );
-                    assert!(
-                        game.table().len() == before.len() - 3
-                            || find_sets(kept).unwrap().is_empty()
-                    );
+                    assert!(kept.iter().all(|card| before.contains(card)), "over 12 cards: the table closes up");
+                    assert!(game.table().len() == before.len() - 3 || find_sets(kept).unwrap().is_empty());
                 }
-                assert!(
-                    game.hinted_slots().is_empty(),
-                    "a claimed set ends the hint"
-                );
+                assert!(game.hinted_slots().is_empty(), "a claimed set ends the hint");
             }
         }
         assert_invariants(&game);
@@ -136,11 +106,7 @@ fn five_hundred_seeded_games_keep_every_invariant_and_end() {
     for seed in 0..500 {
         let game = play(seed);
         assert!(game.deck().is_empty());
-        assert!(
-            game.found().len() >= 20,
-            "seed {seed}: {} sets",
-            game.found().len()
-        );
+        assert!(game.found().len() >= 20, "seed {seed}: {} sets", game.found().len());
         ends.insert(game.table().len());
         let mut over = game.clone();
         assert_eq!(over.claim([0, 1, 2]), Err(GameError::GameOver));
@@ -167,10 +133,7 @@ fn replay_names_the_first_refused_action() {
     let actions = [Action::Hint, Action::Claim([0, 0, 1])];
     let err = Game::replay(3, &actions).unwrap_err();
     assert_eq!(err.index, 1);
-    assert_eq!(
-        err.to_string(),
-        "action 1 is refused: slot 0 is claimed more than once"
-    );
+    assert_eq!(err.to_string(), "action 1 is refused: slot 0 is claimed more than once");
 }
 
 #[test]
@@ -179,19 +142,12 @@ fn hints_reveal_one_card_at_a_time_then_stop_counting() {
     let set = game.hint_set().unwrap();
     assert!(game.hinted_slots().is_empty());
     for revealed in 1..=3u8 {
-        assert_eq!(
-            game.apply(Action::Hint),
-            Ok(Outcome::Hint(HintOutcome::Revealed { revealed }))
-        );
+        assert_eq!(game.apply(Action::Hint), Ok(Outcome::Hint(HintOutcome::Revealed { revealed })));
         assert_eq!(game.hinted_slots(), set[..revealed as usize].to_vec());
     }
     assert_eq!(game.hint(), Ok(HintOutcome::AlreadyRevealed));
     assert_eq!(game.hints_used(), 3);
-    assert_eq!(
-        game.actions().len(),
-        3,
-        "a hint that reveals nothing is not an action"
-    );
+    assert_eq!(game.actions().len(), 3, "a hint that reveals nothing is not an action");
 }
 
 #[test]
@@ -208,10 +164,7 @@ fn a_wrong_claim_keeps_the_hint_and_counts() {
 #[test]
 fn a_set_claimed_from_twelve_is_refilled_in_the_same_slots() {
     // Find a seed whose opening table has exactly 12 cards and a set.
-    let mut game = (0..)
-        .map(Game::new)
-        .find(|g| g.table().len() == TABLE_SIZE)
-        .unwrap();
+    let mut game = (0..).map(Game::new).find(|g| g.table().len() == TABLE_SIZE).unwrap();
     let slots = game.hint_set().unwrap();
     let before = game.table().to_vec();
     let next: Vec<Card> = game.deck()[..3].to_vec();
@@ -245,11 +198,7 @@ fn closing_up_moves_only_the_last_cards() {
         }
     }
     let kept: HashSet<Card> = after.iter().copied().collect();
-    let expected: HashSet<Card> = before
-        .iter()
-        .enumerate()
-        .filter(|(s, _)| !slots.contains(s))
-        .map(|(_, &c)| c)
-        .collect();
+    let expected: HashSet<Card> =
+        before.iter().enumerate().filter(|(s, _)| !slots.contains(s)).map(|(_, &c)| c).collect();
     assert_eq!(kept, expected);
 }

@@ -10,7 +10,10 @@ use js_sys::{Array, Reflect};
 use set_game::web::{check, deal, gallery, hint, sets, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent, KeyboardEventInit, MouseEvent, MouseEventInit};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent, KeyboardEventInit, MouseEvent,
+    MouseEventInit,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 

@@ -284,7 +284,11 @@ impl App {
             if is_wrong {
                 rect.x += shake;
             }
-            let label = self.show_keys.then(|| key_for_slot(slot)).flatten().map(|k| &*k.to_ascii_uppercase().encode_utf8(&mut key));
+            let label = self
+                .show_keys
+                .then(|| key_for_slot(slot))
+                .flatten()
+                .map(|k| &*k.to_ascii_uppercase().encode_utf8(&mut key));
             let look = CardLook {
                 selected: self.selection.contains(slot),
                 hinted: hinted.contains(&slot),
@@ -301,7 +305,12 @@ impl App {
             view.ctx.set_global_alpha(1.0 - p);
             for (card, rect) in cards.into_iter().zip(rects) {
                 let (cx, cy) = rect.center();
-                let shrunk = Rect { x: cx - rect.w * scale / 2.0, y: cy - rect.h * scale / 2.0, w: rect.w * scale, h: rect.h * scale };
+                let shrunk = Rect {
+                    x: cx - rect.w * scale / 2.0,
+                    y: cy - rect.h * scale / 2.0,
+                    w: rect.w * scale,
+                    h: rect.h * scale,
+                };
                 if shrunk.w >= 2.0 {
                     render::draw_card(&view.ctx, card, shrunk, CardLook { found: true, ..CardLook::default() })?;
                 }

@@ -45,7 +45,9 @@ fn element(document: &Document, id: &str) -> Result<Element, JsValue> {
 }
 
 fn html_element(document: &Document, id: &str) -> Result<HtmlElement, JsValue> {
-    element(document, id)?.dyn_into::<HtmlElement>().map_err(|_| JsValue::from_str(&format!("#{id} is not an HTML element")))
+    element(document, id)?
+        .dyn_into::<HtmlElement>()
+        .map_err(|_| JsValue::from_str(&format!("#{id} is not an HTML element")))
 }
 
 impl View {
@@ -54,14 +56,27 @@ impl View {
         let document = window.document().ok_or("no document")?;
         let Some(board) = document.get_element_by_id("board") else { return Ok(None) };
         let canvas: HtmlCanvasElement = board.dyn_into().map_err(|_| "#board is not a canvas")?;
-        let ctx: CanvasRenderingContext2d =
-            canvas.get_context("2d")?.ok_or("the canvas has no 2d context")?.dyn_into().map_err(|_| "not a 2d context")?;
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("the canvas has no 2d context")?
+            .dyn_into()
+            .map_err(|_| "not a 2d context")?;
         let ids = ["deck-left", "sets-found", "time", "hints-used", "wrong-claims"];
         let end_ids = ["end-sets", "end-time", "end-hints", "end-wrong"];
         let mut view = View {
-            status: ids.map(|id| element(&document, id)).into_iter().collect::<Result<Vec<_>, _>>()?.try_into().map_err(|_| "status")?,
+            status: ids
+                .map(|id| element(&document, id))
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()?
+                .try_into()
+                .map_err(|_| "status")?,
             end_screen: html_element(&document, "end-screen")?,
-            end_stats: end_ids.map(|id| element(&document, id)).into_iter().collect::<Result<Vec<_>, _>>()?.try_into().map_err(|_| "end")?,
+            end_stats: end_ids
+                .map(|id| element(&document, id))
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()?
+                .try_into()
+                .map_err(|_| "end")?,
             end_button: html_element(&document, "end-new-game")?,
             notice: html_element(&document, "notice")?,
             description: element(&document, "table-description")?,

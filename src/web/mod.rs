@@ -84,7 +84,11 @@ pub fn mount() -> Result<(), JsValue> {
 }
 
 /// Adds a listener that lives as long as the page.
-fn listen<E: FromWasmAbi + 'static>(target: &web_sys::EventTarget, kind: &str, handler: impl FnMut(E) + 'static) -> Result<(), JsValue> {
+fn listen<E: FromWasmAbi + 'static>(
+    target: &web_sys::EventTarget,
+    kind: &str,
+    handler: impl FnMut(E) + 'static,
+) -> Result<(), JsValue> {
     let closure = Closure::<dyn FnMut(E)>::new(handler);
     target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
     closure.forget();
@@ -93,7 +97,8 @@ fn listen<E: FromWasmAbi + 'static>(target: &web_sys::EventTarget, kind: &str, h
 
 fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
-    let by_id = |id: &str| document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")));
+    let by_id =
+        |id: &str| document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")));
     let board = by_id("board")?;
 
     listen(&board, "click", |event: MouseEvent| {

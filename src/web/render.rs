@@ -118,7 +118,7 @@ fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) -> Result<(),
 }
 
 fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) -> Result<(), JsValue> {
-    let sh = rect.h * 0.64;
+    let sh = rect.h * 0.6;
     let sw = sh * 0.48;
     let gap = sw * 0.32;
     let n = card.count() as f64;
@@ -222,11 +222,12 @@ fn draw_hint_badge(ctx: &Ctx, rect: Rect, ring: f64) -> Result<(), JsValue> {
 }
 
 fn draw_label(ctx: &Ctx, rect: Rect, text: &str) -> Result<(), JsValue> {
-    let size = (rect.h * 0.2).clamp(10.0, 18.0).round();
-    let pad = (size * 0.3).round();
+    // Small enough to sit in the corner beside the symbols, not over them.
+    let size = (rect.h * 0.13).clamp(9.0, 15.0).round();
+    let pad = (size * 0.25).round();
     let box_w = size * 0.75 * text.chars().count() as f64 + pad * 2.0;
     let box_h = size + pad;
-    let (bx, by) = (rect.x + 5.0, rect.y + 5.0);
+    let (bx, by) = (rect.x + 4.0, rect.y + 4.0);
     ctx.set_fill_style_str("rgba(38, 50, 56, 0.88)");
     rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3)?;
     ctx.fill();

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs every test, layer by layer, and prints how many ran in each:
+#   1. native   cargo test: the core's unit, rule and layout tests
+#   2. wasm     wasm-bindgen-test in headless Chromium: exports and drawing
+#   3. e2e      Playwright on the Trunk release build in Chromium
+# A layer that runs no test counts as failed. Screenshots: test-artifacts/.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+source scripts/env.sh
+logs=target/test-logs
+mkdir -p "$logs"
+
+declare -A passed failed status
+layers=(native wasm e2e)
+
+# Sums "N passed; M failed" over cargo's "test result:" lines.
+cargo_counts() {
+  passed[$1]=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/$1.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  failed[$1]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/$1.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+}
+
+echo "==> 1/3 native: cargo test"
+cargo test 2>&1 | tee "$logs/native.log"
+status[native]=${PIPESTATUS[0]}
+cargo_counts native
+
+echo "==> 2/3 wasm: wasm-bindgen-test in headless Chromium"
+wasm_build cargo test --target wasm32-unknown-unknown --test web 2>&1 | tee "$logs/wasm.log"
+status[wasm]=${PIPESTATUS[0]}
+cargo_counts wasm
+
+echo "==> 3/3 e2e: trunk build --release, then Playwright in Chromium"
+rm -rf test-artifacts
+if wasm_build trunk build --release 2>&1 | tee "$logs/trunk.log"; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+  node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
+  status[e2e]=${PIPESTATUS[0]}
+else
+  echo "trunk build failed" > "$logs/e2e.log"
+  status[e2e]=1
+fi
+passed[e2e]=$(grep -Eo '^# pass [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)
+failed[e2e]=$(grep -Eo '^# fail [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)
+
+echo
+echo "==> tests by layer"
+total_passed=0 total_failed=0 ok=1
+for layer in "${layers[@]}"; do
+  p=${passed[$layer]:-0} f=${failed[$layer]:-0}
+  verdict=ok
+  if [ "${status[$layer]}" -ne 0 ] || [ "$f" -ne 0 ]; then verdict=FAILED; ok=0; fi
+  if [ "$p" -eq 0 ]; then verdict="FAILED (no test ran)"; ok=0; fi
+  # A layer that broke before counting (a build error) still counts as a failure.
+  if [ "$verdict" != ok ] && [ "$f" -eq 0 ]; then f=1; fi
+  printf '  %-7s %4d passed %4d failed  %s\n' "$layer" "$p" "$f" "$verdict"
+  total_passed=$((total_passed + p)) total_failed=$((total_failed + f))
+done
+[ -d test-artifacts ] && echo "  screenshots: $(ls test-artifacts | tr '\n' ' ')"
+echo "total: $total_passed passed, $total_failed failed"
+[ "$ok" -eq 1 ]
