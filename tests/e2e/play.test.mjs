@@ -123,6 +123,7 @@ test('a whole game, played with clicks, keys and the Hint button, ends on the en
 
   await page.keyboard.press('?');
   await clickSlot(page, hinted[0]);
+  await page.waitForTimeout(700); // the wrong claim's shake is over
   await page.screenshot({ path: `${ARTIFACTS}/board.png` });
   await page.keyboard.press('Escape');
   await page.keyboard.press('?');
