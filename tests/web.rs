@@ -115,11 +115,13 @@ fn deal_with_a_seed_is_deterministic_and_fills_the_table() {
 #[wasm_bindgen_test]
 fn check_uses_the_set_rule() {
     // 0, 1, 2: one, two and three open red diamonds.
-    assert_eq!(check(0.into(), 1.into(), 2.into()).unwrap(), true);
-    assert_eq!(check(0.into(), 1.into(), 3.into()).unwrap(), false);
-    // 34 (2 solid green diamonds), 80 (3 solid purple ovals), 15 (...)
-    assert_eq!(check(34.into(), 80.into(), 9.into()).unwrap(), false);
-    assert_eq!(check(0.into(), 40.into(), 80.into()).unwrap(), true);
+    assert!(check(0.into(), 1.into(), 2.into()).unwrap());
+    assert!(!check(0.into(), 1.into(), 3.into()).unwrap());
+    // 34 = 2 solid green diamonds, 80 = 3 solid purple ovals, 9 = 1 open red
+    // squiggle: colour, shape and count differ, but the fills are solid, solid, open.
+    assert!(!check(34.into(), 80.into(), 9.into()).unwrap());
+    // 0, 40, 80: every attribute differs.
+    assert!(check(0.into(), 40.into(), 80.into()).unwrap());
 }
 
 #[wasm_bindgen_test]

@@ -21,6 +21,19 @@ pub struct Stats {
     pub wrong_claims: u32,
 }
 
+impl Stats {
+    /// As shown: deck, sets, time, hints, wrong claims.
+    fn texts(&self) -> [String; 5] {
+        [
+            self.deck_left.to_string(),
+            self.sets_found.to_string(),
+            format_clock(self.elapsed_ms),
+            self.hints_used.to_string(),
+            self.wrong_claims.to_string(),
+        ]
+    }
+}
+
 pub struct View {
     pub window: Window,
     pub canvas: HtmlCanvasElement,
@@ -44,6 +57,14 @@ fn element(document: &Document, id: &str) -> Result<Element, JsValue> {
     document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id} element")))
 }
 
+fn elements<const N: usize>(document: &Document, ids: [&str; N]) -> Result<[Element; N], JsValue> {
+    let mut found = Vec::with_capacity(N);
+    for id in ids {
+        found.push(element(document, id)?);
+    }
+    found.try_into().map_err(|_| JsValue::from_str("element count"))
+}
+
 fn html_element(document: &Document, id: &str) -> Result<HtmlElement, JsValue> {
     element(document, id)?
         .dyn_into::<HtmlElement>()
@@ -61,22 +82,10 @@ impl View {
             .ok_or("the canvas has no 2d context")?
             .dyn_into()
             .map_err(|_| "not a 2d context")?;
-        let ids = ["deck-left", "sets-found", "time", "hints-used", "wrong-claims"];
-        let end_ids = ["end-sets", "end-time", "end-hints", "end-wrong"];
         let mut view = View {
-            status: ids
-                .map(|id| element(&document, id))
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>()?
-                .try_into()
-                .map_err(|_| "status")?,
+            status: elements(&document, ["deck-left", "sets-found", "time", "hints-used", "wrong-claims"])?,
             end_screen: html_element(&document, "end-screen")?,
-            end_stats: end_ids
-                .map(|id| element(&document, id))
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>()?
-                .try_into()
-                .map_err(|_| "end")?,
+            end_stats: elements(&document, ["end-sets", "end-time", "end-hints", "end-wrong"])?,
             end_button: html_element(&document, "end-new-game")?,
             notice: html_element(&document, "notice")?,
             description: element(&document, "table-description")?,
@@ -127,14 +136,7 @@ impl View {
     }
 
     pub fn show_stats(&self, stats: &Stats) {
-        let texts = [
-            stats.deck_left.to_string(),
-            stats.sets_found.to_string(),
-            format_clock(stats.elapsed_ms),
-            stats.hints_used.to_string(),
-            stats.wrong_claims.to_string(),
-        ];
-        for (element, text) in self.status.iter().zip(&texts) {
+        for (element, text) in self.status.iter().zip(&stats.texts()) {
             set_text(element, text);
         }
     }
@@ -149,13 +151,8 @@ impl View {
             self.end_screen.set_hidden(true);
             return;
         };
-        let texts = [
-            stats.sets_found.to_string(),
-            format_clock(stats.elapsed_ms),
-            stats.hints_used.to_string(),
-            stats.wrong_claims.to_string(),
-        ];
-        for (element, text) in self.end_stats.iter().zip(&texts) {
+        // The end screen shows every counter but the (empty) deck.
+        for (element, text) in self.end_stats.iter().zip(&stats.texts()[1..]) {
             set_text(element, text);
         }
         if self.end_screen.hidden() {
