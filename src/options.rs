@@ -19,7 +19,7 @@ pub struct InvalidSeed(pub String);
 
 impl fmt::Display for InvalidSeed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seed {:?} is not a whole number from 0 to {MAX_SEED}", self.0)
+        write!(f, "seed \"{}\" is not a whole number from 0 to {MAX_SEED}", self.0)
     }
 }
 

@@ -273,7 +273,8 @@ impl App {
         let (wrong, shake) = match self.effect {
             Some(effect @ Effect::Wrong { slots, .. }) => {
                 let p = effect.progress(now);
-                (slots, (p * 28.0).sin() * 5.0 * (1.0 - p))
+                // JavaScript's sin: Rust's would add its own (libm) to the download.
+                (slots, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
             }
             _ => ([usize::MAX; 3], 0.0),
         };

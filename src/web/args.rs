@@ -20,26 +20,26 @@ pub fn js_error(message: impl Display) -> JsError {
 /// What was wrong with an argument, in words.
 pub type BadArgument = String;
 
-/// The value as a person would write it in the console: `"x"`, `1.5`, `undefined`.
+/// The value as a person would write it in the console: `"x"`, `1.5`,
+/// `undefined`, `[1,2]`. JavaScript does the quoting (JSON), which also keeps
+/// Rust's string escaping and Unicode tables out of the download.
 fn describe(value: &JsValue) -> String {
-    match (value.as_string(), value.as_f64()) {
-        (Some(text), _) => format!("{text:?}"),
-        (None, Some(number)) => number_text(number),
-        _ => {
-            // wasm-bindgen's debug text, e.g. `JsValue([1, 2])` → `[1, 2]`.
-            let debug = format!("{value:?}");
-            debug.strip_prefix("JsValue(").and_then(|d| d.strip_suffix(')')).unwrap_or(&debug).to_owned()
-        }
+    if let Some(number) = value.as_f64() {
+        return number_text(number);
     }
+    if value.is_undefined() {
+        return "undefined".to_owned();
+    }
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .unwrap_or_else(|| format!("of type {}", value.js_typeof().as_string().unwrap_or_default()))
 }
 
+/// The number as JavaScript writes it ("1.5", "NaN", "Infinity"). JavaScript
+/// formats it, which also keeps Rust's float formatting out of the download.
 fn number_text(number: f64) -> String {
-    match number {
-        n if n.is_nan() => "NaN".to_owned(),
-        n if n == f64::INFINITY => "Infinity".to_owned(),
-        n if n == f64::NEG_INFINITY => "-Infinity".to_owned(),
-        n => n.to_string(),
-    }
+    js_sys::Number::from(number).to_string_with_radix(10).map(String::from).unwrap_or_else(|_| "a number".to_owned())
 }
 
 /// A finite whole number, or an error naming `what` and the value.

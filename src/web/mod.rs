@@ -203,7 +203,7 @@ pub fn sets(ids: JsValue) -> Result<Array, JsError> {
 /// `hintsUsed`, `selected`, `hinted`, `elapsedMs`, `over`, `seed`, `mode`.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
-    with_app(|app| app.state_object(now()))?.map_err(|err| js_error(format!("{err:?}")))
+    with_app(|app| app.state_object(now()))?.map_err(|_| js_error("the state object could not be built"))
 }
 
 /// `[x, y, width, height]` of a slot in viewport CSS pixels.

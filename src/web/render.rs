@@ -232,7 +232,8 @@ fn draw_label(ctx: &Ctx, rect: Rect, text: &str) -> Result<(), JsValue> {
     rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3)?;
     ctx.fill();
     ctx.set_fill_style_str("#ffffff");
-    ctx.set_font(&format!("600 {size}px system-ui, sans-serif"));
+    // Whole pixels: formatting an integer keeps float formatting out of the wasm.
+    ctx.set_font(&format!("600 {}px system-ui, sans-serif", size as u32));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     ctx.fill_text(text, bx + box_w / 2.0, by + box_h / 2.0 + 1.0)
