@@ -5,7 +5,7 @@
 //! is n(n−1)/2 lookups instead of the n³/6 triples of the plain loop, and each
 //! set is reported exactly once, as ascending indices `[i, j, k]`.
 
-use crate::card::{Card, DECK_SIZE, third_card};
+use crate::card::{Card, third_cards_of};
 use std::fmt;
 
 /// A list handed to the finder holds the same card twice.
@@ -24,80 +24,100 @@ impl fmt::Display for RepeatedCard {
 
 impl std::error::Error for RepeatedCard {}
 
-const ABSENT: u8 = u8::MAX;
-
-/// Where each card sits in the list (`ABSENT` when it does not).
-fn positions(cards: &[Card]) -> Result<[u8; DECK_SIZE], RepeatedCard> {
-    let mut position = [ABSENT; DECK_SIZE];
+/// One past where each card id sits in the list, 0 when absent: then a hot
+/// loop's single test `k > j + 1` also rejects absent cards. 128 entries so
+/// that `id & 127` needs no bounds check.
+fn places(cards: &[Card]) -> Result<[u8; 128], RepeatedCard> {
+    let mut place = [0u8; 128];
     for (index, &card) in cards.iter().enumerate() {
-        let slot = &mut position[card.id() as usize];
-        if *slot != ABSENT {
+        let slot = &mut place[card.id() as usize & 127];
+        if *slot != 0 {
             return Err(RepeatedCard { card, index });
         }
         // Distinct cards: at most 81 of them, so the index fits.
-        *slot = index as u8;
+        *slot = index as u8 + 1;
     }
-    Ok(position)
+    Ok(place)
 }
 
-/// Calls `found` with every set in `cards` (ascending indices, in order of
-/// the first two indices) until it returns `false`.
-fn each_set(cards: &[Card], mut found: impl FnMut([usize; 3]) -> bool) -> Result<(), RepeatedCard> {
-    let position = positions(cards)?;
+/// Visits every pair `i < j` with `k`, one past the index of its third card
+/// (0 when that card is absent); `(i, j, k - 1)` is a set when `k > j + 1`.
+#[inline(always)]
+fn each_pair(cards: &[Card], place: &[u8; 128], mut visit: impl FnMut(usize, usize, usize) -> bool) {
     for (i, &a) in cards.iter().enumerate() {
+        let thirds = third_cards_of(a);
         for (j, &b) in cards.iter().enumerate().skip(i + 1) {
-            let k = position[third_card(a, b).id() as usize];
-            if k != ABSENT && k as usize > j && !found([i, j, k as usize]) {
-                return Ok(());
+            let k = place[thirds[b.id() as usize & 127] as usize & 127] as usize;
+            if !visit(i, j, k) {
+                return;
             }
         }
     }
-    Ok(())
 }
 
-/// Every set among `cards`, as ascending index triples, sorted.
+/// Every set among `cards`, as ascending index triples in lexicographic
+/// order (the scan order already is: `k` is fixed by `(i, j)`).
 pub fn find_sets(cards: &[Card]) -> Result<Vec<[usize; 3]>, RepeatedCard> {
-    let mut sets = Vec::new();
-    each_set(cards, |set| {
-        sets.push(set);
-        true
-    })?;
-    sets.sort_unstable();
+    let place = places(cards)?;
+    // Sets share no pair, so there are at most n(n−1)/2 ÷ 3 of them: one allocation.
+    let mut sets = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 6);
+    for (i, &a) in cards.iter().enumerate() {
+        let thirds = third_cards_of(a);
+        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+            let k = place[thirds[b.id() as usize & 127] as usize & 127] as usize;
+            if k > j + 1 {
+                sets.push([i, j, k - 1]);
+            }
+        }
+    }
     Ok(sets)
 }
 
 /// The lexicographically first set among `cards`, if any.
 pub fn first_set(cards: &[Card]) -> Result<Option<[usize; 3]>, RepeatedCard> {
-    // The scan order is by (i, j), which is lexicographic order of the triples
-    // because k is fixed by (i, j).
+    let place = places(cards)?;
     let mut first = None;
-    each_set(cards, |set| {
-        first = Some(set);
-        false
-    })?;
+    each_pair(cards, &place, |i, j, k| {
+        if k > j + 1 {
+            first = Some([i, j, k - 1]);
+        }
+        first.is_none()
+    });
     Ok(first)
 }
 
 /// How many sets there are among `cards`.
 pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
+    let place = places(cards)?;
     let mut count = 0;
-    each_set(cards, |_| {
-        count += 1;
+    each_pair(cards, &place, |_, j, k| {
+        count += usize::from(k > j + 1);
         true
-    })?;
+    });
     Ok(count)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::is_set;
+/// The slower ways to find sets, kept as references: tests check the finder
+/// against them and the benchmarks measure it against them.
+pub mod reference {
+    use crate::card::{Card, is_set};
+    use crate::rng::SplitMix64;
 
-    fn cards(ids: &[i64]) -> Vec<Card> {
-        ids.iter().map(|&id| Card::new(id).unwrap()).collect()
+    /// The plain triple loop with the rule as players state it: every
+    /// attribute all the same or all different.
+    pub fn sets_by_attribute_rule(cards: &[Card]) -> Vec<[usize; 3]> {
+        triple_loop(cards, |a, b, c| {
+            let (a, b, c) = (a.digits(), b.digits(), c.digits());
+            (0..4).all(|i| (a[i] == b[i]) == (b[i] == c[i]) && (a[i] == b[i]) == (a[i] == c[i]))
+        })
     }
 
-    fn triple_loop(cards: &[Card]) -> Vec<[usize; 3]> {
+    /// The triple loop with the digit-sum lookup.
+    pub fn sets_by_digit_sum(cards: &[Card]) -> Vec<[usize; 3]> {
+        triple_loop(cards, is_set)
+    }
+
+    fn triple_loop(cards: &[Card], is_set: impl Fn(Card, Card, Card) -> bool) -> Vec<[usize; 3]> {
         let n = cards.len();
         let mut sets = Vec::new();
         for i in 0..n {
@@ -112,11 +132,31 @@ mod tests {
         sets
     }
 
+    /// `n` distinct cards (at most 81) in an order shuffled from `seed`:
+    /// the fixed tables that the benchmarks time.
+    pub fn seeded_cards(seed: u64, n: usize) -> Vec<Card> {
+        let mut deck: Vec<Card> = Card::all().collect();
+        SplitMix64::new(seed).shuffle(&mut deck);
+        deck.truncate(n);
+        deck
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reference::{sets_by_attribute_rule, sets_by_digit_sum};
+    use super::*;
+
+    fn cards(ids: &[i64]) -> Vec<Card> {
+        ids.iter().map(|&id| Card::new(id).unwrap()).collect()
+    }
+
     #[test]
     fn the_full_deck_holds_1080_sets() {
         let deck: Vec<Card> = Card::all().collect();
         assert_eq!(count_sets(&deck), Ok(1080));
-        assert_eq!(find_sets(&deck).unwrap(), triple_loop(&deck));
+        assert_eq!(find_sets(&deck).unwrap(), sets_by_digit_sum(&deck));
+        assert_eq!(sets_by_attribute_rule(&deck).len(), 1080);
     }
 
     #[test]
@@ -127,7 +167,8 @@ mod tests {
             rng.shuffle(&mut deck);
             let n = round % 22;
             let subset = &deck[..n];
-            let expected = triple_loop(subset);
+            let expected = sets_by_attribute_rule(subset);
+            assert_eq!(sets_by_digit_sum(subset), expected);
             assert_eq!(find_sets(subset).unwrap(), expected);
             assert_eq!(first_set(subset).unwrap(), expected.first().copied());
             assert_eq!(count_sets(subset).unwrap(), expected.len());

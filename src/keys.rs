@@ -8,6 +8,10 @@
 pub const SLOT_KEYS: [char; 21] =
     ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p', 'a'];
 
+/// The slot keys as drawn on the cards.
+const SLOT_KEY_LABELS: [&str; 21] =
+    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P", "A"];
+
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -21,6 +25,11 @@ pub enum Command {
 /// The key that picks a slot, if it has one.
 pub fn key_for_slot(slot: usize) -> Option<char> {
     SLOT_KEYS.get(slot).copied()
+}
+
+/// The label of a slot's key, as shown on its card.
+pub fn key_label(slot: usize) -> Option<&'static str> {
+    SLOT_KEY_LABELS.get(slot).copied()
 }
 
 /// The command for a `KeyboardEvent.key` value; letters in either case.
@@ -51,6 +60,9 @@ mod tests {
             assert_eq!(command_for_key(&key.to_ascii_uppercase().to_string()), Some(Command::Pick(slot)));
         }
         assert_eq!(key_for_slot(21), None);
+        for (slot, label) in SLOT_KEY_LABELS.iter().enumerate() {
+            assert_eq!(label.to_lowercase(), key_for_slot(slot).unwrap().to_string());
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::dom::{Stats, View, describe_slot};
 use super::render::{self, CardLook};
 use crate::card::Card;
 use crate::game::{ClaimOutcome, Game, GameError};
-use crate::keys::{Command, key_for_slot};
+use crate::keys::{Command, key_for_slot, key_label};
 use crate::layout::{Layout, Rect};
 use crate::selection::{Selection, Toggle};
 use crate::stopwatch::Stopwatch;
@@ -278,28 +278,18 @@ impl App {
             }
             _ => ([usize::MAX; 3], 0.0),
         };
-        let mut key = [0u8; 4];
-        for (slot, &card) in self.game.table().iter().enumerate() {
-            let Some(mut rect) = layout.slot_rect(slot) else { continue };
+        render::draw_table(&view.ctx, &layout, self.game.table(), |slot| {
             let is_wrong = wrong.contains(&slot);
-            if is_wrong {
-                rect.x += shake;
-            }
-            let label = self
-                .show_keys
-                .then(|| key_for_slot(slot))
-                .flatten()
-                .map(|k| &*k.to_ascii_uppercase().encode_utf8(&mut key));
             let look = CardLook {
                 selected: self.selection.contains(slot),
                 hinted: hinted.contains(&slot),
                 hovered: self.hover == Some(slot),
                 wrong: is_wrong,
                 found: false,
-                label,
+                label: if self.show_keys { key_label(slot) } else { None },
             };
-            render::draw_card(&view.ctx, card, rect, look)?;
-        }
+            (look, if is_wrong { shake } else { 0.0 })
+        })?;
         if let Some(effect @ Effect::Found { cards, rects, .. }) = self.effect {
             let p = effect.progress(now);
             let scale = 1.0 - p * p;

@@ -5,7 +5,7 @@
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
 use crate::card::{Card, Colour, Fill, Shape};
-use crate::layout::Rect;
+use crate::layout::{Layout, Rect};
 use std::f64::consts::PI;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Ctx;
@@ -44,6 +44,23 @@ pub struct CardLook<'a> {
 pub fn clear(ctx: &Ctx, width: f64, height: f64) {
     ctx.set_fill_style_str(TABLE_COLOUR);
     ctx.fill_rect(0.0, 0.0, width, height);
+}
+
+/// Draws the cards of a table in their layout slots; `look` gives each slot's
+/// look and a horizontal offset (for the wrong-claim shake).
+pub fn draw_table<'a>(
+    ctx: &Ctx,
+    layout: &Layout,
+    cards: &[Card],
+    look: impl Fn(usize) -> (CardLook<'a>, f64),
+) -> Result<(), JsValue> {
+    for (slot, &card) in cards.iter().enumerate() {
+        if let Some(rect) = layout.slot_rect(slot) {
+            let (look, dx) = look(slot);
+            draw_card(ctx, card, Rect { x: rect.x + dx, ..rect }, look)?;
+        }
+    }
+    Ok(())
 }
 
 pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) -> Result<(), JsValue> {

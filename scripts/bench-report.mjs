@@ -1,0 +1,120 @@
+// Gathers one bench run into a table: native medians from criterion
+// (target/criterion), wasm and page figures (target/bench/*.jsonl, lines
+// printed as `BENCH {json}`), and download sizes (dist/). Prints the table
+// and writes it to BENCHMARKS.md with the date and the machine.
+import { readFile, writeFile } from 'node:fs/promises';
+import { execSync } from 'node:child_process';
+import os from 'node:os';
+import { BUDGET_GZIP_BYTES, measureDist } from './sizes.mjs';
+
+const SIZES = [12, 15, 21, 81];
+const METHODS = ['attribute_rule_triple_loop', 'digit_sum_triple_loop', 'pair_third_card'];
+
+async function jsonLines(file) {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+}
+
+async function nativeMedian(method, cards) {
+  try {
+    const estimates = JSON.parse(await readFile(`target/criterion/sets/${method}/${cards}/new/estimates.json`, 'utf8'));
+    return estimates.median.point_estimate;
+  } catch {
+    return undefined;
+  }
+}
+
+const time = (ns) => (ns === undefined ? 'n/a' : ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
+const ratio = (ns, base) => (ns === undefined || base === undefined ? 'n/a' : `${(ns / base).toFixed(4)} (${(base / ns).toFixed(1)}× faster)`);
+const verdict = (value, limit) => (value === undefined ? 'not measured' : value <= limit ? 'met' : 'NOT met');
+const tool = (command) => {
+  try {
+    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0];
+  } catch {
+    return 'n/a';
+  }
+};
+
+const wasm = await jsonLines('target/bench/wasm.jsonl');
+const page = await jsonLines('target/bench/page.jsonl');
+const wasmMedian = (method, cards) => wasm.find((r) => r.what === 'sets' && r.method === method && r.cards === cards)?.median_ns;
+
+const finderRows = [];
+const figures = {};
+for (const cards of SIZES) {
+  const native = Object.fromEntries(await Promise.all(METHODS.map(async (m) => [m, await nativeMedian(m, cards)])));
+  const inWasm = Object.fromEntries(METHODS.map((m) => [m, wasmMedian(m, cards)]));
+  figures[cards] = { native, wasm: inWasm };
+  for (const method of METHODS) {
+    finderRows.push(`| ${cards} | ${method} | ${time(native[method])} | ${ratio(native[method], native[METHODS[0]])} | ${time(inWasm[method])} | ${ratio(inWasm[method], inWasm[METHODS[0]])} |`);
+  }
+}
+
+const sizes = await measureDist(process.env.DIST ?? 'dist');
+const totalGzip = sizes.reduce((n, s) => n + s.gzip, 0);
+const paint = page.find((r) => r.what === 'first_paint');
+const redraw = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_calls');
+const redrawRaster = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_and_raster');
+const call = (method) => page.find((r) => r.what === 'js_call' && r.method === method);
+
+const targets = [
+  ['all sets among 12 cards, wasm', time(figures[12].wasm.pair_third_card), '≤ 100 ns', verdict(figures[12].wasm.pair_third_card, 100)],
+  ['all sets among 12 cards, native', time(figures[12].native.pair_third_card), '≤ 70 ns', verdict(figures[12].native.pair_third_card, 70)],
+  ['all 1080 sets of the deck, wasm', time(figures[81].wasm.pair_third_card), '≤ 6 µs', verdict(figures[81].wasm.pair_third_card, 6000)],
+  ['all 1080 sets of the deck, native', time(figures[81].native.pair_third_card), '≤ 4 µs', verdict(figures[81].native.pair_third_card, 4000)],
+  ['download, html + css + js + wasm gzip', `${totalGzip} B`, `≤ ${BUDGET_GZIP_BYTES} B`, verdict(totalGzip, BUDGET_GZIP_BYTES)],
+  ['first paint, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 150 ms', verdict(paint?.median_ms, 150)],
+  ['full redraw of 21 cards, draw calls (HiDPI canvas)', time(redraw?.median_ns), '≤ 2 ms', verdict(redraw?.median_ns, 2e6)],
+  ['full redraw of 21 cards, forced raster (software)', time(redrawRaster?.median_ns), '(for reference)', ''],
+];
+
+const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}`;
+const tools = [tool('rustc --version'), tool('chromium --version'), `node ${process.version}`, tool('wasm-opt --version')].join('; ');
+const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+const text = `# Benchmarks
+
+Latest run of \`bash scripts/bench.sh\`: ${date}, on ${machine}.
+Tools: ${tools}.
+
+Medians. Ratios compare with the plain triple loop (attribute rule) measured
+in the same run, so they travel between machines better than the times.
+Native: criterion, release code at opt-level 3. Wasm: the shipped release
+profile (opt-level 2, chosen by measurement; see Cargo.toml), a loop of calls
+inside the module in headless Chromium after a warm-up. These machines are
+shared and noisy: single figures moved by up to 40% between runs here.
+
+## Targets
+
+| figure | median | target | |
+| --- | --- | --- | --- |
+${targets.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+## Finding all sets
+
+| cards | method | native | native ratio | wasm | wasm ratio |
+| --- | --- | --- | --- | --- | --- |
+${finderRows.join('\n')}
+
+## Through the JavaScript API (as a page calls it)
+
+| call | cards on the table | median per call |
+| --- | --- | --- |
+| \`sets(ids)\` | ${call('sets(ids)')?.cards ?? 'n/a'} | ${time(call('sets(ids)')?.median_ns)} |
+| \`hint()\` | ${call('hint()')?.cards ?? 'n/a'} | ${time(call('hint()')?.median_ns)} |
+
+First paint, each load (ms): ${paint?.samples?.join(', ') ?? 'n/a'}.
+
+## Download (release build)
+
+| file | raw | gzip |
+| --- | --- | --- |
+${sizes.map((s) => `| ${s.file} | ${s.raw} | ${s.gzip} |`).join('\n')}
+| total | ${sizes.reduce((n, s) => n + s.raw, 0)} | ${totalGzip} |
+`;
+
+await writeFile('BENCHMARKS.md', text);
+console.log(text);

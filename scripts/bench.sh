@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every benchmark and prints one table of medians and ratios, which it
+# also writes to BENCHMARKS.md (about 4 minutes):
+#   native  criterion: the finder against two triple loops (benches/finder.rs)
+#   wasm    the same code inside wasm, and a 21-card redraw, in headless
+#           Chromium (tests/wasm_bench.rs)
+#   page    first paint over 10 loads and the cost of sets()/hint() calls
+#           through the JS API, with Playwright (scripts/bench-page.mjs)
+#   size    raw and gzip size of each downloaded file (dist/)
+# Timings are reported, never asserted: only the size budget is a test.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/setup.sh
+source scripts/env.sh
+mkdir -p target/bench
+rm -f target/bench/*.jsonl
+
+echo "==> native: criterion"
+cargo bench --bench finder -- --noplot
+
+echo "==> wasm: inside the module, headless Chromium"
+wasm_build cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture \
+  | tee target/bench/wasm.log
+sed -n 's/^BENCH //p' target/bench/wasm.log > target/bench/wasm.jsonl
+
+echo "==> page: release build in Chromium"
+wasm_build trunk build --release
+node scripts/bench-page.mjs | tee target/bench/page.log
+sed -n 's/^BENCH //p' target/bench/page.log > target/bench/page.jsonl
+
+echo "==> report"
+node scripts/bench-report.mjs
