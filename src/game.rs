@@ -214,6 +214,39 @@ impl Game {
         }
     }
 
+    /// Checks what the rules promise of every state: each of the 81 cards in
+    /// exactly one place (deck, table or a found set), every found set a set,
+    /// at most 21 cards out in threes, at least 12 and a set among them while
+    /// the deck lasts, and a hint that points at a set. For tests, fuzzers
+    /// and anyone holding a game of unknown origin.
+    pub fn audit(&self) -> Result<(), String> {
+        let mut seen = [false; DECK_SIZE];
+        for &card in self.deck().iter().chain(&self.table).chain(self.found.iter().flatten()) {
+            if std::mem::replace(&mut seen[card.id() as usize], true) {
+                return Err(format!("card {} is in two places", card.id()));
+            }
+        }
+        let out = self.deck().len() + self.table.len() + 3 * self.found.len();
+        if out != DECK_SIZE {
+            return Err(format!("{out} cards are accounted for, not 81"));
+        }
+        if let Some([a, b, c]) = self.found.iter().find(|[a, b, c]| !is_set(*a, *b, *c)) {
+            return Err(format!("found cards {}, {}, {} are not a set", a.id(), b.id(), c.id()));
+        }
+        let n = self.table.len();
+        if n > MAX_TABLE || n % 3 != 0 {
+            return Err(format!("{n} cards are on the table"));
+        }
+        if !self.deck().is_empty() && (n < TABLE_SIZE || !self.table_has_set()) {
+            return Err(format!("the deck is not empty, yet the table's {n} cards are too few or hold no set"));
+        }
+        match self.hint_set() {
+            Some([i, j, k]) if i < j && j < k && is_set(self.table[i], self.table[j], self.table[k]) => Ok(()),
+            None if self.is_over() => Ok(()),
+            other => Err(format!("the hint {other:?} is not a set on the table")),
+        }
+    }
+
     /// Ok when `slot` holds a card.
     pub fn check_slot(&self, slot: usize) -> Result<Card, GameError> {
         self.table.get(slot).copied().ok_or(GameError::EmptySlot { slot, table_len: self.table.len() })
@@ -327,5 +360,45 @@ impl Game {
             }
         }
         debug_assert!(self.table.len() <= MAX_TABLE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audit_passes_real_games_and_catches_broken_ones() {
+        let game = Game::new(9);
+        assert_eq!(game.audit(), Ok(()));
+
+        let mut twice = game.clone();
+        twice.table[0] = twice.table[1];
+        assert!(twice.audit().unwrap_err().contains("in two places"));
+
+        let mut lost = game.clone();
+        lost.table.truncate(9);
+        assert!(lost.audit().unwrap_err().contains("not 81"));
+
+        let mut not_a_set = game.clone();
+        let t = not_a_set.table.clone();
+        let n = t.len();
+        let triple = (0..n)
+            .flat_map(|a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| [a, b, c])))
+            .find(|&[a, b, c]| !is_set(t[a], t[b], t[c]))
+            .unwrap();
+        not_a_set.found.push(triple.map(|s| t[s]));
+        for slot in triple {
+            not_a_set.table[slot] = not_a_set.draw().unwrap();
+        }
+        assert!(not_a_set.audit().unwrap_err().contains("are not a set"));
+
+        let mut crowded = game.clone();
+        for _ in 0..12 {
+            let card = crowded.draw().unwrap();
+            crowded.table.push(card);
+        }
+        assert!(crowded.table.len() > MAX_TABLE);
+        assert!(crowded.audit().unwrap_err().contains("on the table"));
     }
 }

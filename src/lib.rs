@@ -7,7 +7,8 @@
 //! - [`game`]: the rules, a deterministic function of seed and actions;
 //! - [`selection`], [`stopwatch`]: the player's picks and the play clock;
 //! - [`layout`]: slot rectangles and hit testing, as functions of sizes;
-//! - [`options`]: what the page address asks for.
+//! - [`options`]: what the page address asks for;
+//! - [`save`]: the saved-game format, checked field by field and by replay.
 //!
 //! `web` (wasm32 only) is the thin edge: wasm-bindgen exports, the canvas
 //! renderer and input. Randomness enters there, as a seed.
@@ -19,6 +20,7 @@ pub mod keys;
 pub mod layout;
 pub mod options;
 pub mod rng;
+pub mod save;
 pub mod selection;
 pub mod stopwatch;
 

@@ -17,6 +17,11 @@ impl Stopwatch {
         Stopwatch { banked_ms: 0.0, running_since: Some(now) }
     }
 
+    /// A stopwatch that already shows `elapsed_ms` and is stopped (a restored game).
+    pub fn stopped_at(elapsed_ms: f64) -> Stopwatch {
+        Stopwatch { banked_ms: elapsed_ms.max(0.0), running_since: None }
+    }
+
     pub fn is_running(&self) -> bool {
         self.running_since.is_some()
     }
@@ -59,6 +64,14 @@ mod tests {
         watch.start(11_000.0); // already running: no restart
         assert_eq!(watch.elapsed_ms(10_250.0), 1250.0);
         assert!(watch.is_running());
+    }
+
+    #[test]
+    fn a_restored_stopwatch_carries_on_from_its_time() {
+        let mut watch = Stopwatch::stopped_at(5000.0);
+        assert_eq!(watch.elapsed_ms(1_000_000.0), 5000.0);
+        watch.start(100.0);
+        assert_eq!(watch.elapsed_ms(350.0), 5250.0);
     }
 
     #[test]

@@ -7,34 +7,8 @@ use set_game::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, MAX_TAB
 use set_game::rng::SplitMix64;
 use std::collections::HashSet;
 
-/// Everything the rules promise after any action.
-fn assert_invariants(game: &Game) {
-    let mut seen = HashSet::new();
-    let found = game.found().iter().flatten();
-    for &card in game.deck().iter().chain(game.table()).chain(found) {
-        assert!(seen.insert(card), "{card:?} is in two places");
-    }
-    assert_eq!(seen.len(), 81, "deck + table + found must account for every card");
-    assert!(game.table().len() <= MAX_TABLE);
-    assert_eq!(game.table().len() % 3, 0);
-    if !game.deck().is_empty() {
-        assert!(game.table().len() >= TABLE_SIZE);
-        assert!(!game.sets_on_table().is_empty(), "cards are dealt until a set is out");
-    }
-    for [a, b, c] in game.found() {
-        assert!(is_set(*a, *b, *c));
-    }
-    match game.hint_set() {
-        Some([i, j, k]) => {
-            assert!(i < j && j < k);
-            let t = game.table();
-            assert!(is_set(t[i], t[j], t[k]), "the hint points at a real set");
-            assert!(!game.is_over());
-        }
-        None => assert!(game.is_over()),
-    }
-    assert_eq!(game.is_over(), game.deck().is_empty() && game.sets_on_table().is_empty());
-}
+mod common;
+use common::assert_invariants;
 
 /// A slot triple on the table that is not a set.
 fn a_non_set(game: &Game) -> Option<[usize; 3]> {

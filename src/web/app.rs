@@ -4,10 +4,12 @@
 
 use super::dom::{Stats, View, describe_slot};
 use super::render::{self, CardLook};
+use super::storage::SaveSlot;
 use crate::card::Card;
 use crate::game::{ClaimOutcome, Game, GameError};
 use crate::keys::{Command, key_for_slot, key_label};
 use crate::layout::{Layout, Rect};
+use crate::save::{self, SavedGame};
 use crate::selection::{Selection, Toggle};
 use crate::stopwatch::Stopwatch;
 use wasm_bindgen::{JsCast, JsValue};
@@ -50,23 +52,69 @@ pub struct App {
     effect: Option<Effect>,
     hover: Option<usize>,
     show_keys: bool,
+    /// A passing message (a bad `?seed=`, a save that could not be restored).
     notice: String,
+    /// Where the game is saved; `None` when the browser gives no storage.
+    save_slot: Option<SaveSlot>,
+    /// Why the game is not being saved, shown for as long as that is so.
+    storage_problem: Option<String>,
     pub view: Option<View>,
 }
 
 impl App {
     pub fn new(seed: u64, now: f64, view: Option<View>) -> App {
+        App::resume(SavedGame { game: Game::new(seed), elapsed_ms: 0 }, now, view)
+    }
+
+    /// Carries on a restored game; its clock runs from the time it had.
+    pub fn resume(saved: SavedGame, now: f64, view: Option<View>) -> App {
+        let mut clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
+        if !saved.game.is_over() {
+            clock.start(now);
+        }
         App {
-            game: Game::new(seed),
+            game: saved.game,
             selection: Selection::default(),
-            clock: Stopwatch::started_at(now),
+            clock,
             mode: Mode::Play,
             effect: None,
             hover: None,
             show_keys: false,
             notice: String::new(),
+            save_slot: None,
+            storage_problem: None,
             view,
         }
+    }
+
+    /// From now on the game is saved to `slot` after every change; `Err`
+    /// says why it cannot be, which the page then shows.
+    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, now: f64) {
+        match slot {
+            Ok(slot) => self.save_slot = Some(slot),
+            Err(reason) => self.storage_problem = Some(reason),
+        }
+        self.save(now);
+    }
+
+    /// Writes the game to storage. A failure is shown, never raised: the
+    /// game plays on unsaved.
+    pub fn save(&mut self, now: f64) {
+        let Some(slot) = &self.save_slot else { return };
+        let text = save::encode(&self.game, self.clock.elapsed_ms(now) as u64);
+        self.storage_problem = slot.write(&text).err();
+    }
+
+    /// The page was hidden or shown again: the clock runs only while it is
+    /// visible, and a hidden page may never come back, so it is saved.
+    pub fn visibility_changed(&mut self, hidden: bool, now: f64) {
+        if hidden {
+            self.clock.stop(now);
+            self.save(now);
+        } else if !self.game.is_over() {
+            self.clock.start(now);
+        }
+        self.tick(now);
     }
 
     pub fn new_game(&mut self, seed: u64, now: f64) {
@@ -77,6 +125,7 @@ impl App {
         self.effect = None;
         self.hover = None;
         self.set_notice("");
+        self.save(now);
         self.refresh(now);
     }
 
@@ -138,6 +187,7 @@ impl App {
             if self.game.is_over() {
                 self.clock.stop(now);
             }
+            self.save(now);
         }
         self.refresh(now);
         Ok(())
@@ -145,6 +195,7 @@ impl App {
 
     pub fn press_hint(&mut self, now: f64) {
         if self.mode == Mode::Play && self.game.hint().is_ok() {
+            self.save(now);
             self.refresh(now);
         }
     }
@@ -230,7 +281,12 @@ impl App {
         let stats = self.stats(now);
         view.show_stats(&stats);
         view.show_end((self.mode == Mode::Play && self.game.is_over()).then_some(&stats));
-        view.set_notice(&self.notice);
+        let storage = self.storage_problem.as_ref().map(|reason| format!("This game will not be saved: {reason}."));
+        let notice = [Some(self.notice.as_str()).filter(|n| !n.is_empty()), storage.as_deref()];
+        view.set_notice(&notice.into_iter().flatten().collect::<Vec<_>>().join(" "));
+        if self.mode == Mode::Play {
+            view.show_seed_in_address(self.game.seed());
+        }
         let hinted = self.game.hinted_slots();
         let lines = self.game.table().iter().enumerate().map(|(slot, &card)| {
             describe_slot(slot, card, key_for_slot(slot), self.selection.contains(slot), hinted.contains(&slot))

@@ -7,6 +7,7 @@
 use crate::card::Card;
 use crate::layout::Layout;
 use crate::stopwatch::format_clock;
+use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, Window};
@@ -51,6 +52,8 @@ pub struct View {
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: Closure<dyn FnMut(f64)>,
     pub frame_pending: bool,
+    /// The seed last written to the address bar.
+    address_seed: Cell<Option<u64>>,
 }
 
 fn element(document: &Document, id: &str) -> Result<Element, JsValue> {
@@ -97,6 +100,7 @@ impl View {
             pixel_ratio: 1.0,
             frame_callback,
             frame_pending: false,
+            address_seed: Cell::new(None),
         };
         view.fit();
         Ok(Some(view))
@@ -158,6 +162,20 @@ impl View {
         if self.end_screen.hidden() {
             self.end_screen.set_hidden(false);
             let _ = self.end_button.focus();
+        }
+    }
+
+    /// Puts the game's seed in the address (without a new history entry), so
+    /// that a reload carries on this game and a shared link deals it.
+    /// Only when the seed changed: browsers throttle frequent history calls.
+    pub fn show_seed_in_address(&self, seed: u64) {
+        if self.address_seed.get() == Some(seed) {
+            return;
+        }
+        if let Ok(history) = self.window.history() {
+            if history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?seed={seed}"))).is_ok() {
+                self.address_seed.set(Some(seed));
+            }
         }
     }
 

@@ -12,16 +12,19 @@ mod app;
 mod args;
 mod dom;
 pub mod render;
+mod storage;
 
 use crate::card::is_set;
 use crate::finder::find_sets;
 use crate::keys::{Command, command_for_key};
 use crate::options::{MAX_SEED, parse_query};
+use crate::save;
 use app::App;
 use args::js_error;
 use dom::View;
 use js_sys::Array;
 use std::cell::RefCell;
+use storage::SaveSlot;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
@@ -52,7 +55,23 @@ fn random_seed() -> u64 {
 
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
+    std::panic::set_hook(Box::new(show_crash_screen));
     mount()
+}
+
+/// If the game ever panics, the page says so instead of freezing. With
+/// `panic = "abort"` the module is gone afterwards, so the crash screen's
+/// New game button is plain JavaScript in index.html.
+fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
+    web_sys::console::error_1(&format!("SET stopped: {info}").into());
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(message) = document.get_element_by_id("crash-message") {
+        let text = "It hit an internal error it cannot recover from. New game starts afresh; the details are in the browser console.";
+        message.set_text_content(Some(text));
+    }
+    if let Some(screen) = document.get_element_by_id("crash") {
+        let _ = screen.remove_attribute("hidden");
+    }
 }
 
 /// Attaches the game to this page's `#board` and starts the first game
@@ -65,12 +84,32 @@ pub fn mount() -> Result<(), JsValue> {
     });
     let Some(view) = View::find(window.clone(), frame)? else { return Ok(()) };
     let search = window.location().search().unwrap_or_default();
-    let (options, notice) = match parse_query(&search) {
-        Ok(options) => (options, String::new()),
-        Err(err) => (Default::default(), format!("{err}; dealt a random game instead.")),
+    let mut notices = Vec::new();
+    let options = parse_query(&search).unwrap_or_else(|err| {
+        notices.push(format!("{err}; dealt a random game instead."));
+        Default::default()
+    });
+    let slot = SaveSlot::open(&window);
+    // The saved game carries on, unless `?seed=` asks for another game
+    // (a reload of `?seed=42` carries on game 42).
+    let saved = match &slot {
+        Ok(slot) => restore(slot).unwrap_or_else(|reason| {
+            notices.push(format!("Your saved game could not be restored: {reason}. A new game was dealt."));
+            None
+        }),
+        Err(_) => None,
+    }
+    .filter(|saved| options.seed.is_none_or(|seed| seed == saved.game.seed()));
+    let started = now();
+    let mut app = match saved {
+        Some(saved) => App::resume(saved, started, Some(view)),
+        None => App::new(options.seed.unwrap_or_else(random_seed), started, Some(view)),
     };
-    let mut app = App::new(options.seed.unwrap_or_else(random_seed), now(), Some(view));
-    app.set_notice(&notice);
+    if window.document().is_some_and(|d| d.hidden()) {
+        app.visibility_changed(true, started);
+    }
+    app.set_notice(&notices.join(" "));
+    app.use_storage(slot, started);
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window)?;
     with_app(|app| {
@@ -85,6 +124,14 @@ pub fn mount() -> Result<(), JsValue> {
         performance.mark("first-board")?;
     }
     Ok(())
+}
+
+/// The saved game, if there is one and it is sound.
+fn restore(slot: &SaveSlot) -> Result<Option<save::SavedGame>, String> {
+    match slot.read()? {
+        Some(text) => save::decode(&text).map(Some).map_err(|err| err.to_string()),
+        None => Ok(None),
+    }
 }
 
 /// Adds a listener that lives as long as the page.
@@ -133,6 +180,14 @@ fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
             Command::NewGame => app.new_game(random_seed(), now()),
             other => app.command(other, now()),
         });
+    })?;
+    let visibility = document.clone();
+    listen(&document, "visibilitychange", move |_: web_sys::Event| {
+        let hidden = visibility.hidden();
+        let _ = with_app(|app| app.visibility_changed(hidden, now()));
+    })?;
+    listen(window, "pagehide", |_: web_sys::Event| {
+        let _ = with_app(|app| app.save(now()));
     })?;
     let hint_button = by_id("hint-button")?;
     listen(&hint_button, "click", |_: MouseEvent| {
@@ -216,6 +271,13 @@ pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
     let slot = args::slot(&slot).map_err(js_error)?;
     let rect = with_app(|app| app.slot_rect(slot))?.map_err(js_error)?;
     Ok([rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect())
+}
+
+/// Panics on purpose, so that tests can check the crash screen. The page
+/// needs its New game button (a reload) afterwards.
+#[wasm_bindgen]
+pub fn simulate_crash() {
+    panic!("simulate_crash() was called");
 }
 
 /// Shows all 81 cards in id order (slot = card id); `deal()` returns to play.

@@ -4,77 +4,20 @@
 // test-artifacts/ for a person to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
-import { serve } from '../../scripts/serve.mjs';
+import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, open as openWith, slotCentre, startBrowser, state } from './helpers.mjs';
 
-const ARTIFACTS = 'test-artifacts';
-const SLOT_KEYS = '1234567890qwertyuiopa';
 /** Seeds whose first deal needs extra cards: 12 and 15 cards hold no set. */
 const SEED_WITH_18_CARDS = 1886;
 
-let server;
-let browser;
-
+let env;
 before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve(process.env.DIST ?? 'dist');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  env = await startBrowser();
 });
-
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.stop();
 });
 
-/** Opens the game; collects console errors and page errors. */
-async function open(query, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(server.url + query);
-  await page.waitForFunction(() => window.wasmBindings?.state && window.wasmBindings.state().table.length > 0);
-  return { page, problems, close: () => context.close() };
-}
-
-/** Calls an export the way a script in the page would. */
-const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
-const state = (page) => api(page, 'state');
-
-async function slotCentre(page, slot) {
-  const [x, y, w, h] = await api(page, 'slot_rect', slot);
-  return { x: x + w / 2, y: y + h / 2 };
-}
-
-async function clickSlot(page, slot) {
-  const { x, y } = await slotCentre(page, slot);
-  await page.mouse.click(x, y);
-}
-
-/** Three slots that are not a set, found with check(). */
-async function nonSet(page) {
-  const { table } = await state(page);
-  for (let i = 0; i < table.length; i++)
-    for (let j = i + 1; j < table.length; j++)
-      for (let k = j + 1; k < table.length; k++)
-        if (!(await api(page, 'check', table[i], table[j], table[k]))) return [i, j, k];
-  throw new Error('every triple is a set?');
-}
+const open = (query, options) => openWith(env, query, options);
 
 /** Every slot's rectangle lies inside the viewport. */
 async function assertAllCardsVisible(page) {

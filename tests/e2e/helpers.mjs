@@ -1,0 +1,99 @@
+// Shared by the end-to-end tests: a server for dist/, Chromium, and the
+// moves a person makes on the page.
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+export const ARTIFACTS = 'test-artifacts';
+export const SLOT_KEYS = '1234567890qwertyuiopa';
+export const SAVE_KEY = 'set-game/save';
+
+/** Starts the static server and Chromium; `stop()` ends both. */
+export async function startBrowser() {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const server = await serve(process.env.DIST ?? 'dist');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return { server, browser, stop: async () => { await browser.close(); await server.close(); } };
+}
+
+/** Opens the game in a new context; collects console errors and page errors. */
+export async function open({ server, browser }, query, options = {}) {
+  const { init, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, ...contextOptions });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(server.url + query);
+  await ready(page);
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** Waits until the game has drawn its first board. */
+export const ready = (page) => page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
+
+/** Calls an export the way a script in the page would. */
+export const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
+export const state = (page) => api(page, 'state');
+
+export async function slotCentre(page, slot) {
+  const [x, y, w, h] = await api(page, 'slot_rect', slot);
+  return { x: x + w / 2, y: y + h / 2 };
+}
+
+export async function clickSlot(page, slot) {
+  const { x, y } = await slotCentre(page, slot);
+  await page.mouse.click(x, y);
+}
+
+/** Three slots that are not a set, found with check(). */
+export async function nonSet(page) {
+  const { table } = await state(page);
+  for (let i = 0; i < table.length; i++)
+    for (let j = i + 1; j < table.length; j++)
+      for (let k = j + 1; k < table.length; k++)
+        if (!(await api(page, 'check', table[i], table[j], table[k]))) return [i, j, k];
+  throw new Error('every triple is a set?');
+}
+
+/** What must hold whatever happened: every card accounted for, once. */
+export function assertSound(s) {
+  assert.equal(s.mode, 'play');
+  assert.ok(s.table.length <= 21, `${s.table.length} cards on the table`);
+  assert.equal(s.table.length % 3, 0);
+  assert.equal(new Set(s.table).size, s.table.length, 'a card twice on the table');
+  assert.ok(s.table.every((id) => Number.isInteger(id) && id >= 0 && id <= 80));
+  assert.equal(s.table.length + s.deck + 3 * s.setsFound, 81, 'cards lost or invented');
+  assert.ok(s.selected.every((slot) => slot < s.table.length) && s.selected.length <= 2);
+  assert.ok(s.hinted.every((slot) => slot < s.table.length) && s.hinted.length <= 3);
+  assert.ok(s.wrongClaims >= 0 && s.hintsUsed >= 0 && s.elapsedMs >= 0);
+}
+
+/** Claims sets found with hint() until the game is over. */
+export async function finishGame(page) {
+  for (let guard = 0; !(await state(page)).over; guard++) {
+    assert.ok(guard < 40, 'the game does not end');
+    for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  }
+}
+
+/** The parts of the state a reload must keep exactly. */
+export const kept = ({ table, deck, setsFound, wrongClaims, hintsUsed, hinted, over, seed }) =>
+  ({ table, deck, setsFound, wrongClaims, hintsUsed, hinted, over, seed });
+
+/** Hides or shows the page as a browser does when the tab changes. */
+export async function setHidden(page, hidden) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
