@@ -243,7 +243,8 @@ impl Game {
         match self.hint_set() {
             Some([i, j, k]) if i < j && j < k && is_set(self.table[i], self.table[j], self.table[k]) => Ok(()),
             None if self.is_over() => Ok(()),
-            other => Err(format!("the hint {other:?} is not a set on the table")),
+            Some([i, j, k]) => Err(format!("the hint (slots {i}, {j}, {k}) is not a set on the table")),
+            None => Err("no hint, yet the game is not over".to_owned()),
         }
     }
 
@@ -314,7 +315,7 @@ impl Game {
         let mut slots = cards.map(|card| {
             self.table.iter().position(|&c| c == card).expect("hinted cards stay on the table until claimed")
         });
-        slots.sort_unstable();
+        sort_slots(&mut slots);
         slots
     }
 
@@ -341,7 +342,7 @@ impl Game {
 
     /// Moves the last cards into the holes (fewest cards move), then shortens the table.
     fn close_up(&mut self, holes: &mut [usize]) {
-        holes.sort_unstable();
+        sort_slots(holes);
         let new_len = self.table.len() - holes.len();
         let movers: Vec<Card> =
             (new_len..self.table.len()).filter(|slot| !holes.contains(slot)).map(|slot| self.table[slot]).collect();
@@ -363,9 +364,33 @@ impl Game {
     }
 }
 
+/// Insertion sort for the three or fewer slots sorted here: the standard
+/// sorts bring kilobytes of generic code into the download for three numbers.
+fn sort_slots(slots: &mut [usize]) {
+    for i in 1..slots.len() {
+        let mut j = i;
+        while j > 0 && slots[j - 1] > slots[j] {
+            slots.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sort_slots_sorts_every_order_of_three() {
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let mut slots = order.map(|i| [3, 11, 20][i]);
+            sort_slots(&mut slots);
+            assert_eq!(slots, [3, 11, 20]);
+        }
+        let mut two = [9, 4];
+        sort_slots(&mut two);
+        assert_eq!(two, [4, 9]);
+    }
 
     #[test]
     fn audit_passes_real_games_and_catches_broken_ones() {

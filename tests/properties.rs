@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Property tests: random action sequences, including claims of arbitrary
 //! (often invalid) slots, hints, new games and save/restore round trips.
 //! After every step the invariants hold, a refused action changes nothing,

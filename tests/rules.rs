@@ -3,7 +3,7 @@
 
 use set_game::card::{Card, is_set};
 use set_game::finder::find_sets;
-use set_game::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, MAX_TABLE, Outcome, TABLE_SIZE};
+use set_game::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, Outcome, TABLE_SIZE};
 use set_game::rng::SplitMix64;
 use std::collections::HashSet;
 

@@ -44,6 +44,30 @@ impl Effect {
     }
 }
 
+/// What the page tells the game, reduced to plain values at the edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Input {
+    /// A click or tap at a viewport point.
+    Click {
+        x: f64,
+        y: f64,
+    },
+    /// The mouse moved to a viewport point, or left the board.
+    Hover(Option<(f64, f64)>),
+    Resize,
+    /// A key or button command; new games come as `NewGame`.
+    Key(Command),
+    /// A new game with this seed.
+    NewGame(u64),
+    Visibility {
+        hidden: bool,
+    },
+    /// The page is going away: save.
+    PageHide,
+    /// The clock's display is due.
+    Tick,
+}
+
 pub struct App {
     pub game: Game,
     pub selection: Selection,
@@ -200,6 +224,24 @@ impl App {
         }
     }
 
+    pub fn handle(&mut self, input: Input, now: f64) {
+        match input {
+            Input::Click { x, y } => {
+                if let Some(slot) = self.slot_at(x, y) {
+                    // A click on a card of a finished game does nothing.
+                    let _ = self.pick(slot, now);
+                }
+            }
+            Input::Hover(point) => self.hover_at(point, now),
+            Input::Resize => self.resize(now),
+            Input::Key(command) => self.command(command, now),
+            Input::NewGame(seed) => self.new_game(seed, now),
+            Input::Visibility { hidden } => self.visibility_changed(hidden, now),
+            Input::PageHide => self.save(now),
+            Input::Tick => self.tick(now),
+        }
+    }
+
     /// Keyboard commands other than new game (which needs a fresh seed).
     pub fn command(&mut self, command: Command, now: f64) {
         match command {
@@ -219,11 +261,10 @@ impl App {
 
     pub fn toggle_key_labels(&mut self, now: f64) {
         self.show_keys = !self.show_keys;
+        if let Some(view) = &self.view {
+            view.show_key_labels_pressed(self.show_keys);
+        }
         self.refresh(now);
-    }
-
-    pub fn key_labels_shown(&self) -> bool {
-        self.show_keys
     }
 
     /// The pointer moved to viewport point (x, y), or left the board (`None`).

@@ -48,6 +48,7 @@ pub struct View {
     end_stats: [Element; 4],
     end_button: HtmlElement,
     notice: HtmlElement,
+    keys_button: Element,
     description: Element,
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: Closure<dyn FnMut(f64)>,
@@ -91,6 +92,7 @@ impl View {
             end_stats: elements(&document, ["end-sets", "end-time", "end-hints", "end-wrong"])?,
             end_button: html_element(&document, "end-new-game")?,
             notice: html_element(&document, "notice")?,
+            keys_button: element(&document, "keys-button")?,
             description: element(&document, "table-description")?,
             window,
             canvas,
@@ -177,6 +179,10 @@ impl View {
                 self.address_seed.set(Some(seed));
             }
         }
+    }
+
+    pub fn show_key_labels_pressed(&self, shown: bool) {
+        let _ = self.keys_button.set_attribute("aria-pressed", if shown { "true" } else { "false" });
     }
 
     pub fn set_notice(&self, text: &str) {

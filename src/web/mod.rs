@@ -19,7 +19,7 @@ use crate::finder::find_sets;
 use crate::keys::{Command, command_for_key};
 use crate::options::{MAX_SEED, parse_query};
 use crate::save;
-use app::App;
+use app::{App, Input};
 use args::js_error;
 use dom::View;
 use js_sys::Array;
@@ -37,10 +37,23 @@ thread_local! {
 /// a page that only wants the exports).
 fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
     APP.with(|cell| {
-        let mut slot = cell.try_borrow_mut().map_err(|_| js_error("the game is busy with another call"))?;
-        let app = slot.get_or_insert_with(|| App::new(random_seed(), now(), None));
-        Ok(f(app))
+        let mut slot = cell.try_borrow_mut().map_err(|_| busy())?;
+        Ok(f(slot.get_or_insert_with(headless_app)))
     })
+}
+
+// Kept out of line: `with_app` is inlined into every listener and export, and
+// these rare paths would be copied into each (kilobytes of download).
+#[cold]
+#[inline(never)]
+fn headless_app() -> App {
+    App::new(random_seed(), now(), None)
+}
+
+#[cold]
+#[inline(never)]
+fn busy() -> JsError {
+    js_error("the game is busy with another call")
 }
 
 /// Milliseconds from the page's time origin.
@@ -153,68 +166,49 @@ fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
     let board = by_id("board")?;
 
     listen(&board, "click", |event: MouseEvent| {
-        let _ = with_app(|app| {
-            if let Some(slot) = app.slot_at(event.client_x() as f64, event.client_y() as f64) {
-                let _ = app.pick(slot, now());
-            }
-        });
+        dispatch(Input::Click { x: event.client_x() as f64, y: event.client_y() as f64 });
     })?;
     listen(&board, "pointermove", |event: PointerEvent| {
         if event.pointer_type() == "mouse" {
-            let _ = with_app(|app| app.hover_at(Some((event.client_x() as f64, event.client_y() as f64)), now()));
+            dispatch(Input::Hover(Some((event.client_x() as f64, event.client_y() as f64))));
         }
     })?;
-    listen(&board, "pointerleave", |_: PointerEvent| {
-        let _ = with_app(|app| app.hover_at(None, now()));
-    })?;
-    listen(window, "resize", |_: web_sys::Event| {
-        let _ = with_app(|app| app.resize(now()));
-    })?;
+    listen(&board, "pointerleave", |_: PointerEvent| dispatch(Input::Hover(None)))?;
+    listen(window, "resize", |_: web_sys::Event| dispatch(Input::Resize))?;
     listen(&document, "keydown", |event: KeyboardEvent| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
         }
         let Some(command) = command_for_key(&event.key()) else { return };
         event.prevent_default();
-        let _ = with_app(|app| match command {
-            Command::NewGame => app.new_game(random_seed(), now()),
-            other => app.command(other, now()),
+        dispatch(match command {
+            Command::NewGame => Input::NewGame(random_seed()),
+            other => Input::Key(other),
         });
     })?;
     let visibility = document.clone();
     listen(&document, "visibilitychange", move |_: web_sys::Event| {
-        let hidden = visibility.hidden();
-        let _ = with_app(|app| app.visibility_changed(hidden, now()));
+        dispatch(Input::Visibility { hidden: visibility.hidden() });
     })?;
-    listen(window, "pagehide", |_: web_sys::Event| {
-        let _ = with_app(|app| app.save(now()));
-    })?;
+    listen(window, "pagehide", |_: web_sys::Event| dispatch(Input::PageHide))?;
     let hint_button = by_id("hint-button")?;
-    listen(&hint_button, "click", |_: MouseEvent| {
-        let _ = with_app(|app| app.press_hint(now()));
-    })?;
+    listen(&hint_button, "click", |_: MouseEvent| dispatch(Input::Key(Command::Hint)))?;
     for id in ["new-game-button", "end-new-game"] {
         let button = by_id(id)?;
-        listen(&button, "click", |_: MouseEvent| {
-            let _ = with_app(|app| app.new_game(random_seed(), now()));
-        })?;
+        listen(&button, "click", |_: MouseEvent| dispatch(Input::NewGame(random_seed())))?;
     }
     let keys_button = by_id("keys-button")?;
-    let pressed = keys_button.clone();
-    listen(&keys_button, "click", move |_: MouseEvent| {
-        if let Ok(shown) = with_app(|app| {
-            app.toggle_key_labels(now());
-            app.key_labels_shown()
-        }) {
-            let _ = pressed.set_attribute("aria-pressed", if shown { "true" } else { "false" });
-        }
-    })?;
-    let tick = Closure::<dyn FnMut()>::new(|| {
-        let _ = with_app(|app| app.tick(now()));
-    });
+    listen(&keys_button, "click", |_: MouseEvent| dispatch(Input::Key(Command::ToggleKeyLabels)))?;
+    let tick = Closure::<dyn FnMut()>::new(|| dispatch(Input::Tick));
     window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 250)?;
     tick.forget();
     Ok(())
+}
+
+/// Every listener ends here, so the game's handling exists once in the wasm.
+#[inline(never)]
+fn dispatch(input: Input) {
+    let _ = with_app(|app| app.handle(input, now()));
 }
 
 fn card_ids(cards: &[crate::card::Card]) -> Array {
