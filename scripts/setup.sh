@@ -45,13 +45,14 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" 
 fi
 
 # 4. Trunk.
-if ! trunk --version >/dev/null 2>&1; then
+if ! trunk_version=$(trunk --version 2>/dev/null); then
   step "installing trunk $TRUNK_VERSION (about 8 minutes)"
   if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     cargo +nightly install trunk --version "$TRUNK_VERSION"
   else
     cargo install trunk --version "$TRUNK_VERSION"
   fi
+  trunk_version=$(trunk --version)
 fi
 
 # 5. npm packages, reinstalled only when package-lock.json changed.
@@ -60,4 +61,4 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-step "ready ($(trunk --version), $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | awk '{print $3}'), $(chromium --version 2>/dev/null | awk '{print $1, $2}'))"
+step "ready ($trunk_version, $(wasm-bindgen --version), wasm-opt $(wasm-opt --version | awk '{print $3}'), chromium $(dpkg-query -W -f='${Version}' chromium 2>/dev/null))"

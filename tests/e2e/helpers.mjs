@@ -1,6 +1,7 @@
 // Shared by the end-to-end tests: a server for dist/, Chromium, and the
 // moves a person makes on the page.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
@@ -19,6 +20,19 @@ export async function startBrowser() {
       '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   return { server, browser, stop: async () => { await browser.close(); await server.close(); } };
+}
+
+/** For a test file: Chromium and the server for its tests, and an `open`
+ *  that loads the game in a fresh browser context (fresh storage). */
+export function useBrowser() {
+  let env;
+  before(async () => {
+    env = await startBrowser();
+  });
+  after(async () => {
+    await env?.stop();
+  });
+  return { open: (query, options) => open(env, query, options) };
 }
 
 /** Opens the game in a new context; collects console errors and page errors. */

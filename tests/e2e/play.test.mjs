@@ -2,22 +2,14 @@
 // it, with mouse clicks, taps and keys at the positions `slot_rect` reports.
 // Any console error or page error fails the test. Screenshots go to
 // test-artifacts/ for a person to look at.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, open as openWith, slotCentre, startBrowser, state } from './helpers.mjs';
+import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, slotCentre, state, useBrowser } from './helpers.mjs';
 
 /** Seeds whose first deal needs extra cards: 12 and 15 cards hold no set. */
 const SEED_WITH_18_CARDS = 1886;
 
-let env;
-before(async () => {
-  env = await startBrowser();
-});
-after(async () => {
-  await env?.stop();
-});
-
-const open = (query, options) => openWith(env, query, options);
+const { open } = useBrowser();
 
 /** Every slot's rectangle lies inside the viewport. */
 async function assertAllCardsVisible(page) {

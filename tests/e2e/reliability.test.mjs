@@ -1,18 +1,11 @@
 // Nothing lost, nothing breaks: reloads restore the game exactly, bad saved
 // data is refused with a notice, missing storage is survived, the clock stops
 // while the page is hidden, and a crash shows a way out.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SAVE_KEY, api, assertSound, clickSlot, finishGame, kept, nonSet, open as openWith, ready, setHidden, startBrowser, state } from './helpers.mjs';
+import { ARTIFACTS, SAVE_KEY, api, assertSound, clickSlot, finishGame, kept, nonSet, ready, setHidden, state, useBrowser } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await startBrowser();
-});
-after(async () => {
-  await env?.stop();
-});
-const open = (query, options) => openWith(env, query, options);
+const { open } = useBrowser();
 
 /** An init script: puts the text left in sessionStorage under `plant` in place of the saved game. */
 function plantSave() {
@@ -82,6 +75,7 @@ test('corrupt, hand-edited or unknown-version saves are refused with a notice an
     const notice = await page.textContent('#notice');
     assert.match(notice, /Your saved game could not be restored: .+\. A new game was dealt\./, `${what}: ${notice}`);
     assert.ok(await page.isVisible('#notice'), what);
+    if (what === 'an id of 81') await page.screenshot({ path: `${ARTIFACTS}/notice.png` });
     const s = await state(page);
     assertSound(s);
     assert.equal(s.setsFound, 0, what);
@@ -141,6 +135,7 @@ test('a crash shows a clear message and a New game button that works', { timeout
   assert.match(thrown, /unreachable/);
   assert.ok(await page.isVisible('#crash'));
   assert.match(await page.textContent('#crash-message'), /internal error/);
+  await page.screenshot({ path: `${ARTIFACTS}/crash.png` });
   assert.ok(problems.some((p) => p.includes('simulate_crash() was called')), 'the panic is logged');
   await page.click('#crash-new-game');
   await page.waitForURL((url) => url.search === '');

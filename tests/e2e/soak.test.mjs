@@ -2,21 +2,15 @@
 // visibility changes and reloads on the real page. After every batch the
 // state must be sound and the console clean; reloads must keep the game.
 // It ends by finishing a game. SOAK_EVENTS and SOAK_SEED change the run.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SLOT_KEYS, api, assertSound, finishGame, kept, open, ready, setHidden, startBrowser, state } from './helpers.mjs';
+import { SLOT_KEYS, api, assertSound, finishGame, kept, ready, setHidden, state, useBrowser } from './helpers.mjs';
 
 const EVENTS = Number(process.env.SOAK_EVENTS ?? 2000);
 const SEED = Number(process.env.SOAK_SEED ?? 20261122);
 const BATCH = 100;
 
-let env;
-before(async () => {
-  env = await startBrowser();
-});
-after(async () => {
-  await env?.stop();
-});
+const { open } = useBrowser();
 
 /** mulberry32: a small seeded generator, so a failing run can be repeated. */
 function generator(seed) {
@@ -34,7 +28,7 @@ test(`the page holds up under ${EVENTS} random events`, { timeout: 600_000 }, as
   const random = generator(SEED);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const between = (low, high) => Math.round(low + random() * (high - low));
-  const { page, problems, close } = await open(env, '?seed=4242', { hasTouch: true, viewport: { width: 1024, height: 768 } });
+  const { page, problems, close } = await open('?seed=4242', { hasTouch: true, viewport: { width: 1024, height: 768 } });
   const counts = {};
   const keys = [...SLOT_KEYS, 'h', 'Escape', '?', 'x', 'Enter'];
   let hidden = false;
