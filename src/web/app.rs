@@ -200,9 +200,13 @@ impl App {
         self.game.check_slot(slot)?;
         if let Toggle::Claim(slots) = self.selection.toggle(slot) {
             let rects = self.layout().map(|layout| slots.map(|s| layout.slot_rect(s)));
+            let cards_out = self.game.table().len();
             let outcome = self.game.claim(slots)?;
+            // The found cards fade out where they lay, unless the grid changed
+            // (15 cards closing up to 12): their old places now hold other cards.
+            let same_grid = self.game.table().len() == cards_out;
             self.effect = match (outcome, rects) {
-                (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) => {
+                (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) if same_grid => {
                     Some(Effect::Found { cards, rects: [a, b, c], started: now })
                 }
                 (ClaimOutcome::NotASet, _) => Some(Effect::Wrong { slots, started: now }),
@@ -289,6 +293,10 @@ impl App {
     pub fn resize(&mut self, now: f64) {
         if let Some(view) = &mut self.view {
             view.fit();
+        }
+        // A fading card's place is gone with the old layout.
+        if matches!(self.effect, Some(Effect::Found { .. })) {
+            self.effect = None;
         }
         self.draw(now);
     }
