@@ -6,7 +6,8 @@
 #   wasm32 target  rustup target add (falls back to Debian's rustc-web + build-std)
 #   Chromium       apt: chromium, chromium-driver (browser tests)
 #   wasm-bindgen   cargo install wasm-bindgen-cli, the exact version in Cargo.lock
-#   Trunk          cargo install trunk (nightly rustc: trunk 0.22 needs rustc >= 1.96.1)
+#   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
+#                  or trunk 0.21.14 on stable where there is no nightly
 #   npm packages   playwright-core (drives Debian's Chromium), binaryen (wasm-opt for Trunk)
 #
 # Source scripts/env.sh afterwards for the PATH and build variables.
@@ -51,7 +52,10 @@ if ! trunk_version=$(trunk --version 2>/dev/null); then
   if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     cargo +nightly install trunk --version "$TRUNK_VERSION"
   else
-    cargo install trunk --version "$TRUNK_VERSION"
+    # trunk 0.22 needs rustc >= 1.96.1. 0.21.14 builds on stable with its own
+    # lock file (without --locked its dependencies no longer fit) and builds
+    # this page too; only its JS minifier gives up on the glue (a warning).
+    cargo install --locked trunk --version 0.21.14
   fi
   trunk_version=$(trunk --version)
 fi
