@@ -61,15 +61,12 @@ pub fn find_sets(cards: &[Card]) -> Result<Vec<[usize; 3]>, RepeatedCard> {
     let place = places(cards)?;
     // Sets share no pair, so there are at most n(n−1)/2 ÷ 3 of them: one allocation.
     let mut sets = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 6);
-    for (i, &a) in cards.iter().enumerate() {
-        let thirds = third_cards_of(a);
-        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
-            let k = place[thirds[b.id() as usize & 127] as usize & 127] as usize;
-            if k > j + 1 {
-                sets.push([i, j, k - 1]);
-            }
+    each_pair(cards, &place, |i, j, k| {
+        if k > j + 1 {
+            sets.push([i, j, k - 1]);
         }
-    }
+        true
+    });
     Ok(sets)
 }
 

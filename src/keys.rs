@@ -4,12 +4,8 @@
 //! then the top letter row and `a`. H (hint) and N (new game) are not slot
 //! keys, so they keep their meaning whatever the table size.
 
-/// Slot keys, by slot.
-pub const SLOT_KEYS: [char; 21] =
-    ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'q', 'w', 'e', 'r', 't', 'y', 'u', 'i', 'o', 'p', 'a'];
-
-/// The slot keys as drawn on the cards.
-const SLOT_KEY_LABELS: [&str; 21] =
+/// Slot keys by slot, as drawn on the cards; letters work in either case.
+pub const SLOT_KEYS: [&str; 21] =
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P", "A"];
 
 /// What a key press asks for.
@@ -22,14 +18,9 @@ pub enum Command {
     ToggleKeyLabels,
 }
 
-/// The key that picks a slot, if it has one.
-pub fn key_for_slot(slot: usize) -> Option<char> {
-    SLOT_KEYS.get(slot).copied()
-}
-
-/// The label of a slot's key, as shown on its card.
+/// The key that picks a slot, as shown on its card, if the slot has one.
 pub fn key_label(slot: usize) -> Option<&'static str> {
-    SLOT_KEY_LABELS.get(slot).copied()
+    SLOT_KEYS.get(slot).copied()
 }
 
 /// The command for a `KeyboardEvent.key` value; letters in either case.
@@ -41,10 +32,11 @@ pub fn command_for_key(key: &str) -> Option<Command> {
     }
     let mut chars = key.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-    match c.to_ascii_lowercase() {
-        'h' => Some(Command::Hint),
-        'n' => Some(Command::NewGame),
-        c => SLOT_KEYS.iter().position(|&k| k == c).map(Command::Pick),
+    let key = c.to_ascii_uppercase();
+    match key {
+        'H' => Some(Command::Hint),
+        'N' => Some(Command::NewGame),
+        _ => SLOT_KEYS.iter().position(|k| k.chars().eq([key])).map(Command::Pick),
     }
 }
 
@@ -55,14 +47,11 @@ mod tests {
     #[test]
     fn every_slot_key_maps_back_to_its_slot() {
         for slot in 0..21 {
-            let key = key_for_slot(slot).unwrap();
-            assert_eq!(command_for_key(&key.to_string()), Some(Command::Pick(slot)));
-            assert_eq!(command_for_key(&key.to_ascii_uppercase().to_string()), Some(Command::Pick(slot)));
+            let key = key_label(slot).unwrap();
+            assert_eq!(command_for_key(&key.to_lowercase()), Some(Command::Pick(slot)));
+            assert_eq!(command_for_key(&key.to_uppercase()), Some(Command::Pick(slot)));
         }
-        assert_eq!(key_for_slot(21), None);
-        for (slot, label) in SLOT_KEY_LABELS.iter().enumerate() {
-            assert_eq!(label.to_lowercase(), key_for_slot(slot).unwrap().to_string());
-        }
+        assert_eq!(key_label(21), None);
     }
 
     #[test]
@@ -74,8 +63,9 @@ mod tests {
         assert_eq!(command_for_key("z"), None);
         assert_eq!(command_for_key("Enter"), None);
         assert_eq!(command_for_key(""), None);
-        let keys: std::collections::HashSet<char> = SLOT_KEYS.into_iter().collect();
+        let keys: std::collections::HashSet<&str> = SLOT_KEYS.into_iter().collect();
         assert_eq!(keys.len(), 21, "slot keys are distinct");
-        assert!(!keys.contains(&'h') && !keys.contains(&'n'));
+        assert!(keys.iter().all(|k| k.chars().count() == 1), "each slot key is one character");
+        assert!(!keys.contains("H") && !keys.contains("N"));
     }
 }

@@ -181,15 +181,15 @@ fn short(text: &str) -> String {
     text.chars().take(20).collect()
 }
 
+/// A number written with ASCII digits only: `parse` alone would also take "+5".
+fn digits(text: &str) -> Option<u64> {
+    let valid = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    valid.then(|| text.parse().ok()).flatten()
+}
+
 fn number(text: &str, field: &'static str, max: u64) -> Result<u64, SaveError> {
     let text = text.trim();
-    // Digits only: `parse` alone would also take "+5".
-    let valid = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    valid
-        .then(|| text.parse::<u64>().ok())
-        .flatten()
-        .filter(|&n| n <= max)
-        .ok_or_else(|| SaveError::BadNumber { field, text: short(text) })
+    digits(text).filter(|&n| n <= max).ok_or_else(|| SaveError::BadNumber { field, text: short(text) })
 }
 
 fn parse_actions(text: &str) -> Result<Vec<Action>, SaveError> {
@@ -201,13 +201,7 @@ fn parse_actions(text: &str) -> Result<Vec<Action>, SaveError> {
         let action = match token {
             "h" => Some(Action::Hint),
             _ => token.strip_prefix('c').and_then(|slots| {
-                let mut parts = slots.split('.').map(|s| {
-                    s.bytes()
-                        .all(|b| b.is_ascii_digit())
-                        .then(|| s.parse::<usize>().ok())
-                        .flatten()
-                        .filter(|&n| n < 100)
-                });
+                let mut parts = slots.split('.').map(|s| digits(s).filter(|&n| n < 100).map(|n| n as usize));
                 match (parts.next(), parts.next(), parts.next(), parts.next()) {
                     (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(Action::Claim([a, b, c])),
                     _ => None,
@@ -222,8 +216,9 @@ fn parse_actions(text: &str) -> Result<Vec<Action>, SaveError> {
 fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
     text.split_whitespace()
         .map(|token| {
-            let id = number(token, field, 80).map_err(|_| SaveError::BadCardId { field, text: short(token) })?;
-            Card::new(id as i64).map_err(|_| SaveError::BadCardId { field, text: short(token) })
+            digits(token)
+                .and_then(|id| Card::new(i64::try_from(id).ok()?).ok())
+                .ok_or_else(|| SaveError::BadCardId { field, text: short(token) })
         })
         .collect()
 }

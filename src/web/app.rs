@@ -7,7 +7,7 @@ use super::render::{self, CardLook};
 use super::storage::SaveSlot;
 use crate::card::Card;
 use crate::game::{ClaimOutcome, Game, GameError};
-use crate::keys::{Command, key_for_slot, key_label};
+use crate::keys::{Command, key_label};
 use crate::layout::{Layout, Rect};
 use crate::save::{self, SavedGame};
 use crate::selection::{Selection, Toggle};
@@ -338,7 +338,7 @@ impl App {
         }
         let hinted = self.game.hinted_slots();
         let lines = self.game.table().iter().enumerate().map(|(slot, &card)| {
-            describe_slot(slot, card, key_for_slot(slot), self.selection.contains(slot), hinted.contains(&slot))
+            describe_slot(slot, card, key_label(slot), self.selection.contains(slot), hinted.contains(&slot))
         });
         view.describe_table(lines);
         self.draw(now);

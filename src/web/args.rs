@@ -6,7 +6,6 @@
 //! exports turn the message into a thrown JavaScript `Error`.
 
 use crate::card::Card;
-use crate::finder::RepeatedCard;
 use crate::options::MAX_SEED;
 use js_sys::Array;
 use std::fmt::Display;
@@ -71,18 +70,17 @@ pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
     Ok(cards)
 }
 
-/// An array of distinct card ids.
+/// An array of card ids. Repeats are the finder's to refuse (naming the card),
+/// so the list is not scanned twice.
 pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
     if !Array::is_array(value) {
         return Err(format!("ids {} is not an array of card ids", describe(value)));
     }
-    let cards = Array::from(value)
+    Array::from(value)
         .iter()
         .enumerate()
         .map(|(index, id)| card(&id, "card id").map_err(|message| format!("{message} (at index {index})")))
-        .collect::<Result<Vec<Card>, BadArgument>>()?;
-    crate::finder::count_sets(&cards).map_err(|err: RepeatedCard| err.to_string())?;
-    Ok(cards)
+        .collect()
 }
 
 /// A slot index: a whole number from 0. Whether it holds a card is the game's call.

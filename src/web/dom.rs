@@ -198,10 +198,10 @@ impl View {
 }
 
 /// One line of the table's description: "Slot 1 (key 1): 2 solid green diamonds, selected".
-pub fn describe_slot(slot: usize, card: Card, key: Option<char>, selected: bool, hinted: bool) -> String {
+pub fn describe_slot(slot: usize, card: Card, key: Option<&str>, selected: bool, hinted: bool) -> String {
     let mut line = format!("Slot {}", slot + 1);
     if let Some(key) = key {
-        line.push_str(&format!(" (key {})", key.to_ascii_uppercase()));
+        line.push_str(&format!(" (key {key})"));
     }
     line.push_str(&format!(": {card}"));
     if selected {
