@@ -141,6 +141,7 @@ fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
         (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
         (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
         (slot_rect(99.into()).map(drop), "slot 99 is empty"),
+        (slot_rect(1e20.into()).map(drop), "slot 100000000000000000000 is empty"),
         (slot_rect((-1).into()).map(drop), "slot -1 is negative"),
         (slot_rect(0.5.into()).map(drop), "slot 0.5 is not a whole number"),
         (slot_rect(JsValue::NULL).map(drop), "slot null is not a number"),

@@ -89,8 +89,12 @@ pub fn slot(value: &JsValue) -> Result<usize, BadArgument> {
     if number < 0.0 {
         return Err(format!("slot {} is negative", number_text(number)));
     }
-    // Past any table size, and still exact; the game then names it as empty.
-    Ok(number.min(1e9) as usize)
+    // Smaller numbers go on as they are, and the game names an empty slot;
+    // a clamped one would be named wrongly.
+    if number > u32::MAX as f64 {
+        return Err(format!("slot {} is empty: no table has that many slots", number_text(number)));
+    }
+    Ok(number as usize)
 }
 
 /// An optional seed: `undefined` or `null` for a random game.
