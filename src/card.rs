@@ -61,6 +61,7 @@ impl Card {
     }
 
     /// The card with these attributes; `count` is 1, 2 or 3.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn from_attributes(colour: Colour, shape: Shape, fill: Fill, count: u8) -> Option<Card> {
         if !(1..=3).contains(&count) {
             return None;
@@ -178,6 +179,7 @@ impl SetSums {
     }
 
     /// Every valid sum in increasing order.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
         (0..=MAX_SUM as u16).filter(|&s| self.contains(s))
     }
@@ -219,10 +221,10 @@ pub(crate) fn third_cards_of(card: Card) -> &'static [u8; 128] {
     &THIRD[card.0 as usize]
 }
 
-/// `third_card` for all 6,561 ordered pairs, built at compile time. Measured
-/// natively against a 625-byte table indexed by base-5 pair sums (three loads
-/// per pair instead of one), the finder took 69 ns instead of 83 ns for 12
-/// cards; the padding costs no download to speak of (gzip packs the zeros).
+/// `third_card` for all 6,561 ordered pairs, built at compile time. It beat a
+/// 625-byte table indexed by base-5 pair sums (three loads per pair instead of
+/// one; BENCHMARKS.md, "Design decisions, measured once"); the padding costs
+/// no download to speak of (gzip packs the zeros).
 static THIRD: [[u8; 128]; DECK_SIZE] = {
     let mut table = [[0u8; 128]; DECK_SIZE];
     let mut a = 0;

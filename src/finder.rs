@@ -84,6 +84,7 @@ pub fn first_set(cards: &[Card]) -> Result<Option<[usize; 3]>, RepeatedCard> {
 }
 
 /// How many sets there are among `cards`.
+#[cfg(any(test, feature = "test-support"))]
 pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
     let place = places(cards)?;
     let mut count = 0;
@@ -96,6 +97,7 @@ pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
 
 /// The slower ways to find sets, kept as references: tests check the finder
 /// against them and the benchmarks measure it against them.
+#[cfg(any(test, feature = "test-support"))]
 pub mod reference {
     use crate::card::{Card, is_set};
     use crate::rng::SplitMix64;

@@ -107,6 +107,43 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// A promise of the rules that a game state breaks (see [`Game::audit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AuditError {
+    /// A card lies in two places (deck, table or a found set).
+    CardInTwoPlaces(u8),
+    /// Deck, table and found sets together hold this many cards, not 81.
+    CardCount(usize),
+    /// A found "set" that is not a set.
+    FoundNotASet([u8; 3]),
+    /// The table holds more than 21 cards, or not a multiple of 3.
+    TableSize(usize),
+    /// The deck is not empty, yet the table has fewer than 12 cards or no set.
+    TableNeedsCards(usize),
+    /// The hint points at slots that are not a set on the table.
+    HintNotASet([usize; 3]),
+    /// No hint, yet the game is not over.
+    NoHint,
+}
+
+impl fmt::Display for AuditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            AuditError::CardInTwoPlaces(id) => write!(f, "card {id} is in two places"),
+            AuditError::CardCount(n) => write!(f, "{n} cards are accounted for, not 81"),
+            AuditError::FoundNotASet([a, b, c]) => write!(f, "found cards {a}, {b}, {c} are not a set"),
+            AuditError::TableSize(n) => write!(f, "{n} cards are on the table"),
+            AuditError::TableNeedsCards(n) => {
+                write!(f, "the deck is not empty, yet the table's {n} cards are too few or hold no set")
+            }
+            AuditError::HintNotASet([i, j, k]) => write!(f, "the hint (slots {i}, {j}, {k}) is not a set on the table"),
+            AuditError::NoHint => write!(f, "no hint, yet the game is not over"),
+        }
+    }
+}
+
+impl std::error::Error for AuditError {}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     seed: u64,
@@ -193,6 +230,7 @@ impl Game {
     }
 
     /// Every set on the table, as ascending slot triples.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn sets_on_table(&self) -> Vec<[usize; 3]> {
         find_sets(&self.table).expect("table cards are distinct")
     }
@@ -219,32 +257,32 @@ impl Game {
     /// at most 21 cards out in threes, at least 12 and a set among them while
     /// the deck lasts, and a hint that points at a set. For tests, fuzzers
     /// and anyone holding a game of unknown origin.
-    pub fn audit(&self) -> Result<(), String> {
+    pub fn audit(&self) -> Result<(), AuditError> {
         let mut seen = [false; DECK_SIZE];
         for &card in self.deck().iter().chain(&self.table).chain(self.found.iter().flatten()) {
             if std::mem::replace(&mut seen[card.id() as usize], true) {
-                return Err(format!("card {} is in two places", card.id()));
+                return Err(AuditError::CardInTwoPlaces(card.id()));
             }
         }
         let out = self.deck().len() + self.table.len() + 3 * self.found.len();
         if out != DECK_SIZE {
-            return Err(format!("{out} cards are accounted for, not 81"));
+            return Err(AuditError::CardCount(out));
         }
         if let Some([a, b, c]) = self.found.iter().find(|[a, b, c]| !is_set(*a, *b, *c)) {
-            return Err(format!("found cards {}, {}, {} are not a set", a.id(), b.id(), c.id()));
+            return Err(AuditError::FoundNotASet([a.id(), b.id(), c.id()]));
         }
         let n = self.table.len();
         if n > MAX_TABLE || n % 3 != 0 {
-            return Err(format!("{n} cards are on the table"));
+            return Err(AuditError::TableSize(n));
         }
         if !self.deck().is_empty() && (n < TABLE_SIZE || !self.table_has_set()) {
-            return Err(format!("the deck is not empty, yet the table's {n} cards are too few or hold no set"));
+            return Err(AuditError::TableNeedsCards(n));
         }
         match self.hint_set() {
             Some([i, j, k]) if i < j && j < k && is_set(self.table[i], self.table[j], self.table[k]) => Ok(()),
             None if self.is_over() => Ok(()),
-            Some([i, j, k]) => Err(format!("the hint (slots {i}, {j}, {k}) is not a set on the table")),
-            None => Err("no hint, yet the game is not over".to_owned()),
+            Some(slots) => Err(AuditError::HintNotASet(slots)),
+            None => Err(AuditError::NoHint),
         }
     }
 
@@ -399,11 +437,11 @@ mod tests {
 
         let mut twice = game.clone();
         twice.table[0] = twice.table[1];
-        assert!(twice.audit().unwrap_err().contains("in two places"));
+        assert_eq!(twice.audit(), Err(AuditError::CardInTwoPlaces(twice.table[1].id())));
 
         let mut lost = game.clone();
         lost.table.truncate(9);
-        assert!(lost.audit().unwrap_err().contains("not 81"));
+        assert_eq!(lost.audit(), Err(AuditError::CardCount(78)));
 
         let mut not_a_set = game.clone();
         let t = not_a_set.table.clone();
@@ -416,14 +454,20 @@ mod tests {
         for slot in triple {
             not_a_set.table[slot] = not_a_set.draw().unwrap();
         }
-        assert!(not_a_set.audit().unwrap_err().contains("are not a set"));
+        assert_eq!(not_a_set.audit(), Err(AuditError::FoundNotASet(triple.map(|s| t[s].id()))));
 
         let mut crowded = game.clone();
         for _ in 0..12 {
             let card = crowded.draw().unwrap();
             crowded.table.push(card);
         }
-        assert!(crowded.table.len() > MAX_TABLE);
-        assert!(crowded.audit().unwrap_err().contains("on the table"));
+        assert_eq!(crowded.audit(), Err(AuditError::TableSize(24)));
+
+        // The last three cards dealt go back to the deck: 9 cards out.
+        assert_eq!(game.table.len(), 12);
+        let mut short = game.clone();
+        short.table.truncate(9);
+        short.dealt -= 3;
+        assert_eq!(short.audit(), Err(AuditError::TableNeedsCards(9)));
     }
 }

@@ -19,14 +19,36 @@
 //! wrong-claims 1
 //! hints-used 1
 //! ```
+//!
+//! # How the format grows
+//!
+//! Old pages live on in cached tabs, and a save must never be destroyed by a
+//! page older than the one that wrote it. So:
+//! - The header is `SET save MAJOR` or `SET save MAJOR.MINOR` (no minor
+//!   means 0). This build writes [`FORMAT_MAJOR`].[`FORMAT_MINOR`].
+//! - A change that an older reader would misread (what a move means, how the
+//!   deck is dealt, a line every reader must understand) takes a new MAJOR.
+//!   A reader refuses a MAJOR newer than its own with [`SaveError::Newer`],
+//!   which is not corruption: the page keeps that save untouched, never
+//!   writes over it, and plays on unsaved.
+//! - Within a MAJOR, a writer may only add lines, each optional, that an older
+//!   reader can skip and still restore the same game exactly; it then raises
+//!   MINOR. A reader skips lines it does not know in a save of a higher MINOR
+//!   than its own; in a save of its own MINOR or lower an unknown line is
+//!   corruption. A reader that carries on a higher-MINOR save writes its own
+//!   MINOR back, without the lines it skipped: such lines may hold only what
+//!   can be lost without losing the game.
+//! - Every version ever written keeps a fixture in the tests that must still
+//!   restore.
 
 use crate::card::{Card, DECK_SIZE};
 use crate::game::{Action, Game, ReplayError};
 use crate::options::MAX_SEED;
 use std::fmt;
 
-/// The format this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format this build writes and reads: see "How the format grows".
+pub const FORMAT_MAJOR: u32 = 1;
+pub const FORMAT_MINOR: u32 = 0;
 const HEADER: &str = "SET save";
 /// Longer text is not a save of this game (a full game is a few hundred bytes).
 pub const MAX_SAVE_BYTES: usize = 64 * 1024;
@@ -49,7 +71,10 @@ pub enum SaveError {
     TooLong(usize),
     NotASave,
     Truncated,
+    /// The header's version is not a version (or one before the first).
     UnknownVersion(String),
+    /// Written by a newer build, in a format this one cannot read: keep it.
+    Newer { major: u32 },
     MissingField(&'static str),
     RepeatedField(String),
     UnknownField(String),
@@ -69,7 +94,10 @@ impl fmt::Display for SaveError {
             SaveError::TooLong(n) => write!(f, "the save is {n} bytes long, more than {MAX_SAVE_BYTES}"),
             SaveError::NotASave => write!(f, "it is not a saved SET game"),
             SaveError::Truncated => write!(f, "it stops in the middle of a line (cut short?)"),
-            SaveError::UnknownVersion(v) => write!(f, "its format version \"{v}\" is not {FORMAT_VERSION}"),
+            SaveError::UnknownVersion(v) => write!(f, "its format version \"{v}\" is not one of SET's"),
+            SaveError::Newer { major } => {
+                write!(f, "it was saved by a newer version of SET (save format {major}, this page reads {FORMAT_MAJOR})")
+            }
             SaveError::MissingField(name) => write!(f, "it has no {name} line (cut short?)"),
             SaveError::RepeatedField(name) => write!(f, "its {name} line appears twice"),
             SaveError::UnknownField(name) => write!(f, "it has an unknown line \"{name}\""),
@@ -101,7 +129,7 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
         })
         .collect();
     [
-        format!("{HEADER} {FORMAT_VERSION}"),
+        header(),
         format!("seed {}", game.seed()),
         format!("elapsed-ms {elapsed_ms}"),
         format!("actions {}", actions.join(" ")),
@@ -115,18 +143,39 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
         + "\n"
 }
 
+/// `SET save 1`, or `SET save 1.2` once there is a minor version.
+fn header() -> String {
+    match FORMAT_MINOR {
+        0 => format!("{HEADER} {FORMAT_MAJOR}"),
+        minor => format!("{HEADER} {FORMAT_MAJOR}.{minor}"),
+    }
+}
+
+/// The version in a header's text: `MAJOR` or `MAJOR.MINOR`, digits only.
+fn parse_version(text: &str) -> Result<(u32, u32), SaveError> {
+    let (major, minor) = text.split_once('.').unwrap_or((text, "0"));
+    let number = |part: &str| digits(part).and_then(|n| u32::try_from(n).ok());
+    match (number(major), number(minor)) {
+        (Some(major), Some(minor)) if major >= 1 => Ok((major, minor)),
+        _ => Err(SaveError::UnknownVersion(short(text))),
+    }
+}
+
 /// The fields of a save, one line each, in any order after the header.
 const FIELDS: [&str; 8] = ["seed", "elapsed-ms", "actions", "table", "deck", "found", "wrong-claims", "hints-used"];
 
 /// Reads and checks a save; see the module documentation for what is checked.
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
+    let mut lines = text.lines();
+    let header = lines.next().ok_or(SaveError::NotASave)?;
+    let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim();
+    // The version first: a newer save is kept whatever it holds.
+    let (major, minor) = parse_version(version)?;
+    if major > FORMAT_MAJOR {
+        return Err(SaveError::Newer { major });
+    }
     if text.len() > MAX_SAVE_BYTES {
         return Err(SaveError::TooLong(text.len()));
-    }
-    let mut lines = text.lines();
-    let version = lines.next().and_then(|l| l.strip_prefix(HEADER)).ok_or(SaveError::NotASave)?.trim();
-    if version != FORMAT_VERSION.to_string() {
-        return Err(SaveError::UnknownVersion(short(version)));
     }
     // Every save ends with a newline, so a save cut anywhere is noticed.
     if !text.ends_with('\n') {
@@ -135,7 +184,12 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     let mut values: [Option<&str>; 8] = [None; 8];
     for line in lines.filter(|l| !l.trim().is_empty()) {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let at = FIELDS.iter().position(|&f| f == key).ok_or_else(|| SaveError::UnknownField(short(key)))?;
+        let Some(at) = FIELDS.iter().position(|&f| f == key) else {
+            if minor > FORMAT_MINOR {
+                continue; // a newer minor's optional line
+            }
+            return Err(SaveError::UnknownField(short(key)));
+        };
         if values[at].replace(value).is_some() {
             return Err(SaveError::RepeatedField(FIELDS[at].to_owned()));
         }
@@ -273,7 +327,10 @@ mod tests {
         let cases: Vec<(String, SaveError)> = vec![
             (String::new(), SaveError::NotASave),
             ("{\"seed\": 1}".into(), SaveError::NotASave),
-            (good.replacen("SET save 1", "SET save 2", 1), SaveError::UnknownVersion("2".into())),
+            (good.replacen("SET save 1", "SET save 0", 1), SaveError::UnknownVersion("0".into())),
+            (good.replacen("SET save 1", "SET save one", 1), SaveError::UnknownVersion("one".into())),
+            (good.replacen("SET save 1", "SET save 1.x", 1), SaveError::UnknownVersion("1.x".into())),
+            (good.replacen("SET save 1", "SET save -1", 1), SaveError::UnknownVersion("-1".into())),
             (good[..good.len() / 2].to_owned(), SaveError::Truncated),
             (
                 edited("table", &format!("table {} {}", table.join(" "), table[0])),
@@ -303,12 +360,60 @@ mod tests {
             (edited("actions", "actions c1.2"), SaveError::BadAction("c1.2".into())),
             (format!("{good}color blue\n"), SaveError::UnknownField("color".into())),
             (format!("{good}seed 42\n"), SaveError::RepeatedField("seed".into())),
-            ("x".repeat(MAX_SAVE_BYTES + 1), SaveError::TooLong(MAX_SAVE_BYTES + 1)),
+            ("x".repeat(MAX_SAVE_BYTES + 1), SaveError::NotASave),
+            (format!("{good}{}", "x".repeat(MAX_SAVE_BYTES)), SaveError::TooLong(good.len() + MAX_SAVE_BYTES)),
         ];
         for (text, expected) in cases {
-            assert_eq!(decode(&text), Err(expected.clone()), "{text:.200}");
-            assert!(!expected.to_string().is_empty());
+            assert_eq!(decode(&text), Err(expected), "{text:.200}");
         }
+    }
+
+    #[test]
+    fn a_newer_major_version_is_told_apart_from_corruption_whatever_it_holds() {
+        let good = encode(&played(), 1000);
+        let newer = [
+            good.replacen("SET save 1", "SET save 2", 1),
+            "SET save 3.7\nsomething only version 3 knows\n".to_owned(),
+            format!("SET save 2\n{}", "x".repeat(MAX_SAVE_BYTES)),
+            "SET save 4294967295\n".to_owned(),
+        ];
+        for (text, major) in newer.iter().zip([2, 3, 2, u32::MAX]) {
+            assert_eq!(decode(text), Err(SaveError::Newer { major }), "{text:.60}");
+        }
+        // Past u32 it is no version at all.
+        assert_eq!(
+            decode("SET save 4294967296\n"),
+            Err(SaveError::UnknownVersion("4294967296".into()))
+        );
+    }
+
+    #[test]
+    fn a_newer_minor_version_restores_and_its_unknown_lines_are_skipped() {
+        let game = played();
+        let good = encode(&game, 1000);
+        let newer_minor = good.replacen("SET save 1\n", "SET save 1.4\nmove-ms 120 980 4410 7000\n", 1)
+            + "player-name Ada\n";
+        let saved = decode(&newer_minor).unwrap();
+        assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: 1000 });
+        // It is written back in this build's format, without the skipped lines.
+        assert_eq!(encode(&saved.game, saved.elapsed_ms), good);
+        // The same lines in a save of this build's own minor are corruption.
+        let same_minor = good.replacen("SET save 1\n", "SET save 1.0\nmove-ms 120\n", 1);
+        assert_eq!(decode(&same_minor), Err(SaveError::UnknownField("move-ms".into())));
+        // A known line is still checked in a newer minor.
+        let bad_known = newer_minor.replace("wrong-claims 1", "wrong-claims 2");
+        assert_eq!(decode(&bad_known), Err(SaveError::Mismatch("wrong-claims")));
+    }
+
+    /// Saves written by every format version so far, each by the release
+    /// that introduced it: they must restore for good.
+    #[test]
+    fn saves_of_every_released_version_still_restore() {
+        let v1 = include_str!("../tests/fixtures/save-v1.txt");
+        let saved = decode(v1).unwrap();
+        assert_eq!(saved.elapsed_ms, 81_234);
+        assert_eq!(saved.game, played());
+        assert_eq!(encode(&saved.game, saved.elapsed_ms), v1);
     }
 
     #[test]
@@ -333,9 +438,17 @@ mod tests {
 
     #[test]
     fn error_messages_name_the_bad_value() {
-        let err = decode(&edited("table", "table 81")).unwrap_err();
-        assert_eq!(err.to_string(), "its table holds \"81\", which is not a card id 0..=80");
-        let err = decode(&edited("wrong-claims", "wrong-claims -1")).unwrap_err();
-        assert_eq!(err.to_string(), "its wrong-claims \"-1\" is not a whole number in range");
+        let cases = [
+            (edited("table", "table 81"), "its table holds \"81\", which is not a card id 0..=80"),
+            (edited("wrong-claims", "wrong-claims -1"), "its wrong-claims \"-1\" is not a whole number in range"),
+            (edited("actions", "actions h zap"), "it has an unknown action \"zap\""),
+            (format!("{}colour blue\n", encode(&played(), 0)), "it has an unknown line \"colour\""),
+            ("SET save 7\n".to_owned(), "it was saved by a newer version of SET (save format 7, this page reads 1)"),
+            ("SET save 1.z\n".to_owned(), "its format version \"1.z\" is not one of SET's"),
+            (edited("hints-used", "hints-used 9"), "its hints-used does not match its moves"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(decode(&text).unwrap_err().to_string(), message);
+        }
     }
 }

@@ -8,7 +8,7 @@
 use crate::card::Card;
 use crate::options::MAX_SEED;
 use js_sys::Array;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use wasm_bindgen::{JsError, JsValue};
 
 /// A `JsError` (a JavaScript `Error` once thrown) with this message.
@@ -16,8 +16,39 @@ pub fn js_error(message: impl Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
-/// What was wrong with an argument, in words.
-pub type BadArgument = String;
+/// What was wrong with an argument. Each case names the argument (`what`:
+/// "card id", "slot", "seed", "ids") and shows the value as written in
+/// JavaScript.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadArgument {
+    NotANumber { what: &'static str, shown: String },
+    NotWhole { what: &'static str, shown: String },
+    CardOutOfRange { what: &'static str, shown: String },
+    RepeatedCard(u8),
+    NotAnArray { what: &'static str, shown: String },
+    /// A bad element of an array argument.
+    AtIndex { index: usize, problem: Box<BadArgument> },
+    NegativeSlot(String),
+    /// A slot past any table's end (kept as given, not clamped).
+    SlotPastAnyTable(String),
+    SeedOutOfRange(String),
+}
+
+impl Display for BadArgument {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadArgument::NotANumber { what, shown } => write!(f, "{what} {shown} is not a number"),
+            BadArgument::NotWhole { what, shown } => write!(f, "{what} {shown} is not a whole number"),
+            BadArgument::CardOutOfRange { what, shown } => write!(f, "{what} {shown} is out of range 0..=80"),
+            BadArgument::RepeatedCard(id) => write!(f, "card id {id} is repeated"),
+            BadArgument::NotAnArray { what, shown } => write!(f, "{what} {shown} is not an array of card ids"),
+            BadArgument::AtIndex { index, problem } => write!(f, "{problem} (at index {index})"),
+            BadArgument::NegativeSlot(shown) => write!(f, "slot {shown} is negative"),
+            BadArgument::SlotPastAnyTable(shown) => write!(f, "slot {shown} is empty: no table has that many slots"),
+            BadArgument::SeedOutOfRange(shown) => write!(f, "seed {shown} is not in 0..={MAX_SEED}"),
+        }
+    }
+}
 
 /// The value as a person would write it in the console: `"x"`, `1.5`,
 /// `undefined`, `[1,2]`. JavaScript does the quoting (JSON), which also keeps
@@ -42,30 +73,27 @@ fn number_text(number: f64) -> String {
 }
 
 /// A finite whole number, or an error naming `what` and the value.
-fn whole_number(value: &JsValue, what: &str) -> Result<f64, BadArgument> {
-    let number = value.as_f64().ok_or_else(|| format!("{what} {} is not a number", describe(value)))?;
+fn whole_number(value: &JsValue, what: &'static str) -> Result<f64, BadArgument> {
+    let number = value.as_f64().ok_or_else(|| BadArgument::NotANumber { what, shown: describe(value) })?;
     if !number.is_finite() || number.fract() != 0.0 {
-        return Err(format!("{what} {} is not a whole number", number_text(number)));
+        return Err(BadArgument::NotWhole { what, shown: number_text(number) });
     }
     Ok(number)
 }
 
-pub fn card(value: &JsValue, what: &str) -> Result<Card, BadArgument> {
+pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadArgument> {
     let number = whole_number(value, what)?;
-    if !(0.0..=80.0).contains(&number) {
-        return Err(format!("{what} {} is out of range 0..=80", number_text(number)));
-    }
-    Card::new(number as i64).map_err(|err| err.to_string())
+    Card::new(number as i64).map_err(|_| BadArgument::CardOutOfRange { what, shown: number_text(number) })
 }
 
 /// Three distinct cards.
 pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
     let cards = [card(values[0], "card id")?, card(values[1], "card id")?, card(values[2], "card id")?];
     if cards[0] == cards[1] || cards[0] == cards[2] {
-        return Err(format!("card id {} is repeated", cards[0].id()));
+        return Err(BadArgument::RepeatedCard(cards[0].id()));
     }
     if cards[1] == cards[2] {
-        return Err(format!("card id {} is repeated", cards[1].id()));
+        return Err(BadArgument::RepeatedCard(cards[1].id()));
     }
     Ok(cards)
 }
@@ -74,12 +102,12 @@ pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
 /// so the list is not scanned twice.
 pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
     if !Array::is_array(value) {
-        return Err(format!("ids {} is not an array of card ids", describe(value)));
+        return Err(BadArgument::NotAnArray { what: "ids", shown: describe(value) });
     }
     Array::from(value)
         .iter()
         .enumerate()
-        .map(|(index, id)| card(&id, "card id").map_err(|message| format!("{message} (at index {index})")))
+        .map(|(index, id)| card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) }))
         .collect()
 }
 
@@ -87,12 +115,12 @@ pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
 pub fn slot(value: &JsValue) -> Result<usize, BadArgument> {
     let number = whole_number(value, "slot")?;
     if number < 0.0 {
-        return Err(format!("slot {} is negative", number_text(number)));
+        return Err(BadArgument::NegativeSlot(number_text(number)));
     }
     // Smaller numbers go on as they are, and the game names an empty slot;
     // a clamped one would be named wrongly.
     if number > u32::MAX as f64 {
-        return Err(format!("slot {} is empty: no table has that many slots", number_text(number)));
+        return Err(BadArgument::SlotPastAnyTable(number_text(number)));
     }
     Ok(number as usize)
 }
@@ -104,7 +132,7 @@ pub fn seed(value: &JsValue) -> Result<Option<u64>, BadArgument> {
     }
     let number = whole_number(value, "seed")?;
     if !(0.0..=MAX_SEED as f64).contains(&number) {
-        return Err(format!("seed {} is not in 0..={MAX_SEED}", number_text(number)));
+        return Err(BadArgument::SeedOutOfRange(number_text(number)));
     }
     Ok(Some(number as u64))
 }
