@@ -15,7 +15,9 @@
 //! - the game is over when the deck is empty and the table holds no set.
 
 use crate::card::{Card, DECK_SIZE, is_set};
-use crate::finder::{find_sets, first_set};
+#[cfg(any(test, feature = "test-support"))]
+use crate::finder::find_sets;
+use crate::finder::first_set;
 use crate::rng::SplitMix64;
 use std::fmt;
 

@@ -33,9 +33,10 @@ fn page() -> HtmlCanvasElement {
         let container = doc.create_element("div").unwrap();
         container.set_inner_html(body);
         doc.body().unwrap().append_child(&container).unwrap();
-        let canvas: HtmlElement = doc.get_element_by_id("board").unwrap().dyn_into().unwrap();
-        canvas.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
-        canvas.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
+        // The game sizes the canvas to its container, as on the real page.
+        let main: HtmlElement = doc.get_element_by_id("board").unwrap().parent_element().unwrap().dyn_into().unwrap();
+        main.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
+        main.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
         set_game::web::mount().unwrap();
     }
     doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
@@ -53,9 +54,11 @@ fn numbers(value: &JsValue) -> Vec<f64> {
     Array::from(value).iter().map(|v| v.as_f64().unwrap()).collect()
 }
 
+/// The whole state as JSON, with only the running clock zeroed.
 fn snapshot() -> String {
-    js_sys::JSON::stringify(&state().unwrap()).unwrap().as_string().unwrap().replace(|c: char| c.is_ascii_digit(), "")
-        + &numbers(&field(&state().unwrap(), "table")).iter().map(|n| n.to_string()).collect::<String>()
+    let state = state().unwrap();
+    Reflect::set(&state, &"elapsedMs".into(), &0.into()).unwrap();
+    js_sys::JSON::stringify(&state).unwrap().as_string().unwrap()
 }
 
 /// RGBA of one CSS pixel of the board.
@@ -257,5 +260,61 @@ fn clicks_select_and_draw_the_selection_and_keys_drive_the_game() {
     let now_on_table = numbers(&field(&s, "table"));
     for &slot in &set {
         assert!(!now_on_table.contains(&table[slot as usize]));
+    }
+}
+
+/// A card in words, written out from the id's digits here rather than taken
+/// from the game's own `Display`.
+fn card_words(id: u32) -> String {
+    let count = id % 3 + 1;
+    let fill = ["open", "striped", "solid"][(id / 3 % 3) as usize];
+    let colour = ["red", "green", "purple"][(id / 27) as usize];
+    let shape = ["diamond", "squiggle", "oval"][(id / 9 % 3) as usize];
+    format!("{count} {fill} {colour} {shape}{}", if count > 1 { "s" } else { "" })
+}
+
+fn description() -> Vec<String> {
+    let list = document().get_element_by_id("table-description").unwrap();
+    std::iter::successors(list.first_element_child(), |item| item.next_element_sibling())
+        .map(|item| item.text_content().unwrap())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn the_table_is_described_in_words_slot_by_slot_with_selection_and_hints() {
+    let canvas = page();
+    let table = numbers(&deal(11.into()).unwrap().into());
+    const KEYS: &str = "1234567890QWERTYUIOPA";
+    let expected: Vec<String> = table
+        .iter()
+        .enumerate()
+        .map(|(slot, &id)| format!("Slot {} (key {}): {}", slot + 1, &KEYS[slot..slot + 1], card_words(id as u32)))
+        .collect();
+    assert_eq!(description(), expected);
+    assert!(expected[0].contains(&card_words(table[0] as u32)));
+
+    // A pick and a hint show in the words of exactly those slots.
+    let set = numbers(&hint().unwrap().into());
+    let other = (0..table.len()).find(|s| !set.contains(&(*s as f64))).unwrap();
+    click_slot(&canvas, other as u32);
+    press("h");
+    let lines = description();
+    for (slot, line) in lines.iter().enumerate() {
+        assert_eq!(line.ends_with(", selected"), slot == other, "{line}");
+        assert_eq!(line.ends_with(", hinted"), slot == set[0] as usize, "{line}");
+    }
+
+    // After a set is claimed, the words follow the new table.
+    press("Escape");
+    for &slot in &set {
+        click_slot(&canvas, slot as u32);
+    }
+    let now = numbers(&field(&state().unwrap(), "table"));
+    assert_ne!(now, table);
+    let words: Vec<String> = now.iter().map(|&id| card_words(id as u32)).collect();
+    let lines = description();
+    assert_eq!(lines.len(), now.len());
+    for (line, words) in lines.iter().zip(&words) {
+        assert!(line.ends_with(&format!(": {words}")), "{line} should name {words}");
     }
 }

@@ -1,15 +1,16 @@
-//! The page's controller: one game, the player's picks, the clock, and what
-//! the board shows. Every event goes the same way: event → slot → core action
-//! → new state → `refresh`, which redraws and updates the page's text.
+//! The page's controller: one game, the player's picks, the clock, what the
+//! board shows and whether the game is saved. Every event goes one way:
+//! [`Input`] → [`App::handle`] → core update → at most one save and one
+//! redraw. Nothing else saves or draws.
 
 use super::dom::{Stats, View, describe_slot};
 use super::render::{self, CardLook};
-use super::storage::SaveSlot;
+use super::storage::{SaveSlot, SetAside};
 use crate::card::Card;
-use crate::game::{ClaimOutcome, Game, GameError};
+use crate::game::{ClaimOutcome, Game};
 use crate::keys::{Command, key_label};
-use crate::layout::{Layout, Rect};
-use crate::save::{self, SavedGame};
+use crate::layout::Rect;
+use crate::save::{self, SaveError, SavedGame};
 use crate::selection::{Selection, Toggle};
 use crate::stopwatch::Stopwatch;
 use wasm_bindgen::{JsCast, JsValue};
@@ -47,11 +48,10 @@ impl Effect {
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Input {
+    /// The page is mounted and the first game is in place.
+    Start,
     /// A click or tap at a viewport point.
-    Click {
-        x: f64,
-        y: f64,
-    },
+    Click { x: f64, y: f64 },
     /// The mouse moved to a viewport point, or left the board.
     Hover(Option<(f64, f64)>),
     Resize,
@@ -59,13 +59,59 @@ pub enum Input {
     Key(Command),
     /// A new game with this seed.
     NewGame(u64),
-    Visibility {
-        hidden: bool,
-    },
+    ShowGallery,
+    Visibility { hidden: bool },
     /// The page is going away: save.
     PageHide,
     /// The clock's display is due.
     Tick,
+    /// An animation frame while an effect plays.
+    Frame,
+    /// Another tab wrote the saved game.
+    SaveChangedElsewhere,
+}
+
+/// What an input changed: `handle` then saves once and draws once.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Changes {
+    save: bool,
+    /// Texts, end screen and board.
+    refresh: bool,
+    /// The board only.
+    draw: bool,
+    /// The clock's text only.
+    time: bool,
+}
+
+impl Changes {
+    const NONE: Changes = Changes { save: false, refresh: false, draw: false, time: false };
+    const DRAW: Changes = Changes { draw: true, ..Changes::NONE };
+    const REFRESH: Changes = Changes { refresh: true, ..Changes::NONE };
+    const SAVE_AND_REFRESH: Changes = Changes { save: true, refresh: true, ..Changes::NONE };
+    const TIME: Changes = Changes { time: true, ..Changes::NONE };
+}
+
+/// Whether the game is written to storage, and if not, why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Persistence {
+    /// Written after every change.
+    Saving,
+    /// The browser refused the last write (a full quota, say); every change
+    /// tries again, and a write that succeeds ends this.
+    Refused(String),
+    /// The browser gives no storage at all.
+    NoStorage(String),
+    /// Storage holds a save this page must never write over.
+    Guarding(Guarded),
+}
+
+/// A save that stays as it is, and so the game is not saved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Guarded {
+    /// Written by a newer version of the game; the text says which.
+    NewerSave(String),
+    /// Unreadable, and storage refused to keep a copy aside (why).
+    BadSaveNotKept(String),
 }
 
 pub struct App {
@@ -76,12 +122,14 @@ pub struct App {
     effect: Option<Effect>,
     hover: Option<usize>,
     show_keys: bool,
+    hidden: bool,
     /// A passing message (a bad `?seed=`, a save that could not be restored).
     notice: String,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
-    /// Why the game is not being saved, shown for as long as that is so.
-    storage_problem: Option<String>,
+    persistence: Persistence,
+    /// A save that could not be restored, offered for download.
+    set_aside: Option<SetAside>,
     pub view: Option<View>,
 }
 
@@ -104,64 +152,163 @@ impl App {
             effect: None,
             hover: None,
             show_keys: false,
+            hidden: false,
             notice: String::new(),
             save_slot: None,
-            storage_problem: None,
+            persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
+            set_aside: None,
             view,
         }
     }
 
-    /// From now on the game is saved to `slot` after every change; `Err`
-    /// says why it cannot be, which the page then shows.
-    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, now: f64) {
-        match slot {
-            Ok(slot) => self.save_slot = Some(slot),
-            Err(reason) => self.storage_problem = Some(reason),
-        }
-        self.save(now);
+    /// From now on the game is saved to `slot` (unless `guarding`, when
+    /// storage holds a save that must stay as it is); `Err` says why there
+    /// is no storage. The first save happens at `Input::Start`.
+    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, guarding: Option<Guarded>) {
+        self.persistence = match (&slot, guarding) {
+            (Err(reason), _) => Persistence::NoStorage(reason.clone()),
+            (Ok(_), Some(guarded)) => Persistence::Guarding(guarded),
+            (Ok(_), None) => Persistence::Saving,
+        };
+        self.save_slot = slot.ok();
     }
 
-    /// Writes the game to storage. A failure is shown, never raised: the
-    /// game plays on unsaved.
-    pub fn save(&mut self, now: f64) {
-        let Some(slot) = &self.save_slot else { return };
-        let text = save::encode(&self.game, self.clock.elapsed_ms(now) as u64);
-        self.storage_problem = slot.write(&text).err();
-    }
-
-    /// The page was hidden or shown again: the clock runs only while it is
-    /// visible, and a hidden page may never come back, so it is saved.
-    pub fn visibility_changed(&mut self, hidden: bool, now: f64) {
-        if hidden {
-            self.clock.stop(now);
-            self.save(now);
-        } else if !self.game.is_over() {
-            self.clock.start(now);
-        }
-        self.tick(now);
-    }
-
-    pub fn new_game(&mut self, seed: u64, now: f64) {
-        self.game = Game::new(seed);
-        self.selection.clear();
-        self.clock = Stopwatch::started_at(now);
-        self.mode = Mode::Play;
-        self.effect = None;
-        self.hover = None;
-        self.set_notice("");
-        self.save(now);
-        self.refresh(now);
-    }
-
-    pub fn show_gallery(&mut self, now: f64) {
-        self.mode = Mode::Gallery;
-        self.selection.clear();
-        self.effect = None;
-        self.refresh(now);
+    pub fn offer_set_aside(&mut self, set_aside: SetAside) {
+        self.set_aside = Some(set_aside);
     }
 
     pub fn set_notice(&mut self, text: &str) {
         self.notice = text.to_owned();
+    }
+
+    /// The one way in: an input updates the game, then the page is saved
+    /// once and drawn once, as the update asks.
+    pub fn handle(&mut self, input: Input, now: f64) {
+        let mut changes = self.update(input, now);
+        if changes.save {
+            let before = self.persistence.clone();
+            self.save(now);
+            // A write that starts or stops failing changes the notice.
+            changes.refresh |= self.persistence != before;
+        }
+        if changes.refresh {
+            self.refresh(now);
+        } else if changes.draw {
+            self.draw(now);
+        } else if changes.time {
+            self.tick(now);
+        }
+    }
+
+    fn update(&mut self, input: Input, now: f64) -> Changes {
+        match input {
+            Input::Start => Changes::SAVE_AND_REFRESH,
+            // A click on a card of a finished game, or on no card, does nothing.
+            Input::Click { x, y } => self.slot_at(x, y).map_or(Changes::NONE, |slot| self.pick(slot, now)),
+            Input::Hover(point) => self.hover_at(point),
+            Input::Resize => {
+                // A fading card's place is gone with the old layout.
+                if matches!(self.effect, Some(Effect::Found { .. })) {
+                    self.effect = None;
+                }
+                Changes::DRAW
+            }
+            Input::Key(command) => self.command(command, now),
+            Input::NewGame(seed) => self.new_game(seed, now),
+            Input::ShowGallery => {
+                self.mode = Mode::Gallery;
+                self.selection.clear();
+                self.effect = None;
+                Changes::REFRESH
+            }
+            Input::Visibility { hidden } => self.visibility_changed(hidden, now),
+            Input::PageHide => Changes { save: true, ..Changes::NONE },
+            Input::Tick => Changes::TIME,
+            Input::Frame => {
+                if let Some(view) = &mut self.view {
+                    view.frame_pending = false;
+                }
+                Changes::DRAW
+            }
+            Input::SaveChangedElsewhere => self.follow_other_tab(now),
+        }
+    }
+
+    /// Writes the game to storage while that is allowed. A failure is shown,
+    /// never raised: the game plays on unsaved, and the next change tries again.
+    fn save(&mut self, now: f64) {
+        let Some(slot) = &self.save_slot else { return };
+        if !matches!(self.persistence, Persistence::Saving | Persistence::Refused(_)) {
+            return;
+        }
+        let text = save::encode(&self.game, self.clock.elapsed_ms(now) as u64);
+        self.persistence = match slot.write(&text) {
+            Ok(()) => Persistence::Saving,
+            Err(reason) => Persistence::Refused(reason),
+        };
+    }
+
+    /// Another tab saved its game: this one shows the same game from now on,
+    /// so that neither writes over the other's moves. Nothing is saved here.
+    fn follow_other_tab(&mut self, now: f64) -> Changes {
+        let Some(slot) = &self.save_slot else { return Changes::NONE };
+        if matches!(self.persistence, Persistence::Guarding(_)) {
+            return Changes::NONE;
+        }
+        // Whatever is stored now, not what the event carried: the last writer wins everywhere.
+        let Ok(Some(text)) = slot.read() else { return Changes::NONE };
+        match save::decode(&text) {
+            Ok(saved) if saved.game != self.game => {
+                if saved.game.seed() != self.game.seed() {
+                    self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
+                }
+                let mut clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
+                if !self.hidden && !saved.game.is_over() {
+                    clock.start(now);
+                }
+                self.game = saved.game;
+                self.clock = clock;
+                self.selection.clear();
+                self.effect = None;
+                Changes::REFRESH
+            }
+            Err(err @ SaveError::Newer { .. }) => {
+                self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
+                Changes::REFRESH
+            }
+            // The same game, or a text this page cannot use: its own game stays.
+            _ => Changes::NONE,
+        }
+    }
+
+    /// The page was hidden or shown again: the clock runs only while it is
+    /// visible, and a hidden page may never come back, so it is saved. A page
+    /// shown again catches up with what another tab saved meanwhile.
+    fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
+        self.hidden = hidden;
+        if hidden {
+            self.clock.stop(now);
+            return Changes { save: true, time: true, ..Changes::NONE };
+        }
+        let followed = self.follow_other_tab(now);
+        if !self.game.is_over() {
+            self.clock.start(now);
+        }
+        Changes { time: true, ..followed }
+    }
+
+    fn new_game(&mut self, seed: u64, now: f64) -> Changes {
+        self.game = Game::new(seed);
+        self.selection.clear();
+        self.clock = Stopwatch::started_at(now);
+        if self.hidden {
+            self.clock.stop(now);
+        }
+        self.mode = Mode::Play;
+        self.effect = None;
+        self.hover = None;
+        self.notice.clear();
+        Changes::SAVE_AND_REFRESH
     }
 
     /// Slots that hold something in the current mode.
@@ -170,10 +317,6 @@ impl App {
             Mode::Play => self.game.table().len(),
             Mode::Gallery => crate::card::DECK_SIZE,
         }
-    }
-
-    pub fn layout(&self) -> Option<Layout> {
-        self.view.as_ref().map(|view| view.layout(self.slot_count()))
     }
 
     /// The rectangle of a slot in viewport CSS pixels.
@@ -190,97 +333,60 @@ impl App {
     }
 
     /// A click, tap or slot key on `slot`: toggles it; the third pick claims.
-    pub fn pick(&mut self, slot: usize, now: f64) -> Result<(), GameError> {
-        if self.mode == Mode::Gallery {
-            return Ok(());
+    /// Picks in the gallery, on an empty slot or in a finished game do nothing.
+    fn pick(&mut self, slot: usize, now: f64) -> Changes {
+        if self.mode == Mode::Gallery || self.game.is_over() || self.game.check_slot(slot).is_err() {
+            return Changes::NONE;
         }
+        let Toggle::Claim(slots) = self.selection.toggle(slot) else { return Changes::REFRESH };
+        let rects = self.view.as_ref().map(|view| view.layout(self.slot_count())).map(|l| slots.map(|s| l.slot_rect(s)));
+        let cards_out = self.game.table().len();
+        let Ok(outcome) = self.game.claim(slots) else { return Changes::REFRESH };
+        // The found cards fade out where they lay, unless the grid changed
+        // (15 cards closing up to 12): their old places now hold other cards.
+        let same_grid = self.game.table().len() == cards_out;
+        self.effect = match (outcome, rects) {
+            (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) if same_grid => {
+                Some(Effect::Found { cards, rects: [a, b, c], started: now })
+            }
+            (ClaimOutcome::NotASet, _) => Some(Effect::Wrong { slots, started: now }),
+            _ => None,
+        };
         if self.game.is_over() {
-            return Err(GameError::GameOver);
+            self.clock.stop(now);
         }
-        self.game.check_slot(slot)?;
-        if let Toggle::Claim(slots) = self.selection.toggle(slot) {
-            let rects = self.layout().map(|layout| slots.map(|s| layout.slot_rect(s)));
-            let cards_out = self.game.table().len();
-            let outcome = self.game.claim(slots)?;
-            // The found cards fade out where they lay, unless the grid changed
-            // (15 cards closing up to 12): their old places now hold other cards.
-            let same_grid = self.game.table().len() == cards_out;
-            self.effect = match (outcome, rects) {
-                (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) if same_grid => {
-                    Some(Effect::Found { cards, rects: [a, b, c], started: now })
-                }
-                (ClaimOutcome::NotASet, _) => Some(Effect::Wrong { slots, started: now }),
-                _ => None,
-            };
-            if self.game.is_over() {
-                self.clock.stop(now);
-            }
-            self.save(now);
-        }
-        self.refresh(now);
-        Ok(())
+        Changes::SAVE_AND_REFRESH
     }
 
-    pub fn press_hint(&mut self, now: f64) {
-        if self.mode == Mode::Play && self.game.hint().is_ok() {
-            self.save(now);
-            self.refresh(now);
-        }
-    }
-
-    pub fn handle(&mut self, input: Input, now: f64) {
-        match input {
-            Input::Click { x, y } => {
-                if let Some(slot) = self.slot_at(x, y) {
-                    // A click on a card of a finished game does nothing.
-                    let _ = self.pick(slot, now);
-                }
-            }
-            Input::Hover(point) => self.hover_at(point, now),
-            Input::Resize => self.resize(now),
-            Input::Key(command) => self.command(command, now),
-            Input::NewGame(seed) => self.new_game(seed, now),
-            Input::Visibility { hidden } => self.visibility_changed(hidden, now),
-            Input::PageHide => self.save(now),
-            Input::Tick => self.tick(now),
-        }
-    }
-
-    /// Keyboard commands other than new game (which needs a fresh seed).
-    pub fn command(&mut self, command: Command, now: f64) {
+    /// Keyboard and button commands other than new game (which needs a fresh seed).
+    fn command(&mut self, command: Command, now: f64) -> Changes {
         match command {
-            Command::Pick(slot) => {
-                // A key for a slot past the table's end does nothing.
-                let _ = self.pick(slot, now);
-            }
+            // A key for a slot past the table's end does nothing.
+            Command::Pick(slot) => self.pick(slot, now),
             Command::ClearSelection => {
                 self.selection.clear();
-                self.refresh(now);
+                Changes::REFRESH
             }
-            Command::Hint => self.press_hint(now),
-            Command::ToggleKeyLabels => self.toggle_key_labels(now),
-            Command::NewGame => {}
+            Command::Hint if self.mode == Mode::Play && self.game.hint().is_ok() => Changes::SAVE_AND_REFRESH,
+            Command::Hint | Command::NewGame => Changes::NONE,
+            Command::ToggleKeyLabels => {
+                self.show_keys = !self.show_keys;
+                Changes::REFRESH
+            }
         }
-    }
-
-    pub fn toggle_key_labels(&mut self, now: f64) {
-        self.show_keys = !self.show_keys;
-        if let Some(view) = &self.view {
-            view.show_key_labels_pressed(self.show_keys);
-        }
-        self.refresh(now);
     }
 
     /// The pointer moved to viewport point (x, y), or left the board (`None`).
-    pub fn hover_at(&mut self, point: Option<(f64, f64)>, now: f64) {
+    fn hover_at(&mut self, point: Option<(f64, f64)>) -> Changes {
         let slot = point.and_then(|(x, y)| self.slot_at(x, y));
-        if slot != self.hover {
-            self.hover = slot;
-            if let Some(view) = &self.view {
-                view.set_cursor(slot.is_some() && self.mode == Mode::Play);
-            }
-            self.draw(now);
+        if slot == self.hover {
+            return Changes::NONE;
         }
+        self.hover = slot;
+        if let Some(view) = &self.view {
+            view.set_cursor(slot.is_some() && self.mode == Mode::Play);
+        }
+        Changes::DRAW
     }
 
     /// The slot under viewport point (x, y).
@@ -290,25 +396,7 @@ impl App {
         view.layout(self.slot_count()).hit_test(x - left, y - top)
     }
 
-    pub fn resize(&mut self, now: f64) {
-        if let Some(view) = &mut self.view {
-            view.fit();
-        }
-        // A fading card's place is gone with the old layout.
-        if matches!(self.effect, Some(Effect::Found { .. })) {
-            self.effect = None;
-        }
-        self.draw(now);
-    }
-
-    pub fn on_frame(&mut self, now: f64) {
-        if let Some(view) = &mut self.view {
-            view.frame_pending = false;
-        }
-        self.draw(now);
-    }
-
-    pub fn tick(&self, now: f64) {
+    fn tick(&self, now: f64) {
         if let Some(view) = &self.view {
             view.show_time(self.clock.elapsed_ms(now));
         }
@@ -325,14 +413,27 @@ impl App {
     }
 
     /// Brings the page in line with the state: text, end screen, drawing.
-    pub fn refresh(&mut self, now: f64) {
+    fn refresh(&mut self, now: f64) {
         let Some(view) = &self.view else { return };
         let stats = self.stats(now);
         view.show_stats(&stats);
         view.show_end((self.mode == Mode::Play && self.game.is_over()).then_some(&stats));
-        let storage = self.storage_problem.as_ref().map(|reason| format!("This game will not be saved: {reason}."));
+        let storage = match &self.persistence {
+            Persistence::Saving => None,
+            Persistence::Refused(reason) | Persistence::NoStorage(reason) => {
+                Some(format!("This game will not be saved: {reason}."))
+            }
+            Persistence::Guarding(Guarded::NewerSave(why)) => Some(format!(
+                "Your saved game is not opened here: {why}. It is kept as it is, and this game will not be saved over it; reload to get the newer version."
+            )),
+            Persistence::Guarding(Guarded::BadSaveNotKept(why)) => Some(format!(
+                "It could not be kept aside ({why}), so this game will not be saved over it."
+            )),
+        };
         let notice = [Some(self.notice.as_str()).filter(|n| !n.is_empty()), storage.as_deref()];
         view.set_notice(&notice.into_iter().flatten().collect::<Vec<_>>().join(" "));
+        view.offer_download(self.set_aside.as_ref());
+        view.show_key_labels_pressed(self.show_keys);
         if self.mode == Mode::Play {
             view.show_seed_in_address(self.game.seed());
         }
@@ -344,10 +445,14 @@ impl App {
         self.draw(now);
     }
 
-    /// Draws the board; schedules another frame while an effect plays.
-    pub fn draw(&mut self, now: f64) {
+    /// Draws the board, fitted to the space it has now; schedules another
+    /// frame while an effect plays.
+    fn draw(&mut self, now: f64) {
         if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
             self.effect = None;
+        }
+        if let Some(view) = &mut self.view {
+            view.fit();
         }
         let Some(view) = &self.view else { return };
         if let Err(err) = self.draw_board(view, now) {

@@ -7,6 +7,7 @@
 use crate::card::Card;
 use crate::layout::Layout;
 use crate::stopwatch::format_clock;
+use super::storage::SetAside;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -48,6 +49,9 @@ pub struct View {
     end_stats: [Element; 4],
     end_button: HtmlElement,
     notice: HtmlElement,
+    notice_text: Element,
+    /// Downloads a save that could not be restored.
+    download: HtmlElement,
     keys_button: Element,
     description: Element,
     /// Called on the next animation frame while an effect plays.
@@ -92,6 +96,8 @@ impl View {
             end_stats: elements(&document, ["end-sets", "end-time", "end-hints", "end-wrong"])?,
             end_button: html_element(&document, "end-new-game")?,
             notice: html_element(&document, "notice")?,
+            notice_text: element(&document, "notice-text")?,
+            download: html_element(&document, "save-download")?,
             keys_button: element(&document, "keys-button")?,
             description: element(&document, "table-description")?,
             window,
@@ -108,11 +114,21 @@ impl View {
         Ok(Some(view))
     }
 
-    /// Matches the backing store to the canvas's CSS size times the device
-    /// pixel ratio, so lines stay sharp on HiDPI screens and after zooming.
+    /// Sizes the canvas to the space its container has now (whole CSS
+    /// pixels, so nothing is resampled) and its backing store to that size
+    /// times the device pixel ratio, so lines stay sharp on HiDPI screens and
+    /// after zooming. The canvas is taken out of the page's flow by the
+    /// stylesheet, so its own size can never push the page into scrolling.
     pub fn fit(&mut self) {
         let ratio = self.window.device_pixel_ratio().clamp(0.5, 4.0);
-        let (w, h) = (self.canvas.client_width().max(1) as f64, self.canvas.client_height().max(1) as f64);
+        let area = self.canvas.parent_element().map(|parent| parent.get_bounding_client_rect());
+        let (w, h) = area.map_or((1.0, 1.0), |r| (r.width().floor().max(1.0), r.height().floor().max(1.0)));
+        if (w, h) != (self.css_width, self.css_height) {
+            let style = self.canvas.style();
+            // Whole numbers: integer formatting keeps float formatting out of the wasm.
+            let _ = style.set_property("width", &format!("{}px", w as u32));
+            let _ = style.set_property("height", &format!("{}px", h as u32));
+        }
         let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
         if self.canvas.width() != pw || self.canvas.height() != ph {
             self.canvas.set_width(pw);
@@ -186,8 +202,21 @@ impl View {
     }
 
     pub fn set_notice(&self, text: &str) {
-        set_text(&self.notice, text);
+        set_text(&self.notice_text, text);
         self.notice.set_hidden(text.is_empty());
+    }
+
+    /// Shows the link that downloads a save set aside, or hides it.
+    pub fn offer_download(&self, set_aside: Option<&SetAside>) {
+        let Some(set_aside) = set_aside else {
+            self.download.set_hidden(true);
+            return;
+        };
+        if self.download.hidden() {
+            let _ = self.download.set_attribute("href", &set_aside.download_href());
+            let _ = self.download.set_attribute("download", &set_aside.file_name());
+            self.download.set_hidden(false);
+        }
     }
 
     /// The table in words beside the canvas, for screen readers.

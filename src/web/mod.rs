@@ -19,15 +19,15 @@ use crate::finder::find_sets;
 use crate::keys::{Command, command_for_key};
 use crate::options::{MAX_SEED, parse_query};
 use crate::save;
-use app::{App, Input};
+use app::{App, Guarded, Input};
 use args::js_error;
 use dom::View;
 use js_sys::Array;
 use std::cell::RefCell;
-use storage::SaveSlot;
+use storage::{SAVE_KEY, SaveSlot, SetAside};
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
-use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
+use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
@@ -87,14 +87,38 @@ fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
     }
 }
 
+/// What storage held when the page started.
+enum Found {
+    Nothing,
+    Game(save::SavedGame),
+    /// A newer version's save (why it cannot be read here).
+    Newer(String),
+    /// A save that cannot be restored, to be set aside.
+    Unreadable(SetAside),
+}
+
+fn found_in(slot: &SaveSlot) -> Found {
+    match slot.read() {
+        Ok(Some(text)) => match save::decode(&text) {
+            Ok(saved) => Found::Game(saved),
+            Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
+            Err(err) => Found::Unreadable(SetAside::new(text, err.to_string())),
+        },
+        Ok(None) | Err(_) => Found::Nothing,
+    }
+}
+
 /// Attaches the game to this page's `#board` and starts the first game
 /// (`?seed=` or random; `?gallery` shows all cards). Does nothing on a page
 /// without a board.
+///
+/// A saved game carries on, unless `?seed=` asks for another game (a reload
+/// of `?seed=42` carries on game 42). A save that cannot be restored is set
+/// aside under its own key before anything is written over it; a newer
+/// version's save is never written over.
 pub fn mount() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
-    let frame = Closure::<dyn FnMut(f64)>::new(|_| {
-        let _ = with_app(|app| app.on_frame(now()));
-    });
+    let frame = Closure::<dyn FnMut(f64)>::new(|_| dispatch(Input::Frame));
     let Some(view) = View::find(window.clone(), frame)? else { return Ok(()) };
     let search = window.location().search().unwrap_or_default();
     let mut notices = Vec::new();
@@ -103,48 +127,45 @@ pub fn mount() -> Result<(), JsValue> {
         Default::default()
     });
     let slot = SaveSlot::open(&window);
-    // The saved game carries on, unless `?seed=` asks for another game
-    // (a reload of `?seed=42` carries on game 42).
-    let saved = match &slot {
-        Ok(slot) => restore(slot).unwrap_or_else(|reason| {
-            notices.push(format!("Your saved game could not be restored: {reason}. A new game was dealt."));
-            None
-        }),
-        Err(_) => None,
+    let found = slot.as_ref().map_or(Found::Nothing, found_in);
+    let (mut resumed, mut guarding, mut set_aside) = (None, None, None);
+    match found {
+        Found::Game(saved) if options.seed.is_none_or(|seed| seed == saved.game.seed()) => resumed = Some(saved),
+        Found::Game(_) | Found::Nothing => {}
+        Found::Newer(why) => guarding = Some(Guarded::NewerSave(why)),
+        Found::Unreadable(aside) => {
+            notices.push(format!("Your saved game could not be restored: {}.", aside.reason));
+            match slot.as_ref().map_err(Clone::clone).and_then(|slot| slot.set_aside(&aside)) {
+                Ok(()) => notices.push("It is kept aside in this browser, and a new game was dealt.".to_owned()),
+                Err(why) => guarding = Some(Guarded::BadSaveNotKept(why)),
+            }
+            set_aside = Some(aside);
+        }
     }
-    .filter(|saved| options.seed.is_none_or(|seed| seed == saved.game.seed()));
     let started = now();
-    let mut app = match saved {
+    let mut app = match resumed {
         Some(saved) => App::resume(saved, started, Some(view)),
         None => App::new(options.seed.unwrap_or_else(random_seed), started, Some(view)),
     };
-    if window.document().is_some_and(|d| d.hidden()) {
-        app.visibility_changed(true, started);
-    }
     app.set_notice(&notices.join(" "));
-    app.use_storage(slot, started);
+    app.use_storage(slot, guarding);
+    if let Some(aside) = set_aside {
+        app.offer_set_aside(aside);
+    }
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window)?;
-    with_app(|app| {
-        if options.gallery {
-            app.show_gallery(now());
-        } else {
-            app.refresh(now());
-        }
-    })?;
+    dispatch(Input::Start);
+    if window.document().is_some_and(|d| d.hidden()) {
+        dispatch(Input::Visibility { hidden: true });
+    }
+    if options.gallery {
+        dispatch(Input::ShowGallery);
+    }
     // What the first-paint benchmark measures: navigation start to a full board.
     if let Some(performance) = window.performance() {
         performance.mark("first-board")?;
     }
     Ok(())
-}
-
-/// The saved game, if there is one and it is sound.
-fn restore(slot: &SaveSlot) -> Result<Option<save::SavedGame>, String> {
-    match slot.read()? {
-        Some(text) => save::decode(&text).map(Some).map_err(|err| err.to_string()),
-        None => Ok(None),
-    }
 }
 
 /// Adds a listener that lives as long as the page.
@@ -191,6 +212,12 @@ fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
         dispatch(Input::Visibility { hidden: visibility.hidden() });
     })?;
     listen(window, "pagehide", |_: web_sys::Event| dispatch(Input::PageHide))?;
+    // Fired in every other tab of this site when one of them writes storage.
+    listen(window, "storage", |event: StorageEvent| {
+        if event.key().as_deref() == Some(SAVE_KEY) {
+            dispatch(Input::SaveChangedElsewhere);
+        }
+    })?;
     let hint_button = by_id("hint-button")?;
     listen(&hint_button, "click", |_: MouseEvent| dispatch(Input::Key(Command::Hint)))?;
     for id in ["new-game-button", "end-new-game"] {
@@ -225,7 +252,7 @@ fn slot_triple(slots: [usize; 3]) -> Array {
 pub fn deal(seed: JsValue) -> Result<Array, JsError> {
     let seed = args::seed(&seed).map_err(js_error)?.unwrap_or_else(random_seed);
     with_app(|app| {
-        app.new_game(seed, now());
+        app.handle(Input::NewGame(seed), now());
         card_ids(app.game.table())
     })
 }
@@ -277,5 +304,5 @@ pub fn simulate_crash() {
 /// Shows all 81 cards in id order (slot = card id); `deal()` returns to play.
 #[wasm_bindgen]
 pub fn gallery() -> Result<(), JsError> {
-    with_app(|app| app.show_gallery(now()))
+    with_app(|app| app.handle(Input::ShowGallery, now()))
 }

@@ -1,4 +1,6 @@
-//! The saved game's place in the browser: one localStorage entry.
+//! The game's place in the browser's localStorage: the saved game under one
+//! key, and saves that could not be restored, each set aside under a key of
+//! its own with the time and the reason, never deleted by the game.
 //!
 //! Storage can be missing, disabled, full or throwing on every call; each of
 //! those is an error message here, never a panic, and the game plays on.
@@ -8,10 +10,38 @@ use web_sys::{Storage, Window};
 
 /// Where the game is kept. The text format is `crate::save`'s.
 pub const SAVE_KEY: &str = "set-game/save";
+/// A save that could not be restored is kept under this prefix and the time
+/// it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).
+pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
 const PROBE_KEY: &str = "set-game/probe";
 
 pub struct SaveSlot {
     storage: Storage,
+}
+
+/// A save that could not be restored: kept in storage and offered for download.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetAside {
+    /// The text exactly as it was stored.
+    pub text: String,
+    /// When it was found, as an ISO 8601 time.
+    pub at: String,
+    pub reason: String,
+}
+
+impl SetAside {
+    pub fn new(text: String, reason: String) -> SetAside {
+        SetAside { text, at: js_sys::Date::new_0().to_iso_string().into(), reason }
+    }
+
+    /// A `data:` address that downloads the text as it was stored.
+    pub fn download_href(&self) -> String {
+        format!("data:text/plain;charset=utf-8,{}", js_sys::encode_uri_component(&self.text))
+    }
+
+    pub fn file_name(&self) -> String {
+        format!("set-save-{}.txt", self.at.replace(':', "-"))
+    }
 }
 
 /// A thrown JavaScript value in words: an Error's message, or the value itself.
@@ -38,5 +68,16 @@ impl SaveSlot {
 
     pub fn write(&self, text: &str) -> Result<(), String> {
         self.storage.set_item(SAVE_KEY, text).map_err(reason)
+    }
+
+    /// Keeps a save under a key of its own, as JSON `{ at, reason, save }`.
+    /// The saved game's key may only be written over once this has succeeded.
+    pub fn set_aside(&self, aside: &SetAside) -> Result<(), String> {
+        let record = js_sys::Object::new();
+        for (name, value) in [("at", &aside.at), ("reason", &aside.reason), ("save", &aside.text)] {
+            js_sys::Reflect::set(&record, &name.into(), &value.into()).map_err(reason)?;
+        }
+        let json = js_sys::JSON::stringify(&record).map_err(reason)?;
+        self.storage.set_item(&format!("{SET_ASIDE_PREFIX}{}", aside.at), &String::from(json)).map_err(reason)
     }
 }
