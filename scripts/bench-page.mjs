@@ -23,16 +23,19 @@ async function startServer(dir) {
   return { url, close: async () => child.kill() };
 }
 
+// The server child is killed on every way out, a failed browser launch included.
 const server = await startServer(process.env.DIST ?? 'dist');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+let browser;
+
 const report = (figure) => console.log(`BENCH ${JSON.stringify({ layer: 'page', ...figure })}`);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   const paints = [];
   for (let load = 0; load < LOADS; load++) {
@@ -71,6 +74,6 @@ try {
   report({ what: 'js_call', method: 'sets(ids)', cards: calls.cards, median_ns: calls.sets });
   report({ what: 'js_call', method: 'hint()', cards: calls.cards, median_ns: calls.hint });
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.close();
 }

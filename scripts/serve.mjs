@@ -2,6 +2,11 @@
 // end-to-end tests use it, so people and tests load the same release build.
 //
 //   node scripts/serve.mjs [dir] [--port N]    (default: dist, port 8080)
+//
+// Only GET and HEAD of files inside the folder are answered. Anything else
+// gets a status and a one-line reason, never a crash: a path that does not
+// decode (400), a NUL byte (400), a way out of the folder, encoded or not
+// (403), another method (405), a missing file (404).
 import http from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,33 +21,77 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** Where a request's target points inside `root`, or `{ status, reason }`. */
+export function resolveTarget(root, target) {
+  // Only origin-form targets ("/a/b?q"): an absolute URL or "*" is refused.
+  if (typeof target !== 'string' || !target.startsWith('/')) return { status: 400, reason: 'bad request target' };
+  const rawPath = target.split(/[?#]/, 1)[0];
+  let pathname;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    return { status: 400, reason: 'malformed percent-encoding' };
+  }
+  if (pathname.includes('\0')) return { status: 400, reason: 'NUL byte in path' };
+  // Backslashes would be separators on Windows: treat them as a way out too.
+  if (pathname.split(/[/\\]/).some((part) => part === '..')) return { status: 403, reason: 'forbidden' };
+  const file = path.resolve(root, `.${pathname.endsWith('/') ? `${pathname}index.html` : pathname}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return { status: 403, reason: 'forbidden' };
+  return { file };
+}
 
 /** Starts a server for `dir`; resolves to { url, close }. Port 0 picks a free one. */
 export async function serve(dir, port = 0) {
   const root = path.resolve(dir);
   await stat(path.join(root, 'index.html')); // fail early on a missing build
+  const answer = (response, status, reason, headers = {}) =>
+    response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(reason);
   const server = http.createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
-    const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-    if (!file.startsWith(root + path.sep)) {
-      response.writeHead(403).end('forbidden');
-      return;
-    }
     try {
-      const body = await readFile(file);
-      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' }).end(body);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        answer(response, 405, 'method not allowed', { allow: 'GET, HEAD' });
+        return;
+      }
+      const target = resolveTarget(root, request.url);
+      if (!target.file) {
+        answer(response, target.status, target.reason);
+        return;
+      }
+      let body;
+      try {
+        body = await readFile(target.file);
+      } catch {
+        answer(response, 404, 'not found');
+        return;
+      }
+      const type = TYPES[path.extname(target.file)] ?? 'application/octet-stream';
+      response.writeHead(200, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-cache' });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      // Whatever else goes wrong answers this request only; the server goes on.
+      if (!response.headersSent) answer(response, 500, 'internal error');
+      else response.destroy(error);
     }
+  });
+  // A client that sends garbage gets 400 from Node itself; it must not end the server.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   const url = `http://127.0.0.1:${server.address().port}/`;
-  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  const close = () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections?.();
+    });
+  return { url, close };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -44,12 +44,14 @@ impl SetAside {
     }
 }
 
-/// A thrown JavaScript value in words: an Error's message, or the value itself.
+/// A thrown JavaScript value in words: an Error's message, or the value
+/// itself, without a closing full stop (the notices add their own).
 fn reason(error: JsValue) -> String {
-    match error.dyn_ref::<js_sys::Error>() {
+    let text = match error.dyn_ref::<js_sys::Error>() {
         Some(error) => String::from(error.message()),
         None => error.as_string().unwrap_or_else(|| "the browser refused".to_owned()),
-    }
+    };
+    text.trim_end_matches('.').to_owned()
 }
 
 impl SaveSlot {

@@ -10,16 +10,22 @@ export const ARTIFACTS = 'test-artifacts';
 export const SLOT_KEYS = '1234567890qwertyuiopa';
 export const SAVE_KEY = 'set-game/save';
 
-/** Starts the static server and Chromium; `stop()` ends both. */
-export async function startBrowser() {
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Starts the static server and Chromium; `stop()` ends both. If Chromium
+ *  fails to start, the server is closed before the error goes on. */
+export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium' } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
-  const server = await serve(process.env.DIST ?? 'dist');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  return { server, browser, stop: async () => { await browser.close(); await server.close(); } };
+  const server = await serve(dist);
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return { server, browser, stop: async () => { await browser.close().catch(() => {}); await server.close(); } };
 }
 
 /** For a test file: Chromium and the server for its tests, and an `open`
@@ -88,7 +94,7 @@ export function assertSound(s) {
   assert.equal(s.table.length + s.deck + 3 * s.setsFound, 81, 'cards lost or invented');
   assert.ok(s.selected.every((slot) => slot < s.table.length) && s.selected.length <= 2);
   assert.ok(s.hinted.every((slot) => slot < s.table.length) && s.hinted.length <= 3);
-  assert.ok(s.wrongClaims >= 0 && s.hintsUsed >= 0 && s.elapsedMs >= 0);
+  assert.ok(s.elapsedMs >= 0, `the clock shows ${s.elapsedMs} ms`);
 }
 
 /** Claims sets found with hint() until the game is over. */

@@ -47,12 +47,30 @@ test('a reload restores the game exactly: cards, slots, deck, counters and time'
   await close();
 });
 
-test('corrupt, hand-edited or unknown-version saves are refused with a notice and a fresh game', { timeout: 90_000 }, async () => {
-  // A real save to edit.
-  const { page: first, close: closeFirst } = await open('?seed=5');
-  for (const slot of await api(first, 'hint')) await clickSlot(first, slot);
-  const good = await first.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
-  await closeFirst();
+/** Every save set aside, as { key, record } with the record's JSON parsed. */
+const setAside = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('set-game/set-aside/'))
+  .sort().map((key) => ({ key, record: JSON.parse(localStorage.getItem(key)) })));
+
+/** A good save of a game with a set found, and a page that plants `text` as it reloads. */
+async function goodSave() {
+  const { page, close } = await open('?seed=5');
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  const good = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  await close();
+  return good;
+}
+
+/** Opens a page whose saved game is `text` when it starts (planted after the old page saved itself on the way out). */
+async function openWithSave(text, query = '') {
+  const opened = await open(query, { init: plantSave, acceptDownloads: true });
+  await opened.page.evaluate((text) => sessionStorage.setItem('plant', text), text);
+  await opened.page.reload();
+  await ready(opened.page);
+  return opened;
+}
+
+test('a save that cannot be restored is kept aside with its time and reason, offered for download, and a new game is dealt', { timeout: 120_000 }, async () => {
+  const good = await goodSave();
   const line = (name) => good.split('\n').find((l) => l.startsWith(`${name} `));
   const replace = (name, value) => good.replace(line(name), `${name} ${value}`);
   const table = line('table').split(' ').slice(1);
@@ -61,30 +79,207 @@ test('corrupt, hand-edited or unknown-version saves are refused with a notice an
     'a repeated card': replace('table', [...table, table[0]].join(' ')),
     '82 cards': replace('deck', `${line('deck').slice(5)} 80`),
     'a negative count': replace('wrong-claims', '-1'),
-    'an unknown version': good.replace('SET save 1', 'SET save 9'),
+    'a version before the first': good.replace('SET save 1', 'SET save 0'),
     'a truncated save': good.slice(0, good.length - 20),
     'moves that do not match': replace('seed', '6'),
     'garbage': '\u0000\u{1F0CF}{"not":"a save"',
   };
   for (const [what, text] of Object.entries(corrupt)) {
-    // Planted as the reloaded page starts, after the old page saved itself on the way out.
-    const { page, problems, close } = await open('', { init: plantSave });
-    await page.evaluate((text) => sessionStorage.setItem('plant', text), text);
-    await page.reload();
-    await ready(page);
-    const notice = await page.textContent('#notice');
-    assert.match(notice, /Your saved game could not be restored: .+\. A new game was dealt\./, `${what}: ${notice}`);
+    const startedAt = Date.now();
+    const { page, problems, close } = await openWithSave(text);
+    const notice = await page.textContent('#notice-text');
+    assert.match(notice, /^Your saved game could not be restored: .+\. It is kept aside in this browser, and a new game was dealt\.$/, `${what}: ${notice}`);
     assert.ok(await page.isVisible('#notice'), what);
-    if (what === 'an id of 81') await page.screenshot({ path: `${ARTIFACTS}/notice.png` });
     const s = await state(page);
     assertSound(s);
     assert.equal(s.setsFound, 0, what);
-    // The fresh game replaced the bad save.
+
+    // Kept: exactly the text, when, and why; then the fresh game took the save's place.
+    const kept = await setAside(page);
+    assert.equal(kept.length, 1, what);
+    const { key, record } = kept[0];
+    assert.equal(record.save, text, `${what}: the kept text differs`);
+    assert.equal(key, `set-game/set-aside/${record.at}`);
+    assert.ok(Math.abs(Date.parse(record.at) - startedAt) < 60_000, `${what}: kept at ${record.at}`);
+    assert.ok(notice.includes(record.reason), `${what}: the reason "${record.reason}" is not the one shown`);
     const now = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
     assert.match(now, new RegExp(`^SET save 1\\nseed ${s.seed}\\n`), what);
+
+    // The download gives back the stored text, byte for byte.
+    assert.ok(await page.isVisible('#save-download'), what);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-download')]);
+    assert.match(download.suggestedFilename(), /^set-save-.+\.txt$/);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    assert.equal(Buffer.concat(chunks).toString('utf8'), text, `${what}: the download differs`);
+    if (what === 'an id of 81') await page.screenshot({ path: `${ARTIFACTS}/notice.png` });
+
+    // A reload carries on the new game, and the kept save stays.
+    await page.reload();
+    await ready(page);
+    assert.equal((await state(page)).seed, s.seed, what);
+    assert.deepEqual(await setAside(page), kept, what);
+    assert.ok(await page.isHidden('#notice'), what);
     assert.deepEqual(problems, [], what);
     await close();
   }
+});
+
+test('a bad save that cannot be kept aside is not written over: the game plays on unsaved and says so', { timeout: 60_000 }, async () => {
+  const text = (await goodSave()).replace(/^seed \d+$/m, 'seed 6');
+  const { page, context, problems, close } = await open('', { init: plantSave });
+  await context.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key.startsWith('set-game/set-aside/')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+  });
+  await page.evaluate((text) => sessionStorage.setItem('plant', text), text);
+  await page.reload();
+  await ready(page);
+  const notice = await page.textContent('#notice-text');
+  assert.match(notice, /Your saved game could not be restored: .+\. It could not be kept aside \(The quota has been exceeded\), so this game will not be saved over it\./, notice);
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.equal((await state(page)).setsFound, 1);
+  await setHidden(page, true);
+  assert.equal(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY), text, 'the bad save was written over');
+  assert.ok(await page.isVisible('#save-download'));
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a newer version\'s save is never written over: the game plays on unsaved and says so', { timeout: 60_000 }, async () => {
+  const good = await goodSave();
+  const newer = [
+    'SET save 2\nseed 5\nmoves 1200:c0.4.9 5400:h\nmode classic\n',
+    good.replace('SET save 1', 'SET save 7.3'),
+  ];
+  for (const text of newer) {
+    const { page, problems, close } = await openWithSave(text);
+    const notice = await page.textContent('#notice-text');
+    assert.match(notice, /Your saved game is not opened here: it was saved by a newer version of SET \(save format \d+, this page reads 1\)\. It is kept as it is, and this game will not be saved over it; reload to get the newer version\./, notice);
+    const stored = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+    // Play, hide, show, play on, leave: each would save, and none may touch it.
+    for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+    await page.click('#hint-button');
+    await setHidden(page, true);
+    await setHidden(page, false);
+    assert.equal((await state(page)).setsFound, 1);
+    assert.equal(await stored(), text);
+    assert.deepEqual(await setAside(page), [], 'a newer save is not corrupt');
+    await page.reload();
+    await ready(page);
+    assert.equal(await stored(), text, 'the reload wrote over it');
+    assert.match(await page.textContent('#notice-text'), /newer version of SET/);
+    assert.deepEqual(problems, []);
+    await close();
+  }
+});
+
+test('a save of a newer minor version restores, its unknown lines skipped', { timeout: 60_000 }, async () => {
+  const { page: first, close: closeFirst } = await open('?seed=5');
+  for (const slot of await api(first, 'hint')) await clickSlot(first, slot);
+  await first.click('#hint-button');
+  const before = await state(first);
+  const good = await first.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  await closeFirst();
+  const newerMinor = good.replace('SET save 1\n', 'SET save 1.2\nmove-ms 1200 5400 7100 9000\n') + 'theme dark\n';
+  const { page, problems, close } = await openWithSave(newerMinor);
+  assert.deepEqual(kept(await state(page)), kept(before));
+  assert.ok(await page.isHidden('#notice'));
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('two tabs of one browser show one game: each follows the other\'s moves, and no move is lost', { timeout: 90_000 }, async () => {
+  const { page: a, context, problems, close } = await open('?seed=31');
+  const b = await context.newPage();
+  const bProblems = [];
+  b.on('pageerror', (error) => bProblems.push(error.message));
+  b.on('console', (m) => m.type() === 'error' && bProblems.push(m.text()));
+  for (const slot of await api(a, 'hint')) await clickSlot(a, slot);
+  await b.goto(new URL('/', a.url()).href);
+  await ready(b);
+  assert.deepEqual(kept(await state(b)), kept(await state(a)), 'the second tab opened the game the first is playing');
+
+  const follows = async (page, setsFound) =>
+    page.waitForFunction((n) => window.wasmBindings.state().setsFound === n, setsFound, { timeout: 10_000 });
+  // Turn about: a set in one tab shows in the other at once.
+  for (let round = 0; round < 4; round++) {
+    const [mover, other] = round % 2 === 0 ? [b, a] : [a, b];
+    for (const slot of await api(mover, 'hint')) await clickSlot(mover, slot);
+    const n = (await state(mover)).setsFound;
+    await follows(other, n);
+    assert.deepEqual(kept(await state(other)), kept(await state(mover)), `round ${round}`);
+  }
+  // A wrong claim and a hint travel too.
+  const wrong = await nonSet(a);
+  for (const slot of wrong) await clickSlot(a, slot);
+  await a.click('#hint-button');
+  await b.waitForFunction(() => window.wasmBindings.state().hintsUsed === 1);
+  assert.deepEqual(kept(await state(b)), kept(await state(a)));
+  assert.equal((await state(b)).wrongClaims, 1);
+
+  // Nothing is lost: the stored game holds every set and move from both tabs.
+  const saved = await a.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const found = saved.split('\n').find((l) => l.startsWith('found ')).split(' ').length - 1;
+  assert.equal(found, 3 * 5, 'five sets in the save');
+
+  // New game in one tab: the other follows and says why its board changed.
+  await b.click('#new-game-button');
+  const seed = (await state(b)).seed;
+  await a.waitForFunction((seed) => window.wasmBindings.state().seed === seed, seed);
+  assert.match(await a.textContent('#notice-text'), /Another tab started a new game: this tab now shows it too\./);
+  assert.equal(new URL(a.url()).search, `?seed=${seed}`, 'the address names the game shown');
+  assert.deepEqual([...problems, ...bProblems], []);
+  await close();
+});
+
+test('storage that fills up during play: the game plays on, says once that it is not saved, and saves again when it can', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?seed=8', {
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (window.storageFull && key === 'set-game/save') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+  const stored = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  const lastGood = await stored();
+  assert.match(lastGood, /^found( \d+){3}$/m);
+  await page.evaluate(() => {
+    window.storageFull = true;
+    window.noticeChanges = [];
+    new MutationObserver(() => window.noticeChanges.push(document.getElementById('notice-text').textContent))
+      .observe(document.getElementById('notice'), { subtree: true, childList: true, characterData: true });
+  });
+  // Several changes, each of which tries to save and fails.
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  for (const slot of await nonSet(page)) await clickSlot(page, slot);
+  await page.click('#hint-button');
+  await setHidden(page, true);
+  await setHidden(page, false);
+  const s = await state(page);
+  assertSound(s);
+  assert.deepEqual([s.setsFound, s.wrongClaims, s.hintsUsed], [2, 1, 1]);
+  assert.ok(await page.isVisible('#notice'));
+  assert.deepEqual(await page.evaluate(() => window.noticeChanges), ['This game will not be saved: The quota has been exceeded.'],
+    'the notice is said once, not at every move');
+  assert.equal(await stored(), lastGood, 'the last good save is left as it was');
+
+  // Room again: the next change saves the whole game and the notice goes.
+  await page.evaluate(() => { window.storageFull = false; });
+  await page.click('#hint-button');
+  assert.ok(await page.isHidden('#notice'));
+  const saved = await stored();
+  assert.match(saved, /^wrong-claims 1$/m);
+  assert.match(saved, /^hints-used 2$/m);
+  assert.equal(saved.split('\n').find((l) => l.startsWith('found ')).split(' ').length - 1, 6);
+  assert.deepEqual(problems, []);
+  await close();
 });
 
 test('without storage the game plays on and says it will not be saved', { timeout: 60_000 }, async () => {
@@ -98,7 +293,7 @@ test('without storage the game plays on and says it will not be saved', { timeou
   };
   for (const [what, init] of Object.entries(refusals)) {
     const { page, problems, close } = await open('?seed=8', { init });
-    assert.match(await page.textContent('#notice'), /This game will not be saved: .+\./, what);
+    assert.match(await page.textContent('#notice-text'), /^This game will not be saved: .+\.$/, what);
     for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
     const s = await state(page);
     assert.equal(s.setsFound, 1, what);
