@@ -128,6 +128,9 @@ pub struct App {
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
+    /// The save text this tab last wrote or took from storage: a stored text
+    /// that differs from it was written by another tab.
+    last_stored: Option<String>,
     /// A save that could not be restored, offered for download.
     set_aside: Option<SetAside>,
     pub view: Option<View>,
@@ -156,6 +159,7 @@ impl App {
             notice: String::new(),
             save_slot: None,
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
+            last_stored: None,
             set_aside: None,
             view,
         }
@@ -165,6 +169,7 @@ impl App {
     /// storage holds a save that must stay as it is); `Err` says why there
     /// is no storage. The first save happens at `Input::Start`.
     pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, guarding: Option<Guarded>) {
+        self.last_stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
         self.persistence = match (&slot, guarding) {
             (Err(reason), _) => Persistence::NoStorage(reason.clone()),
             (Ok(_), Some(guarded)) => Persistence::Guarding(guarded),
@@ -243,7 +248,10 @@ impl App {
         }
         let text = save::encode(&self.game, self.clock.elapsed_ms(now) as u64);
         self.persistence = match slot.write(&text) {
-            Ok(()) => Persistence::Saving,
+            Ok(()) => {
+                self.last_stored = Some(text);
+                Persistence::Saving
+            }
             Err(reason) => Persistence::Refused(reason),
         };
     }
@@ -255,9 +263,16 @@ impl App {
         if matches!(self.persistence, Persistence::Guarding(_)) {
             return Changes::NONE;
         }
-        // Whatever is stored now, not what the event carried: the last writer wins everywhere.
+        // Whatever is stored now, not what the event carried: the last writer
+        // wins everywhere. What this tab wrote itself is no news, even when
+        // its later writes failed and its game has moved on since.
         let Ok(Some(text)) = slot.read() else { return Changes::NONE };
-        match save::decode(&text) {
+        if self.last_stored.as_ref() == Some(&text) {
+            return Changes::NONE;
+        }
+        let decoded = save::decode(&text);
+        self.last_stored = Some(text);
+        match decoded {
             Ok(saved) if saved.game != self.game => {
                 if saved.game.seed() != self.game.seed() {
                     self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();

@@ -64,7 +64,8 @@ async function goodSave() {
 async function openWithSave(text, query = '') {
   const opened = await open(query, { init: plantSave, acceptDownloads: true });
   await opened.page.evaluate((text) => sessionStorage.setItem('plant', text), text);
-  await opened.page.reload();
+  // Not a reload: the address now names the fresh game's seed, which would win over the save.
+  await opened.page.goto(new URL(`/${query}`, opened.page.url()).href);
   await ready(opened.page);
   return opened;
 }
