@@ -6,8 +6,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{BenchmarkId, Criterion, criterion_group};
-    use set_game::finder::find_sets;
-    use set_game::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+    use set_game::rules::finder::find_sets;
+    use set_game::rules::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
     use std::hint::black_box;
     use std::time::Duration;
 

@@ -41,9 +41,9 @@
 //! - Every version ever written keeps a fixture in the tests that must still
 //!   restore.
 
-use crate::card::{Card, DECK_SIZE};
-use crate::game::{Action, Game, ReplayError};
-use crate::options::MAX_SEED;
+use crate::rules::card::{Card, DECK_SIZE};
+use crate::rules::game::{Action, Game, ReplayError};
+use crate::play::options::MAX_SEED;
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
@@ -280,7 +280,7 @@ fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ClaimOutcome;
+    use crate::rules::game::ClaimOutcome;
 
     /// A game with a hint, a wrong claim and two sets found.
     fn played() -> Game {
@@ -289,7 +289,7 @@ mod tests {
         let t = game.table().to_vec();
         let wrong = (0..t.len())
             .flat_map(|i| (i + 1..t.len()).map(move |j| (i, j)))
-            .find_map(|(i, j)| (j + 1..t.len()).find(|&k| !crate::card::is_set(t[i], t[j], t[k])).map(|k| [i, j, k]))
+            .find_map(|(i, j)| (j + 1..t.len()).find(|&k| !crate::rules::card::is_set(t[i], t[j], t[k])).map(|k| [i, j, k]))
             .unwrap();
         assert_eq!(game.claim(wrong), Ok(ClaimOutcome::NotASet));
         for _ in 0..2 {
@@ -354,7 +354,7 @@ mod tests {
             (edited("elapsed-ms", "elapsed-ms 1.5"), SaveError::BadNumber { field: "elapsed-ms", text: "1.5".into() }),
             (
                 edited("actions", "actions h c0.0.1"),
-                SaveError::Replay(ReplayError { index: 1, error: crate::game::GameError::RepeatedSlot { slot: 0 } }),
+                SaveError::Replay(ReplayError { index: 1, error: crate::rules::game::GameError::RepeatedSlot { slot: 0 } }),
             ),
             (edited("actions", "actions x"), SaveError::BadAction("x".into())),
             (edited("actions", "actions c1.2"), SaveError::BadAction("c1.2".into())),

@@ -9,8 +9,8 @@ mod common;
 use common::assert_invariants;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_game::game::Game;
-use set_game::options::MAX_SEED;
+use set_game::rules::game::Game;
+use set_game::play::options::MAX_SEED;
 use set_game::save::{SavedGame, decode, encode};
 
 #[derive(Clone, Debug)]

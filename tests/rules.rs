@@ -1,10 +1,10 @@
 //! The rules over many seeded games, played by a simple scripted player that
 //! mixes correct claims, wrong claims, bad input and hints.
 
-use set_game::card::{Card, is_set};
-use set_game::finder::find_sets;
-use set_game::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, Outcome, TABLE_SIZE};
-use set_game::rng::SplitMix64;
+use set_game::rules::card::{Card, is_set};
+use set_game::rules::finder::find_sets;
+use set_game::rules::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, Outcome, TABLE_SIZE};
+use set_game::rules::rng::SplitMix64;
 use std::collections::HashSet;
 
 mod common;

@@ -12,10 +12,10 @@
 //! `cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture`
 #![cfg(target_arch = "wasm32")]
 
-use set_game::card::Card;
-use set_game::finder::find_sets;
-use set_game::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
-use set_game::layout::Layout;
+use set_game::rules::card::Card;
+use set_game::rules::finder::find_sets;
+use set_game::rules::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+use set_game::play::layout::Layout;
 use set_game::web::render::{self, CardLook};
 use std::hint::black_box;
 use wasm_bindgen::JsCast;

@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use set_game::game::{Action, Game};
-use set_game::options::MAX_SEED;
+use set_game::rules::game::{Action, Game};
+use set_game::play::options::MAX_SEED;
 
 fuzz_target!(|data: &[u8]| {
     let (seed, moves) = data.split_at(data.len().min(8));

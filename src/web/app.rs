@@ -6,13 +6,13 @@
 use super::dom::{Stats, View, describe_slot};
 use super::render::{self, CardLook};
 use super::storage::{SaveSlot, SetAside};
-use crate::card::Card;
-use crate::game::{ClaimOutcome, Game};
-use crate::keys::{Command, key_label};
-use crate::layout::Rect;
+use crate::rules::card::Card;
+use crate::rules::game::{ClaimOutcome, Game};
+use crate::play::keys::{Command, key_label};
+use crate::play::layout::Rect;
 use crate::save::{self, SaveError, SavedGame};
-use crate::selection::{Selection, Toggle};
-use crate::stopwatch::Stopwatch;
+use crate::play::selection::{Selection, Toggle};
+use crate::play::stopwatch::Stopwatch;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// How long the found and wrong effects play, in milliseconds.
@@ -330,7 +330,7 @@ impl App {
     pub fn slot_count(&self) -> usize {
         match self.mode {
             Mode::Play => self.game.table().len(),
-            Mode::Gallery => crate::card::DECK_SIZE,
+            Mode::Gallery => crate::rules::card::DECK_SIZE,
         }
     }
 

@@ -5,8 +5,8 @@
 //! with a message that names the bad value, before anything is changed; the
 //! exports turn the message into a thrown JavaScript `Error`.
 
-use crate::card::Card;
-use crate::options::MAX_SEED;
+use crate::rules::card::Card;
+use crate::play::options::MAX_SEED;
 use js_sys::Array;
 use std::fmt::{self, Display};
 use wasm_bindgen::{JsError, JsValue};

@@ -4,9 +4,9 @@
 //! Element ids are the contract with index.html. A page without `#board`
 //! (a test page, a page that only wants the exports) gets no view at all.
 
-use crate::card::Card;
-use crate::layout::Layout;
-use crate::stopwatch::format_clock;
+use crate::rules::card::Card;
+use crate::play::layout::Layout;
+use crate::play::stopwatch::format_clock;
 use super::storage::SetAside;
 use std::cell::Cell;
 use wasm_bindgen::closure::Closure;

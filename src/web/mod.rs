@@ -14,10 +14,10 @@ mod dom;
 pub mod render;
 mod storage;
 
-use crate::card::is_set;
-use crate::finder::find_sets;
-use crate::keys::{Command, command_for_key};
-use crate::options::{MAX_SEED, parse_query};
+use crate::rules::card::is_set;
+use crate::rules::finder::find_sets;
+use crate::play::keys::{Command, command_for_key};
+use crate::play::options::{MAX_SEED, parse_query};
 use crate::save;
 use app::{App, Guarded, Input};
 use args::js_error;
@@ -238,7 +238,7 @@ fn dispatch(input: Input) {
     let _ = with_app(|app| app.handle(input, now()));
 }
 
-fn card_ids(cards: &[crate::card::Card]) -> Array {
+fn card_ids(cards: &[crate::rules::card::Card]) -> Array {
     cards.iter().map(|card| JsValue::from(card.id())).collect()
 }
 

@@ -4,8 +4,8 @@
 //! device pixel ratio once per frame, so the same code is crisp on any screen.
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
-use crate::card::{Card, Colour, Fill, Shape};
-use crate::layout::{Layout, Rect};
+use crate::rules::card::{Card, Colour, Fill, Shape};
+use crate::play::layout::{Layout, Rect};
 use std::f64::consts::PI;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Ctx;

@@ -1,6 +1,6 @@
 //! What every game state must satisfy, shared by the rule and property tests.
 
-use set_game::game::Game;
+use set_game::rules::game::Game;
 
 /// Everything the rules promise after any action (see `Game::audit`), plus
 /// the definition of the end, checked here independently of it.

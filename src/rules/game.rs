@@ -14,11 +14,11 @@
 //! - each hint reveals one more card of one set on the table (1, 2, then 3);
 //! - the game is over when the deck is empty and the table holds no set.
 
-use crate::card::{Card, DECK_SIZE, is_set};
+use crate::rules::card::{Card, DECK_SIZE, is_set};
 #[cfg(any(test, feature = "test-support"))]
-use crate::finder::find_sets;
-use crate::finder::first_set;
-use crate::rng::SplitMix64;
+use crate::rules::finder::find_sets;
+use crate::rules::finder::first_set;
+use crate::rules::rng::SplitMix64;
 use std::fmt;
 
 /// Cards face up at the start and after each refill.

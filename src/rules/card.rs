@@ -200,7 +200,7 @@ pub const SET_SUMS: SetSums = {
 /// Whether three cards form a set, by the digit-sum lookup.
 ///
 /// Three copies of one card sum to a valid number too; callers that accept
-/// input must reject repeated cards first (as [`crate::finder`] does).
+/// input must reject repeated cards first (as [`crate::rules::finder`] does).
 #[inline]
 pub fn is_set(a: Card, b: Card, c: Card) -> bool {
     SET_SUMS.contains(a.digit_form() + b.digit_form() + c.digit_form())

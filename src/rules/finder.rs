@@ -5,7 +5,7 @@
 //! is n(n−1)/2 lookups instead of the n³/6 triples of the plain loop, and each
 //! set is reported exactly once, as ascending indices `[i, j, k]`.
 
-use crate::card::{Card, third_cards_of};
+use crate::rules::card::{Card, third_cards_of};
 use std::fmt;
 
 /// A list handed to the finder holds the same card twice.
@@ -99,8 +99,8 @@ pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
 /// against them and the benchmarks measure it against them.
 #[cfg(any(test, feature = "test-support"))]
 pub mod reference {
-    use crate::card::{Card, is_set};
-    use crate::rng::SplitMix64;
+    use crate::rules::card::{Card, is_set};
+    use crate::rules::rng::SplitMix64;
 
     /// The plain triple loop with the rule as players state it: every
     /// attribute all the same or all different.
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_triple_loop_on_many_subsets_and_orders() {
-        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut rng = crate::rules::rng::SplitMix64::new(7);
         for round in 0..2000 {
             let mut deck: Vec<Card> = Card::all().collect();
             rng.shuffle(&mut deck);
