@@ -109,6 +109,18 @@ export async function finishGame(page) {
 export const kept = ({ table, deck, setsFound, wrongClaims, hintsUsed, hinted, over, seed }) =>
   ({ table, deck, setsFound, wrongClaims, hintsUsed, hinted, over, seed });
 
+/** Resizes the viewport and waits until the game has fitted its board to it
+ *  (the resize event is handled after setViewportSize resolves). */
+export async function resize(page, width, height) {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => {
+    const c = document.getElementById('board');
+    const box = c.getBoundingClientRect();
+    return innerWidth === w && innerHeight === h && box.width > 0 && box.right <= w && box.bottom <= h
+      && c.width === Math.round(box.width * devicePixelRatio);
+  }, [width, height]);
+}
+
 /** Hides or shows the page as a browser does when the tab changes. */
 export async function setHidden(page, hidden) {
   await page.evaluate((hidden) => {

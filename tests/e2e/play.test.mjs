@@ -4,7 +4,7 @@
 // test-artifacts/ for a person to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, slotCentre, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, resize, slotCentre, state, useBrowser } from './helpers.mjs';
 
 /** Seeds whose first deal needs extra cards: 12 and 15 cards hold no set. */
 const SEED_WITH_18_CARDS = 1886;
@@ -123,9 +123,9 @@ test('a phone in portrait shows all 18 cards and plays by touch', { timeout: 60_
   }
   assert.equal((await state(page)).setsFound, 1);
   // Landscape, then back: every card stays on screen.
-  await page.setViewportSize({ width: 568, height: 320 });
+  await resize(page, 568, 320);
   await assertAllCardsVisible(page);
-  await page.setViewportSize({ width: 320, height: 568 });
+  await resize(page, 320, 568);
   await assertAllCardsVisible(page);
   assert.deepEqual(problems, []);
   await close();
@@ -134,11 +134,7 @@ test('a phone in portrait shows all 18 cards and plays by touch', { timeout: 60_
 test('the board is re-laid out and stays sharp from a small phone to a wide desktop', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?seed=5');
   for (const [width, height] of [[2560, 1440], [1024, 768], [320, 480], [800, 360]]) {
-    await page.setViewportSize({ width, height });
-    await page.waitForFunction(([w, h]) => {
-      const c = document.getElementById('board');
-      return c.width === Math.round(c.clientWidth * devicePixelRatio) && c.clientHeight > 0 && innerWidth === w && innerHeight === h;
-    }, [width, height]);
+    await resize(page, width, height);
     await assertAllCardsVisible(page);
   }
   const sharp = await page.evaluate(() => {
