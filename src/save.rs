@@ -1,24 +1,33 @@
 //! Saved games: a small, versioned, human-readable text format.
 //!
-//! A game is its seed and its actions, so that is what restores it; the
-//! snapshot lines (table, deck, found, counters) are written too, so that a
-//! person can read a save and so that decoding can cross-check: every field is
-//! checked on its own (ids in range, no repeated card, 81 cards in all, no
-//! negative count), then the actions are replayed and the result must equal
-//! the snapshot. Anything else is rejected with an error that says what is
-//! wrong; nothing half-restored ever reaches the board.
+//! A game is its variant, its seed and its moves, so that is what restores
+//! it; the snapshot lines (table, deck, found, previous, counters) are written
+//! too, so that a person can read a save and so that decoding can
+//! cross-check: every field is checked on its own (ids in range, no repeated
+//! card, no negative count), then the moves are replayed and the result must
+//! equal the snapshot. Anything else is rejected with an error that says what
+//! is wrong; nothing half-restored ever reaches the board.
+//!
+//! Format 2 (this build's). A move is its play time in ms, then `h` for a
+//! hint or `c` and the claimed card ids; found claims are ids joined by dots;
+//! `previous` is Set-Chain's only:
 //!
 //! ```text
-//! SET save 1
+//! SET save 2
+//! mode classic                      (or junior, chain, ultra, daily 2026-11-23)
 //! seed 42
 //! elapsed-ms 81234
-//! actions h c0.4.9 c1.2.3
+//! moves 1200:h 5400:c3.17.40 9000:c0.40.80
 //! table 12 55 3 …
 //! deck 17 80 …
-//! found 0 40 80
+//! found 3.17.40 0.40.80
 //! wrong-claims 1
 //! hints-used 1
 //! ```
+//!
+//! Format 1 (the first release: classic only, moves untimed and naming
+//! table slots, `actions h c0.4.9`, found ids in one list) is still read, and
+//! written back as format 2.
 //!
 //! # How the format grows
 //!
@@ -41,21 +50,23 @@
 //! - Every version ever written keeps a fixture in the tests that must still
 //!   restore.
 
-use crate::rules::card::{Card, DECK_SIZE};
-use crate::rules::game::{Action, Game, ReplayError};
 use crate::play::options::MAX_SEED;
+use crate::rules::card::{Card, DECK_SIZE};
+use crate::rules::daily::Date;
+use crate::rules::game::{Action, Claim, Game, Move, ReplayError};
+use crate::rules::variant::Variant;
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
-pub const FORMAT_MAJOR: u32 = 1;
+pub const FORMAT_MAJOR: u32 = 2;
 pub const FORMAT_MINOR: u32 = 0;
 const HEADER: &str = "SET save";
-/// Longer text is not a save of this game (a full game is a few hundred bytes).
-pub const MAX_SAVE_BYTES: usize = 64 * 1024;
-/// No real game comes near this many actions (27 sets, at most 3 hints each,
-/// and wrong claims); it bounds the work of replaying a hand-edited save.
+/// Longer text is not a save of this game (a full game is about a kilobyte).
+pub const MAX_SAVE_BYTES: usize = 256 * 1024;
+/// No real game comes near this many moves (27 sets, a few hints each, and
+/// wrong claims); it bounds the work of replaying a hand-edited save.
 pub const MAX_ACTIONS: usize = 5_000;
-/// Elapsed time is capped at 100 days.
+/// Elapsed time, and a move's time, is capped at 100 days.
 const MAX_ELAPSED_MS: u64 = 100 * 24 * 3600 * 1000;
 
 /// A restored game and the play time it had when saved.
@@ -79,6 +90,7 @@ pub enum SaveError {
     RepeatedField(String),
     UnknownField(String),
     BadNumber { field: &'static str, text: String },
+    BadMode(String),
     BadAction(String),
     TooManyActions(usize),
     BadCardId { field: &'static str, text: String },
@@ -102,8 +114,9 @@ impl fmt::Display for SaveError {
             SaveError::RepeatedField(name) => write!(f, "its {name} line appears twice"),
             SaveError::UnknownField(name) => write!(f, "it has an unknown line \"{name}\""),
             SaveError::BadNumber { field, text } => write!(f, "its {field} \"{text}\" is not a whole number in range"),
-            SaveError::BadAction(text) => write!(f, "it has an unknown action \"{text}\""),
-            SaveError::TooManyActions(n) => write!(f, "it has {n} actions, more than {MAX_ACTIONS}"),
+            SaveError::BadMode(text) => write!(f, "its mode \"{text}\" is not a way to play"),
+            SaveError::BadAction(text) => write!(f, "it has an unknown move \"{text}\""),
+            SaveError::TooManyActions(n) => write!(f, "it has {n} moves, more than {MAX_ACTIONS}"),
             SaveError::BadCardId { field, text } => {
                 write!(f, "its {field} holds \"{text}\", which is not a card id 0..=80")
             }
@@ -117,33 +130,44 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
-/// The save text of a game that has been played for `elapsed_ms`.
-pub fn encode(game: &Game, elapsed_ms: u64) -> String {
-    let ids = |cards: &mut dyn Iterator<Item = &Card>| cards.map(|c| c.id().to_string()).collect::<Vec<_>>().join(" ");
-    let actions: Vec<String> = game
-        .actions()
-        .iter()
-        .map(|action| match action {
-            Action::Hint => "h".to_owned(),
-            Action::Claim([a, b, c]) => format!("c{a}.{b}.{c}"),
-        })
-        .collect();
-    [
-        header(),
-        format!("seed {}", game.seed()),
-        format!("elapsed-ms {elapsed_ms}"),
-        format!("actions {}", actions.join(" ")),
-        format!("table {}", ids(&mut game.table().iter())),
-        format!("deck {}", ids(&mut game.deck().iter())),
-        format!("found {}", ids(&mut game.found().iter().flatten())),
-        format!("wrong-claims {}", game.wrong_claims()),
-        format!("hints-used {}", game.hints_used()),
-    ]
-    .join("\n")
-        + "\n"
+fn ids(cards: &[Card], separator: &str) -> String {
+    cards.iter().map(|c| c.id().to_string()).collect::<Vec<_>>().join(separator)
 }
 
-/// `SET save 1`, or `SET save 1.2` once there is a minor version.
+/// The save text of a game that has been played for `elapsed_ms`.
+pub fn encode(game: &Game, elapsed_ms: u64) -> String {
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|mv| match mv.action {
+            Action::Hint => format!("{}:h", mv.at_ms),
+            Action::Claim(claim) => format!("{}:c{}", mv.at_ms, ids(claim.cards(), ".")),
+        })
+        .collect();
+    let mode = match game.variant() {
+        Variant::Daily(date) => format!("daily {date}"),
+        variant => variant.name().to_owned(),
+    };
+    let found: Vec<String> = game.found().iter().map(|claim| ids(claim.cards(), ".")).collect();
+    let mut lines = vec![
+        header(),
+        format!("mode {mode}"),
+        format!("seed {}", game.seed()),
+        format!("elapsed-ms {elapsed_ms}"),
+        format!("moves {}", moves.join(" ")),
+        format!("table {}", ids(game.table(), " ")),
+        format!("deck {}", ids(game.deck(), " ")),
+        format!("found {}", found.join(" ")),
+    ];
+    if let Some(previous) = game.previous() {
+        lines.push(format!("previous {}", ids(&previous, " ")));
+    }
+    lines.push(format!("wrong-claims {}", game.wrong_claims()));
+    lines.push(format!("hints-used {}", game.hints_used()));
+    lines.join("\n") + "\n"
+}
+
+/// `SET save 2`, or `SET save 2.1` once there is a minor version.
 fn header() -> String {
     match FORMAT_MINOR {
         0 => format!("{HEADER} {FORMAT_MAJOR}"),
@@ -161,8 +185,26 @@ fn parse_version(text: &str) -> Result<(u32, u32), SaveError> {
     }
 }
 
-/// The fields of a save, one line each, in any order after the header.
-const FIELDS: [&str; 8] = ["seed", "elapsed-ms", "actions", "table", "deck", "found", "wrong-claims", "hints-used"];
+/// The lines of each format, in any order after the header; `previous` is optional.
+const FIELDS_V1: &[&str] = &["seed", "elapsed-ms", "actions", "table", "deck", "found", "wrong-claims", "hints-used"];
+const FIELDS_V2: &[&str] =
+    &["mode", "seed", "elapsed-ms", "moves", "table", "deck", "found", "previous", "wrong-claims", "hints-used"];
+
+/// The value of each field, by its place in `fields`.
+struct Lines<'a> {
+    fields: &'static [&'static str],
+    values: Vec<Option<&'a str>>,
+}
+
+impl<'a> Lines<'a> {
+    fn get(&self, name: &'static str) -> Result<&'a str, SaveError> {
+        self.optional(name).ok_or(SaveError::MissingField(name))
+    }
+
+    fn optional(&self, name: &'static str) -> Option<&'a str> {
+        self.fields.iter().position(|&f| f == name).and_then(|at| self.values[at])
+    }
+}
 
 /// Reads and checks a save; see the module documentation for what is checked.
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
@@ -181,83 +223,159 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     if !text.ends_with('\n') {
         return Err(SaveError::Truncated);
     }
-    let mut values: [Option<&str>; 8] = [None; 8];
+    let fields = if major == 1 { FIELDS_V1 } else { FIELDS_V2 };
+    // Unknown lines are skipped only in a newer minor of this build's major.
+    let skip_unknown = major == FORMAT_MAJOR && minor > FORMAT_MINOR;
+    let mut found = Lines { fields, values: vec![None; fields.len()] };
     for line in lines.filter(|l| !l.trim().is_empty()) {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let Some(at) = FIELDS.iter().position(|&f| f == key) else {
-            if minor > FORMAT_MINOR {
-                continue; // a newer minor's optional line
+        let Some(at) = fields.iter().position(|&f| f == key) else {
+            if skip_unknown {
+                continue;
             }
             return Err(SaveError::UnknownField(short(key)));
         };
-        if values[at].replace(value).is_some() {
-            return Err(SaveError::RepeatedField(FIELDS[at].to_owned()));
+        if found.values[at].replace(value).is_some() {
+            return Err(SaveError::RepeatedField(fields[at].to_owned()));
         }
     }
-    let field = |at: usize| values[at].ok_or(SaveError::MissingField(FIELDS[at]));
+    if major == 1 { decode_v1(&found) } else { decode_v2(&found) }
+}
 
-    let seed = number(field(0)?, "seed", MAX_SEED)?;
-    let elapsed_ms = number(field(1)?, "elapsed-ms", MAX_ELAPSED_MS)?;
-    let actions = parse_actions(field(2)?)?;
-    let table = card_ids(field(3)?, "table")?;
-    let deck = card_ids(field(4)?, "deck")?;
-    let found = card_ids(field(5)?, "found")?;
-    let wrong_claims = number(field(6)?, "wrong-claims", u32::MAX as u64)? as u32;
-    let hints_used = number(field(7)?, "hints-used", u32::MAX as u64)? as u32;
-
-    let mut seen = [false; DECK_SIZE];
-    for card in table.iter().chain(&deck).chain(&found) {
-        if std::mem::replace(&mut seen[card.id() as usize], true) {
-            return Err(SaveError::RepeatedCard(card.id()));
-        }
-    }
+/// Format 1: a classic game whose actions name table slots.
+fn decode_v1(lines: &Lines) -> Result<SavedGame, SaveError> {
+    let seed = number(lines.get("seed")?, "seed", MAX_SEED)?;
+    let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
+    let actions = parse_slot_actions(lines.get("actions")?)?;
+    let table = card_ids(lines.get("table")?, "table")?;
+    let deck = card_ids(lines.get("deck")?, "deck")?;
+    let found = card_ids(lines.get("found")?, "found")?;
+    let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
+    let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
+    no_card_twice(table.iter().chain(&deck).chain(&found))?;
     let total = table.len() + deck.len() + found.len();
     if total != DECK_SIZE {
         return Err(SaveError::CardCount(total));
     }
-
-    let game = Game::replay(seed, &actions).map_err(SaveError::Replay)?;
-    let checks: [(&'static str, bool); 5] = [
+    let mut game = Game::classic(seed);
+    for (index, action) in actions.into_iter().enumerate() {
+        let replayed = match action {
+            SlotAction::Hint => game.hint(0).map(drop),
+            SlotAction::Claim(slots) => game.claim_at(&slots).and_then(|claim| game.claim(claim, 0)).map(drop),
+        };
+        replayed.map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
+    }
+    let found_ids = game.found().iter().flat_map(|claim| claim.cards().iter().copied());
+    check_snapshot(&[
         ("table", game.table() == table.as_slice()),
         ("deck", game.deck() == deck.as_slice()),
-        ("found", game.found().iter().flatten().eq(found.iter())),
+        ("found", found_ids.eq(found.iter().copied())),
         ("wrong-claims", game.wrong_claims() == wrong_claims),
         ("hints-used", game.hints_used() == hints_used),
-    ];
-    if let Some((name, _)) = checks.iter().find(|(_, ok)| !ok) {
-        return Err(SaveError::Mismatch(name));
-    }
+    ])?;
     Ok(SavedGame { game, elapsed_ms })
 }
 
+/// Format 2: any variant, timed moves naming cards.
+fn decode_v2(lines: &Lines) -> Result<SavedGame, SaveError> {
+    let variant = parse_mode(lines.get("mode")?)?;
+    let seed = number(lines.get("seed")?, "seed", u64::MAX)?;
+    let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
+    let moves = parse_moves(lines.get("moves")?)?;
+    let table = card_ids(lines.get("table")?, "table")?;
+    let deck = card_ids(lines.get("deck")?, "deck")?;
+    let found: Vec<Vec<Card>> =
+        lines.get("found")?.split_whitespace().map(|claim| card_ids_in(claim, '.', "found")).collect::<Result<_, _>>()?;
+    let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
+    let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
+    let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
+    no_card_twice(table.iter().chain(&deck))?;
+    if !matches!(variant, Variant::Daily(_)) && seed > MAX_SEED {
+        return Err(SaveError::BadNumber { field: "seed", text: seed.to_string() });
+    }
+    let game = Game::replay(variant, seed, &moves).map_err(SaveError::Replay)?;
+    check_snapshot(&[
+        ("seed", game.seed() == seed),
+        ("table", game.table() == table.as_slice()),
+        ("deck", game.deck() == deck.as_slice()),
+        ("found", game.found().iter().map(|claim| claim.cards()).eq(found.iter().map(Vec::as_slice))),
+        ("previous", game.previous().map(|p| p.to_vec()) == previous),
+        ("wrong-claims", game.wrong_claims() == wrong_claims),
+        ("hints-used", game.hints_used() == hints_used),
+    ])?;
+    Ok(SavedGame { game, elapsed_ms })
+}
+
+#[inline(never)]
+fn check_snapshot(checks: &[(&'static str, bool)]) -> Result<(), SaveError> {
+    match checks.iter().find(|(_, ok)| !ok) {
+        Some((name, _)) => Err(SaveError::Mismatch(name)),
+        None => Ok(()),
+    }
+}
+
+#[inline(never)]
+fn no_card_twice<'a>(cards: impl Iterator<Item = &'a Card>) -> Result<(), SaveError> {
+    let mut seen = [false; DECK_SIZE];
+    for card in cards {
+        if std::mem::replace(&mut seen[card.id() as usize], true) {
+            return Err(SaveError::RepeatedCard(card.id()));
+        }
+    }
+    Ok(())
+}
+
 /// At most 20 characters of untrusted text, for an error message.
+#[inline(never)]
 fn short(text: &str) -> String {
     text.chars().take(20).collect()
 }
 
 /// A number written with ASCII digits only: `parse` alone would also take "+5".
+#[inline(never)]
 fn digits(text: &str) -> Option<u64> {
     let valid = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     valid.then(|| text.parse().ok()).flatten()
 }
 
+#[inline(never)]
 fn number(text: &str, field: &'static str, max: u64) -> Result<u64, SaveError> {
     let text = text.trim();
     digits(text).filter(|&n| n <= max).ok_or_else(|| SaveError::BadNumber { field, text: short(text) })
 }
 
-fn parse_actions(text: &str) -> Result<Vec<Action>, SaveError> {
+#[inline(never)]
+fn parse_mode(text: &str) -> Result<Variant, SaveError> {
+    let bad = || SaveError::BadMode(short(text));
+    let mut words = text.split_whitespace();
+    let (name, date, rest) = (words.next().unwrap_or(""), words.next(), words.next());
+    let date = date.map(Date::parse).transpose().map_err(|_| bad())?;
+    let variant = match (name, date, rest) {
+        ("daily", Some(_), None) | (_, None, None) => Variant::from_name(name, date).map_err(|_| bad())?,
+        _ => return Err(bad()),
+    };
+    Ok(variant)
+}
+
+/// Format 1's actions: `h`, or `c` and three slots.
+enum SlotAction {
+    Hint,
+    Claim([usize; 3]),
+}
+
+#[inline(never)]
+fn parse_slot_actions(text: &str) -> Result<Vec<SlotAction>, SaveError> {
     let mut actions = Vec::new();
     for token in text.split_whitespace() {
         if actions.len() == MAX_ACTIONS {
             return Err(SaveError::TooManyActions(text.split_whitespace().count()));
         }
         let action = match token {
-            "h" => Some(Action::Hint),
+            "h" => Some(SlotAction::Hint),
             _ => token.strip_prefix('c').and_then(|slots| {
                 let mut parts = slots.split('.').map(|s| digits(s).filter(|&n| n < 100).map(|n| n as usize));
                 match (parts.next(), parts.next(), parts.next(), parts.next()) {
-                    (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(Action::Claim([a, b, c])),
+                    (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(SlotAction::Claim([a, b, c])),
                     _ => None,
                 }
             }),
@@ -267,49 +385,110 @@ fn parse_actions(text: &str) -> Result<Vec<Action>, SaveError> {
     Ok(actions)
 }
 
+/// Format 2's moves: `1200:h`, `5400:c3.17.40`.
+#[inline(never)]
+fn parse_moves(text: &str) -> Result<Vec<Move>, SaveError> {
+    let mut moves = Vec::new();
+    for token in text.split_whitespace() {
+        if moves.len() == MAX_ACTIONS {
+            return Err(SaveError::TooManyActions(text.split_whitespace().count()));
+        }
+        let parsed = token.split_once(':').and_then(|(at, action)| {
+            let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
+            let action = match action {
+                "h" => Action::Hint,
+                _ => {
+                    let cards = card_ids_in(action.strip_prefix('c')?, '.', "moves").ok()?;
+                    Action::Claim(Claim::new(&cards)?)
+                }
+            };
+            Some(Move { at_ms, action })
+        });
+        moves.push(parsed.ok_or_else(|| SaveError::BadAction(short(token)))?);
+    }
+    Ok(moves)
+}
+
+#[inline(never)]
 fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
-    text.split_whitespace()
-        .map(|token| {
-            digits(token)
-                .and_then(|id| Card::new(i64::try_from(id).ok()?).ok())
-                .ok_or_else(|| SaveError::BadCardId { field, text: short(token) })
-        })
-        .collect()
+    text.split_whitespace().map(|token| card_id(token, field)).collect()
+}
+
+#[inline(never)]
+fn card_ids_in(text: &str, separator: char, field: &'static str) -> Result<Vec<Card>, SaveError> {
+    text.split(separator).map(|token| card_id(token, field)).collect()
+}
+
+#[inline(never)]
+fn card_id(token: &str, field: &'static str) -> Result<Card, SaveError> {
+    digits(token)
+        .and_then(|id| Card::new(i64::try_from(id).ok()?).ok())
+        .ok_or_else(|| SaveError::BadCardId { field, text: short(token) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::game::ClaimOutcome;
+    use crate::rules::card::is_set;
+    use crate::rules::game::{ClaimOutcome, Invalid};
 
-    /// A game with a hint, a wrong claim and two sets found.
-    fn played() -> Game {
-        let mut game = Game::new(42);
-        game.hint().unwrap();
+    /// A classic game with a hint, a wrong claim and two sets found, each
+    /// move at `times[i]`; the first release saved the same game untimed.
+    pub(super) fn played_at(times: [u64; 4]) -> Game {
+        let mut game = Game::classic(42);
+        game.hint(times[0]).unwrap();
         let t = game.table().to_vec();
         let wrong = (0..t.len())
             .flat_map(|i| (i + 1..t.len()).map(move |j| (i, j)))
-            .find_map(|(i, j)| (j + 1..t.len()).find(|&k| !crate::rules::card::is_set(t[i], t[j], t[k])).map(|k| [i, j, k]))
+            .find_map(|(i, j)| (j + 1..t.len()).find(|&k| !is_set(t[i], t[j], t[k])).map(|k| [i, j, k]))
             .unwrap();
-        assert_eq!(game.claim(wrong), Ok(ClaimOutcome::NotASet));
-        for _ in 0..2 {
-            let set = game.hint_set().unwrap();
-            game.claim(set).unwrap();
+        let claim = game.claim_at(&wrong).unwrap();
+        assert_eq!(game.claim(claim, times[1]), Ok(ClaimOutcome::Invalid(Invalid::NotASet)));
+        for at in [times[2], times[3]] {
+            let claim = game.hint_claim().unwrap();
+            game.claim(claim, at).unwrap();
         }
         game
     }
 
+    fn played() -> Game {
+        played_at([1200, 2500, 5400, 9000])
+    }
+
     #[test]
-    fn a_save_restores_the_same_game_and_time() {
+    fn a_save_restores_the_same_game_moves_times_and_clock() {
         let game = played();
         let text = encode(&game, 81_234);
-        assert!(text.starts_with("SET save 1\nseed 42\nelapsed-ms 81234\n"), "{text}");
+        assert!(text.starts_with("SET save 2\nmode classic\nseed 42\nelapsed-ms 81234\nmoves 1200:h 2500:c"), "{text}");
         let saved = decode(&text).unwrap();
         assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: 81_234 });
         assert_eq!(encode(&saved.game, 81_234), text);
-        // A fresh game saves and restores too.
-        let fresh = Game::new(7);
+        let fresh = Game::classic(7);
         assert_eq!(decode(&encode(&fresh, 0)).unwrap().game, fresh);
+    }
+
+    #[test]
+    fn every_variant_saves_and_restores_exactly() {
+        let date = Date::parse("2026-11-23").unwrap();
+        for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra, Variant::Daily(date)] {
+            let mut game = Game::new(variant, 99);
+            let mut at = 0;
+            for step in 0..6 {
+                at += 700;
+                if step % 3 == 0 {
+                    game.hint(at).unwrap();
+                } else if let Some(claim) = game.hint_claim() {
+                    game.claim(claim, at).unwrap();
+                }
+            }
+            let text = encode(&game, at + 50);
+            let saved = decode(&text).unwrap_or_else(|err| panic!("{variant:?}: {err}\n{text}"));
+            assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: at + 50 }, "{variant:?}");
+            assert_eq!(encode(&saved.game, saved.elapsed_ms), text);
+            if variant == Variant::Chain {
+                assert!(text.contains("\nprevious "), "{text}");
+            }
+        }
     }
 
     /// Replaces one line of a good save.
@@ -324,13 +503,14 @@ mod tests {
     fn hand_edits_and_corruption_are_rejected_with_a_reason() {
         let good = encode(&played(), 1000);
         let table: Vec<&str> = good.lines().find(|l| l.starts_with("table ")).unwrap().split(' ').skip(1).collect();
+        let opening = Game::classic(42).table().to_vec();
         let cases: Vec<(String, SaveError)> = vec![
             (String::new(), SaveError::NotASave),
             ("{\"seed\": 1}".into(), SaveError::NotASave),
-            (good.replacen("SET save 1", "SET save 0", 1), SaveError::UnknownVersion("0".into())),
-            (good.replacen("SET save 1", "SET save one", 1), SaveError::UnknownVersion("one".into())),
-            (good.replacen("SET save 1", "SET save 1.x", 1), SaveError::UnknownVersion("1.x".into())),
-            (good.replacen("SET save 1", "SET save -1", 1), SaveError::UnknownVersion("-1".into())),
+            (good.replacen("SET save 2", "SET save 0", 1), SaveError::UnknownVersion("0".into())),
+            (good.replacen("SET save 2", "SET save two", 1), SaveError::UnknownVersion("two".into())),
+            (good.replacen("SET save 2", "SET save 2.x", 1), SaveError::UnknownVersion("2.x".into())),
+            (good.replacen("SET save 2", "SET save -1", 1), SaveError::UnknownVersion("-1".into())),
             (good[..good.len() / 2].to_owned(), SaveError::Truncated),
             (
                 edited("table", &format!("table {} {}", table.join(" "), table[0])),
@@ -340,31 +520,45 @@ mod tests {
                 edited("table", &format!("table 81 {}", table[1..].join(" "))),
                 SaveError::BadCardId { field: "table", text: "81".into() },
             ),
-            (edited("found", "found 0 1 2 3"), SaveError::RepeatedCard(0)),
+            (edited("found", "found 0.1.x"), SaveError::BadCardId { field: "found", text: "x".into() }),
+            (edited("found", "found 0.1.2"), SaveError::Mismatch("found")),
             (
                 edited("wrong-claims", "wrong-claims -1"),
                 SaveError::BadNumber { field: "wrong-claims", text: "-1".into() },
             ),
             (edited("hints-used", "hints-used 7"), SaveError::Mismatch("hints-used")),
-            (edited("seed", "seed 43"), SaveError::Mismatch("table")),
             (
                 edited("seed", "seed 9007199254740992"),
                 SaveError::BadNumber { field: "seed", text: "9007199254740992".into() },
             ),
             (edited("elapsed-ms", "elapsed-ms 1.5"), SaveError::BadNumber { field: "elapsed-ms", text: "1.5".into() }),
             (
-                edited("actions", "actions h c0.0.1"),
-                SaveError::Replay(ReplayError { index: 1, error: crate::rules::game::GameError::RepeatedSlot { slot: 0 } }),
+                edited("moves", &format!("moves 0:h 10:c{}.{}.{}", opening[0].id(), opening[0].id(), opening[1].id())),
+                SaveError::Replay(ReplayError {
+                    index: 1,
+                    error: crate::rules::game::GameError::RepeatedCard { card: opening[0] },
+                }),
             ),
-            (edited("actions", "actions x"), SaveError::BadAction("x".into())),
-            (edited("actions", "actions c1.2"), SaveError::BadAction("c1.2".into())),
+            (edited("moves", "moves x"), SaveError::BadAction("x".into())),
+            (edited("moves", "moves 10:c1.2"), SaveError::BadAction("10:c1.2".into())),
+            (edited("moves", "moves h"), SaveError::BadAction("h".into())),
+            (edited("mode", "mode chess"), SaveError::BadMode("chess".into())),
+            (edited("mode", "mode daily 2026-02-30"), SaveError::BadMode("daily 2026-02-30".into())),
             (format!("{good}color blue\n"), SaveError::UnknownField("color".into())),
             (format!("{good}seed 42\n"), SaveError::RepeatedField("seed".into())),
+            (format!("{good}previous 0 1 2\n"), SaveError::Mismatch("previous")),
             ("x".repeat(MAX_SAVE_BYTES + 1), SaveError::NotASave),
             (format!("{good}{}", "x".repeat(MAX_SAVE_BYTES)), SaveError::TooLong(good.len() + MAX_SAVE_BYTES)),
         ];
         for (text, expected) in cases {
-            assert_eq!(decode(&text), Err(expected), "{text:.200}");
+            assert_eq!(decode(&text), Err(expected), "{text:.300}");
+        }
+        // Another seed or mode deals other cards, so the claimed ones are not in play.
+        for text in [edited("seed", "seed 43"), edited("mode", "mode junior")] {
+            assert!(matches!(
+                decode(&text),
+                Err(SaveError::Replay(ReplayError { index: 1, error: crate::rules::game::GameError::NotInPlay { .. } }))
+            ), "{text}");
         }
     }
 
@@ -372,34 +566,30 @@ mod tests {
     fn a_newer_major_version_is_told_apart_from_corruption_whatever_it_holds() {
         let good = encode(&played(), 1000);
         let newer = [
-            good.replacen("SET save 1", "SET save 2", 1),
+            good.replacen("SET save 2", "SET save 3", 1),
             "SET save 3.7\nsomething only version 3 knows\n".to_owned(),
-            format!("SET save 2\n{}", "x".repeat(MAX_SAVE_BYTES)),
+            format!("SET save 3\n{}", "x".repeat(MAX_SAVE_BYTES)),
             "SET save 4294967295\n".to_owned(),
         ];
-        for (text, major) in newer.iter().zip([2, 3, 2, u32::MAX]) {
+        for (text, major) in newer.iter().zip([3, 3, 3, u32::MAX]) {
             assert_eq!(decode(text), Err(SaveError::Newer { major }), "{text:.60}");
         }
         // Past u32 it is no version at all.
-        assert_eq!(
-            decode("SET save 4294967296\n"),
-            Err(SaveError::UnknownVersion("4294967296".into()))
-        );
+        assert_eq!(decode("SET save 4294967296\n"), Err(SaveError::UnknownVersion("4294967296".into())));
     }
 
     #[test]
     fn a_newer_minor_version_restores_and_its_unknown_lines_are_skipped() {
         let game = played();
         let good = encode(&game, 1000);
-        let newer_minor = good.replacen("SET save 1\n", "SET save 1.4\nmove-ms 120 980 4410 7000\n", 1)
-            + "player-name Ada\n";
+        let newer_minor = good.replacen("SET save 2\n", "SET save 2.4\nplayer-name Ada\n", 1) + "theme dark\n";
         let saved = decode(&newer_minor).unwrap();
         assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: 1000 });
         // It is written back in this build's format, without the skipped lines.
         assert_eq!(encode(&saved.game, saved.elapsed_ms), good);
         // The same lines in a save of this build's own minor are corruption.
-        let same_minor = good.replacen("SET save 1\n", "SET save 1.0\nmove-ms 120\n", 1);
-        assert_eq!(decode(&same_minor), Err(SaveError::UnknownField("move-ms".into())));
+        let same_minor = good.replacen("SET save 2\n", "SET save 2.0\nplayer-name Ada\n", 1);
+        assert_eq!(decode(&same_minor), Err(SaveError::UnknownField("player-name".into())));
         // A known line is still checked in a newer minor.
         let bad_known = newer_minor.replace("wrong-claims 1", "wrong-claims 2");
         assert_eq!(decode(&bad_known), Err(SaveError::Mismatch("wrong-claims")));
@@ -409,11 +599,22 @@ mod tests {
     /// that introduced it: they must restore for good.
     #[test]
     fn saves_of_every_released_version_still_restore() {
+        // Format 1, written by the first release: untimed slot actions.
         let v1 = include_str!("../tests/fixtures/save-v1.txt");
         let saved = decode(v1).unwrap();
         assert_eq!(saved.elapsed_ms, 81_234);
-        assert_eq!(saved.game, played());
-        assert_eq!(encode(&saved.game, saved.elapsed_ms), v1);
+        assert_eq!(saved.game, played_at([0; 4]));
+        assert_eq!(saved.game.found().len(), 2);
+        // Carried on, it is written as format 2 and restores the same again.
+        let again = encode(&saved.game, saved.elapsed_ms);
+        assert!(again.starts_with("SET save 2\nmode classic\nseed 42\n"));
+        assert_eq!(decode(&again).unwrap(), saved);
+        // Format 1's own corruption is still caught.
+        let edited_v1 = v1.replace("wrong-claims 1", "wrong-claims 2");
+        assert_eq!(decode(&edited_v1), Err(SaveError::Mismatch("wrong-claims")));
+        let short_deck = v1.replace("deck 30 ", "deck ");
+        assert_eq!(decode(&short_deck), Err(SaveError::CardCount(80)));
+        assert!(matches!(decode(&v1.replace("actions h", "actions q")), Err(SaveError::BadAction(_))));
     }
 
     #[test]
@@ -425,25 +626,14 @@ mod tests {
     }
 
     #[test]
-    fn eighty_two_cards_are_refused() {
-        // Drop nothing, add a card twice: 82 cards is a repeat by necessity.
-        let text =
-            edited("deck", &format!("{} 80", encode(&played(), 0).lines().find(|l| l.starts_with("deck")).unwrap()));
-        assert!(matches!(decode(&text), Err(SaveError::RepeatedCard(_))));
-        // Drop a card: 80 cards.
-        let deck = encode(&played(), 0).lines().find(|l| l.starts_with("deck")).unwrap().to_owned();
-        let shorter = deck.rsplit_once(' ').unwrap().0;
-        assert_eq!(decode(&edited("deck", shorter)), Err(SaveError::CardCount(80)));
-    }
-
-    #[test]
     fn error_messages_name_the_bad_value() {
         let cases = [
             (edited("table", "table 81"), "its table holds \"81\", which is not a card id 0..=80"),
             (edited("wrong-claims", "wrong-claims -1"), "its wrong-claims \"-1\" is not a whole number in range"),
-            (edited("actions", "actions h zap"), "it has an unknown action \"zap\""),
+            (edited("moves", "moves 0:h zap"), "it has an unknown move \"zap\""),
+            (edited("mode", "mode chess"), "its mode \"chess\" is not a way to play"),
             (format!("{}colour blue\n", encode(&played(), 0)), "it has an unknown line \"colour\""),
-            ("SET save 7\n".to_owned(), "it was saved by a newer version of SET (save format 7, this page reads 1)"),
+            ("SET save 7\n".to_owned(), "it was saved by a newer version of SET (save format 7, this page reads 2)"),
             ("SET save 1.z\n".to_owned(), "its format version \"1.z\" is not one of SET's"),
             (edited("hints-used", "hints-used 9"), "its hints-used does not match its moves"),
         ];

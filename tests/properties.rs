@@ -1,35 +1,47 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Property tests: random action sequences, including claims of arbitrary
-//! (often invalid) slots, hints, new games and save/restore round trips.
-//! After every step the invariants hold, a refused action changes nothing,
-//! and a restored game equals the saved one.
+//! Property tests: random move sequences in every variant, including claims
+//! of arbitrary (often invalid) slots, hints, new games and save/restore round
+//! trips. After every step the invariants hold, a refused move changes
+//! nothing, and a restored game equals the saved one.
 
 mod common;
 
 use common::assert_invariants;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_game::rules::game::Game;
 use set_game::play::options::MAX_SEED;
+use set_game::rules::daily::Date;
+use set_game::rules::game::Game;
+use set_game::rules::variant::Variant;
 use set_game::save::{SavedGame, decode, encode};
 
 #[derive(Clone, Debug)]
 enum Step {
-    /// Any three slots, in range or not, repeated or not.
-    Claim([usize; 3]),
-    /// The set the hint points at: moves the game forward.
+    /// Any slots, in range or not, repeated or not.
+    Claim([usize; 4]),
+    /// The claim the hint points at: moves the game forward.
     ClaimHinted,
     Hint,
-    NewGame(u64),
+    NewGame(u8, u64),
     SaveAndRestore(u64),
+}
+
+fn variant(pick: u8, seed: u64) -> Variant {
+    match pick % 5 {
+        0 => Variant::Classic,
+        1 => Variant::Junior,
+        2 => Variant::Chain,
+        3 => Variant::Ultra,
+        _ => Variant::Daily(Date::from_days(19_000 + seed % 20_000).unwrap()),
+    }
 }
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        4 => [0..24usize, 0..24usize, 0..24usize].prop_map(Step::Claim),
+        4 => [0..24usize, 0..24usize, 0..24usize, 0..24usize].prop_map(Step::Claim),
         6 => Just(Step::ClaimHinted),
         3 => Just(Step::Hint),
-        1 => (0..=MAX_SEED).prop_map(Step::NewGame),
+        1 => (any::<u8>(), 0..=MAX_SEED).prop_map(|(v, s)| Step::NewGame(v, s)),
         2 => (0..10_000_000u64).prop_map(Step::SaveAndRestore),
     ]
 }
@@ -38,32 +50,39 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_action_sequences_keep_every_invariant(seed in 0..=MAX_SEED, steps in vec(step(), 0..150)) {
-        let mut game = Game::new(seed);
+    fn random_move_sequences_keep_every_invariant(pick in any::<u8>(), seed in 0..=MAX_SEED, steps in vec(step(), 0..150)) {
+        let mut game = Game::new(variant(pick, seed), seed);
         assert_invariants(&game);
+        let mut at = 0;
         for step in steps {
+            at += 250;
             match step {
                 Step::Claim(slots) => {
+                    let size = game.variant().claim_size();
                     let before = game.clone();
-                    if game.claim(slots).is_err() {
+                    let refused = match game.claim_at(&slots[..size]) {
+                        Ok(claim) => game.claim(claim, at).is_err(),
+                        Err(_) => true,
+                    };
+                    if refused {
                         prop_assert_eq!(&game, &before, "a refused claim changed the game");
                     }
                 }
                 Step::ClaimHinted => {
-                    if let Some(slots) = game.hint_set() {
+                    if let Some(claim) = game.hint_claim() {
                         let found = game.found().len();
-                        game.claim(slots).unwrap();
+                        game.claim(claim, at).unwrap();
                         prop_assert_eq!(game.found().len(), found + 1);
                     }
                 }
                 Step::Hint => {
                     let before = game.clone();
-                    if game.hint().is_err() {
+                    if game.hint(at).is_err() {
                         prop_assert!(before.is_over());
                         prop_assert_eq!(&game, &before);
                     }
                 }
-                Step::NewGame(seed) => game = Game::new(seed),
+                Step::NewGame(pick, seed) => game = Game::new(variant(pick, seed), seed),
                 Step::SaveAndRestore(elapsed_ms) => {
                     let restored = decode(&encode(&game, elapsed_ms)).unwrap();
                     prop_assert_eq!(&restored, &SavedGame { game: game.clone(), elapsed_ms });
@@ -71,7 +90,7 @@ proptest! {
                 }
             }
             assert_invariants(&game);
-            prop_assert_eq!(Game::replay(game.seed(), game.actions()).unwrap(), game.clone());
+            prop_assert_eq!(Game::replay(game.variant(), game.seed(), game.moves()).unwrap(), game.clone());
         }
     }
 
@@ -83,22 +102,23 @@ proptest! {
     }
 
     #[test]
-    fn any_single_byte_edit_of_a_save_is_caught_or_harmless(seed in 0..=MAX_SEED, at in any::<prop::sample::Index>(), byte in 0u8..128) {
-        let mut game = Game::new(seed);
-        for _ in 0..3 {
-            let slots = game.hint_set().unwrap();
-            game.claim(slots).unwrap();
+    fn any_single_byte_edit_of_a_save_is_caught_or_harmless(pick in any::<u8>(), seed in 0..=MAX_SEED, at in any::<prop::sample::Index>(), byte in 0u8..128) {
+        let mut game = Game::new(variant(pick, seed), seed);
+        for i in 0..3 {
+            let claim = game.hint_claim().unwrap();
+            game.claim(claim, 1000 * i).unwrap();
         }
         let text = encode(&game, 1234);
         let mut bytes = text.into_bytes();
         let at = at.index(bytes.len());
         bytes[at] = byte;
         // An edit that still decodes describes a consistent game: the same
-        // one, or (an edited seed or move that replays and matches) another
-        // sound one. Refused edits restore nothing, which is all they must do.
+        // one, or (an edited time, seed or move that replays and matches)
+        // another sound one. Refused edits restore nothing, which is all they must do.
         if let Some(saved) = String::from_utf8(bytes).ok().and_then(|edited| decode(&edited).ok()) {
             assert_invariants(&saved.game);
-            prop_assert_eq!(Game::replay(saved.game.seed(), saved.game.actions()).unwrap(), saved.game);
+            let replayed = Game::replay(saved.game.variant(), saved.game.seed(), saved.game.moves()).unwrap();
+            prop_assert_eq!(replayed, saved.game);
         }
     }
 }

@@ -1,72 +1,138 @@
-//! The rules over many seeded games, played by a simple scripted player that
-//! mixes correct claims, wrong claims, bad input and hints.
+//! The rules of every way to play over many seeded games, played by a simple
+//! scripted player that mixes valid claims, invalid claims, bad input and
+//! hints; and each variant's claim rule against a plain reference.
 
 use set_game::rules::card::{Card, is_set};
+use set_game::rules::daily::{DAILY_SETS, Date};
+use set_game::rules::explain::set_reasons;
 use set_game::rules::finder::find_sets;
-use set_game::rules::game::{Action, ClaimOutcome, Game, GameError, HintOutcome, Outcome, TABLE_SIZE};
+use set_game::rules::game::{
+    Action, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid, Move, Outcome, TABLE_SIZE,
+};
 use set_game::rules::rng::SplitMix64;
+use set_game::rules::variant::Variant;
 use std::collections::HashSet;
 
 mod common;
 use common::assert_invariants;
 
-/// A slot triple on the table that is not a set.
-fn a_non_set(game: &Game) -> Option<[usize; 3]> {
-    let n = game.table().len();
-    let t = game.table();
-    (0..n)
-        .flat_map(|i| (i + 1..n).flat_map(move |j| (j + 1..n).map(move |k| [i, j, k])))
-        .find(|&[i, j, k]| !is_set(t[i], t[j], t[k]))
+fn claim(cards: &[Card]) -> Claim {
+    Claim::new(cards).unwrap()
 }
 
-/// Plays a game to its end; returns it.
-fn play(seed: u64) -> Game {
-    let mut game = Game::new(seed);
+/// The set rule as players state it: each attribute all the same or all different.
+fn plain_set(cards: &[Card]) -> bool {
+    (0..4).all(|i| {
+        let [a, b, c] = [cards[0].digits()[i], cards[1].digits()[i], cards[2].digits()[i]];
+        (a == b && b == c) || (a != b && b != c && a != c)
+    })
+}
+
+/// UltraSet by brute force: some split into pairs, and some card completing
+/// both pairs to sets.
+fn plain_ultra(cards: &[Card]) -> bool {
+    [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]].iter().any(|&[a, b, c, d]| {
+        Card::all().any(|x| plain_set(&[cards[a], cards[b], x]) && plain_set(&[cards[c], cards[d], x]))
+    })
+}
+
+/// Any claim of `size` cards in play that is not valid (rule by reference).
+fn an_invalid_claim(game: &Game) -> Option<Claim> {
+    let t = game.table();
+    let n = t.len();
+    let size = game.variant().claim_size();
+    let mut chance = SplitMix64::new(n as u64 * 31 + game.moves().len() as u64);
+    for _ in 0..200 {
+        let mut picks: Vec<Card> = Vec::new();
+        while picks.len() < size {
+            let card = t[chance.below(n as u64) as usize];
+            if !picks.contains(&card) {
+                picks.push(card);
+            }
+        }
+        let claim = claim(&picks);
+        let valid = match game.variant() {
+            Variant::Ultra => plain_ultra(&picks),
+            // Chain after the first set: all table cards, so never a link.
+            Variant::Chain if game.previous().is_some() => false,
+            Variant::Daily(_) => plain_set(&picks), // a set already found is not "invalid"
+            _ => plain_set(&picks),
+        };
+        if !valid {
+            return Some(claim);
+        }
+    }
+    None
+}
+
+/// Plays a game of `variant` to its end; returns it.
+fn play(variant: Variant, seed: u64) -> Game {
+    let mut game = Game::new(variant, seed);
     let mut chance = SplitMix64::new(seed ^ 0xABCD);
     assert_invariants(&game);
+    let mut at = 0;
     let mut turns = 0;
     while !game.is_over() {
         turns += 1;
-        assert!(turns < 1000, "seed {seed}: the game does not end");
+        at += 1 + chance.below(5000);
+        assert!(turns < 2000, "{variant:?} seed {seed}: the game does not end");
         match chance.below(10) {
             0 => {
-                if let Some(slots) = a_non_set(&game) {
-                    let before = (game.table().to_vec(), game.found().len());
-                    assert_eq!(game.claim(slots), Ok(ClaimOutcome::NotASet));
-                    assert_eq!(before, (game.table().to_vec(), game.found().len()));
+                if let Some(bad) = an_invalid_claim(&game) {
+                    let (table, found, wrong) = (game.table().to_vec(), game.found().len(), game.wrong_claims());
+                    let outcome = game.claim(bad, at).unwrap();
+                    assert!(matches!(outcome, ClaimOutcome::Invalid(_)), "{variant:?}: {outcome:?}");
+                    assert_eq!((table, found, wrong + 1), (game.table().to_vec(), game.found().len(), game.wrong_claims()));
                 }
             }
             1 => {
                 let before = game.clone();
                 let n = game.table().len();
-                assert_eq!(game.claim([0, n, 1]), Err(GameError::EmptySlot { slot: n, table_len: n }));
-                assert_eq!(game.claim([2, 1, 2]), Err(GameError::RepeatedSlot { slot: 2 }));
+                let off = game.deck().first().copied();
+                assert_eq!(game.claim_at(&[0, n, 1]), Err(GameError::EmptySlot { slot: n, table_len: n }));
+                if let Some(off) = off {
+                    let mut cards = game.table()[..game.variant().claim_size() - 1].to_vec();
+                    cards.push(off);
+                    assert_eq!(game.claim(claim(&cards), at), Err(GameError::NotInPlay { card: off }));
+                }
                 assert_eq!(game, before, "a refused claim changes nothing");
             }
             2 | 3 => {
-                let hinted = game.hint_set();
-                let outcome = game.hint().unwrap();
-                assert_eq!(game.hint_set(), hinted, "hints keep revealing the same set");
+                let hinted = game.hint_claim();
+                let outcome = game.hint(at).unwrap();
+                assert_eq!(game.hint_claim(), hinted, "hints keep revealing the same claim");
                 if let HintOutcome::Revealed { revealed } = outcome {
-                    assert_eq!(game.hinted_slots().len(), revealed as usize);
+                    assert_eq!(game.hinted_cards().len(), revealed as usize);
                 }
             }
             _ => {
-                let slots = game.hint_set().unwrap();
-                let cards = slots.map(|s| game.table()[s]);
+                let next = game.hint_claim().expect("a game that is not over has a claim");
+                let cards = next.cards().to_vec();
+                let valid = match variant {
+                    Variant::Ultra => plain_ultra(&cards),
+                    _ => plain_set(&cards),
+                };
+                assert!(valid, "{variant:?}: the hinted claim {cards:?} breaks the plain rule");
                 let before = game.table().to_vec();
-                assert_eq!(game.claim(slots), Ok(ClaimOutcome::Set(cards)));
-                for card in cards {
-                    assert!(!game.table().contains(&card));
+                let found = game.found().len();
+                let outcome = game.claim(next, at).unwrap();
+                assert!(matches!(outcome, ClaimOutcome::Found { .. }), "{outcome:?}");
+                assert_eq!(game.found().len(), found + 1);
+                match variant {
+                    Variant::Daily(_) => assert_eq!(game.table(), before.as_slice(), "daily cards stay"),
+                    Variant::Chain => {
+                        assert_eq!(game.previous(), Some([cards[0], cards[1], cards[2]]));
+                        for card in &cards {
+                            assert!(!game.table().contains(card));
+                        }
+                    }
+                    _ => {
+                        for card in &cards {
+                            assert!(!game.table().contains(card), "claimed cards leave the table");
+                        }
+                    }
                 }
-                if before.len() > TABLE_SIZE {
-                    // Closed up: the first len − 3 slots hold only cards that were out
-                    // already; anything after them was dealt because no set was left.
-                    let kept = &game.table()[..before.len() - 3];
-                    assert!(kept.iter().all(|card| before.contains(card)), "over 12 cards: the table closes up");
-                    assert!(game.table().len() == before.len() - 3 || find_sets(kept).unwrap().is_empty());
-                }
-                assert!(game.hinted_slots().is_empty(), "a claimed set ends the hint");
+                assert!(game.hinted_cards().is_empty(), "a valid claim ends the hint");
             }
         }
         assert_invariants(&game);
@@ -74,75 +140,167 @@ fn play(seed: u64) -> Game {
     game
 }
 
-#[test]
-fn five_hundred_seeded_games_keep_every_invariant_and_end() {
-    let mut ends = HashSet::new();
-    for seed in 0..500 {
-        let game = play(seed);
-        assert!(game.deck().is_empty());
-        assert!(game.found().len() >= 20, "seed {seed}: {} sets", game.found().len());
-        ends.insert(game.table().len());
-        let mut over = game.clone();
-        assert_eq!(over.claim([0, 1, 2]), Err(GameError::GameOver));
-        assert_eq!(over.hint(), Err(GameError::GameOver));
-        assert_eq!(over, game);
-    }
-    // Games end with different numbers of cards left over, never with more than 20.
-    assert!(ends.len() > 1 && ends.iter().all(|&n| n <= 20), "{ends:?}");
+fn variants() -> Vec<Variant> {
+    vec![Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra]
 }
 
 #[test]
-fn a_game_is_its_seed_and_its_actions() {
-    for seed in [0, 1, 42, 9_007_199_254_740_991] {
-        let game = play(seed);
-        let replayed = Game::replay(seed, game.actions()).unwrap();
-        assert_eq!(replayed, game);
-        assert_eq!(Game::new(seed), Game::new(seed));
+fn seeded_games_of_every_variant_keep_every_invariant_and_end() {
+    for variant in variants() {
+        let games = if variant == Variant::Classic { 500 } else { 150 };
+        let mut ends = HashSet::new();
+        for seed in 0..games {
+            let game = play(variant, seed);
+            assert!(game.deck().is_empty(), "{variant:?} seed {seed}");
+            ends.insert(game.table().len());
+            let mut over = game.clone();
+            let some = claim(&game.table().iter().copied().chain(game.found()[0].cards().iter().copied()).take(variant.claim_size()).collect::<Vec<_>>());
+            assert_eq!(over.claim(some, 0), Err(GameError::GameOver));
+            assert_eq!(over.hint(0), Err(GameError::GameOver));
+            assert_eq!(over, game);
+        }
+        match variant {
+            Variant::Classic => assert!(ends.len() > 1 && ends.iter().all(|&n| n <= 20), "{ends:?}"),
+            Variant::Junior => assert!(ends.iter().all(|&n| n <= 9), "{ends:?}"),
+            _ => {}
+        }
     }
-    assert_ne!(Game::new(1).table(), Game::new(2).table());
 }
 
 #[test]
-fn replay_names_the_first_refused_action() {
-    let actions = [Action::Hint, Action::Claim([0, 0, 1])];
-    let err = Game::replay(3, &actions).unwrap_err();
+fn daily_puzzles_are_solved_by_finding_their_six_sets() {
+    let mut date = Date::parse("2026-11-20").unwrap();
+    for _ in 0..40 {
+        let game = play(Variant::Daily(date), 0);
+        assert_eq!(game.found().len(), DAILY_SETS);
+        let sets = find_sets(game.table()).unwrap();
+        assert_eq!(sets.len(), DAILY_SETS, "{date}: the board holds exactly six sets");
+        date = Date::from_days(date.days() + 1).unwrap();
+    }
+}
+
+#[test]
+fn a_daily_set_found_twice_is_said_so_and_is_not_a_wrong_claim() {
+    let date = Date::parse("2026-11-23").unwrap();
+    let mut game = Game::new(Variant::Daily(date), 12345);
+    assert_eq!(game.seed(), Game::new(Variant::Daily(date), 0).seed(), "the date is the seed");
+    let first = game.hint_claim().unwrap();
+    assert!(matches!(game.claim(first, 100), Ok(ClaimOutcome::Found { .. })));
+    let reversed = claim(&[first.cards()[2], first.cards()[0], first.cards()[1]]);
+    assert_eq!(game.claim(reversed, 200), Ok(ClaimOutcome::AlreadyFound));
+    assert_eq!((game.wrong_claims(), game.found().len()), (0, 1));
+    assert!(!game.hint_claim().unwrap().same_cards(&first), "hints move on to a set not found");
+}
+
+#[test]
+fn set_chain_claims_must_link_by_exactly_one_card_of_the_previous_set() {
+    let mut game = Game::new(Variant::Chain, 8);
+    let first = game.hint_claim().unwrap();
+    game.claim(first, 10).unwrap();
+    let previous = game.previous().unwrap();
+    assert_eq!(previous.to_vec(), first.cards().to_vec());
+    // A set of three table cards is refused for not linking, and counts.
+    let table_set = find_sets(game.table()).unwrap().first().map(|&[i, j, k]| claim(&[game.table()[i], game.table()[j], game.table()[k]]));
+    if let Some(table_set) = table_set {
+        assert_eq!(game.claim(table_set, 20), Ok(ClaimOutcome::Invalid(Invalid::ChainLink { previous_cards: 0 })));
+    }
+    // Two previous cards and one table card.
+    let two = claim(&[previous[0], previous[1], game.table()[0]]);
+    assert_eq!(game.claim(two, 30), Ok(ClaimOutcome::Invalid(Invalid::ChainLink { previous_cards: 2 })));
+    // A link: one previous card, two table cards; only the two leave the table.
+    let link = game.hint_claim().unwrap();
+    let linked = link.cards().iter().filter(|c| previous.contains(c)).count();
+    assert_eq!(linked, 1);
+    let table_len = game.table().len();
+    game.claim(link, 40).unwrap();
+    assert_eq!(game.previous().unwrap().to_vec(), link.cards().to_vec());
+    assert!(game.table().len() >= table_len.min(TABLE_SIZE) - 2);
+    assert_invariants(&game);
+}
+
+#[test]
+fn junior_deals_nine_of_the_twenty_seven_solid_cards() {
+    for seed in 0..50 {
+        let game = Game::new(Variant::Junior, seed);
+        assert!(game.table().len() == 9 || game.table().len() == 12);
+        assert_eq!(game.table().len() + game.deck().len(), 27);
+        assert!(game.table().iter().chain(game.deck()).all(|c| c.digits()[2] == 2), "only solid cards");
+    }
+}
+
+#[test]
+fn the_claim_rules_agree_with_plain_references() {
+    let all: Vec<Card> = Card::all().collect();
+    let mut chance = SplitMix64::new(7);
+    for _ in 0..20_000 {
+        let mut four = Vec::new();
+        while four.len() < 4 {
+            let card = all[chance.below(81) as usize];
+            if !four.contains(&card) {
+                four.push(card);
+            }
+        }
+        assert_eq!(is_set(four[0], four[1], four[2]), plain_set(&four[..3]));
+        let split = set_game::rules::finder::ultra_split([four[0], four[1], four[2], four[3]]);
+        assert_eq!(split.is_some(), plain_ultra(&four), "{four:?}");
+        if let Some(split) = split {
+            let [[a, b], [c, d]] = split.pairs;
+            assert!(plain_set(&[four[a], four[b], split.third]) && plain_set(&[four[c], four[d], split.third]));
+            assert!(!four.contains(&split.third));
+        }
+        assert_eq!(set_reasons([four[0], four[1], four[2]]).is_empty(), plain_set(&four[..3]));
+    }
+}
+
+#[test]
+fn a_game_is_its_variant_seed_and_moves() {
+    for variant in variants() {
+        for seed in [0, 1, 42, 9_007_199_254_740_991] {
+            let game = play(variant, seed);
+            let replayed = Game::replay(variant, seed, game.moves()).unwrap();
+            assert_eq!(replayed, game);
+            assert_eq!(Game::new(variant, seed), Game::new(variant, seed));
+        }
+        assert_ne!(Game::new(variant, 1).table(), Game::new(variant, 2).table());
+    }
+}
+
+#[test]
+fn replay_names_the_first_refused_move() {
+    let game = Game::classic(3);
+    let t = game.table();
+    let moves = [Move { at_ms: 5, action: Action::Hint }, Move { at_ms: 9, action: Action::Claim(claim(&[t[0], t[0], t[1]])) }];
+    let err = Game::replay(Variant::Classic, 3, &moves).unwrap_err();
     assert_eq!(err.index, 1);
-    assert_eq!(err.to_string(), "action 1 is refused: slot 0 is claimed more than once");
+    assert_eq!(err.to_string(), format!("move 1 is refused: card id {} is claimed more than once", t[0].id()));
 }
 
 #[test]
 fn hints_reveal_one_card_at_a_time_then_stop_counting() {
-    let mut game = Game::new(11);
-    let set = game.hint_set().unwrap();
-    assert!(game.hinted_slots().is_empty());
-    for revealed in 1..=3u8 {
-        assert_eq!(game.apply(Action::Hint), Ok(Outcome::Hint(HintOutcome::Revealed { revealed })));
-        assert_eq!(game.hinted_slots(), set[..revealed as usize].to_vec());
+    for variant in [Variant::Classic, Variant::Ultra] {
+        let mut game = Game::new(variant, 11);
+        let hinted = game.hint_claim().unwrap();
+        assert!(game.hinted_cards().is_empty());
+        let size = variant.claim_size() as u8;
+        for revealed in 1..=size {
+            let outcome = game.apply(Move { at_ms: revealed as u64, action: Action::Hint });
+            assert_eq!(outcome, Ok(Outcome::Hint(HintOutcome::Revealed { revealed })));
+            assert_eq!(game.hinted_cards(), &hinted.cards()[..revealed as usize]);
+        }
+        assert_eq!(game.hint(99), Ok(HintOutcome::AlreadyRevealed));
+        assert_eq!(game.hints_used(), size as u32);
+        assert_eq!(game.moves().len(), size as usize, "a hint that reveals nothing is not a move");
     }
-    assert_eq!(game.hint(), Ok(HintOutcome::AlreadyRevealed));
-    assert_eq!(game.hints_used(), 3);
-    assert_eq!(game.actions().len(), 3, "a hint that reveals nothing is not an action");
-}
-
-#[test]
-fn a_wrong_claim_keeps_the_hint_and_counts() {
-    let mut game = Game::new(5);
-    game.hint().unwrap();
-    let hinted = game.hinted_slots();
-    let slots = a_non_set(&game).unwrap();
-    assert_eq!(game.claim(slots), Ok(ClaimOutcome::NotASet));
-    assert_eq!(game.wrong_claims(), 1);
-    assert_eq!(game.hinted_slots(), hinted);
 }
 
 #[test]
 fn a_set_claimed_from_twelve_is_refilled_in_the_same_slots() {
-    // Find a seed whose opening table has exactly 12 cards and a set.
-    let mut game = (0..).map(Game::new).find(|g| g.table().len() == TABLE_SIZE).unwrap();
-    let slots = game.hint_set().unwrap();
+    let mut game = (0..).map(Game::classic).find(|g| g.table().len() == TABLE_SIZE).unwrap();
+    let next_claim = game.hint_claim().unwrap();
+    let slots: Vec<usize> = next_claim.cards().iter().map(|&c| game.slot_of(c).unwrap()).collect();
     let before = game.table().to_vec();
     let next: Vec<Card> = game.deck()[..3].to_vec();
-    game.claim(slots).unwrap();
+    game.claim(next_claim, 0).unwrap();
     for (slot, card) in game.table().iter().enumerate().take(TABLE_SIZE) {
         if let Some(at) = slots.iter().position(|&s| s == slot) {
             assert_eq!(*card, next[at]);
@@ -154,14 +312,13 @@ fn a_set_claimed_from_twelve_is_refilled_in_the_same_slots() {
 
 #[test]
 fn closing_up_moves_only_the_last_cards() {
-    // A table of 15 where claiming the hinted set leaves 12: the survivors of
-    // the last slots move into the holes and every other card stays put.
     let (before, slots, after) = (0..)
         .find_map(|seed| {
-            let mut game = Game::new(seed);
+            let mut game = Game::classic(seed);
             let before = game.table().to_vec();
-            let slots = game.hint_set()?;
-            game.claim(slots).ok()?;
+            let next = game.hint_claim()?;
+            let slots: Vec<usize> = next.cards().iter().map(|&c| game.slot_of(c).unwrap()).collect();
+            game.claim(next, 0).ok()?;
             (before.len() == 15 && game.table().len() == 12 && slots[0] < 12)
                 .then(|| (before, slots, game.table().to_vec()))
         })

@@ -21,6 +21,17 @@ pub const DECK_SIZE: usize = 81;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
+/// All 81 cards in id order.
+pub const DECK: [Card; DECK_SIZE] = {
+    let mut deck = [Card(0); DECK_SIZE];
+    let mut id = 0;
+    while id < DECK_SIZE {
+        deck[id] = Card(id as u8);
+        id += 1;
+    }
+    deck
+};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
     Red,
@@ -218,33 +229,33 @@ pub fn third_card(a: Card, b: Card) -> Card {
 /// Rows are 128 wide so that indexing with `id & 127` needs no bounds check.
 #[inline]
 pub(crate) fn third_cards_of(card: Card) -> &'static [u8; 128] {
-    &THIRD[card.0 as usize]
+    &third_table()[card.0 as usize]
 }
 
-/// `third_card` for all 6,561 ordered pairs, built at compile time. It beat a
-/// 625-byte table indexed by base-5 pair sums (three loads per pair instead of
-/// one; BENCHMARKS.md, "Design decisions, measured once"); the padding costs
-/// no download to speak of (gzip packs the zeros).
-static THIRD: [[u8; 128]; DECK_SIZE] = {
-    let mut table = [[0u8; 128]; DECK_SIZE];
-    let mut a = 0;
-    while a < DECK_SIZE {
-        let mut b = 0;
-        while b < DECK_SIZE {
-            let (x, y) = (a as u8, b as u8);
-            let (mut id, mut place) = (0u8, 27u8);
-            while place > 0 {
-                // The digit that brings this attribute's sum of three to 0, 3 or 6.
-                id += (6 - x / place % 3 - y / place % 3) % 3 * place;
-                place /= 3;
+/// `third_card` for all 6,561 ordered pairs, built once on first use. It beat
+/// a 625-byte table indexed by base-5 pair sums (three loads per pair instead
+/// of one; BENCHMARKS.md, "Design decisions, measured once"). It is built at
+/// run time rather than compile time: as data it costs the download far more
+/// than the loop that builds it (same section).
+fn third_table() -> &'static [[u8; 128]; DECK_SIZE] {
+    static THIRD: std::sync::OnceLock<[[u8; 128]; DECK_SIZE]> = std::sync::OnceLock::new();
+    THIRD.get_or_init(|| {
+        let mut table = [[0u8; 128]; DECK_SIZE];
+        for (a, row) in table.iter_mut().enumerate() {
+            for (b, third) in row.iter_mut().enumerate().take(DECK_SIZE) {
+                let (x, y) = (a as u8, b as u8);
+                let (mut id, mut place) = (0u8, 27u8);
+                while place > 0 {
+                    // The digit that brings this attribute's sum of three to 0, 3 or 6.
+                    id += (6 - x / place % 3 - y / place % 3) % 3 * place;
+                    place /= 3;
+                }
+                *third = id;
             }
-            table[a][b] = id;
-            b += 1;
         }
-        a += 1;
-    }
-    table
-};
+        table
+    })
+}
 
 #[cfg(test)]
 mod tests {

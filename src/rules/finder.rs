@@ -5,7 +5,7 @@
 //! is n(n−1)/2 lookups instead of the n³/6 triples of the plain loop, and each
 //! set is reported exactly once, as ascending indices `[i, j, k]`.
 
-use crate::rules::card::{Card, third_cards_of};
+use crate::rules::card::{Card, third_card, third_cards_of};
 use std::fmt;
 
 /// A list handed to the finder holds the same card twice.
@@ -84,7 +84,6 @@ pub fn first_set(cards: &[Card]) -> Result<Option<[usize; 3]>, RepeatedCard> {
 }
 
 /// How many sets there are among `cards`.
-#[cfg(any(test, feature = "test-support"))]
 pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
     let place = places(cards)?;
     let mut count = 0;
@@ -93,6 +92,76 @@ pub fn count_sets(cards: &[Card]) -> Result<usize, RepeatedCard> {
         true
     });
     Ok(count)
+}
+
+/// How four cards split into two pairs that need the same third card: the
+/// UltraSet rule. At most one of the three splits works (the tests check all
+/// 4-card hands of a shuffled deck), so this is the split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UltraSplit {
+    /// Indices into the four cards: two pairs.
+    pub pairs: [[usize; 2]; 2],
+    /// The card both pairs need; never one of the four.
+    pub third: Card,
+}
+
+/// The split of four distinct cards into two pairs needing the same third card.
+pub fn ultra_split(cards: [Card; 4]) -> Option<UltraSplit> {
+    const SPLITS: [[[usize; 2]; 2]; 3] = [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 3], [1, 2]]];
+    SPLITS.into_iter().find_map(|pairs| {
+        let [[a, b], [c, d]] = pairs;
+        let third = third_card(cards[a], cards[b]);
+        (third == third_card(cards[c], cards[d])).then_some(UltraSplit { pairs, third })
+    })
+}
+
+/// The first UltraSet among distinct `cards`: the earliest pair, by the scan
+/// order, whose third card an earlier pair also needs. Ascending indices.
+pub fn first_ultra(cards: &[Card]) -> Option<[usize; 4]> {
+    // For each third card, one past the first pair (as i * 128 + j) needing it.
+    let mut first_pair = [0u16; 128];
+    for (i, &a) in cards.iter().enumerate() {
+        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+            let slot = &mut first_pair[third_card(a, b).id() as usize & 127];
+            if *slot == 0 {
+                *slot = (i * 128 + j) as u16 + 1;
+                continue;
+            }
+            let (k, l) = ((*slot - 1) as usize / 128, (*slot - 1) as usize % 128);
+            let mut four = [i, j, k, l];
+            sort_small(&mut four);
+            return Some(four);
+        }
+    }
+    None
+}
+
+/// The first chain link: one card of `previous` and two of `table` that make
+/// a set, as (index into previous, ascending indices into table).
+pub fn first_link(previous: &[Card], table: &[Card]) -> Option<(usize, [usize; 2])> {
+    let place = places(table).ok()?;
+    for (p, &link) in previous.iter().enumerate() {
+        let thirds = third_cards_of(link);
+        for (i, &card) in table.iter().enumerate() {
+            let k = place[thirds[card.id() as usize & 127] as usize & 127] as usize;
+            if k > i + 1 {
+                return Some((p, [i, k - 1]));
+            }
+        }
+    }
+    None
+}
+
+/// Insertion sort for the few indices sorted here: the standard sorts bring
+/// kilobytes of generic code into the download for four numbers.
+pub fn sort_small(items: &mut [usize]) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && items[j - 1] > items[j] {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// The slower ways to find sets, kept as references: tests check the finder

@@ -1,46 +1,92 @@
-//! The rules of one game of SET, as a deterministic state machine.
+//! One game of SET in any of its variants, as a deterministic state machine.
 //!
-//! A [`Game`] is a function of its seed and the [`Action`]s applied to it:
-//! [`Game::replay`] rebuilds any game from those two, which is what saving,
-//! replay and analysis stand on. Nothing here reads a clock or a random source.
+//! A [`Game`] is a function of its [`Variant`], its seed and the [`Move`]s
+//! applied to it: [`Game::replay`] rebuilds any game from those, which is what
+//! saving, replay and analysis stand on. Nothing here reads a clock or a
+//! random source: a move carries its play time as a value, and the rules
+//! ignore it.
 //!
-//! Rules:
-//! - the 81 cards are shuffled from the seed; 12 are dealt face up;
-//! - while the table holds no set and the deck is not empty, 3 more are dealt
-//!   (21 cards always hold a set, so the table never exceeds 21);
-//! - a claimed set leaves the table; its slots are refilled from the deck while
-//!   at most 12 cards are out, otherwise the table closes up;
-//! - a claim that is not a set counts as a wrong claim and changes nothing else;
-//! - each hint reveals one more card of one set on the table (1, 2, then 3);
-//! - the game is over when the deck is empty and the table holds no set.
+//! Claims name cards, not slots: a card id stays true however the table is
+//! laid out, closed up or refilled. What each variant deals, accepts, takes
+//! away and ends on is described in [`crate::rules::variant`]. Common to all:
+//! - a claim that breaks the rule counts as a wrong claim and changes nothing
+//!   else; one naming a card that is not in play is refused and changes nothing;
+//! - each hint reveals one more card of one claim that can be made (the same
+//!   claim until it is made), up to all of its cards.
 
 use crate::rules::card::{Card, DECK_SIZE, is_set};
-#[cfg(any(test, feature = "test-support"))]
-use crate::rules::finder::find_sets;
-use crate::rules::finder::first_set;
+use crate::rules::daily::{DAILY_SETS, daily_order, seed_of};
+use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, sort_small, ultra_split};
 use crate::rules::rng::SplitMix64;
+use crate::rules::variant::Variant;
 use std::fmt;
 
-/// Cards face up at the start and after each refill.
+/// Cards face up at the start of a classic game and after each refill.
 pub const TABLE_SIZE: usize = 12;
-/// The most cards the table can ever hold: 20 cards can be free of sets, 21 cannot.
+/// The most cards a classic table can hold: 20 cards can be free of sets, 21 cannot.
 pub const MAX_TABLE: usize = 21;
 
-/// One thing a player does; a game is its seed plus a list of these.
+/// The cards of one claim: 3, or 4 in UltraSet, in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    cards: [Card; 4],
+    len: u8,
+}
+
+impl Claim {
+    /// A claim of 3 or 4 cards; `None` for any other count.
+    pub fn new(cards: &[Card]) -> Option<Claim> {
+        if !(3..=4).contains(&cards.len()) {
+            return None;
+        }
+        let mut all = [cards[0]; 4];
+        all[..cards.len()].copy_from_slice(cards);
+        Some(Claim { cards: all, len: cards.len() as u8 })
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn contains(&self, card: Card) -> bool {
+        self.cards().contains(&card)
+    }
+
+    /// The same cards, in any order.
+    pub fn same_cards(&self, other: &Claim) -> bool {
+        self.len == other.len && self.cards().iter().all(|&card| other.contains(card))
+    }
+}
+
+/// One thing a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Claim the cards in these three table slots as a set.
-    Claim([usize; 3]),
-    /// Reveal one more card of a set on the table.
+    /// Claim these cards.
+    Claim(Claim),
+    /// Reveal one more card of a claim that can be made.
     Hint,
+}
+
+/// An action and when it was made, in ms of play time since the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub at_ms: u64,
+    pub action: Action,
 }
 
 /// An action that the rules refuse. A refused action changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
+    /// A claim names a card that is neither on the table nor (in Set-Chain)
+    /// in the previous set.
+    NotInPlay { card: Card },
+    /// A claim names a card more than once.
+    RepeatedCard { card: Card },
+    /// A claim of the wrong number of cards.
+    ClaimSize { expected: usize, got: usize },
     /// No card lies in this slot.
     EmptySlot { slot: usize, table_len: usize },
-    /// A claim names the same slot more than once.
+    /// A pick names the same slot more than once.
     RepeatedSlot { slot: usize },
     /// The game has ended; only a new game can be started.
     GameOver,
@@ -49,6 +95,9 @@ pub enum GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            GameError::NotInPlay { card } => write!(f, "card id {} is not in play", card.id()),
+            GameError::RepeatedCard { card } => write!(f, "card id {} is claimed more than once", card.id()),
+            GameError::ClaimSize { expected, got } => write!(f, "a claim here is {expected} cards, not {got}"),
             GameError::EmptySlot { slot, table_len } => write!(
                 f,
                 "slot {slot} is empty: the table has {table_len} cards (slots 0..={})",
@@ -62,21 +111,35 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Why a claim of cards in play is not valid (see [`crate::rules::explain`]
+/// for the reasons in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    NotASet,
+    /// No split into two pairs needs the same third card.
+    NotAnUltraSet,
+    /// A Set-Chain claim after the first must hold exactly one card of the
+    /// previous set; this one held this many.
+    ChainLink { previous_cards: u8 },
+}
+
 /// What a claim did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClaimOutcome {
-    /// The cards were a set and left the table.
-    Set([Card; 3]),
-    /// Not a set: counted as a wrong claim, nothing else changed.
-    NotASet,
+    /// A valid claim; in UltraSet, with its split and the shared third card.
+    Found { claim: Claim, split: Option<UltraSplit> },
+    /// Daily puzzle: a set found before. Not a wrong claim.
+    AlreadyFound,
+    /// Counted as a wrong claim; nothing else changed.
+    Invalid(Invalid),
 }
 
 /// What a hint did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HintOutcome {
-    /// One more card is revealed; `revealed` cards of the set are now shown (1..=3).
+    /// One more card is revealed; `revealed` cards of the claim are now shown.
     Revealed { revealed: u8 },
-    /// All three cards of the hinted set are already shown; not counted.
+    /// All cards of the hinted claim are already shown; not counted.
     AlreadyRevealed,
 }
 
@@ -87,14 +150,14 @@ pub enum Outcome {
     Hint(HintOutcome),
 }
 
-/// The set the hints are revealing, and how much of it is shown.
+/// The claim the hints are revealing, and how much of it is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Hint {
-    set: [Card; 3],
+    claim: Claim,
     revealed: u8,
 }
 
-/// An action in a replayed list that the rules refused.
+/// A move in a replayed list that the rules refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     pub index: usize,
@@ -103,7 +166,7 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "action {} is refused: {}", self.index, self.error)
+        write!(f, "move {} is refused: {}", self.index, self.error)
     }
 }
 
@@ -112,33 +175,36 @@ impl std::error::Error for ReplayError {}
 /// A promise of the rules that a game state breaks (see [`Game::audit`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AuditError {
-    /// A card lies in two places (deck, table or a found set).
+    /// A card lies in two places (deck and table, or twice in one).
     CardInTwoPlaces(u8),
-    /// Deck, table and found sets together hold this many cards, not 81.
+    /// A card that is not in the variant's deck is in play.
+    NotInDeck(u8),
+    /// Deck, table and the cards claimed away hold this many, not the deck's size.
     CardCount(usize),
-    /// A found "set" that is not a set.
-    FoundNotASet([u8; 3]),
-    /// The table holds more than 21 cards, or not a multiple of 3.
+    /// A found claim that is not valid, or (daily) found twice or not on the table.
+    FoundNotValid(Vec<u8>),
+    /// The table holds more cards than the variant allows.
     TableSize(usize),
-    /// The deck is not empty, yet the table has fewer than 12 cards or no set.
+    /// The deck is not empty, yet the table has too few cards or no claim.
     TableNeedsCards(usize),
-    /// The hint points at slots that are not a set on the table.
-    HintNotASet([usize; 3]),
+    /// The hint points at cards that are not a claim that can be made.
+    HintNotValid(Vec<u8>),
     /// No hint, yet the game is not over.
     NoHint,
 }
 
 impl fmt::Display for AuditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        match self {
             AuditError::CardInTwoPlaces(id) => write!(f, "card {id} is in two places"),
-            AuditError::CardCount(n) => write!(f, "{n} cards are accounted for, not 81"),
-            AuditError::FoundNotASet([a, b, c]) => write!(f, "found cards {a}, {b}, {c} are not a set"),
+            AuditError::NotInDeck(id) => write!(f, "card {id} is not in this deck"),
+            AuditError::CardCount(n) => write!(f, "{n} cards are accounted for, not the whole deck"),
+            AuditError::FoundNotValid(ids) => write!(f, "found cards {ids:?} are not a valid claim"),
             AuditError::TableSize(n) => write!(f, "{n} cards are on the table"),
             AuditError::TableNeedsCards(n) => {
-                write!(f, "the deck is not empty, yet the table's {n} cards are too few or hold no set")
+                write!(f, "the deck is not empty, yet the table's {n} cards are too few or hold no claim")
             }
-            AuditError::HintNotASet([i, j, k]) => write!(f, "the hint (slots {i}, {j}, {k}) is not a set on the table"),
+            AuditError::HintNotValid(ids) => write!(f, "the hint {ids:?} is not a claim that can be made"),
             AuditError::NoHint => write!(f, "no hint, yet the game is not over"),
         }
     }
@@ -148,50 +214,73 @@ impl std::error::Error for AuditError {}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    variant: Variant,
     seed: u64,
-    /// The whole shuffled deck; `order[dealt..]` is still to be dealt.
-    order: [Card; DECK_SIZE],
+    /// The variant's deck, shuffled; `order[dealt..]` is still to be dealt.
+    order: Vec<Card>,
     dealt: usize,
     /// Face-up cards by slot; no holes.
     table: Vec<Card>,
-    found: Vec<[Card; 3]>,
+    /// The valid claims so far, in the order they were made.
+    found: Vec<Claim>,
+    /// Set-Chain: the last set claimed, which the next claim must link to.
+    previous: Option<[Card; 3]>,
     wrong_claims: u32,
     hints_used: u32,
     hint: Option<Hint>,
-    actions: Vec<Action>,
+    moves: Vec<Move>,
 }
 
 impl Game {
-    /// A new game: the deck shuffled from `seed` and the first cards dealt.
-    pub fn new(seed: u64) -> Game {
-        let mut order: [Card; DECK_SIZE] = std::array::from_fn(|i| Card::new(i as i64).expect("0..81 are card ids"));
-        SplitMix64::new(seed).shuffle(&mut order);
+    /// A new game: the variant's deck shuffled from `seed` (a daily puzzle's
+    /// board comes from its date, and its seed is the date's) and the first
+    /// cards dealt.
+    pub fn new(variant: Variant, seed: u64) -> Game {
+        let (seed, order) = match variant {
+            Variant::Daily(date) => (seed_of(date), daily_order(date).to_vec()),
+            _ => {
+                let mut order: Vec<Card> = Card::all().filter(|&card| variant.in_deck(card)).collect();
+                SplitMix64::new(seed).shuffle(&mut order);
+                (seed, order)
+            }
+        };
         let mut game = Game {
+            variant,
             seed,
             order,
             dealt: 0,
             table: Vec::with_capacity(MAX_TABLE),
             found: Vec::new(),
+            previous: None,
             wrong_claims: 0,
             hints_used: 0,
             hint: None,
-            actions: Vec::new(),
+            moves: Vec::new(),
         };
-        while game.table.len() < TABLE_SIZE {
-            let card = game.draw().expect("a fresh deck has more than 12 cards");
+        while game.table.len() < variant.table_size() {
+            let Some(card) = game.draw() else { break };
             game.table.push(card);
         }
-        game.deal_until_a_set();
+        game.deal_until_a_claim();
         game
     }
 
-    /// Rebuilds a game from its seed and actions; fails at the first refused action.
-    pub fn replay(seed: u64, actions: &[Action]) -> Result<Game, ReplayError> {
-        let mut game = Game::new(seed);
-        for (index, &action) in actions.iter().enumerate() {
-            game.apply(action).map_err(|error| ReplayError { index, error })?;
+    /// A classic game: the same seed deals the same game as every release.
+    pub fn classic(seed: u64) -> Game {
+        Game::new(Variant::Classic, seed)
+    }
+
+    /// Rebuilds a game from its variant, seed and moves; fails at the first refused move.
+    pub fn replay(variant: Variant, seed: u64, moves: &[Move]) -> Result<Game, ReplayError> {
+        let mut game = Game::new(variant, seed);
+        for (index, &mv) in moves.iter().enumerate() {
+            game.apply(mv).map_err(|error| ReplayError { index, error })?;
         }
         Ok(game)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     pub fn seed(&self) -> u64 {
@@ -208,9 +297,14 @@ impl Game {
         &self.order[self.dealt..]
     }
 
-    /// The sets claimed so far, in the order they were found.
-    pub fn found(&self) -> &[[Card; 3]] {
+    /// The valid claims so far, in the order they were made.
+    pub fn found(&self) -> &[Claim] {
         &self.found
+    }
+
+    /// Set-Chain: the set the next claim must link to.
+    pub fn previous(&self) -> Option<[Card; 3]> {
+        self.previous
     }
 
     pub fn wrong_claims(&self) -> u32 {
@@ -221,14 +315,16 @@ impl Game {
         self.hints_used
     }
 
-    /// Every action that changed the game, in order.
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
+    /// Every move that changed the game, in order, with its time.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
     }
 
-    /// Over when the deck is empty and no set is left on the table.
     pub fn is_over(&self) -> bool {
-        self.deck().is_empty() && !self.table_has_set()
+        match self.variant {
+            Variant::Daily(_) => self.found.len() == DAILY_SETS,
+            _ => self.deck().is_empty() && self.first_claim().is_none(),
+        }
     }
 
     /// Every set on the table, as ascending slot triples.
@@ -237,126 +333,232 @@ impl Game {
         find_sets(&self.table).expect("table cards are distinct")
     }
 
-    /// The slots (ascending) of the set that hints reveal: the one being
-    /// revealed, else the first on the table. A query; changes nothing.
-    pub fn hint_set(&self) -> Option<[usize; 3]> {
+    /// The claim that hints reveal: the one being revealed, else the first
+    /// that can be made. A query; changes nothing.
+    pub fn hint_claim(&self) -> Option<Claim> {
         match self.hint {
-            Some(hint) => Some(self.slots_of(hint.set)),
-            None => first_set(&self.table).expect("table cards are distinct"),
+            Some(hint) => Some(hint.claim),
+            None => self.first_claim(),
         }
     }
 
-    /// The slots whose cards the hints have revealed so far, in reveal order.
-    pub fn hinted_slots(&self) -> Vec<usize> {
-        match self.hint {
-            Some(hint) => self.slots_of(hint.set)[..hint.revealed as usize].to_vec(),
-            None => Vec::new(),
+    /// The cards the hints have revealed so far, in reveal order.
+    pub fn hinted_cards(&self) -> &[Card] {
+        match &self.hint {
+            Some(hint) => &hint.claim.cards()[..hint.revealed as usize],
+            None => &[],
         }
     }
 
-    /// Checks what the rules promise of every state: each of the 81 cards in
-    /// exactly one place (deck, table or a found set), every found set a set,
-    /// at most 21 cards out in threes, at least 12 and a set among them while
-    /// the deck lasts, and a hint that points at a set. For tests, fuzzers
-    /// and anyone holding a game of unknown origin.
-    pub fn audit(&self) -> Result<(), AuditError> {
-        let mut seen = [false; DECK_SIZE];
-        for &card in self.deck().iter().chain(&self.table).chain(self.found.iter().flatten()) {
-            if std::mem::replace(&mut seen[card.id() as usize], true) {
-                return Err(AuditError::CardInTwoPlaces(card.id()));
-            }
-        }
-        let out = self.deck().len() + self.table.len() + 3 * self.found.len();
-        if out != DECK_SIZE {
-            return Err(AuditError::CardCount(out));
-        }
-        if let Some([a, b, c]) = self.found.iter().find(|[a, b, c]| !is_set(*a, *b, *c)) {
-            return Err(AuditError::FoundNotASet([a.id(), b.id(), c.id()]));
-        }
-        let n = self.table.len();
-        if n > MAX_TABLE || n % 3 != 0 {
-            return Err(AuditError::TableSize(n));
-        }
-        if !self.deck().is_empty() && (n < TABLE_SIZE || !self.table_has_set()) {
-            return Err(AuditError::TableNeedsCards(n));
-        }
-        match self.hint_set() {
-            Some([i, j, k]) if i < j && j < k && is_set(self.table[i], self.table[j], self.table[k]) => Ok(()),
-            None if self.is_over() => Ok(()),
-            Some(slots) => Err(AuditError::HintNotASet(slots)),
-            None => Err(AuditError::NoHint),
-        }
+    /// The slot of a table card.
+    pub fn slot_of(&self, card: Card) -> Option<usize> {
+        self.table.iter().position(|&c| c == card)
     }
 
-    /// Ok when `slot` holds a card.
+    /// Ok with the card when `slot` holds one.
     pub fn check_slot(&self, slot: usize) -> Result<Card, GameError> {
         self.table.get(slot).copied().ok_or(GameError::EmptySlot { slot, table_len: self.table.len() })
     }
 
-    pub fn apply(&mut self, action: Action) -> Result<Outcome, GameError> {
-        match action {
-            Action::Claim(slots) => self.claim(slots).map(Outcome::Claim),
-            Action::Hint => self.hint().map(Outcome::Hint),
-        }
-    }
-
-    /// Claims the cards in three slots as a set.
-    pub fn claim(&mut self, slots: [usize; 3]) -> Result<ClaimOutcome, GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let [a, b, c] = [self.check_slot(slots[0])?, self.check_slot(slots[1])?, self.check_slot(slots[2])?];
-        if slots[1] == slots[0] {
-            return Err(GameError::RepeatedSlot { slot: slots[1] });
-        }
-        if slots[2] == slots[0] || slots[2] == slots[1] {
-            return Err(GameError::RepeatedSlot { slot: slots[2] });
-        }
-        self.actions.push(Action::Claim(slots));
-        if !is_set(a, b, c) {
-            self.wrong_claims += 1;
-            return Ok(ClaimOutcome::NotASet);
-        }
-        self.found.push([a, b, c]);
-        self.hint = None;
-        self.take_from_table(slots);
-        self.deal_until_a_set();
-        Ok(ClaimOutcome::Set([a, b, c]))
-    }
-
-    /// Reveals one more card of the hinted set.
-    pub fn hint(&mut self) -> Result<HintOutcome, GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let hint = match self.hint {
-            Some(hint) => hint,
-            None => {
-                let [i, j, k] = self.hint_set().expect("a game that is not over has a set on the table");
-                Hint { set: [self.table[i], self.table[j], self.table[k]], revealed: 0 }
+    /// The claim of the cards in these table slots (for slot-based callers).
+    pub fn claim_at(&self, slots: &[usize]) -> Result<Claim, GameError> {
+        let mut cards = Vec::with_capacity(slots.len());
+        for (i, &slot) in slots.iter().enumerate() {
+            if slots[..i].contains(&slot) {
+                return Err(GameError::RepeatedSlot { slot });
             }
+            cards.push(self.check_slot(slot)?);
+        }
+        Claim::new(&cards).ok_or(GameError::ClaimSize { expected: self.variant.claim_size(), got: slots.len() })
+    }
+
+    /// Whether a card can be named in a claim: on the table, or in the previous set.
+    pub fn in_play(&self, card: Card) -> bool {
+        self.table.contains(&card) || self.previous.is_some_and(|previous| previous.contains(&card))
+    }
+
+    pub fn apply(&mut self, mv: Move) -> Result<Outcome, GameError> {
+        match mv.action {
+            Action::Claim(claim) => self.claim(claim, mv.at_ms).map(Outcome::Claim),
+            Action::Hint => self.hint(mv.at_ms).map(Outcome::Hint),
+        }
+    }
+
+    /// Claims these cards, `at_ms` into the game.
+    pub fn claim(&mut self, claim: Claim, at_ms: u64) -> Result<ClaimOutcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let cards = claim.cards();
+        if cards.len() != self.variant.claim_size() {
+            return Err(GameError::ClaimSize { expected: self.variant.claim_size(), got: cards.len() });
+        }
+        for (i, &card) in cards.iter().enumerate() {
+            if cards[..i].contains(&card) {
+                return Err(GameError::RepeatedCard { card });
+            }
+            if !self.in_play(card) {
+                return Err(GameError::NotInPlay { card });
+            }
+        }
+        self.moves.push(Move { at_ms, action: Action::Claim(claim) });
+        let outcome = self.judge(claim);
+        match outcome {
+            ClaimOutcome::Invalid(_) => self.wrong_claims += 1,
+            ClaimOutcome::AlreadyFound => {}
+            ClaimOutcome::Found { .. } => self.take(claim),
+        }
+        Ok(outcome)
+    }
+
+    /// Whether a claim of distinct cards in play is valid here.
+    fn judge(&self, claim: Claim) -> ClaimOutcome {
+        let cards = claim.cards();
+        let set = || cards.len() == 3 && is_set(cards[0], cards[1], cards[2]);
+        let invalid = match self.variant {
+            Variant::Ultra => match ultra_split([cards[0], cards[1], cards[2], cards[3]]) {
+                Some(split) => return ClaimOutcome::Found { claim, split: Some(split) },
+                None => Invalid::NotAnUltraSet,
+            },
+            Variant::Chain if self.previous.is_some() => {
+                let previous = self.previous.unwrap_or([cards[0]; 3]);
+                let linked = cards.iter().filter(|card| previous.contains(card)).count() as u8;
+                match (linked, set()) {
+                    (1, true) => return ClaimOutcome::Found { claim, split: None },
+                    (1, false) => Invalid::NotASet,
+                    (n, _) => Invalid::ChainLink { previous_cards: n },
+                }
+            }
+            Variant::Daily(_) if set() && self.found.iter().any(|found| found.same_cards(&claim)) => {
+                return ClaimOutcome::AlreadyFound;
+            }
+            _ if set() => return ClaimOutcome::Found { claim, split: None },
+            _ => Invalid::NotASet,
         };
-        if hint.revealed == 3 {
+        ClaimOutcome::Invalid(invalid)
+    }
+
+    /// A valid claim: it is found, and (but in the daily puzzle) its table
+    /// cards leave and are replaced.
+    fn take(&mut self, claim: Claim) {
+        self.found.push(claim);
+        self.hint = None;
+        if matches!(self.variant, Variant::Daily(_)) {
+            return;
+        }
+        let mut slots = [usize::MAX; 4];
+        let mut n = 0;
+        for &card in claim.cards() {
+            if let Some(slot) = self.slot_of(card) {
+                slots[n] = slot;
+                n += 1;
+            }
+        }
+        if self.variant == Variant::Chain {
+            let c = claim.cards();
+            self.previous = Some([c[0], c[1], c[2]]);
+        }
+        self.take_from_table(&slots[..n]);
+        self.deal_until_a_claim();
+    }
+
+    /// Reveals one more card of the hinted claim, `at_ms` into the game.
+    pub fn hint(&mut self, at_ms: u64) -> Result<HintOutcome, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let Some(claim) = self.hint_claim() else { return Err(GameError::GameOver) };
+        let hint = self.hint.unwrap_or(Hint { claim, revealed: 0 });
+        if hint.revealed as usize == claim.cards().len() {
             return Ok(HintOutcome::AlreadyRevealed);
         }
         let revealed = hint.revealed + 1;
         self.hint = Some(Hint { revealed, ..hint });
         self.hints_used += 1;
-        self.actions.push(Action::Hint);
+        self.moves.push(Move { at_ms, action: Action::Hint });
         Ok(HintOutcome::Revealed { revealed })
     }
 
-    fn table_has_set(&self) -> bool {
-        first_set(&self.table).expect("table cards are distinct").is_some()
+    /// The first claim that can be made from what is in play, in the
+    /// finders' scan order, with table cards in slot order.
+    pub fn first_claim(&self) -> Option<Claim> {
+        let t = &self.table;
+        match (self.variant, self.previous) {
+            (Variant::Ultra, _) => first_ultra(t).map(|[a, b, c, d]| claim_of(&[t[a], t[b], t[c], t[d]])),
+            (Variant::Chain, Some(previous)) => {
+                first_link(&previous, t).map(|(p, [i, j])| claim_of(&[previous[p], t[i], t[j]]))
+            }
+            (Variant::Daily(_), _) => find_sets(t)
+                .ok()?
+                .into_iter()
+                .map(|[i, j, k]| claim_of(&[t[i], t[j], t[k]]))
+                .find(|claim| !self.found.iter().any(|found| found.same_cards(claim))),
+            _ => first_set(t).ok()?.map(|[i, j, k]| claim_of(&[t[i], t[j], t[k]])),
+        }
     }
 
-    /// Slots of three cards known to be on the table, ascending.
-    fn slots_of(&self, cards: [Card; 3]) -> [usize; 3] {
-        let mut slots = cards.map(|card| {
-            self.table.iter().position(|&c| c == card).expect("hinted cards stay on the table until claimed")
-        });
-        sort_slots(&mut slots);
-        slots
+    /// Checks what the rules promise of every state: each card of the deck
+    /// in exactly one place (deck, table, or claimed away), every found claim
+    /// valid, no more cards out than the variant allows, a claim among them
+    /// while the deck lasts, and a hint that points at a claim. For tests,
+    /// fuzzers and anyone holding a game of unknown origin.
+    pub fn audit(&self) -> Result<(), AuditError> {
+        let mut seen = [false; DECK_SIZE];
+        for &card in self.deck().iter().chain(&self.table) {
+            if !self.variant.in_deck(card) {
+                return Err(AuditError::NotInDeck(card.id()));
+            }
+            if std::mem::replace(&mut seen[card.id() as usize], true) {
+                return Err(AuditError::CardInTwoPlaces(card.id()));
+            }
+        }
+        let daily = matches!(self.variant, Variant::Daily(_));
+        // Cards claimed away: in a found claim and off the table (in
+        // Set-Chain a linking card is in two found claims; it counts once).
+        let mut away = 0;
+        for (i, claim) in self.found.iter().enumerate() {
+            let ids = || claim.cards().iter().map(|c| c.id()).collect::<Vec<u8>>();
+            let valid = match self.variant {
+                Variant::Ultra => claim.cards().len() == 4 && ultra_split(to_four(claim.cards())).is_some(),
+                _ => claim.cards().len() == 3 && is_set(claim.cards()[0], claim.cards()[1], claim.cards()[2]),
+            };
+            let repeated = daily && self.found[..i].iter().any(|f| f.same_cards(claim));
+            if !valid || repeated {
+                return Err(AuditError::FoundNotValid(ids()));
+            }
+            for &card in claim.cards() {
+                match (daily, self.table.contains(&card)) {
+                    (true, false) => return Err(AuditError::FoundNotValid(ids())),
+                    (false, true) => return Err(AuditError::CardInTwoPlaces(card.id())),
+                    (false, false) if !std::mem::replace(&mut seen[card.id() as usize], true) => away += 1,
+                    _ => {}
+                }
+            }
+        }
+        let total = Card::all().filter(|&card| self.variant.in_deck(card)).count();
+        let out = self.deck().len() + self.table.len() + away;
+        if out != total {
+            return Err(AuditError::CardCount(out));
+        }
+        let n = self.table.len();
+        if n > self.variant.max_table() {
+            return Err(AuditError::TableSize(n));
+        }
+        if !daily && !self.deck().is_empty() && (n < self.variant.table_size() || self.first_claim().is_none()) {
+            return Err(AuditError::TableNeedsCards(n));
+        }
+        match self.hint_claim() {
+            Some(claim) if self.claim_can_be_made(claim) => Ok(()),
+            None if self.is_over() => Ok(()),
+            Some(claim) => Err(AuditError::HintNotValid(claim.cards().iter().map(|c| c.id()).collect())),
+            None => Err(AuditError::NoHint),
+        }
+    }
+
+    /// Whether a claim is in play and valid now, without making it.
+    fn claim_can_be_made(&self, claim: Claim) -> bool {
+        claim.cards().iter().all(|&card| self.in_play(card))
+            && matches!(self.judge(claim), ClaimOutcome::Found { .. })
     }
 
     fn draw(&mut self) -> Option<Card> {
@@ -365,24 +567,32 @@ impl Game {
         Some(card)
     }
 
-    /// Removes a claimed set: refill its slots in place while at most 12 cards
-    /// are out, otherwise close the table up so no slot stays empty.
-    fn take_from_table(&mut self, slots: [usize; 3]) {
-        let refill = self.table.len() <= TABLE_SIZE;
-        let mut holes = Vec::with_capacity(3);
-        for slot in slots {
-            let card = if refill { self.draw() } else { None };
+    /// Removes claimed table cards. Their slots are refilled in place, in
+    /// the order claimed, as far as it takes to bring the table back to its
+    /// first size; the table closes up over the rest. (Classic: a set taken
+    /// from 12 is refilled, one taken from 15 or more closes up. Set-Chain
+    /// takes two cards, so 13 becomes 12 with one refill.)
+    fn take_from_table(&mut self, slots: &[usize]) {
+        let mut refills = self.variant.table_size().saturating_sub(self.table.len() - slots.len());
+        let mut holes = [0usize; 4];
+        let mut n = 0;
+        for &slot in slots {
+            let card = if refills > 0 { self.draw() } else { None };
+            refills = refills.saturating_sub(1);
             match card {
                 Some(card) => self.table[slot] = card,
-                None => holes.push(slot),
+                None => {
+                    holes[n] = slot;
+                    n += 1;
+                }
             }
         }
-        self.close_up(&mut holes);
+        self.close_up(&mut holes[..n]);
     }
 
     /// Moves the last cards into the holes (fewest cards move), then shortens the table.
     fn close_up(&mut self, holes: &mut [usize]) {
-        sort_slots(holes);
+        sort_small(holes);
         let new_len = self.table.len() - holes.len();
         let movers: Vec<Card> =
             (new_len..self.table.len()).filter(|slot| !holes.contains(slot)).map(|slot| self.table[slot]).collect();
@@ -392,49 +602,36 @@ impl Game {
         self.table.truncate(new_len);
     }
 
-    fn deal_until_a_set(&mut self) {
-        while !self.table_has_set() && !self.deck().is_empty() {
+    fn deal_until_a_claim(&mut self) {
+        while self.first_claim().is_none() && !self.deck().is_empty() {
             for _ in 0..3 {
                 if let Some(card) = self.draw() {
                     self.table.push(card);
                 }
             }
         }
-        debug_assert!(self.table.len() <= MAX_TABLE);
     }
 }
 
-/// Insertion sort for the three or fewer slots sorted here: the standard
-/// sorts bring kilobytes of generic code into the download for three numbers.
-fn sort_slots(slots: &mut [usize]) {
-    for i in 1..slots.len() {
-        let mut j = i;
-        while j > 0 && slots[j - 1] > slots[j] {
-            slots.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+fn claim_of(cards: &[Card]) -> Claim {
+    Claim::new(cards).expect("the finders return 3 or 4 cards")
+}
+
+fn to_four(cards: &[Card]) -> [Card; 4] {
+    [cards[0], cards[1], cards[2], cards[3]]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn sort_slots_sorts_every_order_of_three() {
-        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
-            let mut slots = order.map(|i| [3, 11, 20][i]);
-            sort_slots(&mut slots);
-            assert_eq!(slots, [3, 11, 20]);
-        }
-        let mut two = [9, 4];
-        sort_slots(&mut two);
-        assert_eq!(two, [4, 9]);
+    fn cards(ids: &[u8]) -> Vec<Card> {
+        ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
     }
 
     #[test]
     fn audit_passes_real_games_and_catches_broken_ones() {
-        let game = Game::new(9);
+        let game = Game::classic(9);
         assert_eq!(game.audit(), Ok(()));
 
         let mut twice = game.clone();
@@ -452,11 +649,11 @@ mod tests {
             .flat_map(|a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| [a, b, c])))
             .find(|&[a, b, c]| !is_set(t[a], t[b], t[c]))
             .unwrap();
-        not_a_set.found.push(triple.map(|s| t[s]));
+        not_a_set.found.push(claim_of(&triple.map(|s| t[s])));
         for slot in triple {
             not_a_set.table[slot] = not_a_set.draw().unwrap();
         }
-        assert_eq!(not_a_set.audit(), Err(AuditError::FoundNotASet(triple.map(|s| t[s].id()))));
+        assert_eq!(not_a_set.audit(), Err(AuditError::FoundNotValid(triple.map(|s| t[s].id()).to_vec())));
 
         let mut crowded = game.clone();
         for _ in 0..12 {
@@ -471,5 +668,51 @@ mod tests {
         short.table.truncate(9);
         short.dealt -= 3;
         assert_eq!(short.audit(), Err(AuditError::TableNeedsCards(9)));
+
+        let mut foreign = Game::new(Variant::Junior, 9);
+        foreign.table[0] = Card::new(0).unwrap();
+        assert_eq!(foreign.audit(), Err(AuditError::NotInDeck(0)));
+    }
+
+    #[test]
+    fn claims_of_cards_not_in_play_repeated_or_of_the_wrong_size_are_refused_and_change_nothing() {
+        let mut game = Game::classic(5);
+        let t = game.table().to_vec();
+        let off_table = *game.deck().first().unwrap();
+        let before = game.clone();
+        let cases = [
+            (claim_of(&[t[0], t[1], off_table]), GameError::NotInPlay { card: off_table }),
+            (claim_of(&[t[0], t[1], t[0]]), GameError::RepeatedCard { card: t[0] }),
+            (claim_of(&[t[0], t[1], t[2], t[3]]), GameError::ClaimSize { expected: 3, got: 4 }),
+        ];
+        for (claim, error) in cases {
+            assert_eq!(game.claim(claim, 10), Err(error));
+            assert_eq!(game, before);
+        }
+        assert_eq!(game.claim_at(&[0, 1]), Err(GameError::ClaimSize { expected: 3, got: 2 }));
+        assert_eq!(game.claim_at(&[0, 1, 1]), Err(GameError::RepeatedSlot { slot: 1 }));
+        assert_eq!(game.claim_at(&[0, 1, 40]), Err(GameError::EmptySlot { slot: 40, table_len: t.len() }));
+        assert_eq!(Claim::new(&cards(&[1, 2])), None);
+    }
+
+    #[test]
+    fn moves_keep_their_times_and_replay_rebuilds_the_game() {
+        let mut game = Game::classic(77);
+        game.hint(1200).unwrap();
+        let claim = game.hint_claim().unwrap();
+        game.claim(claim, 4500).unwrap();
+        let times: Vec<u64> = game.moves().iter().map(|m| m.at_ms).collect();
+        assert_eq!(times, vec![1200, 4500]);
+        assert_eq!(Game::replay(Variant::Classic, 77, game.moves()), Ok(game));
+    }
+
+    #[test]
+    fn ultra_claims_are_four_cards_split_into_pairs_needing_the_same_third() {
+        // 0001, 0002, 1202, 2101 as digits: ids 1, 2, 47, 64.
+        let [a, b, c, d] = [1, 2, 47, 64].map(|id| Card::new(id).unwrap());
+        let split = ultra_split([a, b, c, d]).unwrap();
+        assert_eq!(split.pairs, [[0, 1], [2, 3]]);
+        assert_eq!(split.third, Card::new(0).unwrap());
+        assert!(ultra_split([a, b, c, Card::new(65).unwrap()]).is_none());
     }
 }

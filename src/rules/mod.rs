@@ -1,7 +1,11 @@
-//! What SET is: the cards, the set rule, finding sets, the seeded shuffle and
-//! the rules of a game. No clock, no browser, no randomness but a seed.
+//! What SET is: the cards, the set rule, finding claims, the seeded shuffle,
+//! the ways to play ([`variant`]), the daily board, why a claim is not valid,
+//! and the rules of a game. No clock, no browser, no randomness but a seed.
 
 pub mod card;
+pub mod daily;
+pub mod explain;
 pub mod finder;
 pub mod game;
 pub mod rng;
+pub mod variant;

@@ -7,6 +7,7 @@ use super::dom::{Stats, View, describe_slot};
 use super::render::{self, CardLook};
 use super::storage::{SaveSlot, SetAside};
 use crate::rules::card::Card;
+use crate::rules::explain::reasons;
 use crate::rules::game::{ClaimOutcome, Game};
 use crate::play::keys::{Command, key_label};
 use crate::play::layout::Rect;
@@ -18,6 +19,8 @@ use wasm_bindgen::{JsCast, JsValue};
 /// How long the found and wrong effects play, in milliseconds.
 const FOUND_MS: f64 = 450.0;
 const WRONG_MS: f64 = 600.0;
+/// How long a passing notice (why a claim is not valid) stays.
+const PASSING_NOTICE_MS: f64 = 5000.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -30,9 +33,9 @@ pub enum Mode {
 #[derive(Clone, Copy, Debug)]
 enum Effect {
     /// The claimed cards shrink and fade out where they lay.
-    Found { cards: [Card; 3], rects: [Rect; 3], started: f64 },
-    /// The wrongly claimed cards shake and glow red.
-    Wrong { slots: [usize; 3], started: f64 },
+    Found { cards: [Card; 4], rects: [Rect; 4], len: usize, started: f64 },
+    /// The wrongly claimed cards shake and glow red (unused places hold usize::MAX).
+    Wrong { slots: [usize; 4], started: f64 },
 }
 
 impl Effect {
@@ -123,8 +126,10 @@ pub struct App {
     hover: Option<usize>,
     show_keys: bool,
     hidden: bool,
-    /// A passing message (a bad `?seed=`, a save that could not be restored).
+    /// A message (a bad `?seed=`, a save that could not be restored, why a
+    /// claim is not valid), and when it goes, if it passes by itself.
     notice: String,
+    notice_until: Option<f64>,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
@@ -138,7 +143,7 @@ pub struct App {
 
 impl App {
     pub fn new(seed: u64, now: f64, view: Option<View>) -> App {
-        App::resume(SavedGame { game: Game::new(seed), elapsed_ms: 0 }, now, view)
+        App::resume(SavedGame { game: Game::classic(seed), elapsed_ms: 0 }, now, view)
     }
 
     /// Carries on a restored game; its clock runs from the time it had.
@@ -157,6 +162,7 @@ impl App {
             show_keys: false,
             hidden: false,
             notice: String::new(),
+            notice_until: None,
             save_slot: None,
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
             last_stored: None,
@@ -228,6 +234,11 @@ impl App {
             }
             Input::Visibility { hidden } => self.visibility_changed(hidden, now),
             Input::PageHide => Changes { save: true, ..Changes::NONE },
+            Input::Tick if self.notice_until.is_some_and(|until| now >= until) => {
+                self.notice.clear();
+                self.notice_until = None;
+                Changes::REFRESH
+            }
             Input::Tick => Changes::TIME,
             Input::Frame => {
                 if let Some(view) = &mut self.view {
@@ -313,7 +324,8 @@ impl App {
     }
 
     fn new_game(&mut self, seed: u64, now: f64) -> Changes {
-        self.game = Game::new(seed);
+        // A new game keeps the way to play.
+        self.game = Game::new(self.game.variant(), seed);
         self.selection.clear();
         self.clock = Stopwatch::started_at(now);
         if self.hidden {
@@ -347,30 +359,57 @@ impl App {
         Ok(Rect { x: rect.x + left, y: rect.y + top, ..rect })
     }
 
-    /// A click, tap or slot key on `slot`: toggles it; the third pick claims.
-    /// Picks in the gallery, on an empty slot or in a finished game do nothing.
+    /// A click, tap or slot key on `slot`: toggles it; the pick that
+    /// completes a claim claims. Picks in the gallery, on an empty slot or in
+    /// a finished game do nothing.
     fn pick(&mut self, slot: usize, now: f64) -> Changes {
         if self.mode == Mode::Gallery || self.game.is_over() || self.game.check_slot(slot).is_err() {
             return Changes::NONE;
         }
-        let Toggle::Claim(slots) = self.selection.toggle(slot) else { return Changes::REFRESH };
-        let rects = self.view.as_ref().map(|view| view.layout(self.slot_count())).map(|l| slots.map(|s| l.slot_rect(s)));
+        let size = self.game.variant().claim_size();
+        let Toggle::Claim(slots) = self.selection.toggle(slot, size) else { return Changes::REFRESH };
+        let Ok(claim) = self.game.claim_at(&slots) else { return Changes::REFRESH };
+        let layout = self.view.as_ref().map(|view| view.layout(self.slot_count()));
+        let rects: Vec<Rect> = slots.iter().filter_map(|&s| layout.and_then(|l| l.slot_rect(s))).collect();
         let cards_out = self.game.table().len();
-        let Ok(outcome) = self.game.claim(slots) else { return Changes::REFRESH };
+        let Ok(outcome) = self.game.claim(claim, self.clock.elapsed_ms(now) as u64) else { return Changes::REFRESH };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.game.table().len() == cards_out;
-        self.effect = match (outcome, rects) {
-            (ClaimOutcome::Set(cards), Some([Some(a), Some(b), Some(c)])) if same_grid => {
-                Some(Effect::Found { cards, rects: [a, b, c], started: now })
+        self.effect = None;
+        match outcome {
+            ClaimOutcome::Found { .. } if same_grid && rects.len() == slots.len() => {
+                let mut effect = Effect::Found { cards: [claim.cards()[0]; 4], rects: [rects[0]; 4], len: rects.len(), started: now };
+                if let Effect::Found { cards, rects: places, .. } = &mut effect {
+                    cards[..slots.len()].copy_from_slice(claim.cards());
+                    places[..rects.len()].copy_from_slice(&rects);
+                }
+                self.effect = Some(effect);
             }
-            (ClaimOutcome::NotASet, _) => Some(Effect::Wrong { slots, started: now }),
-            _ => None,
-        };
+            ClaimOutcome::Found { .. } => {}
+            ClaimOutcome::Invalid(why) => {
+                let mut wrong = [usize::MAX; 4];
+                wrong[..slots.len()].copy_from_slice(&slots);
+                self.effect = Some(Effect::Wrong { slots: wrong, started: now });
+                self.say_for_a_while(&reasons(why, claim.cards()).join(" "), now);
+            }
+            ClaimOutcome::AlreadyFound => self.say_for_a_while("You found that set already.", now),
+        }
         if self.game.is_over() {
             self.clock.stop(now);
         }
         Changes::SAVE_AND_REFRESH
+    }
+
+    /// A notice that goes by itself after a few seconds.
+    fn say_for_a_while(&mut self, text: &str, now: f64) {
+        self.notice = text.to_owned();
+        self.notice_until = Some(now + PASSING_NOTICE_MS);
+    }
+
+    /// The slots of the cards the hints have revealed, in reveal order.
+    fn hinted_slots(&self) -> Vec<usize> {
+        self.game.hinted_cards().iter().filter_map(|&card| self.game.slot_of(card)).collect()
     }
 
     /// Keyboard and button commands other than new game (which needs a fresh seed).
@@ -382,7 +421,9 @@ impl App {
                 self.selection.clear();
                 Changes::REFRESH
             }
-            Command::Hint if self.mode == Mode::Play && self.game.hint().is_ok() => Changes::SAVE_AND_REFRESH,
+            Command::Hint if self.mode == Mode::Play && self.game.hint(self.clock.elapsed_ms(now) as u64).is_ok() => {
+                Changes::SAVE_AND_REFRESH
+            }
             Command::Hint | Command::NewGame => Changes::NONE,
             Command::ToggleKeyLabels => {
                 self.show_keys = !self.show_keys;
@@ -446,13 +487,15 @@ impl App {
             )),
         };
         let notice = [Some(self.notice.as_str()).filter(|n| !n.is_empty()), storage.as_deref()];
-        view.set_notice(&notice.into_iter().flatten().collect::<Vec<_>>().join(" "));
+        // One kind of join in the download: of owned strings.
+        let notice: Vec<String> = notice.into_iter().flatten().map(str::to_owned).collect();
+        view.set_notice(&notice.join(" "));
         view.offer_download(self.set_aside.as_ref());
         view.show_key_labels_pressed(self.show_keys);
         if self.mode == Mode::Play {
             view.show_seed_in_address(self.game.seed());
         }
-        let hinted = self.game.hinted_slots();
+        let hinted = self.hinted_slots();
         let lines = self.game.table().iter().enumerate().map(|(slot, &card)| {
             describe_slot(slot, card, key_label(slot), self.selection.contains(slot), hinted.contains(&slot))
         });
@@ -494,14 +537,14 @@ impl App {
             }
             return Ok(());
         }
-        let hinted = self.game.hinted_slots();
+        let hinted = self.hinted_slots();
         let (wrong, shake) = match self.effect {
             Some(effect @ Effect::Wrong { slots, .. }) => {
                 let p = effect.progress(now);
                 // JavaScript's sin: Rust's would add its own (libm) to the download.
                 (slots, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
             }
-            _ => ([usize::MAX; 3], 0.0),
+            _ => ([usize::MAX; 4], 0.0),
         };
         render::draw_table(&view.ctx, &layout, self.game.table(), |slot| {
             let is_wrong = wrong.contains(&slot);
@@ -515,11 +558,11 @@ impl App {
             };
             (look, if is_wrong { shake } else { 0.0 })
         })?;
-        if let Some(effect @ Effect::Found { cards, rects, .. }) = self.effect {
+        if let Some(effect @ Effect::Found { cards, rects, len, .. }) = self.effect {
             let p = effect.progress(now);
             let scale = 1.0 - p * p;
             view.ctx.set_global_alpha(1.0 - p);
-            for (card, rect) in cards.into_iter().zip(rects) {
+            for (card, rect) in cards.into_iter().zip(rects).take(len) {
                 let (cx, cy) = rect.center();
                 let shrunk = Rect {
                     x: cx - rect.w * scale / 2.0,
@@ -548,7 +591,7 @@ impl App {
             ("wrongClaims", JsValue::from(self.game.wrong_claims())),
             ("hintsUsed", JsValue::from(self.game.hints_used())),
             ("selected", numbers(self.selection.slots()).into()),
-            ("hinted", numbers(&self.game.hinted_slots()).into()),
+            ("hinted", numbers(&self.hinted_slots()).into()),
             ("elapsedMs", JsValue::from(self.clock.elapsed_ms(now).round())),
             ("over", JsValue::from(self.game.is_over())),
             ("seed", JsValue::from(self.game.seed() as f64)),

@@ -272,7 +272,12 @@ pub fn check(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
 /// the set the Hint button reveals. Changes nothing.
 #[wasm_bindgen]
 pub fn hint() -> Result<Array, JsError> {
-    with_app(|app| app.game.hint_set().map_or_else(Array::new, slot_triple))
+    with_app(|app| {
+        let Some(claim) = app.game.hint_claim() else { return Array::new() };
+        // Slot order is ascending order.
+        let table = app.game.table().iter().enumerate();
+        table.filter(|(_, card)| claim.contains(**card)).map(|(slot, _)| JsValue::from(slot as u32)).collect()
+    })
 }
 
 /// Every set among a list of distinct card ids, as triples of indices into it.

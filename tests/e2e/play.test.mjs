@@ -6,6 +6,29 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, resize, slotCentre, state, useBrowser } from './helpers.mjs';
 
+/** Why three cards are not a set, worded here from their digits: one line
+ *  per attribute where two agree and one differs, colour, shape, fill, number. */
+function whyNotASet(ids) {
+  const words = [
+    [['red', 'red'], ['green', 'green'], ['purple', 'purple']],
+    [['diamonds', 'a diamond'], ['squiggles', 'a squiggle'], ['ovals', 'an oval']],
+    [['open', 'open'], ['striped', 'striped'], ['solid', 'solid']],
+    [['one symbol', 'one symbol'], ['two symbols', 'two symbols'], ['three symbols', 'three symbols']],
+  ];
+  const places = [27, 9, 3, 1];
+  const lines = [];
+  for (let a = 0; a < 4; a++) {
+    const [x, y, z] = ids.map((id) => Math.floor(id / places[a]) % 3);
+    if (x === y && y === z) continue;
+    if (x !== y && y !== z && x !== z) continue;
+    const two = x === y || x === z ? x : y;
+    const one = [x, y, z].find((v) => v !== two);
+    const [have, has] = a === 3 ? ['have', 'has'] : ['are', 'is'];
+    lines.push(`Two ${have} ${words[a][two][0]} and one ${has} ${words[a][one][1]}.`);
+  }
+  return lines.join(' ');
+}
+
 /** Seeds whose first deal needs extra cards: 12 and 15 cards hold no set. */
 const SEED_WITH_18_CARDS = 1886;
 
@@ -29,14 +52,18 @@ test('a whole game, played with clicks, keys and the Hint button, ends on the en
   assert.equal(s.deck, 81 - s.table.length);
   assert.equal(await page.textContent('#deck-left'), String(s.deck));
 
-  // A wrong claim: counted, shown, nothing else changes.
+  // A wrong claim: counted, shown, explained, nothing else changes.
   const wrong = await nonSet(page);
+  const wrongIds = wrong.map((slot) => s.table[slot]);
   for (const slot of wrong) await clickSlot(page, slot);
   s = await state(page);
   assert.equal(s.wrongClaims, 1);
   assert.deepEqual(s.selected, []);
   assert.equal(s.setsFound, 0);
   assert.equal(await page.textContent('#wrong-claims'), '1');
+  assert.equal(await page.textContent('#notice-text'), whyNotASet(wrongIds));
+  assert.equal(await page.getAttribute('#notice', 'role'), 'alert', 'said to screen readers too');
+  await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
 
   // Hints: the button and the H key each reveal one more card of the same set.
   const hinted = await api(page, 'hint');

@@ -1,0 +1,102 @@
+//! The ways to play, as one value. Each rule that differs between them is
+//! one `match` here or in [`crate::rules::game`], so a way to play is read
+//! in one place:
+//!
+//! | variant | deck | out at first | a claim | what leaves the table | the end |
+//! | --- | --- | --- | --- | --- | --- |
+//! | classic | 81 | 12 | 3 cards, a set | the 3 | deck empty, no set out |
+//! | junior | the 27 solid cards | 9 | 3 cards, a set | the 3 | deck empty, no set out |
+//! | chain | 81 | 12 | a set; after the first, exactly one card of the previous set and two from the table | the table cards | deck empty, no link out |
+//! | ultra | 81 | 12 | 4 cards: two pairs needing the same third card | the 4 | deck empty, none out |
+//! | daily | 81, a board for the date | 12 with exactly 6 sets | 3 cards, a set not yet found | nothing | all 6 found |
+//!
+//! While no claim can be made from what lies out and the deck is not empty,
+//! 3 more cards are dealt. A claimed slot is refilled in place while the
+//! table holds no more than its first size, otherwise the table closes up.
+
+use crate::rules::card::{Card, Fill};
+use crate::rules::daily::{DAILY_CARDS, Date};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Classic,
+    Junior,
+    Chain,
+    Ultra,
+    Daily(Date),
+}
+
+/// A mode name that is not one of the ways to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMode(pub String);
+
+impl fmt::Display for UnknownMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "mode \"{}\" is not one of classic, junior, chain, ultra, daily", self.0)
+    }
+}
+
+impl std::error::Error for UnknownMode {}
+
+impl Variant {
+    /// The name in addresses, saves and the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Junior => "junior",
+            Variant::Chain => "chain",
+            Variant::Ultra => "ultra",
+            Variant::Daily(_) => "daily",
+        }
+    }
+
+    /// The variant of a mode name; a daily puzzle needs its date.
+    pub fn from_name(name: &str, date: Option<Date>) -> Result<Variant, UnknownMode> {
+        match (name, date) {
+            ("classic", _) => Ok(Variant::Classic),
+            ("junior", _) => Ok(Variant::Junior),
+            ("chain", _) => Ok(Variant::Chain),
+            ("ultra", _) => Ok(Variant::Ultra),
+            ("daily", Some(date)) => Ok(Variant::Daily(date)),
+            _ => Err(UnknownMode(name.chars().take(20).collect())),
+        }
+    }
+
+    /// Whether a card belongs to this variant's deck.
+    pub fn in_deck(self, card: Card) -> bool {
+        match self {
+            Variant::Junior => card.fill() == Fill::Solid,
+            _ => true,
+        }
+    }
+
+    /// Cards face up at the start, and the most a refill tops the table up to.
+    pub fn table_size(self) -> usize {
+        match self {
+            Variant::Junior => 9,
+            Variant::Daily(_) => DAILY_CARDS,
+            _ => 12,
+        }
+    }
+
+    /// Cards in one claim.
+    pub fn claim_size(self) -> usize {
+        match self {
+            Variant::Ultra => 4,
+            _ => 3,
+        }
+    }
+
+    /// The most cards that can lie out: more always hold a claim, so none
+    /// are dealt past it. Junior: any 10 cards of its 27 hold a set; classic:
+    /// any 21 of 81. Chain and UltraSet have no such bound below the deck.
+    pub fn max_table(self) -> usize {
+        match self {
+            Variant::Classic => 21,
+            Variant::Junior => 12,
+            Variant::Daily(_) => DAILY_CARDS,
+            Variant::Chain | Variant::Ultra => crate::rules::card::DECK_SIZE,
+        }
+    }
+}
