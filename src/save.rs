@@ -239,49 +239,19 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
             return Err(SaveError::RepeatedField(fields[at].to_owned()));
         }
     }
-    if major == 1 { decode_v1(&found) } else { decode_v2(&found) }
+    decode_lines(&found, major == 1)
 }
 
-/// Format 1: a classic game whose actions name table slots.
-fn decode_v1(lines: &Lines) -> Result<SavedGame, SaveError> {
-    let seed = number(lines.get("seed")?, "seed", MAX_SEED)?;
+/// Both formats, in one place: format 1 is a classic game whose actions
+/// name table slots, untimed, with its found cards in one flat list; format 2
+/// names its mode, its moves name cards with their times, and its found
+/// claims are ids joined by dots.
+fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
+    let variant = if v1 { Variant::Classic } else { parse_mode(lines.get("mode")?)? };
+    // A daily game's seed comes from its date, past JavaScript's exact integers.
+    let max_seed = if matches!(variant, Variant::Daily(_)) { u64::MAX } else { MAX_SEED };
+    let seed = number(lines.get("seed")?, "seed", max_seed)?;
     let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
-    let actions = parse_slot_actions(lines.get("actions")?)?;
-    let table = card_ids(lines.get("table")?, "table")?;
-    let deck = card_ids(lines.get("deck")?, "deck")?;
-    let found = card_ids(lines.get("found")?, "found")?;
-    let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
-    let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
-    no_card_twice(table.iter().chain(&deck).chain(&found))?;
-    let total = table.len() + deck.len() + found.len();
-    if total != DECK_SIZE {
-        return Err(SaveError::CardCount(total));
-    }
-    let mut game = Game::classic(seed);
-    for (index, action) in actions.into_iter().enumerate() {
-        let replayed = match action {
-            SlotAction::Hint => game.hint(0).map(drop),
-            SlotAction::Claim(slots) => game.claim_at(&slots).and_then(|claim| game.claim(claim, 0)).map(drop),
-        };
-        replayed.map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
-    }
-    let found_ids = game.found().iter().flat_map(|claim| claim.cards().iter().copied());
-    check_snapshot(&[
-        ("table", game.table() == table.as_slice()),
-        ("deck", game.deck() == deck.as_slice()),
-        ("found", found_ids.eq(found.iter().copied())),
-        ("wrong-claims", game.wrong_claims() == wrong_claims),
-        ("hints-used", game.hints_used() == hints_used),
-    ])?;
-    Ok(SavedGame { game, elapsed_ms })
-}
-
-/// Format 2: any variant, timed moves naming cards.
-fn decode_v2(lines: &Lines) -> Result<SavedGame, SaveError> {
-    let variant = parse_mode(lines.get("mode")?)?;
-    let seed = number(lines.get("seed")?, "seed", u64::MAX)?;
-    let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
-    let moves = parse_moves(lines.get("moves")?)?;
     let table = card_ids(lines.get("table")?, "table")?;
     let deck = card_ids(lines.get("deck")?, "deck")?;
     let found: Vec<Vec<Card>> =
@@ -289,21 +259,46 @@ fn decode_v2(lines: &Lines) -> Result<SavedGame, SaveError> {
     let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
     let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
     let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
-    no_card_twice(table.iter().chain(&deck))?;
-    if !matches!(variant, Variant::Daily(_)) && seed > MAX_SEED {
-        return Err(SaveError::BadNumber { field: "seed", text: seed.to_string() });
-    }
-    let game = Game::replay(variant, seed, &moves).map_err(SaveError::Replay)?;
+    let claimed: &[Vec<Card>] = if v1 { &found } else { &[] };
+    no_card_twice(table.iter().chain(&deck).chain(claimed.iter().flatten()))?;
+    let game = if v1 {
+        let total = table.len() + deck.len() + found.len();
+        if total != DECK_SIZE {
+            return Err(SaveError::CardCount(total));
+        }
+        replay_slot_actions(seed, &parse_slot_actions(lines.get("actions")?)?)?
+    } else {
+        Game::replay(variant, seed, &parse_moves(lines.get("moves")?)?).map_err(SaveError::Replay)?
+    };
+    let found_matches = if v1 {
+        game.found().iter().flat_map(|claim| claim.cards()).eq(found.iter().flatten())
+    } else {
+        game.found().iter().map(|claim| claim.cards()).eq(found.iter().map(Vec::as_slice))
+    };
     check_snapshot(&[
         ("seed", game.seed() == seed),
         ("table", game.table() == table.as_slice()),
         ("deck", game.deck() == deck.as_slice()),
-        ("found", game.found().iter().map(|claim| claim.cards()).eq(found.iter().map(Vec::as_slice))),
+        ("found", found_matches),
         ("previous", game.previous().map(|p| p.to_vec()) == previous),
         ("wrong-claims", game.wrong_claims() == wrong_claims),
         ("hints-used", game.hints_used() == hints_used),
     ])?;
     Ok(SavedGame { game, elapsed_ms })
+}
+
+/// Format 1's actions, replayed on a classic game: each claim of slots
+/// becomes a claim of the cards in them at that moment.
+fn replay_slot_actions(seed: u64, actions: &[SlotAction]) -> Result<Game, SaveError> {
+    let mut game = Game::classic(seed);
+    for (index, action) in actions.iter().enumerate() {
+        let replayed = match action {
+            SlotAction::Hint => game.hint(0).map(drop),
+            SlotAction::Claim(slots) => game.claim_at(slots).and_then(|claim| game.claim(claim, 0)).map(drop),
+        };
+        replayed.map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
+    }
+    Ok(game)
 }
 
 #[inline(never)]
