@@ -83,7 +83,7 @@ Tools: ${tools}.
 Medians. Ratios compare with the plain triple loop (attribute rule) measured
 in the same run, so they travel between machines better than the times.
 Native: criterion, release code at opt-level 3. Wasm: the shipped release
-profile (opt-level 2, chosen by measurement; see Cargo.toml), a loop of calls
+profile (opt-level z, chosen for size; see the decisions below), a loop of calls
 inside the module in headless Chromium after a warm-up. These machines are
 shared and noisy: single figures moved by up to 40% between runs here.
 
@@ -118,7 +118,7 @@ quoting them.
 | release opt-level 2 (after wasm-opt -Oz in every case) | z: 46.7 KB gzip download, 12-card finder 306 ns in wasm; s: 47.1 KB, 261 ns; 2: 46.0 KB, 165 ns; 3: 46.2 KB, 178 ns | \`Cargo.toml\` |
 | third-card table of 81 × 128 bytes, one load per pair | 12-card finder natively 69 ns, against 83 ns for a 625-byte base-5 pair-sum table (three loads per pair) | \`src/card.rs\` |
 | talc instead of the default dlmalloc (realloc-in-place off) | wasm 50,660 → 48,200 B gzip, whole download 58,635 → 56,179 B; all tests pass with it | \`Cargo.toml\`, \`src/web/mod.rs\` |
-| release opt-level z, since the rules engine (wasm-opt -Oz after it in every case) | same code with the engine: opt-level 2 gave 64,438 B gzip in all, z 60,812 B. z is slower (the first measurement above: 12-card finder 306 ns against 165 ns in wasm); the budget is a test, speed a benchmark | \`Cargo.toml\` |
+| release opt-level z, since the rules engine (wasm-opt -Oz after it in every case) | same code with the engine: opt-level 2 gave 64,438 B gzip in all, z 60,812 B. z is slower: the 12-card finder in wasm took 254.5 ns in the run of 2026-11-22T12:33Z against 111.5 ns at opt-level 2 in the run before (other runs; its ratio to the triple loop compiled alike stayed 0.10). The budget is a test, speed a benchmark | \`Cargo.toml\` |
 | dates read byte by byte, save-decoder helpers out of line | wasm 61,244 → 56,459 B gzip at opt-level 2: slicing a \`str\` at computed places brought in the char-boundary panic and, with it, Debug formatting and Unicode tables | \`src/rules/daily.rs\`, \`src/save.rs\` |
 | third-card table built on first use instead of at compile time | 60,591 → 59,294 B gzip in all (the table is 10 KB of data; the loop is a few bytes) | \`src/rules/card.rs\` |
 

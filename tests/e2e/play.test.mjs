@@ -63,6 +63,8 @@ test('a whole game, played with clicks, keys and the Hint button, ends on the en
   assert.equal(await page.textContent('#wrong-claims'), '1');
   assert.equal(await page.textContent('#notice-text'), whyNotASet(wrongIds));
   assert.equal(await page.getAttribute('#notice', 'role'), 'alert', 'said to screen readers too');
+  await page.waitForTimeout(700); // the shake is over
+  await page.screenshot({ path: `${ARTIFACTS}/why-not-a-set.png` });
   await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
 
   // Hints: the button and the H key each reveal one more card of the same set.
