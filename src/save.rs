@@ -360,48 +360,45 @@ enum SlotAction {
 
 #[inline(never)]
 fn parse_slot_actions(text: &str) -> Result<Vec<SlotAction>, SaveError> {
-    let mut actions = Vec::new();
-    for token in text.split_whitespace() {
-        if actions.len() == MAX_ACTIONS {
-            return Err(SaveError::TooManyActions(text.split_whitespace().count()));
-        }
-        let action = match token {
-            "h" => Some(SlotAction::Hint),
-            _ => token.strip_prefix('c').and_then(|slots| {
-                let mut parts = slots.split('.').map(|s| digits(s).filter(|&n| n < 100).map(|n| n as usize));
-                match (parts.next(), parts.next(), parts.next(), parts.next()) {
-                    (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(SlotAction::Claim([a, b, c])),
-                    _ => None,
-                }
-            }),
-        };
-        actions.push(action.ok_or_else(|| SaveError::BadAction(short(token)))?);
-    }
-    Ok(actions)
+    parse_tokens(text, |token| match token {
+        "h" => Some(SlotAction::Hint),
+        _ => token.strip_prefix('c').and_then(|slots| {
+            let mut parts = slots.split('.').map(|s| digits(s).filter(|&n| n < 100).map(|n| n as usize));
+            match (parts.next(), parts.next(), parts.next(), parts.next()) {
+                (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(SlotAction::Claim([a, b, c])),
+                _ => None,
+            }
+        }),
+    })
 }
 
 /// Format 2's moves: `1200:h`, `5400:c3.17.40`.
 #[inline(never)]
 fn parse_moves(text: &str) -> Result<Vec<Move>, SaveError> {
-    let mut moves = Vec::new();
+    parse_tokens(text, |token| {
+        let (at, action) = token.split_once(':')?;
+        let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
+        let action = match action {
+            "h" => Action::Hint,
+            _ => {
+                let cards = card_ids_in(action.strip_prefix('c')?, '.', "moves").ok()?;
+                Action::Claim(Claim::new(&cards)?)
+            }
+        };
+        Some(Move { at_ms, action })
+    })
+}
+
+/// The moves of either format, one token each, at most [`MAX_ACTIONS`] of them.
+fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, SaveError> {
+    let mut parsed = Vec::new();
     for token in text.split_whitespace() {
-        if moves.len() == MAX_ACTIONS {
+        if parsed.len() == MAX_ACTIONS {
             return Err(SaveError::TooManyActions(text.split_whitespace().count()));
         }
-        let parsed = token.split_once(':').and_then(|(at, action)| {
-            let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
-            let action = match action {
-                "h" => Action::Hint,
-                _ => {
-                    let cards = card_ids_in(action.strip_prefix('c')?, '.', "moves").ok()?;
-                    Action::Claim(Claim::new(&cards)?)
-                }
-            };
-            Some(Move { at_ms, action })
-        });
-        moves.push(parsed.ok_or_else(|| SaveError::BadAction(short(token)))?);
+        parsed.push(parse(token).ok_or_else(|| SaveError::BadAction(short(token)))?);
     }
-    Ok(moves)
+    Ok(parsed)
 }
 
 #[inline(never)]

@@ -415,13 +415,12 @@ impl Game {
     fn judge(&self, claim: Claim) -> ClaimOutcome {
         let cards = claim.cards();
         let set = || cards.len() == 3 && is_set(cards[0], cards[1], cards[2]);
-        let invalid = match self.variant {
-            Variant::Ultra => match ultra_split([cards[0], cards[1], cards[2], cards[3]]) {
+        let invalid = match (self.variant, self.previous) {
+            (Variant::Ultra, _) => match ultra_split([cards[0], cards[1], cards[2], cards[3]]) {
                 Some(split) => return ClaimOutcome::Found { claim, split: Some(split) },
                 None => Invalid::NotAnUltraSet,
             },
-            Variant::Chain if self.previous.is_some() => {
-                let previous = self.previous.unwrap_or([cards[0]; 3]);
+            (Variant::Chain, Some(previous)) => {
                 let linked = cards.iter().filter(|card| previous.contains(card)).count() as u8;
                 match (linked, set()) {
                     (1, true) => return ClaimOutcome::Found { claim, split: None },
@@ -429,7 +428,7 @@ impl Game {
                     (n, _) => Invalid::ChainLink { previous_cards: n },
                 }
             }
-            Variant::Daily(_) if set() && self.found.iter().any(|found| found.same_cards(&claim)) => {
+            (Variant::Daily(_), _) if set() && self.found.iter().any(|found| found.same_cards(&claim)) => {
                 return ClaimOutcome::AlreadyFound;
             }
             _ if set() => return ClaimOutcome::Found { claim, split: None },

@@ -173,9 +173,10 @@ impl App {
 
     /// From now on the game is saved to `slot` (unless `guarding`, when
     /// storage holds a save that must stay as it is); `Err` says why there
-    /// is no storage. The first save happens at `Input::Start`.
-    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, guarding: Option<Guarded>) {
-        self.last_stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
+    /// is no storage. `stored` is what the slot held at start-up. The first
+    /// save happens at `Input::Start`.
+    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, guarding: Option<Guarded>, stored: Option<String>) {
+        self.last_stored = stored;
         self.persistence = match (&slot, guarding) {
             (Err(reason), _) => Persistence::NoStorage(reason.clone()),
             (Ok(_), Some(guarded)) => Persistence::Guarding(guarded),
@@ -379,12 +380,10 @@ impl App {
         self.effect = None;
         match outcome {
             ClaimOutcome::Found { .. } if same_grid && rects.len() == slots.len() => {
-                let mut effect = Effect::Found { cards: [claim.cards()[0]; 4], rects: [rects[0]; 4], len: rects.len(), started: now };
-                if let Effect::Found { cards, rects: places, .. } = &mut effect {
-                    cards[..slots.len()].copy_from_slice(claim.cards());
-                    places[..rects.len()].copy_from_slice(&rects);
-                }
-                self.effect = Some(effect);
+                let (mut cards, mut places) = ([claim.cards()[0]; 4], [rects[0]; 4]);
+                cards[..slots.len()].copy_from_slice(claim.cards());
+                places[..rects.len()].copy_from_slice(&rects);
+                self.effect = Some(Effect::Found { cards, rects: places, len: rects.len(), started: now });
             }
             ClaimOutcome::Found { .. } => {}
             ClaimOutcome::Invalid(why) => {

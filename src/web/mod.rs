@@ -101,14 +101,12 @@ enum Found {
     Unreadable(SetAside),
 }
 
-fn found_in(slot: &SaveSlot) -> Found {
-    match slot.read() {
-        Ok(Some(text)) => match save::decode(&text) {
-            Ok(saved) => Found::Game(saved),
-            Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
-            Err(err) => Found::Unreadable(SetAside::new(text, err.to_string())),
-        },
-        Ok(None) | Err(_) => Found::Nothing,
+fn found_in(stored: Option<&str>) -> Found {
+    let Some(text) = stored else { return Found::Nothing };
+    match save::decode(text) {
+        Ok(saved) => Found::Game(saved),
+        Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
+        Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
     }
 }
 
@@ -131,7 +129,9 @@ pub fn mount() -> Result<(), JsValue> {
         Default::default()
     });
     let slot = SaveSlot::open(&window);
-    let found = slot.as_ref().map_or(Found::Nothing, found_in);
+    // Read once: what is decoded here is also what this tab knows it did not write.
+    let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
+    let found = found_in(stored.as_deref());
     let (mut resumed, mut guarding, mut set_aside) = (None, None, None);
     match found {
         Found::Game(saved) if options.seed.is_none_or(|seed| seed == saved.game.seed()) => resumed = Some(saved),
@@ -152,7 +152,7 @@ pub fn mount() -> Result<(), JsValue> {
         None => App::new(options.seed.unwrap_or_else(random_seed), started, Some(view)),
     };
     app.set_notice(&notices.join(" "));
-    app.use_storage(slot, guarding);
+    app.use_storage(slot, guarding, stored);
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
