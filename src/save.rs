@@ -85,15 +85,23 @@ pub enum SaveError {
     /// The header's version is not a version (or one before the first).
     UnknownVersion(String),
     /// Written by a newer build, in a format this one cannot read: keep it.
-    Newer { major: u32 },
+    Newer {
+        major: u32,
+    },
     MissingField(&'static str),
     RepeatedField(String),
     UnknownField(String),
-    BadNumber { field: &'static str, text: String },
+    BadNumber {
+        field: &'static str,
+        text: String,
+    },
     BadMode(String),
     BadAction(String),
     TooManyActions(usize),
-    BadCardId { field: &'static str, text: String },
+    BadCardId {
+        field: &'static str,
+        text: String,
+    },
     RepeatedCard(u8),
     CardCount(usize),
     Replay(ReplayError),
@@ -108,7 +116,10 @@ impl fmt::Display for SaveError {
             SaveError::Truncated => write!(f, "it stops in the middle of a line (cut short?)"),
             SaveError::UnknownVersion(v) => write!(f, "its format version \"{v}\" is not one of SET's"),
             SaveError::Newer { major } => {
-                write!(f, "it was saved by a newer version of SET (save format {major}, this page reads {FORMAT_MAJOR})")
+                write!(
+                    f,
+                    "it was saved by a newer version of SET (save format {major}, this page reads {FORMAT_MAJOR})"
+                )
             }
             SaveError::MissingField(name) => write!(f, "it has no {name} line (cut short?)"),
             SaveError::RepeatedField(name) => write!(f, "its {name} line appears twice"),
@@ -208,9 +219,11 @@ impl<'a> Lines<'a> {
 
 /// Reads and checks a save; see the module documentation for what is checked.
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
-    let mut lines = text.lines();
+    // Bytes, not Unicode: ASCII splitting and trimming keep Rust's Unicode
+    // tables out of the download. A CR before each LF is allowed.
+    let mut lines = text.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
     let header = lines.next().ok_or(SaveError::NotASave)?;
-    let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim();
+    let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim_ascii();
     // The version first: a newer save is kept whatever it holds.
     let (major, minor) = parse_version(version)?;
     if major > FORMAT_MAJOR {
@@ -227,7 +240,7 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     // Unknown lines are skipped only in a newer minor of this build's major.
     let skip_unknown = major == FORMAT_MAJOR && minor > FORMAT_MINOR;
     let mut found = Lines { fields, values: vec![None; fields.len()] };
-    for line in lines.filter(|l| !l.trim().is_empty()) {
+    for line in lines.filter(|l| !l.trim_ascii().is_empty()) {
         let (key, value) = line.split_once(' ').unwrap_or((line, ""));
         let Some(at) = fields.iter().position(|&f| f == key) else {
             if skip_unknown {
@@ -254,22 +267,21 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
     let table = card_ids(lines.get("table")?, "table")?;
     let deck = card_ids(lines.get("deck")?, "deck")?;
-    let found: Vec<Vec<Card>> =
-        lines.get("found")?.split_whitespace().map(|claim| card_ids_in(claim, '.', "found")).collect::<Result<_, _>>()?;
+    let found: Vec<Vec<Card>> = lines
+        .get("found")?
+        .split_ascii_whitespace()
+        .map(|claim| card_ids_in(claim, '.', "found"))
+        .collect::<Result<_, _>>()?;
     let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
     let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
     let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
     let claimed: &[Vec<Card>] = if v1 { &found } else { &[] };
     no_card_twice(table.iter().chain(&deck).chain(claimed.iter().flatten()))?;
-    let game = if v1 {
-        let total = table.len() + deck.len() + found.len();
-        if total != DECK_SIZE {
-            return Err(SaveError::CardCount(total));
-        }
-        replay_slot_actions(seed, &parse_slot_actions(lines.get("actions")?)?)?
-    } else {
-        Game::replay(variant, seed, &parse_moves(lines.get("moves")?)?).map_err(SaveError::Replay)?
-    };
+    if v1 && table.len() + deck.len() + found.len() != DECK_SIZE {
+        return Err(SaveError::CardCount(table.len() + deck.len() + found.len()));
+    }
+    let moves = if v1 { parse_moves(lines.get("actions")?, false)? } else { parse_moves(lines.get("moves")?, true)? };
+    let game = replay(variant, seed, &moves, v1)?;
     let found_matches = if v1 {
         game.found().iter().flat_map(|claim| claim.cards()).eq(found.iter().flatten())
     } else {
@@ -287,16 +299,21 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     Ok(SavedGame { game, elapsed_ms })
 }
 
-/// Format 1's actions, replayed on a classic game: each claim of slots
-/// becomes a claim of the cards in them at that moment.
-fn replay_slot_actions(seed: u64, actions: &[SlotAction]) -> Result<Game, SaveError> {
-    let mut game = Game::classic(seed);
-    for (index, action) in actions.iter().enumerate() {
-        let replayed = match action {
-            SlotAction::Hint => game.hint(0).map(drop),
-            SlotAction::Claim(slots) => game.claim_at(slots).and_then(|claim| game.claim(claim, 0)).map(drop),
+/// Replays the moves of either format. Format 1's claims name table
+/// slots (read as ids here): each becomes a claim of the cards in those
+/// slots at that moment.
+fn replay(variant: Variant, seed: u64, moves: &[Move], by_slot: bool) -> Result<Game, SaveError> {
+    let mut game = Game::new(variant, seed);
+    for (index, &mv) in moves.iter().enumerate() {
+        let mv = match mv.action {
+            Action::Claim(slots) if by_slot => {
+                let slots: Vec<usize> = slots.cards().iter().map(|slot| slot.id() as usize).collect();
+                let claim = game.claim_at(&slots).map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
+                Move { action: Action::Claim(claim), ..mv }
+            }
+            _ => mv,
         };
-        replayed.map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
+        game.apply(mv).map_err(|error| SaveError::Replay(ReplayError { index, error }))?;
     }
     Ok(game)
 }
@@ -328,21 +345,26 @@ fn short(text: &str) -> String {
 
 /// A number written with ASCII digits only: `parse` alone would also take "+5".
 #[inline(never)]
-fn digits(text: &str) -> Option<u64> {
-    let valid = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    valid.then(|| text.parse().ok()).flatten()
+pub fn digits(text: &str) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    text.bytes().try_fold(0u64, |n, b| {
+        let digit = b.checked_sub(b'0').filter(|&d| d < 10)?;
+        n.checked_mul(10)?.checked_add(digit as u64)
+    })
 }
 
 #[inline(never)]
 fn number(text: &str, field: &'static str, max: u64) -> Result<u64, SaveError> {
-    let text = text.trim();
+    let text = text.trim_ascii();
     digits(text).filter(|&n| n <= max).ok_or_else(|| SaveError::BadNumber { field, text: short(text) })
 }
 
 #[inline(never)]
 fn parse_mode(text: &str) -> Result<Variant, SaveError> {
     let bad = || SaveError::BadMode(short(text));
-    let mut words = text.split_whitespace();
+    let mut words = text.split_ascii_whitespace();
     let (name, date, rest) = (words.next().unwrap_or(""), words.next(), words.next());
     let date = date.map(Date::parse).transpose().map_err(|_| bad())?;
     let variant = match (name, date, rest) {
@@ -352,37 +374,18 @@ fn parse_mode(text: &str) -> Result<Variant, SaveError> {
     Ok(variant)
 }
 
-/// Format 1's actions: `h`, or `c` and three slots.
-enum SlotAction {
-    Hint,
-    Claim([usize; 3]),
-}
-
+/// The moves of either format: format 2's `1200:h` and `5400:c3.17.40`
+/// (cards, with their times), format 1's untimed `h` and `c0.4.9` (slots).
 #[inline(never)]
-fn parse_slot_actions(text: &str) -> Result<Vec<SlotAction>, SaveError> {
-    parse_tokens(text, |token| match token {
-        "h" => Some(SlotAction::Hint),
-        _ => token.strip_prefix('c').and_then(|slots| {
-            let mut parts = slots.split('.').map(|s| digits(s).filter(|&n| n < 100).map(|n| n as usize));
-            match (parts.next(), parts.next(), parts.next(), parts.next()) {
-                (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some(SlotAction::Claim([a, b, c])),
-                _ => None,
-            }
-        }),
-    })
-}
-
-/// Format 2's moves: `1200:h`, `5400:c3.17.40`.
-#[inline(never)]
-fn parse_moves(text: &str) -> Result<Vec<Move>, SaveError> {
+fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
-        let (at, action) = token.split_once(':')?;
+        let (at, action) = if timed { token.split_once(':')? } else { ("0", token) };
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
         let action = match action {
             "h" => Action::Hint,
             _ => {
                 let cards = card_ids_in(action.strip_prefix('c')?, '.', "moves").ok()?;
-                Action::Claim(Claim::new(&cards)?)
+                Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
             }
         };
         Some(Move { at_ms, action })
@@ -392,9 +395,9 @@ fn parse_moves(text: &str) -> Result<Vec<Move>, SaveError> {
 /// The moves of either format, one token each, at most [`MAX_ACTIONS`] of them.
 fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, SaveError> {
     let mut parsed = Vec::new();
-    for token in text.split_whitespace() {
+    for token in text.split_ascii_whitespace() {
         if parsed.len() == MAX_ACTIONS {
-            return Err(SaveError::TooManyActions(text.split_whitespace().count()));
+            return Err(SaveError::TooManyActions(text.split_ascii_whitespace().count()));
         }
         parsed.push(parse(token).ok_or_else(|| SaveError::BadAction(short(token)))?);
     }
@@ -403,7 +406,7 @@ fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<
 
 #[inline(never)]
 fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
-    text.split_whitespace().map(|token| card_id(token, field)).collect()
+    text.split_ascii_whitespace().map(|token| card_id(token, field)).collect()
 }
 
 #[inline(never)]
@@ -547,10 +550,16 @@ mod tests {
         }
         // Another seed or mode deals other cards, so the claimed ones are not in play.
         for text in [edited("seed", "seed 43"), edited("mode", "mode junior")] {
-            assert!(matches!(
-                decode(&text),
-                Err(SaveError::Replay(ReplayError { index: 1, error: crate::rules::game::GameError::NotInPlay { .. } }))
-            ), "{text}");
+            assert!(
+                matches!(
+                    decode(&text),
+                    Err(SaveError::Replay(ReplayError {
+                        index: 1,
+                        error: crate::rules::game::GameError::NotInPlay { .. }
+                    }))
+                ),
+                "{text}"
+            );
         }
     }
 

@@ -82,7 +82,10 @@ fn play(variant: Variant, seed: u64) -> Game {
                     let (table, found, wrong) = (game.table().to_vec(), game.found().len(), game.wrong_claims());
                     let outcome = game.claim(bad, at).unwrap();
                     assert!(matches!(outcome, ClaimOutcome::Invalid(_)), "{variant:?}: {outcome:?}");
-                    assert_eq!((table, found, wrong + 1), (game.table().to_vec(), game.found().len(), game.wrong_claims()));
+                    assert_eq!(
+                        (table, found, wrong + 1),
+                        (game.table().to_vec(), game.found().len(), game.wrong_claims())
+                    );
                 }
             }
             1 => {
@@ -154,7 +157,15 @@ fn seeded_games_of_every_variant_keep_every_invariant_and_end() {
             assert!(game.deck().is_empty(), "{variant:?} seed {seed}");
             ends.insert(game.table().len());
             let mut over = game.clone();
-            let some = claim(&game.table().iter().copied().chain(game.found()[0].cards().iter().copied()).take(variant.claim_size()).collect::<Vec<_>>());
+            let some = claim(
+                &game
+                    .table()
+                    .iter()
+                    .copied()
+                    .chain(game.found()[0].cards().iter().copied())
+                    .take(variant.claim_size())
+                    .collect::<Vec<_>>(),
+            );
             assert_eq!(over.claim(some, 0), Err(GameError::GameOver));
             assert_eq!(over.hint(0), Err(GameError::GameOver));
             assert_eq!(over, game);
@@ -200,7 +211,10 @@ fn set_chain_claims_must_link_by_exactly_one_card_of_the_previous_set() {
     let previous = game.previous().unwrap();
     assert_eq!(previous.to_vec(), first.cards().to_vec());
     // A set of three table cards is refused for not linking, and counts.
-    let table_set = find_sets(game.table()).unwrap().first().map(|&[i, j, k]| claim(&[game.table()[i], game.table()[j], game.table()[k]]));
+    let table_set = find_sets(game.table())
+        .unwrap()
+        .first()
+        .map(|&[i, j, k]| claim(&[game.table()[i], game.table()[j], game.table()[k]]));
     if let Some(table_set) = table_set {
         assert_eq!(game.claim(table_set, 20), Ok(ClaimOutcome::Invalid(Invalid::ChainLink { previous_cards: 0 })));
     }
@@ -269,7 +283,8 @@ fn a_game_is_its_variant_seed_and_moves() {
 fn replay_names_the_first_refused_move() {
     let game = Game::classic(3);
     let t = game.table();
-    let moves = [Move { at_ms: 5, action: Action::Hint }, Move { at_ms: 9, action: Action::Claim(claim(&[t[0], t[0], t[1]])) }];
+    let moves =
+        [Move { at_ms: 5, action: Action::Hint }, Move { at_ms: 9, action: Action::Claim(claim(&[t[0], t[0], t[1]])) }];
     let err = Game::replay(Variant::Classic, 3, &moves).unwrap_err();
     assert_eq!(err.index, 1);
     assert_eq!(err.to_string(), format!("move 1 is refused: card id {} is claimed more than once", t[0].id()));

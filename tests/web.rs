@@ -7,7 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use set_game::web::{check, deal, gallery, hint, sets, slot_rect, state};
+use set_game::web::{card_rect, check, deal, explain, gallery, hint, sets, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{
@@ -40,6 +40,11 @@ fn page() -> HtmlCanvasElement {
         set_game::web::mount().unwrap();
     }
     doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
+}
+
+/// `check(a, b, c)` as JavaScript calls it: the places after the third are `undefined`.
+fn check3(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
+    check(a, b, c, JsValue::UNDEFINED, JsValue::UNDEFINED)
 }
 
 fn message(err: JsError) -> String {
@@ -118,13 +123,13 @@ fn deal_with_a_seed_is_deterministic_and_fills_the_table() {
 #[wasm_bindgen_test]
 fn check_uses_the_set_rule() {
     // 0, 1, 2: one, two and three open red diamonds.
-    assert!(check(0.into(), 1.into(), 2.into()).unwrap());
-    assert!(!check(0.into(), 1.into(), 3.into()).unwrap());
+    assert!(check3(0.into(), 1.into(), 2.into()).unwrap());
+    assert!(!check3(0.into(), 1.into(), 3.into()).unwrap());
     // 34 = 2 solid green diamonds, 80 = 3 solid purple ovals, 9 = 1 open red
     // squiggle: colour, shape and count differ, but the fills are solid, solid, open.
-    assert!(!check(34.into(), 80.into(), 9.into()).unwrap());
+    assert!(!check3(34.into(), 80.into(), 9.into()).unwrap());
     // 0, 40, 80: every attribute differs.
-    assert!(check(0.into(), 40.into(), 80.into()).unwrap());
+    assert!(check3(0.into(), 40.into(), 80.into()).unwrap());
 }
 
 #[wasm_bindgen_test]
@@ -133,13 +138,14 @@ fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
     deal(7.into()).unwrap();
     let before = snapshot();
     let cases: Vec<(Result<(), JsError>, &str)> = vec![
-        (check(0.into(), 1.into(), 81.into()).map(drop), "card id 81 is out of range 0..=80"),
-        (check((-1).into(), 1.into(), 2.into()).map(drop), "card id -1 is out of range"),
-        (check(1.5.into(), 1.into(), 2.into()).map(drop), "card id 1.5 is not a whole number"),
-        (check("x".into(), 1.into(), 2.into()).map(drop), "card id \"x\" is not a number"),
-        (check(0.into(), 1.into(), JsValue::UNDEFINED).map(drop), "card id undefined is not a number"),
-        (check(f64::NAN.into(), 1.into(), 2.into()).map(drop), "card id NaN is not a whole number"),
-        (check(5.into(), 5.into(), 2.into()).map(drop), "card id 5 is repeated"),
+        (check3(0.into(), 1.into(), 81.into()).map(drop), "card id 81 is out of range 0..=80"),
+        (check3((-1).into(), 1.into(), 2.into()).map(drop), "card id -1 is out of range"),
+        (check3(1.5.into(), 1.into(), 2.into()).map(drop), "card id 1.5 is not a whole number"),
+        (check3("x".into(), 1.into(), 2.into()).map(drop), "card id \"x\" is not a number"),
+        (check3(0.into(), 1.into(), JsValue::UNDEFINED).map(drop), "check takes 3 or 4 card ids, not 2"),
+        (check3(0.into(), JsValue::UNDEFINED, 2.into()).map(drop), "card id undefined is not a number"),
+        (check3(f64::NAN.into(), 1.into(), 2.into()).map(drop), "card id NaN is not a whole number"),
+        (check3(5.into(), 5.into(), 2.into()).map(drop), "card id 5 is repeated"),
         (sets(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
         (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
         (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
@@ -169,7 +175,7 @@ fn hint_points_at_a_set_on_the_table_and_changes_nothing() {
         assert_eq!(slots.len(), 3);
         assert!(slots[0] < slots[1] && slots[1] < slots[2]);
         let ids: Vec<JsValue> = slots.iter().map(|&s| table[s as usize].into()).collect();
-        assert!(check(ids[0].clone(), ids[1].clone(), ids[2].clone()).unwrap());
+        assert!(check3(ids[0].clone(), ids[1].clone(), ids[2].clone()).unwrap());
         assert_eq!(snapshot(), before);
     }
 }
@@ -214,7 +220,7 @@ fn the_gallery_draws_every_card_in_its_colour_and_fill() {
     // Between cards is the table's felt, not white.
     let [x, y, w, _] = local_rect(&canvas, 0);
     assert!(!near(pixel(&canvas, x + w + 1.0, y + 10.0), [255, 255, 255]));
-    assert_eq!(field(&state().unwrap(), "mode").as_string().as_deref(), Some("gallery"));
+    assert_eq!(field(&state().unwrap(), "screen").as_string().as_deref(), Some("gallery"));
 }
 
 #[wasm_bindgen_test]
@@ -317,4 +323,182 @@ fn the_table_is_described_in_words_slot_by_slot_with_selection_and_hints() {
     for (line, words) in lines.iter().zip(&words) {
         assert!(line.ends_with(&format!(": {words}")), "{line} should name {words}");
     }
+}
+
+/// The third card of a pair, from the ids' base-3 digits (a plain reference,
+/// not the game's lookup table).
+fn third(a: u32, b: u32) -> u32 {
+    (0..4).map(|place| 3u32.pow(place)).map(|unit| (6 - a / unit % 3 - b / unit % 3) % 3 * unit).sum()
+}
+
+fn is_ultra(cards: [u32; 4]) -> bool {
+    let [a, b, c, d] = cards;
+    third(a, b) == third(c, d) || third(a, c) == third(b, d) || third(a, d) == third(b, c)
+}
+
+fn options(mode: &str, seed: Option<f64>, date: Option<&str>) -> JsValue {
+    let object = js_sys::Object::new();
+    Reflect::set(&object, &"mode".into(), &mode.into()).unwrap();
+    if let Some(seed) = seed {
+        Reflect::set(&object, &"seed".into(), &seed.into()).unwrap();
+    }
+    if let Some(date) = date {
+        Reflect::set(&object, &"date".into(), &date.into()).unwrap();
+    }
+    object.into()
+}
+
+#[wasm_bindgen_test]
+fn check_with_four_ids_is_the_ultraset_rule() {
+    // The example: 0001, 0002, 1202, 2101 as digits.
+    let example = [1, 2, 27 + 18 + 2, 54 + 9 + 1];
+    assert!(is_ultra(example));
+    let [a, b, c, d] = example.map(JsValue::from);
+    assert!(check(a, b, c, d, JsValue::UNDEFINED).unwrap());
+    let mut agreed = 0;
+    for start in 0..60u32 {
+        let four = [start, start + 7, start + 11, (start * 5 + 3) % 81];
+        if four[3] == four[0] || four[3] == four[1] || four[3] == four[2] {
+            continue;
+        }
+        let [a, b, c, d] = four.map(JsValue::from);
+        assert_eq!(check(a, b, c, d, JsValue::UNDEFINED).unwrap(), is_ultra(four), "{four:?}");
+        agreed += 1;
+    }
+    assert!(agreed > 50);
+    let cases = [
+        (check(1.into(), 2.into(), JsValue::UNDEFINED, JsValue::UNDEFINED, JsValue::UNDEFINED), "not 2"),
+        (check(1.into(), 2.into(), 3.into(), 4.into(), 5.into()), "not more"),
+        (check(1.into(), 2.into(), 3.into(), 1.into(), JsValue::UNDEFINED), "card id 1 is repeated"),
+        (check(1.into(), 2.into(), 3.into(), 90.into(), JsValue::UNDEFINED), "card id 90 is out of range"),
+    ];
+    for (result, expected) in cases {
+        let text = message(result.expect_err(expected));
+        assert!(text.contains(expected), "{text:?} should contain {expected:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn explain_names_each_broken_attribute_in_order() {
+    let words =
+        |value: JsValue| -> Vec<String> { Array::from(&value).iter().map(|v| v.as_string().unwrap()).collect() };
+    assert!(words(explain(0.into(), 1.into(), 2.into()).unwrap().into()).is_empty());
+    // 0 = 1 open red diamond, 1 = 2 open red diamonds, 54 + 18 + 1 = 2 open purple ovals.
+    assert_eq!(
+        words(explain(0.into(), 1.into(), 73.into()).unwrap().into()),
+        vec![
+            "Two are red and one is purple.",
+            "Two are diamonds and one is an oval.",
+            "Two have two symbols and one has one symbol."
+        ]
+    );
+    // Against a plain count of broken attributes, over many triples.
+    for a in (0..81u32).step_by(7) {
+        for b in (a + 1..81).step_by(5) {
+            let c = (a * 13 + b * 3 + 1) % 81;
+            if c == a || c == b {
+                continue;
+            }
+            let broken = (0..4)
+                .map(|place| 3u32.pow(place))
+                .filter(|unit| {
+                    let [x, y, z] = [a, b, c].map(|id| id / unit % 3);
+                    !((x == y && y == z) || (x != y && y != z && x != z))
+                })
+                .count();
+            assert_eq!(words(explain(a.into(), b.into(), c.into()).unwrap().into()).len(), broken, "{a} {b} {c}");
+        }
+    }
+    let text = message(explain(1.into(), 1.into(), 2.into()).unwrap_err());
+    assert!(text.contains("card id 1 is repeated"), "{text}");
+}
+
+#[wasm_bindgen_test]
+fn deal_takes_a_mode_and_state_tells_it() {
+    page();
+    for mode in ["classic", "junior", "chain", "ultra"] {
+        let table = numbers(&deal(options(mode, Some(5.0), None)).unwrap().into());
+        let s = state().unwrap();
+        assert_eq!(field(&s, "mode").as_string().as_deref(), Some(mode));
+        assert_eq!(field(&s, "seed").as_f64(), Some(5.0));
+        assert_eq!(numbers(&field(&s, "table")), table);
+        let expected = if mode == "junior" { 9 } else { 12 };
+        assert!(table.len() >= expected, "{mode}: {}", table.len());
+        if mode == "junior" {
+            assert!(table.iter().all(|&id| id as u32 / 3 % 3 == 2), "junior deals solid cards only");
+        }
+    }
+    // The same seed and mode deal the same game; the mode changes it.
+    let chain = numbers(&deal(options("chain", Some(9.0), None)).unwrap().into());
+    assert_eq!(numbers(&deal(options("chain", Some(9.0), None)).unwrap().into()), chain);
+    assert_eq!(
+        numbers(&deal(9.into()).unwrap().into()),
+        numbers(&deal(options("classic", Some(9.0), None)).unwrap().into())
+    );
+    assert_eq!(field(&state().unwrap(), "mode").as_string().as_deref(), Some("classic"));
+
+    let board = numbers(&deal(options("daily", None, Some("2026-11-23"))).unwrap().into());
+    let s = state().unwrap();
+    assert_eq!(field(&s, "date").as_string().as_deref(), Some("2026-11-23"));
+    assert_eq!(Array::from(&field(&s, "found")).length(), 0);
+    let all = sets(board.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap();
+    assert_eq!((board.len(), all.length()), (12, 6), "a daily board is 12 cards with exactly 6 sets");
+    assert_eq!(numbers(&deal(options("daily", Some(1.0), Some("2026-11-23"))).unwrap().into()), board);
+
+    let before = snapshot();
+    let cases = [
+        (deal(options("speed", None, None)), "mode \"speed\" is not one of"),
+        (deal(options("daily", None, Some("2026-02-30"))), "date \"2026-02-30\" is not a day"),
+        (deal(options("chain", None, Some("2026-01-01"))), "a date is only for mode \"daily\""),
+        (deal(options("chain", Some(-1.0), None)), "seed -1 is not in"),
+    ];
+    for (result, expected) in cases {
+        let text = message(result.map(drop).expect_err(expected));
+        assert!(text.contains(expected), "{text:?} should contain {expected:?}");
+    }
+    assert_eq!(snapshot(), before, "refused deals leave the game as it was");
+}
+
+#[wasm_bindgen_test]
+fn set_chain_draws_the_previous_set_in_its_own_row_and_its_cards_can_be_clicked() {
+    let canvas = page();
+    let table = numbers(&deal(options("chain", Some(4.0), None)).unwrap().into());
+    assert!(field(&state().unwrap(), "previous").is_null());
+    for slot in numbers(&hint().unwrap().into()) {
+        let id = table[slot as usize];
+        let r = numbers(&card_rect(id.into()).unwrap());
+        click_at(&canvas, r[0] + r[2] / 2.0, r[1] + r[3] / 2.0);
+    }
+    let s = state().unwrap();
+    let previous = numbers(&field(&s, "previous"));
+    assert_eq!(previous.len(), 3);
+    assert_eq!(field(&s, "setsFound").as_f64(), Some(1.0));
+    // The previous set lies above the table, and is drawn there.
+    let table_top = numbers(&slot_rect(0.into()).unwrap().into())[1];
+    let origin = canvas.get_bounding_client_rect();
+    for &id in &previous {
+        let r = numbers(&card_rect(id.into()).unwrap());
+        assert!(r[1] + r[3] <= table_top, "card {id} is in the row above the table");
+        let face = pixel(&canvas, r[0] - origin.left() + r[2] / 2.0, r[1] - origin.top() + 3.0);
+        assert!(near(face, [255, 255, 255]), "card {id} is drawn at its rect: {face:?}");
+    }
+    // Clicking a previous card picks it.
+    let r = numbers(&card_rect(previous[0].into()).unwrap());
+    click_at(&canvas, r[0] + r[2] / 2.0, r[1] + r[3] / 2.0);
+    assert_eq!(numbers(&field(&state().unwrap(), "picked")), vec![previous[0]]);
+    // A card no longer in play has no rect.
+    let gone =
+        table.iter().find(|id| !numbers(&field(&state().unwrap(), "table")).contains(id) && !previous.contains(id));
+    if let Some(&gone) = gone {
+        assert!(card_rect(gone.into()).unwrap().is_null());
+    }
+}
+
+fn click_at(canvas: &HtmlCanvasElement, x: f64, y: f64) {
+    let init = MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x(x as i32);
+    init.set_client_y(y as i32);
+    let event = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
 }

@@ -1,26 +1,34 @@
 //! The keyboard: which key does what.
 //!
 //! Each of the 21 slots has a key: the digits 1–9 and 0 for the first ten,
-//! then the top letter row and `a`. H (hint) and N (new game) are not slot
-//! keys, so they keep their meaning whatever the table size.
+//! then the top letter row and `a`. The row above the table (Set-Chain's
+//! previous set) has Z, X and C. H (hint) and N (new game) are not card keys,
+//! so they keep their meaning whatever the table size.
+
+use crate::play::layout::Place;
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P", "A"];
+/// Keys of the places in the row above the table.
+pub const ROW_KEYS: [&str; 3] = ["Z", "X", "C"];
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    Pick(usize),
+    Pick(Place),
     ClearSelection,
     Hint,
     NewGame,
     ToggleKeyLabels,
 }
 
-/// The key that picks a slot, as shown on its card, if the slot has one.
-pub fn key_label(slot: usize) -> Option<&'static str> {
-    SLOT_KEYS.get(slot).copied()
+/// The key that picks the card in a place, as shown on the card, if it has one.
+pub fn key_label(place: Place) -> Option<&'static str> {
+    match place {
+        Place::Table(slot) => SLOT_KEYS.get(slot).copied(),
+        Place::Row(index) => ROW_KEYS.get(index).copied(),
+    }
 }
 
 /// The command for a `KeyboardEvent.key` value; letters in either case.
@@ -36,7 +44,11 @@ pub fn command_for_key(key: &str) -> Option<Command> {
     match key {
         'H' => Some(Command::Hint),
         'N' => Some(Command::NewGame),
-        _ => SLOT_KEYS.iter().position(|k| k.chars().eq([key])).map(Command::Pick),
+        _ => {
+            let is_key = |k: &&str| k.chars().eq([key]);
+            let table = SLOT_KEYS.iter().position(is_key).map(Place::Table);
+            table.or_else(|| ROW_KEYS.iter().position(is_key).map(Place::Row)).map(Command::Pick)
+        }
     }
 }
 
@@ -46,12 +58,14 @@ mod tests {
 
     #[test]
     fn every_slot_key_maps_back_to_its_slot() {
-        for slot in 0..21 {
-            let key = key_label(slot).unwrap();
-            assert_eq!(command_for_key(&key.to_lowercase()), Some(Command::Pick(slot)));
-            assert_eq!(command_for_key(&key.to_uppercase()), Some(Command::Pick(slot)));
+        let places = (0..21).map(Place::Table).chain((0..3).map(Place::Row));
+        for place in places {
+            let key = key_label(place).unwrap();
+            assert_eq!(command_for_key(&key.to_lowercase()), Some(Command::Pick(place)));
+            assert_eq!(command_for_key(&key.to_uppercase()), Some(Command::Pick(place)));
         }
-        assert_eq!(key_label(21), None);
+        assert_eq!(key_label(Place::Table(21)), None);
+        assert_eq!(key_label(Place::Row(3)), None);
     }
 
     #[test]
@@ -60,11 +74,11 @@ mod tests {
         assert_eq!(command_for_key("h"), Some(Command::Hint));
         assert_eq!(command_for_key("N"), Some(Command::NewGame));
         assert_eq!(command_for_key("?"), Some(Command::ToggleKeyLabels));
-        assert_eq!(command_for_key("z"), None);
+        assert_eq!(command_for_key("v"), None);
         assert_eq!(command_for_key("Enter"), None);
         assert_eq!(command_for_key(""), None);
-        let keys: std::collections::HashSet<&str> = SLOT_KEYS.into_iter().collect();
-        assert_eq!(keys.len(), 21, "slot keys are distinct");
+        let keys: std::collections::HashSet<&str> = SLOT_KEYS.into_iter().chain(ROW_KEYS).collect();
+        assert_eq!(keys.len(), 24, "card keys are distinct");
         assert!(keys.iter().all(|k| k.chars().count() == 1), "each slot key is one character");
         assert!(!keys.contains("H") && !keys.contains("N"));
     }

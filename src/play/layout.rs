@@ -53,19 +53,21 @@ impl Layout {
             let by_height = (height - gap * (rows as f64 + 1.0)) / rows as f64 * CARD_ASPECT;
             (by_width.min(by_height).min(MAX_CARD_WIDTH), cols, rows)
         };
-        let fits: Vec<(f64, usize, usize)> = (1..=n).map(fit).collect();
-        let largest = fits.iter().map(|f| f.0).fold(f64::MIN, f64::max);
+        let largest = (1..=n).map(|cols| fit(cols).0).fold(f64::MIN, f64::max);
         // A grid without a ragged last row reads better (15 cards as 5 × 3,
         // not 4 + 4 + 4 + 3), so it wins when its cards are nearly as large.
-        let full_rows = |&&(w, cols, _): &&(f64, usize, usize)| n % cols == 0 && w >= largest * 0.88;
-        let larger = |best: (f64, usize, usize), next: (f64, usize, usize)| if next.0 > best.0 { next } else { best };
-        let (best_w, cols, rows) = fits
-            .iter()
-            .filter(full_rows)
-            .copied()
-            .reduce(larger)
-            .or_else(|| fits.iter().copied().reduce(larger))
-            .unwrap_or((1.0, 1, n));
+        let (mut best, mut best_full) = ((f64::MIN, 1, n), None::<(f64, usize, usize)>);
+        for cols in 1..=n {
+            let this = fit(cols);
+            if this.0 > best.0 {
+                best = this;
+            }
+            let full = n % cols == 0 && this.0 >= largest * 0.88;
+            if full && best_full.is_none_or(|b| this.0 > b.0) {
+                best_full = Some(this);
+            }
+        }
+        let (best_w, cols, rows) = best_full.unwrap_or(best);
         let card_w = best_w.max(1.0).floor();
         let card_h = (card_w / CARD_ASPECT).floor().max(1.0);
         let grid_w = cols as f64 * card_w + (cols as f64 - 1.0) * gap;
@@ -105,6 +107,51 @@ impl Layout {
         }
         let slot = row as usize * self.cols + col as usize;
         self.slot_rect(slot).filter(|rect| rect.contains(x, y)).map(|_| slot)
+    }
+}
+
+/// Where a card lies: a table slot, or a place in the row above the table
+/// (Set-Chain's previous set, UltraSet's last claim).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Table(usize),
+    Row(usize),
+}
+
+/// The whole board: the table's grid and, when there is one, a row of cards
+/// in a strip above it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Board {
+    pub table: Layout,
+    pub row: Option<Layout>,
+}
+
+impl Board {
+    /// The board for `table` cards and `row` cards above them, in `width` × `height`.
+    pub fn new(width: f64, height: f64, table: usize, row: usize) -> Board {
+        let full = Layout::new(width, height, table);
+        if row == 0 {
+            return Board { table: full, row: None };
+        }
+        // The row's cards are never larger than the table's, and the strip
+        // never takes more than about a fifth of the height.
+        let strip = (height * 0.22).min(full.card_h + full.gap * 2.0).floor().max(1.0);
+        let mut below = Layout::new(width, height - strip, table);
+        below.origin_y += strip;
+        Board { table: below, row: Some(Layout::new(width, strip, row)) }
+    }
+
+    pub fn rect(&self, place: Place) -> Option<Rect> {
+        match place {
+            Place::Table(slot) => self.table.slot_rect(slot),
+            Place::Row(index) => self.row?.slot_rect(index),
+        }
+    }
+
+    /// The place whose card contains the point, if any.
+    pub fn hit_test(&self, x: f64, y: f64) -> Option<Place> {
+        let in_row = self.row.and_then(|row| row.hit_test(x, y)).map(Place::Row);
+        in_row.or_else(|| self.table.hit_test(x, y).map(Place::Table))
     }
 }
 
@@ -170,6 +217,32 @@ mod tests {
             assert_eq!(layout.hit_test(first.x - 1.0, first.y - 1.0), None);
             assert_eq!(layout.hit_test(10_000.0, 10_000.0), None);
         }
+    }
+
+    #[test]
+    fn a_row_above_the_table_takes_a_strip_and_nothing_overlaps() {
+        for (w, h) in [(320.0, 560.0), (1280.0, 640.0), (768.0, 900.0)] {
+            for (table, row) in [(12, 3), (15, 5), (21, 3)] {
+                let board = Board::new(w, h, table, row);
+                let row_rects: Vec<Rect> = (0..row).map(|i| board.rect(Place::Row(i)).unwrap()).collect();
+                let table_rects: Vec<Rect> = (0..table).map(|i| board.rect(Place::Table(i)).unwrap()).collect();
+                let row_bottom = row_rects.iter().map(|r| r.y + r.h).fold(0.0, f64::max);
+                assert!(row_bottom <= (h * 0.22).ceil(), "{w}x{h}: the row ends at {row_bottom}");
+                for r in &table_rects {
+                    assert!(r.y >= row_bottom && r.y + r.h <= h && r.x + r.w <= w, "{w}x{h} {table}+{row}: {r:?}");
+                }
+                for (i, r) in row_rects.iter().enumerate() {
+                    assert_eq!(board.hit_test(r.center().0, r.center().1), Some(Place::Row(i)));
+                }
+                for (i, r) in table_rects.iter().enumerate() {
+                    assert_eq!(board.hit_test(r.center().0, r.center().1), Some(Place::Table(i)));
+                }
+                assert_eq!(board.rect(Place::Row(row)), None);
+            }
+        }
+        let plain = Board::new(800.0, 600.0, 12, 0);
+        assert_eq!((plain.table, plain.row), (Layout::new(800.0, 600.0, 12), None));
+        assert_eq!(plain.rect(Place::Row(0)), None);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! One sitting at the table: the player's picks, the play clock, the keys,
-//! where the cards lie on the board and what the page's address asks for.
+//! One sitting at the table: the [`session`] (a game, the player's picks,
+//! the play clock and their rules), the keys, where the cards lie on the
+//! board and what the page's address asks for.
 //! Plain values in and out, so all of it is tested natively.
 
 pub mod keys;
 pub mod layout;
 pub mod options;
 pub mod selection;
+pub mod session;
 pub mod stopwatch;

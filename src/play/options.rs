@@ -1,6 +1,10 @@
-//! What the page's address asks for: `?seed=42` to deal a known game,
-//! `?gallery` to show all 81 cards.
+//! What the page's address asks for, and the address of a game:
+//! `?seed=42` deals a known classic game, `?mode=junior|chain|ultra&seed=42`
+//! another way to play, `?mode=daily&date=2026-11-23` a day's puzzle (today's
+//! without a date), and `?gallery` shows all 81 cards.
 
+use crate::rules::daily::{Date, InvalidDate};
+use crate::rules::variant::{UnknownMode, Variant};
 use std::fmt;
 
 /// The largest seed a page or script can pass: JavaScript numbers are exact
@@ -9,6 +13,8 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageOptions {
+    /// The way to play asked for; `None` when the address does not say.
+    pub variant: Option<Variant>,
     pub seed: Option<u64>,
     pub gallery: bool,
 }
@@ -25,44 +31,117 @@ impl fmt::Display for InvalidSeed {
 
 impl std::error::Error for InvalidSeed {}
 
-pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
-    text.trim().parse::<u64>().ok().filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
+/// Why an address cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadAddress {
+    Seed(InvalidSeed),
+    Mode(UnknownMode),
+    Date(InvalidDate),
 }
 
-/// Reads `location.search` (with or without its leading `?`).
-pub fn parse_query(search: &str) -> Result<PageOptions, InvalidSeed> {
+impl fmt::Display for BadAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadAddress::Seed(err) => err.fmt(f),
+            BadAddress::Mode(err) => err.fmt(f),
+            BadAddress::Date(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BadAddress {}
+
+pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
+    crate::save::digits(text.trim_ascii()).filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
+}
+
+/// Reads `location.search` (with or without its leading `?`); `today` is
+/// the daily puzzle's date when the address names none.
+pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress> {
     let mut options = PageOptions::default();
-    for pair in search.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+    let (mut mode, mut date) = (None, None);
+    for pair in search.strip_prefix('?').unwrap_or(search).split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         match key {
-            "seed" => options.seed = Some(parse_seed(value)?),
+            "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
+            "mode" => mode = Some(value),
+            "date" => date = Some(Date::parse(value).map_err(BadAddress::Date)?),
             "gallery" => options.gallery = true,
             _ => {}
         }
     }
+    // A date alone asks for that day's puzzle.
+    let mode = mode.or(date.map(|_| "daily"));
+    options.variant = match mode {
+        Some(name) => Some(Variant::from_name(name, Some(date.unwrap_or(today))).map_err(BadAddress::Mode)?),
+        None => None,
+    };
     Ok(options)
+}
+
+/// The address (a query string) that deals this game again: classic games
+/// keep the `?seed=N` of every earlier release.
+pub fn query_for(variant: Variant, seed: u64) -> String {
+    match variant {
+        Variant::Classic => format!("?seed={seed}"),
+        Variant::Daily(date) => format!("?mode=daily&date={date}"),
+        other => format!("?mode={}&seed={seed}", other.name()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn reads_seed_and_gallery() {
-        assert_eq!(parse_query(""), Ok(PageOptions::default()));
-        assert_eq!(parse_query("?seed=42"), Ok(PageOptions { seed: Some(42), gallery: false }));
-        assert_eq!(parse_query("?gallery&x=1"), Ok(PageOptions { seed: None, gallery: true }));
-        assert_eq!(parse_query("seed=9007199254740991").unwrap().seed, Some(MAX_SEED));
+    fn today() -> Date {
+        Date::parse("2026-11-22").unwrap()
+    }
+
+    fn options(variant: Option<Variant>, seed: Option<u64>, gallery: bool) -> PageOptions {
+        PageOptions { variant, seed, gallery }
     }
 
     #[test]
-    fn bad_seeds_are_named_in_the_error() {
-        assert_eq!(parse_query("?seed=abc"), Err(InvalidSeed("abc".into())));
-        assert_eq!(parse_query("?seed=-1"), Err(InvalidSeed("-1".into())));
-        assert_eq!(parse_query("?seed=9007199254740992"), Err(InvalidSeed("9007199254740992".into())));
+    fn reads_seed_mode_date_and_gallery() {
+        assert_eq!(parse_query("", today()), Ok(PageOptions::default()));
+        assert_eq!(parse_query("?seed=42", today()), Ok(options(None, Some(42), false)));
+        assert_eq!(parse_query("?gallery&x=1", today()), Ok(options(None, None, true)));
+        assert_eq!(parse_query("seed=9007199254740991", today()).unwrap().seed, Some(MAX_SEED));
+        assert_eq!(parse_query("?mode=chain&seed=5", today()), Ok(options(Some(Variant::Chain), Some(5), false)));
+        assert_eq!(parse_query("?mode=junior", today()), Ok(options(Some(Variant::Junior), None, false)));
+        assert_eq!(parse_query("?mode=daily", today()), Ok(options(Some(Variant::Daily(today())), None, false)));
+        let day = Date::parse("2025-02-28").unwrap();
+        assert_eq!(parse_query("?mode=daily&date=2025-02-28", today()).unwrap().variant, Some(Variant::Daily(day)));
+        assert_eq!(parse_query("?date=2025-02-28", today()).unwrap().variant, Some(Variant::Daily(day)));
+    }
+
+    #[test]
+    fn every_game_has_an_address_that_deals_it_again() {
+        let day = Date::parse("2024-02-29").unwrap();
+        for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra, Variant::Daily(day)] {
+            let query = query_for(variant, 1234);
+            let read = parse_query(&query, today()).unwrap();
+            assert_eq!(read.variant.unwrap_or(Variant::Classic), variant, "{query}");
+            if !matches!(variant, Variant::Daily(_)) {
+                assert_eq!(read.seed, Some(1234), "{query}");
+            }
+        }
+        assert_eq!(query_for(Variant::Classic, 7), "?seed=7");
+        assert_eq!(query_for(Variant::Daily(day), 7), "?mode=daily&date=2024-02-29");
+    }
+
+    #[test]
+    fn bad_values_are_named_in_the_error() {
+        assert_eq!(parse_query("?seed=abc", today()), Err(BadAddress::Seed(InvalidSeed("abc".into()))));
+        assert_eq!(parse_query("?seed=-1", today()), Err(BadAddress::Seed(InvalidSeed("-1".into()))));
+        assert!(parse_query("?seed=9007199254740992", today()).is_err());
         assert_eq!(
             parse_seed("1.5").unwrap_err().to_string(),
             "seed \"1.5\" is not a whole number from 0 to 9007199254740991"
         );
+        let mode = parse_query("?mode=speed", today()).unwrap_err();
+        assert_eq!(mode.to_string(), "mode \"speed\" is not one of classic, junior, chain, ultra, daily");
+        let date = parse_query("?mode=daily&date=2026-02-30", today()).unwrap_err();
+        assert!(date.to_string().contains("2026-02-30"), "{date}");
     }
 }

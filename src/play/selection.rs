@@ -1,14 +1,17 @@
 //! The cards a player has picked but not yet claimed.
 //!
-//! Clicking, tapping or pressing a slot's key toggles it; the pick that
+//! Clicking, tapping or pressing a card's key toggles it; the pick that
 //! completes a claim (the third, or the fourth in UltraSet) turns into a
-//! claim at once and the selection empties. Knows nothing of the table: the
-//! caller checks that a slot holds a card before toggling it.
+//! claim at once and the selection empties. Picks are cards, not slots, so a
+//! Set-Chain pick in the previous set's row is a pick like any other. Knows
+//! nothing of the table: the session checks that a card is in play first.
 
-/// The picked slots, fewer than a claim, in the order they were picked.
+use crate::rules::card::Card;
+
+/// The picked cards, fewer than a claim, in the order they were picked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
-    slots: Vec<usize>,
+    cards: Vec<Card>,
 }
 
 /// What a toggle did.
@@ -16,32 +19,32 @@ pub struct Selection {
 pub enum Toggle {
     Picked,
     Unpicked,
-    /// The pick that completes a claim: these slots (in pick order) are to be claimed.
-    Claim(Vec<usize>),
+    /// The pick that completes a claim: these cards (in pick order) are to be claimed.
+    Claim(Vec<Card>),
 }
 
 impl Selection {
-    pub fn slots(&self) -> &[usize] {
-        &self.slots
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
     }
 
-    pub fn contains(&self, slot: usize) -> bool {
-        self.slots.contains(&slot)
+    pub fn contains(&self, card: Card) -> bool {
+        self.cards.contains(&card)
     }
 
     pub fn clear(&mut self) {
-        self.slots.clear();
+        self.cards.clear();
     }
 
-    /// Toggles a slot; a claim is `claim_size` slots.
-    pub fn toggle(&mut self, slot: usize, claim_size: usize) -> Toggle {
-        if let Some(at) = self.slots.iter().position(|&s| s == slot) {
-            self.slots.remove(at);
+    /// Toggles a card; a claim is `claim_size` cards.
+    pub fn toggle(&mut self, card: Card, claim_size: usize) -> Toggle {
+        if let Some(at) = self.cards.iter().position(|&c| c == card) {
+            self.cards.remove(at);
             return Toggle::Unpicked;
         }
-        self.slots.push(slot);
-        if self.slots.len() >= claim_size {
-            return Toggle::Claim(std::mem::take(&mut self.slots));
+        self.cards.push(card);
+        if self.cards.len() >= claim_size {
+            return Toggle::Claim(std::mem::take(&mut self.cards));
         }
         Toggle::Picked
     }
@@ -51,30 +54,38 @@ impl Selection {
 mod tests {
     use super::*;
 
+    fn c(id: i64) -> Card {
+        Card::new(id).unwrap()
+    }
+
+    fn cs(ids: &[i64]) -> Vec<Card> {
+        ids.iter().map(|&id| c(id)).collect()
+    }
+
     #[test]
     fn the_third_pick_claims_and_empties_the_selection() {
         let mut selection = Selection::default();
-        assert_eq!(selection.toggle(4, 3), Toggle::Picked);
-        assert_eq!(selection.toggle(0, 3), Toggle::Picked);
-        assert_eq!(selection.slots(), &[4, 0]);
-        assert_eq!(selection.toggle(7, 3), Toggle::Claim(vec![4, 0, 7]));
-        assert!(selection.slots().is_empty());
+        assert_eq!(selection.toggle(c(4), 3), Toggle::Picked);
+        assert_eq!(selection.toggle(c(0), 3), Toggle::Picked);
+        assert_eq!(selection.cards(), cs(&[4, 0]));
+        assert_eq!(selection.toggle(c(7), 3), Toggle::Claim(cs(&[4, 0, 7])));
+        assert!(selection.cards().is_empty());
         // UltraSet: the fourth pick claims.
-        for slot in [1, 2, 3] {
-            assert_eq!(selection.toggle(slot, 4), Toggle::Picked);
+        for id in [1, 2, 3] {
+            assert_eq!(selection.toggle(c(id), 4), Toggle::Picked);
         }
-        assert_eq!(selection.toggle(9, 4), Toggle::Claim(vec![1, 2, 3, 9]));
+        assert_eq!(selection.toggle(c(9), 4), Toggle::Claim(cs(&[1, 2, 3, 9])));
     }
 
     #[test]
     fn picking_a_picked_slot_unpicks_it() {
         let mut selection = Selection::default();
-        selection.toggle(2, 3);
-        selection.toggle(3, 3);
-        assert_eq!(selection.toggle(2, 3), Toggle::Unpicked);
-        assert_eq!(selection.slots(), &[3]);
-        assert!(!selection.contains(2));
+        selection.toggle(c(2), 3);
+        selection.toggle(c(3), 3);
+        assert_eq!(selection.toggle(c(2), 3), Toggle::Unpicked);
+        assert_eq!(selection.cards(), cs(&[3]));
+        assert!(!selection.contains(c(2)));
         selection.clear();
-        assert!(selection.slots().is_empty());
+        assert!(selection.cards().is_empty());
     }
 }

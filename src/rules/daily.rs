@@ -58,7 +58,8 @@ const fn days_in_month(year: u16, month: u8) -> u8 {
 
 impl Date {
     pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
-        let valid = (1970..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
+        let valid =
+            (1970..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
         valid.then_some(Date { year, month, day })
     }
 
@@ -162,7 +163,18 @@ mod tests {
         assert_eq!(Date::parse("1970-01-01").unwrap().days(), 0);
         assert_eq!(Date::parse("2000-03-01").unwrap().days(), 11_017);
         assert_eq!(date.days(), 20_780);
-        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "1969-12-31", "2026-1-23", "2026/11/23", "20261123", "", "2026-11-2x", "+026-11-23"] {
+        for bad in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-00-10",
+            "1969-12-31",
+            "2026-1-23",
+            "2026/11/23",
+            "20261123",
+            "",
+            "2026-11-2x",
+            "+026-11-23",
+        ] {
             assert_eq!(Date::parse(bad), Err(InvalidDate(bad.to_owned())), "{bad}");
         }
         assert!(Date::parse("2024-02-29").is_ok() && Date::parse("2000-02-29").is_ok());

@@ -49,26 +49,20 @@ pub fn broken(cards: [Card; 3]) -> Vec<Broken> {
 
 /// "Two are red and one is purple." and its kind, for one broken attribute.
 pub fn sentence(broken: Broken) -> String {
-    let (two, one) = (broken.two as usize, broken.one as usize);
-    match broken.attribute {
-        Attribute::Colour => {
-            const COLOURS: [&str; 3] = ["red", "green", "purple"];
-            format!("Two are {} and one is {}.", COLOURS[two], COLOURS[one])
-        }
-        Attribute::Shape => {
-            const SHAPES: [&str; 3] = ["diamonds", "squiggles", "ovals"];
-            const ONE_SHAPE: [&str; 3] = ["a diamond", "a squiggle", "an oval"];
-            format!("Two are {} and one is {}.", SHAPES[two], ONE_SHAPE[one])
-        }
-        Attribute::Fill => {
-            const FILLS: [&str; 3] = ["open", "striped", "solid"];
-            format!("Two are {} and one is {}.", FILLS[two], FILLS[one])
-        }
-        Attribute::Number => {
-            const NUMBERS: [&str; 3] = ["one symbol", "two symbols", "three symbols"];
-            format!("Two have {} and one has {}.", NUMBERS[two], NUMBERS[one])
-        }
-    }
+    // Per attribute: the verb for two and for one, then each value's words
+    // for two cards and for one.
+    const WORDS: [(&str, &str, [[&str; 2]; 3]); 4] = [
+        ("are", "is", [["red", "red"], ["green", "green"], ["purple", "purple"]]),
+        ("are", "is", [["diamonds", "a diamond"], ["squiggles", "a squiggle"], ["ovals", "an oval"]]),
+        ("are", "is", [["open", "open"], ["striped", "striped"], ["solid", "solid"]]),
+        (
+            "have",
+            "has",
+            [["one symbol", "one symbol"], ["two symbols", "two symbols"], ["three symbols", "three symbols"]],
+        ),
+    ];
+    let (are, is, values) = WORDS[broken.attribute as usize];
+    format!("Two {are} {} and one {is} {}.", values[broken.two as usize][0], values[broken.one as usize][1])
 }
 
 /// The reasons three cards are not a set, one line per broken attribute.
@@ -85,9 +79,9 @@ pub fn reasons(invalid: Invalid, cards: &[Card]) -> Vec<String> {
         Invalid::NotAnUltraSet => {
             vec!["No way of pairing these four cards gives two pairs that need the same third card.".to_owned()]
         }
-        Invalid::ChainLink { previous_cards } => vec![format!(
-            "A chain claim needs exactly one card of the previous set; this one has {previous_cards}."
-        )],
+        Invalid::ChainLink { previous_cards } => {
+            vec![format!("A chain claim needs exactly one card of the previous set; this one has {previous_cards}.")]
+        }
     }
 }
 
@@ -129,7 +123,11 @@ mod tests {
                     let reasons = broken([a, b, c]);
                     // The plain rule, digit by digit.
                     let (x, y, z) = (a.digits(), b.digits(), c.digits());
-                    let breaks = (0..4).filter(|&k| !((x[k] == y[k] && y[k] == z[k]) || (x[k] != y[k] && y[k] != z[k] && x[k] != z[k]))).count();
+                    let breaks = (0..4)
+                        .filter(|&k| {
+                            !((x[k] == y[k] && y[k] == z[k]) || (x[k] != y[k] && y[k] != z[k] && x[k] != z[k]))
+                        })
+                        .count();
                     assert_eq!(reasons.len(), breaks);
                     assert_eq!(reasons.is_empty(), crate::rules::card::is_set(a, b, c));
                     checked += 1;

@@ -120,7 +120,9 @@ pub enum Invalid {
     NotAnUltraSet,
     /// A Set-Chain claim after the first must hold exactly one card of the
     /// previous set; this one held this many.
-    ChainLink { previous_cards: u8 },
+    ChainLink {
+        previous_cards: u8,
+    },
 }
 
 /// What a claim did.
@@ -556,8 +558,7 @@ impl Game {
 
     /// Whether a claim is in play and valid now, without making it.
     fn claim_can_be_made(&self, claim: Claim) -> bool {
-        claim.cards().iter().all(|&card| self.in_play(card))
-            && matches!(self.judge(claim), ClaimOutcome::Found { .. })
+        claim.cards().iter().all(|&card| self.in_play(card)) && matches!(self.judge(claim), ClaimOutcome::Found { .. })
     }
 
     fn draw(&mut self) -> Option<Card> {

@@ -1,20 +1,20 @@
-//! The page's controller: one game, the player's picks, the clock, what the
-//! board shows and whether the game is saved. Every event goes one way:
-//! [`Input`] → [`App::handle`] → core update → at most one save and one
-//! redraw. Nothing else saves or draws.
+//! The page's controller around the core's [`Session`]: what the board
+//! shows (play or gallery), the short animations, the notice, and whether
+//! the game is saved. Every event goes one way: [`Input`] →
+//! [`App::handle`] → session update → at most one save and one redraw.
+//! Nothing else saves or draws.
 
-use super::dom::{Stats, View, describe_slot};
+use super::dom::{Stats, View, describe_card};
 use super::render::{self, CardLook};
 use super::storage::{SaveSlot, SetAside};
-use crate::rules::card::Card;
-use crate::rules::explain::reasons;
-use crate::rules::game::{ClaimOutcome, Game};
 use crate::play::keys::{Command, key_label};
-use crate::play::layout::Rect;
-use crate::save::{self, SaveError, SavedGame};
-use crate::play::selection::{Selection, Toggle};
-use crate::play::stopwatch::Stopwatch;
-use wasm_bindgen::{JsCast, JsValue};
+use crate::play::layout::{Board, Place, Rect};
+use crate::play::options::query_for;
+use crate::play::session::{Adopted, Happened, Row, Session};
+use crate::rules::card::Card;
+use crate::rules::variant::Variant;
+use crate::save::SaveError;
+use wasm_bindgen::JsValue;
 
 /// How long the found and wrong effects play, in milliseconds.
 const FOUND_MS: f64 = 450.0;
@@ -22,8 +22,9 @@ const WRONG_MS: f64 = 600.0;
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;
 
+/// What the board shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum Screen {
     Play,
     /// All 81 cards in id order, to check every drawing at a glance.
     Gallery,
@@ -34,8 +35,8 @@ pub enum Mode {
 enum Effect {
     /// The claimed cards shrink and fade out where they lay.
     Found { cards: [Card; 4], rects: [Rect; 4], len: usize, started: f64 },
-    /// The wrongly claimed cards shake and glow red (unused places hold usize::MAX).
-    Wrong { slots: [usize; 4], started: f64 },
+    /// The wrongly claimed cards shake and glow red.
+    Wrong { cards: [Card; 4], len: usize, started: f64 },
 }
 
 impl Effect {
@@ -54,16 +55,23 @@ pub enum Input {
     /// The page is mounted and the first game is in place.
     Start,
     /// A click or tap at a viewport point.
-    Click { x: f64, y: f64 },
+    Click {
+        x: f64,
+        y: f64,
+    },
     /// The mouse moved to a viewport point, or left the board.
     Hover(Option<(f64, f64)>),
     Resize,
     /// A key or button command; new games come as `NewGame`.
     Key(Command),
-    /// A new game with this seed.
+    /// A new game of the same way to play, with this seed.
     NewGame(u64),
+    /// A new game of this way to play, with this seed.
+    Play(Variant, u64),
     ShowGallery,
-    Visibility { hidden: bool },
+    Visibility {
+        hidden: bool,
+    },
     /// The page is going away: save.
     PageHide,
     /// The clock's display is due.
@@ -118,14 +126,11 @@ pub enum Guarded {
 }
 
 pub struct App {
-    pub game: Game,
-    pub selection: Selection,
-    pub clock: Stopwatch,
-    pub mode: Mode,
+    pub session: Session,
+    pub screen: Screen,
     effect: Option<Effect>,
-    hover: Option<usize>,
+    hover: Option<Place>,
     show_keys: bool,
-    hidden: bool,
     /// A message (a bad `?seed=`, a save that could not be restored, why a
     /// claim is not valid), and when it goes, if it passes by itself.
     notice: String,
@@ -142,25 +147,13 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(seed: u64, now: f64, view: Option<View>) -> App {
-        App::resume(SavedGame { game: Game::classic(seed), elapsed_ms: 0 }, now, view)
-    }
-
-    /// Carries on a restored game; its clock runs from the time it had.
-    pub fn resume(saved: SavedGame, now: f64, view: Option<View>) -> App {
-        let mut clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
-        if !saved.game.is_over() {
-            clock.start(now);
-        }
+    pub fn new(session: Session, view: Option<View>) -> App {
         App {
-            game: saved.game,
-            selection: Selection::default(),
-            clock,
-            mode: Mode::Play,
+            session,
+            screen: Screen::Play,
             effect: None,
             hover: None,
             show_keys: false,
-            hidden: false,
             notice: String::new(),
             notice_until: None,
             save_slot: None,
@@ -189,8 +182,8 @@ impl App {
         self.set_aside = Some(set_aside);
     }
 
-    pub fn set_notice(&mut self, text: &str) {
-        self.notice = text.to_owned();
+    pub fn set_notice(&mut self, text: String) {
+        self.notice = text;
     }
 
     /// The one way in: an input updates the game, then the page is saved
@@ -216,7 +209,7 @@ impl App {
         match input {
             Input::Start => Changes::SAVE_AND_REFRESH,
             // A click on a card of a finished game, or on no card, does nothing.
-            Input::Click { x, y } => self.slot_at(x, y).map_or(Changes::NONE, |slot| self.pick(slot, now)),
+            Input::Click { x, y } => self.place_at(x, y).map_or(Changes::NONE, |place| self.pick(place, now)),
             Input::Hover(point) => self.hover_at(point),
             Input::Resize => {
                 // A fading card's place is gone with the old layout.
@@ -226,10 +219,11 @@ impl App {
                 Changes::DRAW
             }
             Input::Key(command) => self.command(command, now),
-            Input::NewGame(seed) => self.new_game(seed, now),
+            Input::NewGame(seed) => self.new_game(self.session.game().variant(), seed, now),
+            Input::Play(variant, seed) => self.new_game(variant, seed, now),
             Input::ShowGallery => {
-                self.mode = Mode::Gallery;
-                self.selection.clear();
+                self.screen = Screen::Gallery;
+                self.session.clear_selection();
                 self.effect = None;
                 Changes::REFRESH
             }
@@ -258,7 +252,7 @@ impl App {
         if !matches!(self.persistence, Persistence::Saving | Persistence::Refused(_)) {
             return;
         }
-        let text = save::encode(&self.game, self.clock.elapsed_ms(now) as u64);
+        let text = self.session.save_text(now);
         self.persistence = match slot.write(&text) {
             Ok(()) => {
                 self.last_stored = Some(text);
@@ -282,29 +276,25 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let decoded = save::decode(&text);
+        let decoded = crate::save::decode(&text);
         self.last_stored = Some(text);
         match decoded {
-            Ok(saved) if saved.game != self.game => {
-                if saved.game.seed() != self.game.seed() {
-                    self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
+            Ok(saved) => match self.session.adopt(saved, now) {
+                Adopted::Same => Changes::NONE,
+                adopted => {
+                    if adopted == Adopted::Other {
+                        self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
+                    }
+                    self.effect = None;
+                    Changes::REFRESH
                 }
-                let mut clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
-                if !self.hidden && !saved.game.is_over() {
-                    clock.start(now);
-                }
-                self.game = saved.game;
-                self.clock = clock;
-                self.selection.clear();
-                self.effect = None;
-                Changes::REFRESH
-            }
+            },
             Err(err @ SaveError::Newer { .. }) => {
                 self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
                 Changes::REFRESH
             }
-            // The same game, or a text this page cannot use: its own game stays.
-            _ => Changes::NONE,
+            // A text this page cannot use: its own game stays.
+            Err(_) => Changes::NONE,
         }
     }
 
@@ -312,90 +302,110 @@ impl App {
     /// visible, and a hidden page may never come back, so it is saved. A page
     /// shown again catches up with what another tab saved meanwhile.
     fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
-        self.hidden = hidden;
+        self.session.set_hidden(hidden, now);
         if hidden {
-            self.clock.stop(now);
             return Changes { save: true, time: true, ..Changes::NONE };
         }
-        let followed = self.follow_other_tab(now);
-        if !self.game.is_over() {
-            self.clock.start(now);
-        }
-        Changes { time: true, ..followed }
+        Changes { time: true, ..self.follow_other_tab(now) }
     }
 
-    fn new_game(&mut self, seed: u64, now: f64) -> Changes {
-        // A new game keeps the way to play.
-        self.game = Game::new(self.game.variant(), seed);
-        self.selection.clear();
-        self.clock = Stopwatch::started_at(now);
-        if self.hidden {
-            self.clock.stop(now);
-        }
-        self.mode = Mode::Play;
+    fn new_game(&mut self, variant: Variant, seed: u64, now: f64) -> Changes {
+        self.session.play(variant, seed, now);
+        self.screen = Screen::Play;
         self.effect = None;
         self.hover = None;
         self.notice.clear();
         Changes::SAVE_AND_REFRESH
     }
 
-    /// Slots that hold something in the current mode.
-    pub fn slot_count(&self) -> usize {
-        match self.mode {
-            Mode::Play => self.game.table().len(),
-            Mode::Gallery => crate::rules::card::DECK_SIZE,
+    /// The board as laid out now: the table (or the gallery's 81 cards) and
+    /// the row above it.
+    fn board(&self, view: &View) -> Board {
+        match self.screen {
+            Screen::Play => view.board(self.session.game().table().len(), self.session.row().cards().len()),
+            Screen::Gallery => view.board(crate::rules::card::DECK_SIZE, 0),
         }
     }
 
-    /// The rectangle of a slot in viewport CSS pixels.
-    pub fn slot_rect(&self, slot: usize) -> Result<Rect, String> {
-        if self.mode == Mode::Play {
-            self.game.check_slot(slot).map_err(|err| err.to_string())?;
-        } else if slot >= self.slot_count() {
-            return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
+    /// The card in a place on the board (in play).
+    fn card_at(&self, place: Place) -> Option<Card> {
+        match place {
+            Place::Table(slot) => self.session.game().table().get(slot).copied(),
+            Place::Row(index) => match self.session.row() {
+                Row::Previous(cards) => cards.get(index).copied(),
+                _ => None,
+            },
+        }
+    }
+
+    /// Where a card lies on the board, if it is shown.
+    fn place_of(&self, card: Card) -> Option<Place> {
+        let in_row = self.session.row().cards().iter().position(|&c| c == card).map(Place::Row);
+        self.session.game().slot_of(card).map(Place::Table).or(in_row)
+    }
+
+    /// The rectangle of a place in viewport CSS pixels.
+    pub fn place_rect(&self, place: Place) -> Result<Rect, String> {
+        match (self.screen, place) {
+            (Screen::Play, Place::Table(slot)) => {
+                self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
+            }
+            (Screen::Gallery, Place::Table(slot)) if slot >= crate::rules::card::DECK_SIZE => {
+                return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
+            }
+            _ => {}
         }
         let view = self.view.as_ref().ok_or("this page has no board to measure")?;
-        let rect = view.layout(self.slot_count()).slot_rect(slot).ok_or("the slot is off the board")?;
+        let rect = self.board(view).rect(place).ok_or("the card is off the board")?;
         let (left, top) = view.canvas_origin();
         Ok(Rect { x: rect.x + left, y: rect.y + top, ..rect })
     }
 
-    /// A click, tap or slot key on `slot`: toggles it; the pick that
-    /// completes a claim claims. Picks in the gallery, on an empty slot or in
-    /// a finished game do nothing.
-    fn pick(&mut self, slot: usize, now: f64) -> Changes {
-        if self.mode == Mode::Gallery || self.game.is_over() || self.game.check_slot(slot).is_err() {
-            return Changes::NONE;
+    /// Where a card is drawn (on the table or in the row above it).
+    pub fn card_rect(&self, card: Card) -> Option<Rect> {
+        if self.screen != Screen::Play {
+            return None;
         }
-        let size = self.game.variant().claim_size();
-        let Toggle::Claim(slots) = self.selection.toggle(slot, size) else { return Changes::REFRESH };
-        let Ok(claim) = self.game.claim_at(&slots) else { return Changes::REFRESH };
-        let layout = self.view.as_ref().map(|view| view.layout(self.slot_count()));
-        let rects: Vec<Rect> = slots.iter().filter_map(|&s| layout.and_then(|l| l.slot_rect(s))).collect();
-        let cards_out = self.game.table().len();
-        let Ok(outcome) = self.game.claim(claim, self.clock.elapsed_ms(now) as u64) else { return Changes::REFRESH };
+        self.place_rect(self.place_of(card)?).ok()
+    }
+
+    /// A click, tap or key on a place: picks its card; the pick that
+    /// completes a claim claims. Picks in the gallery, on an empty place or
+    /// in a finished game do nothing.
+    fn pick(&mut self, place: Place, now: f64) -> Changes {
+        let Some(card) = self.card_at(place).filter(|_| self.screen == Screen::Play) else { return Changes::NONE };
+        // The cards a claim would take, and where they lie before it does.
+        let picked = self.session.selection();
+        let len = (picked.len() + 1).min(4);
+        let mut four = [card; 4];
+        four[..len - 1].copy_from_slice(&picked[..len - 1]);
+        let board = self.view.as_ref().map(|view| self.board(view));
+        let mut rects = [Rect { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }; 4];
+        let mut placed = 0;
+        for (rect, &c) in rects.iter_mut().zip(&four[..len]) {
+            if let Some(found) = board.and_then(|board| board.rect(self.place_of(c)?)) {
+                *rect = found;
+                placed += 1;
+            }
+        }
+        let cards_out = self.session.game().table().len();
+        let Ok(happened) = self.session.pick(card, now) else { return Changes::NONE };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
-        let same_grid = self.game.table().len() == cards_out;
-        self.effect = None;
-        match outcome {
-            ClaimOutcome::Found { .. } if same_grid && rects.len() == slots.len() => {
-                let (mut cards, mut places) = ([claim.cards()[0]; 4], [rects[0]; 4]);
-                cards[..slots.len()].copy_from_slice(claim.cards());
-                places[..rects.len()].copy_from_slice(&rects);
-                self.effect = Some(Effect::Found { cards, rects: places, len: rects.len(), started: now });
+        let same_grid = self.session.game().table().len() == cards_out;
+        match happened {
+            Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
+            Happened::Found { .. } if same_grid && placed == len => {
+                self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
             }
-            ClaimOutcome::Found { .. } => {}
-            ClaimOutcome::Invalid(why) => {
-                let mut wrong = [usize::MAX; 4];
-                wrong[..slots.len()].copy_from_slice(&slots);
-                self.effect = Some(Effect::Wrong { slots: wrong, started: now });
-                self.say_for_a_while(&reasons(why, claim.cards()).join(" "), now);
-            }
-            ClaimOutcome::AlreadyFound => self.say_for_a_while("You found that set already.", now),
+            Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
+            _ => self.effect = None,
         }
-        if self.game.is_over() {
-            self.clock.stop(now);
+        // A claim's message replaces the last one; a claim without one ends it.
+        if let Some(text) = happened.message() {
+            self.say_for_a_while(&text, now);
+        } else if self.notice_until.take().is_some() {
+            self.notice.clear();
         }
         Changes::SAVE_AND_REFRESH
     }
@@ -408,21 +418,20 @@ impl App {
 
     /// The slots of the cards the hints have revealed, in reveal order.
     fn hinted_slots(&self) -> Vec<usize> {
-        self.game.hinted_cards().iter().filter_map(|&card| self.game.slot_of(card)).collect()
+        let game = self.session.game();
+        game.hinted_cards().iter().filter_map(|&card| game.slot_of(card)).collect()
     }
 
     /// Keyboard and button commands other than new game (which needs a fresh seed).
     fn command(&mut self, command: Command, now: f64) -> Changes {
         match command {
             // A key for a slot past the table's end does nothing.
-            Command::Pick(slot) => self.pick(slot, now),
+            Command::Pick(place) => self.pick(place, now),
             Command::ClearSelection => {
-                self.selection.clear();
+                self.session.clear_selection();
                 Changes::REFRESH
             }
-            Command::Hint if self.mode == Mode::Play && self.game.hint(self.clock.elapsed_ms(now) as u64).is_ok() => {
-                Changes::SAVE_AND_REFRESH
-            }
+            Command::Hint if self.screen == Screen::Play && self.session.hint(now).is_ok() => Changes::SAVE_AND_REFRESH,
             Command::Hint | Command::NewGame => Changes::NONE,
             Command::ToggleKeyLabels => {
                 self.show_keys = !self.show_keys;
@@ -433,37 +442,38 @@ impl App {
 
     /// The pointer moved to viewport point (x, y), or left the board (`None`).
     fn hover_at(&mut self, point: Option<(f64, f64)>) -> Changes {
-        let slot = point.and_then(|(x, y)| self.slot_at(x, y));
-        if slot == self.hover {
+        let place = point.and_then(|(x, y)| self.place_at(x, y)).filter(|&p| self.card_at(p).is_some());
+        if place == self.hover {
             return Changes::NONE;
         }
-        self.hover = slot;
+        self.hover = place;
         if let Some(view) = &self.view {
-            view.set_cursor(slot.is_some() && self.mode == Mode::Play);
+            view.set_cursor(place.is_some() && self.screen == Screen::Play);
         }
         Changes::DRAW
     }
 
-    /// The slot under viewport point (x, y).
-    pub fn slot_at(&self, x: f64, y: f64) -> Option<usize> {
+    /// The place under viewport point (x, y).
+    pub fn place_at(&self, x: f64, y: f64) -> Option<Place> {
         let view = self.view.as_ref()?;
         let (left, top) = view.canvas_origin();
-        view.layout(self.slot_count()).hit_test(x - left, y - top)
+        self.board(view).hit_test(x - left, y - top)
     }
 
     fn tick(&self, now: f64) {
         if let Some(view) = &self.view {
-            view.show_time(self.clock.elapsed_ms(now));
+            view.show_time(self.session.elapsed_ms(now));
         }
     }
 
     pub fn stats(&self, now: f64) -> Stats {
+        let game = self.session.game();
         Stats {
-            deck_left: self.game.deck().len(),
-            sets_found: self.game.found().len(),
-            elapsed_ms: self.clock.elapsed_ms(now),
-            hints_used: self.game.hints_used(),
-            wrong_claims: self.game.wrong_claims(),
+            deck_left: game.deck().len(),
+            sets_found: game.found().len(),
+            elapsed_ms: self.session.elapsed_ms(now),
+            hints_used: game.hints_used(),
+            wrong_claims: game.wrong_claims(),
         }
     }
 
@@ -472,7 +482,9 @@ impl App {
         let Some(view) = &self.view else { return };
         let stats = self.stats(now);
         view.show_stats(&stats);
-        view.show_end((self.mode == Mode::Play && self.game.is_over()).then_some(&stats));
+        let over = self.screen == Screen::Play && self.session.game().is_over();
+        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref());
+        view.show_variant(self.session.game().variant());
         let storage = match &self.persistence {
             Persistence::Saving => None,
             Persistence::Refused(reason) | Persistence::NoStorage(reason) => {
@@ -481,24 +493,37 @@ impl App {
             Persistence::Guarding(Guarded::NewerSave(why)) => Some(format!(
                 "Your saved game is not opened here: {why}. It is kept as it is, and this game will not be saved over it; reload to get the newer version."
             )),
-            Persistence::Guarding(Guarded::BadSaveNotKept(why)) => Some(format!(
-                "It could not be kept aside ({why}), so this game will not be saved over it."
-            )),
+            Persistence::Guarding(Guarded::BadSaveNotKept(why)) => {
+                Some(format!("It could not be kept aside ({why}), so this game will not be saved over it."))
+            }
         };
-        let notice = [Some(self.notice.as_str()).filter(|n| !n.is_empty()), storage.as_deref()];
-        // One kind of join in the download: of owned strings.
-        let notice: Vec<String> = notice.into_iter().flatten().map(str::to_owned).collect();
-        view.set_notice(&notice.join(" "));
+        let mut notice = self.notice.clone();
+        if let Some(storage) = storage {
+            add_sentence(&mut notice, &storage);
+        }
+        view.set_notice(&notice);
         view.offer_download(self.set_aside.as_ref());
         view.show_key_labels_pressed(self.show_keys);
-        if self.mode == Mode::Play {
-            view.show_seed_in_address(self.game.seed());
+        if self.screen == Screen::Play {
+            let game = self.session.game();
+            view.show_in_address(&query_for(game.variant(), game.seed()));
         }
-        let hinted = self.hinted_slots();
-        let lines = self.game.table().iter().enumerate().map(|(slot, &card)| {
-            describe_slot(slot, card, key_label(slot), self.selection.contains(slot), hinted.contains(&slot))
-        });
-        view.describe_table(lines);
+        // The cards that can be picked, in words: the previous set's, then the table's.
+        let game = self.session.game();
+        let previous = match self.session.row() {
+            Row::Previous(cards) => cards.to_vec(),
+            _ => Vec::new(),
+        };
+        let places = previous.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
+        let mut lines = String::new();
+        for (place, card) in
+            places.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
+        {
+            let selected = self.session.is_selected(card);
+            let line = describe_card(place, card, key_label(place), selected, game.hinted_cards().contains(&card));
+            lines.push_str(&format!("<li>{line}</li>"));
+        }
+        view.describe_table(&lines);
         self.draw(now);
     }
 
@@ -512,51 +537,60 @@ impl App {
             view.fit();
         }
         let Some(view) = &self.view else { return };
-        if let Err(err) = self.draw_board(view, now) {
-            web_sys::console::error_2(&"SET: drawing failed:".into(), &err);
-        }
+        self.draw_board(view, now);
         if self.effect.is_some() && !view.frame_pending {
-            let requested = view.window.request_animation_frame(view.frame_callback.as_ref().unchecked_ref());
+            let requested = view.window.request_animation_frame(&view.frame_callback);
             if let Some(view) = &mut self.view {
                 view.frame_pending = requested.is_ok();
             }
         }
     }
 
-    fn draw_board(&self, view: &View, now: f64) -> Result<(), JsValue> {
-        view.begin_frame()?;
+    fn draw_board(&self, view: &View, now: f64) {
+        view.begin_frame();
         render::clear(&view.ctx, view.css_width, view.css_height);
-        let layout = view.layout(self.slot_count());
-        if self.mode == Mode::Gallery {
+        let board = self.board(view);
+        if self.screen == Screen::Gallery {
             for card in Card::all() {
-                if let Some(rect) = layout.slot_rect(card.id() as usize) {
+                if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
                     let label = card.id().to_string();
-                    render::draw_card(&view.ctx, card, rect, CardLook { label: Some(&label), ..CardLook::default() })?;
+                    render::draw_card(&view.ctx, card, rect, CardLook { label: Some(&label), ..CardLook::default() });
                 }
             }
-            return Ok(());
+            return;
         }
-        let hinted = self.hinted_slots();
-        let (wrong, shake) = match self.effect {
-            Some(effect @ Effect::Wrong { slots, .. }) => {
+        let game = self.session.game();
+        let hinted = game.hinted_cards();
+        let (wrong, len, shake) = match self.effect {
+            Some(effect @ Effect::Wrong { cards, len, .. }) => {
                 let p = effect.progress(now);
                 // JavaScript's sin: Rust's would add its own (libm) to the download.
-                (slots, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
+                (cards, len, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
             }
-            _ => ([usize::MAX; 4], 0.0),
+            _ => ([crate::rules::card::DECK[0]; 4], 0, 0.0),
         };
-        render::draw_table(&view.ctx, &layout, self.game.table(), |slot| {
-            let is_wrong = wrong.contains(&slot);
+        let wrong = &wrong[..len];
+        let row = self.session.row();
+        if let (Some(strip), false) = (board.row, row == Row::Empty) {
+            render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }));
+        }
+        let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
+        let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
+        for (place, card) in places.chain(table) {
+            let Some(rect) = board.rect(place) else { continue };
+            let is_wrong = wrong.contains(&card);
+            let pickable = self.card_at(place).is_some();
             let look = CardLook {
-                selected: self.selection.contains(slot),
-                hinted: hinted.contains(&slot),
-                hovered: self.hover == Some(slot),
+                selected: pickable && self.session.is_selected(card),
+                hinted: pickable && hinted.contains(&card),
+                hovered: self.hover == Some(place),
                 wrong: is_wrong,
                 found: false,
-                label: if self.show_keys { key_label(slot) } else { None },
+                label: if self.show_keys && pickable { key_label(place) } else { None },
             };
-            (look, if is_wrong { shake } else { 0.0 })
-        })?;
+            let dx = if is_wrong { shake } else { 0.0 };
+            render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);
+        }
         if let Some(effect @ Effect::Found { cards, rects, len, .. }) = self.effect {
             let p = effect.progress(now);
             let scale = 1.0 - p * p;
@@ -570,35 +604,66 @@ impl App {
                     h: rect.h * scale,
                 };
                 if shrunk.w >= 2.0 {
-                    render::draw_card(&view.ctx, card, shrunk, CardLook { found: true, ..CardLook::default() })?;
+                    render::draw_card(&view.ctx, card, shrunk, CardLook { found: true, ..CardLook::default() });
                 }
             }
             view.ctx.set_global_alpha(1.0);
         }
-        Ok(())
     }
 
     /// The state as a plain JavaScript object, for `state()`.
     pub fn state_object(&self, now: f64) -> Result<JsValue, JsValue> {
-        let ids = |cards: &[Card]| cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>();
-        let numbers = |slots: &[usize]| slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>();
+        let game = self.session.game();
+        let selected: Vec<usize> = self.session.selection().iter().filter_map(|&c| game.slot_of(c)).collect();
         let object = js_sys::Object::new();
-        let fields: [(&str, JsValue); 11] = [
-            ("table", ids(self.game.table()).into()),
-            ("deck", JsValue::from(self.game.deck().len() as u32)),
-            ("setsFound", JsValue::from(self.game.found().len() as u32)),
-            ("wrongClaims", JsValue::from(self.game.wrong_claims())),
-            ("hintsUsed", JsValue::from(self.game.hints_used())),
-            ("selected", numbers(self.selection.slots()).into()),
-            ("hinted", numbers(&self.hinted_slots()).into()),
-            ("elapsedMs", JsValue::from(self.clock.elapsed_ms(now).round())),
-            ("over", JsValue::from(self.game.is_over())),
-            ("seed", JsValue::from(self.game.seed() as f64)),
-            ("mode", JsValue::from(if self.mode == Mode::Play { "play" } else { "gallery" })),
-        ];
-        for (name, value) in fields {
-            js_sys::Reflect::set(&object, &JsValue::from(name), &value)?;
+        put(&object, "table", ids(game.table()))?;
+        put(&object, "deck", (game.deck().len() as u32).into())?;
+        put(&object, "setsFound", (game.found().len() as u32).into())?;
+        put(&object, "wrongClaims", game.wrong_claims().into())?;
+        put(&object, "hintsUsed", game.hints_used().into())?;
+        put(&object, "selected", numbers(&selected))?;
+        put(&object, "picked", ids(self.session.selection()))?;
+        put(&object, "hinted", numbers(&self.hinted_slots()))?;
+        put(&object, "elapsedMs", self.session.elapsed_ms(now).round().into())?;
+        put(&object, "over", game.is_over().into())?;
+        put(&object, "seed", (game.seed() as f64).into())?;
+        put(&object, "mode", game.variant().name().into())?;
+        put(&object, "screen", (if self.screen == Screen::Play { "play" } else { "gallery" }).into())?;
+        match game.variant() {
+            Variant::Chain => put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(&p)))?,
+            Variant::Daily(date) => {
+                let found: js_sys::Array = game.found().iter().map(|claim| ids(claim.cards())).collect();
+                put(&object, "date", date.to_string().into())?;
+                put(&object, "found", found.into())?;
+            }
+            _ => {}
+        }
+        if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.session.row() {
+            put(&object, "lastUltra", ids(&[a, b, c, d, third]))?;
         }
         Ok(object.into())
     }
+}
+
+/// Appends a sentence to a text, a space apart.
+pub fn add_sentence(text: &mut String, sentence: &str) {
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(sentence);
+}
+
+/// Card ids as a JavaScript array.
+fn ids(cards: &[Card]) -> JsValue {
+    cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>().into()
+}
+
+fn numbers(slots: &[usize]) -> JsValue {
+    slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>().into()
+}
+
+/// Sets one field of a state object.
+#[inline(never)]
+fn put(object: &js_sys::Object, name: &str, value: JsValue) -> Result<(), JsValue> {
+    js_sys::Reflect::set(object, &JsValue::from_str(name), &value).map(drop)
 }

@@ -5,8 +5,10 @@
 //! with a message that names the bad value, before anything is changed; the
 //! exports turn the message into a thrown JavaScript `Error`.
 
-use crate::rules::card::Card;
 use crate::play::options::MAX_SEED;
+use crate::rules::card::Card;
+use crate::rules::daily::Date;
+use crate::rules::variant::Variant;
 use js_sys::Array;
 use std::fmt::{self, Display};
 use wasm_bindgen::{JsError, JsValue};
@@ -21,17 +23,38 @@ pub fn js_error(message: impl Display) -> JsError {
 /// JavaScript.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BadArgument {
-    NotANumber { what: &'static str, shown: String },
-    NotWhole { what: &'static str, shown: String },
-    CardOutOfRange { what: &'static str, shown: String },
+    NotANumber {
+        what: &'static str,
+        shown: String,
+    },
+    NotWhole {
+        what: &'static str,
+        shown: String,
+    },
+    CardOutOfRange {
+        what: &'static str,
+        shown: String,
+    },
     RepeatedCard(u8),
-    NotAnArray { what: &'static str, shown: String },
+    NotAnArray {
+        what: &'static str,
+        shown: String,
+    },
     /// A bad element of an array argument.
-    AtIndex { index: usize, problem: Box<BadArgument> },
+    AtIndex {
+        index: usize,
+        problem: Box<BadArgument>,
+    },
     NegativeSlot(String),
     /// A slot past any table's end (kept as given, not clamped).
     SlotPastAnyTable(String),
     SeedOutOfRange(String),
+    UnknownMode(String),
+    BadDate(String),
+    /// A date given for a way to play other than the daily puzzle.
+    DateNotDaily(String),
+    /// `check` was given this many card ids (5 stands for 5 or more).
+    CardCount(usize),
 }
 
 impl Display for BadArgument {
@@ -46,6 +69,13 @@ impl Display for BadArgument {
             BadArgument::NegativeSlot(shown) => write!(f, "slot {shown} is negative"),
             BadArgument::SlotPastAnyTable(shown) => write!(f, "slot {shown} is empty: no table has that many slots"),
             BadArgument::SeedOutOfRange(shown) => write!(f, "seed {shown} is not in 0..={MAX_SEED}"),
+            BadArgument::UnknownMode(shown) => {
+                write!(f, "mode {shown} is not one of \"classic\", \"junior\", \"chain\", \"ultra\", \"daily\"")
+            }
+            BadArgument::BadDate(shown) => write!(f, "date {shown} is not a day \"YYYY-MM-DD\" from 1970 to 9999"),
+            BadArgument::DateNotDaily(shown) => write!(f, "a date is only for mode \"daily\", not mode {shown}"),
+            BadArgument::CardCount(5) => write!(f, "check takes 3 or 4 card ids, not more"),
+            BadArgument::CardCount(n) => write!(f, "check takes 3 or 4 card ids, not {n}"),
         }
     }
 }
@@ -98,6 +128,57 @@ pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
     Ok(cards)
 }
 
+/// Distinct cards, three or four, for `check`.
+pub enum Checked {
+    Three([Card; 3]),
+    Four([Card; 4]),
+}
+
+/// The card ids passed to `check` (up to five places, unused ones
+/// `undefined`): three or four distinct ones.
+pub fn cards_to_check(values: [&JsValue; 5]) -> Result<Checked, BadArgument> {
+    let given = values.iter().rposition(|v| !v.is_undefined()).map_or(0, |last| last + 1);
+    if !(3..=4).contains(&given) {
+        return Err(BadArgument::CardCount(given));
+    }
+    let mut cards = Vec::with_capacity(given);
+    for value in &values[..given] {
+        let card = card(value, "card id")?;
+        if cards.contains(&card) {
+            return Err(BadArgument::RepeatedCard(card.id()));
+        }
+        cards.push(card);
+    }
+    Ok(match cards[..] {
+        [a, b, c] => Checked::Three([a, b, c]),
+        [a, b, c, d] => Checked::Four([a, b, c, d]),
+        _ => return Err(BadArgument::CardCount(given)),
+    })
+}
+
+/// What `deal` was asked for: a seed (or nothing) for a classic game, or
+/// `{ seed, mode, date }`. `today` gives the daily puzzle's date when none is named.
+pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<(Variant, Option<u64>), BadArgument> {
+    if !value.is_object() {
+        return Ok((Variant::Classic, seed(value)?));
+    }
+    let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    let (mode, date) = (field("mode"), field("date"));
+    let name = if mode.is_undefined() { Some("classic".to_owned()) } else { mode.as_string() };
+    let date = match date.as_string().map(|text| Date::parse(&text)) {
+        _ if date.is_undefined() => None,
+        Some(Ok(date)) => Some(date),
+        _ => return Err(BadArgument::BadDate(describe(&date))),
+    };
+    let variant = match name.as_deref() {
+        Some("daily") => Variant::Daily(date.unwrap_or_else(today)),
+        Some(_) if date.is_some() => return Err(BadArgument::DateNotDaily(describe(&mode))),
+        Some(name) => Variant::from_name(name, None).map_err(|_| BadArgument::UnknownMode(describe(&mode)))?,
+        None => return Err(BadArgument::UnknownMode(describe(&mode))),
+    };
+    Ok((variant, seed(&field("seed"))?))
+}
+
 /// An array of card ids. Repeats are the finder's to refuse (naming the card),
 /// so the list is not scanned twice.
 pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
@@ -107,7 +188,9 @@ pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
     Array::from(value)
         .iter()
         .enumerate()
-        .map(|(index, id)| card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) }))
+        .map(|(index, id)| {
+            card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) })
+        })
         .collect()
 }
 

@@ -4,12 +4,12 @@
 //! Element ids are the contract with index.html. A page without `#board`
 //! (a test page, a page that only wants the exports) gets no view at all.
 
-use crate::rules::card::Card;
-use crate::play::layout::Layout;
-use crate::play::stopwatch::format_clock;
 use super::storage::SetAside;
-use std::cell::Cell;
-use wasm_bindgen::closure::Closure;
+use crate::play::layout::{Board, Place};
+use crate::play::stopwatch::format_clock;
+use crate::rules::card::Card;
+use crate::rules::variant::Variant;
+use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, Window};
 
@@ -44,62 +44,108 @@ pub struct View {
     pub css_width: f64,
     pub css_height: f64,
     pub pixel_ratio: f64,
-    status: [Element; 5],
+    status: [HtmlElement; 5],
     end_screen: HtmlElement,
-    end_stats: [Element; 4],
+    end_stats: [HtmlElement; 4],
     end_button: HtmlElement,
+    end_title: HtmlElement,
+    /// The daily puzzle's result, to copy and share.
+    share: HtmlElement,
+    share_text: HtmlElement,
+    mode_chooser: HtmlElement,
     notice: HtmlElement,
-    notice_text: Element,
+    notice_text: HtmlElement,
     /// Downloads a save that could not be restored.
     download: HtmlElement,
-    keys_button: Element,
-    description: Element,
+    keys_button: HtmlElement,
+    description: HtmlElement,
     /// Called on the next animation frame while an effect plays.
-    pub frame_callback: Closure<dyn FnMut(f64)>,
+    pub frame_callback: js_sys::Function,
     pub frame_pending: bool,
-    /// The seed last written to the address bar.
-    address_seed: Cell<Option<u64>>,
+    /// The query last written to the address bar.
+    address: RefCell<String>,
 }
 
-fn element(document: &Document, id: &str) -> Result<Element, JsValue> {
-    document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id} element")))
-}
+/// The ids of the elements the view writes to, in [`View::find`]'s order.
+const IDS: [&str; 20] = [
+    "deck-left",
+    "sets-found",
+    "time",
+    "hints-used",
+    "wrong-claims",
+    "end-screen",
+    "end-sets",
+    "end-time",
+    "end-hints",
+    "end-wrong",
+    "end-new-game",
+    "end-title",
+    "share",
+    "share-text",
+    "mode",
+    "notice",
+    "notice-text",
+    "save-download",
+    "keys-button",
+    "table-description",
+];
 
-fn elements<const N: usize>(document: &Document, ids: [&str; N]) -> Result<[Element; N], JsValue> {
-    let mut found = Vec::with_capacity(N);
-    for id in ids {
-        found.push(element(document, id)?);
+/// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
+fn elements(document: &Document) -> Result<[HtmlElement; IDS.len()], JsValue> {
+    let mut found = Vec::with_capacity(IDS.len());
+    for id in IDS {
+        let element =
+            document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")))?;
+        // Every id above is an HTML element in index.html, the contract.
+        found.push(element.unchecked_into());
     }
     found.try_into().map_err(|_| JsValue::from_str("element count"))
 }
 
-fn html_element(document: &Document, id: &str) -> Result<HtmlElement, JsValue> {
-    element(document, id)?
-        .dyn_into::<HtmlElement>()
-        .map_err(|_| JsValue::from_str(&format!("#{id} is not an HTML element")))
-}
-
 impl View {
     /// The view of this page, or `None` when it has no `#board` canvas.
-    pub fn find(window: Window, frame_callback: Closure<dyn FnMut(f64)>) -> Result<Option<View>, JsValue> {
+    pub fn find(window: Window, frame_callback: js_sys::Function) -> Result<Option<View>, JsValue> {
         let document = window.document().ok_or("no document")?;
         let Some(board) = document.get_element_by_id("board") else { return Ok(None) };
         let canvas: HtmlCanvasElement = board.dyn_into().map_err(|_| "#board is not a canvas")?;
-        let ctx: CanvasRenderingContext2d = canvas
-            .get_context("2d")?
-            .ok_or("the canvas has no 2d context")?
-            .dyn_into()
-            .map_err(|_| "not a 2d context")?;
+        let ctx: CanvasRenderingContext2d =
+            canvas.get_context("2d")?.ok_or("the canvas has no 2d context")?.unchecked_into();
+        let [
+            deck,
+            sets,
+            time,
+            hints,
+            wrong,
+            end_screen,
+            end_sets,
+            end_time,
+            end_hints,
+            end_wrong,
+            end_button,
+            end_title,
+            share,
+            share_text,
+            mode_chooser,
+            notice,
+            notice_text,
+            download,
+            keys_button,
+            description,
+        ] = elements(&document)?;
         let mut view = View {
-            status: elements(&document, ["deck-left", "sets-found", "time", "hints-used", "wrong-claims"])?,
-            end_screen: html_element(&document, "end-screen")?,
-            end_stats: elements(&document, ["end-sets", "end-time", "end-hints", "end-wrong"])?,
-            end_button: html_element(&document, "end-new-game")?,
-            notice: html_element(&document, "notice")?,
-            notice_text: element(&document, "notice-text")?,
-            download: html_element(&document, "save-download")?,
-            keys_button: element(&document, "keys-button")?,
-            description: element(&document, "table-description")?,
+            status: [deck, sets, time, hints, wrong],
+            end_screen,
+            end_stats: [end_sets, end_time, end_hints, end_wrong],
+            end_button,
+            end_title,
+            share,
+            share_text,
+            mode_chooser,
+            notice,
+            notice_text,
+            download,
+            keys_button,
+            description,
             window,
             canvas,
             ctx,
@@ -108,7 +154,7 @@ impl View {
             pixel_ratio: 1.0,
             frame_callback,
             frame_pending: false,
-            address_seed: Cell::new(None),
+            address: Default::default(),
         };
         view.fit();
         Ok(Some(view))
@@ -137,14 +183,15 @@ impl View {
         (self.css_width, self.css_height, self.pixel_ratio) = (w, h, ratio);
     }
 
-    pub fn layout(&self, slots: usize) -> Layout {
-        Layout::new(self.css_width, self.css_height, slots)
+    /// The board for `table` cards, and `row` cards in a row above them.
+    pub fn board(&self, table: usize, row: usize) -> Board {
+        Board::new(self.css_width, self.css_height, table, row)
     }
 
     /// Starts a frame: CSS-pixel coordinates from here on.
-    pub fn begin_frame(&self) -> Result<(), JsValue> {
+    pub fn begin_frame(&self) {
         let r = self.pixel_ratio;
-        self.ctx.set_transform(r, 0.0, 0.0, r, 0.0, 0.0)
+        super::render::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
     }
 
     /// The canvas's top-left corner in viewport CSS pixels.
@@ -167,12 +214,16 @@ impl View {
         set_text(&self.status[2], &format_clock(elapsed_ms));
     }
 
-    /// Shows the end screen with the final counters, or hides it.
-    pub fn show_end(&self, stats: Option<&Stats>) {
+    /// Shows the end screen with the final counters and, for a daily
+    /// puzzle, the result to share; or hides it.
+    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>) {
         let Some(stats) = stats else {
             self.end_screen.set_hidden(true);
             return;
         };
+        set_text(&self.end_title, if share.is_some() { "Puzzle solved" } else { "No sets left" });
+        set_text(&self.share_text, share.unwrap_or_default());
+        self.share.set_hidden(share.is_none());
         // The end screen shows every counter but the (empty) deck.
         for (element, text) in self.end_stats.iter().zip(&stats.texts()[1..]) {
             set_text(element, text);
@@ -183,18 +234,24 @@ impl View {
         }
     }
 
-    /// Puts the game's seed in the address (without a new history entry), so
-    /// that a reload carries on this game and a shared link deals it.
-    /// Only when the seed changed: browsers throttle frequent history calls.
-    pub fn show_seed_in_address(&self, seed: u64) {
-        if self.address_seed.get() == Some(seed) {
+    /// Puts the game's address (`?seed=…`, `?mode=…`) in the address bar
+    /// without a new history entry, so that a reload carries on this game and
+    /// a shared link deals it. Only when it changed: browsers throttle
+    /// frequent history calls.
+    pub fn show_in_address(&self, query: &str) {
+        if *self.address.borrow() == query {
             return;
         }
         if let Ok(history) = self.window.history() {
-            if history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?seed={seed}"))).is_ok() {
-                self.address_seed.set(Some(seed));
+            if history.replace_state_with_url(&JsValue::NULL, "", Some(query)).is_ok() {
+                *self.address.borrow_mut() = query.to_owned();
             }
         }
+    }
+
+    /// The mode chooser shows the way this game is played.
+    pub fn show_variant(&self, variant: Variant) {
+        let _ = js_sys::Reflect::set(&self.mode_chooser, &"value".into(), &variant.name().into());
     }
 
     pub fn show_key_labels_pressed(&self, shown: bool) {
@@ -220,15 +277,18 @@ impl View {
     }
 
     /// The table in words beside the canvas, for screen readers.
-    pub fn describe_table(&self, lines: impl Iterator<Item = String>) {
-        let items: String = lines.map(|line| format!("<li>{line}</li>")).collect();
-        self.description.set_inner_html(&items);
+    pub fn describe_table(&self, items: &str) {
+        self.description.set_inner_html(items);
     }
 }
 
-/// One line of the table's description: "Slot 1 (key 1): 2 solid green diamonds, selected".
-pub fn describe_slot(slot: usize, card: Card, key: Option<&str>, selected: bool, hinted: bool) -> String {
-    let mut line = format!("Slot {}", slot + 1);
+/// One line of the table's description: "Slot 1 (key 1): 2 solid green
+/// diamonds, selected"; the row above the table is "Previous set 1 (key Z): …".
+pub fn describe_card(place: Place, card: Card, key: Option<&str>, selected: bool, hinted: bool) -> String {
+    let mut line = match place {
+        Place::Table(slot) => format!("Slot {}", slot + 1),
+        Place::Row(index) => format!("Previous set {}", index + 1),
+    };
     if let Some(key) = key {
         line.push_str(&format!(" (key {key})"));
     }

@@ -6,7 +6,8 @@
 //! only here, as the seed of a new game.
 //!
 //! The exports (`window.wasmBindings` under Trunk) are `deal`, `check`,
-//! `hint`, `sets`, `state`, `slot_rect` and `gallery`; the README documents them.
+//! `explain`, `hint`, `sets`, `state`, `slot_rect`, `card_rect` and
+//! `gallery`; the README documents them.
 
 mod app;
 mod args;
@@ -14,24 +15,31 @@ mod dom;
 pub mod render;
 mod storage;
 
-use crate::rules::card::is_set;
-use crate::rules::finder::find_sets;
 use crate::play::keys::{Command, command_for_key};
+use crate::play::layout::Place;
 use crate::play::options::{MAX_SEED, parse_query};
+use crate::play::session::Session;
+use crate::rules::card::is_set;
+use crate::rules::daily::Date;
+use crate::rules::explain::set_reasons;
+use crate::rules::finder::{find_sets, ultra_split};
+use crate::rules::variant::Variant;
 use crate::save;
-use app::{App, Guarded, Input};
+use app::{App, Guarded, Input, add_sentence};
 use args::js_error;
 use dom::View;
 use js_sys::Array;
 use std::cell::RefCell;
 use storage::{SAVE_KEY, SaveSlot, SetAside};
-use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
 
 #[cfg(not(target_feature = "atomics"))]
 #[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+// SAFETY: this build has no threads (no `atomics`), which is what
+// AssumeSingleThreaded asks of its user.
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
@@ -51,7 +59,7 @@ fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
 #[cold]
 #[inline(never)]
 fn headless_app() -> App {
-    App::new(random_seed(), now(), None)
+    App::new(Session::new(Variant::Classic, random_seed(), now()), None)
 }
 
 #[cold]
@@ -63,6 +71,14 @@ fn busy() -> JsError {
 /// Milliseconds from the page's time origin.
 fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// Today in the player's time zone: the daily puzzle's date.
+fn today() -> Date {
+    let now = js_sys::Date::new_0();
+    let date = Date::new(now.get_full_year() as u16, now.get_month() as u8 + 1, now.get_date() as u8);
+    // A clock set before 1970 or after 9999 gets the first day there is.
+    date.or_else(|| Date::from_days(0)).unwrap_or_else(|| unreachable!())
 }
 
 /// A seed from the platform's secure random source, within JavaScript's exact integers.
@@ -111,21 +127,25 @@ fn found_in(stored: Option<&str>) -> Found {
 }
 
 /// Attaches the game to this page's `#board` and starts the first game
-/// (`?seed=` or random; `?gallery` shows all cards). Does nothing on a page
-/// without a board.
+/// (`?mode=`, `?seed=`, `?date=`, or a random classic game; `?gallery`
+/// shows all cards). Does nothing on a page without a board.
 ///
-/// A saved game carries on, unless `?seed=` asks for another game (a reload
-/// of `?seed=42` carries on game 42). A save that cannot be restored is set
-/// aside under its own key before anything is written over it; a newer
-/// version's save is never written over.
+/// A saved game carries on, unless the address asks for another game (a
+/// reload of `?seed=42` carries on game 42, and of `?mode=chain` a saved
+/// Set-Chain game). A save that cannot be restored is set aside under its
+/// own key before anything is written over it; a newer version's save is
+/// never written over.
 pub fn mount() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
-    let frame = Closure::<dyn FnMut(f64)>::new(|_| dispatch(Input::Frame));
-    let Some(view) = View::find(window.clone(), frame)? else { return Ok(()) };
+    // One callback for every event, frame and tick: one closure in the
+    // download instead of one per kind of event.
+    let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal);
+    let callback: js_sys::Function = callback.into_js_value().unchecked_into();
+    let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
     let search = window.location().search().unwrap_or_default();
-    let mut notices = Vec::new();
-    let options = parse_query(&search).unwrap_or_else(|err| {
-        notices.push(format!("{err}; dealt a random game instead."));
+    let mut notices = String::new();
+    let options = parse_query(&search, today()).unwrap_or_else(|err| {
+        add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });
     let slot = SaveSlot::open(&window);
@@ -134,30 +154,39 @@ pub fn mount() -> Result<(), JsValue> {
     let found = found_in(stored.as_deref());
     let (mut resumed, mut guarding, mut set_aside) = (None, None, None);
     match found {
-        Found::Game(saved) if options.seed.is_none_or(|seed| seed == saved.game.seed()) => resumed = Some(saved),
+        Found::Game(saved)
+            if options.seed.is_none_or(|seed| seed == saved.game.seed())
+                && options.variant.is_none_or(|variant| variant == saved.game.variant()) =>
+        {
+            resumed = Some(saved)
+        }
         Found::Game(_) | Found::Nothing => {}
         Found::Newer(why) => guarding = Some(Guarded::NewerSave(why)),
         Found::Unreadable(aside) => {
-            notices.push(format!("Your saved game could not be restored: {}.", aside.reason));
+            add_sentence(&mut notices, &format!("Your saved game could not be restored: {}.", aside.reason));
             match slot.as_ref().map_err(Clone::clone).and_then(|slot| slot.set_aside(&aside)) {
-                Ok(()) => notices.push("It is kept aside in this browser, and a new game was dealt.".to_owned()),
+                Ok(()) => add_sentence(&mut notices, "It is kept aside in this browser, and a new game was dealt."),
                 Err(why) => guarding = Some(Guarded::BadSaveNotKept(why)),
             }
             set_aside = Some(aside);
         }
     }
     let started = now();
-    let mut app = match resumed {
-        Some(saved) => App::resume(saved, started, Some(view)),
-        None => App::new(options.seed.unwrap_or_else(random_seed), started, Some(view)),
+    let session = match resumed {
+        Some(saved) => Session::resume(saved, started),
+        None => {
+            let variant = options.variant.unwrap_or(Variant::Classic);
+            Session::new(variant, options.seed.unwrap_or_else(random_seed), started)
+        }
     };
-    app.set_notice(&notices.join(" "));
+    let mut app = App::new(session, Some(view));
+    app.set_notice(notices);
     app.use_storage(slot, guarding, stored);
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
     APP.with(|cell| cell.replace(Some(app)));
-    listen_for_input(&window)?;
+    listen_for_input(&window, &callback)?;
     dispatch(Input::Start);
     if window.document().is_some_and(|d| d.hidden()) {
         dispatch(Input::Visibility { hidden: true });
@@ -172,68 +201,90 @@ pub fn mount() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Adds a listener that lives as long as the page.
-fn listen<E: FromWasmAbi + 'static>(
-    target: &web_sys::EventTarget,
-    kind: &str,
-    handler: impl FnMut(E) + 'static,
-) -> Result<(), JsValue> {
-    let closure = Closure::<dyn FnMut(E)>::new(handler);
-    target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
-    closure.forget();
+/// Sends the page's events, animation frames and clock ticks to the one callback.
+fn listen_for_input(window: &web_sys::Window, callback: &js_sys::Function) -> Result<(), JsValue> {
+    let document = window.document().ok_or("no document")?;
+    let board = document.get_element_by_id("board").ok_or("the page has no #board")?;
+    // Clicks and changes are heard once for the whole page, and told apart
+    // by the id of the element they hit.
+    let targets: [(&web_sys::EventTarget, &[&str]); 3] = [
+        (&board, &["pointermove", "pointerleave"]),
+        (&document, &["click", "keydown", "visibilitychange", "change"]),
+        // "storage" fires in every other tab of this site when one of them writes storage.
+        (window, &["resize", "pagehide", "storage"]),
+    ];
+    for (target, kinds) in targets {
+        for kind in kinds {
+            target.add_event_listener_with_callback(kind, callback)?;
+        }
+    }
+    window.set_interval_with_callback_and_timeout_and_arguments_0(callback, 250)?;
     Ok(())
 }
 
-fn listen_for_input(window: &web_sys::Window) -> Result<(), JsValue> {
-    let document = window.document().ok_or("no document")?;
-    let by_id =
-        |id: &str| document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")));
-    let board = by_id("board")?;
-
-    listen(&board, "click", |event: MouseEvent| {
-        dispatch(Input::Click { x: event.client_x() as f64, y: event.client_y() as f64 });
-    })?;
-    listen(&board, "pointermove", |event: PointerEvent| {
-        if event.pointer_type() == "mouse" {
-            dispatch(Input::Hover(Some((event.client_x() as f64, event.client_y() as f64))));
-        }
-    })?;
-    listen(&board, "pointerleave", |_: PointerEvent| dispatch(Input::Hover(None)))?;
-    listen(window, "resize", |_: web_sys::Event| dispatch(Input::Resize))?;
-    listen(&document, "keydown", |event: KeyboardEvent| {
-        if event.ctrl_key() || event.meta_key() || event.alt_key() {
-            return;
-        }
-        let Some(command) = command_for_key(&event.key()) else { return };
-        event.prevent_default();
-        dispatch(match command {
-            Command::NewGame => Input::NewGame(random_seed()),
-            other => Input::Key(other),
-        });
-    })?;
-    let visibility = document.clone();
-    listen(&document, "visibilitychange", move |_: web_sys::Event| {
-        dispatch(Input::Visibility { hidden: visibility.hidden() });
-    })?;
-    listen(window, "pagehide", |_: web_sys::Event| dispatch(Input::PageHide))?;
-    // Fired in every other tab of this site when one of them writes storage.
-    listen(window, "storage", |event: StorageEvent| {
-        if event.key().as_deref() == Some(SAVE_KEY) {
-            dispatch(Input::SaveChangedElsewhere);
-        }
-    })?;
-    let hint_button = by_id("hint-button")?;
-    listen(&hint_button, "click", |_: MouseEvent| dispatch(Input::Key(Command::Hint)))?;
-    for id in ["new-game-button", "end-new-game"] {
-        let button = by_id(id)?;
-        listen(&button, "click", |_: MouseEvent| dispatch(Input::NewGame(random_seed())))?;
+/// The one callback: a timer tick (no argument), an animation frame (a
+/// timestamp) or an event.
+fn on_signal(value: JsValue) {
+    let input = if value.is_undefined() {
+        Some(Input::Tick)
+    } else if value.as_f64().is_some() {
+        Some(Input::Frame)
+    } else {
+        input_for(value.unchecked_ref())
+    };
+    if let Some(input) = input {
+        dispatch(input);
     }
-    let keys_button = by_id("keys-button")?;
-    listen(&keys_button, "click", |_: MouseEvent| dispatch(Input::Key(Command::ToggleKeyLabels)))?;
-    let tick = Closure::<dyn FnMut()>::new(|| dispatch(Input::Tick));
-    window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 250)?;
-    tick.forget();
-    Ok(())
+}
+
+/// What an event asks of the game, if anything.
+fn input_for(event: &web_sys::Event) -> Option<Input> {
+    let target_id = || event.target().map(|target| target.unchecked_into::<web_sys::Element>().id());
+    let point = || {
+        let mouse: &MouseEvent = event.unchecked_ref();
+        (mouse.client_x() as f64, mouse.client_y() as f64)
+    };
+    match event.type_().as_str() {
+        "click" => match target_id()?.as_str() {
+            "board" => {
+                let (x, y) = point();
+                Some(Input::Click { x, y })
+            }
+            "hint-button" => Some(Input::Key(Command::Hint)),
+            "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
+            "keys-button" => Some(Input::Key(Command::ToggleKeyLabels)),
+            _ => None,
+        },
+        "pointermove" if event.unchecked_ref::<PointerEvent>().pointer_type() == "mouse" => {
+            Some(Input::Hover(Some(point())))
+        }
+        "pointerleave" => Some(Input::Hover(None)),
+        "resize" => Some(Input::Resize),
+        "keydown" => {
+            let key: &KeyboardEvent = event.unchecked_ref();
+            if key.ctrl_key() || key.meta_key() || key.alt_key() {
+                return None;
+            }
+            let command = command_for_key(&key.key())?;
+            event.prevent_default();
+            Some(match command {
+                Command::NewGame => Input::NewGame(random_seed()),
+                other => Input::Key(other),
+            })
+        }
+        "visibilitychange" => Some(Input::Visibility { hidden: web_sys::window()?.document()?.hidden() }),
+        "pagehide" => Some(Input::PageHide),
+        "storage" if event.unchecked_ref::<StorageEvent>().key().as_deref() == Some(SAVE_KEY) => {
+            Some(Input::SaveChangedElsewhere)
+        }
+        "change" if target_id()? == "mode" => {
+            let chooser = event.target()?;
+            let name = js_sys::Reflect::get(&chooser, &"value".into()).ok()?.as_string()?;
+            let variant = Variant::from_name(&name, Some(today())).ok()?;
+            Some(Input::Play(variant, random_seed()))
+        }
+        _ => None,
+    }
 }
 
 /// Every listener ends here, so the game's handling exists once in the wasm.
@@ -250,32 +301,49 @@ fn slot_triple(slots: [usize; 3]) -> Array {
     slots.iter().map(|&slot| JsValue::from(slot as u32)).collect()
 }
 
-/// Starts a new game on the page and redraws it; `seed` is optional (a whole
-/// number 0..=2^53−1). Returns the table's card ids in slot order.
+/// Starts a new game on the page and redraws it. `deal(seed)` deals a
+/// classic game (`seed` optional: a whole number 0..=2^53−1);
+/// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
+/// "junior", "chain", "ultra", "daily"; `date` "YYYY-MM-DD" for "daily",
+/// today's puzzle without it). Returns the table's card ids in slot order.
 #[wasm_bindgen]
-pub fn deal(seed: JsValue) -> Result<Array, JsError> {
-    let seed = args::seed(&seed).map_err(js_error)?.unwrap_or_else(random_seed);
+pub fn deal(options: JsValue) -> Result<Array, JsError> {
+    let (variant, seed) = args::deal_options(&options, today).map_err(js_error)?;
+    let seed = seed.unwrap_or_else(random_seed);
     with_app(|app| {
-        app.handle(Input::NewGame(seed), now());
-        card_ids(app.game.table())
+        app.handle(Input::Play(variant, seed), now());
+        card_ids(app.session.game().table())
     })
 }
 
-/// Whether three distinct card ids form a set, by the digit-sum lookup.
+/// `check(a, b, c)`: whether three distinct card ids form a set, by the
+/// digit-sum lookup. `check(a, b, c, d)`: whether four form an UltraSet (two
+/// pairs needing the same third card). Any other count throws.
 #[wasm_bindgen]
-pub fn check(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
-    let [a, b, c] = args::three_cards([&a, &b, &c]).map_err(js_error)?;
-    Ok(is_set(a, b, c))
+pub fn check(a: JsValue, b: JsValue, c: JsValue, d: JsValue, more: JsValue) -> Result<bool, JsError> {
+    match args::cards_to_check([&a, &b, &c, &d, &more]).map_err(js_error)? {
+        args::Checked::Three([a, b, c]) => Ok(is_set(a, b, c)),
+        args::Checked::Four(four) => Ok(ultra_split(four).is_some()),
+    }
 }
 
-/// The slots (ascending) of one set on the table, or `[]` when there is none:
-/// the set the Hint button reveals. Changes nothing.
+/// Why three distinct card ids are not a set: one sentence per attribute
+/// that breaks the rule (colour, shape, fill, number); `[]` for a set.
+#[wasm_bindgen]
+pub fn explain(a: JsValue, b: JsValue, c: JsValue) -> Result<Array, JsError> {
+    let cards = args::three_cards([&a, &b, &c]).map_err(js_error)?;
+    Ok(set_reasons(cards).into_iter().map(JsValue::from).collect())
+}
+
+/// The slots (ascending) of the table cards of the claim the Hint button
+/// reveals, or `[]` when there is none. Changes nothing.
 #[wasm_bindgen]
 pub fn hint() -> Result<Array, JsError> {
     with_app(|app| {
-        let Some(claim) = app.game.hint_claim() else { return Array::new() };
+        let game = app.session.game();
+        let Some(claim) = game.hint_claim() else { return Array::new() };
         // Slot order is ascending order.
-        let table = app.game.table().iter().enumerate();
+        let table = game.table().iter().enumerate();
         table.filter(|(_, card)| claim.contains(**card)).map(|(slot, _)| JsValue::from(slot as u32)).collect()
     })
 }
@@ -289,18 +357,32 @@ pub fn sets(ids: JsValue) -> Result<Array, JsError> {
 }
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
-/// `hintsUsed`, `selected`, `hinted`, `elapsedMs`, `over`, `seed`, `mode`.
+/// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
+/// `mode`, `screen`; `previous` in Set-Chain; `date` and `found` in the
+/// daily puzzle; `lastUltra` in UltraSet after a claim.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_app(|app| app.state_object(now()))?.map_err(|_| js_error("the state object could not be built"))
 }
 
-/// `[x, y, width, height]` of a slot in viewport CSS pixels.
+fn rect_array(rect: crate::play::layout::Rect) -> Array {
+    [rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect()
+}
+
+/// `[x, y, width, height]` of a table slot in viewport CSS pixels.
 #[wasm_bindgen]
 pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
     let slot = args::slot(&slot).map_err(js_error)?;
-    let rect = with_app(|app| app.slot_rect(slot))?.map_err(js_error)?;
-    Ok([rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect())
+    let rect = with_app(|app| app.place_rect(Place::Table(slot)))?.map_err(js_error)?;
+    Ok(rect_array(rect))
+}
+
+/// `[x, y, width, height]` of a card where it is drawn (on the table or in
+/// the row above it) in viewport CSS pixels, or `null` when it is not shown.
+#[wasm_bindgen]
+pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
+    let card = args::card(&id, "card id").map_err(js_error)?;
+    Ok(with_app(|app| app.card_rect(card))?.map_or(JsValue::NULL, |rect| rect_array(rect).into()))
 }
 
 /// Panics on purpose, so that tests can check the crash screen. The page

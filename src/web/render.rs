@@ -4,11 +4,35 @@
 //! device pixel ratio once per frame, so the same code is crisp on any screen.
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
-use crate::rules::card::{Card, Colour, Fill, Shape};
 use crate::play::layout::{Layout, Rect};
+use crate::rules::card::{Card, Colour, Fill, Shape};
 use std::f64::consts::PI;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 use web_sys::CanvasRenderingContext2d as Ctx;
+
+// Canvas calls that web-sys declares as throwing. They throw only for a
+// negative radius, which this module never passes (every radius is clamped
+// at zero or above), so they are bound here without the exception check:
+// less glue in the download and no error paths through the drawing code.
+#[wasm_bindgen]
+extern "C" {
+    /// A 2D context (the same object as web-sys's `Ctx`) seen through the calls below.
+    pub type Paint;
+    #[wasm_bindgen(method, js_name = arc)]
+    fn arc_path(this: &Paint, x: f64, y: f64, radius: f64, start: f64, end: f64);
+    #[wasm_bindgen(method, js_name = arcTo)]
+    fn arc_to_path(this: &Paint, x1: f64, y1: f64, x2: f64, y2: f64, radius: f64);
+    #[wasm_bindgen(method, js_name = setLineDash)]
+    fn line_dash(this: &Paint, segments: &[f64]);
+    #[wasm_bindgen(method, js_name = fillText)]
+    fn text_at(this: &Paint, text: &str, x: f64, y: f64);
+    #[wasm_bindgen(method, js_name = setTransform)]
+    pub fn scale_to(this: &Paint, a: f64, b: f64, c: f64, d: f64, e: f64, f: f64);
+}
+
+pub fn paint(ctx: &Ctx) -> &Paint {
+    ctx.unchecked_ref()
+}
 
 pub const TABLE_COLOUR: &str = "#1e5b45";
 
@@ -46,30 +70,44 @@ pub fn clear(ctx: &Ctx, width: f64, height: f64) {
     ctx.fill_rect(0.0, 0.0, width, height);
 }
 
-/// Draws the cards of a table in their layout slots; `look` gives each slot's
-/// look and a horizontal offset (for the wrong-claim shake).
-pub fn draw_table<'a>(
-    ctx: &Ctx,
-    layout: &Layout,
-    cards: &[Card],
-    look: impl Fn(usize) -> (CardLook<'a>, f64),
-) -> Result<(), JsValue> {
-    for (slot, &card) in cards.iter().enumerate() {
-        if let Some(rect) = layout.slot_rect(slot) {
-            let (look, dx) = look(slot);
-            draw_card(ctx, card, Rect { x: rect.x + dx, ..rect }, look)?;
+/// The band behind the row above the table: Set-Chain's previous set, or
+/// (`shown_only`) UltraSet's last claim, with an arrow before its third card.
+pub fn draw_row_band(ctx: &Ctx, row: &Layout, shown_only: bool) {
+    let (first, last) = (row.slot_rect(0), row.slot_rect(row.slots.saturating_sub(1)));
+    let (Some(first), Some(last)) = (first, last) else { return };
+    let pad = row.gap / 2.0;
+    ctx.set_fill_style_str("rgba(0, 0, 0, 0.22)");
+    rounded_rect(
+        ctx,
+        first.x - pad,
+        first.y - pad,
+        last.x + last.w - first.x + 2.0 * pad,
+        first.h + 2.0 * pad,
+        pad * 2.0,
+    );
+    ctx.fill();
+    if shown_only {
+        // Between the pairs, and before the third card they both need.
+        ctx.set_fill_style_str(HINTED);
+        for index in [2, 4] {
+            if let Some(card) = row.slot_rect(index) {
+                let (x, y) = (card.x - row.gap / 2.0, card.y + card.h / 2.0);
+                let r = (row.gap * 0.35).max(2.0);
+                ctx.begin_path();
+                paint(ctx).arc_path(x, y, r, 0.0, 2.0 * PI);
+                ctx.fill();
+            }
         }
     }
-    Ok(())
 }
 
-pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) -> Result<(), JsValue> {
+pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     let Rect { x, y, w, h } = rect;
     let radius = (h * 0.09).clamp(3.0, 14.0);
 
     // A soft shadow under the card, then the face.
     ctx.set_fill_style_str("rgba(0, 0, 0, 0.28)");
-    rounded_rect(ctx, x, y + 2.0, w, h, radius)?;
+    rounded_rect(ctx, x, y + 2.0, w, h, radius);
     ctx.fill();
     let face = match (look.wrong, look.selected) {
         (true, _) => WRONG_FACE,
@@ -77,10 +115,10 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) -> Result<()
         _ => FACE,
     };
     ctx.set_fill_style_str(face);
-    rounded_rect(ctx, x, y, w, h, radius)?;
+    rounded_rect(ctx, x, y, w, h, radius);
     ctx.fill();
 
-    draw_symbols(ctx, card, rect)?;
+    draw_symbols(ctx, card, rect);
 
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
@@ -93,48 +131,45 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) -> Result<()
         None
     };
     match border {
-        Some(colour) => outline(ctx, rect, radius, ring, colour)?,
-        None if look.hovered => outline(ctx, rect, radius, 2.0, "#7d8a99")?,
-        None => outline(ctx, rect, radius, 1.0, EDGE)?,
+        Some(colour) => outline(ctx, rect, radius, ring, colour),
+        None if look.hovered => outline(ctx, rect, radius, 2.0, "#7d8a99"),
+        None => outline(ctx, rect, radius, 1.0, EDGE),
     }
     if look.hinted {
         // Inside any selection ring, dashed, so "hinted" and "selected" read apart.
         let inset = if border.is_some() { ring } else { 0.0 };
         let inner = Rect { x: x + inset, y: y + inset, w: w - 2.0 * inset, h: h - 2.0 * inset };
-        ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(ring * 2.0), &JsValue::from(ring * 1.2)))?;
-        outline(ctx, inner, (radius - inset).max(1.0), ring, HINTED)?;
-        ctx.set_line_dash(&js_sys::Array::new())?;
-        draw_hint_badge(ctx, rect, ring)?;
+        paint(ctx).line_dash(&[ring * 2.0, ring * 1.2]);
+        outline(ctx, inner, (radius - inset).max(1.0), ring, HINTED);
+        paint(ctx).line_dash(&[]);
+        draw_hint_badge(ctx, rect, ring);
     }
     if let Some(text) = look.label {
-        draw_label(ctx, rect, text)?;
+        draw_label(ctx, rect, text);
     }
-    Ok(())
 }
 
 /// Strokes a rounded rectangle inside `rect` (the stroke does not spill out).
-fn outline(ctx: &Ctx, rect: Rect, radius: f64, width: f64, colour: &str) -> Result<(), JsValue> {
+fn outline(ctx: &Ctx, rect: Rect, radius: f64, width: f64, colour: &str) {
     let half = width / 2.0;
     ctx.set_line_width(width);
     ctx.set_stroke_style_str(colour);
-    rounded_rect(ctx, rect.x + half, rect.y + half, rect.w - width, rect.h - width, (radius - half).max(0.5))?;
+    rounded_rect(ctx, rect.x + half, rect.y + half, rect.w - width, rect.h - width, (radius - half).max(0.5));
     ctx.stroke();
-    Ok(())
 }
 
-fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) -> Result<(), JsValue> {
+fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) {
     let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
     ctx.begin_path();
     ctx.move_to(x + r, y);
-    ctx.arc_to(x + w, y, x + w, y + h, r)?;
-    ctx.arc_to(x + w, y + h, x, y + h, r)?;
-    ctx.arc_to(x, y + h, x, y, r)?;
-    ctx.arc_to(x, y, x + w, y, r)?;
+    paint(ctx).arc_to_path(x + w, y, x + w, y + h, r);
+    paint(ctx).arc_to_path(x + w, y + h, x, y + h, r);
+    paint(ctx).arc_to_path(x, y + h, x, y, r);
+    paint(ctx).arc_to_path(x, y, x + w, y, r);
     ctx.close_path();
-    Ok(())
 }
 
-fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) -> Result<(), JsValue> {
+fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) {
     let sh = rect.h * 0.6;
     let sw = sh * 0.48;
     let gap = sw * 0.32;
@@ -143,15 +178,14 @@ fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) -> Result<(), JsValue> {
     let x0 = rect.x + (rect.w - total) / 2.0;
     let y0 = rect.y + (rect.h - sh) / 2.0;
     for i in 0..card.count() {
-        draw_symbol(ctx, card, x0 + i as f64 * (sw + gap), y0, sw, sh)?;
+        draw_symbol(ctx, card, x0 + i as f64 * (sw + gap), y0, sw, sh);
     }
-    Ok(())
 }
 
-fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsValue> {
+fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) {
     let colour = colour_css(card.colour());
     let line = (w * 0.075).max(1.25);
-    symbol_path(ctx, card.shape(), x, y, w, h)?;
+    symbol_path(ctx, card.shape(), x, y, w, h);
     match card.fill() {
         Fill::Solid => {
             ctx.set_fill_style_str(colour);
@@ -174,7 +208,7 @@ fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) -> Result<
             }
             ctx.stroke();
             ctx.restore();
-            symbol_path(ctx, card.shape(), x, y, w, h)?;
+            symbol_path(ctx, card.shape(), x, y, w, h);
         }
         Fill::Open => {}
     }
@@ -182,11 +216,10 @@ fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) -> Result<
     ctx.set_line_join("round");
     ctx.set_stroke_style_str(colour);
     ctx.stroke();
-    Ok(())
 }
 
 /// The outline of one upright symbol in the box `x, y, w, h`.
-fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsValue> {
+fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) {
     ctx.begin_path();
     match shape {
         Shape::Diamond => {
@@ -198,9 +231,9 @@ fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) -> Resul
         Shape::Oval => {
             let r = w / 2.0;
             ctx.move_to(x, y + r);
-            ctx.arc(x + r, y + r, r, PI, 0.0)?;
+            paint(ctx).arc_path(x + r, y + r, r, PI, 0.0);
             ctx.line_to(x + w, y + h - r);
-            ctx.arc(x + r, y + h - r, r, 0.0, PI)?;
+            paint(ctx).arc_path(x + r, y + h - r, r, 0.0, PI);
         }
         Shape::Squiggle => {
             // An S drawn along the long axis `u` (0 top, 1 bottom) with `v`
@@ -225,20 +258,18 @@ fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) -> Resul
         }
     }
     ctx.close_path();
-    Ok(())
 }
 
 /// A small amber dot in the top-right corner, so a hint shows even in grey scale.
-fn draw_hint_badge(ctx: &Ctx, rect: Rect, ring: f64) -> Result<(), JsValue> {
+fn draw_hint_badge(ctx: &Ctx, rect: Rect, ring: f64) {
     let r = (rect.h * 0.07).clamp(3.5, 8.0);
     ctx.begin_path();
-    ctx.arc(rect.x + rect.w - ring - r - 3.0, rect.y + ring + r + 3.0, r, 0.0, 2.0 * PI)?;
+    paint(ctx).arc_path(rect.x + rect.w - ring - r - 3.0, rect.y + ring + r + 3.0, r, 0.0, 2.0 * PI);
     ctx.set_fill_style_str(HINTED);
     ctx.fill();
-    Ok(())
 }
 
-fn draw_label(ctx: &Ctx, rect: Rect, text: &str) -> Result<(), JsValue> {
+fn draw_label(ctx: &Ctx, rect: Rect, text: &str) {
     // Small enough to sit in the corner beside the symbols, not over them.
     let size = (rect.h * 0.13).clamp(9.0, 15.0).round();
     let pad = (size * 0.25).round();
@@ -246,12 +277,12 @@ fn draw_label(ctx: &Ctx, rect: Rect, text: &str) -> Result<(), JsValue> {
     let box_h = size + pad;
     let (bx, by) = (rect.x + 4.0, rect.y + 4.0);
     ctx.set_fill_style_str("rgba(38, 50, 56, 0.88)");
-    rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3)?;
+    rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3);
     ctx.fill();
     ctx.set_fill_style_str("#ffffff");
     // Whole pixels: formatting an integer keeps float formatting out of the wasm.
     ctx.set_font(&format!("600 {}px system-ui, sans-serif", size as u32));
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
-    ctx.fill_text(text, bx + box_w / 2.0, by + box_h / 2.0 + 1.0)
+    paint(ctx).text_at(text, bx + box_w / 2.0, by + box_h / 2.0 + 1.0);
 }

@@ -86,7 +86,7 @@ export async function nonSet(page) {
 
 /** What must hold whatever happened: every card accounted for, once. */
 export function assertSound(s) {
-  assert.equal(s.mode, 'play');
+  assert.equal(s.screen, 'play');
   assert.ok(s.table.length <= 21, `${s.table.length} cards on the table`);
   assert.equal(s.table.length % 3, 0);
   assert.equal(new Set(s.table).size, s.table.length, 'a card twice on the table');

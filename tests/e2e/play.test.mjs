@@ -246,7 +246,7 @@ function classify(read) {
 
 test('the gallery draws all 81 cards, each with its own shape, fill and count as the pixels show them', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?gallery', { viewport: { width: 1400, height: 1000 } });
-  assert.equal((await state(page)).mode, 'gallery');
+  assert.equal((await state(page)).screen, 'gallery');
   const SHAPES = ['diamond', 'squiggle', 'oval'];
   const FILLS = ['open', 'striped', 'solid'];
   const wrong = [];

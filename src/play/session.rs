@@ -1,0 +1,439 @@
+//! One sitting at one game: the game, the player's picks and the play clock,
+//! and the rules of a sitting that are not rules of SET: what a pick means,
+//! when the clock runs, when a game is over for the player, what is saved,
+//! and what the page shows above the table and says after each input.
+//!
+//! The page only feeds a [`Session`] with inputs and timestamps (ms from any
+//! fixed origin, as values); everything it decides is tested natively.
+//! - The clock runs while the game is not over and the page is visible.
+//! - A pick toggles a card in play; the pick that completes a claim claims,
+//!   at the play time of that pick, and the selection empties.
+//! - A new game keeps the way to play.
+
+use crate::play::selection::{Selection, Toggle};
+use crate::play::stopwatch::{Stopwatch, format_clock};
+use crate::rules::card::Card;
+use crate::rules::daily::DAILY_SETS;
+use crate::rules::explain::reasons;
+use crate::rules::finder::{UltraSplit, ultra_split};
+use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
+use crate::rules::variant::Variant;
+use crate::save::{self, SavedGame};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    game: Game,
+    selection: Selection,
+    clock: Stopwatch,
+    /// The page is hidden: the clock stands still while nobody sees the game.
+    hidden: bool,
+}
+
+/// What one input did, for the page to show and to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Happened {
+    /// Nothing changed (clearing an empty selection, a hint with all of its
+    /// cards already shown).
+    Nothing,
+    Picked(Card),
+    Unpicked(Card),
+    SelectionCleared,
+    /// A valid claim; `dealt` cards came out after it.
+    Found {
+        claim: Claim,
+        split: Option<UltraSplit>,
+        dealt: usize,
+    },
+    /// Daily puzzle: a set found before. Not a wrong claim.
+    AlreadyFound,
+    /// A wrong claim, and why.
+    Invalid {
+        claim: Claim,
+        why: Invalid,
+    },
+    /// A hint revealed this card.
+    Hinted(Card),
+}
+
+/// Cards the page shows in a row of their own, above the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Empty,
+    /// Set-Chain: the previous set; its cards can be picked.
+    Previous([Card; 3]),
+    /// UltraSet: the last claim as its two pairs, then the third card both
+    /// need (which need not be on the table). Shown, not picked.
+    LastUltra {
+        pairs: [[Card; 2]; 2],
+        third: Card,
+    },
+}
+
+impl Row {
+    /// The row's cards, left to right.
+    pub fn cards(&self) -> Vec<Card> {
+        match *self {
+            Row::Empty => Vec::new(),
+            Row::Previous(cards) => cards.to_vec(),
+            Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, c, d, third],
+        }
+    }
+}
+
+/// How another tab's game compares with this one's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adopted {
+    /// The same game at the same point: nothing to do.
+    Same,
+    /// The same game, moved on or back.
+    Moved,
+    /// Another game (another seed or way to play).
+    Other,
+}
+
+impl Session {
+    /// A new game, its clock running from `now`.
+    pub fn new(variant: Variant, seed: u64, now: f64) -> Session {
+        Session::resume(SavedGame { game: Game::new(variant, seed), elapsed_ms: 0 }, now)
+    }
+
+    /// Carries on a restored game; its clock runs on from the time it had.
+    pub fn resume(saved: SavedGame, now: f64) -> Session {
+        let mut session = Session {
+            game: saved.game,
+            selection: Selection::default(),
+            clock: Stopwatch::stopped_at(saved.elapsed_ms as f64),
+            hidden: false,
+        };
+        session.run_clock(now);
+        session
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn selection(&self) -> &[Card] {
+        self.selection.cards()
+    }
+
+    pub fn is_selected(&self, card: Card) -> bool {
+        self.selection.contains(card)
+    }
+
+    pub fn elapsed_ms(&self, now: f64) -> f64 {
+        self.clock.elapsed_ms(now)
+    }
+
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_running()
+    }
+
+    /// Starts or stops the clock as the rule says.
+    fn run_clock(&mut self, now: f64) {
+        if self.hidden || self.game.is_over() {
+            self.clock.stop(now);
+        } else {
+            self.clock.start(now);
+        }
+    }
+
+    /// The play time of an action made `now`, as moves record it.
+    fn play_ms(&self, now: f64) -> u64 {
+        self.clock.elapsed_ms(now) as u64
+    }
+
+    /// A new game of the same way to play.
+    pub fn new_game(&mut self, seed: u64, now: f64) {
+        self.play(self.game.variant(), seed, now);
+    }
+
+    /// A new game of this way to play.
+    pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
+        self.game = Game::new(variant, seed);
+        self.selection.clear();
+        self.clock = Stopwatch::started_at(now);
+        self.run_clock(now);
+    }
+
+    /// The page was hidden or shown again.
+    pub fn set_hidden(&mut self, hidden: bool, now: f64) {
+        self.hidden = hidden;
+        self.run_clock(now);
+    }
+
+    /// Picks the card in a table slot.
+    pub fn pick_slot(&mut self, slot: usize, now: f64) -> Result<Happened, GameError> {
+        let card = self.game.check_slot(slot)?;
+        self.pick(card, now)
+    }
+
+    /// Picks a card in play (on the table or, in Set-Chain, in the previous
+    /// set): toggles it, and the pick that completes a claim claims. A card
+    /// not in play, or any pick once the game is over, is refused and
+    /// changes nothing.
+    pub fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
+        if self.game.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if !self.game.in_play(card) {
+            return Err(GameError::NotInPlay { card });
+        }
+        let cards = match self.selection.toggle(card, self.game.variant().claim_size()) {
+            Toggle::Picked => return Ok(Happened::Picked(card)),
+            Toggle::Unpicked => return Ok(Happened::Unpicked(card)),
+            Toggle::Claim(cards) => cards,
+        };
+        let expected = self.game.variant().claim_size();
+        let claim = Claim::new(&cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
+        let deck_before = self.game.deck().len();
+        let outcome = self.game.claim(claim, self.play_ms(now))?;
+        self.run_clock(now);
+        Ok(match outcome {
+            ClaimOutcome::Found { claim, split } => {
+                Happened::Found { claim, split, dealt: deck_before - self.game.deck().len() }
+            }
+            ClaimOutcome::AlreadyFound => Happened::AlreadyFound,
+            ClaimOutcome::Invalid(why) => Happened::Invalid { claim, why },
+        })
+    }
+
+    /// Reveals one more card of a claim that can be made.
+    pub fn hint(&mut self, now: f64) -> Result<Happened, GameError> {
+        match self.game.hint(self.play_ms(now))? {
+            HintOutcome::Revealed { .. } => {
+                Ok(self.game.hinted_cards().last().map_or(Happened::Nothing, |&c| Happened::Hinted(c)))
+            }
+            HintOutcome::AlreadyRevealed => Ok(Happened::Nothing),
+        }
+    }
+
+    pub fn clear_selection(&mut self) -> Happened {
+        if self.selection.cards().is_empty() {
+            return Happened::Nothing;
+        }
+        self.selection.clear();
+        Happened::SelectionCleared
+    }
+
+    /// The save text of the game as it stands `now`.
+    pub fn save_text(&self, now: f64) -> String {
+        save::encode(&self.game, self.play_ms(now))
+    }
+
+    /// Takes over a game saved by another tab, unless it is this very state.
+    pub fn adopt(&mut self, saved: SavedGame, now: f64) -> Adopted {
+        if saved.game == self.game {
+            return Adopted::Same;
+        }
+        let other = (saved.game.variant(), saved.game.seed()) != (self.game.variant(), self.game.seed());
+        self.game = saved.game;
+        self.clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
+        self.selection.clear();
+        self.run_clock(now);
+        if other { Adopted::Other } else { Adopted::Moved }
+    }
+
+    /// What the page shows above the table.
+    pub fn row(&self) -> Row {
+        match self.game.variant() {
+            Variant::Chain => self.game.previous().map_or(Row::Empty, Row::Previous),
+            Variant::Ultra => {
+                let Some(&claim) = self.game.found().last() else { return Row::Empty };
+                let c = claim.cards();
+                let Some(split) = ultra_split([c[0], c[1], c[2], c[3]]) else { return Row::Empty };
+                let [[a, b], [d, e]] = split.pairs;
+                Row::LastUltra { pairs: [[c[a], c[b]], [c[d], c[e]]], third: split.third }
+            }
+            _ => Row::Empty,
+        }
+    }
+
+    /// The daily puzzle's result to share, once all its sets are found:
+    /// `SET daily 2026-11-23 · 6/6 · 1:42 · 0 hints`.
+    pub fn share_text(&self, now: f64) -> Option<String> {
+        let Variant::Daily(date) = self.game.variant() else { return None };
+        if !self.game.is_over() {
+            return None;
+        }
+        let hints = self.game.hints_used();
+        Some(format!(
+            "SET daily {date} · {}/{DAILY_SETS} · {} · {hints} hint{}",
+            self.game.found().len(),
+            format_clock(self.elapsed_ms(now)),
+            if hints == 1 { "" } else { "s" }
+        ))
+    }
+}
+
+impl Happened {
+    /// What the page says about it, if anything: why a claim is not valid,
+    /// what an UltraSet's pairs need, and the like.
+    pub fn message(&self) -> Option<String> {
+        match *self {
+            Happened::Invalid { claim, why } => Some(reasons(why, claim.cards()).join(" ")),
+            Happened::AlreadyFound => Some("You found that set already.".to_owned()),
+            Happened::Found { split: Some(split), .. } => {
+                Some(format!("UltraSet! Both pairs need the same third card: {}.", split.third))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::daily::Date;
+
+    fn a_claim(session: &Session) -> Vec<Card> {
+        session.game().first_claim().expect("a claim can be made").cards().to_vec()
+    }
+
+    #[test]
+    fn the_pick_that_completes_a_claim_claims_at_its_play_time() {
+        let mut session = Session::new(Variant::Classic, 7, 1000.0);
+        let cards = a_claim(&session);
+        assert_eq!(session.pick(cards[0], 1100.0), Ok(Happened::Picked(cards[0])));
+        assert_eq!(session.pick(cards[1], 1200.0), Ok(Happened::Picked(cards[1])));
+        let Ok(Happened::Found { claim, split: None, dealt: 3 }) = session.pick(cards[2], 3500.0) else {
+            panic!("a set is found")
+        };
+        assert_eq!(claim.cards(), cards);
+        assert!(session.selection().is_empty());
+        assert_eq!(session.game().moves().last().map(|m| m.at_ms), Some(2500));
+    }
+
+    #[test]
+    fn a_card_not_in_play_is_refused_and_changes_nothing() {
+        let mut session = Session::new(Variant::Classic, 7, 0.0);
+        session.pick(session.game().table()[0], 1.0).unwrap();
+        let before = session.clone();
+        let gone = session.game().deck()[0];
+        assert_eq!(session.pick(gone, 2.0), Err(GameError::NotInPlay { card: gone }));
+        assert_eq!(session.pick_slot(99, 2.0), Err(GameError::EmptySlot { slot: 99, table_len: 12 }));
+        assert_eq!(session, before);
+    }
+
+    #[test]
+    fn a_wrong_claim_says_why_and_a_found_ultra_says_what_its_pairs_need() {
+        let mut session = Session::new(Variant::Classic, 7, 0.0);
+        let table = session.game().table().to_vec();
+        let wrong = (2..table.len())
+            .find(|&k| !crate::rules::card::is_set(table[0], table[1], table[k]))
+            .expect("not every card completes a set");
+        for card in [table[0], table[1]] {
+            session.pick(card, 0.0).unwrap();
+        }
+        let happened = session.pick(table[wrong], 0.0).unwrap();
+        assert!(matches!(happened, Happened::Invalid { why: Invalid::NotASet, .. }));
+        let message = happened.message().unwrap();
+        assert!(message.starts_with("Two "), "{message}");
+        assert_eq!(session.game().wrong_claims(), 1);
+
+        let mut ultra = Session::new(Variant::Ultra, 3, 0.0);
+        assert_eq!(ultra.row(), Row::Empty);
+        let cards = a_claim(&ultra);
+        let mut last = Happened::Nothing;
+        for card in cards.iter().copied() {
+            last = ultra.pick(card, 0.0).unwrap();
+        }
+        let Happened::Found { split: Some(split), .. } = last else { panic!("an UltraSet is found") };
+        assert!(last.message().unwrap().contains(&split.third.to_string()));
+        let Row::LastUltra { pairs, third } = ultra.row() else { panic!("the row shows the claim") };
+        assert_eq!(third, split.third);
+        for [x, y] in pairs {
+            assert_eq!(crate::rules::card::third_card(x, y), third);
+        }
+    }
+
+    #[test]
+    fn set_chain_picks_reach_the_previous_set() {
+        let mut session = Session::new(Variant::Chain, 11, 0.0);
+        for card in a_claim(&session) {
+            session.pick(card, 0.0).unwrap();
+        }
+        let Row::Previous(previous) = session.row() else { panic!("the previous set is shown") };
+        let link = a_claim(&session);
+        assert_eq!(link.iter().filter(|c| previous.contains(c)).count(), 1);
+        for card in link.iter().copied() {
+            session.pick(card, 0.0).unwrap();
+        }
+        assert_eq!(session.game().found().len(), 2);
+        // A previous card from before this claim is no longer in play.
+        let gone = previous.into_iter().find(|&card| !session.game().in_play(card)).unwrap();
+        assert_eq!(session.pick(gone, 0.0), Err(GameError::NotInPlay { card: gone }));
+    }
+
+    #[test]
+    fn the_clock_runs_while_visible_and_until_the_game_is_over() {
+        let mut session = Session::new(Variant::Junior, 5, 0.0);
+        session.set_hidden(true, 1000.0);
+        assert_eq!(session.elapsed_ms(50_000.0), 1000.0);
+        session.set_hidden(false, 60_000.0);
+        assert_eq!(session.elapsed_ms(61_000.0), 2000.0);
+        while !session.game().is_over() {
+            for card in a_claim(&session) {
+                session.pick(card, 61_000.0).unwrap();
+            }
+        }
+        assert!(!session.clock_running());
+        assert_eq!(session.elapsed_ms(99_000.0), 2000.0);
+        assert_eq!(session.pick(session.game().table()[0], 99_000.0), Err(GameError::GameOver));
+        // A new game keeps the way to play, and its clock starts at zero.
+        session.new_game(8, 100_000.0);
+        assert_eq!(session.game().variant(), Variant::Junior);
+        assert_eq!(session.elapsed_ms(100_500.0), 500.0);
+    }
+
+    #[test]
+    fn a_solved_daily_puzzle_offers_its_result_to_share() {
+        let date = Date::parse("2026-11-23").unwrap();
+        let mut session = Session::new(Variant::Daily(date), 0, 0.0);
+        assert_eq!(session.share_text(0.0), None);
+        session.hint(1000.0).unwrap();
+        while let Some(claim) = session.game().first_claim() {
+            for &card in claim.cards() {
+                session.pick(card, 102_000.0).unwrap();
+            }
+        }
+        assert_eq!(session.share_text(500_000.0).as_deref(), Some("SET daily 2026-11-23 · 6/6 · 1:42 · 1 hint"));
+        // Found again: said so, and not a wrong claim.
+        let again = session.game().found()[0];
+        let mut replay = Session::new(Variant::Daily(date), 0, 0.0);
+        for &card in again.cards() {
+            replay.pick(card, 0.0).unwrap();
+        }
+        let last = again.cards().iter().map(|&card| replay.pick(card, 0.0).unwrap()).last();
+        assert_eq!(last, Some(Happened::AlreadyFound));
+        assert_eq!(replay.game().wrong_claims(), 0);
+    }
+
+    #[test]
+    fn another_tabs_game_is_adopted_with_its_clock() {
+        let mut here = Session::new(Variant::Classic, 1, 0.0);
+        let mut there = here.clone();
+        assert_eq!(here.adopt(SavedGame { game: there.game().clone(), elapsed_ms: 0 }, 10.0), Adopted::Same);
+        there.hint(0.0).unwrap();
+        let saved = SavedGame { game: there.game().clone(), elapsed_ms: 4000 };
+        assert_eq!(here.adopt(saved, 10.0), Adopted::Moved);
+        assert_eq!(here.elapsed_ms(510.0), 4500.0);
+        let other = SavedGame { game: Game::new(Variant::Ultra, 1), elapsed_ms: 0 };
+        assert_eq!(here.adopt(other, 10.0), Adopted::Other);
+        assert_eq!(here.game().variant(), Variant::Ultra);
+    }
+
+    #[test]
+    fn what_is_saved_restores_the_same_session() {
+        let mut session = Session::new(Variant::Chain, 21, 0.0);
+        for card in a_claim(&session) {
+            session.pick(card, 3000.0).unwrap();
+        }
+        session.hint(4000.0).unwrap();
+        let saved = save::decode(&session.save_text(5000.0)).unwrap();
+        assert_eq!(saved.elapsed_ms, 5000);
+        let restored = Session::resume(saved, 5000.0);
+        assert_eq!(restored.game(), session.game());
+        assert_eq!(restored.row(), session.row());
+    }
+}
