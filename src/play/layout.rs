@@ -44,6 +44,16 @@ pub struct Layout {
 impl Layout {
     /// Lays out `slots` cards in an area of `width` × `height` CSS pixels.
     pub fn new(width: f64, height: f64, slots: usize) -> Layout {
+        Layout::with_columns(width, height, slots, 1)
+    }
+
+    /// Lays out `slots` cards side by side, in one row.
+    pub fn one_row(width: f64, height: f64, slots: usize) -> Layout {
+        Layout::with_columns(width, height, slots, slots.max(1))
+    }
+
+    /// The best grid with at least `min_cols` columns.
+    fn with_columns(width: f64, height: f64, slots: usize, min_cols: usize) -> Layout {
         let (width, height) = (width.max(1.0), height.max(1.0));
         let gap = (width.min(height) * 0.02).clamp(4.0, 14.0).round();
         let n = slots.max(1);
@@ -53,11 +63,11 @@ impl Layout {
             let by_height = (height - gap * (rows as f64 + 1.0)) / rows as f64 * CARD_ASPECT;
             (by_width.min(by_height).min(MAX_CARD_WIDTH), cols, rows)
         };
-        let largest = (1..=n).map(|cols| fit(cols).0).fold(f64::MIN, f64::max);
+        let largest = (min_cols..=n).map(|cols| fit(cols).0).fold(f64::MIN, f64::max);
         // A grid without a ragged last row reads better (15 cards as 5 × 3,
         // not 4 + 4 + 4 + 3), so it wins when its cards are nearly as large.
-        let (mut best, mut best_full) = ((f64::MIN, 1, n), None::<(f64, usize, usize)>);
-        for cols in 1..=n {
+        let (mut best, mut best_full) = ((f64::MIN, min_cols, n.div_ceil(min_cols)), None::<(f64, usize, usize)>);
+        for cols in min_cols..=n {
             let this = fit(cols);
             if this.0 > best.0 {
                 best = this;
@@ -133,12 +143,15 @@ impl Board {
         if row == 0 {
             return Board { table: full, row: None };
         }
-        // The row's cards are never larger than the table's, and the strip
-        // never takes more than about a fifth of the height.
-        let strip = (height * 0.22).min(full.card_h + full.gap * 2.0).floor().max(1.0);
+        // The row's cards are smaller than the table's would be, and the
+        // strip takes no more than about a fifth of the height, nor more
+        // than the row's cards need (a phone's row is short: it is narrow).
+        let cap = (height * 0.22).min(full.card_h * 0.7 + full.gap * 2.0);
+        let fitted = Layout::one_row(width, cap, row);
+        let strip = (fitted.card_h + fitted.gap * 2.0).min(cap).floor().max(1.0);
         let mut below = Layout::new(width, height - strip, table);
         below.origin_y += strip;
-        Board { table: below, row: Some(Layout::new(width, strip, row)) }
+        Board { table: below, row: Some(Layout::one_row(width, strip, row)) }
     }
 
     pub fn rect(&self, place: Place) -> Option<Rect> {
@@ -238,6 +251,7 @@ mod tests {
                     assert_eq!(board.hit_test(r.center().0, r.center().1), Some(Place::Table(i)));
                 }
                 assert_eq!(board.rect(Place::Row(row)), None);
+                assert_eq!(board.row.map(|r| r.rows), Some(1), "the row is one row");
             }
         }
         let plain = Board::new(800.0, 600.0, 12, 0);

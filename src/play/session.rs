@@ -61,8 +61,9 @@ pub enum Row {
     Empty,
     /// Set-Chain: the previous set; its cards can be picked.
     Previous([Card; 3]),
-    /// UltraSet: the last claim as its two pairs, then the third card both
-    /// need (which need not be on the table). Shown, not picked.
+    /// UltraSet: the last claim as its two pairs and the third card both
+    /// need (which need not be on the table), shown between the pairs.
+    /// Shown, not picked.
     LastUltra {
         pairs: [[Card; 2]; 2],
         third: Card,
@@ -70,12 +71,12 @@ pub enum Row {
 }
 
 impl Row {
-    /// The row's cards, left to right.
+    /// The row's cards, left to right: UltraSet's third card in the middle.
     pub fn cards(&self) -> Vec<Card> {
         match *self {
             Row::Empty => Vec::new(),
             Row::Previous(cards) => cards.to_vec(),
-            Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, c, d, third],
+            Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, third, c, d],
         }
     }
 }

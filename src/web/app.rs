@@ -585,7 +585,8 @@ impl App {
                 hinted: pickable && hinted.contains(&card),
                 hovered: self.hover == Some(place),
                 wrong: is_wrong,
-                found: false,
+                // UltraSet's row: the third card both pairs need is ringed.
+                found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
                 label: if self.show_keys && pickable { key_label(place) } else { None },
             };
             let dx = if is_wrong { shake } else { 0.0 };

@@ -70,33 +70,24 @@ pub fn clear(ctx: &Ctx, width: f64, height: f64) {
     ctx.fill_rect(0.0, 0.0, width, height);
 }
 
-/// The band behind the row above the table: Set-Chain's previous set, or
-/// (`shown_only`) UltraSet's last claim, with an arrow before its third card.
-pub fn draw_row_band(ctx: &Ctx, row: &Layout, shown_only: bool) {
-    let (first, last) = (row.slot_rect(0), row.slot_rect(row.slots.saturating_sub(1)));
-    let (Some(first), Some(last)) = (first, last) else { return };
-    let pad = row.gap / 2.0;
-    ctx.set_fill_style_str("rgba(0, 0, 0, 0.22)");
-    rounded_rect(
-        ctx,
-        first.x - pad,
-        first.y - pad,
-        last.x + last.w - first.x + 2.0 * pad,
-        first.h + 2.0 * pad,
-        pad * 2.0,
-    );
-    ctx.fill();
-    if shown_only {
-        // Between the pairs, and before the third card they both need.
-        ctx.set_fill_style_str(HINTED);
-        for index in [2, 4] {
-            if let Some(card) = row.slot_rect(index) {
-                let (x, y) = (card.x - row.gap / 2.0, card.y + card.h / 2.0);
-                let r = (row.gap * 0.35).max(2.0);
-                ctx.begin_path();
-                paint(ctx).arc_path(x, y, r, 0.0, 2.0 * PI);
-                ctx.fill();
-            }
+/// The band behind the row above the table: one behind Set-Chain's
+/// previous set, or (`pairs`) one behind each of UltraSet's two pairs, on
+/// either side of the third card they need.
+pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool) {
+    let groups: &[[usize; 2]] = if pairs { &[[0, 1], [3, 4]] } else { &[[0, 2]] };
+    let pad = row.gap * 0.45;
+    ctx.set_fill_style_str("rgba(255, 255, 255, 0.2)");
+    for &[from, to] in groups {
+        if let (Some(first), Some(last)) = (row.slot_rect(from), row.slot_rect(to)) {
+            rounded_rect(
+                ctx,
+                first.x - pad,
+                first.y - pad,
+                last.x + last.w - first.x + 2.0 * pad,
+                first.h + 2.0 * pad,
+                pad * 2.0,
+            );
+            ctx.fill();
         }
     }
 }
