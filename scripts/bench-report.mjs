@@ -116,8 +116,18 @@ quoting them.
 | decision | measured | where |
 | --- | --- | --- |
 | release opt-level 2 (after wasm-opt -Oz in every case) | z: 46.7 KB gzip download, 12-card finder 306 ns in wasm; s: 47.1 KB, 261 ns; 2: 46.0 KB, 165 ns; 3: 46.2 KB, 178 ns | \`Cargo.toml\` |
-| third-card table of 81 × 128 bytes, one load per pair | 12-card finder natively 69 ns, against 83 ns for a 625-byte base-5 pair-sum table (three loads per pair) | \`src/card.rs\` |
+| third-card table of 81 × 128 bytes, one load per pair | 12-card finder natively 69 ns, against 83 ns for a 625-byte base-5 pair-sum table (three loads per pair) | \`src/rules/card.rs\` |
 | talc instead of the default dlmalloc (realloc-in-place off) | wasm 50,660 → 48,200 B gzip, whole download 58,635 → 56,179 B; all tests pass with it | \`Cargo.toml\`, \`src/web/mod.rs\` |
+| lol_alloc's free-list allocator instead of talc | wasm 53,501 → 53,034 B gzip (2026-11-22, with the modes on the page); all tests pass, the soak included | \`Cargo.toml\`, \`src/web/mod.rs\` |
+| one JS callback for every event, frame and tick | whole download −520 B gzip against one closure per kind of event | \`src/web/mod.rs\` |
+| the view's elements found in one loop into an array | −780 B gzip: each \`?\` after a lookup had its own drop path | \`src/web/dom.rs\` |
+| save text split by ASCII bytes (\`split_ascii_whitespace\`, \`trim_ascii\`, hand-read digits) | −760 B gzip: the Unicode whitespace and number parsing left the download | \`src/save.rs\` |
+| format 1's slot moves read by the format 2 move parser and replayed in one loop | −480 B gzip | \`src/save.rs\` |
+| arc, arcTo, setLineDash, fillText, setTransform bound without exception checks | −700 B gzip; they throw only for a negative radius, which the drawing never passes | \`src/web/render.rs\` |
+| layout search without a Vec of candidates; a claim's cards and rects in arrays | −500 B and −520 B gzip | \`src/play/layout.rs\`, \`src/web/app.rs\` |
+| wasm-opt \`--converge --flatten --rereloop -Oz\`, producers and target-features sections stripped; no SRI hashes in index.html | −610 B and −190 B gzip | \`index.html\` |
+| tried and dropped: a \`text!\` macro appending pieces instead of \`format!\` | +630 B gzip inlined, +1,290 B through \`&dyn\` pieces: \`core::fmt\` is already the compact way, and panics keep it in the download anyway | — |
+| tried and dropped: \`-C llvm-args=-inline-threshold\` at 0, 25, 75, 200 and −50 | every value larger than the default, −50 by 19 KB gzip | — |
 | release opt-level z, since the rules engine (wasm-opt -Oz after it in every case) | same code with the engine: opt-level 2 gave 64,438 B gzip in all, z 60,812 B. z is slower: the 12-card finder in wasm took 254.5 ns in the run of 2026-11-22T12:33Z against 111.5 ns at opt-level 2 in the run before (other runs; its ratio to the triple loop compiled alike stayed 0.10). The budget is a test, speed a benchmark | \`Cargo.toml\` |
 | dates read byte by byte, save-decoder helpers out of line | wasm 61,244 → 56,459 B gzip at opt-level 2: slicing a \`str\` at computed places brought in the char-boundary panic and, with it, Debug formatting and Unicode tables | \`src/rules/daily.rs\`, \`src/save.rs\` |
 | third-card table built on first use instead of at compile time | 60,591 → 59,294 B gzip in all (the table is 10 KB of data; the loop is a few bytes) | \`src/rules/card.rs\` |

@@ -10,6 +10,8 @@ use common::assert_invariants;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use set_game::play::options::MAX_SEED;
+use set_game::play::session::{Happened, Session};
+use set_game::rules::card::Card;
 use set_game::rules::daily::Date;
 use set_game::rules::game::Game;
 use set_game::rules::variant::Variant;
@@ -119,6 +121,57 @@ proptest! {
             assert_invariants(&saved.game);
             let replayed = Game::replay(saved.game.variant(), saved.game.seed(), saved.game.moves()).unwrap();
             prop_assert_eq!(replayed, saved.game);
+        }
+    }
+
+    #[test]
+    fn random_picks_of_any_card_keep_the_session_sound(
+        pick in any::<u8>(),
+        seed in 0..=MAX_SEED,
+        picks in vec((0..81i64, 0..5u8), 0..200),
+    ) {
+        let mut session = Session::new(variant(pick, seed), seed, 0.0);
+        let mut now = 0.0;
+        for (id, action) in picks {
+            now += 100.0;
+            let card = Card::new(id).unwrap();
+            let before = session.clone();
+            match action {
+                // Now and then the card a claim needs, so that games move on.
+                0 => {
+                    let Some(claim) = session.game().hint_claim() else { continue };
+                    let next = claim.cards().iter().copied().find(|c| !session.is_selected(*c)).unwrap();
+                    session.pick(next, now).unwrap();
+                }
+                1 => {
+                    let _ = session.hint(now);
+                }
+                2 => {
+                    session.set_hidden(id % 2 == 0, now);
+                }
+                _ => match session.pick(card, now) {
+                    // A refused pick (not in play, or the game is over) changes nothing.
+                    Err(_) => prop_assert_eq!(&session, &before),
+                    Ok(Happened::Invalid { claim, .. }) => {
+                        prop_assert_eq!(session.game().wrong_claims(), before.game().wrong_claims() + 1);
+                        prop_assert_eq!(claim.cards().len(), session.game().variant().claim_size());
+                    }
+                    Ok(_) => {}
+                },
+            }
+            let game = session.game();
+            assert_invariants(game);
+            // Fewer picks than a claim, each a distinct card in play.
+            prop_assert!(session.selection().len() < game.variant().claim_size());
+            prop_assert!(session.selection().iter().all(|&c| game.in_play(c)));
+            // The clock never runs backwards, and stands still once the game is over.
+            prop_assert!(session.elapsed_ms(now) >= before.elapsed_ms(now - 100.0));
+            if game.is_over() {
+                prop_assert!(!session.clock_running());
+            }
+            // What is saved restores the same game.
+            let restored = decode(&session.save_text(now)).unwrap();
+            prop_assert_eq!(&restored.game, game);
         }
     }
 }
