@@ -1,4 +1,5 @@
-//! Native timings of the set finder against the two triple loops, on fixed
+//! Native timings of the set finder against the two triple loops and the
+//! 81 × 81-table reference (both of those into a reused buffer), on fixed
 //! seeded tables of 12, 15, 21 and 81 cards. `scripts/bench.sh` reads the
 //! medians criterion stores under target/criterion/. The wasm timings of the
 //! same functions are in tests/wasm_bench.rs.
@@ -6,8 +7,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{BenchmarkId, Criterion, criterion_group};
-    use set_game::rules::finder::find_sets;
-    use set_game::rules::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+    use set_game::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+    use set_game::rules::finder::{find_sets, find_sets_into};
     use std::hint::black_box;
     use std::time::Duration;
 
@@ -27,6 +28,15 @@ mod native {
             });
             group.bench_with_input(BenchmarkId::new("pair_third_card", n), &cards, |b, cards| {
                 b.iter(|| find_sets(black_box(cards)))
+            });
+            // The finder and the reference it is held to, both into a reused buffer.
+            let mut buffer = Vec::new();
+            group.bench_with_input(BenchmarkId::new("finder_into", n), &cards, |b, cards| {
+                b.iter(|| find_sets_into(black_box(cards), &mut buffer).unwrap())
+            });
+            let table = TableFinder::default();
+            group.bench_with_input(BenchmarkId::new("reference_table_into", n), &cards, |b, cards| {
+                b.iter(|| table.sets_into(black_box(cards), &mut buffer))
             });
         }
         group.finish();

@@ -1,5 +1,6 @@
 //! Timings inside wasm, in headless Chromium, for `scripts/bench.sh`:
-//! - the set finder and the two triple loops on the same seeded tables as
+//! - the set finder, the two triple loops and the 81 × 81-table reference
+//!   (the last into a reused buffer, beside the finder's own `_into`) on the same seeded tables as
 //!   benches/finder.rs, each timed as a loop of calls inside the module, so
 //!   the JavaScript boundary is not what is measured;
 //! - a full redraw of a 21-card table on a HiDPI (2×) canvas: the draw calls
@@ -14,8 +15,8 @@
 
 use set_game::play::layout::Layout;
 use set_game::rules::card::Card;
-use set_game::rules::finder::find_sets;
-use set_game::rules::finder::reference::{seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+use set_game::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+use set_game::rules::finder::{find_sets, find_sets_into};
 use set_game::web::render::{self, CardLook};
 use std::hint::black_box;
 use wasm_bindgen::JsCast;
@@ -63,6 +64,50 @@ fn median_ns(mut f: impl FnMut()) -> f64 {
     samples[samples.len() / 2]
 }
 
+/// Medians of one call of `a` and of `b`, and the median of their ratio
+/// a ÷ b, from batches taken in turn (a, b, a, b, …) so that the machine's
+/// drift between one block of batches and the next falls on both alike.
+fn interleaved(mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64, f64) {
+    let iterations = {
+        // Warm both up, then size a batch to at least 5 ms for the slower one.
+        let warm_until = now() + 300.0;
+        while now() < warm_until {
+            for _ in 0..100 {
+                a();
+                b();
+            }
+        }
+        let mut n = 1u32;
+        loop {
+            let start = now();
+            for _ in 0..n {
+                a();
+                b();
+            }
+            if now() - start >= 10.0 {
+                break n;
+            }
+            n *= 2;
+        }
+    };
+    let batch = |f: &mut dyn FnMut()| {
+        let start = now();
+        for _ in 0..iterations {
+            f();
+        }
+        (now() - start) * 1e6 / iterations as f64
+    };
+    let mut rounds: Vec<(f64, f64)> = (0..31).map(|_| (batch(&mut a), batch(&mut b))).collect();
+    let median = |mut xs: Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        xs[xs.len() / 2]
+    };
+    let ratio = median(rounds.iter().map(|(x, y)| x / y).collect());
+    rounds.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let a_median = rounds[rounds.len() / 2].0;
+    (a_median, median(rounds.iter().map(|r| r.1).collect()), ratio)
+}
+
 fn report(what: &str, method: &str, cards: usize, ns: f64) {
     console_log!(
         "BENCH {{\"layer\":\"wasm\",\"what\":\"{what}\",\"method\":\"{method}\",\"cards\":{cards},\"median_ns\":{ns:.1}}}"
@@ -82,6 +127,21 @@ fn finder_inside_wasm() {
         report("sets", "attribute_rule_triple_loop", n, rule);
         report("sets", "digit_sum_triple_loop", n, sums);
         report("sets", "pair_third_card", n, finder);
+        // The finder and the reference it is held to, both into a reused buffer.
+        let table = TableFinder::default();
+        let mut buffer = Vec::new();
+        table.sets_into(&cards, &mut buffer);
+        assert_eq!(buffer, expected);
+        let mut other = Vec::new();
+        let (finder_into, reference, ratio) = interleaved(
+            || find_sets_into(black_box(&cards), &mut buffer).unwrap(),
+            || table.sets_into(black_box(&cards), &mut other),
+        );
+        report("sets", "finder_into", n, finder_into);
+        report("sets", "reference_table_into", n, reference);
+        console_log!(
+            "BENCH {{\"layer\":\"wasm\",\"what\":\"finder_vs_reference\",\"cards\":{n},\"median_ratio\":{ratio:.3}}}"
+        );
     }
 }
 

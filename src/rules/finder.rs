@@ -58,16 +58,25 @@ fn each_pair(cards: &[Card], place: &[u8; 128], mut visit: impl FnMut(usize, usi
 /// Every set among `cards`, as ascending index triples in lexicographic
 /// order (the scan order already is: `k` is fixed by `(i, j)`).
 pub fn find_sets(cards: &[Card]) -> Result<Vec<[usize; 3]>, RepeatedCard> {
-    let place = places(cards)?;
     // Sets share no pair, so there are at most n(n−1)/2 ÷ 3 of them: one allocation.
     let mut sets = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 6);
+    find_sets_into(cards, &mut sets)?;
+    Ok(sets)
+}
+
+/// [`find_sets`] into a buffer the caller keeps: `sets` is cleared, then
+/// filled, and allocates only when it has never held this many sets.
+#[inline]
+pub fn find_sets_into(cards: &[Card], sets: &mut Vec<[usize; 3]>) -> Result<(), RepeatedCard> {
+    sets.clear();
+    let place = places(cards)?;
     each_pair(cards, &place, |i, j, k| {
         if k > j + 1 {
             sets.push([i, j, k - 1]);
         }
         true
     });
-    Ok(sets)
+    Ok(())
 }
 
 /// The lexicographically first set among `cards`, if any.
@@ -200,6 +209,42 @@ pub mod reference {
         sets
     }
 
+    /// The straightforward fast finder that [`super::find_sets_into`] is
+    /// held to: an 81 × 81 table of third cards built once, a position index
+    /// of the list, and an output buffer the caller reuses.
+    pub struct TableFinder {
+        third: Vec<[u8; 81]>,
+    }
+
+    impl Default for TableFinder {
+        fn default() -> Self {
+            let all: Vec<Card> = Card::all().collect();
+            let third =
+                all.iter().map(|&a| std::array::from_fn(|b| crate::rules::card::third_card(a, all[b]).id())).collect();
+            TableFinder { third }
+        }
+    }
+
+    impl TableFinder {
+        /// Every set among distinct `cards`, into `sets` (cleared first).
+        pub fn sets_into(&self, cards: &[Card], sets: &mut Vec<[usize; 3]>) {
+            sets.clear();
+            let mut position = [u8::MAX; 81];
+            for (index, card) in cards.iter().enumerate() {
+                position[card.id() as usize] = index as u8;
+            }
+            for (i, a) in cards.iter().enumerate() {
+                let row = &self.third[a.id() as usize];
+                for (j, b) in cards.iter().enumerate().skip(i + 1) {
+                    let k = position[row[b.id() as usize] as usize];
+                    if k != u8::MAX && k as usize > j {
+                        sets.push([i, j, k as usize]);
+                    }
+                }
+            }
+        }
+    }
+
     /// `n` distinct cards (at most 81) in an order shuffled from `seed`:
     /// the fixed tables that the benchmarks time.
     pub fn seeded_cards(seed: u64, n: usize) -> Vec<Card> {
@@ -230,6 +275,8 @@ mod tests {
     #[test]
     fn agrees_with_the_triple_loop_on_many_subsets_and_orders() {
         let mut rng = crate::rules::rng::SplitMix64::new(7);
+        let table = super::reference::TableFinder::default();
+        let (mut reused, mut by_table) = (Vec::new(), Vec::new());
         for round in 0..2000 {
             let mut deck: Vec<Card> = Card::all().collect();
             rng.shuffle(&mut deck);
@@ -240,6 +287,11 @@ mod tests {
             assert_eq!(find_sets(subset).unwrap(), expected);
             assert_eq!(first_set(subset).unwrap(), expected.first().copied());
             assert_eq!(count_sets(subset).unwrap(), expected.len());
+            // The same buffers across rounds: cleared, never stale.
+            find_sets_into(subset, &mut reused).unwrap();
+            assert_eq!(reused, expected);
+            table.sets_into(subset, &mut by_table);
+            assert_eq!(by_table, expected);
         }
     }
 
