@@ -18,6 +18,7 @@
 pub mod play;
 pub mod rules;
 pub mod save;
+pub mod text;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -55,6 +55,7 @@ use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
 use crate::rules::game::{Action, Claim, Game, Move, ReplayError};
 use crate::rules::variant::Variant;
+use crate::text::push_small;
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
@@ -141,8 +142,16 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+/// Card ids in decimal, `separator` between them.
 fn ids(cards: &[Card], separator: &str) -> String {
-    cards.iter().map(|c| c.id().to_string()).collect::<Vec<_>>().join(separator)
+    let mut text = String::with_capacity(cards.len() * 3);
+    for (i, card) in cards.iter().enumerate() {
+        if i > 0 {
+            text.push_str(separator);
+        }
+        push_small(&mut text, card.id() as usize);
+    }
+    text
 }
 
 /// The save text of a game that has been played for `elapsed_ms`.
@@ -160,22 +169,19 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
         variant => variant.name().to_owned(),
     };
     let found: Vec<String> = game.found().iter().map(|claim| ids(claim.cards(), ".")).collect();
-    let mut lines = vec![
+    let previous = game.previous().map_or(String::new(), |previous| format!("previous {}\n", ids(&previous, " ")));
+    // One format call for the whole text: each call costs the download its own code.
+    format!(
+        "{}\nmode {mode}\nseed {}\nelapsed-ms {elapsed_ms}\nmoves {}\ntable {}\ndeck {}\nfound {}\n{previous}wrong-claims {}\nhints-used {}\n",
         header(),
-        format!("mode {mode}"),
-        format!("seed {}", game.seed()),
-        format!("elapsed-ms {elapsed_ms}"),
-        format!("moves {}", moves.join(" ")),
-        format!("table {}", ids(game.table(), " ")),
-        format!("deck {}", ids(game.deck(), " ")),
-        format!("found {}", found.join(" ")),
-    ];
-    if let Some(previous) = game.previous() {
-        lines.push(format!("previous {}", ids(&previous, " ")));
-    }
-    lines.push(format!("wrong-claims {}", game.wrong_claims()));
-    lines.push(format!("hints-used {}", game.hints_used()));
-    lines.join("\n") + "\n"
+        game.seed(),
+        moves.join(" "),
+        ids(game.table(), " "),
+        ids(game.deck(), " "),
+        found.join(" "),
+        game.wrong_claims(),
+        game.hints_used(),
+    )
 }
 
 /// `SET save 2`, or `SET save 2.1` once there is a minor version.
