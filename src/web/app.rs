@@ -393,8 +393,11 @@ impl App {
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.session.game().table().len() == cards_out;
+        let still = self.view.as_ref().is_some_and(View::prefers_reduced_motion);
         match happened {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
+            // Less motion: the claim shows at once, told by the notice and the counters.
+            _ if still => self.effect = None,
             Happened::Found { .. } if same_grid && placed == len => {
                 self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
             }

@@ -249,6 +249,13 @@ impl View {
         }
     }
 
+    /// Whether the player asked their system for less motion: then nothing
+    /// shakes or fades, and changes show at once.
+    pub fn prefers_reduced_motion(&self) -> bool {
+        let query = self.window.match_media("(prefers-reduced-motion: reduce)");
+        query.ok().flatten().is_some_and(|query| query.matches())
+    }
+
     /// The mode chooser shows the way this game is played.
     pub fn show_variant(&self, variant: Variant) {
         let _ = js_sys::Reflect::set(&self.mode_chooser, &"value".into(), &variant.name().into());
