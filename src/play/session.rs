@@ -280,6 +280,33 @@ impl Happened {
             _ => None,
         }
     }
+
+    /// What a screen reader is told of it in the page's live region, once
+    /// the input has changed `game`: "Set! 3 new cards.", "Not a set. Two
+    /// are red and one is purple.", "Hint: 2 striped green ovals.".
+    pub fn announcement(&self, game: &Game) -> Option<String> {
+        let mut text = match *self {
+            Happened::Found { split, dealt, .. } => {
+                let mut text = match (game.variant(), split) {
+                    (Variant::Daily(_), _) => format!("Set! {} of {DAILY_SETS} found.", game.found().len()),
+                    (_, Some(split)) => format!("UltraSet! Both pairs need {}.", split.third),
+                    _ => "Set!".to_owned(),
+                };
+                if dealt > 0 {
+                    text.push_str(&format!(" {dealt} new cards."));
+                }
+                text
+            }
+            Happened::Invalid { why: Invalid::NotASet, .. } => format!("Not a set. {}", self.message()?),
+            Happened::Invalid { .. } | Happened::AlreadyFound => self.message()?,
+            Happened::Hinted(card) => format!("Hint: {card}."),
+            _ => return None,
+        };
+        if game.is_over() {
+            text.push_str(" The game is over.");
+        }
+        Some(text)
+    }
 }
 
 #[cfg(test)]
@@ -303,6 +330,36 @@ mod tests {
         assert_eq!(claim.cards(), cards);
         assert!(session.selection().is_empty());
         assert_eq!(session.game().moves().last().map(|m| m.at_ms), Some(2500));
+    }
+
+    #[test]
+    fn each_claim_and_hint_is_announced_in_words() {
+        let mut session = Session::new(Variant::Classic, 7, 0.0);
+        let hinted = session.hint(0.0).unwrap();
+        let Happened::Hinted(card) = hinted else { panic!("a hint reveals a card") };
+        assert_eq!(hinted.announcement(session.game()), Some(format!("Hint: {card}.")));
+        let mut last = Happened::Nothing;
+        for card in a_claim(&session) {
+            last = session.pick(card, 0.0).unwrap();
+            if session.selection().len() == 1 {
+                assert_eq!(last.announcement(session.game()), None, "a pick is told by the card's name, not here");
+            }
+        }
+        assert_eq!(last.announcement(session.game()).as_deref(), Some("Set! 3 new cards."));
+        // A wrong claim: "Not a set." and the reasons, as the notice shows them.
+        let table = session.game().table().to_vec();
+        let k = (2..table.len()).find(|&k| !crate::rules::card::is_set(table[0], table[1], table[k])).unwrap();
+        let wrong = [table[0], table[1], table[k]].map(|card| session.pick(card, 0.0).unwrap())[2];
+        assert_eq!(wrong.announcement(session.game()), Some(format!("Not a set. {}", wrong.message().unwrap())));
+        // The daily puzzle counts the sets found, and says when it is over.
+        let mut daily = Session::new(Variant::Daily(Date::parse("2026-11-23").unwrap()), 0, 0.0);
+        let mut said = Vec::new();
+        while let Some(claim) = daily.game().first_claim() {
+            let happened = claim.cards().iter().map(|&card| daily.pick(card, 0.0).unwrap()).last().unwrap();
+            said.push(happened.announcement(daily.game()).unwrap());
+        }
+        assert_eq!(said[0], "Set! 1 of 6 found.");
+        assert_eq!(said[5], "Set! 6 of 6 found. The game is over.");
     }
 
     #[test]

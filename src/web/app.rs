@@ -135,6 +135,8 @@ pub struct App {
     /// claim is not valid), and when it goes, if it passes by itself.
     notice: String,
     notice_until: Option<f64>,
+    /// What the live region tells screen readers of the last claim or hint.
+    announcement: String,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
@@ -156,6 +158,7 @@ impl App {
             show_keys: false,
             notice: String::new(),
             notice_until: None,
+            announcement: String::new(),
             save_slot: None,
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
             last_stored: None,
@@ -404,6 +407,7 @@ impl App {
             Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
             _ => self.effect = None,
         }
+        self.announce(happened);
         // A claim's message replaces the last one; a claim without one ends it.
         if let Some(text) = happened.message() {
             self.say_for_a_while(&text, now);
@@ -411,6 +415,18 @@ impl App {
             self.notice.clear();
         }
         Changes::SAVE_AND_REFRESH
+    }
+
+    /// Puts what happened in the live region. The same words twice in a
+    /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
+    /// so that screen readers tell both.
+    fn announce(&mut self, happened: Happened) {
+        if let Some(mut text) = happened.announcement(self.session.game()) {
+            if self.announcement == text {
+                text.push('\u{a0}');
+            }
+            self.announcement = text;
+        }
     }
 
     /// A notice that goes by itself after a few seconds.
@@ -434,7 +450,13 @@ impl App {
                 self.session.clear_selection();
                 Changes::REFRESH
             }
-            Command::Hint if self.screen == Screen::Play && self.session.hint(now).is_ok() => Changes::SAVE_AND_REFRESH,
+            Command::Hint if self.screen == Screen::Play => match self.session.hint(now) {
+                Ok(happened) => {
+                    self.announce(happened);
+                    Changes::SAVE_AND_REFRESH
+                }
+                Err(_) => Changes::NONE,
+            },
             Command::Hint | Command::NewGame => Changes::NONE,
             Command::ToggleKeyLabels => {
                 self.show_keys = !self.show_keys;
@@ -505,6 +527,7 @@ impl App {
             add_sentence(&mut notice, &storage);
         }
         view.set_notice(&notice);
+        view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
         view.show_key_labels_pressed(self.show_keys);
         if self.screen == Screen::Play {

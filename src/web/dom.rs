@@ -59,6 +59,8 @@ pub struct View {
     download: HtmlElement,
     keys_button: HtmlElement,
     description: HtmlElement,
+    /// The polite live region: what just happened, for screen readers.
+    announcer: HtmlElement,
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: js_sys::Function,
     pub frame_pending: bool,
@@ -67,7 +69,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 20] = [
+const IDS: [&str; 21] = [
     "deck-left",
     "sets-found",
     "time",
@@ -88,6 +90,7 @@ const IDS: [&str; 20] = [
     "save-download",
     "keys-button",
     "table-description",
+    "announce",
 ];
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
@@ -131,6 +134,7 @@ impl View {
             download,
             keys_button,
             description,
+            announcer,
         ] = elements(&document)?;
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
@@ -146,6 +150,7 @@ impl View {
             download,
             keys_button,
             description,
+            announcer,
             window,
             canvas,
             ctx,
@@ -281,6 +286,11 @@ impl View {
             let _ = self.download.set_attribute("download", &set_aside.file_name());
             self.download.set_hidden(false);
         }
+    }
+
+    /// Tells screen readers what just happened (a polite live region).
+    pub fn announce(&self, text: &str) {
+        set_text(&self.announcer, text);
     }
 
     /// The table in words beside the canvas, for screen readers.

@@ -1,5 +1,6 @@
-// Playable by everyone (issue 9), as far as it goes: the system's
-// reduced-motion setting, emulated by Playwright.
+// Playable by everyone (issue 9), as far as it goes: the live region that
+// tells screen readers what happened, and the system's reduced-motion
+// setting, emulated by Playwright.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, clickSlot, nonSet, state, useBrowser } from './helpers.mjs';
@@ -40,4 +41,43 @@ test('with reduced motion, nothing shakes or fades; the same news is told', { ti
   assert.equal(await still.page.locator('#wrong-claims').textContent(), '1');
   assert.deepEqual(still.problems, []);
   await still.close();
+});
+
+/** A card in words, from the id's digits (a plain reference, not the game's own). */
+function words(id) {
+  const count = (id % 3) + 1;
+  const fill = ['open', 'striped', 'solid'][Math.floor(id / 3) % 3];
+  const colour = ['red', 'green', 'purple'][Math.floor(id / 27)];
+  const shape = ['diamond', 'squiggle', 'oval'][Math.floor(id / 9) % 3];
+  return `${count} ${fill} ${colour} ${shape}${count > 1 ? 's' : ''}`;
+}
+
+test('a polite live region tells what each hint and claim did', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?seed=12');
+  const said = () => page.locator('#announce').textContent();
+  assert.equal(await page.getAttribute('#announce', 'role'), 'status');
+  let s = await state(page);
+  await page.keyboard.press('h');
+  s = await state(page);
+  assert.equal(await said(), `Hint: ${words(s.table[s.hinted[0]])}.`);
+
+  const set = await api(page, 'hint');
+  for (const slot of set) await clickSlot(page, slot);
+  const after = await state(page);
+  const dealt = s.deck - after.deck;
+  assert.equal(await said(), dealt ? `Set! ${dealt} new cards.` : 'Set!');
+  // The same news twice in a row is still news: the text changes.
+  const first = await said();
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.notEqual(await said(), first);
+  assert.equal((await said()).trim(), first.trim());
+  s = await state(page);
+
+  const wrong = await nonSet(page);
+  const ids = wrong.map((slot) => s.table[slot]);
+  for (const slot of wrong) await clickSlot(page, slot);
+  const reasons = await api(page, 'explain', ...ids);
+  assert.equal(await said(), `Not a set. ${reasons.join(' ')}`);
+  assert.deepEqual(problems, []);
+  await close();
 });

@@ -62,7 +62,8 @@ test('a whole game, played with clicks, keys and the Hint button, ends on the en
   assert.equal(s.setsFound, 0);
   assert.equal(await page.textContent('#wrong-claims'), '1');
   assert.equal(await page.textContent('#notice-text'), whyNotASet(wrongIds));
-  assert.equal(await page.getAttribute('#notice', 'role'), 'status', 'said to screen readers too, politely');
+  assert.equal(await page.textContent('#announce'), `Not a set. ${whyNotASet(wrongIds)}`, 'said to screen readers too');
+  assert.equal(await page.getAttribute('#announce', 'role'), 'status', 'politely');
   await page.waitForTimeout(700); // the shake is over
   await page.screenshot({ path: `${ARTIFACTS}/why-not-a-set.png` });
   await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
