@@ -3,7 +3,8 @@
 // setting, emulated by Playwright.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickSlot, nonSet, state, useBrowser } from './helpers.mjs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { api, clickSlot, finishGame, nonSet, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -80,4 +81,39 @@ test('a polite live region tells what each hint and claim did', { timeout: 60_00
   assert.equal(await said(), `Not a set. ${reasons.join(' ')}`);
   assert.deepEqual(problems, []);
   await close();
+});
+
+/** axe-core's findings on the page as it is now: WCAG 2.2 A and AA, and best practice. */
+async function audit(page, where) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(found, [], found.join('\n'));
+}
+
+test('axe finds no violation on the board, with a notice, on the end screens and in the gallery', { timeout: 120_000 }, async () => {
+  const { page, close } = await open('?seed=4');
+  await audit(page, 'board');
+  for (const slot of await nonSet(page)) await clickSlot(page, slot);
+  await audit(page, 'board with a notice');
+  await finishGame(page);
+  await page.locator('#end-screen').waitFor({ state: 'visible' });
+  await audit(page, 'end screen');
+  await close();
+
+  const daily = await open('?mode=daily&date=2026-11-23');
+  await finishGame(daily.page);
+  await daily.page.locator('#share').waitFor({ state: 'visible' });
+  await audit(daily.page, 'daily end screen');
+  await daily.close();
+
+  const chain = await open('?mode=chain&seed=5');
+  for (const slot of await api(chain.page, 'hint')) await clickSlot(chain.page, slot);
+  await audit(chain.page, 'Set-Chain with its previous set');
+  await chain.close();
+
+  const gallery = await open('?gallery');
+  await audit(gallery.page, 'gallery');
+  await gallery.close();
 });
