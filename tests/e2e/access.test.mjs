@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { api, clickSlot, finishGame, nonSet, state, useBrowser } from './helpers.mjs';
+import { api, clickSlot, finishGame, nonSet, resize, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -116,4 +116,29 @@ test('axe finds no violation on the board, with a notice, on the end screens and
   const gallery = await open('?gallery');
   await audit(gallery.page, 'gallery');
   await gallery.close();
+});
+
+test('at 200 % zoom the board still fits, every card answers, and every control is on screen', { timeout: 60_000 }, async () => {
+  // 200 % zoom of a 1280 × 800 window: half the CSS pixels, twice the device pixels each.
+  const { page, problems, close } = await open('?seed=20734893', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 4 });
+  await resize(page, 640, 400);
+  const s = await state(page);
+  assert.equal(s.table.length, 21, 'the seed that deals 21 cards');
+  const scroll = await page.evaluate(() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]);
+  assert.deepEqual(scroll, [640, 400], 'nothing scrolls');
+  for (let slot = 0; slot < s.table.length; slot++) {
+    const [x, y, w, h] = await api(page, 'slot_rect', slot);
+    assert.ok(x >= 0 && y >= 0 && x + w <= 640 && y + h <= 400, `slot ${slot} is on screen`);
+    assert.ok(w >= 40, `slot ${slot} is ${w} px wide`);
+  }
+  for (const id of ['mode', 'hint-button', 'new-game-button', 'keys-button']) {
+    const box = await page.locator(`#${id}`).boundingBox();
+    assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 640 && box.y + box.height <= 400, `#${id} is on screen`);
+  }
+  // A set claimed by clicks at this zoom.
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.equal((await state(page)).setsFound, 1);
+  await page.screenshot({ path: 'test-artifacts/zoom-200.png' });
+  assert.deepEqual(problems, []);
+  await close();
 });
