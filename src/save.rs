@@ -273,26 +273,28 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
     let table = card_ids(lines.get("table")?, "table")?;
     let deck = card_ids(lines.get("deck")?, "deck")?;
-    let found: Vec<Vec<Card>> = lines
-        .get("found")?
-        .split_ascii_whitespace()
-        .map(|claim| card_ids_in(claim, '.', "found"))
-        .collect::<Result<_, _>>()?;
+    // The found cards in one list, and how many claims they were written as.
+    let (mut found, mut claims) = (Vec::new(), 0);
+    for claim in lines.get("found")?.split_ascii_whitespace() {
+        found.extend(card_ids_in(claim, '.', "found")?);
+        claims += 1;
+    }
     let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
     let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
     let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
-    let claimed: &[Vec<Card>] = if v1 { &found } else { &[] };
-    no_card_twice(table.iter().chain(&deck).chain(claimed.iter().flatten()))?;
+    // Format 1 lists the cards claimed away; format 2's daily claims may share cards.
+    let mut out_of_the_deck = [table.as_slice(), &deck].concat();
+    if v1 {
+        out_of_the_deck.extend(&found);
+    }
+    no_card_twice(&out_of_the_deck)?;
     if v1 && table.len() + deck.len() + found.len() != DECK_SIZE {
         return Err(SaveError::CardCount(table.len() + deck.len() + found.len()));
     }
     let moves = if v1 { parse_moves(lines.get("actions")?, false)? } else { parse_moves(lines.get("moves")?, true)? };
     let game = replay(variant, seed, &moves, v1)?;
-    let found_matches = if v1 {
-        game.found().iter().flat_map(|claim| claim.cards()).eq(found.iter().flatten())
-    } else {
-        game.found().iter().map(|claim| claim.cards()).eq(found.iter().map(Vec::as_slice))
-    };
+    let game_found: Vec<Card> = game.found().iter().flat_map(|claim| claim.cards()).copied().collect();
+    let found_matches = game_found == found && (v1 || game.found().len() == claims);
     check_snapshot(&[
         ("seed", game.seed() == seed),
         ("table", game.table() == table.as_slice()),
@@ -333,7 +335,7 @@ fn check_snapshot(checks: &[(&'static str, bool)]) -> Result<(), SaveError> {
 }
 
 #[inline(never)]
-fn no_card_twice<'a>(cards: impl Iterator<Item = &'a Card>) -> Result<(), SaveError> {
+fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
     let mut seen = [false; DECK_SIZE];
     for card in cards {
         if std::mem::replace(&mut seen[card.id() as usize], true) {
