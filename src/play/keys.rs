@@ -21,6 +21,7 @@ pub enum Command {
     Hint,
     NewGame,
     ToggleKeyLabels,
+    ToggleColourCues,
 }
 
 /// The key that picks the card in a place, as shown on the card, if it has one.

@@ -8,4 +8,5 @@ pub mod layout;
 pub mod options;
 pub mod selection;
 pub mod session;
+pub mod settings;
 pub mod stopwatch;

@@ -6,11 +6,12 @@
 
 use super::dom::{Stats, View, describe_card};
 use super::render::{self, CardLook};
-use super::storage::{SaveSlot, SetAside};
+use super::storage::{SETTINGS_KEY, SaveSlot, SetAside};
 use crate::play::keys::{Command, key_label};
 use crate::play::layout::{Board, Place, Rect};
 use crate::play::options::query_for;
 use crate::play::session::{Adopted, Happened, Row, Session};
+use crate::play::settings::Settings;
 use crate::rules::card::Card;
 use crate::rules::variant::Variant;
 use crate::save::SaveError;
@@ -130,7 +131,7 @@ pub struct App {
     pub screen: Screen,
     effect: Option<Effect>,
     hover: Option<Place>,
-    show_keys: bool,
+    settings: Settings,
     /// A message (a bad `?seed=`, a save that could not be restored, why a
     /// claim is not valid), and when it goes, if it passes by itself.
     notice: String,
@@ -155,7 +156,7 @@ impl App {
             screen: Screen::Play,
             effect: None,
             hover: None,
-            show_keys: false,
+            settings: Settings::default(),
             notice: String::new(),
             notice_until: None,
             announcement: String::new(),
@@ -417,6 +418,22 @@ impl App {
         Changes::SAVE_AND_REFRESH
     }
 
+    /// Stores the settings under their own key; a refusal is said, and the
+    /// settings still hold on this page.
+    fn keep_settings(&mut self, now: f64) -> Changes {
+        if let Some(Err(why)) =
+            self.save_slot.as_ref().map(|slot| slot.write_at(SETTINGS_KEY, &self.settings.to_text()))
+        {
+            self.say_for_a_while(&format!("Your settings will not be kept: {why}."), now);
+        }
+        Changes::REFRESH
+    }
+
+    /// Settings read from storage at start-up.
+    pub fn use_settings(&mut self, settings: Settings) {
+        self.settings = settings;
+    }
+
     /// Puts what happened in the live region. The same words twice in a
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
@@ -459,8 +476,12 @@ impl App {
             },
             Command::Hint | Command::NewGame => Changes::NONE,
             Command::ToggleKeyLabels => {
-                self.show_keys = !self.show_keys;
-                Changes::REFRESH
+                self.settings.key_labels = !self.settings.key_labels;
+                self.keep_settings(now)
+            }
+            Command::ToggleColourCues => {
+                self.settings.colour_cues = !self.settings.colour_cues;
+                self.keep_settings(now)
             }
         }
     }
@@ -529,7 +550,7 @@ impl App {
         view.set_notice(&notice);
         view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
-        view.show_key_labels_pressed(self.show_keys);
+        view.show_settings(self.settings);
         if self.screen == Screen::Play {
             let game = self.session.game();
             view.show_in_address(&query_for(game.variant(), game.seed()));
@@ -579,8 +600,10 @@ impl App {
         if self.screen == Screen::Gallery {
             for card in Card::all() {
                 if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
-                    let label = card.id().to_string();
-                    render::draw_card(&view.ctx, card, rect, CardLook { label: Some(&label), ..CardLook::default() });
+                    let mut label = String::new();
+                    crate::text::push_small(&mut label, card.id() as usize);
+                    let look = CardLook { label: Some(&label), cue: self.settings.colour_cues, ..CardLook::default() };
+                    render::draw_card(&view.ctx, card, rect, look);
                 }
             }
             return;
@@ -613,7 +636,8 @@ impl App {
                 wrong: is_wrong,
                 // UltraSet's row: the third card both pairs need is ringed.
                 found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
-                label: if self.show_keys && pickable { key_label(place) } else { None },
+                label: if self.settings.key_labels && pickable { key_label(place) } else { None },
+                cue: self.settings.colour_cues,
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);

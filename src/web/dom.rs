@@ -6,6 +6,7 @@
 
 use super::storage::SetAside;
 use crate::play::layout::{Board, Place};
+use crate::play::settings::Settings;
 use crate::play::stopwatch::format_clock;
 use crate::rules::card::Card;
 use crate::rules::variant::Variant;
@@ -58,6 +59,7 @@ pub struct View {
     /// Downloads a save that could not be restored.
     download: HtmlElement,
     keys_button: HtmlElement,
+    cues_button: HtmlElement,
     description: HtmlElement,
     /// The polite live region: what just happened, for screen readers.
     announcer: HtmlElement,
@@ -69,7 +71,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 21] = [
+const IDS: [&str; 22] = [
     "deck-left",
     "sets-found",
     "time",
@@ -91,6 +93,7 @@ const IDS: [&str; 21] = [
     "keys-button",
     "table-description",
     "announce",
+    "cues-button",
 ];
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
@@ -135,6 +138,7 @@ impl View {
             keys_button,
             description,
             announcer,
+            cues_button,
         ] = elements(&document)?;
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
@@ -151,6 +155,7 @@ impl View {
             keys_button,
             description,
             announcer,
+            cues_button,
             window,
             canvas,
             ctx,
@@ -266,8 +271,11 @@ impl View {
         let _ = js_sys::Reflect::set(&self.mode_chooser, &"value".into(), &variant.name().into());
     }
 
-    pub fn show_key_labels_pressed(&self, shown: bool) {
-        let _ = self.keys_button.set_attribute("aria-pressed", if shown { "true" } else { "false" });
+    /// The setting buttons show whether they are on.
+    pub fn show_settings(&self, settings: Settings) {
+        for (button, on) in [(&self.keys_button, settings.key_labels), (&self.cues_button, settings.colour_cues)] {
+            let _ = button.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
     }
 
     pub fn set_notice(&self, text: &str) {

@@ -19,6 +19,7 @@ use crate::play::keys::{Command, command_for_key};
 use crate::play::layout::Place;
 use crate::play::options::{MAX_SEED, parse_query};
 use crate::play::session::Session;
+use crate::play::settings::Settings;
 use crate::rules::card::is_set;
 use crate::rules::daily::Date;
 use crate::rules::explain::set_reasons;
@@ -181,6 +182,9 @@ pub fn mount() -> Result<(), JsValue> {
     };
     let mut app = App::new(session, Some(view));
     app.set_notice(notices);
+    if let Some(text) = slot.as_ref().ok().and_then(SaveSlot::read_settings) {
+        app.use_settings(Settings::from_text(&text));
+    }
     app.use_storage(slot, guarding, stored);
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
@@ -253,6 +257,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "hint-button" => Some(Input::Key(Command::Hint)),
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
             "keys-button" => Some(Input::Key(Command::ToggleKeyLabels)),
+            "cues-button" => Some(Input::Key(Command::ToggleColourCues)),
             _ => None,
         },
         "pointermove" if event.unchecked_ref::<PointerEvent>().pointer_type() == "mouse" => {

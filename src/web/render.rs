@@ -5,6 +5,7 @@
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
 use crate::play::layout::{Layout, Rect};
+use crate::play::settings::COLOUR_LETTERS;
 use crate::rules::card::{Card, Colour, Fill, Shape};
 use std::f64::consts::PI;
 use wasm_bindgen::prelude::*;
@@ -63,6 +64,8 @@ pub struct CardLook<'a> {
     pub found: bool,
     /// Small text in the top-left corner: a slot key, or an id in the gallery.
     pub label: Option<&'a str>,
+    /// The colour's letter in the bottom-right corner (colour cues).
+    pub cue: bool,
 }
 
 pub fn clear(ctx: &Ctx, width: f64, height: f64) {
@@ -136,7 +139,10 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
         draw_hint_badge(ctx, rect, ring);
     }
     if let Some(text) = look.label {
-        draw_label(ctx, rect, text);
+        draw_label(ctx, rect, text, false);
+    }
+    if look.cue {
+        draw_label(ctx, rect, COLOUR_LETTERS[card.colour() as usize], true);
     }
 }
 
@@ -260,13 +266,18 @@ fn draw_hint_badge(ctx: &Ctx, rect: Rect, ring: f64) {
     ctx.fill();
 }
 
-fn draw_label(ctx: &Ctx, rect: Rect, text: &str) {
+/// A short ASCII text in a dark box in the top-left corner, or the bottom-right one.
+fn draw_label(ctx: &Ctx, rect: Rect, text: &str, bottom_right: bool) {
     // Small enough to sit in the corner beside the symbols, not over them.
     let size = (rect.h * 0.13).clamp(9.0, 15.0).round();
     let pad = (size * 0.25).round();
-    let box_w = size * 0.75 * text.chars().count() as f64 + pad * 2.0;
+    let box_w = size * 0.75 * text.len() as f64 + pad * 2.0;
     let box_h = size + pad;
-    let (bx, by) = (rect.x + 4.0, rect.y + 4.0);
+    let (bx, by) = if bottom_right {
+        (rect.x + rect.w - 4.0 - box_w, rect.y + rect.h - 4.0 - box_h)
+    } else {
+        (rect.x + 4.0, rect.y + 4.0)
+    };
     ctx.set_fill_style_str("rgba(38, 50, 56, 0.88)");
     rounded_rect(ctx, bx, by, box_w, box_h, box_h * 0.3);
     ctx.fill();

@@ -10,6 +10,8 @@ use web_sys::{Storage, Window};
 
 /// Where the game is kept. The text format is `crate::save`'s.
 pub const SAVE_KEY: &str = "set-game/save";
+/// The player's settings (`crate::play::settings`), apart from any game.
+pub const SETTINGS_KEY: &str = "set-game/settings";
 /// A save that could not be restored is kept under this prefix and the time
 /// it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).
 pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
@@ -69,7 +71,15 @@ impl SaveSlot {
     }
 
     pub fn write(&self, text: &str) -> Result<(), String> {
-        self.storage.set_item(SAVE_KEY, text).map_err(reason)
+        self.write_at(SAVE_KEY, text)
+    }
+
+    pub fn read_settings(&self) -> Option<String> {
+        self.storage.get_item(SETTINGS_KEY).ok().flatten()
+    }
+
+    pub fn write_at(&self, key: &str, text: &str) -> Result<(), String> {
+        self.storage.set_item(key, text).map_err(reason)
     }
 
     /// Keeps a save under a key of its own, as JSON `{ at, reason, save }`.

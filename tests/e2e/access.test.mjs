@@ -118,7 +118,7 @@ test('axe finds no violation on the board, with a notice, on the end screens and
   await gallery.close();
 });
 
-test('at 200 % zoom the board still fits, every card answers, and every control is on screen', { timeout: 60_000 }, async () => {
+test('at 200 % zoom and on the narrowest phone the board fits, every card answers, and every control is on screen', { timeout: 60_000 }, async () => {
   // 200 % zoom of a 1280 × 800 window: half the CSS pixels, twice the device pixels each.
   const { page, problems, close } = await open('?seed=20734893', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 4 });
   await resize(page, 640, 400);
@@ -131,14 +131,68 @@ test('at 200 % zoom the board still fits, every card answers, and every control 
     assert.ok(x >= 0 && y >= 0 && x + w <= 640 && y + h <= 400, `slot ${slot} is on screen`);
     assert.ok(w >= 40, `slot ${slot} is ${w} px wide`);
   }
-  for (const id of ['mode', 'hint-button', 'new-game-button', 'keys-button']) {
-    const box = await page.locator(`#${id}`).boundingBox();
-    assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 640 && box.y + box.height <= 400, `#${id} is on screen`);
-  }
+  await assertControlsOnScreen(page, 640, 400);
   // A set claimed by clicks at this zoom.
   for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
   assert.equal((await state(page)).setsFound, 1);
   await page.screenshot({ path: 'test-artifacts/zoom-200.png' });
+  // The narrowest phone, where the controls wrap onto a second line.
+  await resize(page, 320, 568);
+  await assertControlsOnScreen(page, 320, 568);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+async function assertControlsOnScreen(page, width, height) {
+  for (const id of ['mode', 'hint-button', 'new-game-button', 'keys-button', 'cues-button']) {
+    const box = await page.locator(`#${id}`).boundingBox();
+    const inside = box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+    assert.ok(inside, `#${id} is on screen at ${width}×${height}: ${JSON.stringify(box)}`);
+  }
+}
+
+/** Luminance of every device pixel in the bottom-right corner of a gallery
+ *  card (where the colour cue goes): what a greyscale view shows there. */
+async function cornerInGrey(page, id) {
+  const [x, y, w, h] = await api(page, 'slot_rect', id);
+  return page.evaluate(([x, y, w, h]) => {
+    const canvas = document.getElementById('board');
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    const [left, top] = [Math.floor((x - box.left + w * 0.84) * scale), Math.floor((y - box.top + h * 0.8) * scale)];
+    const [width, height] = [Math.floor(w * 0.15 * scale), Math.floor(h * 0.19 * scale)];
+    const { data } = canvas.getContext('2d').getImageData(left, top, width, height);
+    const grey = [];
+    for (let i = 0; i < data.length; i += 4) grey.push(Math.round(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]));
+    return grey;
+  }, [x, y, w, h]);
+}
+
+const differ = (a, b) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > 60 ? 1 : 0), 0);
+
+test('colour cues mark each colour with its own letter, told apart in greyscale, and the setting is kept', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?gallery');
+  // The same card in red, green and purple (ids c, c + 27, c + 54).
+  const triple = (c) => Promise.all([c, c + 27, c + 54].map((id) => cornerInGrey(page, id)));
+  const [red0, green0, purple0] = await triple(4);
+  assert.equal(differ(red0, green0) + differ(green0, purple0), 0, 'without cues, the corners are alike');
+
+  await page.locator('#cues-button').click();
+  assert.equal(await page.getAttribute('#cues-button', 'aria-pressed'), 'true');
+  for (const c of [0, 13, 26]) {
+    const [red, green, purple] = await triple(c);
+    assert.ok(differ(red, green) > 20 && differ(green, purple) > 20 && differ(red, purple) > 20, `card ${c}: each colour's cue differs in grey`);
+    // The same colour carries the same cue whatever the card.
+    assert.equal(differ(red, await cornerInGrey(page, c === 0 ? 1 : 0)), 0, 'red is always R');
+  }
+  await page.screenshot({ path: 'test-artifacts/gallery-colour-cues.png' });
+
+  // Kept under its own key, and back after a reload.
+  assert.match(await page.evaluate(() => localStorage.getItem('set-game/settings')), /colour-cues on/);
+  await page.goto(page.url().split('?')[0] + '?seed=3');
+  await page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
+  assert.equal(await page.getAttribute('#cues-button', 'aria-pressed'), 'true');
+  await audit(page, 'board with colour cues');
   assert.deepEqual(problems, []);
   await close();
 });
