@@ -414,12 +414,20 @@ fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<
 
 #[inline(never)]
 fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
-    text.split_ascii_whitespace().map(|token| card_id(token, field)).collect()
+    let mut cards = Vec::new();
+    for token in text.split_ascii_whitespace() {
+        cards.push(card_id(token, field)?);
+    }
+    Ok(cards)
 }
 
 #[inline(never)]
 fn card_ids_in(text: &str, separator: char, field: &'static str) -> Result<Vec<Card>, SaveError> {
-    text.split(separator).map(|token| card_id(token, field)).collect()
+    let mut cards = Vec::new();
+    for token in text.split(separator) {
+        cards.push(card_id(token, field)?);
+    }
+    Ok(cards)
 }
 
 #[inline(never)]

@@ -185,13 +185,11 @@ pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
     if !Array::is_array(value) {
         return Err(BadArgument::NotAnArray { what: "ids", shown: describe(value) });
     }
-    Array::from(value)
-        .iter()
-        .enumerate()
-        .map(|(index, id)| {
-            card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) })
-        })
-        .collect()
+    let mut cards = Vec::new();
+    for (index, id) in Array::from(value).iter().enumerate() {
+        cards.push(card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) })?);
+    }
+    Ok(cards)
 }
 
 /// A slot index: a whole number from 0. Whether it holds a card is the game's call.
