@@ -155,6 +155,7 @@ quoting them.
 | wasm-opt \`--gufa -Oz\` after the rest; inline scripts without comments (the minifier keeps them) and a copy fallback that only selects | −334 B and −100 B gzip; all tests pass with GUFA | \`index.html\` |
 | card-id lists read by plain loops instead of \`collect::<Result<Vec<_>, _>>()\` | −535 B gzip: each such collect brings its own adapter | \`src/save.rs\`, \`src/web/args.rs\` |
 | found cards compared as one list in save decoding | −509 B gzip | \`src/save.rs\` |
+| set-rule reasons built by loops; the card-id and slot arrays of the exports made once, in app.rs, not twice | −202 B and −23 B gzip | \`src/rules/explain.rs\`, \`src/web/\` |
 | finder ÷ reference timed batch by batch in turn, median of the ratios | 12 cards in wasm, three runs: 0.75, 0.81, 0.79; timed as two separate blocks the same code gave 1.17, 1.36 and 0.73, as the machine drifted between blocks | \`tests/wasm_bench.rs\` |
 | tried and dropped: a \`text!\` macro appending pieces instead of \`format!\` | +630 B gzip inlined, +1,290 B through \`&dyn\` pieces: \`core::fmt\` is already the compact way, and panics keep it in the download anyway | — |
 | tried and dropped: \`-C llvm-args=-inline-threshold\` at 0, 25, 75, 200 and −50 | every value larger than the default, −50 by 19 KB gzip | — |

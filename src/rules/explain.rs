@@ -32,19 +32,18 @@ pub struct Broken {
 /// The attributes three cards break, in order; empty for a set.
 pub fn broken(cards: [Card; 3]) -> Vec<Broken> {
     let digits = cards.map(|card| card.digits());
-    ATTRIBUTES
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &attribute)| {
-            let [a, b, c] = [digits[0][i], digits[1][i], digits[2][i]];
-            match (a == b, b == c, a == c) {
-                (true, false, _) => Some(Broken { attribute, two: a, one: c }),
-                (false, true, _) => Some(Broken { attribute, two: b, one: a }),
-                (false, false, true) => Some(Broken { attribute, two: a, one: b }),
-                _ => None,
-            }
-        })
-        .collect()
+    let mut broken = Vec::new();
+    for (i, attribute) in ATTRIBUTES.into_iter().enumerate() {
+        let [a, b, c] = [digits[0][i], digits[1][i], digits[2][i]];
+        let (two, one) = match (a == b, b == c, a == c) {
+            (true, false, _) => (a, c),
+            (false, true, _) => (b, a),
+            (false, false, true) => (a, b),
+            _ => continue,
+        };
+        broken.push(Broken { attribute, two, one });
+    }
+    broken
 }
 
 /// "Two are red and one is purple." and its kind, for one broken attribute.
@@ -67,7 +66,11 @@ pub fn sentence(broken: Broken) -> String {
 
 /// The reasons three cards are not a set, one line per broken attribute.
 pub fn set_reasons(cards: [Card; 3]) -> Vec<String> {
-    broken(cards).into_iter().map(sentence).collect()
+    let mut reasons = Vec::new();
+    for broken in broken(cards) {
+        reasons.push(sentence(broken));
+    }
+    reasons
 }
 
 /// Why a claim was judged invalid, in words: the set rule's reasons, or the

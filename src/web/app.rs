@@ -705,11 +705,12 @@ pub fn add_sentence(text: &mut String, sentence: &str) {
 }
 
 /// Card ids as a JavaScript array.
-fn ids(cards: &[Card]) -> JsValue {
+pub fn ids(cards: &[Card]) -> JsValue {
     cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>().into()
 }
 
-fn numbers(slots: &[usize]) -> JsValue {
+/// Slots or indices as a JavaScript array.
+pub fn numbers(slots: &[usize]) -> JsValue {
     slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>().into()
 }
 

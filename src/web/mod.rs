@@ -298,14 +298,6 @@ fn dispatch(input: Input) {
     let _ = with_app(|app| app.handle(input, now()));
 }
 
-fn card_ids(cards: &[crate::rules::card::Card]) -> Array {
-    cards.iter().map(|card| JsValue::from(card.id())).collect()
-}
-
-fn slot_triple(slots: [usize; 3]) -> Array {
-    slots.iter().map(|&slot| JsValue::from(slot as u32)).collect()
-}
-
 /// Starts a new game on the page and redraws it. `deal(seed)` deals a
 /// classic game (`seed` optional: a whole number 0..=2^53−1);
 /// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
@@ -317,7 +309,7 @@ pub fn deal(options: JsValue) -> Result<Array, JsError> {
     let seed = seed.unwrap_or_else(random_seed);
     with_app(|app| {
         app.handle(Input::Play(variant, seed), now());
-        card_ids(app.session.game().table())
+        Array::from(&app::ids(app.session.game().table()))
     })
 }
 
@@ -358,7 +350,7 @@ pub fn hint() -> Result<Array, JsError> {
 pub fn sets(ids: JsValue) -> Result<Array, JsError> {
     let cards = args::card_list(&ids).map_err(js_error)?;
     let sets = find_sets(&cards).map_err(js_error)?;
-    Ok(sets.into_iter().map(slot_triple).collect())
+    Ok(sets.iter().map(|set| app::numbers(set)).collect())
 }
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
