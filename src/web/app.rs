@@ -628,7 +628,8 @@ impl App {
         for (place, card) in places.chain(table) {
             let Some(rect) = board.rect(place) else { continue };
             let is_wrong = wrong.contains(&card);
-            let pickable = self.card_at(place).is_some();
+            // Table cards and Set-Chain's previous set can be picked; UltraSet's row is only shown.
+            let pickable = matches!(place, Place::Table(_)) || matches!(row, Row::Previous(_));
             let look = CardLook {
                 selected: pickable && self.session.is_selected(card),
                 hinted: pickable && hinted.contains(&card),

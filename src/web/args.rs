@@ -116,16 +116,25 @@ pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadArgument> {
     Card::new(number as i64).map_err(|_| BadArgument::CardOutOfRange { what, shown: number_text(number) })
 }
 
-/// Three distinct cards.
-pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
-    let cards = [card(values[0], "card id")?, card(values[1], "card id")?, card(values[2], "card id")?];
-    if cards[0] == cards[1] || cards[0] == cards[2] {
-        return Err(BadArgument::RepeatedCard(cards[0].id()));
+/// Cards that must be distinct: every id is read first (a bad one is named
+/// before any repeat), then a repeated card is named.
+fn distinct_cards(values: &[&JsValue]) -> Result<Vec<Card>, BadArgument> {
+    let mut cards = Vec::with_capacity(values.len());
+    for value in values {
+        cards.push(card(value, "card id")?);
     }
-    if cards[1] == cards[2] {
-        return Err(BadArgument::RepeatedCard(cards[1].id()));
+    for (i, card) in cards.iter().enumerate() {
+        if cards[..i].contains(card) {
+            return Err(BadArgument::RepeatedCard(card.id()));
+        }
     }
     Ok(cards)
+}
+
+/// Three distinct cards.
+pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
+    let cards = distinct_cards(&values)?;
+    Ok([cards[0], cards[1], cards[2]])
 }
 
 /// Distinct cards, three or four, for `check`.
@@ -141,14 +150,7 @@ pub fn cards_to_check(values: [&JsValue; 5]) -> Result<Checked, BadArgument> {
     if !(3..=4).contains(&given) {
         return Err(BadArgument::CardCount(given));
     }
-    let mut cards = Vec::with_capacity(given);
-    for value in &values[..given] {
-        let card = card(value, "card id")?;
-        if cards.contains(&card) {
-            return Err(BadArgument::RepeatedCard(card.id()));
-        }
-        cards.push(card);
-    }
+    let cards = distinct_cards(&values[..given])?;
     Ok(match cards[..] {
         [a, b, c] => Checked::Three([a, b, c]),
         [a, b, c, d] => Checked::Four([a, b, c, d]),
