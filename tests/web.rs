@@ -148,7 +148,10 @@ fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
         (check3(5.into(), 5.into(), 2.into()).map(drop), "card id 5 is repeated"),
         // Every id is read before repeats are looked for, with three ids or four.
         (check3(5.into(), 5.into(), "x".into()).map(drop), "card id \"x\" is not a number"),
-        (check(5.into(), 5.into(), 2.into(), "x".into(), JsValue::UNDEFINED).map(drop), "card id \"x\" is not a number"),
+        (
+            check(5.into(), 5.into(), 2.into(), "x".into(), JsValue::UNDEFINED).map(drop),
+            "card id \"x\" is not a number",
+        ),
         (sets(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
         (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
         (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),

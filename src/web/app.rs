@@ -402,7 +402,8 @@ impl App {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
             _ if still => self.effect = None,
-            Happened::Found { .. } if same_grid && placed == len => {
+            // Cards that stay on the table (the daily puzzle) do not fade out.
+            Happened::Found { .. } if same_grid && placed == len && !self.session.game().table().contains(&card) => {
                 self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
             }
             Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),

@@ -53,6 +53,16 @@ function words(id) {
   return `${count} ${fill} ${colour} ${shape}${count > 1 ? 's' : ''}`;
 }
 
+test('a set found in the daily puzzle stays on the table, so it does not fade out', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?mode=daily&date=2026-11-23', { init: countFrames });
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.equal((await state(page)).setsFound, 1);
+  await page.waitForTimeout(800);
+  assert.equal(await page.evaluate(() => window.framesAsked), 0, 'no fade over cards that stay');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('a polite live region tells what each hint and claim did', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?seed=12');
   const said = () => page.locator('#announce').textContent();
