@@ -162,6 +162,7 @@ quoting them.
 | release opt-level z, since the rules engine (wasm-opt -Oz after it in every case) | same code with the engine: opt-level 2 gave 64,438 B gzip in all, z 60,812 B. z is slower: the 12-card finder in wasm took 254.5 ns in the run of 2026-11-22T12:33Z against 111.5 ns at opt-level 2 in the run before (other runs; its ratio to the triple loop compiled alike stayed 0.10). The budget is a test, speed a benchmark | \`Cargo.toml\` |
 | dates read byte by byte, save-decoder helpers out of line | wasm 61,244 → 56,459 B gzip at opt-level 2: slicing a \`str\` at computed places brought in the char-boundary panic and, with it, Debug formatting and Unicode tables | \`src/rules/daily.rs\`, \`src/save.rs\` |
 | third-card table built on first use instead of at compile time | 60,591 → 59,294 B gzip in all (the table is 10 KB of data; the loop is a few bytes) | \`src/rules/card.rs\` |
+| wasm import, export and module names shortened after the build by wasm-opt's \`--minify-imports-and-exports-and-modules\`, the glue renamed to match (\`scripts/shorten-names.mjs\`, a Trunk post-build hook) | whole download 61,592 → 57,204 B gzip (wasm 53,422 → 50,715, glue 5,374 → 3,693): wasm-bindgen's import names carry 16 hex digits of hash each, written in both files, and hashes do not compress. With \`--all-features\` wasm-opt wrote compact imports, which Chromium refuses, so the features are named one by one | \`Trunk.toml\`, \`scripts/shorten-names.mjs\` |
 
 ## Download (release build)
 
