@@ -285,15 +285,25 @@ fn card_words(id: u32) -> String {
     format!("{count} {fill} {colour} {shape}{}", if count > 1 { "s" } else { "" })
 }
 
-fn description() -> Vec<String> {
-    let list = document().get_element_by_id("table-description").unwrap();
-    std::iter::successors(list.first_element_child(), |item| item.next_element_sibling())
-        .map(|item| item.text_content().unwrap())
+/// The cards' buttons: (accessible name, pressed, id) of each, in order.
+fn card_buttons() -> Vec<(String, bool, String)> {
+    let group = document().get_element_by_id("cards").unwrap();
+    std::iter::successors(group.first_element_child(), |item| item.next_element_sibling())
+        .map(|button| {
+            assert_eq!(button.tag_name(), "BUTTON");
+            let pressed = button.get_attribute("aria-pressed").unwrap();
+            assert!(pressed == "true" || pressed == "false", "{pressed}");
+            (button.get_attribute("aria-label").unwrap(), pressed == "true", button.id())
+        })
         .collect()
 }
 
+fn description() -> Vec<String> {
+    card_buttons().into_iter().map(|(name, _, _)| name).collect()
+}
+
 #[wasm_bindgen_test]
-fn the_table_is_described_in_words_slot_by_slot_with_selection_and_hints() {
+fn each_card_is_a_button_named_in_words_with_its_pick_pressed_and_hints_named() {
     let canvas = page();
     let table = numbers(&deal(11.into()).unwrap().into());
     const KEYS: &str = "1234567890QWERTYUIOPA";
@@ -303,21 +313,33 @@ fn the_table_is_described_in_words_slot_by_slot_with_selection_and_hints() {
         .map(|(slot, &id)| format!("Slot {} (key {}): {}", slot + 1, &KEYS[slot..slot + 1], card_words(id as u32)))
         .collect();
     assert_eq!(description(), expected);
-    assert!(expected[0].contains(&card_words(table[0] as u32)));
+    let ids: Vec<String> = card_buttons().into_iter().map(|(_, _, id)| id).collect();
+    assert_eq!(ids, (0..table.len()).map(|slot| format!("card-{slot}")).collect::<Vec<_>>());
 
-    // A pick and a hint show in the words of exactly those slots.
+    // Each button lies over its card, in whole pixels.
+    for slot in 0..table.len() as u32 {
+        let button: HtmlElement = document().get_element_by_id(&format!("card-{slot}")).unwrap().dyn_into().unwrap();
+        let style = button.style();
+        let px = |name: &str| style.get_property_value(name).unwrap().trim_end_matches("px").parse::<f64>().unwrap();
+        let [x, y, w, h] = local_rect(&canvas, slot);
+        for (got, want) in [(px("left"), x), (px("top"), y), (px("width"), w), (px("height"), h)] {
+            assert!((got - want).abs() < 1.0, "slot {slot}: {got} vs {want}");
+        }
+    }
+
+    // A pick shows as pressed, a hint in the name, on exactly those slots.
     let set = numbers(&hint().unwrap().into());
     let other = (0..table.len()).find(|s| !set.contains(&(*s as f64))).unwrap();
     click_slot(&canvas, other as u32);
     press("h");
-    let lines = description();
-    for (slot, line) in lines.iter().enumerate() {
-        assert_eq!(line.ends_with(", selected"), slot == other, "{line}");
-        assert_eq!(line.ends_with(", hinted"), slot == set[0] as usize, "{line}");
+    for (slot, (name, pressed, _)) in card_buttons().iter().enumerate() {
+        assert_eq!(*pressed, slot == other, "{name}");
+        assert_eq!(name.ends_with(", hinted"), slot == set[0] as usize, "{name}");
     }
 
     // After a set is claimed, the words follow the new table.
     press("Escape");
+    assert!(card_buttons().iter().all(|(_, pressed, _)| !pressed));
     for &slot in &set {
         click_slot(&canvas, slot as u32);
     }

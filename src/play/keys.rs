@@ -3,9 +3,10 @@
 //! Each of the 21 slots has a key: the digits 1–9 and 0 for the first ten,
 //! then the top letter row and `a`. The row above the table (Set-Chain's
 //! previous set) has Z, X and C. H (hint) and N (new game) are not card keys,
-//! so they keep their meaning whatever the table size.
+//! so they keep their meaning whatever the table size. The arrow keys move
+//! focus between the cards' buttons; Space or Enter picks the focused card.
 
-use crate::play::layout::Place;
+use crate::play::layout::{Direction, Place};
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =
@@ -53,6 +54,17 @@ pub fn command_for_key(key: &str) -> Option<Command> {
     }
 }
 
+/// The direction of an arrow key's `KeyboardEvent.key` value.
+pub fn direction_for_key(key: &str) -> Option<Direction> {
+    match key {
+        "ArrowLeft" => Some(Direction::Left),
+        "ArrowRight" => Some(Direction::Right),
+        "ArrowUp" => Some(Direction::Up),
+        "ArrowDown" => Some(Direction::Down),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,6 +89,13 @@ mod tests {
         assert_eq!(command_for_key("?"), Some(Command::ToggleKeyLabels));
         assert_eq!(command_for_key("v"), None);
         assert_eq!(command_for_key("Enter"), None);
+        assert_eq!(command_for_key(" "), None, "Space is left to the focused button");
+        assert_eq!(command_for_key("ArrowUp"), None);
+        assert_eq!(direction_for_key("ArrowUp"), Some(Direction::Up));
+        assert_eq!(direction_for_key("ArrowLeft"), Some(Direction::Left));
+        assert_eq!(direction_for_key("ArrowRight"), Some(Direction::Right));
+        assert_eq!(direction_for_key("ArrowDown"), Some(Direction::Down));
+        assert_eq!(direction_for_key("Up"), None);
         assert_eq!(command_for_key(""), None);
         let keys: std::collections::HashSet<&str> = SLOT_KEYS.into_iter().chain(ROW_KEYS).collect();
         assert_eq!(keys.len(), 24, "card keys are distinct");

@@ -128,6 +128,30 @@ pub enum Place {
     Row(usize),
 }
 
+impl Place {
+    /// This place if it exists on a board of `row` pickable places above
+    /// `table` slots; otherwise the nearest one that does: the last slot
+    /// when the table has shrunk, the first slot when the row has gone.
+    /// `None` when there is nothing to pick.
+    pub fn clamped(self, row: usize, table: usize) -> Option<Place> {
+        match self {
+            Place::Row(index) if row > 0 => Some(Place::Row(index.min(row - 1))),
+            Place::Table(slot) if table > 0 => Some(Place::Table(slot.min(table - 1))),
+            _ if table > 0 => Some(Place::Table(0)),
+            _ => (row > 0).then_some(Place::Row(0)),
+        }
+    }
+}
+
+/// Which way an arrow key moves focus over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
 /// The whole board: the table's grid and, when there is one, a row of cards
 /// in a strip above it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,6 +182,36 @@ impl Board {
         match place {
             Place::Table(slot) => self.table.slot_rect(slot),
             Place::Row(index) => self.row?.slot_rect(index),
+        }
+    }
+
+    /// Where an arrow key moves from `from`: the next card that way on the
+    /// same line or in the same column; from the table's top line up into
+    /// the row above it (its first `row_places` places can be picked) and
+    /// back, to the card nearest across; from a ragged last line's gap to
+    /// that line's last card; `from` itself at an edge.
+    pub fn neighbour(&self, from: Place, direction: Direction, row_places: usize) -> Place {
+        let Layout { cols, slots, rows, .. } = self.table;
+        let Some(here) = self.rect(from) else { return from };
+        // The card of `count` places whose centre is nearest across.
+        let nearest = |place: fn(usize) -> Place, count: usize| {
+            let off = |p: &Place| self.rect(*p).map_or(f64::INFINITY, |r| (r.center().0 - here.center().0).abs());
+            (0..count).map(place).min_by(|a, b| off(a).total_cmp(&off(b))).unwrap_or(from)
+        };
+        match (from, direction) {
+            (Place::Row(index), _) if index >= row_places => from,
+            (Place::Table(slot), Direction::Left) if slot % cols > 0 => Place::Table(slot - 1),
+            (Place::Table(slot), Direction::Right) if slot % cols + 1 < cols && slot + 1 < slots => {
+                Place::Table(slot + 1)
+            }
+            (Place::Table(slot), Direction::Up) if slot >= cols => Place::Table(slot - cols),
+            (Place::Table(_), Direction::Up) => nearest(Place::Row, row_places),
+            (Place::Table(slot), Direction::Down) if slot + cols < slots => Place::Table(slot + cols),
+            (Place::Table(slot), Direction::Down) if slot / cols + 1 < rows => Place::Table(slots - 1),
+            (Place::Row(index), Direction::Left) if index > 0 => Place::Row(index - 1),
+            (Place::Row(index), Direction::Right) if index + 1 < row_places => Place::Row(index + 1),
+            (Place::Row(_), Direction::Down) => nearest(Place::Table, cols.min(slots)),
+            _ => from,
         }
     }
 
@@ -257,6 +311,116 @@ mod tests {
         let plain = Board::new(800.0, 600.0, 12, 0);
         assert_eq!((plain.table, plain.row), (Layout::new(800.0, 600.0, 12), None));
         assert_eq!(plain.rect(Place::Row(0)), None);
+    }
+
+    /// Arrow keys against a plain row-and-column model of the grid.
+    #[test]
+    fn arrows_move_along_the_grid_and_stop_at_its_edges() {
+        for (w, h, slots) in [(1280.0, 700.0, 12), (1280.0, 700.0, 15), (360.0, 640.0, 21), (900.0, 600.0, 14)] {
+            let board = Board::new(w, h, slots, 0);
+            let cols = board.table.cols;
+            for slot in 0..slots {
+                let (col, line) = (slot % cols, slot / cols);
+                let go = |direction| board.neighbour(Place::Table(slot), direction, 0);
+                let left = if col > 0 { slot - 1 } else { slot };
+                let right = if col + 1 < cols && slot + 1 < slots { slot + 1 } else { slot };
+                let up = if line > 0 { slot - cols } else { slot };
+                // Below a ragged last line, down goes to that line's last card.
+                let down = if slot + cols < slots {
+                    slot + cols
+                } else if line + 1 < board.table.rows {
+                    slots - 1
+                } else {
+                    slot
+                };
+                assert_eq!(go(Direction::Left), Place::Table(left), "{w}x{h} {slots}: left of {slot}");
+                assert_eq!(go(Direction::Right), Place::Table(right), "{w}x{h} {slots}: right of {slot}");
+                assert_eq!(go(Direction::Up), Place::Table(up), "{w}x{h} {slots}: up from {slot}");
+                assert_eq!(go(Direction::Down), Place::Table(down), "{w}x{h} {slots}: down from {slot}");
+            }
+        }
+    }
+
+    /// The places an arrow may lead to, from the cards' centres alone: the
+    /// nearest card that way on the same line for left and right; for up and
+    /// down, the cards of the nearest line that way, closest across (two when
+    /// they tie).
+    fn nearest_by_centres(board: &Board, from: Place, direction: Direction, row: usize) -> Vec<Place> {
+        let (x, y) = board.rect(from).unwrap().center();
+        let places = (0..row).map(Place::Row).chain((0..board.table.slots).map(Place::Table));
+        let ahead: Vec<(f64, f64, Place)> = places
+            .filter_map(|place| {
+                let (cx, cy) = board.rect(place)?.center();
+                let (along, across) = match direction {
+                    Direction::Left => (x - cx, cy - y),
+                    Direction::Right => (cx - x, cy - y),
+                    Direction::Up => (y - cy, cx - x),
+                    Direction::Down => (cy - y, cx - x),
+                };
+                let sideways = matches!(direction, Direction::Left | Direction::Right);
+                (along > 0.5 && !(sideways && across.abs() > 0.5)).then_some((along, across.abs(), place))
+            })
+            .collect();
+        let Some(line) = ahead.iter().map(|a| a.0).reduce(f64::min) else { return vec![from] };
+        let on_line: Vec<_> = ahead.iter().filter(|a| (a.0 - line).abs() < 0.5).collect();
+        let closest = on_line.iter().map(|a| a.1).fold(f64::INFINITY, f64::min);
+        on_line.iter().filter(|a| a.1 - closest < 0.5).map(|a| a.2).collect()
+    }
+
+    #[test]
+    fn arrows_go_to_the_nearest_card_that_way_by_the_drawn_centres() {
+        let directions = [Direction::Left, Direction::Right, Direction::Up, Direction::Down];
+        for (w, h) in [(1280.0, 700.0), (360.0, 640.0), (320.0, 480.0), (900.0, 600.0), (768.0, 1000.0)] {
+            for slots in [3, 6, 9, 12, 14, 15, 18, 21] {
+                for row in [0, 3] {
+                    let board = Board::new(w, h, slots, row);
+                    let places = (0..row).map(Place::Row).chain((0..slots).map(Place::Table));
+                    for from in places {
+                        for direction in directions {
+                            let to = board.neighbour(from, direction, row);
+                            let allowed = nearest_by_centres(&board, from, direction, row);
+                            assert!(
+                                allowed.contains(&to),
+                                "{w}x{h} {slots}+{row}: {direction:?} from {from:?} went to {to:?}, not one of {allowed:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn arrows_reach_the_row_above_the_table_only_where_it_can_be_picked() {
+        let board = Board::new(1280.0, 700.0, 12, 3);
+        let cols = board.table.cols;
+
+        for slot in 0..cols {
+            let up = board.neighbour(Place::Table(slot), Direction::Up, 3);
+            assert!(matches!(up, Place::Row(_)), "up from {slot}: {up:?}");
+            assert_eq!(board.neighbour(Place::Table(slot), Direction::Up, 0), Place::Table(slot));
+        }
+        assert_eq!(board.neighbour(Place::Table(0), Direction::Up, 3), Place::Row(0));
+        assert_eq!(board.neighbour(Place::Table(cols - 1), Direction::Up, 3), Place::Row(2));
+        assert_eq!(board.neighbour(Place::Row(0), Direction::Right, 3), Place::Row(1));
+        assert_eq!(board.neighbour(Place::Row(2), Direction::Right, 3), Place::Row(2));
+        assert_eq!(board.neighbour(Place::Row(1), Direction::Up, 3), Place::Row(1));
+        let down = board.neighbour(Place::Row(1), Direction::Down, 3);
+        assert!(matches!(down, Place::Table(slot) if slot < cols), "{down:?}");
+        // A place not on the board, or in a row that cannot be picked, stays where it is.
+        assert_eq!(board.neighbour(Place::Table(40), Direction::Left, 3), Place::Table(40));
+        assert_eq!(board.neighbour(Place::Row(2), Direction::Left, 0), Place::Row(2));
+    }
+
+    #[test]
+    fn a_place_clamps_to_what_the_board_still_has() {
+        assert_eq!(Place::Table(14).clamped(0, 12), Some(Place::Table(11)));
+        assert_eq!(Place::Table(5).clamped(3, 12), Some(Place::Table(5)));
+        assert_eq!(Place::Row(2).clamped(3, 12), Some(Place::Row(2)));
+        assert_eq!(Place::Row(2).clamped(0, 12), Some(Place::Table(0)));
+        assert_eq!(Place::Table(3).clamped(3, 0), Some(Place::Row(0)));
+        assert_eq!(Place::Table(3).clamped(0, 0), None);
+        assert_eq!(Place::Row(1).clamped(0, 0), None);
     }
 
     #[test]

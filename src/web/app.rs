@@ -4,11 +4,11 @@
 //! [`App::handle`] → session update → at most one save and one redraw.
 //! Nothing else saves or draws.
 
-use super::dom::{Stats, View, describe_card};
+use super::dom::{Stats, View, describe_card, place_id};
 use super::render::{self, CardLook};
 use super::storage::{SETTINGS_KEY, SaveSlot, SetAside};
 use crate::play::keys::{Command, key_label};
-use crate::play::layout::{Board, Place, Rect};
+use crate::play::layout::{Board, Direction, Place, Rect};
 use crate::play::options::query_for;
 use crate::play::session::{Adopted, Happened, Row, Session};
 use crate::play::settings::Settings;
@@ -65,6 +65,11 @@ pub enum Input {
     Resize,
     /// A key or button command; new games come as `NewGame`.
     Key(Command),
+    /// An arrow key pressed on the button of the card in `from`.
+    Arrow {
+        from: Place,
+        direction: Direction,
+    },
     /// A new game of the same way to play, with this seed.
     NewGame(u64),
     /// A new game of this way to play, with this seed.
@@ -131,6 +136,8 @@ pub struct App {
     pub screen: Screen,
     effect: Option<Effect>,
     hover: Option<Place>,
+    /// The card whose button takes focus (see [`App::focus_place`]).
+    card_focus: Place,
     settings: Settings,
     /// A message (a bad `?seed=`, a save that could not be restored, why a
     /// claim is not valid), and when it goes, if it passes by itself.
@@ -156,6 +163,7 @@ impl App {
             screen: Screen::Play,
             effect: None,
             hover: None,
+            card_focus: Place::Table(0),
             settings: Settings::default(),
             notice: String::new(),
             notice_until: None,
@@ -220,9 +228,15 @@ impl App {
                 if matches!(self.effect, Some(Effect::Found { .. })) {
                     self.effect = None;
                 }
-                Changes::DRAW
+                // The cards' buttons follow their drawings.
+                Changes::REFRESH
             }
             Input::Key(command) => self.command(command, now),
+            Input::Arrow { from, direction } => {
+                let Some(view) = &self.view else { return Changes::NONE };
+                self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
+                Changes::REFRESH
+            }
             Input::NewGame(seed) => self.new_game(self.session.game().variant(), seed, now),
             Input::Play(variant, seed) => self.new_game(variant, seed, now),
             Input::ShowGallery => {
@@ -463,7 +477,10 @@ impl App {
     fn command(&mut self, command: Command, now: f64) -> Changes {
         match command {
             // A key for a slot past the table's end does nothing.
-            Command::Pick(place) => self.pick(place, now),
+            Command::Pick(place) => {
+                self.card_focus = place;
+                self.pick(place, now)
+            }
             Command::ClearSelection => {
                 self.session.clear_selection();
                 Changes::REFRESH
@@ -556,23 +573,50 @@ impl App {
             let game = self.session.game();
             view.show_in_address(&query_for(game.variant(), game.seed()));
         }
-        // The cards that can be picked, in words: the previous set's, then the table's.
-        let game = self.session.game();
-        let previous = match self.session.row() {
-            Row::Previous(cards) => cards.to_vec(),
-            _ => Vec::new(),
-        };
-        let places = previous.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
-        let mut lines = String::new();
-        for (place, card) in
-            places.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
-        {
-            let selected = self.session.is_selected(card);
-            let line = describe_card(place, card, key_label(place), selected, game.hinted_cards().contains(&card));
-            lines.push_str(&format!("<li>{line}</li>"));
-        }
-        view.describe_table(&lines);
         self.draw(now);
+        self.show_card_buttons();
+    }
+
+    /// How many places of the row above the table can be picked (and so
+    /// have buttons): Set-Chain's previous set; UltraSet's row is only shown.
+    fn row_places(&self) -> usize {
+        if matches!(self.session.row(), Row::Previous(_)) { 3 } else { 0 }
+    }
+
+    /// The card that takes focus in the cards' group: the one last moved
+    /// to or picked, or the nearest still on the board.
+    fn focus_place(&self) -> Option<Place> {
+        self.card_focus.clamped(self.row_places(), self.session.game().table().len())
+    }
+
+    /// One button per card that can be picked, over its drawing, named in
+    /// words: the previous set's, then the table's. Only the focused card
+    /// is in the Tab order; the arrow keys move between them.
+    fn show_card_buttons(&self) {
+        let Some(view) = &self.view else { return };
+        let mut buttons = String::new();
+        let focus = self.focus_place();
+        if self.screen == Screen::Play {
+            let board = self.board(view);
+            let game = self.session.game();
+            let row = self.session.row().cards();
+            let row = row.iter().take(self.row_places()).enumerate().map(|(i, &card)| (Place::Row(i), card));
+            for (place, card) in
+                row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
+            {
+                let Some(rect) = board.rect(place) else { continue };
+                let label = describe_card(place, card, key_label(place), game.hinted_cards().contains(&card));
+                // Whole pixels: integer formatting keeps float formatting out of the wasm.
+                let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h].map(|n| n as u32);
+                buttons.push_str(&format!(
+                    r#"<button id="{}" tabindex="{}" aria-pressed="{}" aria-label="{label}" style="left:{x}px;top:{y}px;width:{w}px;height:{h}px"></button>"#,
+                    place_id(place),
+                    if Some(place) == focus { "0" } else { "-1" },
+                    self.session.is_selected(card),
+                ));
+            }
+        }
+        view.show_card_buttons(&buttons, &focus.map(place_id).unwrap_or_default());
     }
 
     /// Draws the board, fitted to the space it has now; schedules another

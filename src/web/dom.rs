@@ -60,7 +60,10 @@ pub struct View {
     download: HtmlElement,
     keys_button: HtmlElement,
     cues_button: HtmlElement,
-    description: HtmlElement,
+    /// The cards' buttons, over the canvas.
+    card_buttons: HtmlElement,
+    /// Their markup as last written: rewriting it would take focus away.
+    card_markup: RefCell<String>,
     /// The polite live region: what just happened, for screen readers.
     announcer: HtmlElement,
     /// Called on the next animation frame while an effect plays.
@@ -91,7 +94,7 @@ const IDS: [&str; 22] = [
     "notice-text",
     "save-download",
     "keys-button",
-    "table-description",
+    "cards",
     "announce",
     "cues-button",
 ];
@@ -136,7 +139,7 @@ impl View {
             notice_text,
             download,
             keys_button,
-            description,
+            card_buttons,
             announcer,
             cues_button,
         ] = elements(&document)?;
@@ -153,7 +156,8 @@ impl View {
             notice_text,
             download,
             keys_button,
-            description,
+            card_buttons,
+            card_markup: Default::default(),
             announcer,
             cues_button,
             window,
@@ -301,15 +305,26 @@ impl View {
         set_text(&self.announcer, text);
     }
 
-    /// The table in words beside the canvas, for screen readers.
-    pub fn describe_table(&self, items: &str) {
-        self.description.set_inner_html(items);
+    /// Writes the cards' buttons when they changed. A button that had focus
+    /// is replaced, so focus goes to the one with id `focus`.
+    pub fn show_card_buttons(&self, markup: &str, focus: &str) {
+        if *self.card_markup.borrow() == markup {
+            return;
+        }
+        let had_focus = self.card_buttons.matches(":focus-within").unwrap_or(false);
+        self.card_buttons.set_inner_html(markup);
+        markup.clone_into(&mut self.card_markup.borrow_mut());
+        let button = self.window.document().and_then(|document| document.get_element_by_id(focus));
+        if let Some(button) = button.filter(|_| had_focus) {
+            let _ = button.unchecked_into::<HtmlElement>().focus();
+        }
     }
 }
 
-/// One line of the table's description: "Slot 1 (key 1): 2 solid green
-/// diamonds, selected"; the row above the table is "Previous set 1 (key Z): …".
-pub fn describe_card(place: Place, card: Card, key: Option<&str>, selected: bool, hinted: bool) -> String {
+/// A card button's name: "Slot 1 (key 1): 2 solid green diamonds"; the row
+/// above the table is "Previous set 1 (key Z): …". Hinted cards end with
+/// ", hinted"; being picked is the button's pressed state.
+pub fn describe_card(place: Place, card: Card, key: Option<&str>, hinted: bool) -> String {
     let mut line = match place {
         Place::Table(slot) => format!("Slot {}", slot + 1),
         Place::Row(index) => format!("Previous set {}", index + 1),
@@ -318,13 +333,29 @@ pub fn describe_card(place: Place, card: Card, key: Option<&str>, selected: bool
         line.push_str(&format!(" (key {key})"));
     }
     line.push_str(&format!(": {card}"));
-    if selected {
-        line.push_str(", selected");
-    }
     if hinted {
         line.push_str(", hinted");
     }
     line
+}
+
+/// The id of the button of the card in a place: `card-3`, `row-0`.
+pub fn place_id(place: Place) -> String {
+    match place {
+        Place::Table(slot) => format!("card-{slot}"),
+        Place::Row(index) => format!("row-{index}"),
+    }
+}
+
+/// The place of a card button's id.
+pub fn place_of_id(id: &str) -> Option<Place> {
+    let (kind, number) = id.split_once('-')?;
+    let number = crate::save::digits(number)? as usize;
+    match kind {
+        "card" => Some(Place::Table(number)),
+        "row" => Some(Place::Row(number)),
+        _ => None,
+    }
 }
 
 fn set_text(element: &Element, text: &str) {

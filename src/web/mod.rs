@@ -15,7 +15,7 @@ mod dom;
 pub mod render;
 mod storage;
 
-use crate::play::keys::{Command, command_for_key};
+use crate::play::keys::{Command, command_for_key, direction_for_key};
 use crate::play::layout::Place;
 use crate::play::options::{MAX_SEED, parse_query};
 use crate::play::session::Session;
@@ -243,7 +243,8 @@ fn on_signal(value: JsValue) {
 
 /// What an event asks of the game, if anything.
 fn input_for(event: &web_sys::Event) -> Option<Input> {
-    let target_id = || event.target().map(|target| target.unchecked_into::<web_sys::Element>().id());
+    // Keys pressed with nothing focused, or sent to the document, have no element to name.
+    let target_id = || js_sys::Reflect::get(event.target()?.as_ref(), &"id".into()).ok()?.as_string();
     let point = || {
         let mouse: &MouseEvent = event.unchecked_ref();
         (mouse.client_x() as f64, mouse.client_y() as f64)
@@ -258,7 +259,8 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
             "keys-button" => Some(Input::Key(Command::ToggleKeyLabels)),
             "cues-button" => Some(Input::Key(Command::ToggleColourCues)),
-            _ => None,
+            // A card's button, pressed with Space or Enter (or a screen reader).
+            id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },
         "pointermove" if event.unchecked_ref::<PointerEvent>().pointer_type() == "mouse" => {
             Some(Input::Hover(Some(point())))
@@ -270,7 +272,13 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             if key.ctrl_key() || key.meta_key() || key.alt_key() {
                 return None;
             }
-            let command = command_for_key(&key.key())?;
+            let name = key.key();
+            let on_card = || target_id().and_then(|id| dom::place_of_id(&id));
+            if let Some((direction, from)) = direction_for_key(&name).and_then(|d| Some((d, on_card()?))) {
+                event.prevent_default();
+                return Some(Input::Arrow { from, direction });
+            }
+            let command = command_for_key(&name)?;
             event.prevent_default();
             Some(match command {
                 Command::NewGame => Input::NewGame(random_seed()),
