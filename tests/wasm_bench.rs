@@ -158,10 +158,10 @@ fn full_redraw_of_21_cards() {
     let layout = Layout::new(width, height, cards.len());
     let draw = || {
         ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0).unwrap();
-        render::clear(&ctx, width, height);
+        render::clear(&ctx, width, height, true);
         // One card selected and one hinted, as in play.
         for (slot, &card) in cards.iter().enumerate() {
-            let look = CardLook { selected: slot == 3, hinted: slot == 7, ..CardLook::default() };
+            let look = CardLook { selected: slot == 3, hinted: slot == 7, dark: true, ..CardLook::default() };
             render::draw_card(&ctx, card, layout.slot_rect(slot).unwrap(), look);
         }
     };

@@ -1,8 +1,60 @@
 //! The player's settings, kept in the browser under a key of their own:
-//! colour cues (a letter for each card's colour, for colour-blind players)
-//! and the key labels. Stored as lines `name on|off`; a line this version
-//! does not know, or a value it cannot read, is skipped, so that settings
-//! written by another version never stop the game.
+//! colour cues (a letter for each card's colour, for colour-blind players),
+//! the key labels, the palette the cards are drawn in, the theme and motion.
+//! Stored as lines `name value`, the same pairs the settings panel sends; a
+//! line this version does not know, or a value it cannot read, is skipped,
+//! so that settings written by another version never stop the game.
+
+/// The colours the cards' red, green and purple are drawn in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    #[default]
+    Classic,
+    /// From Okabe and Ito's palette for colour-vision deficiencies:
+    /// vermillion, bluish green and blue.
+    OkabeIto,
+    /// Darker, more saturated versions of the classic three.
+    HighContrast,
+}
+
+/// Light or dark page and table; `System` follows `prefers-color-scheme`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// Whether claims shake and fade; `System` follows `prefers-reduced-motion`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Motion {
+    #[default]
+    System,
+    Reduced,
+    Full,
+}
+
+/// One choice with three values, named in settings text and on the panel.
+macro_rules! named_choice {
+    ($type:ident { $($variant:ident => $name:literal),+ }) => {
+        impl $type {
+            pub const ALL: [$type; 3] = [$($type::$variant),+];
+
+            pub fn name(self) -> &'static str {
+                match self { $($type::$variant => $name),+ }
+            }
+
+            pub fn from_name(name: &str) -> Option<$type> {
+                $type::ALL.into_iter().find(|choice| choice.name() == name)
+            }
+        }
+    };
+}
+
+named_choice!(Palette { Classic => "classic", OkabeIto => "okabe-ito", HighContrast => "high-contrast" });
+named_choice!(Theme { System => "system", Light => "light", Dark => "dark" });
+named_choice!(Motion { System => "system", Reduced => "reduced", Full => "full" });
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
@@ -11,19 +63,99 @@ pub struct Settings {
     pub colour_cues: bool,
     /// Each card shows the key that picks it.
     pub key_labels: bool,
+    pub palette: Palette,
+    pub theme: Theme,
+    pub motion: Motion,
+}
+
+/// One setting changed: from a line of stored text or a control of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    ColourCues(bool),
+    KeyLabels(bool),
+    Palette(Palette),
+    Theme(Theme),
+    Motion(Motion),
+}
+
+impl Change {
+    /// The change that `name value` asks for (`palette okabe-ito`,
+    /// `colour-cues on`), if this version knows it.
+    pub fn parse(name: &str, value: &str) -> Option<Change> {
+        let on_off = || match value {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        };
+        match name {
+            "colour-cues" => on_off().map(Change::ColourCues),
+            "key-labels" => on_off().map(Change::KeyLabels),
+            "palette" => Palette::from_name(value).map(Change::Palette),
+            "theme" => Theme::from_name(value).map(Change::Theme),
+            "motion" => Motion::from_name(value).map(Change::Motion),
+            _ => None,
+        }
+    }
 }
 
 impl Settings {
+    pub fn apply(&mut self, change: Change) {
+        match change {
+            Change::ColourCues(on) => self.colour_cues = on,
+            Change::KeyLabels(on) => self.key_labels = on,
+            Change::Palette(palette) => self.palette = palette,
+            Change::Theme(theme) => self.theme = theme,
+            Change::Motion(motion) => self.motion = motion,
+        }
+    }
+
     pub fn to_text(self) -> String {
-        let cues = if self.colour_cues { "colour-cues on\n" } else { "colour-cues off\n" };
-        let keys = if self.key_labels { "key-labels on\n" } else { "key-labels off\n" };
-        [cues, keys].concat()
+        let on_off = |on| if on { "on" } else { "off" };
+        let lines = [
+            ("colour-cues", on_off(self.colour_cues)),
+            ("key-labels", on_off(self.key_labels)),
+            ("palette", self.palette.name()),
+            ("theme", self.theme.name()),
+            ("motion", self.motion.name()),
+        ];
+        let mut text = String::new();
+        for (name, value) in lines {
+            text.push_str(name);
+            text.push(' ');
+            text.push_str(value);
+            text.push('\n');
+        }
+        text
     }
 
     /// The settings a stored text holds; what it does not say stays as by default.
     pub fn from_text(text: &str) -> Settings {
-        let on = |name: &str| text.split('\n').any(|line| line.trim_ascii() == name);
-        Settings { colour_cues: on("colour-cues on"), key_labels: on("key-labels on") }
+        let mut settings = Settings::default();
+        for line in text.split('\n') {
+            let (name, value) = line.trim_ascii().split_once(' ').unwrap_or(("", ""));
+            if let Some(change) = Change::parse(name, value.trim_ascii()) {
+                settings.apply(change);
+            }
+        }
+        settings
+    }
+
+    /// Whether claims show without motion, given what the system asks for.
+    pub fn reduced_motion(self, system_asks: bool) -> bool {
+        match self.motion {
+            Motion::System => system_asks,
+            Motion::Reduced => true,
+            Motion::Full => false,
+        }
+    }
+
+    /// Whether the page is dark, given what the system prefers.
+    pub fn dark(self, system_prefers_dark: bool) -> bool {
+        match self.theme {
+            Theme::System => system_prefers_dark,
+            Theme::Light => false,
+            Theme::Dark => true,
+        }
     }
 }
 
@@ -34,15 +166,71 @@ pub const COLOUR_LETTERS: [&str; 3] = ["R", "G", "P"];
 mod tests {
     use super::*;
 
+    fn every_settings() -> Vec<Settings> {
+        let mut all = Vec::new();
+        for (colour_cues, key_labels) in [(false, false), (true, false), (false, true), (true, true)] {
+            for palette in Palette::ALL {
+                for theme in Theme::ALL {
+                    for motion in Motion::ALL {
+                        all.push(Settings { colour_cues, key_labels, palette, theme, motion });
+                    }
+                }
+            }
+        }
+        all
+    }
+
     #[test]
     fn settings_round_trip_and_unknown_or_bad_lines_are_skipped() {
-        for (colour_cues, key_labels) in [(false, false), (true, false), (false, true), (true, true)] {
-            let settings = Settings { colour_cues, key_labels };
+        let all = every_settings();
+        assert_eq!(all.len(), 108);
+        for settings in all {
             assert_eq!(Settings::from_text(&settings.to_text()), settings);
         }
-        assert_eq!(Settings::default().to_text(), "colour-cues off\nkey-labels off\n");
-        let text = "palette okabe-ito\ncolour-cues on\r\nkey-labels maybe\n\nnonsense";
-        assert_eq!(Settings::from_text(text), Settings { colour_cues: true, key_labels: false });
+        assert_eq!(
+            Settings::default().to_text(),
+            "colour-cues off\nkey-labels off\npalette classic\ntheme system\nmotion system\n"
+        );
+        let text = "palette okabe-ito\ncolour-cues on\r\nkey-labels maybe\ntheme sepia\n\nnonsense\n  motion reduced  ";
+        let expected =
+            Settings { colour_cues: true, palette: Palette::OkabeIto, motion: Motion::Reduced, ..Settings::default() };
+        assert_eq!(Settings::from_text(text), expected);
         assert_eq!(Settings::from_text(""), Settings::default());
+    }
+
+    /// The first release stored only these two lines; they still read.
+    #[test]
+    fn the_first_releases_settings_still_read() {
+        let settings = Settings::from_text("colour-cues on\nkey-labels off\n");
+        assert_eq!(settings, Settings { colour_cues: true, ..Settings::default() });
+    }
+
+    #[test]
+    fn names_are_distinct_and_read_back() {
+        for name in ["classic", "okabe-ito", "high-contrast"] {
+            assert_eq!(Palette::from_name(name).map(Palette::name), Some(name));
+        }
+        for name in ["system", "light", "dark"] {
+            assert_eq!(Theme::from_name(name).map(Theme::name), Some(name));
+        }
+        for name in ["system", "reduced", "full"] {
+            assert_eq!(Motion::from_name(name).map(Motion::name), Some(name));
+        }
+        assert_eq!(Palette::from_name("Classic"), None);
+        assert_eq!(Change::parse("colour-cues", "yes"), None);
+        assert_eq!(Change::parse("theme", "dark"), Some(Change::Theme(Theme::Dark)));
+    }
+
+    #[test]
+    fn system_choices_follow_the_system_and_the_others_do_not() {
+        let with = |theme, motion| Settings { theme, motion, ..Settings::default() };
+        for system in [false, true] {
+            assert_eq!(with(Theme::System, Motion::System).dark(system), system);
+            assert_eq!(with(Theme::System, Motion::System).reduced_motion(system), system);
+            assert!(with(Theme::Dark, Motion::Reduced).dark(system));
+            assert!(with(Theme::Dark, Motion::Reduced).reduced_motion(system));
+            assert!(!with(Theme::Light, Motion::Full).dark(system));
+            assert!(!with(Theme::Light, Motion::Full).reduced_motion(system));
+        }
     }
 }

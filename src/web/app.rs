@@ -11,7 +11,7 @@ use crate::play::keys::{Command, key_label};
 use crate::play::layout::{Board, Direction, Place, Rect};
 use crate::play::options::query_for;
 use crate::play::session::{Adopted, Happened, Row, Session};
-use crate::play::settings::Settings;
+use crate::play::settings::{Change, Settings};
 use crate::rules::card::Card;
 use crate::rules::variant::Variant;
 use crate::save::SaveError;
@@ -65,6 +65,8 @@ pub enum Input {
     Resize,
     /// A key or button command; new games come as `NewGame`.
     Key(Command),
+    /// A setting changed on the settings panel.
+    Setting(Change),
     /// An arrow key pressed on the button of the card in `from`.
     Arrow {
         from: Place,
@@ -232,6 +234,10 @@ impl App {
                 Changes::REFRESH
             }
             Input::Key(command) => self.command(command, now),
+            Input::Setting(change) => {
+                self.settings.apply(change);
+                self.keep_settings(now)
+            }
             Input::Arrow { from, direction } => {
                 let Some(view) = &self.view else { return Changes::NONE };
                 self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
@@ -411,7 +417,7 @@ impl App {
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.session.game().table().len() == cards_out;
-        let still = self.view.as_ref().is_some_and(View::prefers_reduced_motion);
+        let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
         match happened {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
@@ -640,14 +646,22 @@ impl App {
 
     fn draw_board(&self, view: &View, now: f64) {
         view.begin_frame();
-        render::clear(&view.ctx, view.css_width, view.css_height);
+        let dark = self.settings.dark(view.system_prefers_dark());
+        let palette = self.settings.palette;
+        render::clear(&view.ctx, view.css_width, view.css_height, dark);
         let board = self.board(view);
         if self.screen == Screen::Gallery {
             for card in Card::all() {
                 if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
                     let mut label = String::new();
                     crate::text::push_small(&mut label, card.id() as usize);
-                    let look = CardLook { label: Some(&label), cue: self.settings.colour_cues, ..CardLook::default() };
+                    let look = CardLook {
+                        label: Some(&label),
+                        cue: self.settings.colour_cues,
+                        palette,
+                        dark,
+                        ..CardLook::default()
+                    };
                     render::draw_card(&view.ctx, card, rect, look);
                 }
             }
@@ -666,7 +680,7 @@ impl App {
         let wrong = &wrong[..len];
         let row = self.session.row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
-            render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }));
+            render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
         }
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
         let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
@@ -684,6 +698,8 @@ impl App {
                 found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
                 label: if self.settings.key_labels && pickable { key_label(place) } else { None },
                 cue: self.settings.colour_cues,
+                palette,
+                dark,
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);
@@ -701,7 +717,8 @@ impl App {
                     h: rect.h * scale,
                 };
                 if shrunk.w >= 2.0 {
-                    render::draw_card(&view.ctx, card, shrunk, CardLook { found: true, ..CardLook::default() });
+                    let look = CardLook { found: true, palette, dark, ..CardLook::default() };
+                    render::draw_card(&view.ctx, card, shrunk, look);
                 }
             }
             view.ctx.set_global_alpha(1.0);

@@ -6,7 +6,7 @@
 
 use super::storage::SetAside;
 use crate::play::layout::{Board, Place};
-use crate::play::settings::Settings;
+use crate::play::settings::{Settings, Theme};
 use crate::play::stopwatch::format_clock;
 use crate::rules::card::Card;
 use crate::rules::variant::Variant;
@@ -58,8 +58,8 @@ pub struct View {
     notice_text: HtmlElement,
     /// Downloads a save that could not be restored.
     download: HtmlElement,
-    keys_button: HtmlElement,
-    cues_button: HtmlElement,
+    /// The settings panel's controls, in the order of [`SETTING_NAMES`].
+    setting_controls: [HtmlElement; 5],
     /// The cards' buttons, over the canvas.
     card_buttons: HtmlElement,
     /// Their markup as last written: rewriting it would take focus away.
@@ -74,7 +74,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 22] = [
+const IDS: [&str; 25] = [
     "deck-left",
     "sets-found",
     "time",
@@ -93,11 +93,18 @@ const IDS: [&str; 22] = [
     "notice",
     "notice-text",
     "save-download",
-    "keys-button",
     "cards",
     "announce",
-    "cues-button",
+    "setting-colour-cues",
+    "setting-key-labels",
+    "setting-palette",
+    "setting-theme",
+    "setting-motion",
 ];
+
+/// The settings panel's controls are `setting-<name>`, with these names:
+/// the names of the settings' text lines (`crate::play::settings::Change`).
+pub const SETTING_PREFIX: &str = "setting-";
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
 fn elements(document: &Document) -> Result<[HtmlElement; IDS.len()], JsValue> {
@@ -138,10 +145,13 @@ impl View {
             notice,
             notice_text,
             download,
-            keys_button,
             card_buttons,
             announcer,
-            cues_button,
+            colour_cues,
+            key_labels,
+            palette,
+            theme,
+            motion,
         ] = elements(&document)?;
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
@@ -155,11 +165,10 @@ impl View {
             notice,
             notice_text,
             download,
-            keys_button,
             card_buttons,
             card_markup: Default::default(),
             announcer,
-            cues_button,
+            setting_controls: [colour_cues, key_labels, palette, theme, motion],
             window,
             canvas,
             ctx,
@@ -263,11 +272,20 @@ impl View {
         }
     }
 
-    /// Whether the player asked their system for less motion: then nothing
-    /// shakes or fades, and changes show at once.
-    pub fn prefers_reduced_motion(&self) -> bool {
-        let query = self.window.match_media("(prefers-reduced-motion: reduce)");
+    /// Whether a media query matches now: `(prefers-reduced-motion: reduce)`.
+    pub fn media_matches(&self, query: &str) -> bool {
+        let query = self.window.match_media(query);
         query.ok().flatten().is_some_and(|query| query.matches())
+    }
+
+    /// Whether the player asked their system for less motion.
+    pub fn system_reduces_motion(&self) -> bool {
+        self.media_matches("(prefers-reduced-motion: reduce)")
+    }
+
+    /// Whether the player's system prefers a dark page.
+    pub fn system_prefers_dark(&self) -> bool {
+        self.media_matches("(prefers-color-scheme: dark)")
     }
 
     /// The mode chooser shows the way this game is played.
@@ -275,10 +293,25 @@ impl View {
         let _ = js_sys::Reflect::set(&self.mode_chooser, &"value".into(), &variant.name().into());
     }
 
-    /// The setting buttons show whether they are on.
+    /// The settings panel shows the settings, and the page takes their
+    /// theme: `data-theme` on the root element when one is chosen, none to
+    /// follow the system (the stylesheet follows `prefers-color-scheme`).
     pub fn show_settings(&self, settings: Settings) {
-        for (button, on) in [(&self.keys_button, settings.key_labels), (&self.cues_button, settings.colour_cues)] {
-            let _ = button.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        let [colour_cues, key_labels, palette, theme, motion] = &self.setting_controls;
+        for (checkbox, on) in [(colour_cues, settings.colour_cues), (key_labels, settings.key_labels)] {
+            let _ = js_sys::Reflect::set(checkbox, &"checked".into(), &on.into());
+        }
+        let choices =
+            [(palette, settings.palette.name()), (theme, settings.theme.name()), (motion, settings.motion.name())];
+        for (select, name) in choices {
+            let _ = js_sys::Reflect::set(select, &"value".into(), &name.into());
+        }
+        let root = self.window.document().and_then(|document| document.document_element());
+        if let Some(root) = root {
+            let _ = match settings.theme {
+                Theme::System => root.remove_attribute("data-theme"),
+                chosen => root.set_attribute("data-theme", chosen.name()),
+            };
         }
     }
 

@@ -19,7 +19,7 @@ use crate::play::keys::{Command, command_for_key, direction_for_key};
 use crate::play::layout::Place;
 use crate::play::options::{MAX_SEED, parse_query};
 use crate::play::session::Session;
-use crate::play::settings::Settings;
+use crate::play::settings::{Change, Settings};
 use crate::rules::card::is_set;
 use crate::rules::daily::Date;
 use crate::rules::explain::set_reasons;
@@ -257,8 +257,6 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             }
             "hint-button" => Some(Input::Key(Command::Hint)),
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
-            "keys-button" => Some(Input::Key(Command::ToggleKeyLabels)),
-            "cues-button" => Some(Input::Key(Command::ToggleColourCues)),
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },
@@ -269,7 +267,12 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         "resize" => Some(Input::Resize),
         "keydown" => {
             let key: &KeyboardEvent = event.unchecked_ref();
-            if key.ctrl_key() || key.meta_key() || key.alt_key() {
+            // Keys typed in the settings panel are the panel's (Escape closes it).
+            if key.ctrl_key()
+                || key.meta_key()
+                || key.alt_key()
+                || target_id().is_some_and(|id| id.starts_with("setting"))
+            {
                 return None;
             }
             let name = key.key();
@@ -290,11 +293,26 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         "storage" if event.unchecked_ref::<StorageEvent>().key().as_deref() == Some(SAVE_KEY) => {
             Some(Input::SaveChangedElsewhere)
         }
-        "change" if target_id()? == "mode" => {
-            let chooser = event.target()?;
-            let name = js_sys::Reflect::get(&chooser, &"value".into()).ok()?.as_string()?;
-            let variant = Variant::from_name(&name, Some(today())).ok()?;
-            Some(Input::Play(variant, random_seed()))
+        "change" => {
+            let (id, control) = (target_id()?, event.target()?);
+            let read = |name: &str| js_sys::Reflect::get(&control, &name.into()).ok();
+            let value = read("value")?.as_string()?;
+            if id == "mode" {
+                let variant = Variant::from_name(&value, Some(today())).ok()?;
+                return Some(Input::Play(variant, random_seed()));
+            }
+            // A checkbox says on or off by `checked`; a select by its value.
+            let value = match read("checked")?.as_bool() {
+                Some(on) => {
+                    if on {
+                        "on"
+                    } else {
+                        "off"
+                    }
+                }
+                None => &value,
+            };
+            Change::parse(id.strip_prefix(dom::SETTING_PREFIX)?, value).map(Input::Setting)
         }
         _ => None,
     }

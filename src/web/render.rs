@@ -5,7 +5,7 @@
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
 use crate::play::layout::{Layout, Rect};
-use crate::play::settings::COLOUR_LETTERS;
+use crate::play::settings::{COLOUR_LETTERS, Palette};
 use crate::rules::card::{Card, Colour, Fill, Shape};
 use std::f64::consts::PI;
 use wasm_bindgen::prelude::*;
@@ -35,10 +35,21 @@ pub fn paint(ctx: &Ctx) -> &Paint {
     ctx.unchecked_ref()
 }
 
-pub const TABLE_COLOUR: &str = "#1e5b45";
+/// The table's felt in the dark theme and in the light one (the page
+/// around it is www/style.css's `--felt`).
+const FELT: [&str; 2] = ["#1e5b45", "#d9e7de"];
+/// The band behind the row above the table.
+const BAND: [&str; 2] = ["rgba(255, 255, 255, 0.2)", "rgba(22, 70, 53, 0.12)"];
+/// A card's edge: darker on the light felt, where the white face alone
+/// would hardly stand out.
+const EDGE: [&str; 2] = ["#c9cfd6", "#7d8a99"];
+
+/// Index into the theme pairs above.
+fn theme(dark: bool) -> usize {
+    if dark { 0 } else { 1 }
+}
 
 const FACE: &str = "#ffffff";
-const EDGE: &str = "#c9cfd6";
 const SELECTED: &str = "#1a66d9";
 const SELECTED_FACE: &str = "#e9f1ff";
 const HINTED: &str = "#f2a516";
@@ -46,11 +57,18 @@ const WRONG: &str = "#d3302f";
 const WRONG_FACE: &str = "#fdeceb";
 const FOUND: &str = "#1f9d55";
 
-pub fn colour_css(colour: Colour) -> &'static str {
+/// The colours red, green and purple are drawn in, by palette.
+pub fn colour_css(colour: Colour, palette: Palette) -> &'static str {
+    let [red, green, purple] = match palette {
+        Palette::Classic => ["#dc2a3a", "#139a4f", "#6a35a8"],
+        // Okabe and Ito's vermillion, bluish green and blue.
+        Palette::OkabeIto => ["#d55e00", "#009e73", "#0072b2"],
+        Palette::HighContrast => ["#b3001b", "#006b2c", "#4b0f8c"],
+    };
     match colour {
-        Colour::Red => "#dc2a3a",
-        Colour::Green => "#139a4f",
-        Colour::Purple => "#6a35a8",
+        Colour::Red => red,
+        Colour::Green => green,
+        Colour::Purple => purple,
     }
 }
 
@@ -66,20 +84,23 @@ pub struct CardLook<'a> {
     pub label: Option<&'a str>,
     /// The colour's letter in the bottom-right corner (colour cues).
     pub cue: bool,
+    pub palette: Palette,
+    /// The dark theme (else the light one).
+    pub dark: bool,
 }
 
-pub fn clear(ctx: &Ctx, width: f64, height: f64) {
-    ctx.set_fill_style_str(TABLE_COLOUR);
+pub fn clear(ctx: &Ctx, width: f64, height: f64, dark: bool) {
+    ctx.set_fill_style_str(FELT[theme(dark)]);
     ctx.fill_rect(0.0, 0.0, width, height);
 }
 
 /// The band behind the row above the table: one behind Set-Chain's
 /// previous set, or (`pairs`) one behind each of UltraSet's two pairs, on
 /// either side of the third card they need.
-pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool) {
+pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool, dark: bool) {
     let groups: &[[usize; 2]] = if pairs { &[[0, 1], [3, 4]] } else { &[[0, 2]] };
     let pad = row.gap * 0.45;
-    ctx.set_fill_style_str("rgba(255, 255, 255, 0.2)");
+    ctx.set_fill_style_str(BAND[theme(dark)]);
     for &[from, to] in groups {
         if let (Some(first), Some(last)) = (row.slot_rect(from), row.slot_rect(to)) {
             rounded_rect(
@@ -112,7 +133,7 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     rounded_rect(ctx, x, y, w, h, radius);
     ctx.fill();
 
-    draw_symbols(ctx, card, rect);
+    draw_symbols(ctx, card, rect, colour_css(card.colour(), look.palette));
 
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
@@ -127,7 +148,7 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     match border {
         Some(colour) => outline(ctx, rect, radius, ring, colour),
         None if look.hovered => outline(ctx, rect, radius, 2.0, "#7d8a99"),
-        None => outline(ctx, rect, radius, 1.0, EDGE),
+        None => outline(ctx, rect, radius, 1.0, EDGE[theme(look.dark)]),
     }
     if look.hinted {
         // Inside any selection ring, dashed, so "hinted" and "selected" read apart.
@@ -166,7 +187,7 @@ fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) {
     ctx.close_path();
 }
 
-fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) {
+fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect, colour: &str) {
     let sh = rect.h * 0.6;
     let sw = sh * 0.48;
     let gap = sw * 0.32;
@@ -175,12 +196,11 @@ fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect) {
     let x0 = rect.x + (rect.w - total) / 2.0;
     let y0 = rect.y + (rect.h - sh) / 2.0;
     for i in 0..card.count() {
-        draw_symbol(ctx, card, x0 + i as f64 * (sw + gap), y0, sw, sh);
+        draw_symbol(ctx, card, colour, x0 + i as f64 * (sw + gap), y0, sw, sh);
     }
 }
 
-fn draw_symbol(ctx: &Ctx, card: Card, x: f64, y: f64, w: f64, h: f64) {
-    let colour = colour_css(card.colour());
+fn draw_symbol(ctx: &Ctx, card: Card, colour: &str, x: f64, y: f64, w: f64, h: f64) {
     let line = (w * 0.075).max(1.25);
     symbol_path(ctx, card.shape(), x, y, w, h);
     match card.fill() {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { api, clickSlot, finishGame, nonSet, resize, state, useBrowser } from './helpers.mjs';
+import { api, clickSlot, finishGame, inSettings, nonSet, ready, resize, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -125,6 +125,9 @@ test('axe finds no violation on the board, with a notice, on the end screens and
 
   const gallery = await open('?gallery');
   await audit(gallery.page, 'gallery');
+  await gallery.page.locator('#settings-button').click();
+  await gallery.page.locator('#settings').waitFor({ state: 'visible' });
+  await audit(gallery.page, 'settings panel');
   await gallery.close();
 });
 
@@ -154,7 +157,7 @@ test('at 200 % zoom and on the narrowest phone the board fits, every card answer
 });
 
 async function assertControlsOnScreen(page, width, height) {
-  for (const id of ['mode', 'hint-button', 'new-game-button', 'keys-button', 'cues-button']) {
+  for (const id of ['mode', 'hint-button', 'new-game-button', 'settings-button']) {
     const box = await page.locator(`#${id}`).boundingBox();
     const inside = box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
     assert.ok(inside, `#${id} is on screen at ${width}×${height}: ${JSON.stringify(box)}`);
@@ -187,8 +190,8 @@ test('colour cues mark each colour with its own letter, told apart in greyscale,
   const [red0, green0, purple0] = await triple(4);
   assert.equal(differ(red0, green0) + differ(green0, purple0), 0, 'without cues, the corners are alike');
 
-  await page.locator('#cues-button').click();
-  assert.equal(await page.getAttribute('#cues-button', 'aria-pressed'), 'true');
+  await inSettings(page, (page) => page.getByLabel('Colour cues').check());
+  assert.ok(await page.locator('#setting-colour-cues').isChecked());
   for (const c of [0, 13, 26]) {
     const [red, green, purple] = await triple(c);
     assert.ok(differ(red, green) > 20 && differ(green, purple) > 20 && differ(red, purple) > 20, `card ${c}: each colour's cue differs in grey`);
@@ -200,9 +203,100 @@ test('colour cues mark each colour with its own letter, told apart in greyscale,
   // Kept under its own key, and back after a reload.
   assert.match(await page.evaluate(() => localStorage.getItem('set-game/settings')), /colour-cues on/);
   await page.goto(page.url().split('?')[0] + '?seed=3');
-  await page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
-  assert.equal(await page.getAttribute('#cues-button', 'aria-pressed'), 'true');
+  await ready(page);
+  assert.ok(await page.locator('#setting-colour-cues').isChecked(), 'the panel shows the kept setting');
   await audit(page, 'board with colour cues');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+/** The canvas pixel at CSS point (x, y), as [r, g, b]. */
+const canvasPixel = (page, x, y) => page.evaluate(([x, y]) => {
+  const canvas = document.getElementById('board');
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  return [...canvas.getContext('2d').getImageData(Math.floor(x * scale), Math.floor(y * scale), 1, 1).data.slice(0, 3)];
+}, [x, y]);
+const pageBackground = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+const DARK_FELT = [30, 91, 69];
+const LIGHT_FELT = [217, 231, 222];
+
+test('the theme follows the emulated colour scheme; a chosen theme overrides it, is kept, and passes axe', { timeout: 60_000 }, async () => {
+  for (const [scheme, felt] of [['dark', DARK_FELT], ['light', LIGHT_FELT]]) {
+    const { page, problems, close } = await open('?seed=2', { colorScheme: scheme });
+    assert.deepEqual(await canvasPixel(page, 2, 2), felt, `the ${scheme} system gets the ${scheme} felt`);
+    assert.equal(await pageBackground(page), `rgb(${felt.join(', ')})`, 'the page around the board matches');
+    await audit(page, `${scheme} theme`);
+    await page.screenshot({ path: `test-artifacts/theme-${scheme}.png` });
+    assert.deepEqual(problems, []);
+    await close();
+  }
+  // Light chosen on a dark system: the whole page is light, and stays so after a reload.
+  const { page, problems, close } = await open('?seed=2', { colorScheme: 'dark' });
+  await inSettings(page, (page) => page.getByLabel('Theme').selectOption('light'));
+  assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT);
+  assert.equal(await pageBackground(page), `rgb(${LIGHT_FELT.join(', ')})`);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT, 'the chosen theme is kept');
+  assert.equal(await page.locator('#setting-theme').inputValue(), 'light');
+  // Back to the system's.
+  await inSettings(page, (page) => page.getByLabel('Theme').selectOption('system'));
+  assert.deepEqual(await canvasPixel(page, 2, 2), DARK_FELT);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('the motion setting overrides the system either way', { timeout: 60_000 }, async () => {
+  const still = await open('?seed=12', { init: countFrames });
+  await inSettings(still.page, (page) => page.getByLabel('Motion').selectOption('reduced'));
+  assert.equal(await claimAndMiss(still.page), 0, 'Reduced: no animation frame without the system asking');
+  assert.deepEqual(still.problems, []);
+  await still.close();
+
+  const moving = await open('?seed=12', { init: countFrames, reducedMotion: 'reduce' });
+  await inSettings(moving.page, (page) => page.getByLabel('Motion').selectOption('full'));
+  assert.ok((await claimAndMiss(moving.page)) > 5, 'Full: the claims animate though the system asks for less');
+  await moving.close();
+});
+
+// Colour-vision deficiency simulation (Machado, Oliveira and Fernandes 2009,
+// severity 1) on linear RGB, and the CIE76 colour difference in CIELAB.
+const CVD = {
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+};
+function seenAs(rgb, matrix) {
+  const linear = rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = matrix.map((row) => Math.min(1, Math.max(0, row[0] * linear[0] + row[1] * linear[1] + row[2] * linear[2])));
+  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089];
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+const closestPair = (colours, matrix) => {
+  const lab = colours.map((c) => seenAs(c, matrix));
+  return Math.min(...[[0, 1], [1, 2], [0, 2]].map(([i, j]) => Math.hypot(...lab[i].map((v, k) => v - lab[j][k]))));
+};
+
+test('the colour-blind palette keeps red, green and purple apart for protanopia and deuteranopia', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?gallery');
+  // One solid oval of each colour (ids 24, 51, 78): its centre is the symbol's colour.
+  const drawn = async () => Promise.all([24, 51, 78].map(async (id) => {
+    const [x, y, w, h] = await api(page, 'slot_rect', id);
+    const box = await page.locator('#board').boundingBox();
+    return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2);
+  }));
+  const classic = await drawn();
+  await inSettings(page, (page) => page.getByLabel('Card colours').selectOption('okabe-ito'));
+  const safe = await drawn();
+  assert.deepEqual(safe, [[0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73], [0x00, 0x72, 0xb2]], 'Okabe and Ito\'s vermillion, bluish green and blue');
+  for (const [name, matrix] of Object.entries(CVD)) {
+    const [before, after] = [closestPair(classic, matrix), closestPair(safe, matrix)];
+    assert.ok(after >= 30, `${name}: the closest two colours differ by ΔE ${after.toFixed(1)}`);
+    assert.ok(after > before, `${name}: ${after.toFixed(1)} against the classic palette's ${before.toFixed(1)}`);
+  }
+  await page.screenshot({ path: 'test-artifacts/gallery-okabe-ito.png' });
+  assert.match(await page.evaluate(() => localStorage.getItem('set-game/settings')), /palette okabe-ito/);
   assert.deepEqual(problems, []);
   await close();
 });

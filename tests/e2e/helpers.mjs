@@ -44,7 +44,9 @@ export function useBrowser() {
 /** Opens the game in a new context; collects console errors and page errors. */
 export async function open({ server, browser }, query, options = {}) {
   const { init, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, ...contextOptions });
+  // The dark theme unless a test asks otherwise: the pixel tests find cards
+  // as bright faces on the dark felt. The light theme has tests of its own.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, colorScheme: 'dark', ...contextOptions });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const problems = [];
@@ -121,6 +123,15 @@ export async function resize(page, width, height) {
     return innerWidth === w && innerHeight === h && box.width > 0 && box.right <= w && box.bottom <= h
       && c.width === Math.round(box.width * devicePixelRatio);
   }, [width, height]);
+}
+
+/** Opens the settings panel, runs `change` on it, and closes it with Escape. */
+export async function inSettings(page, change) {
+  await page.locator('#settings-button').click();
+  await page.locator('#settings').waitFor({ state: 'visible' });
+  await change(page);
+  await page.keyboard.press('Escape');
+  await page.locator('#settings').waitFor({ state: 'hidden' });
 }
 
 /** Hides or shows the page as a browser does when the tab changes. */
