@@ -292,8 +292,13 @@ impl Happened {
                     (_, Some(split)) => format!("UltraSet! Both pairs need {}.", split.third),
                     _ => "Set!".to_owned(),
                 };
-                if dealt > 0 {
-                    text.push_str(&format!(" {dealt} new cards."));
+                // Cards past the usual table size came out because the table held no set.
+                let more = dealt.min(game.table().len().saturating_sub(game.variant().table_size()));
+                if dealt > more {
+                    text.push_str(&format!(" {} new cards.", dealt - more));
+                }
+                if more > 0 {
+                    text.push_str(&format!(" No set on the table: {more} more cards."));
                 }
                 text
             }
@@ -316,6 +321,41 @@ mod tests {
 
     fn a_claim(session: &Session) -> Vec<Card> {
         session.game().first_claim().expect("a claim can be made").cards().to_vec()
+    }
+
+    /// Plays classic games by their first claims until a claim leaves a
+    /// table without a set, and checks what the live region says of it.
+    #[test]
+    fn a_claim_that_leaves_no_set_says_more_cards_came_out() {
+        let mut heard = Vec::new();
+        for seed in 0..40 {
+            let mut session = Session::new(Variant::Classic, seed, 0.0);
+            while !session.game().is_over() {
+                let before = session.game().table().len();
+                let mut happened = None;
+                for card in a_claim(&session) {
+                    happened = Some(session.pick(card, 0.0).unwrap());
+                }
+                let Some(Happened::Found { dealt, .. }) = happened else { panic!("a claim is found") };
+                let after = session.game().table().len();
+                let said = happened.unwrap().announcement(session.game()).unwrap();
+                // Plainly: a table of 12 refilled by 3, and any cards beyond 12 are the extra ones.
+                let extra = after.saturating_sub(12).min(dealt);
+                match (dealt - extra, extra) {
+                    (0, 0) => assert!(said.starts_with("Set!") && !said.contains("cards"), "{said}"),
+                    (new, 0) => assert!(said.starts_with(&format!("Set! {new} new cards.")), "{said}"),
+                    (new, more) => {
+                        let start = if new > 0 { format!("Set! {new} new cards. ") } else { "Set! ".to_owned() };
+                        assert!(
+                            said.starts_with(&format!("{start}No set on the table: {more} more cards.")),
+                            "{said} ({before} → {after})"
+                        );
+                        heard.push(said);
+                    }
+                }
+            }
+        }
+        assert!(heard.len() >= 3, "games whose table ran out of sets: {heard:?}");
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub struct View {
     end_screen: HtmlElement,
     end_stats: [HtmlElement; 4],
     end_button: HtmlElement,
+    /// The daily puzzle's Copy result button: the end screen's first control then.
+    copy_button: HtmlElement,
     end_title: HtmlElement,
     /// The daily puzzle's result, to copy and share.
     share: HtmlElement,
@@ -74,7 +76,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 25] = [
+const IDS: [&str; 26] = [
     "deck-left",
     "sets-found",
     "time",
@@ -100,6 +102,7 @@ const IDS: [&str; 25] = [
     "setting-palette",
     "setting-theme",
     "setting-motion",
+    "copy-result",
 ];
 
 /// The settings panel's controls are `setting-<name>`, with these names:
@@ -152,12 +155,14 @@ impl View {
             palette,
             theme,
             motion,
+            copy_button,
         ] = elements(&document)?;
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
             end_screen,
             end_stats: [end_sets, end_time, end_hints, end_wrong],
             end_button,
+            copy_button,
             end_title,
             share,
             share_text,
@@ -253,7 +258,8 @@ impl View {
         }
         if self.end_screen.hidden() {
             self.end_screen.set_hidden(false);
-            let _ = self.end_button.focus();
+            let first = if share.is_some() { &self.copy_button } else { &self.end_button };
+            let _ = first.focus();
         }
     }
 
