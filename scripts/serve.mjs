@@ -43,9 +43,11 @@ export function resolveTarget(root, target) {
   return { file };
 }
 
-/** Starts a server for `dir`; resolves to { url, close }. Port 0 picks a free one. */
+/** Starts a server for `dir`; resolves to { url, close, serveFrom }. Port 0
+ *  picks a free one. `serveFrom(dir)` answers from another build from then
+ *  on, at the same address: a new release, as the update test needs. */
 export async function serve(dir, port = 0) {
-  const root = path.resolve(dir);
+  let root = path.resolve(dir);
   await stat(path.join(root, 'index.html')); // fail early on a missing build
   const answer = (response, status, reason, headers = {}) =>
     response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(reason);
@@ -91,7 +93,11 @@ export async function serve(dir, port = 0) {
       server.close(resolve);
       server.closeAllConnections?.();
     });
-  return { url, close };
+  const serveFrom = async (next) => {
+    await stat(path.join(path.resolve(next), 'index.html'));
+    root = path.resolve(next);
+  };
+  return { url, close, serveFrom };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

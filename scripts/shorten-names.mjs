@@ -22,13 +22,17 @@ if (!dir) throw new Error('shorten-names: no directory (TRUNK_STAGING_DIR is not
 if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 
 const files = readdirSync(dir);
-const only = (suffix) => {
-  const found = files.filter((f) => f.endsWith(suffix));
-  if (found.length !== 1) throw new Error(`shorten-names: expected one *${suffix} in ${dir}, found ${found.length}`);
-  return join(dir, found[0]);
+const only = (what, test) => {
+  const found = files.filter(test);
+  if (found.length !== 1) throw new Error(`shorten-names: expected one ${what} in ${dir}, found ${found.length}`);
+  return found[0];
 };
-const wasmPath = only('_bg.wasm');
-const jsPath = only('.js');
+// The glue is named like the wasm (`set-game-<hash>.js` beside
+// `set-game-<hash>_bg.wasm`); other scripts (the service worker) are not.
+const wasm = only('*_bg.wasm', (f) => f.endsWith('_bg.wasm'));
+const stem = wasm.replace(/[0-9a-f]+_bg\.wasm$/, '');
+const wasmPath = join(dir, wasm);
+const jsPath = join(dir, only(`${stem}*.js`, (f) => f.startsWith(stem) && /^[0-9a-f]+\.js$/.test(f.slice(stem.length))));
 
 // The features Rust's wasm32 target and wasm-bindgen use, named one by one:
 // `--all-features` would let wasm-opt write encodings browsers do not take

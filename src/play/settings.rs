@@ -46,7 +46,7 @@ macro_rules! named_choice {
             }
 
             pub fn from_name(name: &str) -> Option<$type> {
-                $type::ALL.into_iter().find(|choice| choice.name() == name)
+                match name { $($name => Some($type::$variant),)+ _ => None }
             }
         }
     };

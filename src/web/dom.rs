@@ -278,6 +278,13 @@ impl View {
         }
     }
 
+    /// This release: the address of its wasm (content-hashed by Trunk) in
+    /// the page's preload link; `None` on a page without one (a test page).
+    pub fn release(&self) -> Option<String> {
+        let document = self.window.document()?;
+        document.query_selector("link[rel=preload][href$='.wasm']").ok()??.get_attribute("href")
+    }
+
     /// Whether a media query matches now: `(prefers-reduced-motion: reduce)`.
     pub fn media_matches(&self, query: &str) -> bool {
         let query = self.window.match_media(query);

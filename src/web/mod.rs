@@ -31,7 +31,7 @@ use args::js_error;
 use dom::View;
 use js_sys::Array;
 use std::cell::RefCell;
-use storage::{SAVE_KEY, SaveSlot, SetAside};
+use storage::{RELEASE_KEY, SAVE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
 
@@ -143,6 +143,7 @@ pub fn mount() -> Result<(), JsValue> {
     let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal);
     let callback: js_sys::Function = callback.into_js_value().unchecked_into();
     let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
+    let release = view.release();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
     let options = parse_query(&search, today()).unwrap_or_else(|err| {
@@ -180,9 +181,15 @@ pub fn mount() -> Result<(), JsValue> {
             Session::new(variant, options.seed.unwrap_or_else(random_seed), started)
         }
     };
+    if let (Ok(slot), Some(release)) = (&slot, release) {
+        if is_new_release(slot.read_at(RELEASE_KEY).as_deref(), &release) {
+            add_sentence(&mut notices, "SET has been updated; your game carries on.");
+        }
+        let _ = slot.write_at(RELEASE_KEY, &release);
+    }
     let mut app = App::new(session, Some(view));
     app.set_notice(notices);
-    if let Some(text) = slot.as_ref().ok().and_then(SaveSlot::read_settings) {
+    if let Some(text) = slot.as_ref().ok().and_then(|slot| slot.read_at(SETTINGS_KEY)) {
         app.use_settings(Settings::from_text(&text));
     }
     app.use_storage(slot, guarding, stored);
@@ -203,6 +210,12 @@ pub fn mount() -> Result<(), JsValue> {
         performance.mark("first-board")?;
     }
     Ok(())
+}
+
+/// Whether this page runs a release other than the one this browser ran
+/// before; a first visit is no news.
+fn is_new_release(last_seen: Option<&str>, this: &str) -> bool {
+    last_seen.is_some_and(|last| last != this)
 }
 
 /// Sends the page's events, animation frames and clock ticks to the one callback.

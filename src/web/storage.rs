@@ -15,6 +15,9 @@ pub const SETTINGS_KEY: &str = "set-game/settings";
 /// A save that could not be restored is kept under this prefix and the time
 /// it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).
 pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
+/// The release this browser last ran (its wasm's address), so that a new
+/// one is told once.
+pub const RELEASE_KEY: &str = "set-game/release";
 const PROBE_KEY: &str = "set-game/probe";
 
 pub struct SaveSlot {
@@ -74,8 +77,9 @@ impl SaveSlot {
         self.write_at(SAVE_KEY, text)
     }
 
-    pub fn read_settings(&self) -> Option<String> {
-        self.storage.get_item(SETTINGS_KEY).ok().flatten()
+    /// What a key holds; nothing when it is empty or storage refuses.
+    pub fn read_at(&self, key: &str) -> Option<String> {
+        self.storage.get_item(key).ok().flatten()
     }
 
     pub fn write_at(&self, key: &str, text: &str) -> Result<(), String> {

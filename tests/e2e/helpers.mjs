@@ -38,7 +38,7 @@ export function useBrowser() {
   after(async () => {
     await env?.stop();
   });
-  return { open: (query, options) => open(env, query, options) };
+  return { open: (query, options) => open(env, query, options), server: () => env.server };
 }
 
 /** Opens the game in a new context; collects console errors and page errors. */

@@ -1,0 +1,147 @@
+// Installable and offline (issue 10): the manifest and service worker as
+// Chromium sees them, a game played and kept with the network off, and a
+// new release picked up on the next visit with the saved game intact.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { api, CHROMIUM_ARGS, clickSlot, kept, ready, state, useBrowser } from './helpers.mjs';
+
+const { open, server } = useBrowser();
+
+/** Waits until the service worker controls the page and has cached every
+ *  file the page names (its `href`s), and nothing else but the page. */
+async function cachedForOffline(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(async () => {
+    const named = [...document.querySelectorAll('link[href]')].map((link) => link.href);
+    const cache = await caches.open('set-game');
+    const keys = (await cache.keys()).map((request) => request.url);
+    const page = new URL('./', location).href;
+    return named.every((url) => keys.includes(url)) && keys.every((url) => url === page || named.includes(url));
+  });
+}
+
+async function claimOne(page) {
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+}
+
+test('Chromium finds the game installable: manifest parsed, service worker in control, icons there', { timeout: 60_000 }, async () => {
+  // A profile of its own: Chromium never offers to install from an incognito context.
+  const profile = await mkdtemp(path.join(tmpdir(), 'set-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, colorScheme: 'dark',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server().url}?seed=5`);
+    await ready(page);
+    await cachedForOffline(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    const { errors, data } = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(errors, []);
+    const manifest = JSON.parse(data);
+    assert.equal(manifest.name, 'SET');
+    assert.equal(manifest.display, 'standalone');
+    assert.deepEqual(manifest.icons.map((icon) => icon.sizes), ['192x192', '512x512']);
+    for (const icon of manifest.icons) {
+      const response = await page.request.get(new URL(icon.src, page.url()).href);
+      assert.equal(response.status(), 200);
+      assert.match(response.headers()['content-type'], /^image\/svg\+xml/);
+      assert.match(await response.text(), /^<svg /);
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+test('offline, a reload plays on: the game is restored, a set is claimed, and a second reload keeps it', { timeout: 60_000 }, async () => {
+  const { page, context, problems, close } = await open('?seed=5');
+  await cachedForOffline(page);
+  await claimOne(page);
+  const before = await state(page);
+  assert.equal(before.setsFound, 1);
+
+  await context.setOffline(true);
+  // The network is gone: what the service worker has not cached cannot be fetched.
+  const probe = () => fetch(`/sw.js?probe=${Date.now()}`).then(() => 'online', () => 'offline');
+  const heard = problems.length;
+  assert.equal(await page.evaluate(probe), 'offline');
+  // The probe's own failure is the one console error expected here.
+  assert.deepEqual(problems.splice(heard), ['console: Failed to load resource: net::ERR_FAILED']);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(kept(await state(page)), kept(before), 'the saved game is back, offline');
+  await claimOne(page);
+  const played = await state(page);
+  assert.equal(played.setsFound, 2, 'a set claimed offline');
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(kept(await state(page)), kept(played), 'and saved offline');
+  await page.screenshot({ path: 'test-artifacts/offline.png' });
+  assert.deepEqual(problems, []);
+  await context.setOffline(false);
+  await close();
+});
+
+/** A copy of `dist` as a new release: every hashed file renamed (and so
+ *  named anew in index.html), as a rebuild with changed code would be. */
+async function newRelease(dist) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'set-release-'));
+  await cp(dist, dir, { recursive: true });
+  let html = await readFile(path.join(dir, 'index.html'), 'utf8');
+  for (const file of await readdir(dir)) {
+    const hashed = /^(.*-)([0-9a-f]{16})((_bg)?\.(js|wasm|css))$/.exec(file);
+    if (!hashed) continue;
+    const renamed = `${hashed[1]}${[...hashed[2]].reverse().join('')}${hashed[3]}`;
+    await rename(path.join(dir, file), path.join(dir, renamed));
+    html = html.replaceAll(file, renamed);
+  }
+  await writeFile(path.join(dir, 'index.html'), html);
+  return dir;
+}
+
+test('a new release is picked up on the next visit, told once, with the saved game intact and offline again', { timeout: 90_000 }, async () => {
+  const dist = process.env.DIST ?? 'dist';
+  const release = await newRelease(dist);
+  const { page, context, problems, close } = await open('?seed=9');
+  const notice = () => page.locator('#notice-text').textContent();
+  const wasmUrl = () => page.evaluate(() => document.querySelector('link[rel=preload]').href);
+  try {
+    await cachedForOffline(page);
+    await claimOne(page);
+    const before = await state(page);
+    const oldWasm = await wasmUrl();
+    await page.reload();
+    await ready(page);
+    assert.doesNotMatch(await notice(), /updated/, 'the same release is no news');
+
+    await server().serveFrom(release);
+    await page.reload();
+    await ready(page);
+    assert.notEqual(await wasmUrl(), oldWasm, 'the new release runs');
+    assert.match(await notice(), /SET has been updated; your game carries on\./);
+    assert.deepEqual(kept(await state(page)), kept(before), 'the saved game survived the update');
+    await cachedForOffline(page);
+
+    await page.reload();
+    await ready(page);
+    assert.doesNotMatch(await notice(), /updated/, 'told once');
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    assert.notEqual(await wasmUrl(), oldWasm, 'offline, the new release from the cache');
+    assert.deepEqual(kept(await state(page)), kept(before));
+    assert.deepEqual(problems, []);
+    await context.setOffline(false);
+  } finally {
+    await server().serveFrom(dist);
+    await rm(release, { recursive: true, force: true });
+    await close();
+  }
+});
