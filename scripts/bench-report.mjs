@@ -39,6 +39,24 @@ const tool = (command) => {
 };
 
 const wasm = await jsonLines('target/bench/wasm.jsonl');
+let lighthouse;
+try {
+  lighthouse = JSON.parse(await readFile('target/bench/lighthouse.json', 'utf8'));
+} catch {
+  lighthouse = undefined;
+}
+// Why an audit that did not pass is left as it is (Lighthouse 13 ids).
+const LIGHTHOUSE_WHY = {
+  'document-latency-insight': 'the local test server sends files uncompressed; a real host compresses them',
+  'network-dependency-tree-insight': 'the page, its module script and the wasm the script instantiates are a chain by nature; the wasm is preloaded so it downloads beside the script',
+  'render-blocking-insight': 'the stylesheet blocks the first render of the page around the board, a round trip on the simulated slow network; the board itself waits for the wasm anyway',
+  'first-contentful-paint': 'simulated slow 4G and a slow phone: the board waits for the wasm',
+  'largest-contentful-paint': 'as above',
+  'max-potential-fid': 'the wasm compiling and the first board being drawn on the simulated slow phone',
+};
+const failedAudits = lighthouse
+  ? Object.values(lighthouse.audits).filter((a) => a.score !== null && a.score < 1 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
+  : [];
 const page = await jsonLines('target/bench/page.jsonl');
 const wasmMedian = (method, cards) => wasm.find((r) => r.what === 'sets' && r.method === method && r.cards === cards)?.median_ns;
 
@@ -55,7 +73,9 @@ for (const cards of SIZES) {
 
 const sizes = await measureDist(process.env.DIST ?? 'dist');
 const totalGzip = sizes.reduce((n, s) => n + s.gzip, 0);
-const paint = page.find((r) => r.what === 'first_paint');
+const paint = page.find((r) => r.what === 'first_paint' && r.method === 'first_visit');
+const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
+const latency = page.find((r) => r.what === 'input_latency');
 const redraw = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_calls');
 const redrawRaster = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_and_raster');
 const call = (method) => page.find((r) => r.what === 'js_call' && r.method === method);
@@ -78,8 +98,10 @@ const targets = [
   ['all sets among 12 cards, native', time(figures[12].native.pair_third_card), '≤ 70 ns', verdict(figures[12].native.pair_third_card, 70)],
   ['all 1080 sets of the deck, wasm', time(figures[81].wasm.pair_third_card), '≤ 6 µs', verdict(figures[81].wasm.pair_third_card, 6000)],
   ['all 1080 sets of the deck, native', time(figures[81].native.pair_third_card), '≤ 4 µs', verdict(figures[81].native.pair_third_card, 4000)],
-  ['download, html + css + js + wasm gzip', `${totalGzip} B`, `≤ ${BUDGET_GZIP_BYTES} B`, verdict(totalGzip, BUDGET_GZIP_BYTES)],
-  ['first paint, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 150 ms', verdict(paint?.median_ms, 150)],
+  ['download, every file the page can fetch, gzip', `${totalGzip} B`, `≤ ${BUDGET_GZIP_BYTES} B`, verdict(totalGzip, BUDGET_GZIP_BYTES)],
+  ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
+  ['first paint, later visit (service worker), median of 10', repeatPaint ? `${repeatPaint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(repeatPaint?.median_ms, 100)],
+  ['input latency, pointerdown → next frame (median of 21)', latency ? `${latency.frame_median_ms.toFixed(1)} ms` : 'n/a', '≤ 16.7 ms', verdict(latency?.frame_median_ms, 16.7)],
   ['full redraw of 21 cards, draw calls (HiDPI canvas)', time(redraw?.median_ns), '≤ 2 ms', verdict(redraw?.median_ns, 2e6)],
   ['full redraw of 21 cards, forced raster (software)', time(redrawRaster?.median_ns), '(for reference)', ''],
 ];
@@ -132,7 +154,52 @@ ${versusRows.join('\n')}
 | \`sets(ids)\` | ${call('sets(ids)')?.cards ?? 'n/a'} | ${time(call('sets(ids)')?.median_ns)} |
 | \`hint()\` | ${call('hint()')?.cards ?? 'n/a'} | ${time(call('hint()')?.median_ns)} |
 
-First paint, each load (ms): ${paint?.samples?.join(', ') ?? 'n/a'}.
+## Lighthouse
+
+${lighthouse ? `Lighthouse ${lighthouse.lighthouseVersion} on the release build (\`bash scripts/lighthouse.sh\`), its default mobile
+settings (a mid-range phone on slow 4G, simulated), headless Chromium.
+
+| performance | accessibility | best practices |
+| --- | --- | --- |
+| ${['performance', 'accessibility', 'best-practices'].map((c) => Math.round(lighthouse.categories[c].score * 100)).join(' | ')} |
+
+Audits that did not fully pass, and why they stay:
+
+| audit | score | value | why |
+| --- | --- | --- | --- |
+${failedAudits.map((a) => `| ${a.id} | ${a.score} | ${a.displayValue ?? ''} | ${LIGHTHOUSE_WHY[a.id] ?? 'not yet looked at'} |`).join('\n')}` : 'Not run.'}
+
+## Where the first paint goes
+
+Medians over 10 loads from 127.0.0.1 in headless Chromium (software
+rendering), in ms from navigation start: the page received; its files (CSS,
+glue, wasm) received; from the last of them to the wasm running (\`mount\`
+mark: the glue module evaluated, the wasm compiled and instantiated); and
+from there to the full board (\`first-board\` mark: the save read, the first
+save written, the texts, the canvas fitted and drawn, the card buttons).
+A first visit has a fresh browser context; later ones are served by the
+service worker from its cache.
+
+| visit | page | files | compile + instantiate | mount + first draw | full board |
+| --- | --- | --- | --- | --- | --- |
+${[['first', paint], ['later', repeatPaint]].map(([visit, p]) => `| ${visit} | ${p?.html_ms ?? 'n/a'} | ${p?.files_ms ?? 'n/a'} | ${p?.compile_instantiate_ms ?? 'n/a'} | ${p?.mount_and_draw_ms ?? 'n/a'} | ${p?.median_ms ?? 'n/a'} |`).join('\n')}
+
+Each load (ms), first visits: ${paint?.samples?.join(', ') ?? 'n/a'}; later visits: ${repeatPaint?.samples?.join(', ') ?? 'n/a'}.
+
+Split further once with marks (removed again): of mount + first draw on a
+later visit, the first board's drawing (the canvas fitted, cleared and 12
+cards drawn at device pixel ratio 2, rasterised in software) took 13 to
+22 ms, the texts 1 to 9 ms, the card buttons under 1 ms, reading the saved
+game and the first save about 1 ms each.
+
+## Input latency
+
+A real click on a card (Playwright's mouse, so pointerdown, pointerup and
+click) that picks or puts back the card, 21 times: from the pointerdown
+event to the end of the game's handling (drawn), and to the next animation
+frame's callbacks (after which that frame is shown). Median handled:
+${latency?.handled_median_ms ?? 'n/a'} ms; median to the next frame: ${latency?.frame_median_ms ?? 'n/a'} ms.
+Each (ms): ${latency?.samples?.join(', ') ?? 'n/a'}.
 
 ## Design decisions, measured once
 

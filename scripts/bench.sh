@@ -4,9 +4,11 @@
 #   native  criterion: the finder against two triple loops (benches/finder.rs)
 #   wasm    the same code inside wasm, and a 21-card redraw, in headless
 #           Chromium (tests/wasm_bench.rs)
-#   page    first paint over 10 loads and the cost of sets()/hint() calls
+#   page    first paint over 10 first and 10 later visits with where the
+#           time goes, input latency, and the cost of sets()/hint() calls
 #           through the JS API, with Playwright (scripts/bench-page.mjs)
 #   size    raw and gzip size of each downloaded file (dist/)
+#   audit   Lighthouse's scores and failed audits (scripts/lighthouse.sh)
 # Timings are reported, never asserted: only the size budget is a test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,6 +29,9 @@ echo "==> page: release build in Chromium"
 wasm_build trunk build --release
 node scripts/bench-page.mjs | tee target/bench/page.log
 sed -n 's/^BENCH //p' target/bench/page.log > target/bench/page.jsonl
+
+echo "==> lighthouse: release build in Chromium"
+bash scripts/lighthouse.sh
 
 echo "==> report"
 node scripts/bench-report.mjs
