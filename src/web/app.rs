@@ -67,6 +67,8 @@ pub enum Input {
     Key(Command),
     /// A setting changed on the settings panel.
     Setting(Change),
+    /// The system switched between light and dark.
+    SystemThemeChanged,
     /// An arrow key pressed on the button of the card in `from`.
     Arrow {
         from: Place,
@@ -234,6 +236,8 @@ impl App {
                 Changes::REFRESH
             }
             Input::Key(command) => self.command(command, now),
+            // The page follows by itself (CSS); the canvas is redrawn.
+            Input::SystemThemeChanged => Changes::DRAW,
             Input::Setting(change) => {
                 self.settings.apply(change);
                 self.keep_settings(now)

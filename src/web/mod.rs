@@ -240,6 +240,10 @@ fn listen_for_input(window: &web_sys::Window, callback: &js_sys::Function) -> Re
             target.add_event_listener_with_callback(kind, callback)?;
         }
     }
+    // The system switching between light and dark while the game is open.
+    if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)")? {
+        scheme.add_event_listener_with_callback("change", callback)?;
+    }
     window.set_interval_with_callback_and_timeout_and_arguments_0(callback, 250)?;
     Ok(())
 }
@@ -312,7 +316,9 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             Some(Input::SaveChangedElsewhere)
         }
         "change" => {
-            let (id, control) = (target_id()?, event.target()?);
+            // Only the colour-scheme query, among the things heard, has no id.
+            let Some(id) = target_id() else { return Some(Input::SystemThemeChanged) };
+            let control = event.target()?;
             let read = |name: &str| js_sys::Reflect::get(&control, &name.into()).ok();
             let value = read("value")?.as_string()?;
             if id == "mode" {

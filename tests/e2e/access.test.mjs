@@ -231,6 +231,16 @@ test('the theme follows the emulated colour scheme; a chosen theme overrides it,
     assert.deepEqual(problems, []);
     await close();
   }
+  // The system switching while the game is open: the board follows at once.
+  const live = await open('?seed=2', { colorScheme: 'dark' });
+  await live.page.emulateMedia({ colorScheme: 'light' });
+  await live.page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(217, 231, 222)');
+  assert.deepEqual(await canvasPixel(live.page, 2, 2), LIGHT_FELT, 'the felt follows a switch to light');
+  await live.page.emulateMedia({ colorScheme: 'dark' });
+  await live.page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(30, 91, 69)');
+  assert.deepEqual(await canvasPixel(live.page, 2, 2), DARK_FELT, 'and back to dark');
+  assert.deepEqual(live.problems, []);
+  await live.close();
   // Light chosen on a dark system: the whole page is light, and stays so after a reload.
   const { page, problems, close } = await open('?seed=2', { colorScheme: 'dark' });
   await inSettings(page, (page) => page.getByLabel('Theme').selectOption('light'));
