@@ -99,10 +99,6 @@ pub fn start() -> Result<(), JsValue> {
 fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
     web_sys::console::error_1(&format!("SET stopped: {info}").into());
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    if let Some(message) = document.get_element_by_id("crash-message") {
-        let text = "It hit an internal error it cannot recover from. New game starts afresh; the details are in the browser console.";
-        message.set_text_content(Some(text));
-    }
     if let Some(screen) = document.get_element_by_id("crash") {
         let _ = screen.remove_attribute("hidden");
     }
