@@ -310,3 +310,23 @@ test('the colour-blind palette keeps red, green and purple apart for protanopia 
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('settings that storage refuses still apply, the page says so, and the saved game is untouched', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?seed=6', {
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key === 'set-game/settings') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+  const saved = await page.evaluate(() => localStorage.getItem('set-game/save'));
+  await inSettings(page, (page) => page.getByLabel('Theme').selectOption('light'));
+  assert.match(await page.locator('#notice-text').textContent(), /^Your settings will not be kept: The quota has been exceeded\.$/);
+  assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT, 'the setting applies on this page');
+  assert.equal(await page.evaluate(() => localStorage.getItem('set-game/settings')), null);
+  assert.equal(await page.evaluate(() => localStorage.getItem('set-game/save')), saved, 'the saved game is as it was');
+  assert.deepEqual(problems, []);
+  await close();
+});
