@@ -51,7 +51,7 @@ const LIGHTHOUSE_WHY = {
   'network-dependency-tree-insight': 'the page, its module script and the wasm the script instantiates are a chain by nature; the wasm is preloaded so it downloads beside the script',
   'render-blocking-insight': 'the stylesheet blocks the first render of the page around the board, a round trip on the simulated slow network; the board itself waits for the wasm anyway',
   'first-contentful-paint': 'simulated slow 4G and a slow phone: the board waits for the wasm',
-  'largest-contentful-paint': 'as above',
+  'largest-contentful-paint': 'simulated slow 4G and a slow phone: the board is drawn once the wasm has arrived and compiled',
   'max-potential-fid': 'the wasm compiling and the first board being drawn on the simulated slow phone',
 };
 const failedAudits = lighthouse
@@ -172,8 +172,8 @@ ${failedAudits.map((a) => `| ${a.id} | ${a.score} | ${a.displayValue ?? ''} | ${
 ## Where the first paint goes
 
 Medians over 10 loads from 127.0.0.1 in headless Chromium (software
-rendering), in ms from navigation start: the page received; its files (CSS,
-glue, wasm) received; from the last of them to the wasm running (\`mount\`
+rendering), in ms from navigation start: the page received (the stylesheet
+is inlined in it); its files (the glue and the wasm) received; from the last of them to the wasm running (\`mount\`
 mark: the glue module evaluated, the wasm compiled and instantiated); and
 from there to the full board (\`first-board\` mark: the save read, the first
 save written, the texts, the canvas fitted and drawn, the card buttons).
