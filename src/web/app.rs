@@ -590,7 +590,10 @@ impl App {
     /// How many places of the row above the table can be picked (and so
     /// have buttons): Set-Chain's previous set; UltraSet's row is only shown.
     fn row_places(&self) -> usize {
-        if matches!(self.session.row(), Row::Previous(_)) { 3 } else { 0 }
+        match self.session.row() {
+            Row::Previous(cards) => cards.len(),
+            _ => 0,
+        }
     }
 
     /// The card that takes focus in the cards' group: the one last moved
