@@ -49,7 +49,7 @@ try {
     const fetched = (suffix) => Math.max(0, ...files.filter((f) => f.name.endsWith(suffix)).map((f) => f.responseEnd));
     return {
       html: performance.getEntriesByType('navigation')[0].responseEnd,
-      css: fetched('.css'), js: fetched('.js'), wasm: fetched('.wasm'),
+      js: fetched('.js'), wasm: fetched('.wasm'),
       mount: at('mount'), board: at('first-board'),
     };
   });
@@ -68,7 +68,7 @@ try {
     return {
       median_ms: m((t) => t.board),
       html_ms: m((t) => t.html),
-      files_ms: m((t) => Math.max(t.css, t.js, t.wasm)),
+      files_ms: m((t) => Math.max(t.js, t.wasm)),
       wasm_fetched_ms: m((t) => t.wasm),
       compile_instantiate_ms: m((t) => t.mount - Math.max(t.js, t.wasm)),
       mount_and_draw_ms: m((t) => t.board - t.mount),
