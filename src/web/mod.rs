@@ -285,7 +285,8 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         "resize" => Some(Input::Resize),
         "keydown" => {
             let key: &KeyboardEvent = event.unchecked_ref();
-            // Keys typed in the settings panel are the panel's (Escape closes it).
+            // Keys typed in the settings panel (`settings`, `setting-…`,
+            // `settings-done`) are the panel's: Escape closes it.
             if key.ctrl_key()
                 || key.meta_key()
                 || key.alt_key()

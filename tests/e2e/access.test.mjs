@@ -125,7 +125,7 @@ test('axe finds no violation on the board, with a notice, on the end screens and
 
   const gallery = await open('?gallery');
   await audit(gallery.page, 'gallery');
-  await gallery.page.locator('#settings-button').click();
+  await gallery.page.locator('#open-settings').click();
   await gallery.page.locator('#settings').waitFor({ state: 'visible' });
   await audit(gallery.page, 'settings panel');
   await gallery.close();
@@ -157,7 +157,7 @@ test('at 200 % zoom and on the narrowest phone the board fits, every card answer
 });
 
 async function assertControlsOnScreen(page, width, height) {
-  for (const id of ['mode', 'hint-button', 'new-game-button', 'settings-button']) {
+  for (const id of ['mode', 'hint-button', 'new-game-button', 'open-settings']) {
     const box = await page.locator(`#${id}`).boundingBox();
     const inside = box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
     assert.ok(inside, `#${id} is on screen at ${width}×${height}: ${JSON.stringify(box)}`);
@@ -334,6 +334,21 @@ test('settings that storage refuses still apply, the page says so, and the saved
   assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT, 'the setting applies on this page');
   assert.equal(await page.evaluate(() => localStorage.getItem('set-game/settings')), null);
   assert.equal(await page.evaluate(() => localStorage.getItem('set-game/save')), saved, 'the saved game is as it was');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('keys go to the panel while it is open, and to the game again once it is closed', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?seed=6');
+  await page.locator('#open-settings').click();
+  await page.locator('#settings').waitFor({ state: 'visible' });
+  await page.keyboard.press('h');
+  assert.equal((await state(page)).hintsUsed, 0, 'H in the panel is not a hint');
+  await page.keyboard.press('Escape');
+  await page.locator('#settings').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'open-settings', 'focus is back on the button');
+  await page.keyboard.press('h');
+  assert.equal((await state(page)).hintsUsed, 1, 'H is a hint again');
   assert.deepEqual(problems, []);
   await close();
 });

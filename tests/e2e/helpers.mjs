@@ -127,7 +127,7 @@ export async function resize(page, width, height) {
 
 /** Opens the settings panel, runs `change` on it, and closes it with Escape. */
 export async function inSettings(page, change) {
-  await page.locator('#settings-button').click();
+  await page.locator('#open-settings').click();
   await page.locator('#settings').waitFor({ state: 'visible' });
   await change(page);
   await page.keyboard.press('Escape');
