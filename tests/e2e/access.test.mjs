@@ -352,3 +352,55 @@ test('keys go to the panel while it is open, and to the game again once it is cl
   assert.deepEqual(problems, []);
   await close();
 });
+
+/** WCAG's contrast ratio of two [r, g, b] colours. */
+function contrast(a, b) {
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+test('what tells cards and their states apart has 3:1 contrast in both themes (WCAG 1.4.11)', { timeout: 60_000 }, async () => {
+  for (const scheme of ['dark', 'light']) {
+    const { page, problems, close } = await open('?seed=2', { colorScheme: scheme });
+    const box = await page.locator('#board').boundingBox();
+    const local = async (slot) => {
+      const [x, y, w, h] = await api(page, 'slot_rect', slot);
+      return [x - box.x, y - box.y, w, h];
+    };
+    // A plain card: its edge against the felt around it.
+    const [x0, y0, , h0] = await local(5);
+    const felt = await canvasPixel(page, x0 - 3, y0 + h0 / 2);
+    const edge = await canvasPixel(page, x0, y0 + h0 / 2);
+    assert.ok(contrast(edge, felt) >= 3, `${scheme}: card edge ${edge} on felt ${felt}: ${contrast(edge, felt).toFixed(2)}`);
+    // A picked card's ring and a hinted card's badge, against the white face.
+    const [hinted] = await api(page, 'hint');
+    const picked = hinted === 0 ? 1 : 0;
+    await clickSlot(page, picked);
+    await page.keyboard.press('h');
+    const [px, py, pw, ph] = await local(picked);
+    const face = await canvasPixel(page, px + pw * 0.1, py + ph * 0.5);
+    const ring = await canvasPixel(page, px + pw / 2, py + 1);
+    assert.ok(contrast(ring, face) >= 3, `${scheme}: selection ring ${ring} on face ${face}: ${contrast(ring, face).toFixed(2)}`);
+    const [hx, hy, hw, hh] = await local(hinted);
+    const r = Math.min(Math.max(hh * 0.07, 3.5), 8);
+    const ringWidth = Math.min(Math.max(hh * 0.05, 2.5), 5);
+    const badge = await canvasPixel(page, hx + hw - ringWidth - r - 3, hy + ringWidth + r + 3);
+    assert.ok(contrast(badge, [255, 255, 255]) >= 3, `${scheme}: hint badge ${badge}: ${contrast(badge, [255, 255, 255]).toFixed(2)}`);
+    // The focus outline of a card's button, against the felt it is drawn on.
+    const accent = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.color = 'var(--accent)';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color.match(/\d+/g).slice(0, 3).map(Number);
+      probe.remove();
+      return colour;
+    });
+    assert.ok(contrast(accent, felt) >= 3, `${scheme}: focus outline ${accent} on felt ${felt}: ${contrast(accent, felt).toFixed(2)}`);
+    assert.deepEqual(problems, []);
+    await close();
+  }
+});
