@@ -79,6 +79,15 @@ impl Row {
             Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, third, c, d],
         }
     }
+
+    /// The row's cards that can be picked, left to right: Set-Chain's
+    /// previous set; UltraSet's last claim is only shown.
+    pub fn pickable(&self) -> &[Card] {
+        match self {
+            Row::Previous(cards) => cards,
+            _ => &[],
+        }
+    }
 }
 
 /// How another tab's game compares with this one's.
@@ -440,6 +449,13 @@ mod tests {
         assert!(last.message().unwrap().contains(&split.third.to_string()));
         let Row::LastUltra { pairs, third } = ultra.row() else { panic!("the row shows the claim") };
         assert_eq!(third, split.third);
+        assert_eq!(ultra.row().pickable(), &[] as &[Card], "UltraSet's row is only shown");
+        let shown: Vec<Card> =
+            ultra.row().cards().into_iter().filter(|card| !ultra.game().table().contains(card)).collect();
+        assert!(!shown.is_empty());
+        for card in shown {
+            assert!(ultra.pick(card, 0.0).is_err(), "{card} is shown, not in play");
+        }
         for [x, y] in pairs {
             assert_eq!(crate::rules::card::third_card(x, y), third);
         }
@@ -452,6 +468,8 @@ mod tests {
             session.pick(card, 0.0).unwrap();
         }
         let Row::Previous(previous) = session.row() else { panic!("the previous set is shown") };
+        assert_eq!(session.row().pickable(), previous, "the previous set can be picked");
+        assert!(previous.iter().all(|&card| session.game().in_play(card)));
         let link = a_claim(&session);
         assert_eq!(link.iter().filter(|c| previous.contains(c)).count(), 1);
         for card in link.iter().copied() {

@@ -359,10 +359,7 @@ impl App {
     fn card_at(&self, place: Place) -> Option<Card> {
         match place {
             Place::Table(slot) => self.session.game().table().get(slot).copied(),
-            Place::Row(index) => match self.session.row() {
-                Row::Previous(cards) => cards.get(index).copied(),
-                _ => None,
-            },
+            Place::Row(index) => self.session.row().pickable().get(index).copied(),
         }
     }
 
@@ -588,12 +585,9 @@ impl App {
     }
 
     /// How many places of the row above the table can be picked (and so
-    /// have buttons): Set-Chain's previous set; UltraSet's row is only shown.
+    /// have buttons).
     fn row_places(&self) -> usize {
-        match self.session.row() {
-            Row::Previous(cards) => cards.len(),
-            _ => 0,
-        }
+        self.session.row().pickable().len()
     }
 
     /// The card that takes focus in the cards' group: the one last moved
@@ -612,8 +606,8 @@ impl App {
         if self.screen == Screen::Play {
             let board = self.board(view);
             let game = self.session.game();
-            let row = self.session.row().cards();
-            let row = row.iter().take(self.row_places()).enumerate().map(|(i, &card)| (Place::Row(i), card));
+            let row = self.session.row();
+            let row = row.pickable().iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
             for (place, card) in
                 row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
             {
@@ -694,8 +688,10 @@ impl App {
         for (place, card) in places.chain(table) {
             let Some(rect) = board.rect(place) else { continue };
             let is_wrong = wrong.contains(&card);
-            // Table cards and Set-Chain's previous set can be picked; UltraSet's row is only shown.
-            let pickable = matches!(place, Place::Table(_)) || matches!(row, Row::Previous(_));
+            let pickable = match place {
+                Place::Table(_) => true,
+                Place::Row(index) => index < row.pickable().len(),
+            };
             let look = CardLook {
                 selected: pickable && self.session.is_selected(card),
                 hinted: pickable && hinted.contains(&card),
