@@ -247,8 +247,14 @@ impl App {
                 self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
                 Changes::REFRESH
             }
-            Input::NewGame(seed) => self.new_game(self.session.game().variant(), seed, now),
-            Input::Play(variant, seed) => self.new_game(variant, seed, now),
+            Input::NewGame(seed) => {
+                self.session.new_game(seed, now);
+                self.show_new_game()
+            }
+            Input::Play(variant, seed) => {
+                self.session.play(variant, seed, now);
+                self.show_new_game()
+            }
             Input::ShowGallery => {
                 self.screen = Screen::Gallery;
                 self.session.clear_selection();
@@ -337,8 +343,9 @@ impl App {
         Changes { time: true, ..self.follow_other_tab(now) }
     }
 
-    fn new_game(&mut self, variant: Variant, seed: u64, now: f64) -> Changes {
-        self.session.play(variant, seed, now);
+    /// The page after the session dealt a new game: the board in play,
+    /// without the last game's effect, hover or notice.
+    fn show_new_game(&mut self) -> Changes {
         self.screen = Screen::Play;
         self.effect = None;
         self.hover = None;
