@@ -135,6 +135,7 @@ impl Session {
         self.clock.elapsed_ms(now)
     }
 
+    #[cfg(any(test, feature = "test-support"))]
     pub fn clock_running(&self) -> bool {
         self.clock.is_running()
     }
@@ -173,6 +174,7 @@ impl Session {
     }
 
     /// Picks the card in a table slot.
+    #[cfg(test)]
     pub fn pick_slot(&mut self, slot: usize, now: f64) -> Result<Happened, GameError> {
         let card = self.game.check_slot(slot)?;
         self.pick(card, now)
