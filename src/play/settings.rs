@@ -78,6 +78,11 @@ pub enum Change {
     Motion(Motion),
 }
 
+/// How an on-or-off setting is written, in stored text and by the panel.
+pub fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
 impl Change {
     /// The change that `name value` asks for (`palette okabe-ito`,
     /// `colour-cues on`), if this version knows it.
@@ -110,7 +115,6 @@ impl Settings {
     }
 
     pub fn to_text(self) -> String {
-        let on_off = |on| if on { "on" } else { "off" };
         let lines = [
             ("colour-cues", on_off(self.colour_cues)),
             ("key-labels", on_off(self.key_labels)),

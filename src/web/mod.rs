@@ -19,7 +19,7 @@ use crate::play::keys::{Command, command_for_key, direction_for_key};
 use crate::play::layout::Place;
 use crate::play::options::{MAX_SEED, parse_query};
 use crate::play::session::Session;
-use crate::play::settings::{Change, Settings};
+use crate::play::settings::{Change, Settings, on_off};
 use crate::rules::card::is_set;
 use crate::rules::daily::Date;
 use crate::rules::explain::set_reasons;
@@ -324,13 +324,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             }
             // A checkbox says on or off by `checked`; a select by its value.
             let value = match read("checked")?.as_bool() {
-                Some(on) => {
-                    if on {
-                        "on"
-                    } else {
-                        "off"
-                    }
-                }
+                Some(on) => on_off(on),
                 None => &value,
             };
             Change::parse(id.strip_prefix(dom::SETTING_PREFIX)?, value).map(Input::Setting)
