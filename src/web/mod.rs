@@ -285,18 +285,17 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         "resize" => Some(Input::Resize),
         "keydown" => {
             let key: &KeyboardEvent = event.unchecked_ref();
+            if key.ctrl_key() || key.meta_key() || key.alt_key() {
+                return None;
+            }
+            let target = target_id().unwrap_or_default();
             // Keys typed in the settings panel (`settings`, `setting-…`,
             // `settings-done`) are the panel's: Escape closes it.
-            if key.ctrl_key()
-                || key.meta_key()
-                || key.alt_key()
-                || target_id().is_some_and(|id| id.starts_with("setting"))
-            {
+            if target.starts_with("setting") {
                 return None;
             }
             let name = key.key();
-            let on_card = || target_id().and_then(|id| dom::place_of_id(&id));
-            if let Some((direction, from)) = direction_for_key(&name).and_then(|d| Some((d, on_card()?))) {
+            if let (Some(direction), Some(from)) = (direction_for_key(&name), dom::place_of_id(&target)) {
                 event.prevent_default();
                 return Some(Input::Arrow { from, direction });
             }
