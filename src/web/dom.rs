@@ -12,7 +12,7 @@ use crate::rules::card::Card;
 use crate::rules::variant::Variant;
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, Window};
+use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, MediaQueryList, Window};
 
 /// Counters shown in the status line and on the end screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,7 +60,8 @@ pub struct View {
     notice_text: HtmlElement,
     /// Downloads a save that could not be restored.
     download: HtmlElement,
-    /// The settings panel's controls, in the order of [`SETTING_NAMES`].
+    /// The settings panel's controls: colour cues, key labels, palette,
+    /// theme and motion (`setting-…` in index.html).
     setting_controls: [HtmlElement; 5],
     /// The cards' buttons, over the canvas.
     card_buttons: HtmlElement,
@@ -73,6 +74,10 @@ pub struct View {
     pub frame_pending: bool,
     /// The query last written to the address bar.
     address: RefCell<String>,
+    /// The system's preferences, as live queries: read on every draw (the
+    /// scheme) and every claim (motion), so made once.
+    pub dark_scheme: Option<MediaQueryList>,
+    less_motion: Option<MediaQueryList>,
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
@@ -157,6 +162,9 @@ impl View {
             motion,
             copy_button,
         ] = elements(&document)?;
+        let query = |media: &str| window.match_media(media).ok().flatten();
+        let (dark_scheme, less_motion) =
+            (query("(prefers-color-scheme: dark)"), query("(prefers-reduced-motion: reduce)"));
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
             end_screen,
@@ -183,6 +191,8 @@ impl View {
             frame_callback,
             frame_pending: false,
             address: Default::default(),
+            dark_scheme,
+            less_motion,
         };
         view.fit();
         Ok(Some(view))
@@ -285,20 +295,14 @@ impl View {
         document.query_selector("link[rel=preload][href$='.wasm']").ok()??.get_attribute("href")
     }
 
-    /// Whether a media query matches now: `(prefers-reduced-motion: reduce)`.
-    pub fn media_matches(&self, query: &str) -> bool {
-        let query = self.window.match_media(query);
-        query.ok().flatten().is_some_and(|query| query.matches())
-    }
-
     /// Whether the player asked their system for less motion.
     pub fn system_reduces_motion(&self) -> bool {
-        self.media_matches("(prefers-reduced-motion: reduce)")
+        self.less_motion.as_ref().is_some_and(MediaQueryList::matches)
     }
 
     /// Whether the player's system prefers a dark page.
     pub fn system_prefers_dark(&self) -> bool {
-        self.media_matches("(prefers-color-scheme: dark)")
+        self.dark_scheme.as_ref().is_some_and(MediaQueryList::matches)
     }
 
     /// The mode chooser shows the way this game is played.
@@ -360,8 +364,10 @@ impl View {
         let had_focus = self.card_buttons.matches(":focus-within").unwrap_or(false);
         self.card_buttons.set_inner_html(markup);
         markup.clone_into(&mut self.card_markup.borrow_mut());
-        let button = self.window.document().and_then(|document| document.get_element_by_id(focus));
-        if let Some(button) = button.filter(|_| had_focus) {
+        if !had_focus {
+            return;
+        }
+        if let Some(button) = self.window.document().and_then(|document| document.get_element_by_id(focus)) {
             let _ = button.unchecked_into::<HtmlElement>().focus();
         }
     }

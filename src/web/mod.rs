@@ -145,6 +145,7 @@ pub fn mount() -> Result<(), JsValue> {
     let callback: js_sys::Function = callback.into_js_value().unchecked_into();
     let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
     let release = view.release();
+    let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
     let options = parse_query(&search, today()).unwrap_or_else(|err| {
@@ -198,7 +199,7 @@ pub fn mount() -> Result<(), JsValue> {
         app.offer_set_aside(aside);
     }
     APP.with(|cell| cell.replace(Some(app)));
-    listen_for_input(&window, &callback)?;
+    listen_for_input(&window, &callback, dark_scheme.as_ref())?;
     dispatch(Input::Start);
     if window.document().is_some_and(|d| d.hidden()) {
         dispatch(Input::Visibility { hidden: true });
@@ -219,8 +220,14 @@ fn is_new_release(last_seen: Option<&str>, this: &str) -> bool {
     last_seen.is_some_and(|last| last != this)
 }
 
-/// Sends the page's events, animation frames and clock ticks to the one callback.
-fn listen_for_input(window: &web_sys::Window, callback: &js_sys::Function) -> Result<(), JsValue> {
+/// Sends the page's events, animation frames and clock ticks to the one
+/// callback; `dark_scheme` (the view's query) tells when the system switches
+/// between light and dark.
+fn listen_for_input(
+    window: &web_sys::Window,
+    callback: &js_sys::Function,
+    dark_scheme: Option<&web_sys::MediaQueryList>,
+) -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
     let board = document.get_element_by_id("board").ok_or("the page has no #board")?;
     // Clicks and changes are heard once for the whole page, and told apart
@@ -236,8 +243,7 @@ fn listen_for_input(window: &web_sys::Window, callback: &js_sys::Function) -> Re
             target.add_event_listener_with_callback(kind, callback)?;
         }
     }
-    // The system switching between light and dark while the game is open.
-    if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)")? {
+    if let Some(scheme) = dark_scheme {
         scheme.add_event_listener_with_callback("change", callback)?;
     }
     window.set_interval_with_callback_and_timeout_and_arguments_0(callback, 250)?;
