@@ -39,6 +39,7 @@ pub enum Motion {
 macro_rules! named_choice {
     ($type:ident { $($variant:ident => $name:literal),+ }) => {
         impl $type {
+            #[cfg(test)]
             pub const ALL: [$type; 3] = [$($type::$variant),+];
 
             pub fn name(self) -> &'static str {
