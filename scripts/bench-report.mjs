@@ -173,14 +173,15 @@ ${failedAudits.map((a) => `| ${a.id} | ${a.score} | ${a.displayValue ?? ''} | ${
 
 Medians over 10 loads from 127.0.0.1 in headless Chromium (software
 rendering), in ms from navigation start: the page received (the stylesheet
-is inlined in it); its files (the glue and the wasm) received; from the last of them to the wasm running (\`mount\`
-mark: the glue module evaluated, the wasm compiled and instantiated); and
+and the glue are inlined in it); the wasm received; from there to the wasm
+running (\`mount\` mark: the page parsed, the glue evaluated, the wasm
+compiled and instantiated); and
 from there to the full board (\`first-board\` mark: the save read, the first
 save written, the texts, the canvas fitted and drawn, the card buttons).
 A first visit has a fresh browser context; later ones are served by the
 service worker from its cache.
 
-| visit | page | files | compile + instantiate | mount + first draw | full board |
+| visit | page | wasm | compile + instantiate | mount + first draw | full board |
 | --- | --- | --- | --- | --- | --- |
 ${[['first', paint], ['later', repeatPaint]].map(([visit, p]) => `| ${visit} | ${p?.html_ms ?? 'n/a'} | ${p?.files_ms ?? 'n/a'} | ${p?.compile_instantiate_ms ?? 'n/a'} | ${p?.mount_and_draw_ms ?? 'n/a'} | ${p?.median_ms ?? 'n/a'} |`).join('\n')}
 

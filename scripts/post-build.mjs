@@ -1,0 +1,30 @@
+// Trunk's post-build hook (Trunk.toml), in release builds: first shortens the
+// names between the wasm and its glue (shorten-names.mjs), then puts the glue
+// into the page (inline-glue.mjs). The development loop (`trunk serve`) keeps
+// wasm-bindgen's names and Trunk's own loader.
+//
+// Usage: node scripts/post-build.mjs [dir]   (dir: Trunk's staging dir)
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { inlineGlue } from './inline-glue.mjs';
+import { shortenNames } from './shorten-names.mjs';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('post-build: no directory (TRUNK_STAGING_DIR is not set)');
+if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
+
+const files = readdirSync(dir);
+const only = (what, test) => {
+  const found = files.filter(test);
+  if (found.length !== 1) throw new Error(`post-build: expected one ${what} in ${dir}, found ${found.length}`);
+  return found[0];
+};
+// The glue is named like the wasm (`set-game-<hash>.js` beside
+// `set-game-<hash>_bg.wasm`); other scripts (the service worker) are not.
+const wasm = only('*_bg.wasm', (f) => f.endsWith('_bg.wasm'));
+const stem = wasm.replace(/[0-9a-f]+_bg\.wasm$/, '');
+const glue = only(`${stem}*.js`, (f) => f.startsWith(stem) && /^[0-9a-f]+\.js$/.test(f.slice(stem.length)));
+const build = { wasmPath: join(dir, wasm), jsPath: join(dir, glue), htmlPath: join(dir, 'index.html'), glue };
+
+shortenNames(build);
+inlineGlue(build);
