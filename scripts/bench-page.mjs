@@ -6,8 +6,10 @@
 //   received, its compiling and instantiating
 //   (to its `mount` mark), and mounting and drawing the first board;
 // - input latency: a click's pointerdown to the next animation frame;
-// - one `sets(ids)` and one `hint()` call through window.wasmBindings, as a
-//   page calls them (median of 21 batches of at least 5 ms each).
+// - `sets(ids)` through window.wasmBindings, as a page calls it, with a plain
+//   array and with a Uint8Array, beside the best plain-JavaScript finder, for
+//   a table's cards and the whole deck; and `hint()` (medians of 21 rounds
+//   of batches timed in turn).
 // Prints one `BENCH {json}` line per figure.
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
@@ -126,27 +128,69 @@ try {
   await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
   const calls = await page.evaluate(() => {
     const b = window.wasmBindings;
-    const ids = b.state().table;
-    const time = (f) => {
-      let iterations = 1;
-      for (;;) {
-        const start = performance.now();
-        for (let i = 0; i < iterations; i++) f();
-        if (performance.now() - start >= 5) break;
-        iterations *= 2;
+    // The best plain-JavaScript way of finding every set, for comparison: an
+    // 81 × 81 third-card table and a position index, flat triples out.
+    const third = new Uint8Array(81 * 81);
+    for (let a = 0; a < 81; a++) {
+      for (let c = 0; c < 81; c++) {
+        let id = 0;
+        for (let unit = 27; unit >= 1; unit /= 3) id += ((6 - (Math.floor(a / unit) % 3) - (Math.floor(c / unit) % 3)) % 3) * unit;
+        third[a * 81 + c] = id;
       }
-      const samples = [];
-      for (let s = 0; s < 21; s++) {
-        const start = performance.now();
-        for (let i = 0; i < iterations; i++) f();
-        samples.push(((performance.now() - start) * 1e6) / iterations);
+    }
+    const place = new Int8Array(81);
+    const plainSets = (ids) => {
+      place.fill(-1);
+      for (let i = 0; i < ids.length; i++) place[ids[i]] = i;
+      const out = [];
+      for (let i = 0; i < ids.length; i++) {
+        for (let j = i + 1; j < ids.length; j++) {
+          const k = place[third[ids[i] * 81 + ids[j]]];
+          if (k > j) out.push(i, j, k);
+        }
       }
-      return samples.sort((a, b) => a - b)[10];
+      return out;
     };
-    return { cards: ids.length, sets: time(() => b.sets(ids)), hint: time(() => b.hint()) };
+    /** Median ns per call of each function, timed round by round in turn
+     *  (21 rounds, each a batch of at least 2 ms) so that drift hits all alike. */
+    const timeInTurn = (fns) => {
+      const iterations = fns.map((f) => {
+        for (let n = 1; ; n *= 2) {
+          const start = performance.now();
+          for (let i = 0; i < n; i++) f();
+          if (performance.now() - start >= 2) return n;
+        }
+      });
+      const samples = fns.map(() => []);
+      for (let round = 0; round < 21; round++) {
+        fns.forEach((f, which) => {
+          const start = performance.now();
+          for (let i = 0; i < iterations[which]; i++) f();
+          samples[which].push(((performance.now() - start) * 1e6) / iterations[which]);
+        });
+      }
+      return samples.map((s) => s.sort((x, y) => x - y)[10]);
+    };
+    const table = b.state().table;
+    const deck = Array.from({ length: 81 }, (_, id) => id);
+    const results = [];
+    for (const ids of [table, deck]) {
+      const typed = Uint8Array.from(ids);
+      // The same sets, or the comparison means nothing.
+      const flat = Array.from(b.sets(typed));
+      if (flat.join() !== b.sets(ids).flat().join() || flat.join() !== plainSets(ids).join()) throw new Error('the finders disagree');
+      const [array, uint8, plain] = timeInTurn([() => b.sets(ids), () => b.sets(typed), () => plainSets(ids)]);
+      results.push({ cards: ids.length, array, uint8, plain });
+    }
+    const [hint] = timeInTurn([() => b.hint()]);
+    return { results, hint, tableCards: table.length };
   });
-  report({ what: 'js_call', method: 'sets(ids)', cards: calls.cards, median_ns: calls.sets });
-  report({ what: 'js_call', method: 'hint()', cards: calls.cards, median_ns: calls.hint });
+  for (const { cards, array, uint8, plain } of calls.results) {
+    report({ what: 'js_call', method: 'sets(array)', cards, median_ns: array });
+    report({ what: 'js_call', method: 'sets(Uint8Array)', cards, median_ns: uint8 });
+    report({ what: 'js_call', method: 'plain JS finder', cards, median_ns: plain });
+  }
+  report({ what: 'js_call', method: 'hint()', cards: calls.tableCards, median_ns: calls.hint });
 } finally {
   await browser?.close();
   await server.close();

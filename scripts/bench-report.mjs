@@ -79,6 +79,12 @@ const latency = page.find((r) => r.what === 'input_latency');
 const redraw = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_calls');
 const redrawRaster = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_and_raster');
 const call = (method) => page.find((r) => r.what === 'js_call' && r.method === method);
+const TABLE = 12;
+const callFor = (method, cards) => page.find((r) => r.what === 'js_call' && r.method === method && r.cards === cards);
+const typedOverPlain = (cards) => {
+  const [typed, plain] = [callFor('sets(Uint8Array)', cards)?.median_ns, callFor('plain JS finder', cards)?.median_ns];
+  return typed === undefined || !plain ? undefined : typed / plain;
+};
 
 // The finder against the reference it is held to (issue 10), in the same run.
 const against = (f) => (f.finder_into === undefined || f.reference_table_into === undefined ? undefined : f.finder_into / f.reference_table_into);
@@ -101,6 +107,8 @@ const targets = [
   ['download, every file the page can fetch, gzip', `${totalGzip} B`, `≤ ${BUDGET_GZIP_BYTES} B`, verdict(totalGzip, BUDGET_GZIP_BYTES)],
   ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
   ['first paint, later visit (service worker), median of 10', repeatPaint ? `${repeatPaint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(repeatPaint?.median_ms, 100)],
+  ['all sets among 12 cards through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(TABLE)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(TABLE), 1)],
+  ['all 1080 sets of the deck through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(81)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(81), 1)],
   ['input latency, pointerdown → next frame (median of 21)', latency ? `${latency.frame_median_ms.toFixed(1)} ms` : 'n/a', '≤ 16.7 ms', verdict(latency?.frame_median_ms, 16.7)],
   ['full redraw of 21 cards, draw calls (HiDPI canvas)', time(redraw?.median_ns), '≤ 2 ms', verdict(redraw?.median_ns, 2e6)],
   ['full redraw of 21 cards, forced raster (software)', time(redrawRaster?.median_ns), '(for reference)', ''],
@@ -149,10 +157,27 @@ ${versusRows.join('\n')}
 
 ## Through the JavaScript API (as a page calls it)
 
-| call | cards on the table | median per call |
+Medians per call in one page, the three ways of finding every set timed in
+turn, round by round: \`sets(ids)\` with a plain array (an array of index
+triples back), \`sets(ids)\` with a \`Uint8Array\` (one flat \`Uint8Array\`
+back), and the best plain-JavaScript finder we know (an 81 × 81 third-card
+\`Uint8Array\`, a position index, flat triples pushed to an array). All three
+give the same triples; the bench checks that first.
+
+| call | a table (${callFor('sets(array)', TABLE)?.cards ?? 12} cards) | the deck (81 cards) |
 | --- | --- | --- |
-| \`sets(ids)\` | ${call('sets(ids)')?.cards ?? 'n/a'} | ${time(call('sets(ids)')?.median_ns)} |
-| \`hint()\` | ${call('hint()')?.cards ?? 'n/a'} | ${time(call('hint()')?.median_ns)} |
+| \`sets(ids)\`, a plain array | ${time(callFor('sets(array)', TABLE)?.median_ns)} | ${time(callFor('sets(array)', 81)?.median_ns)} |
+| \`sets(ids)\`, a \`Uint8Array\` | ${time(callFor('sets(Uint8Array)', TABLE)?.median_ns)} | ${time(callFor('sets(Uint8Array)', 81)?.median_ns)} |
+| plain JavaScript | ${time(callFor('plain JS finder', TABLE)?.median_ns)} | ${time(callFor('plain JS finder', 81)?.median_ns)} |
+| \`Uint8Array\` ÷ plain JavaScript | ${typedOverPlain(TABLE)?.toFixed(2) ?? 'n/a'} | ${typedOverPlain(81)?.toFixed(2) ?? 'n/a'} |
+| \`hint()\` | ${time(call('hint()')?.median_ns)} | |
+
+Where the \`Uint8Array\` path's time goes at 12 cards: the finder itself
+is a few hundred ns (above); the rest is the crossing, a handful of calls
+between wasm and JavaScript (is it a \`Uint8Array\`, its length, the copy
+in, the answer's copy out, the thrown-or-not result), each with a view of
+wasm memory made in the glue. Buffers kept between calls instead of
+allocated (tried once) made no difference that this machine could see.
 
 ## Lighthouse
 
@@ -233,7 +258,11 @@ quoting them.
 | wasm import, export and module names shortened after the build by wasm-opt's \`--minify-imports-and-exports-and-modules\`, the glue renamed to match (\`scripts/shorten-names.mjs\`, a Trunk post-build hook) | whole download 61,592 → 57,204 B gzip (wasm 53,422 → 50,715, glue 5,374 → 3,693): wasm-bindgen's import names carry 16 hex digits of hash each, written in both files, and hashes do not compress. With \`--all-features\` wasm-opt wrote compact imports, which Chromium refuses, so the features are named one by one | \`Trunk.toml\`, \`scripts/shorten-names.mjs\` |
 | card buttons written as one markup string, rewritten only when it changes, focus put back by id | +1,408 B gzip for buttons, names, arrow keys and focus keeping, against +2,113 B for buttons made and updated element by element from wasm and +1,819 B for 24 static buttons updated by attribute (both tried before) | \`src/web/app.rs\`, \`src/web/dom.rs\` |
 | wasm-opt \`--low-memory-unused\` | −260 B gzip. Safe here: Rust puts the stack first, from 1 MiB down, and the data above it, so the low 1 KiB is only reached by a stack overflow, which traps anyway | \`index.html\` |
-| tried and kept out: a \`Uint8Array\` fast path for \`sets()\` (ids copied in at once, one flat \`Uint8Array\` of index triples out) | same page, 12 cards: 4.69 µs through an array, 1.03 µs typed, a plain JS finder with an 81 × 81 table 0.98 µs; the deck: 219 µs, 20.3 µs, 17.2 µs. Costs +709 B gzip (after trimming: \`to_vec\`'s assert, \`flatten().collect()\`), which the budget does not have since offline play came in; it waits for a kilobyte found elsewhere | \`src/web/mod.rs\` (not merged) |
+| the service worker registered once the game has started (Trunk's \`TrunkApplicationStarted\`), not while the page loads | first visits, median first board of 11 loads, three runs in turn: 197, 233, 216 ms registered at once; 127, 160, 158 ms after the start. Its install fetches every file again, beside the first board, on 2 cores | \`index.html\` |
+| the glue put into the page by the post-build hook instead of a module file of its own | first visits, median of 11 loads, three runs in turn: 154, 125, 138 ms fetched; 108, 111, 149 ms inlined. Whole download −107 B gzip | \`scripts/inline-glue.mjs\` |
+| tried and dropped: the canvas context opaque (\`alpha: false\`) | mount to first board over 11 first visits, three runs in turn: no difference beyond the noise (34–45 ms either way) | — |
+| tried and not taken: std built from source with \`-Cpanic=immediate-abort\` (nightly, \`-Zbuild-std\`) | wasm 51,560 → 48,731 B gzip: the panic machinery's formatting goes. It would tie release builds to a nightly compiler | — |
+| a \`Uint8Array\` fast path for \`sets()\` (ids copied in at once, one flat \`Uint8Array\` of index triples out), with the copy in bound by hand | +375 B gzip, against +709 B with js-sys's \`to_vec\`, whose \`assert_eq!\` of the lengths brings Debug formatting. Kept out at first for want of bytes; in once the glue went into the page (−107 B) | \`src/web/mod.rs\`, \`src/web/args.rs\` |
 | tried and dropped: wasm-opt \`--ignore-implicit-traps\`; the date written digit by digit instead of \`write!\` | −39 B and +159 B gzip (\`str::from_utf8\` costs more than the formatting it replaced) | — |
 
 ## Download (release build)

@@ -6,7 +6,7 @@
 //! this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Array, Reflect};
+use js_sys::{Array, Reflect, Uint8Array};
 use set_game::web::{card_rect, check, deal, explain, gallery, hint, sets, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
@@ -155,6 +155,9 @@ fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
         (sets(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
         (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
         (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
+        (sets(Uint8Array::from(&[1, 2, 1][..]).into()).map(drop), "card id 1 is repeated (again at index 2)"),
+        (sets(Uint8Array::from(&[1, 99][..]).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
+        (sets(Uint8Array::from(&[255][..]).into()).map(drop), "card id 255 is out of range 0..=80 (at index 0)"),
         (slot_rect(99.into()).map(drop), "slot 99 is empty"),
         (slot_rect(1e20.into()).map(drop), "slot 100000000000000000000 is empty"),
         (slot_rect((-1).into()).map(drop), "slot -1 is negative"),
@@ -189,12 +192,43 @@ fn hint_points_at_a_set_on_the_table_and_changes_nothing() {
 #[wasm_bindgen_test]
 fn sets_lists_index_triples_and_finds_all_1080_in_the_deck() {
     let deck: Array = (0..81).map(JsValue::from).collect();
-    assert_eq!(sets(deck.into()).unwrap().length(), 1080);
+    assert_eq!(Array::from(&sets(deck.into()).unwrap()).length(), 1080);
     let some = Array::of5(&40.into(), &0.into(), &5.into(), &1.into(), &2.into());
-    let found = sets(some.into()).unwrap();
+    let found = Array::from(&sets(some.into()).unwrap());
     assert_eq!(found.length(), 1);
     assert_eq!(numbers(&found.get(0)), vec![1.0, 3.0, 4.0]);
-    assert_eq!(sets(Array::new().into()).unwrap().length(), 0);
+    assert_eq!(Array::from(&sets(Array::new().into()).unwrap()).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn sets_of_a_uint8array_answers_the_same_triples_flat_in_a_uint8array() {
+    // Lists of every length from the deck, in a scrambled order.
+    for len in 0..=81u32 {
+        let ids: Vec<u8> = (0..len).map(|i| ((i * 47 + len * 13) % 81) as u8).collect();
+        let plain = Array::from(&sets(ids.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
+        let typed = sets(Uint8Array::from(&ids[..]).into()).unwrap();
+        let flat = typed.dyn_into::<Uint8Array>().expect("a Uint8Array answer").to_vec();
+        let from_plain: Vec<u8> = plain.iter().flat_map(|set| numbers(&set)).map(|index| index as u8).collect();
+        assert_eq!(flat, from_plain, "{len} cards");
+        // Each triple is a set by the plain rule, and each set is there.
+        let mut count = 0;
+        for (a, b) in (0..ids.len()).flat_map(|a| (a + 1..ids.len()).map(move |b| (a, b))) {
+            let c = ids.iter().position(|&id| id as u32 == third(ids[a].into(), ids[b].into()));
+            count += usize::from(c.is_some_and(|c| c > b));
+        }
+        assert_eq!(flat.len(), count * 3, "{len} cards");
+        for triple in flat.chunks(3) {
+            let [a, b, c] = [triple[0], triple[1], triple[2]].map(|index| u32::from(ids[index as usize]));
+            assert_eq!(third(a, b), c);
+        }
+    }
+    assert_eq!(
+        sets(Uint8Array::from(&(0..81).collect::<Vec<u8>>()[..]).into())
+            .unwrap()
+            .unchecked_into::<Uint8Array>()
+            .length(),
+        3240
+    );
 }
 
 #[wasm_bindgen_test]
@@ -469,7 +503,7 @@ fn deal_takes_a_mode_and_state_tells_it() {
     let s = state().unwrap();
     assert_eq!(field(&s, "date").as_string().as_deref(), Some("2026-11-23"));
     assert_eq!(Array::from(&field(&s, "found")).length(), 0);
-    let all = sets(board.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap();
+    let all = Array::from(&sets(board.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
     assert_eq!((board.len(), all.length()), (12, 6), "a daily board is 12 cards with exactly 6 sets");
     assert_eq!(numbers(&deal(options("daily", Some(1.0), Some("2026-11-23"))).unwrap().into()), board);
 

@@ -29,7 +29,7 @@ use crate::save;
 use app::{App, Guarded, Input, add_sentence};
 use args::js_error;
 use dom::View;
-use js_sys::Array;
+use js_sys::{Array, Uint8Array};
 use std::cell::RefCell;
 use storage::{RELEASE_KEY, SAVE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use wasm_bindgen::prelude::*;
@@ -391,12 +391,25 @@ pub fn hint() -> Result<Array, JsError> {
     })
 }
 
-/// Every set among a list of distinct card ids, as triples of indices into it.
+/// Every set among a list of distinct card ids, as triples of indices into
+/// it. Given the ids as a `Uint8Array`, the answer is one flat `Uint8Array`
+/// of index triples, `[i, j, k, i, j, k, …]`: the fast path, which builds no
+/// array on either side (BENCHMARKS.md, "Through the JavaScript API").
 #[wasm_bindgen]
-pub fn sets(ids: JsValue) -> Result<Array, JsError> {
+pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
+    if let Some(bytes) = ids.dyn_ref::<Uint8Array>() {
+        let cards = args::card_bytes(bytes).map_err(js_error)?;
+        let sets = find_sets(&cards).map_err(js_error)?;
+        // At most 81 distinct cards: every index fits in a byte.
+        let mut flat = Vec::with_capacity(sets.len() * 3);
+        for [i, j, k] in sets {
+            flat.extend_from_slice(&[i as u8, j as u8, k as u8]);
+        }
+        return Ok(Uint8Array::from(&flat[..]).into());
+    }
     let cards = args::card_list(&ids).map_err(js_error)?;
     let sets = find_sets(&cards).map_err(js_error)?;
-    Ok(sets.iter().map(|set| app::numbers(set)).collect())
+    Ok(sets.iter().map(|set| app::numbers(set)).collect::<Array>().into())
 }
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
