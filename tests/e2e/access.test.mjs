@@ -253,8 +253,19 @@ test('the theme follows the emulated colour scheme; a chosen theme overrides it,
   await inSettings(page, (page) => page.getByLabel('Theme').selectOption('light'));
   assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT);
   assert.equal(await pageBackground(page), `rgb(${LIGHT_FELT.join(', ')})`);
+  // The page itself puts a chosen theme on before the game starts, so the
+  // system's colours never flash first: the first change of data-theme comes
+  // before the wasm's mount mark.
+  await page.addInitScript(() => {
+    window.themeChanges = [];
+    new MutationObserver(() => window.themeChanges.push({
+      theme: document.documentElement.getAttribute('data-theme'),
+      beforeTheGame: performance.getEntriesByName('mount').length === 0,
+    })).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-theme'] });
+  });
   await page.reload();
   await ready(page);
+  assert.deepEqual((await page.evaluate(() => window.themeChanges))[0], { theme: 'light', beforeTheGame: true });
   assert.deepEqual(await canvasPixel(page, 2, 2), LIGHT_FELT, 'the chosen theme is kept');
   assert.equal(await page.locator('#setting-theme').inputValue(), 'light');
   // Back to the system's.
