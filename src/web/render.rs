@@ -44,6 +44,10 @@ const BAND: [&str; 2] = ["rgba(255, 255, 255, 0.2)", "rgba(22, 70, 53, 0.12)"];
 /// would hardly stand out (3:1 against the felt, as WCAG asks of a
 /// component's edge).
 const EDGE: [&str; 2] = ["#c9cfd6", "#6b7888"];
+/// The ring of the card under the mouse: 3:1 against the white face it is
+/// drawn on, and on the light felt also against the felt, since it takes
+/// the edge's place there.
+const HOVER: [&str; 2] = ["#7d8a99", "#3f4b59"];
 
 /// Index into the theme pairs above.
 fn theme(dark: bool) -> usize {
@@ -149,7 +153,7 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     };
     match border {
         Some(colour) => outline(ctx, rect, radius, ring, colour),
-        None if look.hovered => outline(ctx, rect, radius, 2.0, "#7d8a99"),
+        None if look.hovered => outline(ctx, rect, radius, 2.0, HOVER[theme(look.dark)]),
         None => outline(ctx, rect, radius, 1.0, EDGE[theme(look.dark)]),
     }
     if look.hinted {

@@ -387,6 +387,17 @@ test('what tells cards and their states apart has 3:1 contrast in both themes (W
     const felt = await canvasPixel(page, x0 - 3, y0 + h0 / 2);
     const edge = await canvasPixel(page, x0, y0 + h0 / 2);
     assert.ok(contrast(edge, felt) >= 3, `${scheme}: card edge ${edge} on felt ${felt}: ${contrast(edge, felt).toFixed(2)}`);
+    // The same card under the mouse: its ring shows on the face, and on the
+    // light felt it still stands out as the edge did.
+    await page.mouse.move(box.x + x0 + 40, box.y + y0 + h0 / 2);
+    const hoverFace = await canvasPixel(page, x0 + 5, y0 + h0 / 2);
+    const hover = await canvasPixel(page, x0, y0 + h0 / 2);
+    assert.notDeepEqual(hover, edge, `${scheme}: the hovered card is drawn differently`);
+    assert.ok(contrast(hover, hoverFace) >= 3, `${scheme}: hover ring ${hover} on face ${hoverFace}: ${contrast(hover, hoverFace).toFixed(2)}`);
+    if (scheme === 'light') {
+      assert.ok(contrast(hover, felt) >= 3, `light: hover ring ${hover} on felt ${felt}: ${contrast(hover, felt).toFixed(2)}`);
+    }
+    await page.mouse.move(box.x - 5, box.y - 5);
     // A picked card's ring and a hinted card's badge, against the white face.
     const [hinted] = await api(page, 'hint');
     const picked = hinted === 0 ? 1 : 0;
