@@ -5,6 +5,8 @@
 //   time goes: the page (the glue and stylesheet inlined in it), the wasm
 //   received, its compiling and instantiating
 //   (to its `mount` mark), and mounting and drawing the first board;
+// - the floor: a plain-JavaScript page drawing a board of 12 cards
+//   (scripts/bench-floor/), first visits timed in turn with the game's;
 // - input latency: a click's pointerdown to the next animation frame;
 // - `sets(ids)` through window.wasmBindings, as a page calls it, with a plain
 //   array and with a Uint8Array, beside the best plain-JavaScript finder, for
@@ -30,8 +32,10 @@ async function startServer(dir) {
   return { url, close: async () => child.kill() };
 }
 
-// The server child is killed on every way out, a failed browser launch included.
+// The server children are killed on every way out, a failed browser launch included.
 const server = await startServer(process.env.DIST ?? 'dist');
+// The floor: a plain-JavaScript page drawing a board, served the same way.
+const floorServer = await startServer('scripts/bench-floor');
 let browser;
 
 const report = (figure) => console.log(`BENCH ${JSON.stringify({ layer: 'page', ...figure })}`);
@@ -52,7 +56,7 @@ try {
     const fetched = (suffix) => Math.max(0, ...files.filter((f) => f.name.endsWith(suffix)).map((f) => f.responseEnd));
     return {
       html: performance.getEntriesByType('navigation')[0].responseEnd,
-      wasm: fetched('.wasm'),
+      wasm: fetched('.wasm'), glue: at('glue'),
       mount: at('mount'), board: at('first-board'),
     };
   });
@@ -73,18 +77,35 @@ try {
       html_ms: m((t) => t.html),
       files_ms: m((t) => t.wasm),
       compile_instantiate_ms: m((t) => t.mount - t.wasm),
+      // Of which: from the wasm received to the glue starting (the page being
+      // parsed and laid out first), and from there to the wasm running.
+      wait_for_glue_ms: m((t) => Math.max(0, t.glue - t.wasm)),
+      glue_to_mount_ms: m((t) => t.mount - Math.max(t.glue, t.wasm)),
       mount_and_draw_ms: m((t) => t.board - t.mount),
       samples: loads.map((t) => Math.round(t.board)),
     };
   };
-  // A first visit: a new browser context (no cache, no service worker) each time.
+  // A first visit: a new browser context (no cache, no service worker) each
+  // time, in turn with a first visit of the floor page, so that both see the
+  // same machine.
   const cold = [];
+  const floor = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext(viewport);
     cold.push(await load(context, i + 1));
     await context.close();
+    const floorContext = await browser.newContext(viewport);
+    const page = await floorContext.newPage();
+    await page.goto(floorServer.url);
+    await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
+    floor.push(await page.evaluate(() => performance.getEntriesByName('first-board')[0].startTime));
+    await floorContext.close();
   }
   report({ what: 'first_paint', method: 'first_visit', ...summary(cold) });
+  report({
+    what: 'first_paint', method: 'plain_js_floor',
+    median_ms: Math.round(median(floor) * 10) / 10, samples: floor.map(Math.round),
+  });
   // Later visits: one context, the service worker serving the files from its cache.
   const context = await browser.newContext(viewport);
   await load(context, 99);
@@ -194,4 +215,5 @@ try {
 } finally {
   await browser?.close();
   await server.close();
+  await floorServer.close();
 }
