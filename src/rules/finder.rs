@@ -64,6 +64,22 @@ pub fn find_sets(cards: &[Card]) -> Result<Vec<[usize; 3]>, RepeatedCard> {
     Ok(sets)
 }
 
+/// [`find_sets`] as one flat list of index bytes, `[i, j, k, i, j, k, …]`
+/// (at most 81 distinct cards, so every index fits in a byte): what the JS
+/// API's fast path hands over as it is.
+pub fn find_sets_flat(cards: &[Card]) -> Result<Vec<u8>, RepeatedCard> {
+    let place = places(cards)?;
+    // Three bytes for each of at most n(n−1)/2 ÷ 3 sets: one allocation.
+    let mut flat = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 2);
+    each_pair(cards, &place, |i, j, k| {
+        if k > j + 1 {
+            flat.extend_from_slice(&[i as u8, j as u8, (k - 1) as u8]);
+        }
+        true
+    });
+    Ok(flat)
+}
+
 /// [`find_sets`] into a buffer the caller keeps: `sets` is cleared, then
 /// filled, and allocates only when it has never held this many sets.
 #[inline]
@@ -270,6 +286,8 @@ mod tests {
         assert_eq!(count_sets(&deck), Ok(1080));
         assert_eq!(find_sets(&deck).unwrap(), sets_by_digit_sum(&deck));
         assert_eq!(sets_by_attribute_rule(&deck).len(), 1080);
+        let flat: Vec<u8> = sets_by_digit_sum(&deck).iter().flatten().map(|&index| index as u8).collect();
+        assert_eq!(find_sets_flat(&deck).unwrap(), flat);
     }
 
     #[test]
@@ -285,6 +303,8 @@ mod tests {
             let expected = sets_by_attribute_rule(subset);
             assert_eq!(sets_by_digit_sum(subset), expected);
             assert_eq!(find_sets(subset).unwrap(), expected);
+            let flat: Vec<u8> = expected.iter().flatten().map(|&index| index as u8).collect();
+            assert_eq!(find_sets_flat(subset).unwrap(), flat);
             assert_eq!(first_set(subset).unwrap(), expected.first().copied());
             assert_eq!(count_sets(subset).unwrap(), expected.len());
             // The same buffers across rounds: cleared, never stale.
@@ -301,6 +321,7 @@ mod tests {
         assert_eq!(find_sets(&cards(&[40, 0, 5, 1, 2])).unwrap(), vec![[1, 3, 4]]);
         assert_eq!(first_set(&cards(&[3, 4, 9])).unwrap(), None);
         assert_eq!(find_sets(&[]).unwrap(), Vec::<[usize; 3]>::new());
+        assert_eq!(find_sets_flat(&[]).unwrap(), Vec::<u8>::new());
     }
 
     #[test]

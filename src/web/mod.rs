@@ -23,7 +23,7 @@ use crate::play::settings::{Change, Settings, on_off};
 use crate::rules::card::is_set;
 use crate::rules::daily::Date;
 use crate::rules::explain::set_reasons;
-use crate::rules::finder::{find_sets, ultra_split};
+use crate::rules::finder::{find_sets, find_sets_flat, ultra_split};
 use crate::rules::variant::Variant;
 use crate::save;
 use app::{App, Guarded, Input, add_sentence};
@@ -399,12 +399,7 @@ pub fn hint() -> Result<Array, JsError> {
 pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
     if let Some(bytes) = ids.dyn_ref::<Uint8Array>() {
         let cards = args::card_bytes(bytes).map_err(js_error)?;
-        let sets = find_sets(&cards).map_err(js_error)?;
-        // At most 81 distinct cards: every index fits in a byte.
-        let mut flat = Vec::with_capacity(sets.len() * 3);
-        for [i, j, k] in sets {
-            flat.extend_from_slice(&[i as u8, j as u8, k as u8]);
-        }
+        let flat = find_sets_flat(&cards).map_err(js_error)?;
         return Ok(Uint8Array::from(&flat[..]).into());
     }
     let cards = args::card_list(&ids).map_err(js_error)?;
