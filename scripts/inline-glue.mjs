@@ -8,8 +8,9 @@
 // loader is replaced by one module script holding the glue itself, which does
 // what Trunk's loader does (and sets a `glue` performance mark as it starts,
 // for the first-paint benchmark): starts the wasm from the same address, sets
-// `window.wasmBindings` to the glue's exports, and dispatches
-// `TrunkApplicationStarted` (index.html registers the service worker on it).
+// `window.wasmBindings` to the glue's exports but its init functions, and dispatches
+// `TrunkApplicationStarted` (index.html registers the service worker on it;
+// nothing here reads the instance that Trunk's loader sends with it).
 // The glue's file and its modulepreload link are removed.
 //
 // Anything unexpected stops the build: a loader of another shape, an export
@@ -55,18 +56,18 @@ export function inlineGlue({ htmlPath, jsPath, glue }) {
   const preloads = [...html.matchAll(/<link[^>]*rel=["']?modulepreload["']?[^>]*>/g)].filter(([link]) => link.includes(glue));
   if (preloads.length !== 1) fail(`expected one modulepreload link for ${glue}, found ${preloads.length}`);
 
-  // The loader's own names end in `$loader` so that they cannot meet the glue's.
+  // The bindings are the game's API: not the glue's init functions.
   const bindings = Object.entries(names)
-    .filter(([exported]) => exported !== 'default')
+    .filter(([exported]) => exported !== 'default' && exported !== 'initSync')
     .map(([exported, local]) => (exported === local ? local : `${exported}:${local}`))
     .join(',');
   // The `glue` mark splits the first-paint benchmark's wait for the wasm
   // running: up to here the page is parsed, from here on the glue runs and
   // the wasm is compiled and instantiated.
   const script = `<script type=module>performance.mark("glue");${body};\n`
-    + `const wasm$loader=await ${names.default}({module_or_path:${wasmAddress}});`
+    + `await ${names.default}({module_or_path:${wasmAddress}});`
     + `window.wasmBindings={${bindings}};`
-    + 'dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{wasm:wasm$loader}}));</script>';
+    + 'dispatchEvent(new Event("TrunkApplicationStarted"));</script>';
   const page = html.replace(preloads[0][0], '').replace(loader, () => script);
   writeFileSync(htmlPath, page);
   rmSync(jsPath);

@@ -145,3 +145,42 @@ test('a new release is picked up on the next visit, told once, with the saved ga
     await close();
   }
 });
+
+test('a release that cannot start is not kept: offline, the last one that started plays on', { timeout: 90_000 }, async () => {
+  const dist = process.env.DIST ?? 'dist';
+  const broken = await newRelease(dist);
+  // Its wasm cut in half: the page arrives, the game never starts.
+  const wasm = (await readdir(broken)).find((file) => file.endsWith('.wasm'));
+  const bytes = await readFile(path.join(broken, wasm));
+  await writeFile(path.join(broken, wasm), bytes.subarray(0, bytes.length >> 1));
+  const { page, context, problems, close } = await open('?seed=11');
+  const wasmUrl = () => page.evaluate(() => document.querySelector('link[rel=preload]').href);
+  try {
+    await cachedForOffline(page);
+    await claimOne(page);
+    const before = await state(page);
+    const working = await wasmUrl();
+
+    await server().serveFrom(broken);
+    await page.reload();
+    await page.waitForFunction(() => document.readyState === 'complete');
+    assert.notEqual(await wasmUrl(), working, 'the broken release is what the network serves');
+    // Given the time a start would take, the broken page never says it started.
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.evaluate(() => window.wasmBindings), undefined);
+    assert.ok(problems.some((problem) => /WebAssembly|wasm/i.test(problem)), `the start failed: ${problems}`);
+    problems.length = 0;
+
+    await context.setOffline(true);
+    await page.reload();
+    await ready(page);
+    assert.equal(await wasmUrl(), working, 'offline, the release that started is served');
+    assert.deepEqual(kept(await state(page)), kept(before), 'with the saved game');
+    assert.deepEqual(problems, []);
+    await context.setOffline(false);
+  } finally {
+    await server().serveFrom(dist);
+    await rm(broken, { recursive: true, force: true });
+    await close();
+  }
+});
