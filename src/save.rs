@@ -55,7 +55,7 @@ use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
 use crate::rules::game::{Action, Claim, Game, Move, ReplayError};
 use crate::rules::variant::Variant;
-use crate::text::push_small;
+use crate::text::{push_small, split_at_each, split_once_at};
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
@@ -194,7 +194,7 @@ fn header() -> String {
 
 /// The version in a header's text: `MAJOR` or `MAJOR.MINOR`, digits only.
 fn parse_version(text: &str) -> Result<(u32, u32), SaveError> {
-    let (major, minor) = text.split_once('.').unwrap_or((text, "0"));
+    let (major, minor) = split_once_at(text, b'.').unwrap_or((text, "0"));
     let number = |part: &str| digits(part).and_then(|n| u32::try_from(n).ok());
     match (number(major), number(minor)) {
         (Some(major), Some(minor)) if major >= 1 => Ok((major, minor)),
@@ -227,7 +227,7 @@ impl<'a> Lines<'a> {
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     // Bytes, not Unicode: ASCII splitting and trimming keep Rust's Unicode
     // tables out of the download. A CR before each LF is allowed.
-    let mut lines = text.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
+    let mut lines = split_at_each(text, b'\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
     let header = lines.next().ok_or(SaveError::NotASave)?;
     let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim_ascii();
     // The version first: a newer save is kept whatever it holds.
@@ -247,7 +247,7 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     let skip_unknown = major == FORMAT_MAJOR && minor > FORMAT_MINOR;
     let mut found = Lines { fields, values: vec![None; fields.len()] };
     for line in lines.filter(|l| !l.trim_ascii().is_empty()) {
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        let (key, value) = split_once_at(line, b' ').unwrap_or((line, ""));
         let Some(at) = fields.iter().position(|&f| f == key) else {
             if skip_unknown {
                 continue;
@@ -276,7 +276,7 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     // The found cards in one list, and how many claims they were written as.
     let (mut found, mut claims) = (Vec::new(), 0);
     for claim in lines.get("found")?.split_ascii_whitespace() {
-        found.extend(card_ids_in(claim, '.', "found")?);
+        found.extend(card_ids_in(claim, b'.', "found")?);
         claims += 1;
     }
     let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
@@ -387,12 +387,12 @@ fn parse_mode(text: &str) -> Result<Variant, SaveError> {
 #[inline(never)]
 fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
-        let (at, action) = if timed { token.split_once(':')? } else { ("0", token) };
+        let (at, action) = if timed { split_once_at(token, b':')? } else { ("0", token) };
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
         let action = match action {
             "h" => Action::Hint,
             _ => {
-                let cards = card_ids_in(action.strip_prefix('c')?, '.', "moves").ok()?;
+                let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves").ok()?;
                 Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
             }
         };
@@ -422,9 +422,9 @@ fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
 }
 
 #[inline(never)]
-fn card_ids_in(text: &str, separator: char, field: &'static str) -> Result<Vec<Card>, SaveError> {
+fn card_ids_in(text: &str, separator: u8, field: &'static str) -> Result<Vec<Card>, SaveError> {
     let mut cards = Vec::new();
-    for token in text.split(separator) {
+    for token in split_at_each(text, separator) {
         cards.push(card_id(token, field)?);
     }
     Ok(cards)

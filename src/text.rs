@@ -11,9 +11,54 @@ pub fn push_small(text: &mut String, n: usize) {
     text.push((b'0' + n % 10) as char);
 }
 
+/// `text` split at the first `separator`, an ASCII byte: `str::split_once`
+/// for the game's own formats (saves, settings, addresses, ids), without
+/// the `char` searcher that `split_once(char)` brings into the download.
+pub fn split_once_at(text: &str, separator: u8) -> Option<(&str, &str)> {
+    debug_assert!(separator.is_ascii());
+    let at = text.bytes().position(|byte| byte == separator)?;
+    // An ASCII byte is always a boundary between characters, so these never fail.
+    Some((text.get(..at)?, text.get(at + 1..)?))
+}
+
+/// `text` split at every `separator`, an ASCII byte: `str::split` as
+/// [`split_once_at`] is `split_once`, empty pieces included.
+pub fn split_at_each(text: &str, separator: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        match split_once_at(current, separator) {
+            Some((piece, after)) => {
+                rest = Some(after);
+                Some(piece)
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_splits_agree_with_the_standard_library() {
+        let texts = ["", "a", "-", "a-b", "a--b-", "-a-b", "card-12", "é-ü-", "x=1&y=&&z", "SET save 2.1\nseed 5\r\n"];
+        for text in texts {
+            for separator in [b'-', b'=', b'&', b'\n', b'.', b' '] {
+                let expected: Vec<&str> = text.split(separator as char).collect();
+                assert_eq!(split_at_each(text, separator).collect::<Vec<_>>(), expected, "{text:?} at {separator}");
+                assert_eq!(
+                    split_once_at(text, separator),
+                    text.split_once(separator as char),
+                    "{text:?} at {separator}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn small_numbers_are_written_as_the_formatter_writes_them() {

@@ -5,6 +5,7 @@
 
 use crate::rules::daily::{Date, InvalidDate};
 use crate::rules::variant::{UnknownMode, Variant};
+use crate::text::{split_at_each, split_once_at};
 use std::fmt;
 
 /// The largest seed a page or script can pass: JavaScript numbers are exact
@@ -60,8 +61,8 @@ pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
 pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress> {
     let mut options = PageOptions::default();
     let (mut mode, mut date) = (None, None);
-    for pair in search.strip_prefix('?').unwrap_or(search).split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+    for pair in split_at_each(search.strip_prefix('?').unwrap_or(search), b'&').filter(|p| !p.is_empty()) {
+        let (key, value) = split_once_at(pair, b'=').unwrap_or((pair, ""));
         match key {
             "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
             "mode" => mode = Some(value),

@@ -5,6 +5,8 @@
 //! line this version does not know, or a value it cannot read, is skipped,
 //! so that settings written by another version never stop the game.
 
+use crate::text::{split_at_each, split_once_at};
+
 /// The colours the cards' red, green and purple are drawn in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
@@ -136,8 +138,8 @@ impl Settings {
     /// The settings a stored text holds; what it does not say stays as by default.
     pub fn from_text(text: &str) -> Settings {
         let mut settings = Settings::default();
-        for line in text.split('\n') {
-            let (name, value) = line.trim_ascii().split_once(' ').unwrap_or(("", ""));
+        for line in split_at_each(text, b'\n') {
+            let (name, value) = split_once_at(line.trim_ascii(), b' ').unwrap_or(("", ""));
             if let Some(change) = Change::parse(name, value.trim_ascii()) {
                 settings.apply(change);
             }

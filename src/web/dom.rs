@@ -401,7 +401,7 @@ pub fn place_id(place: Place) -> String {
 
 /// The place of a card button's id.
 pub fn place_of_id(id: &str) -> Option<Place> {
-    let (kind, number) = id.split_once('-')?;
+    let (kind, number) = crate::text::split_once_at(id, b'-')?;
     let number = crate::save::digits(number)? as usize;
     match kind {
         "card" => Some(Place::Table(number)),

@@ -45,7 +45,7 @@ impl SetAside {
     }
 
     pub fn file_name(&self) -> String {
-        format!("set-save-{}.txt", self.at.replace(':', "-"))
+        format!("set-save-{}.txt", self.at.replace(":", "-"))
     }
 }
 
@@ -56,7 +56,7 @@ fn reason(error: JsValue) -> String {
         Some(error) => String::from(error.message()),
         None => error.as_string().unwrap_or_else(|| "the browser refused".to_owned()),
     };
-    text.trim_end_matches('.').to_owned()
+    text.strip_suffix('.').unwrap_or(&text).to_owned()
 }
 
 impl SaveSlot {
