@@ -1,6 +1,8 @@
-//! Small pieces of text written without the formatter, where they are
-//! written often: each `format!` call site costs the download its own code
-//! (BENCHMARKS.md, "Design decisions, measured once").
+//! Text helpers kept light for the download (BENCHMARKS.md, "Design
+//! decisions, measured once"): small numbers written without the formatter,
+//! where they are written often (each `format!` call site costs its own
+//! code), and the game's own formats split at ASCII bytes rather than
+//! through the standard library's `char` searcher.
 
 /// Appends `n`, a number below 100 (a card id, a slot, a count), in decimal.
 pub fn push_small(text: &mut String, n: usize) {
