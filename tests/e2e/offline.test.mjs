@@ -95,13 +95,18 @@ async function newRelease(dist) {
   const dir = await mkdtemp(path.join(tmpdir(), 'set-release-'));
   await cp(dist, dir, { recursive: true });
   let html = await readFile(path.join(dir, 'index.html'), 'utf8');
+  let hashedFiles = 0;
   for (const file of await readdir(dir)) {
-    const hashed = /^(.*-)([0-9a-f]{16})((_bg)?\.(js|wasm|css))$/.exec(file);
+    // Trunk writes its hash in hex without leading zeros: not always 16 digits.
+    const hashed = /^(.*-)([0-9a-f]+)((_bg)?\.(js|wasm|css))$/.exec(file);
     if (!hashed) continue;
+    hashedFiles += 1;
     const renamed = `${hashed[1]}${[...hashed[2]].reverse().join('')}${hashed[3]}`;
     await rename(path.join(dir, file), path.join(dir, renamed));
     html = html.replaceAll(file, renamed);
   }
+  // A release with nothing renamed would look the same as the old one.
+  assert.ok(hashedFiles > 0, `no hashed file to rename in ${dist}`);
   await writeFile(path.join(dir, 'index.html'), html);
   return dir;
 }
