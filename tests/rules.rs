@@ -183,6 +183,10 @@ fn daily_puzzles_are_solved_by_finding_their_six_sets() {
     let mut date = Date::parse("2026-11-20").unwrap();
     for _ in 0..40 {
         let game = play(Variant::Daily(date), 0);
+        assert_eq!(Variant::Daily(date).sets_to_find(), Some(DAILY_SETS));
+        for other in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra] {
+            assert_eq!(other.sets_to_find(), None, "{other:?} ends when the deck runs out");
+        }
         assert_eq!(game.found().len(), DAILY_SETS);
         let sets = find_sets(game.table()).unwrap();
         assert_eq!(sets.len(), DAILY_SETS, "{date}: the board holds exactly six sets");

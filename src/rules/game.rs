@@ -15,7 +15,7 @@
 //!   claim until it is made), up to all of its cards.
 
 use crate::rules::card::{Card, DECK_SIZE, is_set};
-use crate::rules::daily::{DAILY_SETS, daily_order, seed_of};
+use crate::rules::daily::{daily_order, seed_of};
 use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, sort_small, ultra_split};
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
@@ -323,9 +323,9 @@ impl Game {
     }
 
     pub fn is_over(&self) -> bool {
-        match self.variant {
-            Variant::Daily(_) => self.found.len() == DAILY_SETS,
-            _ => self.deck().is_empty() && self.first_claim().is_none(),
+        match self.variant.sets_to_find() {
+            Some(goal) => self.found.len() == goal,
+            None => self.deck().is_empty() && self.first_claim().is_none(),
         }
     }
 

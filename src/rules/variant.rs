@@ -15,7 +15,7 @@
 //! table holds no more than its first size, otherwise the table closes up.
 
 use crate::rules::card::{Card, Fill};
-use crate::rules::daily::{DAILY_CARDS, Date};
+use crate::rules::daily::{DAILY_CARDS, DAILY_SETS, Date};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +77,16 @@ impl Variant {
             Variant::Junior => 9,
             Variant::Daily(_) => DAILY_CARDS,
             _ => 12,
+        }
+    }
+
+    /// How many sets finish a game when a fixed number does: the daily
+    /// puzzle's, all on its one table, which never deals from a deck. The
+    /// other ways to play end when the deck and the table run out.
+    pub fn sets_to_find(self) -> Option<usize> {
+        match self {
+            Variant::Daily(_) => Some(DAILY_SETS),
+            _ => None,
         }
     }
 

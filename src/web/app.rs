@@ -546,9 +546,12 @@ impl App {
 
     pub fn stats(&self, now: f64) -> Stats {
         let game = self.session.game();
+        let sets_to_find = game.variant().sets_to_find();
         Stats {
-            deck_left: game.deck().len(),
+            // A game with a fixed number of sets to find deals from no deck.
+            deck_left: sets_to_find.is_none().then(|| game.deck().len()),
             sets_found: game.found().len(),
+            sets_to_find,
             elapsed_ms: self.session.elapsed_ms(now),
             hints_used: game.hints_used(),
             wrong_claims: game.wrong_claims(),

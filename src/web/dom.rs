@@ -17,19 +17,29 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Ht
 /// Counters shown in the status line and on the end screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stats {
-    pub deck_left: usize,
+    /// `None` where the game deals from no deck (the daily puzzle).
+    pub deck_left: Option<usize>,
     pub sets_found: usize,
+    /// How many sets finish the game, where a fixed number does.
+    pub sets_to_find: Option<usize>,
     pub elapsed_ms: f64,
     pub hints_used: u32,
     pub wrong_claims: u32,
 }
 
 impl Stats {
-    /// As shown: deck, sets, time, hints, wrong claims.
+    /// As shown: deck ("–" without one), sets ("2 of 6" with a goal),
+    /// time, hints, wrong claims.
     fn texts(&self) -> [String; 5] {
+        let mut sets = String::new();
+        crate::text::push_small(&mut sets, self.sets_found);
+        if let Some(goal) = self.sets_to_find {
+            sets.push_str(" of ");
+            crate::text::push_small(&mut sets, goal);
+        }
         [
-            self.deck_left.to_string(),
-            self.sets_found.to_string(),
+            self.deck_left.map_or_else(|| "–".to_owned(), |left| left.to_string()),
+            sets,
             format_clock(self.elapsed_ms),
             self.hints_used.to_string(),
             self.wrong_claims.to_string(),

@@ -128,6 +128,9 @@ test('the daily puzzle: find all 6, a set found twice is said so, and the result
   assert.equal(s.table.length, 12);
   const sets = await api(page, 'sets', s.table);
   assert.equal(sets.length, 6, 'the board holds exactly 6 sets');
+  // The status line counts toward the 6, and shows no deck: none is dealt from.
+  const status = () => page.evaluate(() => [document.getElementById('deck-left').textContent, document.getElementById('sets-found').textContent]);
+  assert.deepEqual(await status(), ['–', '0 of 6']);
 
   // One set, then the same set again: said so, not a wrong claim.
   const first = findClaim(s);
@@ -137,6 +140,7 @@ test('the daily puzzle: find all 6, a set found twice is said so, and the result
   assert.equal(s.setsFound, 1);
   assert.equal(s.wrongClaims, 0);
   assert.equal(await page.locator('#notice-text').textContent(), 'You found that set already.');
+  assert.deepEqual(await status(), ['–', '1 of 6']);
   await page.screenshot({ path: `${ARTIFACTS}/mode-daily-found-twice.png` });
 
   // Cards stay on the table; the rest are found.
@@ -144,6 +148,7 @@ test('the daily puzzle: find all 6, a set found twice is said so, and the result
   assert.deepEqual([...end.table].sort(), [...s.table].sort(), 'cards stay on the table');
   assert.equal(end.found.length, 6);
   await page.locator('#share').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#end-sets').textContent(), '6 of 6');
   const shared = await page.locator('#share-text').textContent();
   assert.match(shared, /^SET daily 2026-11-23 · 6\/6 · \d+:\d\d · 0 hints$/);
   await page.locator('#copy-result').click();
