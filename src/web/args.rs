@@ -112,8 +112,17 @@ fn whole_number(value: &JsValue, what: &'static str) -> Result<f64, BadArgument>
 }
 
 pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadArgument> {
-    let number = whole_number(value, what)?;
+    card_numbered(whole_number(value, what)?, what)
+}
+
+/// The card a whole number names, or an error naming `what` and the number.
+fn card_numbered(number: f64, what: &'static str) -> Result<Card, BadArgument> {
     Card::new(number as i64).map_err(|_| BadArgument::CardOutOfRange { what, shown: number_text(number) })
+}
+
+/// Names the element of an array argument that a problem is about.
+fn at_index(index: usize) -> impl FnOnce(BadArgument) -> BadArgument {
+    move |problem| BadArgument::AtIndex { index, problem: Box::new(problem) }
 }
 
 /// Cards that must be distinct: every id is read first (a bad one is named
@@ -189,7 +198,7 @@ pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
     }
     let mut cards = Vec::new();
     for (index, id) in Array::from(value).iter().enumerate() {
-        cards.push(card(&id, "card id").map_err(|problem| BadArgument::AtIndex { index, problem: Box::new(problem) })?);
+        cards.push(card(&id, "card id").map_err(at_index(index))?);
     }
     Ok(cards)
 }
@@ -210,11 +219,7 @@ pub fn card_bytes(ids: &Uint8Array) -> Result<Vec<Card>, BadArgument> {
     copy_bytes(&mut bytes, ids);
     let mut cards = Vec::with_capacity(bytes.len());
     for (index, id) in bytes.into_iter().enumerate() {
-        let Ok(card) = Card::new(id.into()) else {
-            let problem = BadArgument::CardOutOfRange { what: "card id", shown: number_text(id.into()) };
-            return Err(BadArgument::AtIndex { index, problem: Box::new(problem) });
-        };
-        cards.push(card);
+        cards.push(card_numbered(id.into(), "card id").map_err(at_index(index))?);
     }
     Ok(cards)
 }
