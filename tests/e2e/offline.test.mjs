@@ -28,6 +28,16 @@ async function claimOne(page) {
   for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
 }
 
+/** The address of the wasm the page runs (its preload link). */
+const wasmUrl = (page) => page.evaluate(() => document.querySelector('link[rel=preload]').href);
+
+/** Plays a set once the page is cached for offline: the game then, and the wasm it runs. */
+async function playedOnce(page) {
+  await cachedForOffline(page);
+  await claimOne(page);
+  return { before: await state(page), wasm: await wasmUrl(page) };
+}
+
 test('Chromium finds the game installable: manifest parsed, service worker in control, icons there', { timeout: 60_000 }, async () => {
   // A profile of its own: Chromium never offers to install from an incognito context.
   const profile = await mkdtemp(path.join(tmpdir(), 'set-profile-'));
@@ -62,9 +72,7 @@ test('Chromium finds the game installable: manifest parsed, service worker in co
 
 test('offline, a reload plays on: the game is restored, a set is claimed, and a second reload keeps it', { timeout: 60_000 }, async () => {
   const { page, context, problems, close } = await open('?seed=5');
-  await cachedForOffline(page);
-  await claimOne(page);
-  const before = await state(page);
+  const { before } = await playedOnce(page);
   assert.equal(before.setsFound, 1);
 
   await context.setOffline(true);
@@ -116,12 +124,8 @@ test('a new release is picked up on the next visit, told once, with the saved ga
   const release = await newRelease(dist);
   const { page, context, problems, close } = await open('?seed=9');
   const notice = () => page.locator('#notice-text').textContent();
-  const wasmUrl = () => page.evaluate(() => document.querySelector('link[rel=preload]').href);
   try {
-    await cachedForOffline(page);
-    await claimOne(page);
-    const before = await state(page);
-    const oldWasm = await wasmUrl();
+    const { before, wasm: oldWasm } = await playedOnce(page);
     await page.reload();
     await ready(page);
     assert.doesNotMatch(await notice(), /updated/, 'the same release is no news');
@@ -129,7 +133,7 @@ test('a new release is picked up on the next visit, told once, with the saved ga
     await server().serveFrom(release);
     await page.reload();
     await ready(page);
-    assert.notEqual(await wasmUrl(), oldWasm, 'the new release runs');
+    assert.notEqual(await wasmUrl(page), oldWasm, 'the new release runs');
     assert.match(await notice(), /SET has been updated; your game carries on\./);
     assert.deepEqual(kept(await state(page)), kept(before), 'the saved game survived the update');
     await cachedForOffline(page);
@@ -140,7 +144,7 @@ test('a new release is picked up on the next visit, told once, with the saved ga
     await context.setOffline(true);
     await page.reload();
     await ready(page);
-    assert.notEqual(await wasmUrl(), oldWasm, 'offline, the new release from the cache');
+    assert.notEqual(await wasmUrl(page), oldWasm, 'offline, the new release from the cache');
     assert.deepEqual(kept(await state(page)), kept(before));
     assert.deepEqual(problems, []);
     await context.setOffline(false);
@@ -159,17 +163,13 @@ test('a release that cannot start is not kept: offline, the last one that starte
   const bytes = await readFile(path.join(broken, wasm));
   await writeFile(path.join(broken, wasm), bytes.subarray(0, bytes.length >> 1));
   const { page, context, problems, close } = await open('?seed=11');
-  const wasmUrl = () => page.evaluate(() => document.querySelector('link[rel=preload]').href);
   try {
-    await cachedForOffline(page);
-    await claimOne(page);
-    const before = await state(page);
-    const working = await wasmUrl();
+    const { before, wasm: working } = await playedOnce(page);
 
     await server().serveFrom(broken);
     await page.reload();
     await page.waitForFunction(() => document.readyState === 'complete');
-    assert.notEqual(await wasmUrl(), working, 'the broken release is what the network serves');
+    assert.notEqual(await wasmUrl(page), working, 'the broken release is what the network serves');
     // Given the time a start would take, the broken page never says it started.
     await page.waitForTimeout(1_000);
     assert.equal(await page.evaluate(() => window.wasmBindings), undefined);
@@ -179,7 +179,7 @@ test('a release that cannot start is not kept: offline, the last one that starte
     await context.setOffline(true);
     await page.reload();
     await ready(page);
-    assert.equal(await wasmUrl(), working, 'offline, the release that started is served');
+    assert.equal(await wasmUrl(page), working, 'offline, the release that started is served');
     assert.deepEqual(kept(await state(page)), kept(before), 'with the saved game');
     assert.deepEqual(problems, []);
     await context.setOffline(false);
