@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { api, clickSlot, finishGame, inSettings, nonSet, ready, resize, state, useBrowser } from './helpers.mjs';
+import { api, clickSlot, finishGame, inSettings, nonSet, ready, refuseWrites, resize, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -330,15 +330,7 @@ test('the colour-blind palette keeps red, green and purple apart for protanopia 
 });
 
 test('settings that storage refuses still apply, the page says so, and the saved game is untouched', { timeout: 60_000 }, async () => {
-  const { page, problems, close } = await open('?seed=6', {
-    init: () => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key, value) {
-        if (key === 'set-game/settings') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        return setItem.call(this, key, value);
-      };
-    },
-  });
+  const { page, problems, close } = await open('?seed=6', { init: refuseWrites({ key: 'set-game/settings' }) });
   const saved = await page.evaluate(() => localStorage.getItem('set-game/save'));
   await inSettings(page, (page) => page.getByLabel('Theme').selectOption('light'));
   assert.match(await page.locator('#notice-text').textContent(), /^Your settings will not be kept: The quota has been exceeded\.$/);

@@ -41,13 +41,30 @@ export function useBrowser() {
   return { open: (query, options) => open(env, query, options), server: () => env.server };
 }
 
-/** Opens the game in a new context; collects console errors and page errors. */
+/** An init script, for `open`'s `init` or `context.addInitScript(...refuseWrites(…))`,
+ *  under which localStorage refuses to write a key, as a full quota does: the key
+ *  `key`, or every key starting with `prefix`; with `whileFull`, only while the
+ *  page's `window.storageFull` is true. */
+export function refuseWrites({ key, prefix, whileFull = false }) {
+  const script = ({ key, prefix, whileFull }) => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (name, value) {
+      const refused = prefix === undefined ? name === key : name.startsWith(prefix);
+      if (refused && (!whileFull || window.storageFull)) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, name, value);
+    };
+  };
+  return [script, { key, prefix, whileFull }];
+}
+
+/** Opens the game in a new context; collects console errors and page errors.
+ *  `init`: a script to run before the page's own, or [script, argument]. */
 export async function open({ server, browser }, query, options = {}) {
   const { init, ...contextOptions } = options;
   // The dark theme unless a test asks otherwise: the pixel tests find cards
   // as bright faces on the dark felt. The light theme has tests of its own.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, colorScheme: 'dark', ...contextOptions });
-  if (init) await context.addInitScript(init);
+  if (init) await context.addInitScript(...[init].flat());
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {

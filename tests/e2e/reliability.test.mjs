@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, SAVE_KEY, api, assertSound, clickSlot, finishGame, kept, nonSet, ready, setHidden, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, SAVE_KEY, api, assertSound, clickSlot, finishGame, kept, nonSet, ready, refuseWrites, setHidden, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -150,13 +150,7 @@ test('a save written by the first release (format 1) restores exactly and is car
 test('a bad save that cannot be kept aside is not written over: the game plays on unsaved and says so', { timeout: 60_000 }, async () => {
   const text = (await goodSave()).replace(/^seed \d+$/m, 'seed 6');
   const { page, context, problems, close } = await open('', { init: plantSave });
-  await context.addInitScript(() => {
-    const setItem = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (key.startsWith('set-game/set-aside/')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return setItem.call(this, key, value);
-    };
-  });
+  await context.addInitScript(...refuseWrites({ prefix: 'set-game/set-aside/' }));
   await page.evaluate((text) => sessionStorage.setItem('plant', text), text);
   await page.reload();
   await ready(page);
@@ -260,15 +254,7 @@ test('two tabs of one browser show one game: each follows the other\'s moves, an
 });
 
 test('storage that fills up during play: the game plays on, says once that it is not saved, and saves again when it can', { timeout: 60_000 }, async () => {
-  const { page, problems, close } = await open('?seed=8', {
-    init: () => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key, value) {
-        if (window.storageFull && key === 'set-game/save') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        return setItem.call(this, key, value);
-      };
-    },
-  });
+  const { page, problems, close } = await open('?seed=8', { init: refuseWrites({ key: SAVE_KEY, whileFull: true }) });
   const stored = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
   const lastGood = await stored();
@@ -318,9 +304,7 @@ test('without storage the game plays on and says it will not be saved', { timeou
     'storage disabled': () => {
       Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The access is denied for this document.', 'SecurityError'); } });
     },
-    'storage full': () => {
-      Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
-    },
+    'storage full': refuseWrites({ prefix: '' }),
   };
   for (const [what, init] of Object.entries(refusals)) {
     const { page, problems, close } = await open('?seed=8', { init });
