@@ -1,9 +1,12 @@
 //! What the page's address asks for, and the address of a game:
 //! `?seed=42` deals a known classic game, `?mode=junior|chain|ultra&seed=42`
 //! another way to play, `?mode=daily&date=2026-11-23` a day's puzzle (today's
-//! without a date), and `?gallery` shows all 81 cards.
+//! without a date), and `?gallery` shows all 81 cards. [`opening`] weighs
+//! what an address asks for against the saved game: a link never ends a game
+//! in progress by itself.
 
 use crate::rules::daily::{Date, InvalidDate};
+use crate::rules::game::Game;
 use crate::rules::variant::{UnknownMode, Variant};
 use crate::text::{split_at_each, split_once_at};
 use std::fmt;
@@ -18,6 +21,41 @@ pub struct PageOptions {
     pub variant: Option<Variant>,
     pub seed: Option<u64>,
     pub gallery: bool,
+}
+
+impl PageOptions {
+    /// The game the address asks for: its way to play (classic when it names
+    /// none) and its seed (`None`: any new game).
+    pub fn game(&self) -> (Variant, Option<u64>) {
+        (self.variant.unwrap_or(Variant::Classic), self.seed)
+    }
+
+    /// Whether `game` is a game this address asks for: every part the
+    /// address names matches (a bare address matches any game).
+    pub fn matches(&self, game: &Game) -> bool {
+        self.seed.is_none_or(|seed| seed == game.seed()) && self.variant.is_none_or(|variant| variant == game.variant())
+    }
+}
+
+/// How the page's first game follows from its address and the saved game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The saved game carries on: the address asks for it, or for nothing.
+    Resume,
+    /// The address's game starts: nothing is saved, or the saved game is over.
+    Deal,
+    /// The address asks for another game while the saved one is unfinished.
+    /// The saved game carries on, and the address's game starts only when the
+    /// player asks: following a link must not end a game in progress.
+    ResumeAndOffer,
+}
+
+pub fn opening(options: &PageOptions, saved: Option<&Game>) -> Opening {
+    match saved {
+        Some(game) if options.matches(game) => Opening::Resume,
+        Some(game) if !game.is_over() => Opening::ResumeAndOffer,
+        _ => Opening::Deal,
+    }
 }
 
 /// A `seed` parameter that is not a whole number in 0..=2^53−1.
@@ -129,6 +167,33 @@ mod tests {
         }
         assert_eq!(query_for(Variant::Classic, 7), "?seed=7");
         assert_eq!(query_for(Variant::Daily(day), 7), "?mode=daily&date=2024-02-29");
+    }
+
+    #[test]
+    fn a_link_to_another_game_never_ends_one_in_progress() {
+        let classic_42 = Game::new(Variant::Classic, 42);
+        let address = |query: &str| parse_query(query, today()).unwrap();
+        // The address asks for the saved game, or names nothing: it carries on.
+        for query in ["", "?seed=42", "?mode=classic", "?mode=classic&seed=42", "?gallery"] {
+            assert_eq!(opening(&address(query), Some(&classic_42)), Opening::Resume, "{query}");
+        }
+        // Another seed, another way to play, a daily puzzle: offered, not dealt.
+        for query in ["?seed=43", "?mode=chain", "?mode=chain&seed=42", "?mode=daily", "?date=2026-11-21"] {
+            assert_eq!(opening(&address(query), Some(&classic_42)), Opening::ResumeAndOffer, "{query}");
+        }
+        // Nothing saved, or a finished game: the address's game is dealt.
+        assert_eq!(opening(&address("?seed=43"), None), Opening::Deal);
+        let mut finished = Game::new(Variant::Daily(today()), 0);
+        while let Some(claim) = finished.first_claim() {
+            finished.claim(claim, 0).unwrap();
+        }
+        assert!(finished.is_over());
+        assert_eq!(opening(&address("?mode=chain&seed=1"), Some(&finished)), Opening::Deal);
+        assert_eq!(opening(&address("?mode=daily"), Some(&finished)), Opening::Resume);
+        // The offered game: the address's way to play (classic by default) and seed.
+        assert_eq!(address("?mode=ultra&seed=7").game(), (Variant::Ultra, Some(7)));
+        assert_eq!(address("?seed=7").game(), (Variant::Classic, Some(7)));
+        assert_eq!(address("?mode=junior").game(), (Variant::Junior, None));
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub enum Input {
     NewGame(u64),
     /// A new game of this way to play, with this seed.
     Play(Variant, u64),
+    /// The player asks for the game a link offered (with this seed when the
+    /// link named none).
+    PlayOffer(u64),
     ShowGallery,
     Visibility {
         hidden: bool,
@@ -157,6 +160,9 @@ pub struct App {
     last_stored: Option<String>,
     /// A save that could not be restored, offered for download.
     set_aside: Option<SetAside>,
+    /// The game a link asked for while another was unfinished (way to play,
+    /// seed if named): it starts when the player asks, until a game starts.
+    offer: Option<(Variant, Option<u64>)>,
     pub view: Option<View>,
 }
 
@@ -176,6 +182,7 @@ impl App {
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
             last_stored: None,
             set_aside: None,
+            offer: None,
             view,
         }
     }
@@ -196,6 +203,10 @@ impl App {
 
     pub fn offer_set_aside(&mut self, set_aside: SetAside) {
         self.set_aside = Some(set_aside);
+    }
+
+    pub fn offer_game(&mut self, offer: Option<(Variant, Option<u64>)>) {
+        self.offer = offer;
     }
 
     pub fn set_notice(&mut self, text: String) {
@@ -253,6 +264,11 @@ impl App {
             }
             Input::Play(variant, seed) => {
                 self.session.play(variant, seed, now);
+                self.show_new_game()
+            }
+            Input::PlayOffer(any_seed) => {
+                let Some((variant, seed)) = self.offer else { return Changes::NONE };
+                self.session.play(variant, seed.unwrap_or(any_seed), now);
                 self.show_new_game()
             }
             Input::ShowGallery => {
@@ -344,8 +360,9 @@ impl App {
     }
 
     /// The page after the session dealt a new game: the board in play,
-    /// without the last game's effect, hover or notice.
+    /// without the last game's effect, hover, notice or a link's offer.
     fn show_new_game(&mut self) -> Changes {
+        self.offer = None;
         self.screen = Screen::Play;
         self.effect = None;
         self.hover = None;
@@ -579,12 +596,19 @@ impl App {
             }
         };
         let mut notice = self.notice.clone();
+        if self.offer.is_some() {
+            add_sentence(
+                &mut notice,
+                "The link is for another game; yours is unfinished and carries on here. Playing the linked game ends it.",
+            );
+        }
         if let Some(storage) = storage {
             add_sentence(&mut notice, &storage);
         }
         view.set_notice(&notice);
         view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
+        view.offer_game(self.offer.is_some());
         view.show_settings(self.settings);
         if self.screen == Screen::Play {
             let game = self.session.game();

@@ -70,6 +70,8 @@ pub struct View {
     notice_text: HtmlElement,
     /// Downloads a save that could not be restored.
     download: HtmlElement,
+    /// Plays the game a link asked for, in place of the unfinished one.
+    offer_button: HtmlElement,
     /// The settings panel's controls: colour cues, key labels, palette,
     /// theme and motion (`setting-…` in index.html).
     setting_controls: [HtmlElement; 5],
@@ -91,7 +93,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 26] = [
+const IDS: [&str; 27] = [
     "deck-left",
     "sets-found",
     "time",
@@ -110,6 +112,7 @@ const IDS: [&str; 26] = [
     "notice",
     "notice-text",
     "save-download",
+    "play-offer",
     "cards",
     "announce",
     "setting-colour-cues",
@@ -163,6 +166,7 @@ impl View {
             notice,
             notice_text,
             download,
+            offer_button,
             card_buttons,
             announcer,
             colour_cues,
@@ -188,6 +192,7 @@ impl View {
             notice,
             notice_text,
             download,
+            offer_button,
             card_buttons,
             card_markup: Default::default(),
             announcer,
@@ -358,6 +363,11 @@ impl View {
             let _ = self.download.set_attribute("download", &set_aside.file_name());
             self.download.set_hidden(false);
         }
+    }
+
+    /// Shows the button that plays the game a link asked for, or hides it.
+    pub fn offer_game(&self, offered: bool) {
+        self.offer_button.set_hidden(!offered);
     }
 
     /// Tells screen readers what just happened (a polite live region).

@@ -17,7 +17,7 @@ mod storage;
 
 use crate::play::keys::{Command, command_for_key, direction_for_key};
 use crate::play::layout::Place;
-use crate::play::options::{MAX_SEED, parse_query};
+use crate::play::options::{MAX_SEED, Opening, opening, parse_query};
 use crate::play::session::Session;
 use crate::play::settings::{Change, Settings, on_off};
 use crate::rules::card::is_set;
@@ -127,9 +127,11 @@ fn found_in(stored: Option<&str>) -> Found {
 /// (`?mode=`, `?seed=`, `?date=`, or a random classic game; `?gallery`
 /// shows all cards). Does nothing on a page without a board.
 ///
-/// A saved game carries on, unless the address asks for another game (a
-/// reload of `?seed=42` carries on game 42, and of `?mode=chain` a saved
-/// Set-Chain game). A save that cannot be restored is set aside under its
+/// A saved game carries on when the address asks for it (a reload of
+/// `?seed=42` carries on game 42, and of `?mode=chain` a saved Set-Chain
+/// game). An address that asks for another game deals it, unless the saved
+/// game is unfinished: then that carries on, and the address's game waits
+/// for the player to ask for it ([`opening`]). A save that cannot be restored is set aside under its
 /// own key before anything is written over it; a newer version's save is
 /// never written over.
 pub fn mount() -> Result<(), JsValue> {
@@ -157,15 +159,17 @@ pub fn mount() -> Result<(), JsValue> {
     // Read once: what is decoded here is also what this tab knows it did not write.
     let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
     let found = found_in(stored.as_deref());
-    let (mut resumed, mut guarding, mut set_aside) = (None, None, None);
+    let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
     match found {
-        Found::Game(saved)
-            if options.seed.is_none_or(|seed| seed == saved.game.seed())
-                && options.variant.is_none_or(|variant| variant == saved.game.variant()) =>
-        {
-            resumed = Some(saved)
-        }
-        Found::Game(_) | Found::Nothing => {}
+        Found::Game(saved) => match opening(&options, Some(&saved.game)) {
+            Opening::Resume => resumed = Some(saved),
+            Opening::ResumeAndOffer => {
+                resumed = Some(saved);
+                offer = Some(options.game());
+            }
+            Opening::Deal => {}
+        },
+        Found::Nothing => {}
         Found::Newer(why) => guarding = Some(Guarded::NewerSave(why)),
         Found::Unreadable(aside) => {
             add_sentence(&mut notices, &format!("Your saved game could not be restored: {}.", aside.reason));
@@ -180,8 +184,8 @@ pub fn mount() -> Result<(), JsValue> {
     let session = match resumed {
         Some(saved) => Session::resume(saved, started),
         None => {
-            let variant = options.variant.unwrap_or(Variant::Classic);
-            Session::new(variant, options.seed.unwrap_or_else(random_seed), started)
+            let (variant, seed) = options.game();
+            Session::new(variant, seed.unwrap_or_else(random_seed), started)
         }
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
@@ -199,6 +203,7 @@ pub fn mount() -> Result<(), JsValue> {
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
+    app.offer_game(offer);
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window, &callback, dark_scheme.as_ref())?;
     dispatch(Input::Start);
@@ -282,6 +287,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             }
             "hint-button" => Some(Input::Key(Command::Hint)),
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
+            "play-offer" => Some(Input::PlayOffer(random_seed())),
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },

@@ -79,6 +79,15 @@ export async function open({ server, browser }, query, options = {}) {
 /** Waits until the game has drawn its first board. */
 export const ready = (page) => page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
 
+/** Goes to another game's address in the same browser, and plays that game:
+ *  with a game in progress, the page keeps it and offers the link's game,
+ *  which is asked for here as a player would. */
+export async function playLink(page, query) {
+  await page.goto(new URL(query, page.url()).href);
+  await ready(page);
+  if (await page.isVisible('#play-offer')) await page.click('#play-offer');
+}
+
 /** Calls an export the way a script in the page would. */
 export const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
 export const state = (page) => api(page, 'state');

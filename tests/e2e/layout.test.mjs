@@ -4,7 +4,7 @@
 // drawn (found from the canvas pixels, not from slot_rect), picks that card.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, ready, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, playLink, ready, state, useBrowser } from './helpers.mjs';
 
 /** Seeds whose first deal has 12, 15, 18 and 21 cards (21 needs 18 cards
  *  without a set: found by searching about 20 million seeds). */
@@ -93,8 +93,7 @@ for (const phone of PHONES) {
     });
     for (const [size, seed] of Object.entries(SEEDS)) {
       const what = `${phone.width}×${phone.height}, ${size} cards`;
-      await page.goto(new URL(`?seed=${seed}`, page.url()).href);
-      await ready(page);
+      await playLink(page, `?seed=${seed}`);
       const { table } = await state(page);
       assert.equal(table.length, Number(size), what);
 

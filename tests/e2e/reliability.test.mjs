@@ -208,6 +208,66 @@ test('a save of a newer minor version restores, its unknown lines skipped', { ti
   await close();
 });
 
+test('a link to another game never ends an unfinished one: it carries on, and the link\'s game waits for the player', { timeout: 90_000 }, async () => {
+  const { page, problems, close } = await open('?seed=31');
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  for (const slot of await nonSet(page)) await clickSlot(page, slot);
+  const before = await state(page);
+  assert.deepEqual([before.setsFound, before.wrongClaims], [1, 1]);
+  const stored = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const moves = (text) => text.split('\n').filter((line) => !line.startsWith('elapsed-ms '));
+  const savedBefore = await stored();
+  const home = new URL('/', page.url()).href;
+
+  // Another seed, another way to play, the daily puzzle: each link finds the
+  // game in progress, keeps it exactly, and offers its own game.
+  for (const link of ['?seed=32', '?mode=chain&seed=5', '?mode=daily&date=2026-11-23']) {
+    await page.goto(home + link);
+    await ready(page);
+    const now = await state(page);
+    assert.deepEqual([kept(now), now.mode], [kept(before), 'classic'], link);
+    assert.deepEqual(moves(await stored()), moves(savedBefore), `${link}: the save changed`);
+    assert.equal(new URL(page.url()).search, '?seed=31', `${link}: the address names the game shown`);
+    assert.equal(await page.textContent('#notice-text'),
+      'The link is for another game; yours is unfinished and carries on here. Playing the linked game ends it.', link);
+    assert.ok(await page.isVisible('#play-offer'), link);
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/link-offer.png` });
+  // The game plays on under the offer, which stays until a game starts.
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.equal((await state(page)).setsFound, 2);
+  assert.ok(await page.isVisible('#play-offer'));
+
+  // The player asks for the link's game: it starts, and the offer is gone.
+  await page.click('#play-offer');
+  const daily = await state(page);
+  assert.deepEqual([daily.mode, daily.date, daily.setsFound], ['daily', '2026-11-23', 0]);
+  assert.ok(await page.isHidden('#notice'));
+  assert.match(await stored(), /^SET save 2\nmode daily 2026-11-23\n/);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(kept(await state(page)), kept(daily), 'the link\'s game is the saved game now');
+  assert.ok(await page.isHidden('#notice'));
+
+  // A link without a seed deals a new game of its way to play, when asked.
+  await page.goto(home + '?mode=junior');
+  await ready(page);
+  assert.equal((await state(page)).mode, 'daily');
+  await page.locator('#play-offer').focus();
+  await page.keyboard.press('Enter');
+  assert.equal((await state(page)).mode, 'junior');
+
+  // A finished game is no game in progress: the link's game is dealt at once.
+  await finishGame(page);
+  await page.goto(home + '?mode=chain&seed=5');
+  await ready(page);
+  const chain = await state(page);
+  assert.deepEqual([chain.mode, chain.seed, chain.setsFound], ['chain', 5, 0]);
+  assert.ok(await page.isHidden('#notice'));
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('two tabs of one browser show one game: each follows the other\'s moves, and no move is lost', { timeout: 90_000 }, async () => {
   const { page: a, context, problems, close } = await open('?seed=31');
   const b = await context.newPage();
