@@ -11,11 +11,16 @@
 // `window.wasmBindings` to the glue's exports but its init functions, and dispatches
 // `TrunkApplicationStarted` (index.html registers the service worker on it;
 // nothing here reads the instance that Trunk's loader sends with it).
-// The glue's file and its modulepreload link are removed.
+// The glue's file and its modulepreload link are removed. The script is then
+// minified by terser as the module it is: wasm-bindgen's glue keeps its long
+// local names, and Trunk only takes out its spaces (BENCHMARKS.md, "Design
+// decisions, measured once"). Property names (the import object's, the
+// bindings') stay as they are.
 //
 // Anything unexpected stops the build: a loader of another shape, an export
 // this does not know how to read, or a glue that could end its script early.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { minify } from 'terser';
 
 const fail = (why) => {
   throw new Error(`inline-glue: ${why}`);
@@ -42,10 +47,13 @@ export function withoutExports(glue) {
   return { body, names };
 }
 
-export function inlineGlue({ htmlPath, jsPath, glue }) {
+/** Text that would end or change a script element, were it inside one. */
+const breaksScript = (code) => /<\/script|<!--/i.test(code);
+
+export async function inlineGlue({ htmlPath, jsPath, glue }) {
   const html = readFileSync(htmlPath, 'utf8');
   const scriptSource = readFileSync(jsPath, 'utf8');
-  if (/<\/script|<!--/i.test(scriptSource)) fail('the glue contains text that would end or change its script element');
+  if (breaksScript(scriptSource)) fail('the glue contains text that would end or change its script element');
   const { body, names } = withoutExports(scriptSource);
 
   // Trunk's loader: `import init, * as bindings from "/<glue>"; … init({ module_or_path: "/<wasm>" }) …`.
@@ -64,10 +72,13 @@ export function inlineGlue({ htmlPath, jsPath, glue }) {
   // The `glue` mark splits the first-paint benchmark's wait for the wasm
   // running: up to here the page is parsed, from here on the glue runs and
   // the wasm is compiled and instantiated.
-  const script = `<script type=module>performance.mark("glue");${body};\n`
+  const code = `performance.mark("glue");${body};\n`
     + `await ${names.default}({module_or_path:${wasmAddress}});`
     + `window.wasmBindings={${bindings}};`
-    + 'dispatchEvent(new Event("TrunkApplicationStarted"));</script>';
+    + 'dispatchEvent(new Event("TrunkApplicationStarted"));';
+  const minified = await minify(code, { module: true, ecma: 2020 }).catch((error) => fail(`terser: ${error.message ?? error}`));
+  if (breaksScript(minified.code)) fail('the minified glue contains text that would end or change its script element');
+  const script = `<script type=module>${minified.code}</script>`;
   const page = html.replace(preloads[0][0], '').replace(loader, () => script);
   writeFileSync(htmlPath, page);
   rmSync(jsPath);

@@ -27,4 +27,4 @@ const glue = only(`${stem}*.js`, (f) => f.startsWith(stem) && /^[0-9a-f]+\.js$/.
 const build = { wasmPath: join(dir, wasm), jsPath: join(dir, glue), htmlPath: join(dir, 'index.html'), glue };
 
 shortenNames(build);
-inlineGlue(build);
+await inlineGlue(build);

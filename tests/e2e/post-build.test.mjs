@@ -31,7 +31,7 @@ async function staging(glueSource) {
 test('the glue goes into the page, which starts the wasm and publishes the bindings as Trunk did', async () => {
   const { build, remove } = await staging(GLUE_SOURCE);
   try {
-    inlineGlue(build);
+    await inlineGlue(build);
     const page = await readFile(build.htmlPath, 'utf8');
     assert.equal(existsSync(build.jsPath), false, 'the glue file is gone');
     assert.doesNotMatch(page, /modulepreload|app-0123abcd/, 'nothing names it any more');
@@ -39,6 +39,7 @@ test('the glue goes into the page, which starts the wasm and publishes the bindi
     const scripts = [...page.matchAll(/<script type=module>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(scripts.length, 1);
     assert.doesNotMatch(scripts[0], /\b(import|export)\b/);
+    assert.doesNotMatch(scripts[0], /\bcalls\b|__wbg_init/, 'minified: the local names are shortened');
 
     // Run the page's module script with the page globals it uses.
     const events = [];
@@ -72,7 +73,7 @@ test('a glue it cannot read stops the build and leaves the page and the glue as 
   for (const [what, source] of unreadable) {
     const { build, remove } = await staging(source);
     try {
-      assert.throws(() => inlineGlue(build), /^Error: inline-glue: /, what);
+      await assert.rejects(inlineGlue(build), /^Error: inline-glue: /, what);
       assert.equal(await readFile(build.htmlPath, 'utf8'), PAGE, `${what}: the page is unchanged`);
       assert.equal(await readFile(build.jsPath, 'utf8'), source, `${what}: the glue is still there`);
     } finally {
