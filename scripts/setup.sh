@@ -9,7 +9,8 @@
 #   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
 #                  or trunk 0.21.14 on stable where there is no nightly
 #   npm packages   playwright-core (drives Debian's Chromium), binaryen (wasm-opt for Trunk),
-#                  @axe-core/playwright (accessibility audits in the e2e tests)
+#                  @axe-core/playwright (accessibility audits in the e2e tests),
+#                  terser (minifies the glue inlined into the release page)
 #
 # Source scripts/env.sh afterwards for the PATH and build variables.
 set -euo pipefail
