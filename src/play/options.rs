@@ -23,11 +23,18 @@ pub struct PageOptions {
     pub gallery: bool,
 }
 
+/// A game an address asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskedGame {
+    pub variant: Variant,
+    /// `None`: any new game of that way to play.
+    pub seed: Option<u64>,
+}
+
 impl PageOptions {
-    /// The game the address asks for: its way to play (classic when it names
-    /// none) and its seed (`None`: any new game).
-    pub fn game(&self) -> (Variant, Option<u64>) {
-        (self.variant.unwrap_or(Variant::Classic), self.seed)
+    /// The game the address asks for (classic when it names no way to play).
+    pub fn game(&self) -> AskedGame {
+        AskedGame { variant: self.variant.unwrap_or(Variant::Classic), seed: self.seed }
     }
 
     /// Whether `game` is a game this address asks for: every part the
@@ -191,9 +198,10 @@ mod tests {
         assert_eq!(opening(&address("?mode=chain&seed=1"), Some(&finished)), Opening::Deal);
         assert_eq!(opening(&address("?mode=daily"), Some(&finished)), Opening::Resume);
         // The offered game: the address's way to play (classic by default) and seed.
-        assert_eq!(address("?mode=ultra&seed=7").game(), (Variant::Ultra, Some(7)));
-        assert_eq!(address("?seed=7").game(), (Variant::Classic, Some(7)));
-        assert_eq!(address("?mode=junior").game(), (Variant::Junior, None));
+        let asked = |variant, seed| AskedGame { variant, seed };
+        assert_eq!(address("?mode=ultra&seed=7").game(), asked(Variant::Ultra, Some(7)));
+        assert_eq!(address("?seed=7").game(), asked(Variant::Classic, Some(7)));
+        assert_eq!(address("?mode=junior").game(), asked(Variant::Junior, None));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::render::{self, CardLook};
 use super::storage::{SETTINGS_KEY, SaveSlot, SetAside};
 use crate::play::keys::{Command, key_label};
 use crate::play::layout::{Board, Direction, Place, Rect};
-use crate::play::options::query_for;
+use crate::play::options::{AskedGame, query_for};
 use crate::play::session::{Adopted, Happened, Row, Session};
 use crate::play::settings::{Change, Settings};
 use crate::rules::card::Card;
@@ -160,9 +160,9 @@ pub struct App {
     last_stored: Option<String>,
     /// A save that could not be restored, offered for download.
     set_aside: Option<SetAside>,
-    /// The game a link asked for while another was unfinished (way to play,
-    /// seed if named): it starts when the player asks, until a game starts.
-    offer: Option<(Variant, Option<u64>)>,
+    /// The game a link asked for while another was unfinished: it starts
+    /// when the player asks, until a game starts.
+    offer: Option<AskedGame>,
     pub view: Option<View>,
 }
 
@@ -205,7 +205,7 @@ impl App {
         self.set_aside = Some(set_aside);
     }
 
-    pub fn offer_game(&mut self, offer: Option<(Variant, Option<u64>)>) {
+    pub fn offer_game(&mut self, offer: Option<AskedGame>) {
         self.offer = offer;
     }
 
@@ -267,7 +267,7 @@ impl App {
                 self.show_new_game()
             }
             Input::PlayOffer(any_seed) => {
-                let Some((variant, seed)) = self.offer else { return Changes::NONE };
+                let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
                 self.session.play(variant, seed.unwrap_or(any_seed), now);
                 self.show_new_game()
             }

@@ -184,8 +184,8 @@ pub fn mount() -> Result<(), JsValue> {
     let session = match resumed {
         Some(saved) => Session::resume(saved, started),
         None => {
-            let (variant, seed) = options.game();
-            Session::new(variant, seed.unwrap_or_else(random_seed), started)
+            let asked = options.game();
+            Session::new(asked.variant, asked.seed.unwrap_or_else(random_seed), started)
         }
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
