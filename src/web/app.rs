@@ -605,7 +605,10 @@ impl App {
         if let Some(storage) = storage {
             add_sentence(&mut notice, &storage);
         }
-        view.set_notice(&notice);
+        // A passing notice alone floats over the board instead of pushing it
+        // down, and back up when it goes: the cards stay where they are.
+        let floating = self.notice_until.is_some() && notice.len() == self.notice.len() && self.set_aside.is_none();
+        view.set_notice(&notice, floating);
         view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
         view.offer_game(self.offer.is_some());

@@ -347,8 +347,11 @@ impl View {
         }
     }
 
-    pub fn set_notice(&self, text: &str) {
+    /// Shows a notice above the board (`floating`: over it, taking no room
+    /// and no taps), or hides the notice when `text` is empty.
+    pub fn set_notice(&self, text: &str, floating: bool) {
         set_text(&self.notice_text, text);
+        self.notice.set_class_name(if floating { "floating" } else { "" });
         self.notice.set_hidden(text.is_empty());
     }
 

@@ -4,7 +4,7 @@
 // drawn (found from the canvas pixels, not from slot_rect), picks that card.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, playLink, ready, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, api, kept, nonSet, playLink, ready, state, useBrowser } from './helpers.mjs';
 
 /** Seeds whose first deal has 12, 15, 18 and 21 cards (21 needs 18 cards
  *  without a set: found by searching about 20 million seeds). */
@@ -134,3 +134,44 @@ for (const phone of PHONES) {
     await close();
   });
 }
+
+test('a passing notice floats over the header: the cards stay where they are drawn as it comes and goes, and a tap on it changes nothing', { timeout: 90_000 }, async () => {
+  for (const screen of [{ width: 390, height: 844, dpr: 3 }, { width: 320, height: 568, dpr: 2 }, { width: 844, height: 390, dpr: 3 }, { width: 1280, height: 800, dpr: 2 }]) {
+    const what = `${screen.width}×${screen.height}`;
+    const { page, problems, close } = await open(`?seed=${SEEDS[12]}`, {
+      viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.dpr, hasTouch: true,
+    });
+    const before = await page.evaluate(drawnCards);
+    assert.equal(before.length, 12, what);
+    // A wrong claim, made with taps: its reason is the passing notice.
+    const { table } = await state(page);
+    const wrong = await nonSet(page);
+    for (const slot of wrong) {
+      const card = before[slot];
+      await page.touchscreen.tap(card.x + card.w / 2, card.y + card.h / 2);
+    }
+    assert.equal((await state(page)).wrongClaims, 1, what);
+    assert.equal(await page.textContent('#notice-text'), (await api(page, 'explain', ...wrong.map((slot) => table[slot]))).join(' '), what);
+    assert.ok(await page.isVisible('#notice'), what);
+    await page.waitForTimeout(700); // the shake is over
+    assert.deepEqual(await page.evaluate(drawnCards), before, `${what}: the cards moved when the notice came`);
+    const box = await page.locator('#notice').boundingBox();
+    assert.ok(box.y + box.height <= screen.height && box.x >= 0 && box.x + box.width <= screen.width, `${what}: the notice is off the screen`);
+    await page.screenshot({ path: `${ARTIFACTS}/passing-notice-${what}.png` });
+    // It lies over the header, not over a card; a tap on it changes nothing
+    // (it does not reach a button it hides).
+    assert.ok(before.every((card) => card.y >= box.y + box.height), `${what}: the notice covers a card`);
+    const takesTaps = await page.evaluate(({ x, y, width, height }) =>
+      [[x + 4, y + height / 2], [x + width / 2, y + height / 2], [x + width - 4, y + height / 2]]
+        .every(([px, py]) => document.elementFromPoint(px, py)?.closest('#notice') !== null), box);
+    assert.ok(takesTaps, `${what}: a tap on the notice goes to what it hides`);
+    const shown = kept(await state(page));
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.touchscreen.tap(box.x + box.width - 8, box.y + box.height / 2);
+    assert.deepEqual(kept(await state(page)), shown, `${what}: a tap on the notice changed the game`);
+    await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
+    assert.deepEqual(await page.evaluate(drawnCards), before, `${what}: the cards moved when the notice went`);
+    assert.deepEqual(problems, []);
+    await close();
+  }
+});

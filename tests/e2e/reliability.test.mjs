@@ -231,6 +231,7 @@ test('a link to another game never ends an unfinished one: it carries on, and th
     assert.equal(await page.textContent('#notice-text'),
       'The link is for another game; yours is unfinished and carries on here. Playing the linked game ends it.', link);
     assert.ok(await page.isVisible('#play-offer'), link);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('notice')).position), 'static', `${link}: a lasting notice takes its room`);
   }
   await page.screenshot({ path: `${ARTIFACTS}/link-offer.png` });
   // The game plays on under the offer, which stays until a game starts.
