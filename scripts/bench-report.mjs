@@ -282,6 +282,7 @@ quoting them.
 | tried and dropped: wasm-opt \`--ignore-implicit-traps\`; the date written digit by digit instead of \`write!\` | −39 B and +159 B gzip (\`str::from_utf8\` costs more than the formatting it replaced) | — |
 | the inlined glue minified by terser (\`module: true\`, its safe defaults), in the post-build hook | page 7,072 → 6,584 B gzip (the glue's script 3,892 → 3,415 B): wasm-bindgen's glue keeps long local names, and Trunk only strips spaces. Terser's \`unsafe_arrows\` would take 50 B more, not worth its risk | \`scripts/inline-glue.mjs\` |
 | a link to another game while one is unfinished: the saved game carries on, and the link's game is offered in the notice | +297 B gzip (wasm +234, page +63) | \`src/play/options.rs\`, \`src/web/\` |
+| a passing notice floating over the header instead of taking room above the board | +123 B gzip (wasm +45, page +78) | \`www/style.css\`, \`src/web/app.rs\` |
 
 ## Download (release build)
 
