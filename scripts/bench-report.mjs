@@ -206,8 +206,10 @@ page parsed and laid out first, as a module script waits for); from there
 to the wasm running (\`mount\` mark: the glue evaluated, the wasm compiled
 and instantiated); and from there to the full board (\`first-board\` mark:
 the save read, the first save written, the texts, the canvas fitted and
-drawn, the card buttons). A first visit has a fresh browser context; later
-ones are served by the service worker from its cache.
+drawn, the card buttons). A first visit has a fresh browser context and a
+new game; later ones open the bare address in one context, as a player
+coming back does, and carry on the saved game, the service worker serving
+the files from its cache.
 
 | visit | page | wasm | wait for the page | compile + instantiate | mount + first draw | full board |
 | --- | --- | --- | --- | --- | --- | --- |
@@ -282,7 +284,7 @@ quoting them.
 | tried and dropped: wasm-opt \`--ignore-implicit-traps\`; the date written digit by digit instead of \`write!\` | −39 B and +159 B gzip (\`str::from_utf8\` costs more than the formatting it replaced) | — |
 | the inlined glue minified by terser (\`module: true\`, its safe defaults), in the post-build hook | page 7,072 → 6,584 B gzip (the glue's script 3,892 → 3,415 B): wasm-bindgen's glue keeps long local names, and Trunk only strips spaces. Terser's \`unsafe_arrows\` would take 50 B more, not worth its risk | \`scripts/inline-glue.mjs\` |
 | a link to another game while one is unfinished: the saved game carries on, and the link's game is offered in the notice | +297 B gzip (wasm +234, page +63) | \`src/play/options.rs\`, \`src/web/\` |
-| a passing notice floating over the header instead of taking room above the board | +123 B gzip (wasm +45, page +78) | \`www/style.css\`, \`src/web/app.rs\` |
+| a passing notice floating over the header instead of taking room above the board | +123 B gzip | \`www/style.css\`, \`src/web/app.rs\` |
 
 ## Download (release build)
 
