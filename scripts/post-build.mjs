@@ -1,13 +1,16 @@
 // Trunk's post-build hook (Trunk.toml), in release builds: first shortens the
 // names between the wasm and its glue (shorten-names.mjs), then puts the glue
-// into the page (inline-glue.mjs). The development loop (`trunk serve`) keeps
-// wasm-bindgen's names and Trunk's own loader.
+// into the page (inline-glue.mjs), then minifies the service worker with
+// terser (www/sw.js stays readable in the source; nothing outside the worker
+// names its top-level bindings). The development loop (`trunk serve`) keeps
+// wasm-bindgen's names, Trunk's own loader and the worker as written.
 //
 // Usage: node scripts/post-build.mjs [dir]   (dir: Trunk's staging dir)
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineGlue } from './inline-glue.mjs';
 import { shortenNames } from './shorten-names.mjs';
+import { minify } from 'terser';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('post-build: no directory (TRUNK_STAGING_DIR is not set)');
@@ -28,3 +31,5 @@ const build = { wasmPath: join(dir, wasm), jsPath: join(dir, glue), htmlPath: jo
 
 shortenNames(build);
 await inlineGlue(build);
+const worker = join(dir, only('sw.js', (f) => f === 'sw.js'));
+writeFileSync(worker, (await minify(readFileSync(worker, 'utf8'), { ecma: 2020, toplevel: true })).code);
