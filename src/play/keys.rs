@@ -2,8 +2,9 @@
 //!
 //! Each of the 21 slots has a key: the digits 1–9 and 0 for the first ten,
 //! then the top letter row and `a`. The row above the table (Set-Chain's
-//! previous set) has Z, X and C. H (hint) and N (new game) are not card keys,
-//! so they keep their meaning whatever the table size. The arrow keys move
+//! previous set) has Z, X and C. H (hint), N (new game) and B (back to the
+//! game a new game replaced, while that is offered) are not card keys, so
+//! they keep their meaning whatever the table size. The arrow keys move
 //! focus between the cards' buttons; Space or Enter picks the focused card.
 
 use crate::play::layout::{Direction, Place};
@@ -21,6 +22,7 @@ pub enum Command {
     ClearSelection,
     Hint,
     NewGame,
+    GoBack,
     ToggleKeyLabels,
     ToggleColourCues,
 }
@@ -46,6 +48,7 @@ pub fn command_for_key(key: &str) -> Option<Command> {
     match key {
         'H' => Some(Command::Hint),
         'N' => Some(Command::NewGame),
+        'B' => Some(Command::GoBack),
         _ => {
             let is_key = |k: &&str| k.chars().eq([key]);
             let table = SLOT_KEYS.iter().position(is_key).map(Place::Table);
@@ -86,6 +89,7 @@ mod tests {
         assert_eq!(command_for_key("Escape"), Some(Command::ClearSelection));
         assert_eq!(command_for_key("h"), Some(Command::Hint));
         assert_eq!(command_for_key("N"), Some(Command::NewGame));
+        assert_eq!(command_for_key("b"), Some(Command::GoBack));
         assert_eq!(command_for_key("?"), Some(Command::ToggleKeyLabels));
         assert_eq!(command_for_key("v"), None);
         assert_eq!(command_for_key("Enter"), None);
@@ -100,6 +104,6 @@ mod tests {
         let keys: std::collections::HashSet<&str> = SLOT_KEYS.into_iter().chain(ROW_KEYS).collect();
         assert_eq!(keys.len(), 24, "card keys are distinct");
         assert!(keys.iter().all(|k| k.chars().count() == 1), "each slot key is one character");
-        assert!(!keys.contains("H") && !keys.contains("N"));
+        assert!(!keys.contains("H") && !keys.contains("N") && !keys.contains("B"));
     }
 }

@@ -8,7 +8,9 @@
 //! - The clock runs while the game is not over and the page is visible.
 //! - A pick toggles a card in play; the pick that completes a claim claims,
 //!   at the play time of that pick, and the selection empties.
-//! - A new game keeps the way to play.
+//! - A new game keeps the way to play. An unfinished game it replaces, if it
+//!   had moves, is kept so that the player can go back to it while the new
+//!   game has none (a key pressed by mistake ends no game for good).
 
 use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
@@ -27,6 +29,8 @@ pub struct Session {
     clock: Stopwatch,
     /// The page is hidden: the clock stands still while nobody sees the game.
     hidden: bool,
+    /// The unfinished game the last new game replaced (see [`Session::go_back`]).
+    replaced: Option<SavedGame>,
 }
 
 /// What one input did, for the page to show and to say.
@@ -114,6 +118,7 @@ impl Session {
             selection: Selection::default(),
             clock: Stopwatch::stopped_at(saved.elapsed_ms as f64),
             hidden: false,
+            replaced: None,
         };
         session.run_clock(now);
         session
@@ -161,10 +166,32 @@ impl Session {
 
     /// A new game of this way to play.
     pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
-        self.game = Game::new(variant, seed);
+        let elapsed_ms = self.play_ms(now);
+        let old = std::mem::replace(&mut self.game, Game::new(variant, seed));
+        self.replaced = (!old.is_over() && !old.moves().is_empty()).then_some(SavedGame { game: old, elapsed_ms });
         self.selection.clear();
         self.clock = Stopwatch::started_at(now);
         self.run_clock(now);
+    }
+
+    /// Whether [`Session::go_back`] would go back: the last new game replaced
+    /// an unfinished game with moves, and has no move of its own yet.
+    pub fn can_go_back(&self) -> bool {
+        self.replaced.is_some() && self.game.moves().is_empty()
+    }
+
+    /// Back to the unfinished game the last new game replaced, its clock
+    /// where it stood; the new game is dropped. Does nothing (`false`) unless
+    /// [`Session::can_go_back`].
+    pub fn go_back(&mut self, now: f64) -> bool {
+        if !self.can_go_back() {
+            return false;
+        }
+        let Some(saved) = self.replaced.take() else { return false };
+        let hidden = self.hidden;
+        *self = Session::resume(saved, now);
+        self.set_hidden(hidden, now);
+        true
     }
 
     /// The page was hidden or shown again.
@@ -242,6 +269,8 @@ impl Session {
         self.game = saved.game;
         self.clock = Stopwatch::stopped_at(saved.elapsed_ms as f64);
         self.selection.clear();
+        // The game this tab's last new game replaced is no longer what goes back.
+        self.replaced = None;
         self.run_clock(now);
         if other { Adopted::Other } else { Adopted::Moved }
     }
@@ -539,6 +568,56 @@ mod tests {
         let other = SavedGame { game: Game::new(Variant::Ultra, 1), elapsed_ms: 0 };
         assert_eq!(here.adopt(other, 10.0), Adopted::Other);
         assert_eq!(here.game().variant(), Variant::Ultra);
+    }
+
+    #[test]
+    fn a_new_game_can_be_taken_back_until_it_has_a_move() {
+        let mut session = Session::new(Variant::Classic, 3, 0.0);
+        // A fresh game with no move: nothing to go back to once it is replaced.
+        session.new_game(4, 1000.0);
+        assert!(!session.can_go_back());
+        for card in a_claim(&session) {
+            session.pick(card, 2000.0).unwrap();
+        }
+        session.pick(session.game().table()[0], 2500.0).unwrap();
+        let before = session.clone();
+        // Another way to play replaces the unfinished game; going back restores
+        // it whole: moves, picks aside, and the clock where it stood.
+        session.play(Variant::Ultra, 9, 3000.0);
+        assert!(session.can_go_back());
+        assert!(session.go_back(60_000.0));
+        assert_eq!(session.game(), before.game());
+        assert_eq!(session.elapsed_ms(61_000.0), 3000.0);
+        assert!(session.selection().is_empty());
+        assert!(!session.can_go_back() && !session.go_back(61_000.0), "only once");
+        // A move in the new game settles it.
+        session.new_game(10, 62_000.0);
+        assert!(session.can_go_back());
+        session.hint(63_000.0).unwrap();
+        let settled = session.clone();
+        assert!(!session.go_back(64_000.0));
+        assert_eq!(session, settled, "a refused go-back changes nothing");
+        // A finished game is not kept; a hidden page stays hidden across going back.
+        let mut finished = Session::new(Variant::Daily(Date::parse("2026-11-23").unwrap()), 0, 0.0);
+        while let Some(claim) = finished.game().first_claim() {
+            for &card in claim.cards() {
+                finished.pick(card, 1000.0).unwrap();
+            }
+        }
+        finished.new_game(1, 2000.0);
+        assert!(!finished.can_go_back());
+        let mut hidden = Session::new(Variant::Classic, 5, 0.0);
+        hidden.hint(100.0).unwrap();
+        hidden.new_game(6, 200.0);
+        hidden.set_hidden(true, 300.0);
+        assert!(hidden.go_back(400.0));
+        assert!(!hidden.clock_running());
+        // Another tab's game taken over: there is no going back from it.
+        let mut adopting = Session::new(Variant::Classic, 7, 0.0);
+        adopting.hint(100.0).unwrap();
+        adopting.new_game(8, 200.0);
+        adopting.adopt(SavedGame { game: Game::new(Variant::Chain, 1), elapsed_ms: 0 }, 300.0);
+        assert!(!adopting.can_go_back());
     }
 
     #[test]

@@ -81,6 +81,8 @@ pub enum Input {
     /// The player asks for the game a link offered (with this seed when the
     /// link named none).
     PlayOffer(u64),
+    /// Back to the unfinished game the last new game replaced.
+    GoBack,
     ShowGallery,
     Visibility {
         hidden: bool,
@@ -163,6 +165,9 @@ pub struct App {
     /// The game a link asked for while another was unfinished: it starts
     /// when the player asks, until a game starts.
     offer: Option<AskedGame>,
+    /// The passing notice is the one after a new game that replaced an
+    /// unfinished one, with its button back to that game.
+    back_offered: bool,
     pub view: Option<View>,
 }
 
@@ -183,6 +188,7 @@ impl App {
             last_stored: None,
             set_aside: None,
             offer: None,
+            back_offered: false,
             view,
         }
     }
@@ -258,19 +264,14 @@ impl App {
                 self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
                 Changes::REFRESH
             }
-            Input::NewGame(seed) => {
-                self.session.new_game(seed, now);
-                self.show_new_game()
-            }
-            Input::Play(variant, seed) => {
-                self.session.play(variant, seed, now);
-                self.show_new_game()
-            }
+            Input::NewGame(seed) => self.play(self.session.game().variant(), seed, now),
+            Input::Play(variant, seed) => self.play(variant, seed, now),
             Input::PlayOffer(any_seed) => {
                 let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
-                self.session.play(variant, seed.unwrap_or(any_seed), now);
-                self.show_new_game()
+                self.play(variant, seed.unwrap_or(any_seed), now)
             }
+            Input::GoBack if self.back_shown() && self.session.go_back(now) => self.show_new_game(),
+            Input::GoBack => Changes::NONE,
             Input::ShowGallery => {
                 self.screen = Screen::Gallery;
                 self.session.clear_selection();
@@ -359,7 +360,25 @@ impl App {
         Changes { time: true, ..self.follow_other_tab(now) }
     }
 
-    /// The page after the session dealt a new game: the board in play,
+    /// A new game; when it replaced an unfinished game, a passing notice
+    /// offers the way back to that one.
+    fn play(&mut self, variant: Variant, seed: u64, now: f64) -> Changes {
+        self.session.play(variant, seed, now);
+        let changes = self.show_new_game();
+        if self.session.can_go_back() {
+            self.say_for_a_while("A new game was dealt.", now);
+            self.back_offered = true;
+        }
+        changes
+    }
+
+    /// Whether the way back to the game the last new game replaced is on
+    /// show: its notice has not passed, and the new game has no move yet.
+    fn back_shown(&self) -> bool {
+        self.back_offered && !self.notice.is_empty() && self.session.can_go_back()
+    }
+
+    /// The page after the session changed games: the board in play,
     /// without the last game's effect, hover, notice or a link's offer.
     fn show_new_game(&mut self) -> Changes {
         self.offer = None;
@@ -494,6 +513,7 @@ impl App {
 
     /// A notice that goes by itself after a few seconds.
     fn say_for_a_while(&mut self, text: &str, now: f64) {
+        self.back_offered = false;
         self.notice = text.to_owned();
         self.notice_until = Some(now + PASSING_NOTICE_MS);
     }
@@ -523,7 +543,8 @@ impl App {
                 }
                 Err(_) => Changes::NONE,
             },
-            Command::Hint | Command::NewGame => Changes::NONE,
+            // New games and going back come as inputs of their own.
+            Command::Hint | Command::NewGame | Command::GoBack => Changes::NONE,
             Command::ToggleKeyLabels => {
                 self.settings.key_labels = !self.settings.key_labels;
                 self.keep_settings(now)
@@ -612,6 +633,7 @@ impl App {
         view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
         view.offer_game(self.offer.is_some());
+        view.offer_back(self.back_shown());
         view.show_settings(self.settings);
         if self.screen == Screen::Play {
             let game = self.session.game();

@@ -72,6 +72,8 @@ pub struct View {
     download: HtmlElement,
     /// Plays the game a link asked for, in place of the unfinished one.
     offer_button: HtmlElement,
+    /// Goes back to the unfinished game a new game replaced.
+    back_button: HtmlElement,
     /// The settings panel's controls: colour cues, key labels, palette,
     /// theme and motion (`setting-…` in index.html).
     setting_controls: [HtmlElement; 5],
@@ -93,7 +95,7 @@ pub struct View {
 }
 
 /// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 27] = [
+const IDS: [&str; 28] = [
     "deck-left",
     "sets-found",
     "time",
@@ -113,6 +115,7 @@ const IDS: [&str; 27] = [
     "notice-text",
     "save-download",
     "play-offer",
+    "go-back",
     "cards",
     "announce",
     "setting-colour-cues",
@@ -167,6 +170,7 @@ impl View {
             notice_text,
             download,
             offer_button,
+            back_button,
             card_buttons,
             announcer,
             colour_cues,
@@ -193,6 +197,7 @@ impl View {
             notice_text,
             download,
             offer_button,
+            back_button,
             card_buttons,
             card_markup: Default::default(),
             announcer,
@@ -371,6 +376,11 @@ impl View {
     /// Shows the button that plays the game a link asked for, or hides it.
     pub fn offer_game(&self, offered: bool) {
         self.offer_button.set_hidden(!offered);
+    }
+
+    /// Shows the button back to the game a new game replaced, or hides it.
+    pub fn offer_back(&self, offered: bool) {
+        self.back_button.set_hidden(!offered);
     }
 
     /// Tells screen readers what just happened (a polite live region).

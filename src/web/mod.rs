@@ -288,6 +288,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "hint-button" => Some(Input::Key(Command::Hint)),
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
             "play-offer" => Some(Input::PlayOffer(random_seed())),
+            "go-back" => Some(Input::GoBack),
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },
@@ -316,6 +317,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             event.prevent_default();
             Some(match command {
                 Command::NewGame => Input::NewGame(random_seed()),
+                Command::GoBack => Input::GoBack,
                 other => Input::Key(other),
             })
         }

@@ -239,11 +239,14 @@ test('a link to another game never ends an unfinished one: it carries on, and th
   assert.equal((await state(page)).setsFound, 2);
   assert.ok(await page.isVisible('#play-offer'));
 
-  // The player asks for the link's game: it starts, and the offer is gone.
+  // The player asks for the link's game: it starts, the offer is gone, and
+  // for a few seconds the way back to the game it replaced is offered instead.
   await page.click('#play-offer');
   const daily = await state(page);
   assert.deepEqual([daily.mode, daily.date, daily.setsFound], ['daily', '2026-11-23', 0]);
-  assert.ok(await page.isHidden('#notice'));
+  assert.ok(await page.isHidden('#play-offer'));
+  assert.equal(await page.textContent('#notice-text'), 'A new game was dealt.');
+  assert.ok(await page.isVisible('#go-back'));
   assert.match(await stored(), /^SET save 2\nmode daily 2026-11-23\n/);
   await page.reload();
   await ready(page);
@@ -265,6 +268,57 @@ test('a link to another game never ends an unfinished one: it carries on, and th
   const chain = await state(page);
   assert.deepEqual([chain.mode, chain.seed, chain.setsFound], ['chain', 5, 0]);
   assert.ok(await page.isHidden('#notice'));
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a new game that replaced an unfinished one can be taken back until it has a move', { timeout: 90_000 }, async () => {
+  const { page, problems, close } = await open('?seed=44');
+  // A fresh deal replaced: nothing to go back to.
+  await page.keyboard.press('n');
+  assert.ok(await page.isHidden('#notice'));
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  await clickSlot(page, 0);
+  const before = await state(page);
+  assert.equal(before.setsFound, 1);
+
+  // N, the key below H: the game is replaced, and the way back is offered.
+  await page.keyboard.press('n');
+  assert.notEqual((await state(page)).seed, before.seed);
+  assert.equal(await page.textContent('#notice-text'), 'A new game was dealt.');
+  assert.ok(await page.isVisible('#go-back'));
+  await page.screenshot({ path: `${ARTIFACTS}/go-back.png` });
+  await page.click('#go-back');
+  const back = await state(page);
+  assert.deepEqual([kept(back), back.mode], [kept({ ...before, selected: [] }), 'classic']);
+  assert.deepEqual(back.selected, [], 'the picks are not kept');
+  assert.ok(back.elapsedMs >= before.elapsedMs, 'the clock carries on from where it stood');
+  assert.ok(await page.isHidden('#notice'));
+  assert.equal(new URL(page.url()).search, `?seed=${before.seed}`);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(kept(await state(page)), kept(back), 'the game gone back to is the saved one');
+
+  // Another way to play, then a move in it: the new game stands.
+  await page.locator('#mode').selectOption('chain');
+  assert.ok(await page.isVisible('#go-back'));
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  assert.equal((await state(page)).mode, 'chain');
+  assert.ok(await page.isHidden('#go-back'));
+
+  // B goes back too, from the keyboard, while the way back is offered.
+  const chain = await state(page);
+  await page.keyboard.press('n');
+  await page.keyboard.press('b');
+  assert.deepEqual(kept(await state(page)), kept(chain));
+  // The offer passes by itself with its notice; B then does nothing.
+  await page.keyboard.press('n');
+  assert.ok(await page.isVisible('#go-back'));
+  await page.waitForSelector('#notice', { state: 'hidden', timeout: 8000 });
+  assert.ok(await page.isHidden('#go-back'));
+  const fresh = await state(page);
+  await page.keyboard.press('b');
+  assert.deepEqual(kept(await state(page)), kept(fresh));
   assert.deepEqual(problems, []);
   await close();
 });
