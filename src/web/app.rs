@@ -270,7 +270,10 @@ impl App {
                 let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
                 self.play(variant, seed.unwrap_or(any_seed), now)
             }
-            Input::GoBack if self.back_shown() && self.session.go_back(now) => self.show_new_game(),
+            Input::GoBack if self.back_shown() && self.session.go_back(now) => {
+                self.tell_readers("Back to the last game.".to_owned());
+                self.show_new_game()
+            }
             Input::GoBack => Changes::NONE,
             Input::ShowGallery => {
                 self.screen = Screen::Gallery;
@@ -365,10 +368,13 @@ impl App {
     fn play(&mut self, variant: Variant, seed: u64, now: f64) -> Changes {
         self.session.play(variant, seed, now);
         let changes = self.show_new_game();
+        let mut said = "A new game was dealt.".to_owned();
         if self.session.can_go_back() {
-            self.say_for_a_while("A new game was dealt.", now);
+            self.say_for_a_while(&said, now);
             self.back_offered = true;
+            said.push_str(" B goes back to the last one.");
         }
+        self.tell_readers(said);
         changes
     }
 
@@ -503,12 +509,18 @@ impl App {
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
     fn announce(&mut self, happened: Happened) {
-        if let Some(mut text) = happened.announcement(self.session.game()) {
-            if self.announcement == text {
-                text.push('\u{a0}');
-            }
-            self.announcement = text;
+        if let Some(text) = happened.announcement(self.session.game()) {
+            self.tell_readers(text);
         }
+    }
+
+    /// Puts a text in the live region; the same text again is made to differ
+    /// (a no-break space), so that it is read again.
+    fn tell_readers(&mut self, mut text: String) {
+        if self.announcement == text {
+            text.push('\u{a0}');
+        }
+        self.announcement = text;
     }
 
     /// A notice that goes by itself after a few seconds.

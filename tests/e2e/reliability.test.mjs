@@ -277,6 +277,7 @@ test('a new game that replaced an unfinished one can be taken back until it has 
   // A fresh deal replaced: nothing to go back to.
   await page.keyboard.press('n');
   assert.ok(await page.isHidden('#notice'));
+  assert.equal(await page.textContent('#announce'), 'A new game was dealt.', 'said to screen readers');
   for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
   await clickSlot(page, 0);
   const before = await state(page);
@@ -286,9 +287,11 @@ test('a new game that replaced an unfinished one can be taken back until it has 
   await page.keyboard.press('n');
   assert.notEqual((await state(page)).seed, before.seed);
   assert.equal(await page.textContent('#notice-text'), 'A new game was dealt.');
+  assert.equal(await page.textContent('#announce'), 'A new game was dealt. B goes back to the last one.', 'said to screen readers');
   assert.ok(await page.isVisible('#go-back'));
   await page.screenshot({ path: `${ARTIFACTS}/go-back.png` });
   await page.click('#go-back');
+  assert.equal(await page.textContent('#announce'), 'Back to the last game.');
   const back = await state(page);
   assert.deepEqual([kept(back), back.mode], [kept({ ...before, selected: [] }), 'classic']);
   assert.deepEqual(back.selected, [], 'the picks are not kept');
