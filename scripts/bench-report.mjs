@@ -285,7 +285,7 @@ quoting them.
 | the inlined glue minified by terser (\`module: true\`, its safe defaults), in the post-build hook | page 7,072 → 6,584 B gzip (the glue's script 3,892 → 3,415 B): wasm-bindgen's glue keeps long local names, and Trunk only strips spaces. Terser's \`unsafe_arrows\` would take 50 B more, not worth its risk | \`scripts/inline-glue.mjs\` |
 | a link to another game while one is unfinished: the saved game carries on, and the link's game is offered in the notice | +297 B gzip (wasm +234, page +63) | \`src/play/options.rs\`, \`src/web/\` |
 | a passing notice floating over the header instead of taking room above the board | +123 B gzip | \`www/style.css\`, \`src/web/app.rs\` |
-| a new game that replaced an unfinished one taken back from its notice (Back to the last game, \`B\`) | +327 B gzip | \`src/play/session.rs\`, \`src/web/app.rs\` |
+| a new game that replaced an unfinished one taken back from its notice (Back to the last game, \`B\`), and every new game told to screen readers | +327 B and +75 B gzip | \`src/play/session.rs\`, \`src/web/app.rs\` |
 | the service worker minified by terser in the post-build hook (\`www/sw.js\` stays as written) | sw.js 652 → 490 B gzip | \`scripts/post-build.mjs\` |
 
 ## Download (release build)
