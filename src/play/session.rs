@@ -184,10 +184,7 @@ impl Session {
     /// where it stood; the new game is dropped. Does nothing (`false`) unless
     /// [`Session::can_go_back`].
     pub fn go_back(&mut self, now: f64) -> bool {
-        if !self.can_go_back() {
-            return false;
-        }
-        let Some(saved) = self.replaced.take() else { return false };
+        let Some(saved) = self.replaced.take_if(|_| self.game.moves().is_empty()) else { return false };
         let hidden = self.hidden;
         *self = Session::resume(saved, now);
         self.set_hidden(hidden, now);

@@ -264,11 +264,18 @@ impl App {
                 self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
                 Changes::REFRESH
             }
-            Input::NewGame(seed) => self.play(self.session.game().variant(), seed, now),
-            Input::Play(variant, seed) => self.play(variant, seed, now),
+            Input::NewGame(seed) => {
+                self.session.new_game(seed, now);
+                self.show_dealt(now)
+            }
+            Input::Play(variant, seed) => {
+                self.session.play(variant, seed, now);
+                self.show_dealt(now)
+            }
             Input::PlayOffer(any_seed) => {
                 let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
-                self.play(variant, seed.unwrap_or(any_seed), now)
+                self.session.play(variant, seed.unwrap_or(any_seed), now);
+                self.show_dealt(now)
             }
             Input::GoBack if self.back_shown() && self.session.go_back(now) => {
                 self.tell_readers("Back to the last game.".to_owned());
@@ -363,10 +370,10 @@ impl App {
         Changes { time: true, ..self.follow_other_tab(now) }
     }
 
-    /// A new game; when it replaced an unfinished game, a passing notice
-    /// offers the way back to that one.
-    fn play(&mut self, variant: Variant, seed: u64, now: f64) -> Changes {
-        self.session.play(variant, seed, now);
+    /// The page after the session dealt a new game, told to screen readers;
+    /// when it replaced an unfinished game, a passing notice offers the way
+    /// back to that one.
+    fn show_dealt(&mut self, now: f64) -> Changes {
         let changes = self.show_new_game();
         let mut said = "A new game was dealt.".to_owned();
         if self.session.can_go_back() {
@@ -628,6 +635,10 @@ impl App {
                 Some(format!("It could not be kept aside ({why}), so this game will not be saved over it."))
             }
         };
+        // A passing notice alone floats over the board instead of pushing it
+        // down, and back up when it goes: the cards stay where they are.
+        let lasting = self.offer.is_some() || storage.is_some() || self.set_aside.is_some();
+        let floating = self.notice_until.is_some() && !lasting;
         let mut notice = self.notice.clone();
         if self.offer.is_some() {
             add_sentence(
@@ -638,9 +649,6 @@ impl App {
         if let Some(storage) = storage {
             add_sentence(&mut notice, &storage);
         }
-        // A passing notice alone floats over the board instead of pushing it
-        // down, and back up when it goes: the cards stay where they are.
-        let floating = self.notice_until.is_some() && notice.len() == self.notice.len() && self.set_aside.is_none();
         view.set_notice(&notice, floating);
         view.announce(&self.announcement);
         view.offer_download(self.set_aside.as_ref());
