@@ -119,12 +119,34 @@ async function newRelease(dist) {
   return dir;
 }
 
-test('a new release is picked up on the next visit, told once, with the saved game intact and offline again', { timeout: 90_000 }, async () => {
+/** Stages a new release of `dist` (`change` may alter its files), opens the
+ *  game at `query`, and runs `body` with the page and the release's folder.
+ *  Afterwards the server serves `dist` again, and the folder and the page
+ *  are gone, whatever happened. */
+async function withNewRelease(query, change, body) {
   const dist = process.env.DIST ?? 'dist';
   const release = await newRelease(dist);
-  const { page, context, problems, close } = await open('?seed=9');
-  const notice = () => page.locator('#notice-text').textContent();
+  await change(release);
+  const opened = await open(query);
   try {
+    await body({ ...opened, release });
+  } finally {
+    await server().serveFrom(dist);
+    await rm(release, { recursive: true, force: true });
+    await opened.close();
+  }
+}
+
+/** Reloads the page with the network off, and waits for its board. */
+async function reloadOffline(page, context) {
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+}
+
+test('a new release is picked up on the next visit, told once, with the saved game intact and offline again', { timeout: 90_000 }, async () => {
+  await withNewRelease('?seed=9', async () => {}, async ({ page, context, problems, release }) => {
+    const notice = () => page.locator('#notice-text').textContent();
     const { before, wasm: oldWasm } = await playedOnce(page);
     await page.reload();
     await ready(page);
@@ -141,29 +163,22 @@ test('a new release is picked up on the next visit, told once, with the saved ga
     await page.reload();
     await ready(page);
     assert.doesNotMatch(await notice(), /updated/, 'told once');
-    await context.setOffline(true);
-    await page.reload();
-    await ready(page);
+    await reloadOffline(page, context);
     assert.notEqual(await wasmUrl(page), oldWasm, 'offline, the new release from the cache');
     assert.deepEqual(kept(await state(page)), kept(before));
     assert.deepEqual(problems, []);
     await context.setOffline(false);
-  } finally {
-    await server().serveFrom(dist);
-    await rm(release, { recursive: true, force: true });
-    await close();
-  }
+  });
 });
 
 test('a release that cannot start is not kept: offline, the last one that started plays on', { timeout: 90_000 }, async () => {
-  const dist = process.env.DIST ?? 'dist';
-  const broken = await newRelease(dist);
   // Its wasm cut in half: the page arrives, the game never starts.
-  const wasm = (await readdir(broken)).find((file) => file.endsWith('.wasm'));
-  const bytes = await readFile(path.join(broken, wasm));
-  await writeFile(path.join(broken, wasm), bytes.subarray(0, bytes.length >> 1));
-  const { page, context, problems, close } = await open('?seed=11');
-  try {
+  const cutWasm = async (release) => {
+    const wasm = (await readdir(release)).find((file) => file.endsWith('.wasm'));
+    const bytes = await readFile(path.join(release, wasm));
+    await writeFile(path.join(release, wasm), bytes.subarray(0, bytes.length >> 1));
+  };
+  await withNewRelease('?seed=11', cutWasm, async ({ page, context, problems, release: broken }) => {
     const { before, wasm: working } = await playedOnce(page);
 
     await server().serveFrom(broken);
@@ -176,16 +191,10 @@ test('a release that cannot start is not kept: offline, the last one that starte
     assert.ok(problems.some((problem) => /WebAssembly|wasm/i.test(problem)), `the start failed: ${problems}`);
     problems.length = 0;
 
-    await context.setOffline(true);
-    await page.reload();
-    await ready(page);
+    await reloadOffline(page, context);
     assert.equal(await wasmUrl(page), working, 'offline, the release that started is served');
     assert.deepEqual(kept(await state(page)), kept(before), 'with the saved game');
     assert.deepEqual(problems, []);
     await context.setOffline(false);
-  } finally {
-    await server().serveFrom(dist);
-    await rm(broken, { recursive: true, force: true });
-    await close();
-  }
+  });
 });
