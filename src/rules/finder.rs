@@ -46,7 +46,9 @@ fn places(cards: &[Card]) -> Result<[u8; 128], RepeatedCard> {
 fn each_pair(cards: &[Card], place: &[u8; 128], mut visit: impl FnMut(usize, usize, usize) -> bool) {
     for (i, &a) in cards.iter().enumerate() {
         let thirds = third_cards_of(a);
-        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+        // A plain slice walk: at opt-level z, `enumerate().skip(i + 1)`
+        // left the iterator's `next` as a call per pair in the shipped build.
+        for (j, &b) in (i + 1..).zip(&cards[i + 1..]) {
             let k = place[thirds[b.id() as usize & 127] as usize & 127] as usize;
             if !visit(i, j, k) {
                 return;
@@ -69,15 +71,17 @@ pub fn find_sets(cards: &[Card]) -> Result<Vec<[usize; 3]>, RepeatedCard> {
 /// API's fast path hands over as it is.
 pub fn find_sets_flat(cards: &[Card]) -> Result<Vec<u8>, RepeatedCard> {
     let place = places(cards)?;
-    // Three bytes for each of at most n(n−1)/2 ÷ 3 sets: one allocation.
-    let mut flat = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 2);
+    // At most n(n−1)/2 ÷ 3 sets: one allocation. Pushed whole triples
+    // rather than `extend_from_slice` of three bytes, which opt-level z
+    // left as a call per set.
+    let mut sets = Vec::with_capacity(cards.len() * cards.len().saturating_sub(1) / 6);
     each_pair(cards, &place, |i, j, k| {
         if k > j + 1 {
-            flat.extend_from_slice(&[i as u8, j as u8, (k - 1) as u8]);
+            sets.push([i as u8, j as u8, (k - 1) as u8]);
         }
         true
     });
-    Ok(flat)
+    Ok(sets.into_flattened())
 }
 
 /// [`find_sets`] into a buffer the caller keeps: `sets` is cleared, then
