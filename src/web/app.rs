@@ -822,7 +822,10 @@ impl App {
         put(&object, "hinted", numbers(&self.hinted_slots()));
         put(&object, "elapsedMs", self.session.elapsed_ms(now).round().into());
         put(&object, "over", game.is_over().into());
-        put(&object, "seed", (game.seed() as f64).into());
+        // A daily puzzle's seed comes from its date and may pass 2^53, which
+        // a JavaScript number cannot hold: its `date` names it instead.
+        let seed = if let Variant::Daily(_) = game.variant() { JsValue::NULL } else { (game.seed() as f64).into() };
+        put(&object, "seed", seed);
         put(&object, "mode", game.variant().name().into());
         put(&object, "screen", (if self.screen == Screen::Play { "play" } else { "gallery" }).into());
         match game.variant() {

@@ -419,7 +419,7 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
 /// `mode`, `screen`; `previous` in Set-Chain; `date` and `found` in the
-/// daily puzzle; `lastUltra` in UltraSet after a claim.
+/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a claim.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_app(|app| app.state_object(now()))
