@@ -83,6 +83,9 @@ pub enum Input {
     PlayOffer(u64),
     /// Back to the unfinished game the last new game replaced.
     GoBack,
+    /// The notice was tapped: a passing one goes at once, uncovering the
+    /// header's controls it floats over.
+    DismissNotice,
     ShowGallery,
     Visibility {
         hidden: bool,
@@ -290,11 +293,9 @@ impl App {
             }
             Input::Visibility { hidden } => self.visibility_changed(hidden, now),
             Input::PageHide => Changes { save: true, ..Changes::NONE },
-            Input::Tick if self.notice_until.is_some_and(|until| now >= until) => {
-                self.notice.clear();
-                self.notice_until = None;
-                Changes::REFRESH
-            }
+            Input::Tick if self.notice_until.is_some_and(|until| now >= until) => self.end_passing_notice(),
+            Input::DismissNotice if self.notice_until.is_some() => self.end_passing_notice(),
+            Input::DismissNotice => Changes::NONE,
             Input::Tick => Changes::TIME,
             Input::Frame => {
                 if let Some(view) = &mut self.view {
@@ -528,6 +529,13 @@ impl App {
             text.push('\u{a0}');
         }
         self.announcement = text;
+    }
+
+    /// The passing notice goes, and with it the way back it offered.
+    fn end_passing_notice(&mut self) -> Changes {
+        self.notice.clear();
+        self.notice_until = None;
+        Changes::REFRESH
     }
 
     /// A notice that goes by itself after a few seconds.

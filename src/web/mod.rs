@@ -289,6 +289,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
             "play-offer" => Some(Input::PlayOffer(random_seed())),
             "go-back" => Some(Input::GoBack),
+            "notice" | "notice-text" => Some(Input::DismissNotice),
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },
