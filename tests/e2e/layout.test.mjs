@@ -91,6 +91,10 @@ for (const phone of PHONES) {
       hasTouch: true,
       isMobile: true,
     });
+    // The way-to-play chooser (classic) and the buttons share one row, which
+    // leaves the cards the height a second row would take.
+    const tops = await page.$$eval('nav > *', (controls) => controls.map((c) => Math.round(c.getBoundingClientRect().top)));
+    assert.equal(new Set(tops).size, 1, `${phone.width}×${phone.height}: the header's controls lie in rows at ${tops}`);
     for (const [size, seed] of Object.entries(SEEDS)) {
       const what = `${phone.width}×${phone.height}, ${size} cards`;
       await playLink(page, `?seed=${seed}`);
