@@ -352,8 +352,9 @@ impl View {
         }
     }
 
-    /// Shows a notice above the board (`floating`: over it, taking no room
-    /// and no taps), or hides the notice when `text` is empty.
+    /// Shows a notice above the board (`floating`: over the header, taking
+    /// no room; a tap on it sends it away), or hides the notice when `text`
+    /// is empty.
     pub fn set_notice(&self, text: &str, floating: bool) {
         set_text(&self.notice_text, text);
         self.notice.set_class_name(if floating { "floating" } else { "" });

@@ -131,9 +131,9 @@ fn found_in(stored: Option<&str>) -> Found {
 /// `?seed=42` carries on game 42, and of `?mode=chain` a saved Set-Chain
 /// game). An address that asks for another game deals it, unless the saved
 /// game is unfinished: then that carries on, and the address's game waits
-/// for the player to ask for it ([`opening`]). A save that cannot be restored is set aside under its
-/// own key before anything is written over it; a newer version's save is
-/// never written over.
+/// for the player to ask for it ([`opening`]). A save that cannot be
+/// restored is set aside under its own key before anything is written over
+/// it; a newer version's save is never written over.
 pub fn mount() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     // The first-paint benchmark's split: the wasm is compiled and running from

@@ -174,8 +174,8 @@ test('a passing notice floats over the header: the cards stay where they are dra
     const box = await page.locator('#notice').boundingBox();
     assert.ok(box.y + box.height <= screen.height && box.x >= 0 && box.x + box.width <= screen.width, `${what}: the notice is off the screen`);
     await page.screenshot({ path: `${ARTIFACTS}/passing-notice-${what}.png` });
-    // It lies over the header, not over a card; a tap on it changes nothing
-    // (it does not reach a button it hides).
+    // It lies over the header, not over a card, and is what a tap on it
+    // reaches, not a button it hides.
     assert.ok(before.every((card) => card.y >= box.y + box.height), `${what}: the notice covers a card`);
     const takesTaps = await page.evaluate(({ x, y, width, height }) =>
       [[x + 4, y + height / 2], [x + width / 2, y + height / 2], [x + width - 4, y + height / 2]]
