@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark and prints one table of medians and ratios, which it
 # also writes to BENCHMARKS.md (about 4 minutes):
-#   native  criterion: the finder against two triple loops (benches/finder.rs)
+#   native  criterion: the finder against two triple loops (crates/set-core/benches/finder.rs)
 #   wasm    the same code inside wasm, and a 21-card redraw, in headless
 #           Chromium (tests/wasm_bench.rs)
 #   page    first paint over 10 first and 10 later visits with where the
@@ -18,10 +18,10 @@ mkdir -p target/bench
 rm -f target/bench/*.jsonl
 
 echo "==> native: criterion"
-cargo bench --bench finder -- --noplot
+cargo bench -p set-core --bench finder -- --noplot
 
 echo "==> wasm: inside the module, headless Chromium"
-wasm_build cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture \
+wasm_build cargo test --release --target wasm32-unknown-unknown -p set-game --test wasm_bench -- --nocapture \
   | tee target/bench/wasm.log
 sed -n 's/^BENCH //p' target/bench/wasm.log > target/bench/wasm.jsonl
 

@@ -26,7 +26,7 @@ status[native]=${PIPESTATUS[0]}
 cargo_counts native
 
 echo "==> 2/3 wasm: wasm-bindgen-test in headless Chromium"
-wasm_build cargo test --target wasm32-unknown-unknown --test web 2>&1 | tee "$logs/wasm.log"
+wasm_build cargo test --target wasm32-unknown-unknown -p set-game --test web 2>&1 | tee "$logs/wasm.log"
 status[wasm]=${PIPESTATUS[0]}
 cargo_counts wasm
 

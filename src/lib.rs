@@ -1,24 +1,97 @@
-//! SET in the browser.
+//! The page: SET's browser edge around [`set_core`].
 //!
-//! Three rooms. The first two know nothing of the browser and are tested natively:
-//! - [`rules`]: what SET is. [`rules::card`]: the 81 cards, the digit-sum
-//!   lookup and the third card of a pair; [`rules::finder`]: all sets among a
-//!   list of cards; [`rules::rng`]: the seeded shuffle; [`rules::game`]: a
-//!   game, a deterministic function of seed and actions.
-//! - [`play`]: one sitting. [`play::selection`], [`play::stopwatch`]: the
-//!   player's picks and the play clock; [`play::layout`]: slot rectangles and
-//!   hit testing, as functions of sizes; [`play::keys`]; [`play::options`]:
-//!   what the page address asks for.
-//! - [`save`]: the saved-game format, checked field by field and by replay,
-//!   and how it grows.
+//! A thin layer, compiled only for wasm32 (natively this crate is empty; the
+//! core's tests are the native ones). Its rooms:
+//! - [`start`]: mounting on the page, what storage held, the first game;
+//! - [`input`]: the page's events turned into [`app::Input`]s;
+//! - [`app`]: the funnel: input → session update → one save, one redraw;
+//! - [`persistence`], [`notice`], [`effect`], [`card_buttons`], [`board`],
+//!   [`state`]: the controller's other jobs, one file each;
+//! - [`exports`]: the wasm-bindgen functions on `window.wasmBindings`;
+//! - [`render`] (the canvas drawing), [`dom`] (the page's elements),
+//!   [`args`] (the exports' argument checks), [`storage`] (localStorage).
 //!
-//! `web` (wasm32 only) is the thin edge: wasm-bindgen exports, the canvas
-//! renderer and input. Randomness enters there, as a seed.
+//! One [`App`] per page lives in a thread-local. Exports and event listeners
+//! reach it through [`with_app`], which never panics on re-entry: a call made
+//! while the app is busy gets an error instead. Randomness enters here and
+//! only here, as the seed of a new game.
+#![cfg(target_arch = "wasm32")]
 
-pub mod play;
-pub mod rules;
-pub mod save;
-pub mod text;
+mod app;
+mod args;
+mod dom;
+pub mod exports;
+mod input;
+pub mod render;
+mod start;
+mod storage;
 
-#[cfg(target_arch = "wasm32")]
-pub mod web;
+pub use exports::*;
+pub use start::mount;
+
+use app::{App, Input};
+use args::js_error;
+use set_core::play::options::MAX_SEED;
+use set_core::play::session::Session;
+use set_core::rules::daily::Date;
+use set_core::rules::variant::Variant;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+#[cfg(not(target_feature = "atomics"))]
+#[global_allocator]
+// SAFETY: this build has no threads (no `atomics`), which is what
+// AssumeSingleThreaded asks of its user.
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the page's app, creating a board-less one on first use (as on
+/// a page that only wants the exports).
+fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+    APP.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| busy())?;
+        Ok(f(slot.get_or_insert_with(headless_app)))
+    })
+}
+
+// Kept out of line: `with_app` is inlined into every listener and export, and
+// these rare paths would be copied into each (kilobytes of download).
+#[cold]
+#[inline(never)]
+fn headless_app() -> App {
+    App::new(Session::new(Variant::Classic, random_seed(), now()), None)
+}
+
+#[cold]
+#[inline(never)]
+fn busy() -> JsError {
+    js_error("the game is busy with another call")
+}
+
+/// Milliseconds from the page's time origin.
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// Today in the player's time zone: the daily puzzle's date.
+fn today() -> Date {
+    let now = js_sys::Date::new_0();
+    let date = Date::new(now.get_full_year() as u16, now.get_month() as u8 + 1, now.get_date() as u8);
+    // A clock set before 1970 or after 9999 gets the first day there is.
+    date.or_else(|| Date::from_days(0)).unwrap_or_else(|| unreachable!())
+}
+
+/// A seed from the platform's secure random source, within JavaScript's exact integers.
+fn random_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| (js_sys::Math::random() * MAX_SEED as f64) as u64) & MAX_SEED
+}
+
+/// Every listener ends here, so the game's handling exists once in the wasm.
+#[inline(never)]
+fn dispatch(input: Input) {
+    let _ = with_app(|app| app.handle(input, now()));
+}

@@ -7,7 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect, Uint8Array};
-use set_game::web::{card_rect, check, deal, explain, gallery, hint, sets, slot_rect, state};
+use set_game::{card_rect, check, deal, explain, gallery, hint, sets, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{
@@ -37,7 +37,7 @@ fn page() -> HtmlCanvasElement {
         let main: HtmlElement = doc.get_element_by_id("board").unwrap().parent_element().unwrap().dyn_into().unwrap();
         main.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
         main.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
-        set_game::web::mount().unwrap();
+        set_game::mount().unwrap();
     }
     doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
 }

@@ -6,10 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use set_game::play::options::MAX_SEED;
-use set_game::rules::daily::Date;
-use set_game::rules::game::{Action, Game, Move};
-use set_game::rules::variant::Variant;
+use set_core::play::options::MAX_SEED;
+use set_core::rules::daily::Date;
+use set_core::rules::game::{Action, Game, Move};
+use set_core::rules::variant::Variant;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };

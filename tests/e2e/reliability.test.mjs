@@ -128,7 +128,7 @@ test('a save that cannot be restored is kept aside with its time and reason, off
 });
 
 test('a save written by the first release (format 1) restores exactly and is carried on in format 2', { timeout: 60_000 }, async () => {
-  const v1 = await readFile('tests/fixtures/save-v1.txt', 'utf8');
+  const v1 = await readFile('crates/set-core/tests/fixtures/save-v1.txt', 'utf8');
   const line = (name) => v1.split('\n').find((l) => l.startsWith(`${name} `)).split(' ').slice(1);
   const { page, problems, close } = await openWithSave(v1);
   const s = await state(page);

@@ -2,13 +2,13 @@
 //! 81 × 81-table reference (both of those into a reused buffer), on fixed
 //! seeded tables of 12, 15, 21 and 81 cards. `scripts/bench.sh` reads the
 //! medians criterion stores under target/criterion/. The wasm timings of the
-//! same functions are in tests/wasm_bench.rs.
+//! same functions are in the page crate's tests/wasm_bench.rs.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{BenchmarkId, Criterion, criterion_group};
-    use set_game::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
-    use set_game::rules::finder::{find_sets, find_sets_into};
+    use set_core::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
+    use set_core::rules::finder::{find_sets, find_sets_into};
     use std::hint::black_box;
     use std::time::Duration;
 

@@ -9,13 +9,13 @@ mod common;
 use common::assert_invariants;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_game::play::options::MAX_SEED;
-use set_game::play::session::{Happened, Session};
-use set_game::rules::card::Card;
-use set_game::rules::daily::Date;
-use set_game::rules::game::Game;
-use set_game::rules::variant::Variant;
-use set_game::save::{SavedGame, decode, encode};
+use set_core::play::options::MAX_SEED;
+use set_core::play::session::{Happened, Session};
+use set_core::rules::card::Card;
+use set_core::rules::daily::Date;
+use set_core::rules::game::Game;
+use set_core::rules::variant::Variant;
+use set_core::save::{SavedGame, decode, encode};
 
 #[derive(Clone, Debug)]
 enum Step {

@@ -5,11 +5,11 @@
 //! with a message that names the bad value, before anything is changed; the
 //! exports turn the message into a thrown JavaScript `Error`.
 
-use crate::play::options::MAX_SEED;
-use crate::rules::card::Card;
-use crate::rules::daily::Date;
-use crate::rules::variant::Variant;
 use js_sys::{Array, Uint8Array};
+use set_core::play::options::MAX_SEED;
+use set_core::rules::card::Card;
+use set_core::rules::daily::Date;
+use set_core::rules::variant::Variant;
 use std::fmt::{self, Display};
 use wasm_bindgen::prelude::*;
 

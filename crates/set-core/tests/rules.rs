@@ -2,15 +2,15 @@
 //! scripted player that mixes valid claims, invalid claims, bad input and
 //! hints; and each variant's claim rule against a plain reference.
 
-use set_game::rules::card::{Card, is_set};
-use set_game::rules::daily::{DAILY_SETS, Date};
-use set_game::rules::explain::set_reasons;
-use set_game::rules::finder::find_sets;
-use set_game::rules::game::{
+use set_core::rules::card::{Card, is_set};
+use set_core::rules::daily::{DAILY_SETS, Date};
+use set_core::rules::explain::set_reasons;
+use set_core::rules::finder::find_sets;
+use set_core::rules::game::{
     Action, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid, Move, Outcome, TABLE_SIZE,
 };
-use set_game::rules::rng::SplitMix64;
-use set_game::rules::variant::Variant;
+use set_core::rules::rng::SplitMix64;
+use set_core::rules::variant::Variant;
 use std::collections::HashSet;
 
 mod common;
@@ -259,7 +259,7 @@ fn the_claim_rules_agree_with_plain_references() {
             }
         }
         assert_eq!(is_set(four[0], four[1], four[2]), plain_set(&four[..3]));
-        let split = set_game::rules::finder::ultra_split([four[0], four[1], four[2], four[3]]);
+        let split = set_core::rules::finder::ultra_split([four[0], four[1], four[2], four[3]]);
         assert_eq!(split.is_some(), plain_ultra(&four), "{four:?}");
         if let Some(split) = split {
             let [[a, b], [c, d]] = split.pairs;

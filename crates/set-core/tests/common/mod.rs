@@ -1,8 +1,8 @@
 //! What every game state must satisfy, shared by the rule and property tests.
 
-use set_game::rules::daily::DAILY_SETS;
-use set_game::rules::game::Game;
-use set_game::rules::variant::Variant;
+use set_core::rules::daily::DAILY_SETS;
+use set_core::rules::game::Game;
+use set_core::rules::variant::Variant;
 
 /// Everything the rules promise after any action (see `Game::audit`), plus
 /// the definition of the end, checked here independently of it.

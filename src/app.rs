@@ -4,17 +4,17 @@
 //! [`App::handle`] → session update → at most one save and one redraw.
 //! Nothing else saves or draws.
 
-use super::dom::{Stats, View, describe_card, place_id};
-use super::render::{self, CardLook};
-use super::storage::{SETTINGS_KEY, SaveSlot, SetAside};
-use crate::play::keys::{Command, key_label};
-use crate::play::layout::{Board, Direction, Place, Rect};
-use crate::play::options::{AskedGame, query_for};
-use crate::play::session::{Adopted, Happened, Row, Session};
-use crate::play::settings::{Change, Settings};
-use crate::rules::card::Card;
-use crate::rules::variant::Variant;
-use crate::save::SaveError;
+use crate::dom::{Stats, View, describe_card, place_id};
+use crate::render::{self, CardLook};
+use crate::storage::{SETTINGS_KEY, SaveSlot, SetAside};
+use set_core::play::keys::{Command, key_label};
+use set_core::play::layout::{Board, Direction, Place, Rect};
+use set_core::play::options::{AskedGame, query_for};
+use set_core::play::session::{Adopted, Happened, Row, Session};
+use set_core::play::settings::{Change, Settings};
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
+use set_core::save::SaveError;
 use wasm_bindgen::JsValue;
 
 /// How long the found and wrong effects play, in milliseconds.
@@ -338,7 +338,7 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let decoded = crate::save::decode(&text);
+        let decoded = set_core::save::decode(&text);
         self.last_stored = Some(text);
         match decoded {
             Ok(saved) => match self.session.adopt(saved, now) {
@@ -408,7 +408,7 @@ impl App {
     fn board(&self, view: &View) -> Board {
         match self.screen {
             Screen::Play => view.board(self.session.game().table().len(), self.session.row().cards().len()),
-            Screen::Gallery => view.board(crate::rules::card::DECK_SIZE, 0),
+            Screen::Gallery => view.board(set_core::rules::card::DECK_SIZE, 0),
         }
     }
 
@@ -432,7 +432,7 @@ impl App {
             (Screen::Play, Place::Table(slot)) => {
                 self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
             }
-            (Screen::Gallery, Place::Table(slot)) if slot >= crate::rules::card::DECK_SIZE => {
+            (Screen::Gallery, Place::Table(slot)) if slot >= set_core::rules::card::DECK_SIZE => {
                 return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
             }
             _ => {}
@@ -742,7 +742,7 @@ impl App {
             for card in Card::all() {
                 if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
                     let mut label = String::new();
-                    crate::text::push_small(&mut label, card.id() as usize);
+                    set_core::text::push_small(&mut label, card.id() as usize);
                     let look = CardLook {
                         label: Some(&label),
                         cue: self.settings.colour_cues,
@@ -763,7 +763,7 @@ impl App {
                 // JavaScript's sin: Rust's would add its own (libm) to the download.
                 (cards, len, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
             }
-            _ => ([crate::rules::card::DECK[0]; 4], 0, 0.0),
+            _ => ([set_core::rules::card::DECK[0]; 4], 0, 0.0),
         };
         let wrong = &wrong[..len];
         let row = self.session.row();

@@ -4,9 +4,9 @@
 //! device pixel ratio once per frame, so the same code is crisp on any screen.
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
-use crate::play::layout::{Layout, Rect};
-use crate::play::settings::{COLOUR_LETTERS, Palette};
-use crate::rules::card::{Card, Colour, Fill, Shape};
+use set_core::play::layout::{Layout, Rect};
+use set_core::play::settings::{COLOUR_LETTERS, Palette};
+use set_core::rules::card::{Card, Colour, Fill, Shape};
 use std::f64::consts::PI;
 use wasm_bindgen::prelude::*;
 use web_sys::CanvasRenderingContext2d as Ctx;

@@ -4,12 +4,12 @@
 //! Element ids are the contract with index.html. A page without `#board`
 //! (a test page, a page that only wants the exports) gets no view at all.
 
-use super::storage::SetAside;
-use crate::play::layout::{Board, Place};
-use crate::play::settings::{Settings, Theme};
-use crate::play::stopwatch::format_clock;
-use crate::rules::card::Card;
-use crate::rules::variant::Variant;
+use crate::storage::SetAside;
+use set_core::play::layout::{Board, Place};
+use set_core::play::settings::{Settings, Theme};
+use set_core::play::stopwatch::format_clock;
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, MediaQueryList, Window};
@@ -32,10 +32,10 @@ impl Stats {
     /// time, hints, wrong claims.
     fn texts(&self) -> [String; 5] {
         let mut sets = String::new();
-        crate::text::push_small(&mut sets, self.sets_found);
+        set_core::text::push_small(&mut sets, self.sets_found);
         if let Some(goal) = self.sets_to_find {
             sets.push_str(" of ");
-            crate::text::push_small(&mut sets, goal);
+            set_core::text::push_small(&mut sets, goal);
         }
         [
             self.deck_left.map_or_else(|| "–".to_owned(), |left| left.to_string()),
@@ -127,7 +127,7 @@ const IDS: [&str; 28] = [
 ];
 
 /// The settings panel's controls are `setting-<name>`, with these names:
-/// the names of the settings' text lines (`crate::play::settings::Change`).
+/// the names of the settings' text lines (`set_core::play::settings::Change`).
 pub const SETTING_PREFIX: &str = "setting-";
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
@@ -249,7 +249,7 @@ impl View {
     /// Starts a frame: CSS-pixel coordinates from here on.
     pub fn begin_frame(&self) {
         let r = self.pixel_ratio;
-        super::render::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
+        crate::render::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
     }
 
     /// The canvas's top-left corner in viewport CSS pixels.
@@ -435,8 +435,8 @@ pub fn place_id(place: Place) -> String {
 
 /// The place of a card button's id.
 pub fn place_of_id(id: &str) -> Option<Place> {
-    let (kind, number) = crate::text::split_once_at(id, b'-')?;
-    let number = crate::save::digits(number)? as usize;
+    let (kind, number) = set_core::text::split_once_at(id, b'-')?;
+    let number = set_core::save::digits(number)? as usize;
     match kind {
         "card" => Some(Place::Table(number)),
         "row" => Some(Place::Row(number)),

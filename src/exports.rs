@@ -1,0 +1,120 @@
+//! The wasm-bindgen exports (`window.wasmBindings` under Trunk): `deal`,
+//! `check`, `explain`, `hint`, `sets`, `state`, `slot_rect`, `card_rect`,
+//! `gallery` and `simulate_crash`; the README documents them. Each checks its
+//! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
+//! leaving the game as it was.
+
+use crate::app::{self, Input};
+use crate::args::{self, js_error};
+use crate::{now, random_seed, today, with_app};
+use js_sys::{Array, Uint8Array};
+use set_core::play::layout::Place;
+use set_core::rules::card::is_set;
+use set_core::rules::explain::set_reasons;
+use set_core::rules::finder::{find_sets, find_sets_flat, ultra_split};
+use wasm_bindgen::prelude::*;
+
+/// Starts a new game on the page and redraws it. `deal(seed)` deals a
+/// classic game (`seed` optional: a whole number 0..=2^53−1);
+/// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
+/// "junior", "chain", "ultra", "daily"; `date` "YYYY-MM-DD" for "daily",
+/// today's puzzle without it). Returns the table's card ids in slot order.
+#[wasm_bindgen]
+pub fn deal(options: JsValue) -> Result<Array, JsError> {
+    let (variant, seed) = args::deal_options(&options, today).map_err(js_error)?;
+    let seed = seed.unwrap_or_else(random_seed);
+    with_app(|app| {
+        app.handle(Input::Play(variant, seed), now());
+        Array::from(&app::ids(app.session.game().table()))
+    })
+}
+
+/// `check(a, b, c)`: whether three distinct card ids form a set, by the
+/// digit-sum lookup. `check(a, b, c, d)`: whether four form an UltraSet (two
+/// pairs needing the same third card). Any other count throws.
+#[wasm_bindgen]
+pub fn check(a: JsValue, b: JsValue, c: JsValue, d: JsValue, more: JsValue) -> Result<bool, JsError> {
+    match args::cards_to_check([&a, &b, &c, &d, &more]).map_err(js_error)? {
+        args::Checked::Three([a, b, c]) => Ok(is_set(a, b, c)),
+        args::Checked::Four(four) => Ok(ultra_split(four).is_some()),
+    }
+}
+
+/// Why three distinct card ids are not a set: one sentence per attribute
+/// that breaks the rule (colour, shape, fill, number); `[]` for a set.
+#[wasm_bindgen]
+pub fn explain(a: JsValue, b: JsValue, c: JsValue) -> Result<Array, JsError> {
+    let cards = args::three_cards([&a, &b, &c]).map_err(js_error)?;
+    Ok(set_reasons(cards).into_iter().map(JsValue::from).collect())
+}
+
+/// The slots (ascending) of the table cards of the claim the Hint button
+/// reveals, or `[]` when there is none. Changes nothing.
+#[wasm_bindgen]
+pub fn hint() -> Result<Array, JsError> {
+    with_app(|app| {
+        let game = app.session.game();
+        let Some(claim) = game.hint_claim() else { return Array::new() };
+        // Slot order is ascending order.
+        let table = game.table().iter().enumerate();
+        table.filter(|(_, card)| claim.contains(**card)).map(|(slot, _)| JsValue::from(slot as u32)).collect()
+    })
+}
+
+/// Every set among a list of distinct card ids, as triples of indices into
+/// it. Given the ids as a `Uint8Array`, the answer is one flat `Uint8Array`
+/// of index triples, `[i, j, k, i, j, k, …]`: the fast path, which builds no
+/// array on either side (BENCHMARKS.md, "Through the JavaScript API").
+#[wasm_bindgen]
+pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
+    if let Some(bytes) = ids.dyn_ref::<Uint8Array>() {
+        let cards = args::card_bytes(bytes).map_err(js_error)?;
+        let flat = find_sets_flat(&cards).map_err(js_error)?;
+        return Ok(Uint8Array::from(&flat[..]).into());
+    }
+    let cards = args::card_list(&ids).map_err(js_error)?;
+    let sets = find_sets(&cards).map_err(js_error)?;
+    Ok(sets.iter().map(|set| app::numbers(set)).collect::<Array>().into())
+}
+
+/// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
+/// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
+/// `mode`, `screen`; `previous` in Set-Chain; `date` and `found` in the
+/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a claim.
+#[wasm_bindgen]
+pub fn state() -> Result<JsValue, JsError> {
+    with_app(|app| app.state_object(now()))
+}
+
+fn rect_array(rect: set_core::play::layout::Rect) -> Array {
+    [rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect()
+}
+
+/// `[x, y, width, height]` of a table slot in viewport CSS pixels.
+#[wasm_bindgen]
+pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
+    let slot = args::slot(&slot).map_err(js_error)?;
+    let rect = with_app(|app| app.place_rect(Place::Table(slot)))?.map_err(js_error)?;
+    Ok(rect_array(rect))
+}
+
+/// `[x, y, width, height]` of a card where it is drawn (on the table or in
+/// the row above it) in viewport CSS pixels, or `null` when it is not shown.
+#[wasm_bindgen]
+pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
+    let card = args::card(&id, "card id").map_err(js_error)?;
+    Ok(with_app(|app| app.card_rect(card))?.map_or(JsValue::NULL, |rect| rect_array(rect).into()))
+}
+
+/// Panics on purpose, so that tests can check the crash screen. The page
+/// needs its New game button (a reload) afterwards.
+#[wasm_bindgen]
+pub fn simulate_crash() {
+    panic!("simulate_crash() was called");
+}
+
+/// Shows all 81 cards in id order (slot = card id); `deal()` returns to play.
+#[wasm_bindgen]
+pub fn gallery() -> Result<(), JsError> {
+    with_app(|app| app.handle(Input::ShowGallery, now()))
+}

@@ -1,0 +1,152 @@
+//! Starting the page: the crash screen, what storage held, which game comes
+//! first, and the first board.
+
+use crate::app::{App, Guarded, Input, add_sentence};
+use crate::dom::View;
+use crate::input::{listen_for_input, on_signal};
+use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
+use crate::{APP, dispatch, now, random_seed, today};
+use set_core::play::options::{Opening, opening, parse_query};
+use set_core::play::session::Session;
+use set_core::play::settings::Settings;
+use set_core::save;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsValue> {
+    std::panic::set_hook(Box::new(show_crash_screen));
+    mount()
+}
+
+/// If the game ever panics, the page says so instead of freezing. With
+/// `panic = "abort"` the module is gone afterwards, so the crash screen's
+/// New game button is plain JavaScript in index.html.
+fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
+    web_sys::console::error_1(&format!("SET stopped: {info}").into());
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(screen) = document.get_element_by_id("crash") {
+        let _ = screen.remove_attribute("hidden");
+    }
+}
+
+/// What storage held when the page started.
+enum Found {
+    Nothing,
+    Game(save::SavedGame),
+    /// A newer version's save (why it cannot be read here).
+    Newer(String),
+    /// A save that cannot be restored, to be set aside.
+    Unreadable(SetAside),
+}
+
+fn found_in(stored: Option<&str>) -> Found {
+    let Some(text) = stored else { return Found::Nothing };
+    match save::decode(text) {
+        Ok(saved) => Found::Game(saved),
+        Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
+        Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
+    }
+}
+
+/// Attaches the game to this page's `#board` and starts the first game
+/// (`?mode=`, `?seed=`, `?date=`, or a random classic game; `?gallery`
+/// shows all cards). Does nothing on a page without a board.
+///
+/// A saved game carries on when the address asks for it (a reload of
+/// `?seed=42` carries on game 42, and of `?mode=chain` a saved Set-Chain
+/// game). An address that asks for another game deals it, unless the saved
+/// game is unfinished: then that carries on, and the address's game waits
+/// for the player to ask for it ([`opening`]). A save that cannot be
+/// restored is set aside under its own key before anything is written over
+/// it; a newer version's save is never written over.
+pub fn mount() -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    // The first-paint benchmark's split: the wasm is compiled and running from
+    // here. (A mark throws only for a name the timeline reserves.)
+    let performance = window.performance();
+    if let Some(performance) = &performance {
+        let _ = performance.mark("mount");
+    }
+    // One callback for every event, frame and tick: one closure in the
+    // download instead of one per kind of event.
+    let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal);
+    let callback: js_sys::Function = callback.into_js_value().unchecked_into();
+    let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
+    let release = view.release();
+    let dark_scheme = view.dark_scheme.clone();
+    let search = window.location().search().unwrap_or_default();
+    let mut notices = String::new();
+    let options = parse_query(&search, today()).unwrap_or_else(|err| {
+        add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
+        Default::default()
+    });
+    let slot = SaveSlot::open(&window);
+    // Read once: what is decoded here is also what this tab knows it did not write.
+    let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
+    let found = found_in(stored.as_deref());
+    let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
+    match found {
+        Found::Game(saved) => match opening(&options, Some(&saved.game)) {
+            Opening::Resume => resumed = Some(saved),
+            Opening::ResumeAndOffer => {
+                resumed = Some(saved);
+                offer = Some(options.game());
+            }
+            Opening::Deal => {}
+        },
+        Found::Nothing => {}
+        Found::Newer(why) => guarding = Some(Guarded::NewerSave(why)),
+        Found::Unreadable(aside) => {
+            add_sentence(&mut notices, &format!("Your saved game could not be restored: {}.", aside.reason));
+            match slot.as_ref().map_err(Clone::clone).and_then(|slot| slot.set_aside(&aside)) {
+                Ok(()) => add_sentence(&mut notices, "It is kept aside in this browser, and a new game was dealt."),
+                Err(why) => guarding = Some(Guarded::BadSaveNotKept(why)),
+            }
+            set_aside = Some(aside);
+        }
+    }
+    let started = now();
+    let session = match resumed {
+        Some(saved) => Session::resume(saved, started),
+        None => {
+            let asked = options.game();
+            Session::new(asked.variant, asked.seed.unwrap_or_else(random_seed), started)
+        }
+    };
+    if let (Ok(slot), Some(release)) = (&slot, release) {
+        if is_new_release(slot.read_at(RELEASE_KEY).as_deref(), &release) {
+            add_sentence(&mut notices, "SET has been updated; your game carries on.");
+        }
+        let _ = slot.write_at(RELEASE_KEY, &release);
+    }
+    let mut app = App::new(session, Some(view));
+    app.set_notice(notices);
+    if let Some(text) = slot.as_ref().ok().and_then(|slot| slot.read_at(SETTINGS_KEY)) {
+        app.use_settings(Settings::from_text(&text));
+    }
+    app.use_storage(slot, guarding, stored);
+    if let Some(aside) = set_aside {
+        app.offer_set_aside(aside);
+    }
+    app.offer_game(offer);
+    APP.with(|cell| cell.replace(Some(app)));
+    listen_for_input(&window, &callback, dark_scheme.as_ref())?;
+    dispatch(Input::Start);
+    if window.document().is_some_and(|d| d.hidden()) {
+        dispatch(Input::Visibility { hidden: true });
+    }
+    if options.gallery {
+        dispatch(Input::ShowGallery);
+    }
+    // What the first-paint benchmark measures: navigation start to a full board.
+    if let Some(performance) = performance {
+        let _ = performance.mark("first-board");
+    }
+    Ok(())
+}
+
+/// Whether this page runs a release other than the one this browser ran
+/// before; a first visit is no news.
+fn is_new_release(last_seen: Option<&str>, this: &str) -> bool {
+    last_seen.is_some_and(|last| last != this)
+}
