@@ -1,0 +1,184 @@
+//! The board: where each card lies (table, the row above it, or the
+//! gallery), hit testing in viewport pixels, and drawing it all on the
+//! canvas with the effect that plays.
+
+use super::effect::Effect;
+use super::{App, Changes, Screen};
+use crate::dom::View;
+use crate::render::{self, CardLook};
+use set_core::play::keys::key_label;
+use set_core::play::layout::{Board, Place, Rect};
+use set_core::play::session::Row;
+use set_core::rules::card::Card;
+
+impl App {
+    /// The board as laid out now: the table (or the gallery's 81 cards) and
+    /// the row above it.
+    pub(super) fn board(&self, view: &View) -> Board {
+        match self.screen {
+            Screen::Play => view.board(self.session.game().table().len(), self.session.row().cards().len()),
+            Screen::Gallery => view.board(set_core::rules::card::DECK_SIZE, 0),
+        }
+    }
+
+    /// The rectangle of a place in viewport CSS pixels.
+    pub fn place_rect(&self, place: Place) -> Result<Rect, String> {
+        match (self.screen, place) {
+            (Screen::Play, Place::Table(slot)) => {
+                self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
+            }
+            (Screen::Gallery, Place::Table(slot)) if slot >= set_core::rules::card::DECK_SIZE => {
+                return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
+            }
+            _ => {}
+        }
+        let view = self.view.as_ref().ok_or("this page has no board to measure")?;
+        let rect = self.board(view).rect(place).ok_or("the card is off the board")?;
+        let (left, top) = view.canvas_origin();
+        Ok(Rect { x: rect.x + left, y: rect.y + top, ..rect })
+    }
+
+    /// Where a card is drawn (on the table or in the row above it).
+    pub fn card_rect(&self, card: Card) -> Option<Rect> {
+        if self.screen != Screen::Play {
+            return None;
+        }
+        self.place_rect(self.place_of(card)?).ok()
+    }
+
+    /// Draws the board, fitted to the space it has now; schedules another
+    /// frame while an effect plays.
+    pub(super) fn draw(&mut self, now: f64) {
+        if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
+            self.effect = None;
+        }
+        if let Some(view) = &mut self.view {
+            view.fit();
+        }
+        let Some(view) = &self.view else { return };
+        self.draw_board(view, now);
+        if self.effect.is_some() && !view.frame_pending {
+            let requested = view.window.request_animation_frame(&view.frame_callback);
+            if let Some(view) = &mut self.view {
+                view.frame_pending = requested.is_ok();
+            }
+        }
+    }
+
+    pub(super) fn draw_board(&self, view: &View, now: f64) {
+        view.begin_frame();
+        let dark = self.settings.dark(view.system_prefers_dark());
+        let palette = self.settings.palette;
+        render::clear(&view.ctx, view.css_width, view.css_height, dark);
+        let board = self.board(view);
+        if self.screen == Screen::Gallery {
+            for card in Card::all() {
+                if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
+                    let mut label = String::new();
+                    set_core::text::push_small(&mut label, card.id() as usize);
+                    let look = CardLook {
+                        label: Some(&label),
+                        cue: self.settings.colour_cues,
+                        palette,
+                        dark,
+                        ..CardLook::default()
+                    };
+                    render::draw_card(&view.ctx, card, rect, look);
+                }
+            }
+            return;
+        }
+        let game = self.session.game();
+        let hinted = game.hinted_cards();
+        let (wrong, len, shake) = match self.effect {
+            Some(effect @ Effect::Wrong { cards, len, .. }) => {
+                let p = effect.progress(now);
+                // JavaScript's sin: Rust's would add its own (libm) to the download.
+                (cards, len, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
+            }
+            _ => ([set_core::rules::card::DECK[0]; 4], 0, 0.0),
+        };
+        let wrong = &wrong[..len];
+        let row = self.session.row();
+        if let (Some(strip), false) = (board.row, row == Row::Empty) {
+            render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
+        }
+        let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
+        let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
+        for (place, card) in places.chain(table) {
+            let Some(rect) = board.rect(place) else { continue };
+            let is_wrong = wrong.contains(&card);
+            let pickable = match place {
+                Place::Table(_) => true,
+                Place::Row(index) => index < row.pickable().len(),
+            };
+            let look = CardLook {
+                selected: pickable && self.session.is_selected(card),
+                hinted: pickable && hinted.contains(&card),
+                hovered: self.hover == Some(place),
+                wrong: is_wrong,
+                // UltraSet's row: the third card both pairs need is ringed.
+                found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
+                label: if self.settings.key_labels && pickable { key_label(place) } else { None },
+                cue: self.settings.colour_cues,
+                palette,
+                dark,
+            };
+            let dx = if is_wrong { shake } else { 0.0 };
+            render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);
+        }
+        if let Some(effect @ Effect::Found { cards, rects, len, .. }) = self.effect {
+            let p = effect.progress(now);
+            let scale = 1.0 - p * p;
+            view.ctx.set_global_alpha(1.0 - p);
+            for (card, rect) in cards.into_iter().zip(rects).take(len) {
+                let (cx, cy) = rect.center();
+                let shrunk = Rect {
+                    x: cx - rect.w * scale / 2.0,
+                    y: cy - rect.h * scale / 2.0,
+                    w: rect.w * scale,
+                    h: rect.h * scale,
+                };
+                if shrunk.w >= 2.0 {
+                    let look = CardLook { found: true, palette, dark, ..CardLook::default() };
+                    render::draw_card(&view.ctx, card, shrunk, look);
+                }
+            }
+            view.ctx.set_global_alpha(1.0);
+        }
+    }
+
+    /// The place under viewport point (x, y).
+    pub fn place_at(&self, x: f64, y: f64) -> Option<Place> {
+        let view = self.view.as_ref()?;
+        let (left, top) = view.canvas_origin();
+        self.board(view).hit_test(x - left, y - top)
+    }
+
+    /// The card in a place on the board (in play).
+    pub(super) fn card_at(&self, place: Place) -> Option<Card> {
+        match place {
+            Place::Table(slot) => self.session.game().table().get(slot).copied(),
+            Place::Row(index) => self.session.row().pickable().get(index).copied(),
+        }
+    }
+
+    /// Where a card lies on the board, if it is shown.
+    pub(super) fn place_of(&self, card: Card) -> Option<Place> {
+        let in_row = self.session.row().cards().iter().position(|&c| c == card).map(Place::Row);
+        self.session.game().slot_of(card).map(Place::Table).or(in_row)
+    }
+
+    /// The pointer moved to viewport point (x, y), or left the board (`None`).
+    pub(super) fn hover_at(&mut self, point: Option<(f64, f64)>) -> Changes {
+        let place = point.and_then(|(x, y)| self.place_at(x, y)).filter(|&p| self.card_at(p).is_some());
+        if place == self.hover {
+            return Changes::NONE;
+        }
+        self.hover = place;
+        if let Some(view) = &self.view {
+            view.set_cursor(place.is_some() && self.screen == Screen::Play);
+        }
+        Changes::DRAW
+    }
+}

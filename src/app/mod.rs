@@ -1,0 +1,399 @@
+//! The page's controller around the core's [`Session`]: what the board
+//! shows (play or gallery), the short animations, the notice, and whether
+//! the game is saved. Every event goes one way: [`Input`] →
+//! [`App::handle`] → session update → at most one save and one redraw.
+//! Nothing else saves or draws.
+//!
+//! This file is the funnel: the inputs, what each one changes, and the one
+//! save and one redraw after it. The controller's other jobs have rooms of
+//! their own beside it: [`persistence`] (whether and where the game is
+//! saved, and following another tab), [`notice`] (the notice and the live
+//! region), [`effect`] (the short animations after a claim), [`board`]
+//! (where the cards lie and drawing them), [`card_buttons`] (a button over
+//! each card) and [`state`] (the object `state()` returns).
+
+mod board;
+mod card_buttons;
+mod effect;
+mod notice;
+mod persistence;
+mod state;
+
+pub use notice::add_sentence;
+pub use persistence::Guarded;
+pub use state::{ids, numbers};
+
+use crate::dom::{Stats, View};
+use crate::storage::{SaveSlot, SetAside};
+use effect::Effect;
+use persistence::Persistence;
+use set_core::play::keys::Command;
+use set_core::play::layout::{Direction, Place, Rect};
+use set_core::play::options::{AskedGame, query_for};
+use set_core::play::session::{Happened, Session};
+use set_core::play::settings::{Change, Settings};
+use set_core::rules::variant::Variant;
+
+/// What the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Play,
+    /// All 81 cards in id order, to check every drawing at a glance.
+    Gallery,
+}
+
+/// What the page tells the game, reduced to plain values at the edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Input {
+    /// The page is mounted and the first game is in place.
+    Start,
+    /// A click or tap at a viewport point.
+    Click {
+        x: f64,
+        y: f64,
+    },
+    /// The mouse moved to a viewport point, or left the board.
+    Hover(Option<(f64, f64)>),
+    Resize,
+    /// A key or button command; new games come as `NewGame`.
+    Key(Command),
+    /// A setting changed on the settings panel.
+    Setting(Change),
+    /// The system switched between light and dark.
+    SystemThemeChanged,
+    /// An arrow key pressed on the button of the card in `from`.
+    Arrow {
+        from: Place,
+        direction: Direction,
+    },
+    /// A new game of the same way to play, with this seed.
+    NewGame(u64),
+    /// A new game of this way to play, with this seed.
+    Play(Variant, u64),
+    /// The player asks for the game a link offered (with this seed when the
+    /// link named none).
+    PlayOffer(u64),
+    /// Back to the unfinished game the last new game replaced.
+    GoBack,
+    /// The notice was tapped: a passing one goes at once, uncovering the
+    /// header's controls it floats over.
+    DismissNotice,
+    ShowGallery,
+    Visibility {
+        hidden: bool,
+    },
+    /// The page is going away: save.
+    PageHide,
+    /// The clock's display is due.
+    Tick,
+    /// An animation frame while an effect plays.
+    Frame,
+    /// Another tab wrote the saved game.
+    SaveChangedElsewhere,
+}
+
+/// What an input changed: `handle` then saves once and draws once.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Changes {
+    save: bool,
+    /// Texts, end screen and board.
+    refresh: bool,
+    /// The board only.
+    draw: bool,
+    /// The clock's text only.
+    time: bool,
+}
+
+impl Changes {
+    const NONE: Changes = Changes { save: false, refresh: false, draw: false, time: false };
+    const DRAW: Changes = Changes { draw: true, ..Changes::NONE };
+    const REFRESH: Changes = Changes { refresh: true, ..Changes::NONE };
+    const SAVE_AND_REFRESH: Changes = Changes { save: true, refresh: true, ..Changes::NONE };
+    const TIME: Changes = Changes { time: true, ..Changes::NONE };
+}
+
+pub struct App {
+    pub session: Session,
+    pub screen: Screen,
+    effect: Option<Effect>,
+    hover: Option<Place>,
+    /// The card whose button takes focus (see [`App::focus_place`]).
+    card_focus: Place,
+    settings: Settings,
+    /// A message (a bad `?seed=`, a save that could not be restored, why a
+    /// claim is not valid), and when it goes, if it passes by itself.
+    notice: String,
+    notice_until: Option<f64>,
+    /// What the live region tells screen readers of the last claim or hint.
+    announcement: String,
+    /// Where the game is saved; `None` when the browser gives no storage.
+    save_slot: Option<SaveSlot>,
+    persistence: Persistence,
+    /// The save text this tab last wrote or took from storage: a stored text
+    /// that differs from it was written by another tab.
+    last_stored: Option<String>,
+    /// A save that could not be restored, offered for download.
+    set_aside: Option<SetAside>,
+    /// The game a link asked for while another was unfinished: it starts
+    /// when the player asks, until a game starts.
+    offer: Option<AskedGame>,
+    /// The passing notice is the one after a new game that replaced an
+    /// unfinished one, with its button back to that game.
+    back_offered: bool,
+    pub view: Option<View>,
+}
+
+impl App {
+    pub fn new(session: Session, view: Option<View>) -> App {
+        App {
+            session,
+            screen: Screen::Play,
+            effect: None,
+            hover: None,
+            card_focus: Place::Table(0),
+            settings: Settings::default(),
+            notice: String::new(),
+            notice_until: None,
+            announcement: String::new(),
+            save_slot: None,
+            persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
+            last_stored: None,
+            set_aside: None,
+            offer: None,
+            back_offered: false,
+            view,
+        }
+    }
+
+    pub fn offer_set_aside(&mut self, set_aside: SetAside) {
+        self.set_aside = Some(set_aside);
+    }
+
+    pub fn offer_game(&mut self, offer: Option<AskedGame>) {
+        self.offer = offer;
+    }
+
+    /// The one way in: an input updates the game, then the page is saved
+    /// once and drawn once, as the update asks.
+    pub fn handle(&mut self, input: Input, now: f64) {
+        let mut changes = self.update(input, now);
+        if changes.save {
+            let before = self.persistence.clone();
+            self.save(now);
+            // A write that starts or stops failing changes the notice.
+            changes.refresh |= self.persistence != before;
+        }
+        if changes.refresh {
+            self.refresh(now);
+        } else if changes.draw {
+            self.draw(now);
+        } else if changes.time {
+            self.tick(now);
+        }
+    }
+
+    fn update(&mut self, input: Input, now: f64) -> Changes {
+        match input {
+            Input::Start => Changes::SAVE_AND_REFRESH,
+            // A click on a card of a finished game, or on no card, does nothing.
+            Input::Click { x, y } => self.place_at(x, y).map_or(Changes::NONE, |place| self.pick(place, now)),
+            Input::Hover(point) => self.hover_at(point),
+            Input::Resize => {
+                // A fading card's place is gone with the old layout.
+                if matches!(self.effect, Some(Effect::Found { .. })) {
+                    self.effect = None;
+                }
+                // The cards' buttons follow their drawings.
+                Changes::REFRESH
+            }
+            Input::Key(command) => self.command(command, now),
+            // The page follows by itself (CSS); the canvas is redrawn.
+            Input::SystemThemeChanged => Changes::DRAW,
+            Input::Setting(change) => {
+                self.settings.apply(change);
+                self.keep_settings(now)
+            }
+            Input::Arrow { from, direction } => {
+                let Some(view) = &self.view else { return Changes::NONE };
+                self.card_focus = self.board(view).neighbour(from, direction, self.row_places());
+                Changes::REFRESH
+            }
+            Input::NewGame(seed) => {
+                self.session.new_game(seed, now);
+                self.show_dealt(now)
+            }
+            Input::Play(variant, seed) => {
+                self.session.play(variant, seed, now);
+                self.show_dealt(now)
+            }
+            Input::PlayOffer(any_seed) => {
+                let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
+                self.session.play(variant, seed.unwrap_or(any_seed), now);
+                self.show_dealt(now)
+            }
+            Input::GoBack if self.back_shown() && self.session.go_back(now) => {
+                self.tell_readers("Back to the last game.".to_owned());
+                self.show_new_game()
+            }
+            Input::GoBack => Changes::NONE,
+            Input::ShowGallery => {
+                self.screen = Screen::Gallery;
+                self.session.clear_selection();
+                self.effect = None;
+                Changes::REFRESH
+            }
+            Input::Visibility { hidden } => self.visibility_changed(hidden, now),
+            Input::PageHide => Changes { save: true, ..Changes::NONE },
+            Input::Tick if self.notice_until.is_some_and(|until| now >= until) => self.end_passing_notice(),
+            Input::DismissNotice if self.notice_until.is_some() => self.end_passing_notice(),
+            Input::DismissNotice => Changes::NONE,
+            Input::Tick => Changes::TIME,
+            Input::Frame => {
+                if let Some(view) = &mut self.view {
+                    view.frame_pending = false;
+                }
+                Changes::DRAW
+            }
+            Input::SaveChangedElsewhere => self.follow_other_tab(now),
+        }
+    }
+
+    /// The page was hidden or shown again: the clock runs only while it is
+    /// visible, and a hidden page may never come back, so it is saved. A page
+    /// shown again catches up with what another tab saved meanwhile.
+    fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
+        self.session.set_hidden(hidden, now);
+        if hidden {
+            return Changes { save: true, time: true, ..Changes::NONE };
+        }
+        Changes { time: true, ..self.follow_other_tab(now) }
+    }
+
+    /// The page after the session changed games: the board in play,
+    /// without the last game's effect, hover, notice or a link's offer.
+    fn show_new_game(&mut self) -> Changes {
+        self.offer = None;
+        self.screen = Screen::Play;
+        self.effect = None;
+        self.hover = None;
+        self.notice.clear();
+        Changes::SAVE_AND_REFRESH
+    }
+
+    /// A click, tap or key on a place: picks its card; the pick that
+    /// completes a claim claims. Picks in the gallery, on an empty place or
+    /// in a finished game do nothing.
+    fn pick(&mut self, place: Place, now: f64) -> Changes {
+        let Some(card) = self.card_at(place).filter(|_| self.screen == Screen::Play) else { return Changes::NONE };
+        // The cards a claim would take, and where they lie before it does.
+        let picked = self.session.selection();
+        let len = (picked.len() + 1).min(4);
+        let mut four = [card; 4];
+        four[..len - 1].copy_from_slice(&picked[..len - 1]);
+        let board = self.view.as_ref().map(|view| self.board(view));
+        let mut rects = [Rect { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }; 4];
+        let mut placed = 0;
+        for (rect, &c) in rects.iter_mut().zip(&four[..len]) {
+            if let Some(found) = board.and_then(|board| board.rect(self.place_of(c)?)) {
+                *rect = found;
+                placed += 1;
+            }
+        }
+        let cards_out = self.session.game().table().len();
+        let Ok(happened) = self.session.pick(card, now) else { return Changes::NONE };
+        // The found cards fade out where they lay, unless the grid changed
+        // (15 cards closing up to 12): their old places now hold other cards.
+        let same_grid = self.session.game().table().len() == cards_out;
+        let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
+        match happened {
+            Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
+            // Less motion: the claim shows at once, told by the notice and the counters.
+            _ if still => self.effect = None,
+            // Cards that stay on the table (the daily puzzle) do not fade out.
+            Happened::Found { .. } if same_grid && placed == len && !self.session.game().table().contains(&card) => {
+                self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
+            }
+            Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
+            _ => self.effect = None,
+        }
+        self.announce(happened);
+        // A claim's message replaces the last one; a claim without one ends it.
+        if let Some(text) = happened.message() {
+            self.say_for_a_while(&text, now);
+        } else if self.notice_until.take().is_some() {
+            self.notice.clear();
+        }
+        Changes::SAVE_AND_REFRESH
+    }
+
+    /// Keyboard and button commands other than new game (which needs a fresh seed).
+    fn command(&mut self, command: Command, now: f64) -> Changes {
+        match command {
+            // A key for a slot past the table's end does nothing.
+            Command::Pick(place) => {
+                self.card_focus = place;
+                self.pick(place, now)
+            }
+            Command::ClearSelection => {
+                self.session.clear_selection();
+                Changes::REFRESH
+            }
+            Command::Hint if self.screen == Screen::Play => match self.session.hint(now) {
+                Ok(happened) => {
+                    self.announce(happened);
+                    Changes::SAVE_AND_REFRESH
+                }
+                Err(_) => Changes::NONE,
+            },
+            // New games and going back come as inputs of their own.
+            Command::Hint | Command::NewGame | Command::GoBack => Changes::NONE,
+            Command::ToggleKeyLabels => {
+                self.settings.key_labels = !self.settings.key_labels;
+                self.keep_settings(now)
+            }
+            Command::ToggleColourCues => {
+                self.settings.colour_cues = !self.settings.colour_cues;
+                self.keep_settings(now)
+            }
+        }
+    }
+
+    fn tick(&self, now: f64) {
+        if let Some(view) = &self.view {
+            view.show_time(self.session.elapsed_ms(now));
+        }
+    }
+
+    pub fn stats(&self, now: f64) -> Stats {
+        let game = self.session.game();
+        let sets_to_find = game.variant().sets_to_find();
+        Stats {
+            // A game with a fixed number of sets to find deals from no deck.
+            deck_left: sets_to_find.is_none().then(|| game.deck().len()),
+            sets_found: game.found().len(),
+            sets_to_find,
+            elapsed_ms: self.session.elapsed_ms(now),
+            hints_used: game.hints_used(),
+            wrong_claims: game.wrong_claims(),
+        }
+    }
+
+    /// Brings the page in line with the state: text, end screen, drawing.
+    fn refresh(&mut self, now: f64) {
+        let Some(view) = &self.view else { return };
+        let stats = self.stats(now);
+        view.show_stats(&stats);
+        let over = self.screen == Screen::Play && self.session.game().is_over();
+        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref());
+        view.show_variant(self.session.game().variant());
+        self.show_notice(view);
+        view.offer_download(self.set_aside.as_ref());
+        view.show_settings(self.settings);
+        if self.screen == Screen::Play {
+            let game = self.session.game();
+            view.show_in_address(&query_for(game.variant(), game.seed()));
+        }
+        self.draw(now);
+        self.show_card_buttons();
+    }
+}

@@ -1,0 +1,70 @@
+//! The game as a plain JavaScript object, for the `state()` export, and
+//! the card-id and slot arrays the exports share.
+
+use super::{App, Screen};
+use set_core::play::session::Row;
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
+use wasm_bindgen::JsValue;
+
+/// Card ids as a JavaScript array.
+pub fn ids(cards: &[Card]) -> JsValue {
+    cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>().into()
+}
+
+/// Slots or indices as a JavaScript array.
+pub fn numbers(slots: &[usize]) -> JsValue {
+    slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>().into()
+}
+
+/// Sets one field of a state object. Setting a property of a plain object
+/// made here cannot fail (only a proxy or a frozen object refuses), so there
+/// is no error to pass on.
+#[inline(never)]
+fn put(object: &js_sys::Object, name: &str, value: JsValue) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), &value);
+}
+
+impl App {
+    /// The state as a plain JavaScript object, for `state()`.
+    pub fn state_object(&self, now: f64) -> JsValue {
+        let game = self.session.game();
+        let selected: Vec<usize> = self.session.selection().iter().filter_map(|&c| game.slot_of(c)).collect();
+        let object = js_sys::Object::new();
+        put(&object, "table", ids(game.table()));
+        put(&object, "deck", (game.deck().len() as u32).into());
+        put(&object, "setsFound", (game.found().len() as u32).into());
+        put(&object, "wrongClaims", game.wrong_claims().into());
+        put(&object, "hintsUsed", game.hints_used().into());
+        put(&object, "selected", numbers(&selected));
+        put(&object, "picked", ids(self.session.selection()));
+        put(&object, "hinted", numbers(&self.hinted_slots()));
+        put(&object, "elapsedMs", self.session.elapsed_ms(now).round().into());
+        put(&object, "over", game.is_over().into());
+        // A daily puzzle's seed comes from its date and may pass 2^53, which
+        // a JavaScript number cannot hold: its `date` names it instead.
+        let seed = if let Variant::Daily(_) = game.variant() { JsValue::NULL } else { (game.seed() as f64).into() };
+        put(&object, "seed", seed);
+        put(&object, "mode", game.variant().name().into());
+        put(&object, "screen", (if self.screen == Screen::Play { "play" } else { "gallery" }).into());
+        match game.variant() {
+            Variant::Chain => put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(&p))),
+            Variant::Daily(date) => {
+                let found: js_sys::Array = game.found().iter().map(|claim| ids(claim.cards())).collect();
+                put(&object, "date", date.to_string().into());
+                put(&object, "found", found.into());
+            }
+            _ => {}
+        }
+        if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.session.row() {
+            put(&object, "lastUltra", ids(&[a, b, c, d, third]));
+        }
+        object.into()
+    }
+
+    /// The slots of the cards the hints have revealed, in reveal order.
+    pub(super) fn hinted_slots(&self) -> Vec<usize> {
+        let game = self.session.game();
+        game.hinted_cards().iter().filter_map(|&card| game.slot_of(card)).collect()
+    }
+}
