@@ -3,7 +3,7 @@
 //! seed: time and randomness come in as values, so every function here is
 //! tested natively and deterministic.
 //!
-//! Three rooms:
+//! Four rooms:
 //! - [`rules`]: what SET is. [`rules::card`]: the 81 cards, the digit-sum
 //!   lookup and the third card of a pair; [`rules::finder`]: all sets among a
 //!   list of cards; [`rules::rng`]: the seeded shuffle; [`rules::game`]: a
@@ -14,8 +14,11 @@
 //!   address asks for; [`play::settings`].
 //! - [`save`]: the saved-game format, checked field by field and by replay,
 //!   and how it grows.
+//! - [`review`]: looking back: a game's analysis, and the statistics and
+//!   history across games.
 
 pub mod play;
+pub mod review;
 pub mod rules;
 pub mod save;
 pub mod text;

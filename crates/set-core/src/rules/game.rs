@@ -498,6 +498,51 @@ impl Game {
         }
     }
 
+    /// Every claim that can be made from what is in play now, by the
+    /// variant's rules: the table's sets (in the daily puzzle, those not yet
+    /// found), Set-Chain's links to the previous set, or UltraSet's four-card
+    /// claims. Table cards in slot order. For looking back at a game; play
+    /// itself only ever needs [`Game::first_claim`].
+    pub fn claims(&self) -> Vec<Claim> {
+        let t = &self.table;
+        let mut claims = Vec::new();
+        match (self.variant, self.previous) {
+            (Variant::Ultra, _) => {
+                for a in 0..t.len() {
+                    for b in a + 1..t.len() {
+                        for c in b + 1..t.len() {
+                            for d in c + 1..t.len() {
+                                if ultra_split([t[a], t[b], t[c], t[d]]).is_some() {
+                                    claims.push(claim_of(&[t[a], t[b], t[c], t[d]]));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            (Variant::Chain, Some(previous)) => {
+                for link in previous {
+                    for i in 0..t.len() {
+                        for j in i + 1..t.len() {
+                            if is_set(link, t[i], t[j]) {
+                                claims.push(claim_of(&[link, t[i], t[j]]));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                for [i, j, k] in find_sets(t).unwrap_or_default() {
+                    let claim = claim_of(&[t[i], t[j], t[k]]);
+                    if !self.found.iter().any(|found| found.same_cards(&claim)) {
+                        claims.push(claim);
+                    }
+                }
+            }
+        }
+        claims
+    }
+
     /// Checks what the rules promise of every state: each card of the deck
     /// in exactly one place (deck, table, or claimed away), every found claim
     /// valid, no more cards out than the variant allows, a claim among them
