@@ -249,7 +249,7 @@ impl View {
     /// Starts a frame: CSS-pixel coordinates from here on.
     pub fn begin_frame(&self) {
         let r = self.pixel_ratio;
-        crate::render::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
+        set_canvas::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
     }
 
     /// The canvas's top-left corner in viewport CSS pixels.

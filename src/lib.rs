@@ -5,10 +5,10 @@
 //! - [`start`]: mounting on the page, what storage held, the first game;
 //! - [`input`]: the page's events turned into [`app::Input`]s;
 //! - [`app`]: the funnel: input → session update → one save, one redraw;
-//! - [`persistence`], [`notice`], [`effect`], [`card_buttons`], [`board`],
-//!   [`state`]: the controller's other jobs, one file each;
+//!   beside it in `app/`, the controller's other jobs, one file each:
+//!   persistence, the notice, effects, the board, the card buttons, `state()`;
 //! - [`exports`]: the wasm-bindgen functions on `window.wasmBindings`;
-//! - [`render`] (the canvas drawing), [`dom`] (the page's elements),
+//! - [`dom`] (the page's elements; the cards are drawn by `set_canvas`),
 //!   [`args`] (the exports' argument checks), [`storage`] (localStorage).
 //!
 //! One [`App`] per page lives in a thread-local. Exports and event listeners
@@ -22,7 +22,6 @@ mod args;
 mod dom;
 pub mod exports;
 mod input;
-pub mod render;
 mod start;
 mod storage;
 

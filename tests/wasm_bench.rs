@@ -13,11 +13,11 @@
 //! `cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture`
 #![cfg(target_arch = "wasm32")]
 
+use set_canvas::{self as render, CardLook};
 use set_core::play::layout::Layout;
 use set_core::rules::card::Card;
 use set_core::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
 use set_core::rules::finder::{find_sets, find_sets_into};
-use set_game::render::{self, CardLook};
 use std::hint::black_box;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -5,7 +5,7 @@
 use super::effect::Effect;
 use super::{App, Changes, Screen};
 use crate::dom::View;
-use crate::render::{self, CardLook};
+use set_canvas::{self as render, CardLook};
 use set_core::play::keys::key_label;
 use set_core::play::layout::{Board, Place, Rect};
 use set_core::play::session::Row;

@@ -1,8 +1,12 @@
-//! Drawing cards on a 2D canvas.
+//! Drawing cards on a 2D canvas: the one renderer of SET's cards, shared by
+//! the page and the parts that load later (replay, drills), so that a card
+//! looks the same wherever it is drawn.
 //!
 //! Everything is drawn in CSS pixels; the caller scales the context by the
 //! device pixel ratio once per frame, so the same code is crisp on any screen.
 //! Symbols stand upright on landscape cards, as on a real SET table.
+
+#![cfg(target_arch = "wasm32")]
 
 use set_core::play::layout::{Layout, Rect};
 use set_core::play::settings::{COLOUR_LETTERS, Palette};
