@@ -377,3 +377,55 @@ fn corrupt_or_newer_records_are_told_apart() {
     assert!(matches!(Record::decode(&cut), Err(RecordError::BadGame { .. })));
     assert!(summary_of(&finished(Variant::Classic, 1, 5, false)).is_ok());
 }
+
+mod drills {
+    use super::plain_set;
+    use set_core::review::drills::{
+        CANDIDATES, HOW_MANY_ROUNDS, MORE, THIRD_CARD_ROUNDS, how_many_rounds, third_card_rounds,
+    };
+
+    #[test]
+    fn each_third_card_round_has_exactly_one_card_that_completes_the_set() {
+        for seed in 0..50 {
+            let rounds = third_card_rounds(seed);
+            assert_eq!(rounds.len(), THIRD_CARD_ROUNDS);
+            assert_eq!(rounds, third_card_rounds(seed), "a run is a function of its seed");
+            for round in rounds {
+                let [a, b] = round.pair;
+                assert_ne!(a, b);
+                let completing: Vec<usize> =
+                    (0..CANDIDATES).filter(|&i| plain_set([a, b, round.candidates[i]])).collect();
+                assert_eq!(completing, [round.answer]);
+                for (i, card) in round.candidates.iter().enumerate() {
+                    assert!(!round.pair.contains(card));
+                    assert!(!round.candidates[..i].contains(card), "candidates are distinct");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn how_many_answers_are_counted_by_the_plain_rule_and_spread_out() {
+        let mut seen = [0; MORE + 1];
+        for seed in 0..30 {
+            let rounds = how_many_rounds(seed);
+            assert_eq!(rounds.len(), HOW_MANY_ROUNDS);
+            for round in rounds {
+                let t = round.table;
+                let mut count = 0;
+                for i in 0..t.len() {
+                    for j in i + 1..t.len() {
+                        for k in j + 1..t.len() {
+                            count += plain_set([t[i], t[j], t[k]]) as usize;
+                            assert_ne!(t[i], t[j]);
+                        }
+                    }
+                }
+                assert_eq!(round.answer, count.min(MORE));
+                seen[round.answer] += 1;
+            }
+        }
+        // 300 rounds: every answer from none to "more" comes up.
+        assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+    }
+}

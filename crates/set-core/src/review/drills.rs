@@ -1,0 +1,83 @@
+//! The two drills of the Practice entry, as rounds dealt from a seed:
+//! - **Third card**: two cards and nine candidates, exactly one of which
+//!   completes the set; [`THIRD_CARD_ROUNDS`] rounds.
+//! - **How many sets?**: a table of twelve cards; the answer is its number
+//!   of sets, 0 to 6 or "more" ([`MORE`]); [`HOW_MANY_ROUNDS`] rounds.
+//!
+//! The rounds are a function of the seed alone, so a run can be replayed
+//! and tested; the page gives the seed and the times.
+
+use crate::rules::card::{Card, DECK, third_card};
+use crate::rules::finder::count_sets;
+use crate::rules::rng::SplitMix64;
+
+pub const THIRD_CARD_ROUNDS: usize = 20;
+pub const HOW_MANY_ROUNDS: usize = 10;
+pub const CANDIDATES: usize = 9;
+pub const HOW_MANY_CARDS: usize = 12;
+/// The "how many" answer that stands for more than six sets.
+pub const MORE: usize = 7;
+
+/// Two cards, and nine candidates of which exactly one completes the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThirdCardRound {
+    pub pair: [Card; 2],
+    pub candidates: [Card; CANDIDATES],
+    /// The index of the card that completes the set.
+    pub answer: usize,
+}
+
+/// A table and how many sets it holds ([`MORE`] for more than six).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HowManyRound {
+    pub table: [Card; HOW_MANY_CARDS],
+    pub answer: usize,
+}
+
+/// The rounds of a third-card run.
+pub fn third_card_rounds(seed: u64) -> Vec<ThirdCardRound> {
+    let mut rng = SplitMix64::new(seed);
+    (0..THIRD_CARD_ROUNDS)
+        .map(|_| {
+            let mut deck = DECK;
+            rng.shuffle(&mut deck);
+            let pair = [deck[0], deck[1]];
+            let third = third_card(pair[0], pair[1]);
+            // Eight other cards, none the pair's or the third.
+            let mut candidates = [third; CANDIDATES];
+            let others = deck[2..].iter().filter(|&&card| card != third).take(CANDIDATES - 1);
+            for (slot, &card) in candidates[1..].iter_mut().zip(others) {
+                *slot = card;
+            }
+            rng.shuffle(&mut candidates);
+            let answer = candidates.iter().position(|&card| card == third).unwrap_or(0);
+            ThirdCardRound { pair, candidates, answer }
+        })
+        .collect()
+}
+
+/// The rounds of a how-many run: tables with every answer from 0 to "more"
+/// about equally likely, so that guessing the usual count does not pay.
+pub fn how_many_rounds(seed: u64) -> Vec<HowManyRound> {
+    let mut rng = SplitMix64::new(seed);
+    (0..HOW_MANY_ROUNDS)
+        .map(|_| {
+            let wanted = rng.below(MORE as u64 + 1) as usize;
+            // Deal tables until one has the wanted count; some counts are
+            // rare, so after a while any table will do.
+            let mut round = None;
+            for _ in 0..2_000 {
+                let mut deck = DECK;
+                rng.shuffle(&mut deck);
+                let mut table = [deck[0]; HOW_MANY_CARDS];
+                table.copy_from_slice(&deck[..HOW_MANY_CARDS]);
+                let answer = count_sets(&table).unwrap_or(0).min(MORE);
+                round = Some(HowManyRound { table, answer });
+                if answer == wanted {
+                    break;
+                }
+            }
+            round.unwrap_or(HowManyRound { table: [DECK[0]; HOW_MANY_CARDS], answer: 0 })
+        })
+        .collect()
+}
