@@ -429,3 +429,27 @@ mod drills {
         assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
     }
 }
+
+#[test]
+fn the_pages_inbox_is_taken_in_whole_or_not_at_all() {
+    let one = finished(Variant::Classic, 1, 90_000, false);
+    let two = finished(Variant::Ultra, 2, 80_000, true);
+    let inbox = format!("started classic\nfinished 100\n{one}started ultra\nstarted ultra\nfinished 200\n{two}");
+    let mut record = Record::default();
+    assert_eq!(record.take_inbox(&inbox), Ok(5));
+    assert_eq!((record.mode_stats(0).started, record.mode_stats(0).finished), (1, 1));
+    assert_eq!((record.mode_stats(3).started, record.mode_stats(3).finished, record.mode_stats(3).hints), (2, 1, 1));
+    assert_eq!(record.history().iter().map(|g| g.at).collect::<Vec<_>>(), [100, 200]);
+    // Taken twice (a tab that could not clear it): no game counted twice.
+    let before = record.clone();
+    record.take_inbox(&format!("finished 100\n{one}")).unwrap();
+    assert_eq!(record, before);
+    // An entry that cannot be read: an error naming its line, and nothing taken.
+    let cut = &two[..two.len() / 2];
+    let bad = format!("started junior\nfinished 300\n{cut}\nstarted classic\n");
+    assert!(matches!(record.take_inbox(&bad), Err(RecordError::BadLine { line: 2, .. })));
+    assert!(matches!(record.take_inbox("started chess\n"), Err(RecordError::BadLine { line: 1, .. })));
+    assert!(matches!(record.take_inbox("hello\n"), Err(RecordError::BadLine { line: 1, .. })));
+    assert_eq!(record, before);
+    assert_eq!(record.take_inbox(""), Ok(0));
+}

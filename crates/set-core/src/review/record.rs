@@ -24,6 +24,11 @@
 //! game 1764000000000 SET save 2|mode classic|seed 42|…|
 //! ```
 //!
+//! The page itself only appends to an inbox of its own key, which costs its
+//! first load almost nothing: `started MODE` lines and `finished TIME`
+//! lines each followed by the game's save text; [`Record::take_inbox`] takes
+//! them in when the part that keeps the record runs.
+//!
 //! A `game` line holds when it finished (ms since 1970, from the page's
 //! clock) and its save text with `|` for each newline. The format grows as
 //! saves do (see [`crate::save`]): a newer MAJOR is refused with
@@ -49,6 +54,13 @@ pub const CHART_GAMES: usize = 50;
 /// A record larger than this is not one of ours (the history bound keeps a
 /// real one well under it).
 pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
+
+/// How the page writes a game started to the inbox: this, then the mode's
+/// name and a newline.
+pub const INBOX_STARTED: &str = "started ";
+/// How the page writes a finished game to the inbox: this, the time it
+/// finished (ms since 1970) and a newline, then its save text.
+pub const INBOX_FINISHED: &str = "finished ";
 
 /// The ways to play, in the order the record lists them.
 pub const MODES: [&str; 5] = ["classic", "junior", "chain", "ultra", "daily"];
@@ -267,18 +279,26 @@ pub struct Record {
 
 /// What a save says of a finished game, or why it cannot be kept.
 pub fn summary_of(save_text: &str) -> Result<Summary, RecordError> {
+    finished_game(save_text).map(|(summary, _)| summary)
+}
+
+/// A finished game's summary and its save text as this build writes it, so
+/// that the same game is always the same text (a blank line, a CR or an older
+/// format makes no second game).
+fn finished_game(save_text: &str) -> Result<(Summary, String), RecordError> {
     let saved = save::decode(save_text).map_err(RecordError::Unreadable)?;
     if !saved.game.is_over() {
         return Err(RecordError::NotFinished);
     }
     let game = &saved.game;
-    Ok(Summary {
+    let summary = Summary {
         variant: game.variant(),
         elapsed_ms: saved.elapsed_ms,
         sets: game.found().len(),
         hints: game.hints_used(),
         wrong: game.wrong_claims(),
-    })
+    };
+    Ok((summary, save::encode(game, saved.elapsed_ms)))
 }
 
 impl Record {
@@ -304,19 +324,15 @@ impl Record {
     /// Keeps a finished game, given its save text, at `at` (ms since 1970).
     /// `Ok(false)` when the history holds it already.
     pub fn finish(&mut self, save_text: &str, at: u64) -> Result<bool, RecordError> {
-        let summary = summary_of(save_text)?;
-        // `|` stands for a newline in the record's text; no save of ours has one.
-        if save_text.contains('|') {
-            return Err(RecordError::Unreadable(SaveError::NotASave));
-        }
-        if self.history.iter().any(|kept| kept.save == save_text) {
+        let (summary, save) = finished_game(save_text)?;
+        if self.history.iter().any(|kept| kept.save == save) {
             return Ok(false);
         }
         if let Variant::Daily(date) = summary.variant {
             self.solved(date);
         }
         let index = self.history.iter().rposition(|kept| kept.at <= at).map_or(0, |i| i + 1);
-        self.history.insert(index, Finished { at, save: save_text.to_owned(), summary });
+        self.history.insert(index, Finished { at, save, summary });
         self.bound_history();
         Ok(true)
     }
@@ -344,6 +360,52 @@ impl Record {
         self.drills.insert(index, run);
         let over = self.drills.len().saturating_sub(DRILL_RUNS_LIMIT);
         self.drills.drain(..over);
+    }
+
+    /// Takes in what the page appended to its inbox since the last time
+    /// (see [`INBOX_STARTED`] and [`INBOX_FINISHED`]): games started and
+    /// finished games' saves. Returns how many entries it took; an entry it
+    /// cannot read is an error naming it, and nothing is taken.
+    pub fn take_inbox(&mut self, inbox: &str) -> Result<usize, RecordError> {
+        let mut taken = self.clone();
+        let mut entries = 0;
+        let mut finished: Option<(u64, String, usize)> = None;
+        let mut close = |taken: &mut Record, finished: &mut Option<(u64, String, usize)>| {
+            if let Some((at, save, line)) = finished.take() {
+                taken.finish(&save, at).map_err(|error| RecordError::BadLine {
+                    line,
+                    why: format!("holds a game that cannot be kept: {error}"),
+                })?;
+            }
+            Ok::<(), RecordError>(())
+        };
+        for (index, line) in split_at_each(inbox, b'\n').enumerate() {
+            let number = index + 1;
+            if let Some(mode) = line.strip_prefix(INBOX_STARTED) {
+                close(&mut taken, &mut finished)?;
+                let mode = MODES.iter().position(|&m| m == mode.trim_ascii());
+                let mode =
+                    mode.ok_or_else(|| RecordError::BadLine { line: number, why: "names no way to play".to_owned() })?;
+                taken.started[mode] += 1;
+                entries += 1;
+            } else if let Some(at) = line.strip_prefix(INBOX_FINISHED) {
+                close(&mut taken, &mut finished)?;
+                let at = at.trim_ascii().parse().map_err(|_| RecordError::BadLine {
+                    line: number,
+                    why: "has a time that is not a number".to_owned(),
+                })?;
+                finished = Some((at, String::new(), number));
+                entries += 1;
+            } else if let Some((_, save, _)) = &mut finished {
+                save.push_str(line);
+                save.push('\n');
+            } else if !line.trim_ascii().is_empty() {
+                return Err(RecordError::BadLine { line: number, why: "is not an entry of the inbox".to_owned() });
+            }
+        }
+        close(&mut taken, &mut finished)?;
+        *self = taken;
+        Ok(entries)
     }
 
     /// Takes in another record's games, dailies and drills without counting
