@@ -370,7 +370,7 @@ impl Record {
         let mut taken = self.clone();
         let mut entries = 0;
         let mut finished: Option<(u64, String, usize)> = None;
-        let mut close = |taken: &mut Record, finished: &mut Option<(u64, String, usize)>| {
+        let close = |taken: &mut Record, finished: &mut Option<(u64, String, usize)>| {
             if let Some((at, save, line)) = finished.take() {
                 taken.finish(&save, at).map_err(|error| RecordError::BadLine {
                     line,
