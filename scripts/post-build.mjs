@@ -1,11 +1,17 @@
-// Trunk's post-build hook (Trunk.toml), in release builds: first shortens the
+// Trunk's post-build hook (Trunk.toml). In every build it first builds the
+// parts that load later (scripts/build-parts.sh). In release builds it then
+// shortens the
 // names between the wasm and its glue (shorten-names.mjs), then puts the glue
 // into the page (inline-glue.mjs), then minifies the service worker with
 // terser (www/sw.js stays readable in the source; nothing outside the worker
-// names its top-level bindings). The development loop (`trunk serve`) keeps
+// names its top-level bindings). The parts that load later
+// (scripts/build-parts.sh ran before this) get their names shortened the
+// same way and their glue minified; their glue stays a file of its own, which
+// the page imports when a part is first opened. The development loop (`trunk serve`) keeps
 // wasm-bindgen's names, Trunk's own loader and the worker as written.
 //
 // Usage: node scripts/post-build.mjs [dir]   (dir: Trunk's staging dir)
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineGlue } from './inline-glue.mjs';
@@ -14,6 +20,7 @@ import { minify } from 'terser';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('post-build: no directory (TRUNK_STAGING_DIR is not set)');
+execFileSync('bash', ['scripts/build-parts.sh'], { stdio: 'inherit', env: { ...process.env, TRUNK_STAGING_DIR: dir } });
 if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 
 const files = readdirSync(dir);
@@ -22,14 +29,24 @@ const only = (what, test) => {
   if (found.length !== 1) throw new Error(`post-build: expected one ${what} in ${dir}, found ${found.length}`);
   return found[0];
 };
-// The glue is named like the wasm (`set-game-<hash>.js` beside
-// `set-game-<hash>_bg.wasm`); other scripts (the service worker) are not.
-const wasm = only('*_bg.wasm', (f) => f.endsWith('_bg.wasm'));
-const stem = wasm.replace(/[0-9a-f]+_bg\.wasm$/, '');
-const glue = only(`${stem}*.js`, (f) => f.startsWith(stem) && /^[0-9a-f]+\.js$/.test(f.slice(stem.length)));
-const build = { wasmPath: join(dir, wasm), jsPath: join(dir, glue), htmlPath: join(dir, 'index.html'), glue };
-
+// Each glue is named like its wasm (`set-game-<hash>.js` beside
+// `set-game-<hash>_bg.wasm`, the hashes Trunk's own); other scripts (the
+// service worker) are not.
+const pair = (stem) => {
+  const hashed = (ending) => (f) => f.startsWith(stem) && new RegExp(`^[0-9a-f]+${ending}$`).test(f.slice(stem.length));
+  const wasm = only(`${stem}*_bg.wasm`, hashed('_bg\\.wasm'));
+  const glue = only(`${stem}*.js`, hashed('\\.js'));
+  return { wasmPath: join(dir, wasm), jsPath: join(dir, glue), glue };
+};
+const build = { ...pair('set-game-'), htmlPath: join(dir, 'index.html') };
 shortenNames(build);
 await inlineGlue(build);
+
+for (const stem of ['review-']) {
+  const part = pair(stem);
+  shortenNames(part);
+  const code = readFileSync(part.jsPath, 'utf8');
+  writeFileSync(part.jsPath, (await minify(code, { module: true, ecma: 2020 })).code);
+}
 const worker = join(dir, only('sw.js', (f) => f === 'sw.js'));
 writeFileSync(worker, (await minify(readFileSync(worker, 'utf8'), { ecma: 2020, toplevel: true })).code);

@@ -28,7 +28,9 @@ export function shortenNames({ wasmPath, jsPath }) {
   );
   const { imports, exports } = JSON.parse(report.slice(report.indexOf('{')));
 
-  let js = readFileSync(jsPath, 'utf8');
+  // Comments are not code (the exports' doc comments may quote their names):
+  // they go first, and the minifier would drop them anyway.
+  let js = readFileSync(jsPath, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   /** Replaces every whole-name match of `pattern`; at least one must exist. */
   const rename = (pattern, replacement, what) => {

@@ -24,7 +24,9 @@ pub fn listen_for_input(
     // by the id of the element they hit.
     let targets: [(&web_sys::EventTarget, &[&str]); 3] = [
         (&board, &["pointermove", "pointerleave"]),
-        (&document, &["click", "keydown", "visibilitychange", "change"]),
+        // "partfailed": index.html's loader could not load a part (README,
+        // "What loads later").
+        (&document, &["click", "keydown", "visibilitychange", "change", "partfailed"]),
         // "storage" fires in every other tab of this site when one of them writes storage.
         (window, &["resize", "pagehide", "storage"]),
     ];
@@ -108,6 +110,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         }
         "visibilitychange" => Some(Input::Visibility { hidden: web_sys::window()?.document()?.hidden() }),
         "pagehide" => Some(Input::PageHide),
+        "partfailed" => Some(Input::PartFailed),
         "storage" if event.unchecked_ref::<StorageEvent>().key().as_deref() == Some(SAVE_KEY) => {
             Some(Input::SaveChangedElsewhere)
         }

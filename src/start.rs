@@ -106,6 +106,7 @@ pub fn mount() -> Result<(), JsValue> {
         }
     }
     let started = now();
+    let dealt = resumed.is_none();
     let session = match resumed {
         Some(saved) => Session::resume(saved, started),
         None => {
@@ -120,6 +121,9 @@ pub fn mount() -> Result<(), JsValue> {
         let _ = slot.write_at(RELEASE_KEY, &release);
     }
     let mut app = App::new(session, Some(view));
+    if dealt {
+        app.note_started();
+    }
     app.set_notice(notices);
     if let Some(text) = slot.as_ref().ok().and_then(|slot| slot.read_at(SETTINGS_KEY)) {
         app.use_settings(Settings::from_text(&text));

@@ -90,6 +90,9 @@ pub enum Input {
     Frame,
     /// Another tab wrote the saved game.
     SaveChangedElsewhere,
+    /// A part that loads later could not be loaded or opened (index.html's
+    /// loader logs why to the console).
+    PartFailed,
 }
 
 /// What an input changed: `handle` then saves once and draws once.
@@ -141,6 +144,9 @@ pub struct App {
     /// unfinished one, with its button back to that game.
     back_offered: bool,
     pub view: Option<View>,
+    /// Entries for the record's inbox (games started and finished) not yet
+    /// written: they go with the next save.
+    inbox: String,
 }
 
 impl App {
@@ -162,6 +168,7 @@ impl App {
             offer: None,
             back_offered: false,
             view,
+            inbox: String::new(),
         }
     }
 
@@ -180,6 +187,7 @@ impl App {
         if changes.save {
             let before = self.persistence.clone();
             self.save(now);
+            self.write_inbox();
             // A write that starts or stops failing changes the notice.
             changes.refresh |= self.persistence != before;
         }
@@ -255,6 +263,12 @@ impl App {
                 Changes::DRAW
             }
             Input::SaveChangedElsewhere => self.follow_other_tab(now),
+            Input::PartFailed => {
+                let why = "That part of SET could not be opened (offline?); your game is as it was.";
+                self.say_for_a_while(why, now);
+                self.tell_readers(why.to_owned());
+                Changes::REFRESH
+            }
         }
     }
 
@@ -317,6 +331,9 @@ impl App {
             _ => self.effect = None,
         }
         self.announce(happened);
+        if matches!(happened, Happened::Found { .. }) && self.session.game().is_over() {
+            self.note_finished(now);
+        }
         // A claim's message replaces the last one; a claim without one ends it.
         if let Some(text) = happened.message() {
             self.say_for_a_while(&text, now);

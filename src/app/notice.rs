@@ -82,6 +82,7 @@ impl App {
     /// back to that one.
     pub(super) fn show_dealt(&mut self, now: f64) -> Changes {
         let changes = self.show_new_game();
+        self.note_started();
         let mut said = "A new game was dealt.".to_owned();
         if self.session.can_go_back() {
             self.say_for_a_while(&said, now);

@@ -1,12 +1,14 @@
 //! Whether the game is written to storage, and if not, why; the one save
-//! after an input; the settings' own key; and following a game another tab
-//! saved. A save that must stay as it is (a newer version's, or an
+//! after an input; the settings' own key; the record's inbox (games started
+//! and finished, which the part that keeps the statistics takes in); and
+//! following a game another tab saved. A save that must stay as it is (a newer version's, or an
 //! unreadable one that could not be kept aside) is never written over.
 
 use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
 use set_core::play::session::Adopted;
 use set_core::play::settings::Settings;
+use set_core::review::record::{INBOX_FINISHED, INBOX_KEY, INBOX_STARTED};
 use set_core::save::SaveError;
 
 /// Whether the game is written to storage, and if not, why.
@@ -33,6 +35,35 @@ pub enum Guarded {
 }
 
 impl App {
+    /// A game was dealt: the record counts it as started.
+    pub fn note_started(&mut self) {
+        self.inbox.push_str(INBOX_STARTED);
+        self.inbox.push_str(self.session.game().variant().name());
+        self.inbox.push('\n');
+    }
+
+    /// The game just finished: the record keeps it, as its save text.
+    pub(super) fn note_finished(&mut self, now: f64) {
+        let entry = format!("{INBOX_FINISHED}{}\n{}", js_sys::Date::now() as u64, self.session.save_text(now));
+        self.inbox.push_str(&entry);
+    }
+
+    /// Appends the entries noted since the last write to the inbox key. A
+    /// refused write is said as the game's is, and tried again with the next
+    /// save; nothing noted is dropped.
+    pub(super) fn write_inbox(&mut self) {
+        let Some(slot) = &self.save_slot else { return };
+        if self.inbox.is_empty() {
+            return;
+        }
+        let stored = slot.read_at(INBOX_KEY).unwrap_or_default();
+        match slot.write_at(INBOX_KEY, &(stored + &self.inbox)) {
+            Ok(()) => self.inbox.clear(),
+            Err(why) if matches!(self.persistence, Persistence::Saving) => self.persistence = Persistence::Refused(why),
+            Err(_) => {}
+        }
+    }
+
     /// What the notice says of storage, if anything is amiss.
     pub(super) fn storage_notice(&self) -> Option<String> {
         match &self.persistence {

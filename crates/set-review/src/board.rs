@@ -1,0 +1,76 @@
+//! Cards laid out and drawn on a view's canvas by the page's own renderer
+//! (`set_canvas`), in the player's settings: palette, theme, colour cues.
+
+use set_canvas::CardLook;
+use set_core::play::layout::{Board, Layout, Place, Rect};
+use set_core::play::settings::Settings;
+use set_core::rules::card::Card;
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+/// How the player's settings ask cards to look.
+#[derive(Clone, Copy)]
+pub struct Looks {
+    settings: Settings,
+    pub dark: bool,
+}
+
+/// The settings the page keeps (README, "Settings") and the system's theme.
+pub fn looks() -> Looks {
+    let window = web_sys::window();
+    let settings = window
+        .as_ref()
+        .and_then(|w| w.local_storage().ok()?)
+        .and_then(|storage| storage.get_item("set-game/settings").ok()?)
+        .map_or_else(Settings::default, |text| Settings::from_text(&text));
+    let system_dark =
+        window.and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok()?).is_some_and(|query| query.matches());
+    Looks { settings, dark: settings.dark(system_dark) }
+}
+
+impl Looks {
+    pub fn card(&self) -> CardLook<'static> {
+        CardLook {
+            cue: self.settings.colour_cues,
+            palette: self.settings.palette,
+            dark: self.dark,
+            ..CardLook::default()
+        }
+    }
+}
+
+/// How a card is marked on a drawn table.
+#[derive(Clone, Copy, Default)]
+pub struct Marks<'a> {
+    /// A claim made (or a set missed): ringed.
+    pub outlined: &'a [Card],
+    /// A wrong claim: in red.
+    pub wrong: &'a [Card],
+    /// Cards a hint revealed.
+    pub hinted: &'a [Card],
+}
+
+/// Draws a table (and Set-Chain's previous set in a row above it) filling
+/// the canvas.
+pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks: Marks, looks: Looks) {
+    set_canvas::clear(ctx, w, h, looks.dark);
+    let board = Board::new(w, h, table.len(), row.len());
+    let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
+    for (place, card) in places.chain(table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card))) {
+        let Some(rect) = board.rect(place) else { continue };
+        let look = CardLook {
+            found: marks.outlined.contains(&card),
+            wrong: marks.wrong.contains(&card),
+            hinted: marks.hinted.contains(&card),
+            ..looks.card()
+        };
+        set_canvas::draw_card(ctx, card, rect, look);
+    }
+}
+
+/// Draws one card filling a small canvas (a drill's candidate).
+pub fn draw_one(ctx: &Ctx, w: f64, h: f64, card: Card, looks: Looks) {
+    set_canvas::clear(ctx, w, h, looks.dark);
+    if let Some(rect) = Layout::new(w, h, 1).slot_rect(0) {
+        set_canvas::draw_card(ctx, card, Rect { ..rect }, looks.card());
+    }
+}

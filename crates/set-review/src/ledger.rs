@@ -1,0 +1,192 @@
+//! The record of games in the browser's storage, under its own versioned
+//! key, and the page's inbox folded into it. Nothing is lost:
+//! - an unreadable record is set aside under its own key (as an unreadable
+//!   save is) before a fresh one is started; if storage will not keep the
+//!   copy, the record is left as it is and nothing is written over it;
+//! - a newer version's record is never written over;
+//! - the inbox is emptied only once the record that took it in is written,
+//!   and a refused write is said, as the saved game's is;
+//! - the record is read again just before every write and merged, so two
+//!   tabs that each finish a game keep both.
+
+use set_core::review::record::{DrillRun, INBOX_KEY, RECORD_KEY, Record, RecordError};
+use web_sys::Storage;
+
+const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
+
+/// Whether the record may be written, and if not, why.
+#[derive(Clone, Debug, PartialEq)]
+enum Keeping {
+    Writing,
+    /// The last write failed (why); the next change tries again.
+    Refused(String),
+    /// The stored record must stay as it is (why).
+    Guarding(String),
+    NoStorage(String),
+}
+
+pub struct Ledger {
+    storage: Option<Storage>,
+    record: Record,
+    keeping: Keeping,
+    /// Said once, when the record was set aside.
+    set_aside: Option<String>,
+}
+
+fn reason(error: wasm_bindgen::JsValue) -> String {
+    js_sys::Reflect::get(&error, &"message".into())
+        .ok()
+        .and_then(|message| message.as_string())
+        .unwrap_or_else(|| "the browser refused".to_owned())
+}
+
+impl Ledger {
+    /// The record as storage holds it (see the module documentation).
+    pub fn open() -> Ledger {
+        let storage = match web_sys::window().map(|w| w.local_storage()) {
+            Some(Ok(Some(storage))) => storage,
+            Some(Err(error)) => return Ledger::without_storage(reason(error)),
+            _ => return Ledger::without_storage("the browser gives no storage".to_owned()),
+        };
+        let mut ledger =
+            Ledger { storage: Some(storage), record: Record::default(), keeping: Keeping::Writing, set_aside: None };
+        match ledger.read() {
+            Ok(record) => ledger.record = record,
+            Err(RecordError::Newer { major }) => {
+                ledger.keeping = Keeping::Guarding(format!(
+                    "your statistics were kept by a newer version of SET (format {major}); they are left as they are"
+                ));
+            }
+            Err(error) => ledger.set_aside(error),
+        }
+        ledger
+    }
+
+    fn without_storage(why: String) -> Ledger {
+        Ledger { storage: None, record: Record::default(), keeping: Keeping::NoStorage(why), set_aside: None }
+    }
+
+    fn get(&self, key: &str) -> Option<String> {
+        self.storage.as_ref()?.get_item(key).ok()?
+    }
+
+    fn put(&self, key: &str, text: &str) -> Result<(), String> {
+        let storage = self.storage.as_ref().ok_or("the browser gives no storage")?;
+        storage.set_item(key, text).map_err(reason)
+    }
+
+    fn read(&self) -> Result<Record, RecordError> {
+        self.get(RECORD_KEY).map_or(Ok(Record::default()), |text| Record::decode(&text))
+    }
+
+    /// Keeps an unreadable record aside, as `{ at, reason, stats }`, then
+    /// starts afresh; or, if storage will not keep it, guards it.
+    fn set_aside(&mut self, error: RecordError) {
+        let Some(text) = self.get(RECORD_KEY) else { return };
+        let at = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
+        let object = js_sys::Object::new();
+        for (name, value) in [("at", at.as_str()), ("reason", &error.to_string()), ("stats", &text)] {
+            let _ = js_sys::Reflect::set(&object, &name.into(), &value.into());
+        }
+        let json = js_sys::JSON::stringify(&object).ok().and_then(|json| json.as_string()).unwrap_or_default();
+        match self.put(&format!("{SET_ASIDE_PREFIX}stats-{at}"), &json) {
+            Ok(()) => {
+                self.set_aside = Some(format!(
+                    "Your statistics could not be read ({error}). They are kept aside in this browser, and new ones were started."
+                ));
+                let _ = self.storage.as_ref().map(|s| s.remove_item(RECORD_KEY));
+            }
+            Err(why) => {
+                self.keeping = Keeping::Guarding(format!(
+                    "your statistics could not be read ({error}) nor kept aside ({why}), so nothing is written over them"
+                ));
+            }
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// What the statistics view says about storage, if anything.
+    pub fn notice(&self) -> Option<String> {
+        let keeping = match &self.keeping {
+            Keeping::Writing => None,
+            Keeping::Refused(why) | Keeping::NoStorage(why) => {
+                Some(format!("Your statistics are not being saved: {why}."))
+            }
+            Keeping::Guarding(why) => Some(format!("Your statistics are not saved here: {why}.")),
+        };
+        match (&self.set_aside, keeping) {
+            (Some(aside), Some(keeping)) => Some(format!("{aside} {keeping}")),
+            (aside, keeping) => aside.clone().or(keeping),
+        }
+    }
+
+    /// Takes the page's inbox in, and writes the record.
+    pub fn fold(&mut self) {
+        let Some(inbox) = self.get(INBOX_KEY).filter(|inbox| !inbox.is_empty()) else { return };
+        let mut record = self.record.clone();
+        if let Err(error) = record.take_inbox(&inbox) {
+            // An inbox entry that cannot be read is kept aside, not dropped.
+            let at = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
+            if self.put(&format!("{SET_ASIDE_PREFIX}stats-inbox-{at}"), &inbox).is_ok() {
+                let _ = self.storage.as_ref().map(|s| s.remove_item(INBOX_KEY));
+            }
+            self.set_aside = Some(format!(
+                "Some finished games could not be counted ({error}); they are kept aside in this browser."
+            ));
+            return;
+        }
+        self.record = record;
+        if self.write() {
+            let _ = self.storage.as_ref().map(|s| s.remove_item(INBOX_KEY));
+        }
+    }
+
+    /// Merges an imported record in; what to say of it.
+    pub fn merge(&mut self, other: &Record) -> String {
+        let before = self.record.history().len();
+        self.record.merge(other);
+        let added = self.record.history().len().saturating_sub(before);
+        let saved = if self.write() { "" } else { " They are not saved in this browser." };
+        format!("Imported: {added} new games.{saved}")
+    }
+
+    pub fn add_drill(&mut self, run: DrillRun) {
+        self.record.add_drill(run);
+        self.write();
+    }
+
+    /// Writes the record, merged with whatever another tab wrote since;
+    /// whether it was written.
+    fn write(&mut self) -> bool {
+        if matches!(self.keeping, Keeping::Guarding(_) | Keeping::NoStorage(_)) {
+            return false;
+        }
+        match self.read() {
+            Ok(stored) => self.record.merge(&stored),
+            Err(RecordError::Newer { major }) => {
+                self.keeping = Keeping::Guarding(format!("another tab runs a newer SET (statistics format {major})"));
+                return false;
+            }
+            // Written over only once it is kept aside.
+            Err(error) => {
+                self.set_aside(error);
+                if matches!(self.keeping, Keeping::Guarding(_)) {
+                    return false;
+                }
+            }
+        }
+        match self.put(RECORD_KEY, &self.record.encode()) {
+            Ok(()) => {
+                self.keeping = Keeping::Writing;
+                true
+            }
+            Err(why) => {
+                self.keeping = Keeping::Refused(why);
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The part of SET that loads later: statistics across games, a game's
+//! analysis, its replay, and the Practice drills.
+//!
+//! It is a wasm-bindgen module of its own, fetched the first time one of its
+//! views is opened (never before the first board), then kept by the service
+//! worker like every file of the release (README, "What loads later"). The
+//! page's loader (index.html, `setPart`) calls [`open`] with a view's name
+//! and, for the analysis and the replay, the game's save text; a failure to
+//! load is told in the page's notice and leaves the game as it was.
+//!
+//! Its rooms: [`ledger`] keeps the record of games in storage (set aside
+//! when unreadable, never written over when newer); [`shell`] is the dialog
+//! the views draw into and the one callback that hears it; [`stats_view`],
+//! [`analysis_view`], [`replay_view`] and [`practice`] are the views;
+//! [`chart`] draws bars on a HiDPI canvas; [`board`] lays out and draws cards
+//! with the page's own renderer; [`transfer`] exports and imports the record.
+//! One funnel, as in the page: an event → [`Part::update`] → one render.
+#![cfg(target_arch = "wasm32")]
+
+mod analysis_view;
+mod board;
+mod chart;
+mod ledger;
+mod practice;
+mod replay_view;
+mod shell;
+mod stats_view;
+mod transfer;
+
+use ledger::Ledger;
+use set_core::review::analysis::Analysis;
+use set_core::rules::daily::Date;
+use set_core::save::{self, SavedGame};
+use shell::{Event, Shell};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+#[cfg(not(target_feature = "atomics"))]
+#[global_allocator]
+// SAFETY: this build has no threads (no `atomics`), which is what
+// AssumeSingleThreaded asks of its user.
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
+thread_local! {
+    static PART: RefCell<Option<Part>> = const { RefCell::new(None) };
+}
+
+/// What the dialog shows.
+pub enum View {
+    Stats {
+        /// Index into the record's ways to play.
+        mode: usize,
+    },
+    Analysis {
+        saved: SavedGame,
+        analysis: Analysis,
+        /// The missed set whose table is shown, if one was picked.
+        shown: Option<usize>,
+    },
+    Replay {
+        saved: SavedGame,
+        step: usize,
+    },
+    Practice(practice::Drilling),
+}
+
+pub struct Part {
+    shell: Shell,
+    view: View,
+    ledger: Ledger,
+}
+
+/// Milliseconds since 1970, from the page's clock.
+pub fn epoch_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// Today in the player's time zone (the daily puzzle's date).
+pub fn today() -> Date {
+    let now = js_sys::Date::new_0();
+    Date::new(now.get_full_year() as u16, now.get_month() as u8 + 1, now.get_date() as u8)
+        .or_else(|| Date::from_days(0))
+        .unwrap_or_else(|| unreachable!())
+}
+
+/// Opens a view: `"stats"`, `"practice"`, `"analysis"` or `"replay"` (the
+/// last two of the game whose save text is `save`), or `"fold"`, which only
+/// takes the page's inbox into the record and shows nothing. An unknown view
+/// or a save that cannot be read throws an Error naming it, and nothing
+/// changes.
+#[wasm_bindgen]
+pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
+    let saved = || -> Result<SavedGame, JsError> {
+        let text = save.as_deref().ok_or_else(|| JsError::new(&format!("the {view} view needs a game's save text")))?;
+        save::decode(text).map_err(|err| JsError::new(&format!("the game to show cannot be read: {err}")))
+    };
+    let view = match view {
+        "fold" => return with_ledger(|ledger| ledger.fold()),
+        "stats" => View::Stats { mode: 0 },
+        "practice" => View::Practice(practice::Drilling::Choosing),
+        "analysis" => {
+            let saved = saved()?;
+            let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
+            View::Analysis { saved, analysis, shown: None }
+        }
+        "replay" => View::Replay { saved: saved()?, step: 0 },
+        other => {
+            return Err(JsError::new(&format!("\"{other}\" is not a view: stats, practice, analysis, replay or fold")));
+        }
+    };
+    let shell = Shell::find_or_make(on_event).map_err(|err| JsError::new(&err))?;
+    PART.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
+        let part = slot.get_or_insert_with(|| Part { shell, view: View::Stats { mode: 0 }, ledger: Ledger::open() });
+        part.ledger.fold();
+        // A view opened from the page's stats keeps the way to play now played.
+        part.view = view;
+        part.render(true);
+        part.shell.show();
+        Ok(())
+    })
+}
+
+/// The ledger alone, for `fold`: no dialog is made.
+fn with_ledger(f: impl FnOnce(&mut Ledger)) -> Result<(), JsError> {
+    PART.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
+        match slot.as_mut() {
+            Some(part) => f(&mut part.ledger),
+            None => f(&mut Ledger::open()),
+        }
+        Ok(())
+    })
+}
+
+/// What the open view shows, for tests and tools: `{ view, step, steps,
+/// table, marked, caption }` in the replay, `{ view, ... }` elsewhere.
+#[wasm_bindgen]
+pub fn view_state() -> Result<JsValue, JsError> {
+    PART.with(|cell| {
+        let slot = cell.try_borrow().map_err(|_| JsError::new("the review is busy"))?;
+        let part = slot.as_ref().ok_or_else(|| JsError::new("no view has been opened"))?;
+        Ok(part.state_object())
+    })
+}
+
+/// The statistics as a plain object, per way to play (README, "The
+/// JavaScript API": `stats()`), after taking in the page's inbox.
+#[wasm_bindgen]
+pub fn stats() -> Result<JsValue, JsError> {
+    PART.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
+        let mut fresh = None;
+        let ledger = match slot.as_mut() {
+            Some(part) => &mut part.ledger,
+            None => fresh.insert(Ledger::open()),
+        };
+        ledger.fold();
+        Ok(transfer::stats_object(ledger.record(), today()))
+    })
+}
+
+/// The analysis of the game whose save text is given, as a plain object
+/// (README, "The JavaScript API": `analysis()`).
+#[wasm_bindgen]
+pub fn analysis(save: &str) -> Result<JsValue, JsError> {
+    let saved = save::decode(save).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
+    let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
+    Ok(transfer::analysis_object(&analysis))
+}
+
+/// The dialog's one callback.
+pub(crate) fn on_event(event: JsValue) {
+    let Some(event) = shell::event_of(&event) else { return };
+    PART.with(|cell| {
+        let Ok(mut slot) = cell.try_borrow_mut() else { return };
+        if let Some(part) = slot.as_mut() {
+            part.update(event);
+        }
+    });
+}
+
+impl Part {
+    /// The one way in: an event changes the view, then it is drawn once.
+    fn update(&mut self, event: Event) {
+        let render = match event {
+            Event::Close => {
+                self.shell.close();
+                false
+            }
+            Event::Resize => true,
+            Event::Imported(text) => {
+                let said = match transfer::import(&text) {
+                    Ok(record) => self.ledger.merge(&record),
+                    Err(why) => format!("That file was not imported: {why}. Nothing changed."),
+                };
+                self.shell.say(&said);
+                true
+            }
+            Event::Input { id, .. } if id == "review-import" => {
+                self.shell.read_file("review-import");
+                false
+            }
+            Event::Export => {
+                transfer::download(self.ledger.record(), today());
+                false
+            }
+            other => match &mut self.view {
+                View::Stats { mode } => stats_view::update(mode, other),
+                View::Analysis { shown, analysis, .. } => analysis_view::update(shown, analysis, other),
+                View::Replay { saved, step } => replay_view::update(step, saved, other),
+                View::Practice(drilling) => practice::update(drilling, other, &mut self.ledger),
+            },
+        };
+        if render {
+            self.render(false);
+        }
+    }
+
+    /// Draws the view; `fresh` when it was just opened.
+    fn render(&mut self, fresh: bool) {
+        match &self.view {
+            View::Stats { mode } => stats_view::render(&self.shell, self.ledger.record(), *mode, self.ledger.notice()),
+            View::Analysis { analysis, saved, shown } => analysis_view::render(&self.shell, saved, analysis, *shown),
+            View::Replay { saved, step } => replay_view::render(&self.shell, saved, *step, fresh),
+            View::Practice(drilling) => practice::render(&self.shell, drilling, self.ledger.record()),
+        }
+    }
+
+    fn state_object(&self) -> JsValue {
+        let object = js_sys::Object::new();
+        let put = |name: &str, value: JsValue| {
+            let _ = js_sys::Reflect::set(&object, &name.into(), &value);
+        };
+        let name = match &self.view {
+            View::Stats { .. } => "stats",
+            View::Analysis { .. } => "analysis",
+            View::Replay { saved, step } => {
+                let frame = replay_view::frame(saved, *step);
+                put("step", (*step as u32).into());
+                put("steps", (replay_view::steps(saved) as u32).into());
+                put("table", transfer::ids(&frame.table));
+                put("marked", transfer::ids(&frame.marked));
+                put("caption", frame.caption.into());
+                "replay"
+            }
+            View::Practice(drilling) => {
+                practice::put_state(drilling, &put);
+                "practice"
+            }
+        };
+        put("view", name.into());
+        put("open", self.shell.is_open().into());
+        object.into()
+    }
+}

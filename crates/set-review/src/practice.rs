@@ -1,0 +1,232 @@
+//! The Practice entry's two drills, played by clicks, taps or keys:
+//! - Third card: two cards; pick the one of nine that completes the set.
+//! - How many sets?: a table of twelve; say how many sets it holds.
+//!
+//! Each answer is timed from the round's first draw; a run's answers go to
+//! the record when it ends, where the statistics show accuracy and median
+//! time. The rounds come from `set_core::review::drills`, dealt from a seed.
+
+use crate::board::{Marks, draw_one, draw_table, looks};
+use crate::epoch_ms;
+use crate::ledger::Ledger;
+use crate::shell::{Event, Shell};
+use crate::stats_view::time;
+use set_core::review::analysis::median;
+use set_core::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
+use set_core::review::record::{Answer, Drill, DrillRun, Record};
+
+/// Where the player is in the Practice entry.
+pub enum Drilling {
+    Choosing,
+    ThirdCard(Run<ThirdCardRound>),
+    HowMany(Run<HowManyRound>),
+    /// A run just ended.
+    Done {
+        drill: Drill,
+        answers: Vec<Answer>,
+    },
+}
+
+pub struct Run<R> {
+    rounds: Vec<R>,
+    answers: Vec<Answer>,
+    /// When the run started (ms since 1970), which names it in the record.
+    at: u64,
+    /// When the current round was shown (the page's clock, ms).
+    shown_at: f64,
+    /// What the last answer was, said until the next.
+    said: String,
+}
+
+fn clock() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+impl<R> Run<R> {
+    fn new(rounds: Vec<R>) -> Run<R> {
+        Run { rounds, answers: Vec::new(), at: epoch_ms(), shown_at: clock(), said: String::new() }
+    }
+
+    fn round(&self) -> Option<&R> {
+        self.rounds.get(self.answers.len())
+    }
+
+    /// Takes an answer to the current round; `true` when the run is over.
+    fn answer(&mut self, correct: bool, right: String) -> bool {
+        let now = clock();
+        self.answers.push(Answer { correct, ms: (now - self.shown_at).max(0.0) as u64 });
+        self.shown_at = now;
+        self.said = if correct { "Right.".to_owned() } else { format!("Not that one: {right}.") };
+        self.answers.len() == self.rounds.len()
+    }
+}
+
+pub fn update(drilling: &mut Drilling, event: Event, ledger: &mut Ledger) -> bool {
+    let Event::Click { id, .. } = event else { return false };
+    let seed = epoch_ms() ^ (clock() * 1000.0) as u64;
+    let number = |prefix: &str| id.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
+    let finished = match drilling {
+        _ if id == "review-third-card" => {
+            *drilling = Drilling::ThirdCard(Run::new(third_card_rounds(seed)));
+            return true;
+        }
+        _ if id == "review-how-many" => {
+            *drilling = Drilling::HowMany(Run::new(how_many_rounds(seed)));
+            return true;
+        }
+        _ if id == "review-practice" => {
+            *drilling = Drilling::Choosing;
+            return true;
+        }
+        Drilling::ThirdCard(run) => {
+            let (Some(pick), Some(round)) = (number("review-pick-"), run.round().copied()) else { return false };
+            if pick >= CANDIDATES {
+                return false;
+            }
+            let right = round.candidates[round.answer].to_string();
+            run.answer(pick == round.answer, right).then(|| (Drill::ThirdCard, run.answers.clone(), run.at))
+        }
+        Drilling::HowMany(run) => {
+            let (Some(count), Some(round)) = (number("review-count-"), run.round().copied()) else { return false };
+            let right = if round.answer == MORE { "more than six".to_owned() } else { format!("{}", round.answer) };
+            run.answer(count == round.answer, right).then(|| (Drill::HowMany, run.answers.clone(), run.at))
+        }
+        _ => return false,
+    };
+    if let Some((drill, answers, at)) = finished {
+        ledger.add_drill(DrillRun { drill, at, answers: answers.clone() });
+        *drilling = Drilling::Done { drill, answers };
+    }
+    true
+}
+
+fn progress(done: usize, of: usize, said: &str) -> String {
+    format!(
+        r#"<p id="review-round">Round {} of {of}</p><p class="review-said" aria-live="polite">{said}</p>"#,
+        done + 1
+    )
+}
+
+pub fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
+    let looks = looks();
+    match drilling {
+        Drilling::Choosing => {
+            let mut body = String::from("<p>Two drills to sharpen your eye.</p><p class=\"review-actions\">");
+            body.push_str(r#"<button id="review-third-card" type="button">Third card</button> <button id="review-how-many" type="button">How many sets?</button></p>"#);
+            body.push_str("<p>Third card: two cards are shown; pick the card that completes the set. 20 rounds, timed.</p><p>How many sets? A table of twelve is shown; say how many sets it holds. 10 rounds.</p>");
+            body.push_str(&records(record));
+            shell.write("Practice", &body);
+        }
+        Drilling::ThirdCard(run) => {
+            let Some(round) = run.round() else { return };
+            let mut body = progress(run.answers.len(), run.rounds.len(), &run.said);
+            body.push_str(&format!(
+                r#"<p>Which card completes the set of <strong>{}</strong> and <strong>{}</strong>?</p><div class="review-pair"><canvas id="review-pair-0" class="review-card" role="img" aria-label="{}"></canvas><canvas id="review-pair-1" class="review-card" role="img" aria-label="{}"></canvas></div><div class="review-candidates">"#,
+                round.pair[0], round.pair[1], round.pair[0], round.pair[1]
+            ));
+            for (i, card) in round.candidates.iter().enumerate() {
+                body.push_str(&format!(
+                    r#"<button id="review-pick-{i}" type="button" class="review-pick" aria-label="{card}"><canvas id="review-card-{i}" class="review-card"></canvas></button>"#
+                ));
+            }
+            body.push_str("</div>");
+            shell.write("Practice: third card", &body);
+            for (i, &card) in round.pair.iter().enumerate() {
+                if let Some((ctx, w, h)) = shell.canvas(&format!("review-pair-{i}")) {
+                    draw_one(&ctx, w, h, card, looks);
+                }
+            }
+            for (i, &card) in round.candidates.iter().enumerate() {
+                if let Some((ctx, w, h)) = shell.canvas(&format!("review-card-{i}")) {
+                    draw_one(&ctx, w, h, card, looks);
+                }
+            }
+        }
+        Drilling::HowMany(run) => {
+            let Some(round) = run.round() else { return };
+            let mut body = progress(run.answers.len(), run.rounds.len(), &run.said);
+            let words: Vec<String> = round.table.iter().map(|card| card.to_string()).collect();
+            body.push_str(&format!(
+                r#"<p>How many sets does this table hold?</p><canvas id="review-table" class="review-board" role="img" aria-label="Twelve cards: {}"></canvas><p class="review-counts">"#,
+                words.join(", ")
+            ));
+            for count in 0..=MORE {
+                let label = if count == MORE { "More".to_owned() } else { count.to_string() };
+                body.push_str(&format!(r#"<button id="review-count-{count}" type="button">{label}</button> "#));
+            }
+            body.push_str("</p>");
+            shell.write("Practice: how many sets?", &body);
+            if let Some((ctx, w, h)) = shell.canvas("review-table") {
+                draw_table(&ctx, w, h, &round.table, &[], Marks::default(), looks);
+            }
+        }
+        Drilling::Done { drill, answers } => {
+            let correct = answers.iter().filter(|a| a.correct).count();
+            let times: Vec<u64> = answers.iter().map(|a| a.ms).collect();
+            let mut body = format!(
+                r#"<p id="review-result">{correct} of {} right, median {} per answer.</p>"#,
+                answers.len(),
+                time(median(&times))
+            );
+            body.push_str(
+                r#"<p class="review-actions"><button id="review-practice" type="button">Practice again</button></p>"#,
+            );
+            body.push_str(&records(record));
+            let title = if *drill == Drill::ThirdCard { "Third card: done" } else { "How many sets?: done" };
+            shell.write(title, &body);
+        }
+    }
+}
+
+/// The drills' records so far.
+fn records(record: &Record) -> String {
+    format!("<h3>Your records</h3>{}", drill_records(record))
+}
+
+/// Each drill's runs, accuracy and median time, as a list.
+pub fn drill_records(record: &Record) -> String {
+    let mut text = String::from("<dl class=\"review-figures\">");
+    for (drill, name) in Drill::ALL.into_iter().zip(["Third card", "How many sets?"]) {
+        let stats = record.drill_stats(drill);
+        let accuracy = (stats.correct * 100).checked_div(stats.answers).map_or("–".to_owned(), |p| format!("{p}%"));
+        text.push_str(&format!(
+            r#"<dt>{name}</dt><dd id="review-drill-{}">{} runs, {accuracy} right, median {}</dd>"#,
+            drill.name(),
+            stats.runs,
+            time(stats.median_ms)
+        ));
+    }
+    text.push_str("</dl>");
+    text
+}
+
+/// What the drill shows, for `view_state()`: `drill`, `round`, `rounds`,
+/// and the cards (`pair` and `candidates`, or `table`) by id.
+pub fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::JsValue)) {
+    let ids = |cards: &[set_core::rules::card::Card]| crate::transfer::ids(cards);
+    match drilling {
+        Drilling::Choosing => put("drill", wasm_bindgen::JsValue::NULL),
+        Drilling::ThirdCard(run) => {
+            put("drill", "third-card".into());
+            put("round", (run.answers.len() as u32).into());
+            put("rounds", (run.rounds.len() as u32).into());
+            if let Some(round) = run.round() {
+                put("pair", ids(&round.pair));
+                put("candidates", ids(&round.candidates));
+            }
+        }
+        Drilling::HowMany(run) => {
+            put("drill", "how-many".into());
+            put("round", (run.answers.len() as u32).into());
+            put("rounds", (run.rounds.len() as u32).into());
+            if let Some(round) = run.round() {
+                put("table", ids(&round.table));
+            }
+        }
+        Drilling::Done { drill, answers } => {
+            put("drill", drill.name().into());
+            put("done", true.into());
+            put("correct", (answers.iter().filter(|a| a.correct).count() as u32).into());
+        }
+    }
+}
