@@ -1,6 +1,6 @@
 //! The wasm-bindgen exports (`window.wasmBindings` under Trunk): `deal`,
-//! `check`, `explain`, `hint`, `sets`, `state`, `slot_rect`, `card_rect`,
-//! `gallery` and `simulate_crash`; the README documents them. Each checks its
+//! `check`, `explain`, `hint`, `sets`, `state`, `slot_rect`, `card_rect`
+//! and `simulate_crash`; the README documents them. Each checks its
 //! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
 //! leaving the game as it was.
 
@@ -79,7 +79,7 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
-/// `mode`, `screen`; `previous` in Set-Chain; `date` and `found` in the
+/// `mode`; `previous` in Set-Chain; `date` and `found` in the
 /// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a claim.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
@@ -111,10 +111,4 @@ pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn simulate_crash() {
     panic!("simulate_crash() was called");
-}
-
-/// Shows all 81 cards in id order (slot = card id); `deal()` returns to play.
-#[wasm_bindgen]
-pub fn gallery() -> Result<(), JsError> {
-    with_app(|app| app.handle(Input::ShowGallery, now()))
 }

@@ -50,7 +50,8 @@ fn found_in(stored: Option<&str>) -> Found {
 
 /// Attaches the game to this page's `#board` and starts the first game
 /// (`?mode=`, `?seed=`, `?date=`, or a random classic game; `?gallery`
-/// shows all cards). Does nothing on a page without a board.
+/// also opens the cards' gallery, a view of the part that loads later).
+/// Does nothing on a page without a board.
 ///
 /// A saved game carries on when the address asks for it (a reload of
 /// `?seed=42` carries on game 42, and of `?mode=chain` a saved Set-Chain
@@ -138,9 +139,6 @@ pub fn mount() -> Result<(), JsValue> {
     dispatch(Input::Start);
     if window.document().is_some_and(|d| d.hidden()) {
         dispatch(Input::Visibility { hidden: true });
-    }
-    if options.gallery {
-        dispatch(Input::ShowGallery);
     }
     // What the first-paint benchmark measures: navigation start to a full board.
     if let Some(performance) = performance {

@@ -7,7 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect, Uint8Array};
-use set_game::{card_rect, check, deal, explain, gallery, hint, sets, slot_rect, state};
+use set_game::{card_rect, check, deal, explain, hint, sets, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{
@@ -231,14 +231,30 @@ fn sets_of_a_uint8array_answers_the_same_triples_flat_in_a_uint8array() {
     );
 }
 
+/// The card renderer the page and the gallery share (`set_canvas`), drawing
+/// all 81 cards in id order on a canvas of their own, as the gallery does.
 #[wasm_bindgen_test]
-fn the_gallery_draws_every_card_in_its_colour_and_fill() {
-    let canvas = page();
-    gallery().unwrap();
+fn the_renderer_draws_every_card_in_its_colour_and_fill() {
+    let canvas: HtmlCanvasElement = document().create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
+    canvas.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
+    document().body().unwrap().append_child(&canvas).unwrap();
+    let ratio = web_sys::window().unwrap().device_pixel_ratio();
+    canvas.set_width((CANVAS_W * ratio).round() as u32);
+    canvas.set_height((CANVAS_H * ratio).round() as u32);
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    set_canvas::clear(&ctx, CANVAS_W, CANVAS_H, true);
+    let layout = set_core::play::layout::Layout::new(CANVAS_W, CANVAS_H, 81);
+    for card in set_core::rules::card::Card::all() {
+        let look = set_canvas::CardLook { dark: true, ..Default::default() };
+        set_canvas::draw_card(&ctx, card, layout.slot_rect(card.id() as usize).unwrap(), look);
+    }
     let colours = [[0xdc, 0x2a, 0x3a], [0x13, 0x9a, 0x4f], [0x6a, 0x35, 0xa8]];
     let mut checked = 0;
     for id in 0..81u32 {
-        let [x, y, w, h] = local_rect(&canvas, id);
+        let rect = layout.slot_rect(id as usize).unwrap();
+        let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h];
         let (colour, fill, count) = (id / 27, id / 3 % 3, id % 3 + 1);
         let centre = pixel(&canvas, x + w / 2.0, y + h / 2.0);
         // Centre of the card = inside the middle symbol when there are 1 or 3.
@@ -258,9 +274,9 @@ fn the_gallery_draws_every_card_in_its_colour_and_fill() {
     }
     assert_eq!(checked, 54);
     // Between cards is the table's felt, not white.
-    let [x, y, w, _] = local_rect(&canvas, 0);
-    assert!(!near(pixel(&canvas, x + w + 1.0, y + 10.0), [255, 255, 255]));
-    assert_eq!(field(&state().unwrap(), "screen").as_string().as_deref(), Some("gallery"));
+    let first = layout.slot_rect(0).unwrap();
+    assert!(!near(pixel(&canvas, first.x + first.w + 1.0, first.y + 10.0), [255, 255, 255]));
+    canvas.remove();
 }
 
 #[wasm_bindgen_test]

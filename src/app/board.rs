@@ -3,7 +3,7 @@
 //! canvas with the effect that plays.
 
 use super::effect::Effect;
-use super::{App, Changes, Screen};
+use super::{App, Changes};
 use crate::dom::View;
 use set_canvas::{self as render, CardLook};
 use set_core::play::keys::key_label;
@@ -15,22 +15,13 @@ impl App {
     /// The board as laid out now: the table (or the gallery's 81 cards) and
     /// the row above it.
     pub(super) fn board(&self, view: &View) -> Board {
-        match self.screen {
-            Screen::Play => view.board(self.session.game().table().len(), self.session.row().cards().len()),
-            Screen::Gallery => view.board(set_core::rules::card::DECK_SIZE, 0),
-        }
+        view.board(self.session.game().table().len(), self.session.row().cards().len())
     }
 
     /// The rectangle of a place in viewport CSS pixels.
     pub fn place_rect(&self, place: Place) -> Result<Rect, String> {
-        match (self.screen, place) {
-            (Screen::Play, Place::Table(slot)) => {
-                self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
-            }
-            (Screen::Gallery, Place::Table(slot)) if slot >= set_core::rules::card::DECK_SIZE => {
-                return Err(format!("slot {slot} is empty: the gallery has 81 cards (slots 0..=80)"));
-            }
-            _ => {}
+        if let Place::Table(slot) = place {
+            self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
         }
         let view = self.view.as_ref().ok_or("this page has no board to measure")?;
         let rect = self.board(view).rect(place).ok_or("the card is off the board")?;
@@ -40,9 +31,6 @@ impl App {
 
     /// Where a card is drawn (on the table or in the row above it).
     pub fn card_rect(&self, card: Card) -> Option<Rect> {
-        if self.screen != Screen::Play {
-            return None;
-        }
         self.place_rect(self.place_of(card)?).ok()
     }
 
@@ -71,23 +59,6 @@ impl App {
         let palette = self.settings.palette;
         render::clear(&view.ctx, view.css_width, view.css_height, dark);
         let board = self.board(view);
-        if self.screen == Screen::Gallery {
-            for card in Card::all() {
-                if let Some(rect) = board.rect(Place::Table(card.id() as usize)) {
-                    let mut label = String::new();
-                    set_core::text::push_small(&mut label, card.id() as usize);
-                    let look = CardLook {
-                        label: Some(&label),
-                        cue: self.settings.colour_cues,
-                        palette,
-                        dark,
-                        ..CardLook::default()
-                    };
-                    render::draw_card(&view.ctx, card, rect, look);
-                }
-            }
-            return;
-        }
         let game = self.session.game();
         let hinted = game.hinted_cards();
         let (wrong, len, shake) = match self.effect {
@@ -177,7 +148,7 @@ impl App {
         }
         self.hover = place;
         if let Some(view) = &self.view {
-            view.set_cursor(place.is_some() && self.screen == Screen::Play);
+            view.set_cursor(place.is_some());
         }
         Changes::DRAW
     }

@@ -1,7 +1,7 @@
 //! One button per card that can be picked, lying over its drawing and
 //! named in words, and which of them holds the focus.
 
-use super::{App, Screen};
+use super::App;
 use crate::dom::{describe_card, place_id};
 use set_core::play::keys::key_label;
 use set_core::play::layout::Place;
@@ -26,25 +26,22 @@ impl App {
         let Some(view) = &self.view else { return };
         let mut buttons = String::new();
         let focus = self.focus_place();
-        if self.screen == Screen::Play {
-            let board = self.board(view);
-            let game = self.session.game();
-            let row = self.session.row();
-            let row = row.pickable().iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
-            for (place, card) in
-                row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
-            {
-                let Some(rect) = board.rect(place) else { continue };
-                let label = describe_card(place, card, key_label(place), game.hinted_cards().contains(&card));
-                // Whole pixels: integer formatting keeps float formatting out of the wasm.
-                let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h].map(|n| n as u32);
-                buttons.push_str(&format!(
-                    r#"<button id="{}" tabindex="{}" aria-pressed="{}" aria-label="{label}" style="left:{x}px;top:{y}px;width:{w}px;height:{h}px"></button>"#,
-                    place_id(place),
-                    if Some(place) == focus { "0" } else { "-1" },
-                    self.session.is_selected(card),
-                ));
-            }
+        let board = self.board(view);
+        let game = self.session.game();
+        let row = self.session.row();
+        let row = row.pickable().iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
+        for (place, card) in row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
+        {
+            let Some(rect) = board.rect(place) else { continue };
+            let label = describe_card(place, card, key_label(place), game.hinted_cards().contains(&card));
+            // Whole pixels: integer formatting keeps float formatting out of the wasm.
+            let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h].map(|n| n as u32);
+            buttons.push_str(&format!(
+                r#"<button id="{}" tabindex="{}" aria-pressed="{}" aria-label="{label}" style="left:{x}px;top:{y}px;width:{w}px;height:{h}px"></button>"#,
+                place_id(place),
+                if Some(place) == focus { "0" } else { "-1" },
+                self.session.is_selected(card),
+            ));
         }
         view.show_card_buttons(&buttons, &focus.map(place_id).unwrap_or_default());
     }

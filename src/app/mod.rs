@@ -1,5 +1,5 @@
 //! The page's controller around the core's [`Session`]: what the board
-//! shows (play or gallery), the short animations, the notice, and whether
+//! shows, the short animations, the notice, and whether
 //! the game is saved. Every event goes one way: [`Input`] →
 //! [`App::handle`] → session update → at most one save and one redraw.
 //! Nothing else saves or draws.
@@ -33,14 +33,6 @@ use set_core::play::options::{AskedGame, query_for};
 use set_core::play::session::{Happened, Session};
 use set_core::play::settings::{Change, Settings};
 use set_core::rules::variant::Variant;
-
-/// What the board shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Play,
-    /// All 81 cards in id order, to check every drawing at a glance.
-    Gallery,
-}
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,7 +70,6 @@ pub enum Input {
     /// The notice was tapped: a passing one goes at once, uncovering the
     /// header's controls it floats over.
     DismissNotice,
-    ShowGallery,
     Visibility {
         hidden: bool,
     },
@@ -117,7 +108,6 @@ impl Changes {
 
 pub struct App {
     pub session: Session,
-    pub screen: Screen,
     effect: Option<Effect>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
@@ -153,7 +143,6 @@ impl App {
     pub fn new(session: Session, view: Option<View>) -> App {
         App {
             session,
-            screen: Screen::Play,
             effect: None,
             hover: None,
             card_focus: Place::Table(0),
@@ -244,12 +233,6 @@ impl App {
                 self.show_new_game()
             }
             Input::GoBack => Changes::NONE,
-            Input::ShowGallery => {
-                self.screen = Screen::Gallery;
-                self.session.clear_selection();
-                self.effect = None;
-                Changes::REFRESH
-            }
             Input::Visibility { hidden } => self.visibility_changed(hidden, now),
             Input::PageHide => Changes { save: true, ..Changes::NONE },
             Input::Tick if self.notice_until.is_some_and(|until| now >= until) => self.end_passing_notice(),
@@ -264,7 +247,7 @@ impl App {
             }
             Input::SaveChangedElsewhere => self.follow_other_tab(now),
             Input::PartFailed => {
-                let why = "That part of SET could not be opened (offline?); your game is as it was.";
+                let why = "It could not be opened (offline?); your game is as it was.";
                 self.say_for_a_while(why, now);
                 self.tell_readers(why.to_owned());
                 Changes::REFRESH
@@ -287,7 +270,6 @@ impl App {
     /// without the last game's effect, hover, notice or a link's offer.
     fn show_new_game(&mut self) -> Changes {
         self.offer = None;
-        self.screen = Screen::Play;
         self.effect = None;
         self.hover = None;
         self.notice.clear();
@@ -295,10 +277,10 @@ impl App {
     }
 
     /// A click, tap or key on a place: picks its card; the pick that
-    /// completes a claim claims. Picks in the gallery, on an empty place or
+    /// completes a claim claims. Picks on an empty place or
     /// in a finished game do nothing.
     fn pick(&mut self, place: Place, now: f64) -> Changes {
-        let Some(card) = self.card_at(place).filter(|_| self.screen == Screen::Play) else { return Changes::NONE };
+        let Some(card) = self.card_at(place) else { return Changes::NONE };
         // The cards a claim would take, and where they lie before it does.
         let picked = self.session.selection();
         let len = (picked.len() + 1).min(4);
@@ -355,7 +337,7 @@ impl App {
                 self.session.clear_selection();
                 Changes::REFRESH
             }
-            Command::Hint if self.screen == Screen::Play => match self.session.hint(now) {
+            Command::Hint => match self.session.hint(now) {
                 Ok(happened) => {
                     self.announce(happened);
                     Changes::SAVE_AND_REFRESH
@@ -363,7 +345,7 @@ impl App {
                 Err(_) => Changes::NONE,
             },
             // New games and going back come as inputs of their own.
-            Command::Hint | Command::NewGame | Command::GoBack => Changes::NONE,
+            Command::NewGame | Command::GoBack => Changes::NONE,
             Command::ToggleKeyLabels => {
                 self.settings.key_labels = !self.settings.key_labels;
                 self.keep_settings(now)
@@ -400,16 +382,14 @@ impl App {
         let Some(view) = &self.view else { return };
         let stats = self.stats(now);
         view.show_stats(&stats);
-        let over = self.screen == Screen::Play && self.session.game().is_over();
+        let over = self.session.game().is_over();
         view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref());
         view.show_variant(self.session.game().variant());
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
-        if self.screen == Screen::Play {
-            let game = self.session.game();
-            view.show_in_address(&query_for(game.variant(), game.seed()));
-        }
+        let game = self.session.game();
+        view.show_in_address(&query_for(game.variant(), game.seed()));
         self.draw(now);
         self.show_card_buttons();
     }

@@ -1,7 +1,7 @@
 //! The game as a plain JavaScript object, for the `state()` export, and
 //! the card-id and slot arrays the exports share.
 
-use super::{App, Screen};
+use super::App;
 use set_core::play::session::Row;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
@@ -46,7 +46,6 @@ impl App {
         let seed = if let Variant::Daily(_) = game.variant() { JsValue::NULL } else { (game.seed() as f64).into() };
         put(&object, "seed", seed);
         put(&object, "mode", game.variant().name().into());
-        put(&object, "screen", (if self.screen == Screen::Play { "play" } else { "gallery" }).into());
         match game.variant() {
             Variant::Chain => put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(&p))),
             Variant::Daily(date) => {

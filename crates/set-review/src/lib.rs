@@ -20,6 +20,7 @@
 mod analysis_view;
 mod board;
 mod chart;
+mod gallery_view;
 mod ledger;
 mod practice;
 mod replay_view;
@@ -63,6 +64,7 @@ pub enum View {
         step: usize,
     },
     Practice(practice::Drilling),
+    Gallery,
 }
 
 pub struct Part {
@@ -84,8 +86,8 @@ pub fn today() -> Date {
         .unwrap_or_else(|| unreachable!())
 }
 
-/// Opens a view: `"stats"`, `"practice"`, `"analysis"` or `"replay"` (the
-/// last two of the game whose save text is `save`), or `"fold"`, which only
+/// Opens a view: `"stats"`, `"practice"`, `"gallery"`, `"analysis"` or
+/// `"replay"` (the last two of the game whose save text is `save`), or `"fold"`, which only
 /// takes the page's inbox into the record and shows nothing. An unknown view
 /// or a save that cannot be read throws an Error naming it, and nothing
 /// changes.
@@ -99,6 +101,7 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
         "fold" => return with_ledger(|ledger| ledger.fold()),
         "stats" => View::Stats { mode: 0 },
         "practice" => View::Practice(practice::Drilling::Choosing),
+        "gallery" => View::Gallery,
         "analysis" => {
             let saved = saved()?;
             let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
@@ -211,6 +214,7 @@ impl Part {
                 View::Analysis { shown, analysis, .. } => analysis_view::update(shown, analysis, other),
                 View::Replay { saved, step } => replay_view::update(step, saved, other),
                 View::Practice(drilling) => practice::update(drilling, other, &mut self.ledger),
+                View::Gallery => false,
             },
         };
         if render {
@@ -225,6 +229,7 @@ impl Part {
             View::Analysis { analysis, saved, shown } => analysis_view::render(&self.shell, saved, analysis, *shown),
             View::Replay { saved, step } => replay_view::render(&self.shell, saved, *step, fresh),
             View::Practice(drilling) => practice::render(&self.shell, drilling, self.ledger.record()),
+            View::Gallery => gallery_view::render(&self.shell),
         }
     }
 
@@ -248,6 +253,16 @@ impl Part {
             View::Practice(drilling) => {
                 practice::put_state(drilling, &put);
                 "practice"
+            }
+            View::Gallery => {
+                let rects: js_sys::Array = gallery_view::rects(&self.shell)
+                    .into_iter()
+                    .map(|r| {
+                        JsValue::from([r.x, r.y, r.w, r.h].into_iter().map(JsValue::from).collect::<js_sys::Array>())
+                    })
+                    .collect();
+                put("rects", rects.into());
+                "gallery"
             }
         };
         put("view", name.into());
