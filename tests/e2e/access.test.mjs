@@ -4,7 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { api, clickSlot, finishGame, inSettings, nonSet, ready, refuseWrites, resize, state, useBrowser } from './helpers.mjs';
+import {
+  api, clickSlot, closeView, finishGame, galleryRect, inSettings, nonSet, openView, ready, refuseWrites, resize, state, useBrowser, viewState,
+} from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -124,7 +126,9 @@ test('axe finds no violation on the board, with a notice, on the end screens and
   await chain.close();
 
   const gallery = await open('?gallery');
+  await viewState(gallery.page, 'gallery');
   await audit(gallery.page, 'gallery');
+  await closeView(gallery.page);
   await gallery.page.locator('#open-settings').click();
   await gallery.page.locator('#settings').waitFor({ state: 'visible' });
   await audit(gallery.page, 'settings panel');
@@ -167,9 +171,9 @@ async function assertControlsOnScreen(page, width, height) {
 /** Luminance of every device pixel in the bottom-right corner of a gallery
  *  card (where the colour cue goes): what a greyscale view shows there. */
 async function cornerInGrey(page, id) {
-  const [x, y, w, h] = await api(page, 'slot_rect', id);
+  const [x, y, w, h] = await galleryRect(page, id);
   return page.evaluate(([x, y, w, h]) => {
-    const canvas = document.getElementById('board');
+    const canvas = document.getElementById('review-gallery');
     const box = canvas.getBoundingClientRect();
     const scale = canvas.width / box.width;
     const [left, top] = [Math.floor((x - box.left + w * 0.84) * scale), Math.floor((y - box.top + h * 0.8) * scale)];
@@ -190,8 +194,11 @@ test('colour cues mark each colour with its own letter, told apart in greyscale,
   const [red0, green0, purple0] = await triple(4);
   assert.equal(differ(red0, green0) + differ(green0, purple0), 0, 'without cues, the corners are alike');
 
+  // The gallery is a dialog over the board: the settings are changed with it closed.
+  await closeView(page);
   await inSettings(page, (page) => page.getByLabel('Colour cues').check());
   assert.ok(await page.locator('#setting-colour-cues').isChecked());
+  await openView(page, 'gallery');
   for (const c of [0, 13, 26]) {
     const [red, green, purple] = await triple(c);
     assert.ok(differ(red, green) > 20 && differ(green, purple) > 20 && differ(red, purple) > 20, `card ${c}: each colour's cue differs in grey`);
@@ -211,11 +218,11 @@ test('colour cues mark each colour with its own letter, told apart in greyscale,
 });
 
 /** The canvas pixel at CSS point (x, y), as [r, g, b]. */
-const canvasPixel = (page, x, y) => page.evaluate(([x, y]) => {
-  const canvas = document.getElementById('board');
+const canvasPixel = (page, x, y, id = 'board') => page.evaluate(([x, y, id]) => {
+  const canvas = document.getElementById(id);
   const scale = canvas.width / canvas.getBoundingClientRect().width;
   return [...canvas.getContext('2d').getImageData(Math.floor(x * scale), Math.floor(y * scale), 1, 1).data.slice(0, 3)];
-}, [x, y]);
+}, [x, y, id]);
 const pageBackground = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 const DARK_FELT = [30, 91, 69];
@@ -310,12 +317,14 @@ test('the colour-blind palette keeps red, green and purple apart for protanopia 
   const { page, problems, close } = await open('?gallery');
   // One solid oval of each colour (ids 24, 51, 78): its centre is the symbol's colour.
   const drawn = async () => Promise.all([24, 51, 78].map(async (id) => {
-    const [x, y, w, h] = await api(page, 'slot_rect', id);
-    const box = await page.locator('#board').boundingBox();
-    return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2);
+    const [x, y, w, h] = await galleryRect(page, id);
+    const box = await page.locator('#review-gallery').boundingBox();
+    return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2, 'review-gallery');
   }));
   const classic = await drawn();
+  await closeView(page);
   await inSettings(page, (page) => page.getByLabel('Card colours').selectOption('okabe-ito'));
+  await openView(page, 'gallery');
   const safe = await drawn();
   assert.deepEqual(safe, [[0xd5, 0x5e, 0x00], [0x00, 0x9e, 0x73], [0x00, 0x72, 0xb2]], 'Okabe and Ito\'s vermillion, bluish green and blue');
   for (const [name, matrix] of Object.entries(CVD)) {

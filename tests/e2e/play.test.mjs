@@ -4,7 +4,7 @@
 // test-artifacts/ for a person to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, resize, slotCentre, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, SLOT_KEYS, api, clickSlot, nonSet, resize, slotCentre, state, useBrowser, viewState } from './helpers.mjs';
 
 /** Why three cards are not a set, worded here from their digits: one line
  *  per attribute where two agree and one differs, colour, shape, fill, number. */
@@ -181,7 +181,7 @@ test('the board is re-laid out and stays sharp from a small phone to a wide desk
  *  the first symbol its silhouette (widths and centres of rows a quarter and
  *  three quarters down) and what lies inside it along its middle. Runs in the page. */
 function readCard([x, y, w, h]) {
-  const canvas = document.getElementById('board');
+  const canvas = document.getElementById('review-gallery');
   const box = canvas.getBoundingClientRect();
   const r = canvas.width / box.width;
   const [left, top, width, height] = [Math.ceil((x - box.left) * r), Math.ceil((y - box.top) * r), Math.floor(w * r), Math.floor(h * r)];
@@ -247,13 +247,15 @@ function classify(read) {
 
 test('the gallery draws all 81 cards, each with its own shape, fill and count as the pixels show them', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?gallery', { viewport: { width: 1400, height: 1000 } });
-  assert.equal((await state(page)).screen, 'gallery');
+  // The gallery is a view of the part that loads later, opened by the address.
+  const { rects } = await viewState(page, 'gallery');
+  assert.equal(rects.length, 81);
   const SHAPES = ['diamond', 'squiggle', 'oval'];
   const FILLS = ['open', 'striped', 'solid'];
   const wrong = [];
   const tally = {};
   for (let id = 0; id < 81; id++) {
-    const rect = await api(page, 'slot_rect', id);
+    const rect = rects[id];
     assert.ok(rect[0] >= 0 && rect[1] >= 0 && rect[0] + rect[2] <= 1400 && rect[1] + rect[3] <= 1000);
     const read = await page.evaluate(readCard, rect);
     const seen = classify(read);

@@ -119,8 +119,9 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
         part.ledger.fold();
         // A view opened from the page's stats keeps the way to play now played.
         part.view = view;
-        part.render(true);
+        // Shown first: a closed dialog's canvases have no size to draw at.
         part.shell.show();
+        part.render(true);
         Ok(())
     })
 }

@@ -43,13 +43,15 @@ pub struct Shell {
 /// The part's own styles, put in the page with its dialog: the page's
 /// stylesheet, fetched before the first board, carries none of them.
 const STYLE: &str = "#review{color-scheme:light;width:min(780px,96vw);max-height:96vh}\
+#review canvas{position:static}\
+#review:has(.review-gallery){width:96vw}\
 #review .panel{text-align:left;max-height:94vh;overflow:auto;padding:16px 20px}\
 #review h3{margin:14px 0 6px;font-size:1.05em}\
 #review .review-figures{display:grid;grid-template-columns:auto auto;gap:2px 16px;margin:8px 0}\
 #review .review-figures dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}\
 #review .review-chart{display:block;width:100%;height:170px}\
 #review .review-board{display:block;width:100%;height:min(50vh,400px);border-radius:8px}\
-#review .review-gallery{display:block;width:min(92vw,1000px);height:min(78vh,760px);border-radius:8px}\
+#review .review-gallery{display:block;width:100%;height:min(78vh,760px);border-radius:8px}\
 #review .review-table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
 #review .review-table th,#review .review-table td{padding:2px 10px;text-align:right}\
 #review .review-missed{list-style:none;padding:0;display:grid;gap:4px}\
