@@ -58,9 +58,11 @@ export function refuseWrites({ key, prefix, whileFull = false }) {
 }
 
 /** Opens the game in a new context; collects console errors and page errors.
- *  `init`: a script to run before the page's own, or [script, argument]. */
+ *  `init`: a script to run before the page's own, or [script, argument];
+ *  `clock`: Playwright's clock runs the page's time, which moves only when
+ *  the test says (`page.clock.runFor`). */
 export async function open({ server, browser }, query, options = {}) {
-  const { init, ...contextOptions } = options;
+  const { init, clock, ...contextOptions } = options;
   // The dark theme unless a test asks otherwise: the pixel tests find cards
   // as bright faces on the dark felt. The light theme has tests of its own.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, colorScheme: 'dark', ...contextOptions });
@@ -71,8 +73,16 @@ export async function open({ server, browser }, query, options = {}) {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Paused from the start: the page's time moves only by the test's runFor.
+  if (clock) {
+    await page.clock.install({ time: 1_000_000 });
+    await page.clock.pauseAt(1_001_000);
+  }
   await page.goto(server.url + query);
-  await ready(page);
+  // Under the test's clock the page's performance marks are not kept; the
+  // bindings are set once the start (the first board) has run.
+  if (clock) await page.waitForFunction(() => window.wasmBindings?.state);
+  else await ready(page);
   return { page, context, problems, close: () => context.close() };
 }
 
@@ -172,7 +182,7 @@ export async function setHidden(page, hidden) {
  *  `gallery`, `analysis`, `replay`) as its button or address would, and
  *  waits until it is on screen; returns what the view shows. */
 export async function openView(page, view) {
-  await page.evaluate((view) => window.reviewBindings.open(view, localStorage.getItem('set-game/save')), view);
+  await page.evaluate((view) => loadPart().then((part) => part.open(view, localStorage.getItem('set-game/save'))), view);
   return viewState(page, view);
 }
 

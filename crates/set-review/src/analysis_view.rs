@@ -63,7 +63,7 @@ pub fn render(shell: &Shell, saved: &SavedGame, analysis: &Analysis, shown: Opti
             r#"<h3>Time per set</h3><canvas id="review-bars" class="review-chart" role="img" aria-label="Time per set, in claim order: {}"></canvas>"#,
             analysis.times_ms().iter().map(|&ms| at(ms)).collect::<Vec<_>>().join(", ")
         ));
-        body.push_str(r#"<h3>Sets on the table</h3><table class="review-table" id="review-tables"><thead><tr><th>Set</th><th>At</th><th>Took</th><th>Claims out</th><th>Table lasted</th></tr></thead><tbody>"#);
+        body.push_str(r#"<h3>Sets on the table</h3><table class="review-table" id="review-tables"><thead><tr><th>Set</th><th>At</th><th>Took</th><th title="Claims that could be made">Out</th><th title="How long that table lasted">Lasted</th></tr></thead><tbody>"#);
         for (i, set) in analysis.sets.iter().enumerate() {
             let table = &analysis.tables[set.table];
             body.push_str(&format!(

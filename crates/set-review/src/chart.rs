@@ -2,7 +2,7 @@
 //! backing store to the device's pixel ratio): one bar per value, a line at
 //! the median, and the scale's top in minutes and seconds.
 
-use set_core::play::stopwatch::format_clock;
+use crate::stats_view::time;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// Bar colours: the usual one, and one for bars set apart (games with hints).
@@ -25,13 +25,13 @@ pub fn draw_bars(
     let theme = if dark { 0 } else { 1 };
     ctx.clear_rect(0.0, 0.0, w, h);
     let top = values.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let (left, bottom, head) = (44.0, h - 18.0, 14.0);
+    let (left, bottom, head) = (52.0, h - 18.0, 14.0);
     let plot_h = (bottom - head).max(1.0);
     let slot = (w - left) / values.len().max(1) as f64;
     ctx.set_font("12px system-ui, sans-serif");
     ctx.set_fill_style_str(INK[theme]);
-    let _ = ctx.fill_text(&format_clock(top), 2.0, head + 4.0);
-    let _ = ctx.fill_text("0:00", 2.0, bottom);
+    let _ = ctx.fill_text(&time(Some(top as u64)), 2.0, head + 4.0);
+    let _ = ctx.fill_text("0", 2.0, bottom);
     ctx.set_stroke_style_str(GRID[theme]);
     ctx.begin_path();
     ctx.move_to(left, bottom + 0.5);

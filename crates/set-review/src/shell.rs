@@ -53,7 +53,7 @@ const STYLE: &str = "#review{color-scheme:light;width:min(780px,96vw);max-height
 #review .review-board{display:block;width:100%;height:min(50vh,400px);border-radius:8px}\
 #review .review-gallery{display:block;width:100%;height:min(78vh,760px);border-radius:8px}\
 #review .review-table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
-#review .review-table th,#review .review-table td{padding:2px 10px;text-align:right}\
+#review .review-table th,#review .review-table td{padding:2px 8px;text-align:right}\
 #review .review-missed{list-style:none;padding:0;display:grid;gap:4px}\
 #review .review-missed button{text-align:left;width:100%}\
 #review button[aria-pressed=true]{outline:3px solid #1a66d9}\
@@ -198,6 +198,8 @@ pub fn event_of(value: &JsValue) -> Option<Event> {
         "resize" => Some(Event::Resize),
         "close" => None,
         "click" => {
+            // A click inside a button (on a card drawn in it) is the button's.
+            let target = target.map(|t| t.closest("button").ok().flatten().unwrap_or(t));
             let id = target.as_ref().map(nearest_id)?;
             match id.as_str() {
                 "review-close" => Some(Event::Close),

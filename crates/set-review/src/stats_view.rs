@@ -25,9 +25,10 @@ pub fn update(mode: &mut usize, event: Event) -> bool {
     }
 }
 
-/// A time, or a dash where there is none yet.
+/// A time as m:ss.t (tenths: a quick set takes well under a second), or a
+/// dash where there is none yet.
 pub fn time(ms: Option<u64>) -> String {
-    ms.map_or_else(|| "–".to_owned(), |ms| format_clock(ms as f64))
+    ms.map_or_else(|| "–".to_owned(), |ms| format!("{}.{}", format_clock(ms as f64), ms % 1000 / 100))
 }
 
 /// A count per game with one decimal, or a dash.
