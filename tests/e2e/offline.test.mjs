@@ -7,16 +7,20 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { api, CHROMIUM_ARGS, clickSlot, kept, ready, state, useBrowser } from './helpers.mjs';
+import { api, CHROMIUM_ARGS, clickSlot, kept, ready, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 
 /** Waits until the service worker controls the page and has cached every
- *  file the page names (its `href`s), and nothing else but the page. */
+ *  file the page names (its `href`s: its links, and the parts that load
+ *  later in its template), and nothing else but the page. */
 async function cachedForOffline(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => {
-    const named = [...document.querySelectorAll('link[href]')].map((link) => link.href);
+    const parts = [...document.getElementById('parts').content.querySelectorAll('[href]')]
+      .map((a) => new URL(a.getAttribute('href'), location).href);
+    if (parts.length < 2) return false;
+    const named = [...document.querySelectorAll('link[href]')].map((link) => link.href).concat(parts);
     const cache = await caches.open('set-game');
     const keys = (await cache.keys()).map((request) => request.url);
     const page = new URL('./', location).href;
@@ -197,4 +201,26 @@ test('a release that cannot start is not kept: offline, the last one that starte
     assert.deepEqual(problems, []);
     await context.setOffline(false);
   });
+});
+
+test('after one visit online, the analysis, the statistics and the drills open offline', { timeout: 90_000 }, async () => {
+  const { page, context, problems, close } = await open('?mode=daily&date=2026-11-18');
+  await playedOnce(page);
+  await reloadOffline(page, context);
+  while (!(await state(page)).over) await claimOne(page);
+  await page.locator('#end-screen').waitFor({ state: 'visible' });
+  await page.click('#open-analysis');
+  const view = await viewState(page, 'analysis');
+  assert.equal(view.open, true);
+  assert.equal((await page.textContent('#review-sets')).trim(), '6');
+  await page.keyboard.press('Escape');
+  await page.click('#end-new-game');
+  await page.click('#open-settings');
+  await page.click('#settings-stats');
+  await viewState(page, 'stats');
+  await page.selectOption('#review-mode', 'daily');
+  assert.equal((await page.textContent('#review-finished')).trim(), '1');
+  assert.deepEqual(problems, []);
+  await context.setOffline(false);
+  await close();
 });
