@@ -25,7 +25,8 @@ build_part() { # crate, file stem
   wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name "$stem" \
     "target/wasm32-unknown-unknown/$profile/${crate//-/_}.wasm"
   if [ "$profile" = release ]; then
-    wasm-opt "$out/${stem}_bg.wasm" -o "$out/${stem}_bg.wasm" -Oz --converge --strip-producers --strip-target-features \
+    wasm-opt "$out/${stem}_bg.wasm" -o "$out/${stem}_bg.wasm" --low-memory-unused --converge --flatten --rereloop -Oz --gufa -Oz \
+      --strip-producers --strip-target-features \
       --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-multivalue --enable-mutable-globals
   fi

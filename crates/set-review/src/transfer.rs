@@ -165,9 +165,11 @@ pub fn import(text: &str) -> Result<Record, String> {
     if format.as_deref() != Some(FORMAT) {
         return Err("it is not a file of SET statistics".to_owned());
     }
-    let version = Reflect::get(&file, &"version".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-    if version != VERSION as f64 {
-        return Err(format!("its version {version} is not one this page reads ({VERSION})"));
+    let version = Reflect::get(&file, &"version".into()).unwrap_or_default();
+    if version.as_f64() != Some(VERSION as f64) {
+        // In JavaScript's words: Rust's float formatting would cost the part kilobytes.
+        let shown = JSON::stringify(&version).ok().and_then(|text| text.as_string()).unwrap_or_default();
+        return Err(format!("its version {shown} is not one this page reads ({VERSION})"));
     }
     let record = Reflect::get(&file, &"record".into()).ok().and_then(|r| r.as_string()).ok_or("it holds no record")?;
     Record::decode(&record).map_err(|error: RecordError| error.to_string())

@@ -159,7 +159,7 @@ impl Analysis {
             missed.push(Missed { claim, table, from_ms, until_ms: play_ms, still_out: true });
         }
         // Longest first; of equal ones, the earliest first.
-        missed.sort_by_key(|missed| (std::cmp::Reverse(missed.lasted_ms()), missed.from_ms));
+        sort_by_key(&mut missed, |missed| (std::cmp::Reverse(missed.lasted_ms()), missed.from_ms));
         missed.truncate(MISSED_KEPT);
         analysis.missed = missed;
         Ok(analysis)
@@ -193,8 +193,22 @@ impl Analysis {
 /// is always one of them.
 pub fn median(times: &[u64]) -> Option<u64> {
     let mut sorted = times.to_vec();
-    sorted.sort_unstable();
+    sort_by_key(&mut sorted, |&time| time);
     sorted.get(sorted.len().checked_sub(1)? / 2).copied()
+}
+
+/// A stable insertion sort, for the few hundred items sorted here at most
+/// (a game's missed sets, the history's times): the standard sorts bring
+/// kilobytes of generic code into the part that loads later
+/// (BENCHMARKS.md, "What loads later").
+fn sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 fn span_of(game: &Game, from_ms: u64) -> TableSpan {
