@@ -8,13 +8,7 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-/// Where the game is kept. The text format is `set_core::save`'s.
-pub const SAVE_KEY: &str = "set-game/save";
-/// The player's settings (`set_core::play::settings`), apart from any game.
-pub const SETTINGS_KEY: &str = "set-game/settings";
-/// A save that could not be restored is kept under this prefix and the time
-/// it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).
-pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
+pub use set_core::keys::{SAVE_KEY, SET_ASIDE_PREFIX, SETTINGS_KEY};
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.
 pub const RELEASE_KEY: &str = "set-game/release";

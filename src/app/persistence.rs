@@ -6,9 +6,10 @@
 
 use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
+use set_core::keys::INBOX_KEY;
 use set_core::play::session::Adopted;
 use set_core::play::settings::Settings;
-use set_core::review::record::{INBOX_FINISHED, INBOX_KEY, INBOX_STARTED};
+use set_core::review::record::{INBOX_FINISHED, INBOX_STARTED};
 use set_core::save::SaveError;
 
 /// Whether the game is written to storage, and if not, why.

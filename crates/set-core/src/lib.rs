@@ -16,7 +16,10 @@
 //!   and how it grows.
 //! - [`review`]: looking back: a game's analysis, and the statistics and
 //!   history across games.
+//!
+//! [`keys`] names where the browser edges keep each of these.
 
+pub mod keys;
 pub mod play;
 pub mod review;
 pub mod rules;

@@ -20,7 +20,7 @@ pub fn looks() -> Looks {
     let settings = window
         .as_ref()
         .and_then(|w| w.local_storage().ok()?)
-        .and_then(|storage| storage.get_item("set-game/settings").ok()?)
+        .and_then(|storage| storage.get_item(set_core::keys::SETTINGS_KEY).ok()?)
         .map_or_else(Settings::default, |text| Settings::from_text(&text));
     let system_dark =
         window.and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok()?).is_some_and(|query| query.matches());

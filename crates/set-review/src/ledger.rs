@@ -9,10 +9,9 @@
 //! - the record is read again just before every write and merged, so two
 //!   tabs that each finish a game keep both.
 
-use set_core::review::record::{DrillRun, INBOX_KEY, RECORD_KEY, Record, RecordError};
+use set_core::keys::{INBOX_KEY, RECORD_KEY, SET_ASIDE_PREFIX};
+use set_core::review::record::{DrillRun, Record, RecordError};
 use web_sys::Storage;
-
-const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
 
 /// Whether the record may be written, and if not, why.
 #[derive(Clone, Debug, PartialEq)]

@@ -55,11 +55,6 @@ pub const CHART_GAMES: usize = 50;
 /// real one well under it).
 pub const MAX_RECORD_BYTES: usize = 4 * 1024 * 1024;
 
-/// Where the browser keeps the record, and the page's inbox (localStorage
-/// keys; one name for the page and the part that keeps the record).
-pub const RECORD_KEY: &str = "set-game/stats";
-pub const INBOX_KEY: &str = "set-game/stats-inbox";
-
 /// How the page writes a game started to the inbox: this, then the mode's
 /// name and a newline.
 pub const INBOX_STARTED: &str = "started ";

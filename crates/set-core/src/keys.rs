@@ -1,0 +1,14 @@
+//! Where the browser keeps things (localStorage keys): one name for each,
+//! shared by the page and the parts that load later, which both read them.
+
+/// The game in progress. The text format is [`crate::save`]'s.
+pub const SAVE_KEY: &str = "set-game/save";
+/// The player's settings ([`crate::play::settings`]), apart from any game.
+pub const SETTINGS_KEY: &str = "set-game/settings";
+/// Whatever could not be read (a save, statistics) is kept under this prefix
+/// and the time it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).
+pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
+/// The record of games ([`crate::review::record`]).
+pub const RECORD_KEY: &str = "set-game/stats";
+/// Games started and finished, appended by the page for the record to take in.
+pub const INBOX_KEY: &str = "set-game/stats-inbox";
