@@ -87,6 +87,8 @@ for (const mode of ['classic', 'junior']) {
     await viewState(page, 'analysis');
     const save = await page.evaluate(() => localStorage.getItem('set-game/save'));
     const analysis = await page.evaluate((save) => window.reviewBindings.analysis(save), save);
+    // Without a save: the game just played, the same analysis.
+    assert.deepEqual(await page.evaluate(() => window.reviewBindings.analysis()), analysis);
 
     // analysis() against the plain reading.
     assert.deepEqual(analysis.setsMs, seen.took);

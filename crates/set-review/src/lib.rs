@@ -165,13 +165,30 @@ pub fn stats() -> Result<JsValue, JsError> {
     })
 }
 
-/// The analysis of the game whose save text is given, as a plain object
-/// (README, "The JavaScript API": `analysis()`).
+/// The analysis of a game as a plain object (README, "The JavaScript API":
+/// `analysis()`): of the save text given; without one, of the game in
+/// progress, or of the last finished game when the game in storage has no
+/// move yet. A text that is not a save throws an Error naming why.
 #[wasm_bindgen]
-pub fn analysis(save: &str) -> Result<JsValue, JsError> {
-    let saved = save::decode(save).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
+pub fn analysis(save: Option<String>) -> Result<JsValue, JsError> {
+    let text = match save {
+        Some(text) => text,
+        None => game_to_analyse().ok_or_else(|| JsError::new("there is no game to analyse yet"))?,
+    };
+    let saved = save::decode(&text).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
     let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
     Ok(transfer::analysis_object(&analysis))
+}
+
+/// The saved game if it has moves, else the last finished one.
+fn game_to_analyse() -> Option<String> {
+    let stored = web_sys::window()?.local_storage().ok()??.get_item(set_core::keys::SAVE_KEY).ok()?;
+    let in_progress = stored.filter(|text| save::decode(text).is_ok_and(|saved| !saved.game.moves().is_empty()));
+    in_progress.or_else(|| {
+        let mut ledger = Ledger::open();
+        ledger.fold();
+        ledger.record().history().last().map(|game| game.save.clone())
+    })
 }
 
 /// The dialog's one callback.
