@@ -15,6 +15,7 @@
 // Prints one `BENCH {json}` line per figure.
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { fetchedBeforeFirstBoard, measureDist } from './sizes.mjs';
 
 const LOADS = 10;
 
@@ -33,7 +34,8 @@ async function startServer(dir) {
 }
 
 // The server children are killed on every way out, a failed browser launch included.
-const server = await startServer(process.env.DIST ?? 'dist');
+const dist = process.env.DIST ?? 'dist';
+const server = await startServer(dist);
 // The floor: a plain-JavaScript page drawing a board, served the same way.
 const floorServer = await startServer('scripts/bench-floor');
 let browser;
@@ -102,6 +104,18 @@ try {
     await floorContext.close();
   }
   report({ what: 'first_paint', method: 'first_visit', ...summary(cold) });
+  // What a first visit fetched before its first board, as the size test measures it.
+  {
+    const context = await browser.newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`${server.url}?seed=1`);
+    await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
+    const files = await fetchedBeforeFirstBoard(page, new URL(server.url).origin);
+    const sizes = await measureDist(dist);
+    const gzip = files.reduce((n, file) => n + (sizes.find((s) => s.file === file)?.gzip ?? 0), 0);
+    report({ what: 'first_load', files, gzip });
+    await context.close();
+  }
   report({
     what: 'first_paint', method: 'plain_js_floor',
     median_ms: Math.round(median(floor) * 10) / 10, samples: floor.map(Math.round),

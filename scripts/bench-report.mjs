@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { execSync } from 'node:child_process';
 import os from 'node:os';
-import { TOTAL_BUDGET_GZIP_BYTES, measureDist } from './sizes.mjs';
+import { FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES, measureDist } from './sizes.mjs';
 
 const SIZES = [12, 15, 21, 81];
 const METHODS = ['attribute_rule_triple_loop', 'digit_sum_triple_loop', 'pair_third_card', 'finder_into', 'reference_table_into'];
@@ -74,6 +74,10 @@ for (const cards of SIZES) {
 const sizes = await measureDist(process.env.DIST ?? 'dist');
 const totalGzip = sizes.reduce((n, s) => n + s.gzip, 0);
 const paint = page.find((r) => r.what === 'first_paint' && r.method === 'first_visit');
+const firstLoad = page.find((r) => r.what === 'first_load');
+// The parts that load later (scripts/build-parts.sh): their files by name.
+const PARTS = [['review', 'statistics, analysis, replay, drills and the gallery']];
+const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`)).reduce((n, s) => n + s.gzip, 0);
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
 const floorPaint = page.find((r) => r.what === 'first_paint' && r.method === 'plain_js_floor');
 const latency = page.find((r) => r.what === 'input_latency');
@@ -105,7 +109,9 @@ const targets = [
   ['all sets among 12 cards, native', time(figures[12].native.pair_third_card), '≤ 70 ns', verdict(figures[12].native.pair_third_card, 70)],
   ['all 1080 sets of the deck, wasm', time(figures[81].wasm.pair_third_card), '≤ 6 µs', verdict(figures[81].wasm.pair_third_card, 6000)],
   ['all 1080 sets of the deck, native', time(figures[81].native.pair_third_card), '≤ 4 µs', verdict(figures[81].native.pair_third_card, 4000)],
-  ['download, every file the app can fetch, gzip', `${totalGzip} B`, `≤ ${TOTAL_BUDGET_GZIP_BYTES} B`, verdict(totalGzip, TOTAL_BUDGET_GZIP_BYTES)],
+  ['first load: what Chromium fetched before the first board, gzip', firstLoad ? `${firstLoad.gzip} B` : 'n/a', `≤ ${FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(firstLoad?.gzip, FIRST_LOAD_BUDGET_GZIP_BYTES)],
+  ['download, every file the app can fetch, every part included, gzip', `${totalGzip} B`, `≤ ${TOTAL_BUDGET_GZIP_BYTES} B`, verdict(totalGzip, TOTAL_BUDGET_GZIP_BYTES)],
+  ...PARTS.map(([stem, what]) => [`part that loads later: ${stem} (${what}), wasm and glue, gzip`, `${partGzip(stem)} B`, '(its own figure)', '']),
   ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
   ['first paint, first visit, ÷ a plain-JavaScript page drawing a board (same run)', paint && floorPaint ? (paint.median_ms / floorPaint.median_ms).toFixed(2) : 'n/a', '(for reference)', ''],
   ['first paint, later visit (service worker), median of 10', repeatPaint ? `${repeatPaint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(repeatPaint?.median_ms, 100)],
@@ -260,46 +266,79 @@ quoting them.
 | --- | --- | --- |
 | release opt-level 2 (after wasm-opt -Oz in every case) | z: 46.7 KB gzip download, 12-card finder 306 ns in wasm; s: 47.1 KB, 261 ns; 2: 46.0 KB, 165 ns; 3: 46.2 KB, 178 ns | \`Cargo.toml\` |
 | third-card table of 81 × 128 bytes, one load per pair | 12-card finder natively 69 ns, against 83 ns for a 625-byte base-5 pair-sum table (three loads per pair) | \`crates/set-core/src/rules/card.rs\` |
-| talc instead of the default dlmalloc (realloc-in-place off) | wasm 50,660 → 48,200 B gzip, whole download 58,635 → 56,179 B; all tests pass with it | \`Cargo.toml\`, \`src/web/mod.rs\` |
-| lol_alloc's free-list allocator instead of talc | wasm 53,501 → 53,034 B gzip (2026-11-22, with the modes on the page); all tests pass, the soak included | \`Cargo.toml\`, \`src/web/mod.rs\` |
-| one JS callback for every event, frame and tick | whole download −520 B gzip against one closure per kind of event | \`src/web/mod.rs\` |
-| the view's elements found in one loop into an array | −780 B gzip: each \`?\` after a lookup had its own drop path | \`src/web/dom.rs\` |
-| save text split by ASCII bytes (\`split_ascii_whitespace\`, \`trim_ascii\`, hand-read digits) | −760 B gzip: the Unicode whitespace and number parsing left the download | \`src/save.rs\` |
-| format 1's slot moves read by the format 2 move parser and replayed in one loop | −480 B gzip | \`src/save.rs\` |
-| arc, arcTo, setLineDash, fillText, setTransform bound without exception checks | −700 B gzip; they throw only for a negative radius, which the drawing never passes | \`src/web/render.rs\` |
-| layout search without a Vec of candidates; a claim's cards and rects in arrays | −500 B and −520 B gzip | \`crates/set-core/src/play/layout.rs\`, \`src/web/app.rs\` |
+| talc instead of the default dlmalloc (realloc-in-place off) | wasm 50,660 → 48,200 B gzip, whole download 58,635 → 56,179 B; all tests pass with it | \`Cargo.toml\`, \`src/lib.rs\` |
+| lol_alloc's free-list allocator instead of talc | wasm 53,501 → 53,034 B gzip (2026-11-22, with the modes on the page); all tests pass, the soak included | \`Cargo.toml\`, \`src/lib.rs\` |
+| one JS callback for every event, frame and tick | whole download −520 B gzip against one closure per kind of event | \`src/lib.rs\` |
+| the view's elements found in one loop into an array | −780 B gzip: each \`?\` after a lookup had its own drop path | \`src/dom.rs\` |
+| save text split by ASCII bytes (\`split_ascii_whitespace\`, \`trim_ascii\`, hand-read digits) | −760 B gzip: the Unicode whitespace and number parsing left the download | \`crates/set-core/src/save.rs\` |
+| format 1's slot moves read by the format 2 move parser and replayed in one loop | −480 B gzip | \`crates/set-core/src/save.rs\` |
+| arc, arcTo, setLineDash, fillText, setTransform bound without exception checks | −700 B gzip; they throw only for a negative radius, which the drawing never passes | \`crates/set-canvas/src/lib.rs\` |
+| layout search without a Vec of candidates; a claim's cards and rects in arrays | −500 B and −520 B gzip | \`crates/set-core/src/play/layout.rs\`, \`src/app/\` |
 | wasm-opt \`--converge --flatten --rereloop -Oz\`, producers and target-features sections stripped; no SRI hashes in index.html | −610 B and −190 B gzip | \`index.html\` |
 | wasm-opt \`--gufa -Oz\` after the rest; inline scripts without comments (the minifier keeps them) and a copy fallback that only selects | −334 B and −100 B gzip; all tests pass with GUFA | \`index.html\` |
-| card-id lists read by plain loops instead of \`collect::<Result<Vec<_>, _>>()\` | −535 B gzip: each such collect brings its own adapter | \`src/save.rs\`, \`src/web/args.rs\` |
-| found cards compared as one list in save decoding | −509 B gzip | \`src/save.rs\` |
-| set-rule reasons built by loops; the card-id and slot arrays of the exports made once, in app.rs, not twice | −202 B and −23 B gzip | \`crates/set-core/src/rules/explain.rs\`, \`src/web/\` |
+| card-id lists read by plain loops instead of \`collect::<Result<Vec<_>, _>>()\` | −535 B gzip: each such collect brings its own adapter | \`crates/set-core/src/save.rs\`, \`src/args.rs\` |
+| found cards compared as one list in save decoding | −509 B gzip | \`crates/set-core/src/save.rs\` |
+| set-rule reasons built by loops; the card-id and slot arrays of the exports made once, in app.rs, not twice | −202 B and −23 B gzip | \`crates/set-core/src/rules/explain.rs\`, \`src/\` |
 | finder ÷ reference timed batch by batch in turn, median of the ratios | 12 cards in wasm, three runs: 0.75, 0.81, 0.79; timed as two separate blocks the same code gave 1.17, 1.36 and 0.73, as the machine drifted between blocks | \`tests/wasm_bench.rs\` |
 | tried and dropped: a \`text!\` macro appending pieces instead of \`format!\` | +630 B gzip inlined, +1,290 B through \`&dyn\` pieces: \`core::fmt\` is already the compact way, and panics keep it in the download anyway | — |
 | tried and dropped: \`-C llvm-args=-inline-threshold\` at 0, 25, 75, 200 and −50 | every value larger than the default, −50 by 19 KB gzip | — |
 | release opt-level z, since the rules engine (wasm-opt -Oz after it in every case) | same code with the engine: opt-level 2 gave 64,438 B gzip in all, z 60,812 B. z is slower: the 12-card finder in wasm took 254.5 ns in the run of 2026-11-22T12:33Z against 111.5 ns at opt-level 2 in the run before (other runs; its ratio to the triple loop compiled alike stayed 0.10). The budget is a test, speed a benchmark | \`Cargo.toml\` |
-| dates read byte by byte, save-decoder helpers out of line | wasm 61,244 → 56,459 B gzip at opt-level 2: slicing a \`str\` at computed places brought in the char-boundary panic and, with it, Debug formatting and Unicode tables | \`crates/set-core/src/rules/daily.rs\`, \`src/save.rs\` |
+| dates read byte by byte, save-decoder helpers out of line | wasm 61,244 → 56,459 B gzip at opt-level 2: slicing a \`str\` at computed places brought in the char-boundary panic and, with it, Debug formatting and Unicode tables | \`crates/set-core/src/rules/daily.rs\`, \`crates/set-core/src/save.rs\` |
 | third-card table built on first use instead of at compile time | 60,591 → 59,294 B gzip in all (the table is 10 KB of data; the loop is a few bytes) | \`crates/set-core/src/rules/card.rs\` |
 | wasm import, export and module names shortened after the build by wasm-opt's \`--minify-imports-and-exports-and-modules\`, the glue renamed to match (\`scripts/shorten-names.mjs\`, a Trunk post-build hook) | whole download 61,592 → 57,204 B gzip (wasm 53,422 → 50,715, glue 5,374 → 3,693): wasm-bindgen's import names carry 16 hex digits of hash each, written in both files, and hashes do not compress. With \`--all-features\` wasm-opt wrote compact imports, which Chromium refuses, so the features are named one by one | \`Trunk.toml\`, \`scripts/shorten-names.mjs\` |
-| card buttons written as one markup string, rewritten only when it changes, focus put back by id | +1,408 B gzip for buttons, names, arrow keys and focus keeping, against +2,113 B for buttons made and updated element by element from wasm and +1,819 B for 24 static buttons updated by attribute (both tried before) | \`src/web/app.rs\`, \`src/web/dom.rs\` |
+| card buttons written as one markup string, rewritten only when it changes, focus put back by id | +1,408 B gzip for buttons, names, arrow keys and focus keeping, against +2,113 B for buttons made and updated element by element from wasm and +1,819 B for 24 static buttons updated by attribute (both tried before) | \`src/app/\`, \`src/dom.rs\` |
 | wasm-opt \`--low-memory-unused\` | −260 B gzip. Safe here: Rust puts the stack first, from 1 MiB down, and the data above it, so the low 1 KiB is only reached by a stack overflow, which traps anyway | \`index.html\` |
-| \`state()\`'s fields and the performance marks set without passing on errors that cannot happen (a plain object's field, a mark's own name) | −259 B gzip: each of the 17 fields' \`?\` had its own drop path | \`src/web/app.rs\`, \`src/web/mod.rs\` |
-| the game's own formats split at ASCII bytes (\`text::split_once_at\`, \`split_at_each\`) instead of \`split_once(char)\` and \`split(char)\` | −284 B gzip: the \`char\` searcher left the download | \`src/text.rs\` |
+| \`state()\`'s fields and the performance marks set without passing on errors that cannot happen (a plain object's field, a mark's own name) | −259 B gzip: each of the 17 fields' \`?\` had its own drop path | \`src/app/\`, \`src/lib.rs\` |
+| the game's own formats split at ASCII bytes (\`text::split_once_at\`, \`split_at_each\`) instead of \`split_once(char)\` and \`split(char)\` | −284 B gzip: the \`char\` searcher left the download | \`crates/set-core/src/text.rs\` |
 | the service worker registered once the game has started (Trunk's \`TrunkApplicationStarted\`), not while the page loads | first visits, median first board of 11 loads, three runs in turn: 197, 233, 216 ms registered at once; 127, 160, 158 ms after the start. Its install fetches every file again, beside the first board, on 2 cores | \`index.html\` |
 | the glue put into the page by the post-build hook instead of a module file of its own | first visits, median of 11 loads, three runs in turn: 154, 125, 138 ms fetched; 108, 111, 149 ms inlined. Whole download −107 B gzip | \`scripts/inline-glue.mjs\` |
 | tried and dropped: the canvas context opaque (\`alpha: false\`) | mount to first board over 11 first visits, three runs in turn: no difference beyond the noise (34–45 ms either way) | — |
 | tried and not taken: std built from source with \`-Cpanic=immediate-abort\` (nightly, \`-Zbuild-std\`) | wasm 51,560 → 48,731 B gzip: the panic machinery's formatting goes. It would tie release builds to a nightly compiler | — |
-| a \`Uint8Array\` fast path for \`sets()\` (ids copied in at once, one flat \`Uint8Array\` of index triples out), with the copy in bound by hand | +375 B gzip, against +709 B with js-sys's \`to_vec\`, whose \`assert_eq!\` of the lengths brings Debug formatting. Kept out at first for want of bytes; in once the glue went into the page (−107 B) | \`src/web/mod.rs\`, \`src/web/args.rs\` |
+| a \`Uint8Array\` fast path for \`sets()\` (ids copied in at once, one flat \`Uint8Array\` of index triples out), with the copy in bound by hand | +375 B gzip, against +709 B with js-sys's \`to_vec\`, whose \`assert_eq!\` of the lengths brings Debug formatting. Kept out at first for want of bytes; in once the glue went into the page (−107 B) | \`src/lib.rs\`, \`src/args.rs\` |
 | tried and dropped: wasm-opt \`--ignore-implicit-traps\`; the date written digit by digit instead of \`write!\` | −39 B and +159 B gzip (\`str::from_utf8\` costs more than the formatting it replaced) | — |
 | the inlined glue minified by terser (\`module: true\`, its safe defaults), in the post-build hook | page 7,072 → 6,584 B gzip (the glue's script 3,892 → 3,415 B): wasm-bindgen's glue keeps long local names, and Trunk only strips spaces. Terser's \`unsafe_arrows\` would take 50 B more, not worth its risk | \`scripts/inline-glue.mjs\` |
-| a link to another game while one is unfinished: the saved game carries on, and the link's game is offered in the notice | +297 B gzip (wasm +234, page +63) | \`crates/set-core/src/play/options.rs\`, \`src/web/\` |
-| a passing notice floating over the header instead of taking room above the board | +123 B gzip | \`www/style.css\`, \`src/web/app.rs\` |
-| a new game that replaced an unfinished one taken back from its notice (Back to the last game, \`B\`), and every new game told to screen readers | +327 B and +75 B gzip | \`crates/set-core/src/play/session.rs\`, \`src/web/app.rs\` |
+| a link to another game while one is unfinished: the saved game carries on, and the link's game is offered in the notice | +297 B gzip (wasm +234, page +63) | \`crates/set-core/src/play/options.rs\`, \`src/\` |
+| a passing notice floating over the header instead of taking room above the board | +123 B gzip | \`www/style.css\`, \`src/app/\` |
+| a new game that replaced an unfinished one taken back from its notice (Back to the last game, \`B\`), and every new game told to screen readers | +327 B and +75 B gzip | \`crates/set-core/src/play/session.rs\`, \`src/app/\` |
 | the service worker minified by terser in the post-build hook (\`www/sw.js\` stays as written) | sw.js 652 → 490 B gzip | \`scripts/post-build.mjs\` |
 | the finder's inner loop over a subslice (\`(i + 1..).zip(&cards[i + 1..])\`) instead of \`enumerate().skip(i + 1)\`, and \`find_sets_flat\` pushing whole \`[u8; 3]\` triples instead of \`extend_from_slice\` | inside the release page, 2026-11-22: \`find_sets_into\` 270 → 140 ns (12 cards) and 10.2 → 5.0 µs (the deck); \`sets(Uint8Array)\` on the deck 17–28 → 9–12 µs (three runs each), against 15–26 µs for plain JavaScript in the same runs; download −19 B and +69 B gzip. The shipped module, at opt-level z, had kept \`Skip::next\` as a call per pair and \`append_elements\` as a call per set, while \`tests/wasm_bench.rs\`'s binary inlined both and reported 136 ns and 4.7 µs all along. Three single-byte pushes instead: the deck 29 µs | \`crates/set-core/src/rules/finder.rs\` |
-| \`state().seed\` \`null\` in the daily puzzle, whose 64-bit seed from the date a JavaScript number cannot hold | +19 B gzip | \`src/web/app.rs\` |
-| a tap on the passing notice sends it away, uncovering the header's controls | +44 B gzip | \`src/web/\`, \`www/style.css\` |
+| \`state().seed\` \`null\` in the daily puzzle, whose 64-bit seed from the date a JavaScript number cannot hold | +19 B gzip | \`src/app/\` |
+| a tap on the passing notice sends it away, uncovering the header's controls | +44 B gzip | \`src/\`, \`www/style.css\` |
 | the chooser sized to the way chosen (\`field-sizing: content\`), and the narrow phones' compact type and controls also on short screens | +31 B and +9 B gzip: classic's header 129 → 91 px at 320 × 568 and 360 × 640, 108 → 70 px at 375 × 667, 76 → 44 px at 844 × 390 | \`www/style.css\` |
 | tried and dropped: the head script that puts a chosen theme on the page before its first paint (its \`localStorage\` read blocks the parser) removed | first visits, the two builds in turn on one browser: 116.7 → 108.0 ms (medians of 24 loads each), then 107.7 → 117.7 ms (36 each). The machine's noise is larger than the script's cost, and without it a chosen theme would flash the system's | — |
+| a Cargo workspace: the rules, session and save in \`crates/set-core\`, the renderer in \`crates/set-canvas\` | the page's wasm 52,450 → 52,814 B gzip (2026-11-24): fewer small functions inlined across the crate boundary; marking the core's accessors \`#[inline]\` made it 75 B larger still, and a thread-local instead of \`OnceLock\` for the third-card table 58 B larger | \`Cargo.toml\` |
+| the gallery of all 81 cards moved from the page to the part that loads later | the page's wasm −408 B gzip (2026-11-24), which paid for the page's hooks of the part: the inbox of games started and finished (88 B for writing it), the failure notice, the loader and four buttons | \`crates/set-review/src/gallery_view.rs\` |
+| the page only appends games started and finished to an inbox key; the part keeps the record | the record's decoder, merging and statistics stay out of the first load; \`Record::take_inbox\` takes the inbox in, whole or not at all | \`crates/set-core/src/review/record.rs\` |
+| the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
+
+## What loads later
+
+The first board needs the page (its stylesheet and glue inlined) and the
+page's wasm: on a first visit Chromium fetched ${firstLoad ? firstLoad.files.join(', ') : 'n/a'} before
+the \`first-board\` mark, ${firstLoad ? firstLoad.gzip : 'n/a'} B gzip. Everything else loads when first
+opened, and the service worker caches it after the first board, so it opens
+offline too.
+
+| part | what | wasm and glue, gzip |
+| --- | --- | --- |
+${PARTS.map(([stem, what]) => `| ${stem} | ${what} | ${partGzip(stem)} B |`).join('\n')}
+
+How to split was decided by measuring first (2026-11-24):
+- **A second wasm-bindgen module**, imported by the page when one of its
+  views first opens: chosen. A lean one (lol_alloc, one export taking a
+  string, one error message) cost 2,925 B gzip of wasm and 1,482 B of glue:
+  its own allocator, formatting and bindings. It builds with the
+  wasm-bindgen CLI the project already pins, from one crate that depends on
+  the core and the renderer, and Trunk's post-build hook builds it with
+  everything else (\`scripts/build-parts.sh\`).
+- **Splitting one module** (jbms/wasm-split-prototype, under Leptos'
+  \`#[lazy]\` and Dioxus' \`--wasm-split\`): wasm-bindgen does not support it
+  (wasm-bindgen/wasm-bindgen #3939, open) and build crashes are still
+  reported (DioxusLabs/dioxus #5062). Not tried.
+- **binaryen's \`wasm-split\`**: not in the npm binaryen 132 package these
+  machines install (it ships wasm-opt, wasm-metadce, wasm-merge, wasm2js and
+  a few more), Debian's binaryen is 108, and it would need glue of its own
+  around wasm-bindgen's. Not tried.
 
 ## Download (release build)
 
