@@ -82,7 +82,7 @@ pub enum Input {
     /// Another tab wrote the saved game.
     SaveChangedElsewhere,
     /// A part that loads later could not be loaded or opened (index.html's
-    /// loader logs why to the console).
+    /// loader; the browser's console tells why).
     PartFailed,
 }
 

@@ -465,9 +465,11 @@ test('a crash shows a clear message and a New game button that works', { timeout
   assert.match(await page.textContent('#crash-message'), /internal error/);
   await page.screenshot({ path: `${ARTIFACTS}/crash.png` });
   assert.ok(problems.some((p) => p.includes('simulate_crash() was called')), 'the panic is logged');
+  // At commit: once the game starts it writes ?seed= into the address again,
+  // so the wait starts before the click (a quick start could beat it).
+  const replaced = page.waitForURL((url) => url.search === '', { waitUntil: 'commit' });
   await page.click('#crash-new-game');
-  // At commit: once the game starts it writes ?seed= into the address again.
-  await page.waitForURL((url) => url.search === '', { waitUntil: 'commit' });
+  await replaced;
   await ready(page);
   assert.ok(await page.isHidden('#crash'));
   const s = await state(page);

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  ARTIFACTS, api, clickSlot, closeView, nonSet, openView, playLink, ready, state, useBrowser, viewState,
+  ARTIFACTS, api, clickSlot, closeView, nonSet, openView, playLink, ready, refuseWrites, state, useBrowser, viewState,
 } from './helpers.mjs';
 
 const { open } = useBrowser();
@@ -284,6 +284,30 @@ test('corrupt statistics are set aside with a notice, never dropped', { timeout:
   const aside = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('set-game/set-aside/stats-')).map((k) => JSON.parse(localStorage.getItem(k))));
   assert.equal(aside.length, 1);
   assert.equal(aside[0].stats, 'SET stats 1\nstarted chess 4\n');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('statistics that storage refuses to write are said, kept in the inbox, and written once it can', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?mode=daily&date=2026-11-17', { init: refuseWrites({ key: 'set-game/stats', whileFull: true }) });
+  await page.evaluate(() => { window.storageFull = true; });
+  await solveDaily(page);
+  await openView(page, 'stats');
+  assert.match(await page.textContent('#review-notice'), /not being saved: .*quota/i);
+  await page.selectOption('#review-mode', 'daily');
+  assert.equal((await page.textContent('#review-finished')).trim(), '1', 'shown all the same');
+  assert.match(await page.evaluate(() => localStorage.getItem('set-game/stats-inbox')), /^finished /m, 'the inbox keeps the game');
+  // Room again: the next time the record is written, the game is in it and the inbox is empty.
+  await page.evaluate(() => { window.storageFull = false; });
+  await closeView(page);
+  await openView(page, 'practice');
+  await page.click('#review-how-many');
+  for (let round = 0; round < 10; round++) {
+    const view = await viewState(page, 'practice');
+    await page.click(`#review-count-${Math.min(setsIn(view.table), 7)}`);
+  }
+  assert.match(await page.evaluate(() => localStorage.getItem('set-game/stats')), /^game /m);
+  assert.equal(await page.evaluate(() => localStorage.getItem('set-game/stats-inbox')), null);
   assert.deepEqual(problems, []);
   await close();
 });

@@ -30,6 +30,10 @@ pub struct Ledger {
     keeping: Keeping,
     /// Said once, when the record was set aside.
     set_aside: Option<String>,
+    /// The start of the stored inbox that the record here has taken in but
+    /// that is not yet written: taken in only once, and removed from the
+    /// inbox only once the record holding it is written.
+    taken: String,
 }
 
 fn reason(error: wasm_bindgen::JsValue) -> String {
@@ -47,8 +51,13 @@ impl Ledger {
             Some(Err(error)) => return Ledger::without_storage(reason(error)),
             _ => return Ledger::without_storage("the browser gives no storage".to_owned()),
         };
-        let mut ledger =
-            Ledger { storage: Some(storage), record: Record::default(), keeping: Keeping::Writing, set_aside: None };
+        let mut ledger = Ledger {
+            storage: Some(storage),
+            record: Record::default(),
+            keeping: Keeping::Writing,
+            set_aside: None,
+            taken: String::new(),
+        };
         match ledger.read() {
             Ok(record) => ledger.record = record,
             Err(RecordError::Newer { major }) => {
@@ -62,7 +71,13 @@ impl Ledger {
     }
 
     fn without_storage(why: String) -> Ledger {
-        Ledger { storage: None, record: Record::default(), keeping: Keeping::NoStorage(why), set_aside: None }
+        Ledger {
+            storage: None,
+            record: Record::default(),
+            keeping: Keeping::NoStorage(why),
+            set_aside: None,
+            taken: String::new(),
+        }
     }
 
     fn get(&self, key: &str) -> Option<String> {
@@ -122,15 +137,20 @@ impl Ledger {
         }
     }
 
-    /// Takes the page's inbox in, and writes the record.
+    /// Takes in what the page added to its inbox since, and writes the record.
     pub fn fold(&mut self) {
-        let Some(inbox) = self.get(INBOX_KEY).filter(|inbox| !inbox.is_empty()) else { return };
+        let Some(inbox) = self.get(INBOX_KEY) else { return };
+        let new = inbox.strip_prefix(self.taken.as_str()).unwrap_or(&inbox);
+        if new.is_empty() {
+            return;
+        }
         let mut record = self.record.clone();
-        if let Err(error) = record.take_inbox(&inbox) {
+        if let Err(error) = record.take_inbox(new) {
             // An inbox entry that cannot be read is kept aside, not dropped.
             let at = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
             if self.put(&format!("{SET_ASIDE_PREFIX}stats-inbox-{at}"), &inbox).is_ok() {
                 let _ = self.storage.as_ref().map(|s| s.remove_item(INBOX_KEY));
+                self.taken.clear();
             }
             self.set_aside = Some(format!(
                 "Some finished games could not be counted ({error}); they are kept aside in this browser."
@@ -138,9 +158,8 @@ impl Ledger {
             return;
         }
         self.record = record;
-        if self.write() {
-            let _ = self.storage.as_ref().map(|s| s.remove_item(INBOX_KEY));
-        }
+        self.taken = inbox;
+        self.write();
     }
 
     /// Merges an imported record in; what to say of it.
@@ -155,6 +174,21 @@ impl Ledger {
     pub fn add_drill(&mut self, run: DrillRun) {
         self.record.add_drill(run);
         self.write();
+    }
+
+    /// Removes from the stored inbox what the written record holds; what the
+    /// page appended since stays for the next time.
+    fn clear_taken(&mut self) {
+        if self.taken.is_empty() {
+            return;
+        }
+        let rest = self.get(INBOX_KEY).and_then(|inbox| inbox.strip_prefix(self.taken.as_str()).map(str::to_owned));
+        // An inbox that no longer starts with it was emptied by another tab
+        // meanwhile: what it holds now is not this tab's to clear.
+        if let (Some(storage), Some(rest)) = (&self.storage, rest) {
+            let _ = if rest.is_empty() { storage.remove_item(INBOX_KEY) } else { storage.set_item(INBOX_KEY, &rest) };
+        }
+        self.taken.clear();
     }
 
     /// Writes the record, merged with whatever another tab wrote since;
@@ -180,6 +214,7 @@ impl Ledger {
         match self.put(RECORD_KEY, &self.record.encode()) {
             Ok(()) => {
                 self.keeping = Keeping::Writing;
+                self.clear_taken();
                 true
             }
             Err(why) => {
