@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test, layer by layer, and prints how many ran in each:
 #   1. native   cargo test: the core's unit, rule and layout tests
-#   2. wasm     wasm-bindgen-test in headless Chromium: exports and drawing
+#   2. wasm     wasm-bindgen-test in headless Chromium: the page's and the part's exports and drawing
 #   3. e2e      Playwright on the Trunk release build in Chromium
 # A layer that runs no test counts as failed. Screenshots: test-artifacts/.
 set -uo pipefail
@@ -26,7 +26,7 @@ status[native]=${PIPESTATUS[0]}
 cargo_counts native
 
 echo "==> 2/3 wasm: wasm-bindgen-test in headless Chromium"
-wasm_build cargo test --target wasm32-unknown-unknown -p set-game --test web 2>&1 | tee "$logs/wasm.log"
+wasm_build cargo test --target wasm32-unknown-unknown -p set-game -p set-review --test web 2>&1 | tee "$logs/wasm.log"
 status[wasm]=${PIPESTATUS[0]}
 cargo_counts wasm
 
