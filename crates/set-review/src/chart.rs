@@ -40,12 +40,14 @@ pub fn draw_bars(
     for (i, &value) in values.iter().enumerate() {
         let bar_h = (value as f64 / top * plot_h).max(1.0);
         ctx.set_fill_style_str(BAR[apart(i) as usize]);
-        ctx.fill_rect(left + i as f64 * slot + slot * 0.15, bottom - bar_h, (slot * 0.7).max(1.0), bar_h);
+        // At most 28 px wide, so that a few games still look like a chart.
+        let bar_w = (slot * 0.7).clamp(1.0, 28.0);
+        ctx.fill_rect(left + i as f64 * slot + (slot - bar_w) / 2.0, bottom - bar_h, bar_w, bar_h);
     }
     // Every fifth bar is numbered from 1 below the axis.
     ctx.set_fill_style_str(INK[theme]);
     for i in (0..values.len()).filter(|i| i % 5 == 4 || values.len() <= 10) {
-        let _ = ctx.fill_text(&(i + 1).to_string(), left + i as f64 * slot + slot * 0.3, h - 3.0);
+        let _ = ctx.fill_text(&(i + 1).to_string(), left + i as f64 * slot + slot / 2.0 - 4.0, h - 3.0);
     }
     if let Some(median) = median {
         let y = bottom - median as f64 / top * plot_h;

@@ -1,7 +1,8 @@
 //! What the page's address asks for, and the address of a game:
 //! `?seed=42` deals a known classic game, `?mode=junior|chain|ultra&seed=42`
 //! another way to play, `?mode=daily&date=2026-11-23` a day's puzzle (today's
-//! without a date), and `?gallery` shows all 81 cards. [`opening`] weighs
+//! without a date); any other key (`?gallery`, which the page's loader reads
+//! to open the gallery) asks for no game. [`opening`] weighs
 //! what an address asks for against the saved game: a link never ends a game
 //! in progress by itself.
 
@@ -20,7 +21,6 @@ pub struct PageOptions {
     /// The way to play asked for; `None` when the address does not say.
     pub variant: Option<Variant>,
     pub seed: Option<u64>,
-    pub gallery: bool,
 }
 
 /// A game an address asks for.
@@ -112,7 +112,6 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
             "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
             "mode" => mode = Some(value),
             "date" => date = Some(Date::parse(value).map_err(BadAddress::Date)?),
-            "gallery" => options.gallery = true,
             _ => {}
         }
     }
@@ -143,19 +142,19 @@ mod tests {
         Date::parse("2026-11-22").unwrap()
     }
 
-    fn options(variant: Option<Variant>, seed: Option<u64>, gallery: bool) -> PageOptions {
-        PageOptions { variant, seed, gallery }
+    fn options(variant: Option<Variant>, seed: Option<u64>) -> PageOptions {
+        PageOptions { variant, seed }
     }
 
     #[test]
-    fn reads_seed_mode_date_and_gallery() {
+    fn reads_seed_mode_and_date_and_passes_over_other_keys() {
         assert_eq!(parse_query("", today()), Ok(PageOptions::default()));
-        assert_eq!(parse_query("?seed=42", today()), Ok(options(None, Some(42), false)));
-        assert_eq!(parse_query("?gallery&x=1", today()), Ok(options(None, None, true)));
+        assert_eq!(parse_query("?seed=42", today()), Ok(options(None, Some(42))));
+        assert_eq!(parse_query("?gallery&x=1", today()), Ok(options(None, None)));
         assert_eq!(parse_query("seed=9007199254740991", today()).unwrap().seed, Some(MAX_SEED));
-        assert_eq!(parse_query("?mode=chain&seed=5", today()), Ok(options(Some(Variant::Chain), Some(5), false)));
-        assert_eq!(parse_query("?mode=junior", today()), Ok(options(Some(Variant::Junior), None, false)));
-        assert_eq!(parse_query("?mode=daily", today()), Ok(options(Some(Variant::Daily(today())), None, false)));
+        assert_eq!(parse_query("?mode=chain&seed=5", today()), Ok(options(Some(Variant::Chain), Some(5))));
+        assert_eq!(parse_query("?mode=junior", today()), Ok(options(Some(Variant::Junior), None)));
+        assert_eq!(parse_query("?mode=daily", today()), Ok(options(Some(Variant::Daily(today())), None)));
         let day = Date::parse("2025-02-28").unwrap();
         assert_eq!(parse_query("?mode=daily&date=2025-02-28", today()).unwrap().variant, Some(Variant::Daily(day)));
         assert_eq!(parse_query("?date=2025-02-28", today()).unwrap().variant, Some(Variant::Daily(day)));
