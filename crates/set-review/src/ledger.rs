@@ -137,8 +137,12 @@ impl Ledger {
         }
     }
 
-    /// Takes in what the page added to its inbox since, and writes the record.
+    /// Catches up with what another tab wrote to the record, then takes in
+    /// what the page added to its inbox since, and writes the record.
     pub fn fold(&mut self) {
+        if let (Keeping::Writing | Keeping::Refused(_), Ok(stored)) = (&self.keeping, self.read()) {
+            self.record.merge(&stored);
+        }
         let Some(inbox) = self.get(INBOX_KEY) else { return };
         let new = inbox.strip_prefix(self.taken.as_str()).unwrap_or(&inbox);
         if new.is_empty() {
