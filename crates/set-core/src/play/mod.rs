@@ -3,6 +3,7 @@
 //! board and what the page's address asks for.
 //! Plain values in and out, so all of it is tested natively.
 
+pub mod bot;
 pub mod keys;
 pub mod layout;
 pub mod options;

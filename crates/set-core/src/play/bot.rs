@@ -1,0 +1,255 @@
+//! How a computer opponent finds a claim: a model of how people find sets,
+//! not a fixed timer (issue 19).
+//!
+//! Jacob and Hochstein (Perception & Psychophysics, 2008) found that people
+//! find sets faster when the table holds more of them, as if each set were
+//! searched for on its own and the first search to finish wins (a horse
+//! race); that sets whose cards are alike in more attributes are found
+//! faster than sets that differ in all four; and that sets using the table's
+//! most common attribute values are found faster. So, for a table:
+//! - each claim that can be made gets a finding time of its own, drawn from
+//!   a log-normal distribution whose median is the level's
+//!   ([`SEARCH_MEDIAN_MS`]) times a factor for how many of the claim's
+//!   attributes are all different ([`DIFFERENT_FACTOR`]), times
+//!   [`COMMON_FACTOR`] for each attribute whose value the claim shares with
+//!   the table's most common one;
+//! - the bot claims the claim with the earliest time, after a motor delay
+//!   ([`MOTOR_MS`]);
+//! - the times are drawn again whenever the table changes.
+//!
+//! The constants are tuned so that on dealt 12-card tables a bot's median
+//! time to claim is near 25 s, 12 s, 6 s and 3 s for the four levels
+//! ([`TARGET_MEDIAN_MS`]; the tests hold the model to them). Randomness
+//! comes from a [`SplitMix64`] the caller seeds from the game's seed, so a
+//! game with bots is a function of its seed and its moves.
+
+use crate::rules::card::Card;
+use crate::rules::game::Claim;
+use crate::rules::rng::SplitMix64;
+
+/// The four levels of computer opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    /// The name in addresses (`?bots=hard,easy`), saves and the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+}
+
+/// The median time to claim on a typical dealt 12-card table, by level: the
+/// figures the model is tuned to (issue 19's starting point).
+pub const TARGET_MEDIAN_MS: [f64; 4] = [25_000.0, 12_000.0, 6_000.0, 3_000.0];
+
+/// The median of one search, for a claim with two attributes all different
+/// and none shared with the table's most common values, by level. The race
+/// between a table's searches makes the time to claim shorter than this.
+pub const SEARCH_MEDIAN_MS: [f64; 4] = [39_700.0, 18_600.0, 9_050.0, 4_300.0];
+
+/// A search's median factor by how many of the claim's attributes are all
+/// different (1 to 4; three cards alike in all four attributes cannot be).
+pub const DIFFERENT_FACTOR: [f64; 5] = [1.0, 0.7, 1.0, 1.35, 1.8];
+
+/// A search's median factor for each attribute whose value all the claim's
+/// cards share with the table's most common value of that attribute.
+pub const COMMON_FACTOR: f64 = 0.85;
+
+/// The spread of one search's time: the log-normal's sigma.
+pub const SIGMA: f64 = 0.5;
+
+/// From the end of a search to the claim: seeing, then picking three cards.
+pub const MOTOR_MS: [f64; 4] = [900.0, 700.0, 500.0, 350.0];
+
+/// How many of the claim's four attributes are all different (for a set:
+/// the others are all the same).
+pub fn different_attributes(claim: &Claim) -> usize {
+    let cards = claim.cards();
+    (0..4)
+        .filter(|&i| {
+            let digits: Vec<u8> = cards.iter().map(|card| card.digits()[i]).collect();
+            (0..digits.len()).all(|a| (a + 1..digits.len()).all(|b| digits[a] != digits[b]))
+        })
+        .count()
+}
+
+/// How many attributes of the claim have, on all its cards, the table's most
+/// common value of that attribute (ties: any of the most common).
+pub fn common_attributes(claim: &Claim, table: &[Card]) -> usize {
+    (0..4)
+        .filter(|&i| {
+            let mut counts = [0usize; 3];
+            for card in table {
+                counts[card.digits()[i] as usize] += 1;
+            }
+            let most = counts.iter().copied().max().unwrap_or(0);
+            claim.cards().iter().all(|card| counts[card.digits()[i] as usize] == most)
+        })
+        .count()
+}
+
+/// The median of one search for `claim` on `table`, at `level`.
+pub fn search_median_ms(level: Level, claim: &Claim, table: &[Card]) -> f64 {
+    let different = different_attributes(claim).min(4);
+    SEARCH_MEDIAN_MS[level as usize]
+        * DIFFERENT_FACTOR[different]
+        * COMMON_FACTOR.powi(common_attributes(claim, table) as i32)
+}
+
+/// One draw from a standard normal distribution: the sum of twelve uniform
+/// numbers less six (Irwin–Hall), which needs no logarithm or cosine and
+/// stays within six sigmas, as reaction times do.
+fn standard_normal(rng: &mut SplitMix64) -> f64 {
+    let mut sum = 0.0;
+    for _ in 0..12 {
+        sum += (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    }
+    sum - 6.0
+}
+
+/// One search's time, drawn: log-normal around `median_ms`.
+pub fn draw_search_ms(median_ms: f64, rng: &mut SplitMix64) -> f64 {
+    median_ms * (SIGMA * standard_normal(rng)).exp()
+}
+
+/// What a bot will claim on a table, and how long after the table appeared:
+/// the horse race of one search per claim, then the motor delay. `None`
+/// when no claim can be made.
+pub fn next_claim(level: Level, claims: &[Claim], table: &[Card], rng: &mut SplitMix64) -> Option<(Claim, u64)> {
+    let mut best: Option<(Claim, f64)> = None;
+    for &claim in claims {
+        let time = draw_search_ms(search_median_ms(level, &claim, table), rng);
+        if best.is_none_or(|(_, earliest)| time < earliest) {
+            best = Some((claim, time));
+        }
+    }
+    best.map(|(claim, time)| (claim, (time + MOTOR_MS[level as usize]).round() as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::game::Game;
+    use crate::rules::variant::Variant;
+
+    /// The lower middle of many values (the product's `median` sorts the
+    /// few it is given by insertion; these are tens of thousands).
+    fn median(values: &[u64]) -> Option<u64> {
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        sorted.get(sorted.len().checked_sub(1)? / 2).copied()
+    }
+
+    fn claim(ids: [u8; 3]) -> Claim {
+        Claim::new(&ids.map(|id| Card::new(id as i64).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn a_search_draws_around_its_median_for_every_level_and_difference() {
+        let table: Vec<Card> = Card::all().take(12).collect();
+        // Sets differing in 1, 2, 3 and 4 attributes (ids as base-3 digits).
+        let sets = [[0, 1, 2], [0, 4, 8], [0, 13, 26], [0, 40, 80]];
+        for level in Level::ALL {
+            for (set, different) in sets.iter().zip(1..) {
+                let claim = claim(*set);
+                assert_eq!(different_attributes(&claim), different);
+                let expected = search_median_ms(level, &claim, &table);
+                let mut rng = SplitMix64::new(level as u64 * 10 + different as u64);
+                let draws: Vec<u64> = (0..20_000).map(|_| draw_search_ms(expected, &mut rng) as u64).collect();
+                let drawn = median(&draws).unwrap() as f64;
+                assert!(
+                    (drawn / expected - 1.0).abs() < 0.03,
+                    "{level:?}, {different} different: {drawn} against {expected}"
+                );
+            }
+            // More attributes all different: slower, at every level.
+            let medians: Vec<f64> = sets.iter().map(|&set| search_median_ms(level, &claim(set), &[])).collect();
+            assert!(medians.windows(2).skip(1).all(|pair| pair[0] < pair[1]), "{medians:?}");
+        }
+    }
+
+    #[test]
+    fn sets_of_the_tables_most_common_values_are_found_sooner() {
+        // A table of twelve red cards: a red set shares its colour with the most common.
+        let reds: Vec<Card> = Card::all().take(12).collect();
+        let red_set = claim([0, 1, 2]);
+        assert!(common_attributes(&red_set, &reds) >= 1);
+        let elsewhere: Vec<Card> = Card::all().skip(27).take(12).collect();
+        assert!(search_median_ms(Level::Hard, &red_set, &reds) < search_median_ms(Level::Hard, &red_set, &elsewhere));
+    }
+
+    /// Dealt 12-card tables and the claims on each (dealt once: the slow part).
+    fn dealt_tables(count: u64) -> Vec<(Vec<Claim>, Vec<Card>)> {
+        (0..count)
+            .map(|seed| {
+                let game = Game::new(Variant::Classic, seed);
+                (game.claims(), game.table().to_vec())
+            })
+            .collect()
+    }
+
+    /// The bot's time to claim on each table: the median, and each table's
+    /// number of claims with its time.
+    fn time_to_claim(level: Level, tables: &[(Vec<Claim>, Vec<Card>)]) -> (f64, Vec<(usize, u64)>) {
+        let mut rng = SplitMix64::new(99);
+        let by_sets: Vec<(usize, u64)> = tables
+            .iter()
+            .map(|(claims, table)| (claims.len(), next_claim(level, claims, table, &mut rng).unwrap().1))
+            .collect();
+        let times: Vec<u64> = by_sets.iter().map(|&(_, at)| at).collect();
+        (median(&times).unwrap() as f64, by_sets)
+    }
+
+    #[test]
+    fn each_levels_median_time_to_claim_is_near_its_target() {
+        let tables = dealt_tables(1_500);
+        for level in Level::ALL {
+            let (drawn, _) = time_to_claim(level, &tables);
+            let target = TARGET_MEDIAN_MS[level as usize];
+            assert!((drawn / target - 1.0).abs() < 0.08, "{level:?}: median {drawn} ms against {target}");
+        }
+    }
+
+    #[test]
+    fn more_sets_on_the_table_make_a_bot_claim_sooner() {
+        // Each table's claims drawn many times over: the horse race alone decides.
+        let tables = dealt_tables(600);
+        let repeated: Vec<(Vec<Claim>, Vec<Card>)> = tables.iter().cycle().take(6_000).cloned().collect();
+        let (_, by_sets) = time_to_claim(Level::Medium, &repeated);
+        let median_with = |sets: std::ops::RangeInclusive<usize>| {
+            let times: Vec<u64> = by_sets.iter().filter(|(n, _)| sets.contains(n)).map(|&(_, at)| at).collect();
+            assert!(times.len() > 100, "{sets:?}: {} tables", times.len());
+            median(&times).unwrap()
+        };
+        let (one, few, many) = (median_with(1..=1), median_with(2..=3), median_with(4..=20));
+        assert!(one > few && few > many, "one set {one} ms, 2–3 sets {few} ms, 4 or more {many} ms");
+    }
+
+    #[test]
+    fn the_same_seed_draws_the_same_claims() {
+        let game = Game::new(Variant::Classic, 5);
+        let draw = |seed| next_claim(Level::Hard, &game.claims(), game.table(), &mut SplitMix64::new(seed));
+        assert_eq!(draw(7), draw(7));
+        assert_eq!(next_claim(Level::Easy, &[], game.table(), &mut SplitMix64::new(1)), None);
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+        }
+        assert_eq!(Level::from_name("godlike"), None);
+    }
+}
