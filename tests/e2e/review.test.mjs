@@ -357,6 +357,8 @@ test('screenshots of the statistics and the analysis on a 320 px phone', { timeo
   await page.screenshot({ path: `${ARTIFACTS}/review-analysis-phone.png` });
   await closeView(page);
   await openView(page, 'stats');
+  assert.equal(await page.inputValue('#review-mode'), 'daily', 'the statistics open on the way to play of the game on the board');
+  assert.equal((await page.textContent('#review-finished')).trim(), '1');
   await page.screenshot({ path: `${ARTIFACTS}/review-stats-phone.png` });
   assert.deepEqual(problems, []);
   await close();

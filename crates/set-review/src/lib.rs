@@ -99,7 +99,13 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
     };
     let view = match view {
         "fold" => return with_ledger(|ledger| ledger.fold()),
-        "stats" => View::Stats { mode: 0 },
+        // The statistics open on the way to play of the game on the board.
+        "stats" => View::Stats {
+            mode: save
+                .as_deref()
+                .and_then(|text| save::decode(text).ok())
+                .map_or(0, |saved| analysis_view::mode_index(saved.game.variant())),
+        },
         "practice" => View::Practice(practice::Drilling::Choosing),
         "gallery" => View::Gallery,
         "analysis" => {
@@ -117,7 +123,6 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
         let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
         let part = slot.get_or_insert_with(|| Part { shell, view: View::Stats { mode: 0 }, ledger: Ledger::open() });
         part.ledger.fold();
-        // A view opened from the page's stats keeps the way to play now played.
         part.view = view;
         // Shown first: a closed dialog's canvases have no size to draw at.
         part.shell.show();
