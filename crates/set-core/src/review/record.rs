@@ -65,7 +65,8 @@ pub const INBOX_FINISHED: &str = "finished ";
 /// The ways to play, in the order the record lists them.
 pub const MODES: [&str; 5] = ["classic", "junior", "chain", "ultra", "daily"];
 
-fn mode_index(variant: Variant) -> usize {
+/// A way to play's place in [`MODES`] (the daily puzzle whatever its date).
+pub fn mode_index(variant: Variant) -> usize {
     match variant {
         Variant::Classic => 0,
         Variant::Junior => 1,
@@ -277,6 +278,12 @@ pub struct Record {
     drills: Vec<DrillRun>,
 }
 
+/// Where an item of time `at` goes in a list kept oldest first: after every
+/// item of that time or earlier.
+fn after_last_by<T>(list: &[T], at: u64, at_of: impl Fn(&T) -> u64) -> usize {
+    list.iter().rposition(|item| at_of(item) <= at).map_or(0, |i| i + 1)
+}
+
 /// What a save says of a finished game, or why it cannot be kept.
 pub fn summary_of(save_text: &str) -> Result<Summary, RecordError> {
     finished_game(save_text).map(|(summary, _)| summary)
@@ -325,16 +332,25 @@ impl Record {
     /// `Ok(false)` when the history holds it already.
     pub fn finish(&mut self, save_text: &str, at: u64) -> Result<bool, RecordError> {
         let (summary, save) = finished_game(save_text)?;
-        if self.history.iter().any(|kept| kept.save == save) {
+        if !self.keep(Finished { at, save, summary }) {
             return Ok(false);
         }
         if let Variant::Daily(date) = summary.variant {
             self.solved(date);
         }
-        let index = self.history.iter().rposition(|kept| kept.at <= at).map_or(0, |i| i + 1);
-        self.history.insert(index, Finished { at, save, summary });
         self.bound_history();
         Ok(true)
+    }
+
+    /// Puts a game into the history in the order games finished, unless the
+    /// history holds it already (`false`). The bound is the caller's.
+    fn keep(&mut self, game: Finished) -> bool {
+        if self.history.iter().any(|kept| kept.save == game.save) {
+            return false;
+        }
+        let index = after_last_by(&self.history, game.at, |kept| kept.at);
+        self.history.insert(index, game);
+        true
     }
 
     fn solved(&mut self, date: Date) {
@@ -356,7 +372,7 @@ impl Record {
         if self.drills.iter().any(|kept| (kept.drill, kept.at) == (run.drill, run.at)) {
             return;
         }
-        let index = self.drills.iter().rposition(|kept| kept.at <= run.at).map_or(0, |i| i + 1);
+        let index = after_last_by(&self.drills, run.at, |kept| kept.at);
         self.drills.insert(index, run);
         let over = self.drills.len().saturating_sub(DRILL_RUNS_LIMIT);
         self.drills.drain(..over);
@@ -416,10 +432,7 @@ impl Record {
             self.retired[mode] = self.retired[mode].max(other.retired[mode]);
         }
         for game in &other.history {
-            if !self.history.iter().any(|kept| kept.save == game.save) {
-                let index = self.history.iter().rposition(|kept| kept.at <= game.at).map_or(0, |i| i + 1);
-                self.history.insert(index, game.clone());
-            }
+            self.keep(game.clone());
         }
         self.bound_history();
         for &date in &other.dailies {
