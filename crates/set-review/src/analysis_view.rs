@@ -10,7 +10,8 @@ use crate::chart::draw_bars;
 use crate::shell::{Event, Shell};
 use crate::stats_view::time;
 use set_core::review::analysis::Analysis;
-use set_core::rules::explain::{Attribute, sentence};
+use set_core::review::record::mode_index;
+use set_core::rules::explain::{ATTRIBUTES, sentence};
 use set_core::rules::game::Invalid;
 use set_core::save::SavedGame;
 
@@ -119,10 +120,8 @@ pub fn render(shell: &Shell, saved: &SavedGame, analysis: &Analysis, shown: Opti
             body.push_str(&format!("<li>{}: {} — {why}</li>", at(wrong.at_ms), cards_in_words(wrong.claim.cards())));
         }
         body.push_str("</ul>");
-        let names = ["colour", "shape", "fill", "number"];
-        let attributes = [Attribute::Colour, Attribute::Shape, Attribute::Fill, Attribute::Number];
-        if let Some(most) = attributes.iter().max_by_key(|&&a| broke[a as usize]).filter(|&&a| broke[a as usize] > 0) {
-            body.push_str(&format!("<p>Your wrong claims broke {} most often.</p>", names[*most as usize]));
+        if let Some(most) = ATTRIBUTES.iter().max_by_key(|&&a| broke[a as usize]).filter(|&&a| broke[a as usize] > 0) {
+            body.push_str(&format!("<p>Your wrong claims broke {} most often.</p>", most.name()));
         }
     }
     shell.write("Analysis", &body);
@@ -136,8 +135,4 @@ pub fn render(shell: &Shell, saved: &SavedGame, analysis: &Analysis, shown: Opti
         let row = table.previous.map(|p| p.to_vec()).unwrap_or_default();
         draw_table(&ctx, w, h, &table.cards, &row, Marks { outlined: missed.claim.cards(), ..Marks::default() }, looks);
     }
-}
-
-pub fn mode_index(variant: set_core::rules::variant::Variant) -> usize {
-    set_core::review::record::MODES.iter().position(|&name| name == variant.name()).unwrap_or(0)
 }

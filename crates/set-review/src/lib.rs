@@ -30,6 +30,7 @@ mod transfer;
 
 use ledger::Ledger;
 use set_core::review::analysis::Analysis;
+use set_core::review::record::mode_index;
 use set_core::rules::daily::Date;
 use set_core::save::{self, SavedGame};
 use shell::{Event, Shell};
@@ -98,24 +99,25 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
         save::decode(text).map_err(|err| JsError::new(&format!("the game to show cannot be read: {err}")))
     };
     let view = match view {
-        "fold" => return with_ledger(|ledger| ledger.fold()),
+        "fold" => return with_ledger(|_| ()),
         // The statistics open on the way to play of the game on the board.
         "stats" => View::Stats {
             mode: save
                 .as_deref()
                 .and_then(|text| save::decode(text).ok())
-                .map_or(0, |saved| analysis_view::mode_index(saved.game.variant())),
+                .map_or(0, |saved| mode_index(saved.game.variant())),
         },
         "practice" => View::Practice(practice::Drilling::Choosing),
         "gallery" => View::Gallery,
         "analysis" => {
             let saved = saved()?;
-            let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
-            View::Analysis { saved, analysis, shown: None }
+            View::Analysis { analysis: analyse(&saved)?, saved, shown: None }
         }
         "replay" => View::Replay { saved: saved()?, step: 0 },
         other => {
-            return Err(JsError::new(&format!("\"{other}\" is not a view: stats, practice, analysis, replay or fold")));
+            return Err(JsError::new(&format!(
+                "\"{other}\" is not a view: stats, practice, gallery, analysis, replay or fold"
+            )));
         }
     };
     let shell = Shell::find_or_make(on_event).map_err(|err| JsError::new(&err))?;
@@ -131,16 +133,25 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
     })
 }
 
-/// The ledger alone, for `fold`: no dialog is made.
-fn with_ledger(f: impl FnOnce(&mut Ledger)) -> Result<(), JsError> {
+/// The open part's ledger, or the record as storage holds it when no view
+/// has been opened (no dialog is made), after taking in the page's inbox.
+fn with_ledger<T>(f: impl FnOnce(&Ledger) -> T) -> Result<T, JsError> {
     PART.with(|cell| {
         let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
-        match slot.as_mut() {
-            Some(part) => f(&mut part.ledger),
-            None => f(&mut Ledger::open()),
-        }
-        Ok(())
+        let mut fresh = None;
+        let ledger = match slot.as_mut() {
+            Some(part) => &mut part.ledger,
+            None => fresh.insert(Ledger::open()),
+        };
+        ledger.fold();
+        Ok(f(ledger))
     })
+}
+
+/// A game's analysis; a game whose moves the rules refuse cannot come from
+/// a save that decoded, but is named all the same.
+fn analyse(saved: &SavedGame) -> Result<Analysis, JsError> {
+    Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))
 }
 
 /// What the open view shows, for tests and tools: `{ view, step, steps,
@@ -158,16 +169,7 @@ pub fn view_state() -> Result<JsValue, JsError> {
 /// JavaScript API": `stats()`), after taking in the page's inbox.
 #[wasm_bindgen]
 pub fn stats() -> Result<JsValue, JsError> {
-    PART.with(|cell| {
-        let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the review is busy"))?;
-        let mut fresh = None;
-        let ledger = match slot.as_mut() {
-            Some(part) => &mut part.ledger,
-            None => fresh.insert(Ledger::open()),
-        };
-        ledger.fold();
-        Ok(transfer::stats_object(ledger.record(), today()))
-    })
+    with_ledger(|ledger| transfer::stats_object(ledger.record(), today()))
 }
 
 /// The analysis of a game as a plain object (README, "The JavaScript API":
@@ -176,24 +178,19 @@ pub fn stats() -> Result<JsValue, JsError> {
 /// move yet. A text that is not a save throws an Error naming why.
 #[wasm_bindgen]
 pub fn analysis(save: Option<String>) -> Result<JsValue, JsError> {
-    let text = match save {
+    let text = match save.or_else(game_in_progress) {
         Some(text) => text,
-        None => game_to_analyse().ok_or_else(|| JsError::new("there is no game to analyse yet"))?,
+        None => with_ledger(|ledger| ledger.record().history().last().map(|game| game.save.clone()))?
+            .ok_or_else(|| JsError::new("there is no game to analyse yet"))?,
     };
     let saved = save::decode(&text).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
-    let analysis = Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))?;
-    Ok(transfer::analysis_object(&analysis))
+    Ok(transfer::analysis_object(&analyse(&saved)?))
 }
 
-/// The saved game if it has moves, else the last finished one.
-fn game_to_analyse() -> Option<String> {
+/// The stored game, if it has moves.
+fn game_in_progress() -> Option<String> {
     let stored = web_sys::window()?.local_storage().ok()??.get_item(set_core::keys::SAVE_KEY).ok()?;
-    let in_progress = stored.filter(|text| save::decode(text).is_ok_and(|saved| !saved.game.moves().is_empty()));
-    in_progress.or_else(|| {
-        let mut ledger = Ledger::open();
-        ledger.fold();
-        ledger.record().history().last().map(|game| game.save.clone())
-    })
+    stored.filter(|text| save::decode(text).is_ok_and(|saved| !saved.game.moves().is_empty()))
 }
 
 /// The dialog's one callback.

@@ -204,21 +204,22 @@ pub fn drill_records(record: &Record) -> String {
 /// and the cards (`pair` and `candidates`, or `table`) by id.
 pub fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::JsValue)) {
     let ids = |cards: &[set_core::rules::card::Card]| crate::transfer::ids(cards);
+    let progress = |drill: Drill, answered: usize, rounds: usize| {
+        put("drill", drill.name().into());
+        put("round", (answered as u32).into());
+        put("rounds", (rounds as u32).into());
+    };
     match drilling {
         Drilling::Choosing => put("drill", wasm_bindgen::JsValue::NULL),
         Drilling::ThirdCard(run) => {
-            put("drill", "third-card".into());
-            put("round", (run.answers.len() as u32).into());
-            put("rounds", (run.rounds.len() as u32).into());
+            progress(Drill::ThirdCard, run.answers.len(), run.rounds.len());
             if let Some(round) = run.round() {
                 put("pair", ids(&round.pair));
                 put("candidates", ids(&round.candidates));
             }
         }
         Drilling::HowMany(run) => {
-            put("drill", "how-many".into());
-            put("round", (run.answers.len() as u32).into());
-            put("rounds", (run.rounds.len() as u32).into());
+            progress(Drill::HowMany, run.answers.len(), run.rounds.len());
             if let Some(round) = run.round() {
                 put("table", ids(&round.table));
             }

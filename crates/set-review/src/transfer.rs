@@ -103,7 +103,6 @@ pub fn analysis_object(analysis: &Analysis) -> JsValue {
     put(&object, "tables", tables.into());
     put(&object, "missed", analysis.missed.iter().map(|m| ids(m.claim.cards())).collect::<Array>().into());
     put(&object, "missedMs", numbers(analysis.missed.iter().map(|m| m.lasted_ms())));
-    let names = ["colour", "shape", "fill", "number"];
     let wrong: Array = analysis
         .wrong
         .iter()
@@ -111,7 +110,7 @@ pub fn analysis_object(analysis: &Analysis) -> JsValue {
             let claim = Object::new();
             put(&claim, "atMs", (wrong.at_ms as f64).into());
             put(&claim, "cards", ids(wrong.claim.cards()));
-            let broken: Array = wrong.broken.iter().map(|b| JsValue::from(names[b.attribute as usize])).collect();
+            let broken: Array = wrong.broken.iter().map(|b| JsValue::from(b.attribute.name())).collect();
             put(&claim, "broken", broken.into());
             JsValue::from(claim)
         })

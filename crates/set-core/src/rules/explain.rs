@@ -17,7 +17,14 @@ pub enum Attribute {
     Number,
 }
 
-const ATTRIBUTES: [Attribute; 4] = [Attribute::Colour, Attribute::Shape, Attribute::Fill, Attribute::Number];
+pub const ATTRIBUTES: [Attribute; 4] = [Attribute::Colour, Attribute::Shape, Attribute::Fill, Attribute::Number];
+
+impl Attribute {
+    /// Its name in words and in the API: "colour", "shape", "fill", "number".
+    pub fn name(self) -> &'static str {
+        ["colour", "shape", "fill", "number"][self as usize]
+    }
+}
 
 /// An attribute on which two cards agree and the third differs: the one
 /// way three values can be neither all the same nor all different.
