@@ -43,21 +43,20 @@ fn reason(error: wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the browser refused".to_owned())
 }
 
+/// Now, as the set-aside keys name their time (`2026-11-24T07:00:00.000Z`).
+fn now_iso() -> String {
+    js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default()
+}
+
 impl Ledger {
     /// The record as storage holds it (see the module documentation).
     pub fn open() -> Ledger {
-        let storage = match web_sys::window().map(|w| w.local_storage()) {
-            Some(Ok(Some(storage))) => storage,
-            Some(Err(error)) => return Ledger::without_storage(reason(error)),
-            _ => return Ledger::without_storage("the browser gives no storage".to_owned()),
+        let (storage, keeping) = match web_sys::window().map(|w| w.local_storage()) {
+            Some(Ok(Some(storage))) => (Some(storage), Keeping::Writing),
+            Some(Err(error)) => (None, Keeping::NoStorage(reason(error))),
+            _ => (None, Keeping::NoStorage("the browser gives no storage".to_owned())),
         };
-        let mut ledger = Ledger {
-            storage: Some(storage),
-            record: Record::default(),
-            keeping: Keeping::Writing,
-            set_aside: None,
-            taken: String::new(),
-        };
+        let mut ledger = Ledger { storage, record: Record::default(), keeping, set_aside: None, taken: String::new() };
         match ledger.read() {
             Ok(record) => ledger.record = record,
             Err(RecordError::Newer { major }) => {
@@ -68,16 +67,6 @@ impl Ledger {
             Err(error) => ledger.set_aside(error),
         }
         ledger
-    }
-
-    fn without_storage(why: String) -> Ledger {
-        Ledger {
-            storage: None,
-            record: Record::default(),
-            keeping: Keeping::NoStorage(why),
-            set_aside: None,
-            taken: String::new(),
-        }
     }
 
     fn get(&self, key: &str) -> Option<String> {
@@ -97,7 +86,7 @@ impl Ledger {
     /// starts afresh; or, if storage will not keep it, guards it.
     fn set_aside(&mut self, error: RecordError) {
         let Some(text) = self.get(RECORD_KEY) else { return };
-        let at = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
+        let at = now_iso();
         let object = js_sys::Object::new();
         for (name, value) in [("at", at.as_str()), ("reason", &error.to_string()), ("stats", &text)] {
             let _ = js_sys::Reflect::set(&object, &name.into(), &value.into());
@@ -151,8 +140,7 @@ impl Ledger {
         let mut record = self.record.clone();
         if let Err(error) = record.take_inbox(new) {
             // An inbox entry that cannot be read is kept aside, not dropped.
-            let at = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
-            if self.put(&format!("{SET_ASIDE_PREFIX}stats-inbox-{at}"), &inbox).is_ok() {
+            if self.put(&format!("{SET_ASIDE_PREFIX}stats-inbox-{}", now_iso()), &inbox).is_ok() {
                 let _ = self.storage.as_ref().map(|s| s.remove_item(INBOX_KEY));
                 self.taken.clear();
             }
