@@ -42,7 +42,11 @@ const build = { ...pair('set-game-'), htmlPath: join(dir, 'index.html') };
 shortenNames(build);
 await inlineGlue(build);
 
-for (const stem of ['review-']) {
+// Every other wasm is a part that scripts/build-parts.sh built (`review-<hash>_bg.wasm`).
+const partStems = files.filter((f) => f.endsWith('_bg.wasm') && !f.startsWith('set-game-'))
+  .map((f) => f.replace(/[0-9a-f]+_bg\.wasm$/, ''));
+if (partStems.length === 0) throw new Error(`post-build: no part that loads later in ${dir}`);
+for (const stem of partStems) {
   const part = pair(stem);
   shortenNames(part);
   const code = readFileSync(part.jsPath, 'utf8');
