@@ -632,6 +632,14 @@ mod tests {
         let short_deck = v1.replace("deck 30 ", "deck ");
         assert_eq!(decode(&short_deck), Err(SaveError::CardCount(80)));
         assert!(matches!(decode(&v1.replace("actions h", "actions q")), Err(SaveError::BadAction(_))));
+
+        // Format 2, written by the release of 2026-11-24 (a Set-Chain game
+        // with a hint, a wrong claim and four links), written back exactly.
+        let v2 = include_str!("../tests/fixtures/save-v2.txt");
+        let saved = decode(v2).unwrap();
+        assert_eq!((saved.elapsed_ms, saved.game.found().len(), saved.game.wrong_claims()), (16_680, 4, 1));
+        assert_eq!(saved.game.previous().map(|p| p.map(|c| c.id())), Some([18, 0, 9]));
+        assert_eq!(encode(&saved.game, saved.elapsed_ms), v2);
     }
 
     #[test]
