@@ -43,7 +43,11 @@ impl App {
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
     pub(super) fn announce(&mut self, happened: Happened) {
-        if let Some(text) = happened.announcement(self.session.game()) {
+        #[cfg(feature = "race")]
+        let said = self.session.announcement(&happened);
+        #[cfg(not(feature = "race"))]
+        let said = happened.announcement(self.session.game());
+        if let Some(text) = said {
             self.tell_readers(text);
         }
     }

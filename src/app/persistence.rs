@@ -126,10 +126,10 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let decoded = set_core::save::decode(&text);
+        let decoded = crate::storage::decode_save(&text);
         self.last_stored = Some(text);
         match decoded {
-            Ok(saved) => match self.session.adopt(saved, now) {
+            Ok(stored) => match stored.adopt_into(&mut self.session, now) {
                 Adopted::Same => Changes::NONE,
                 adopted => {
                     if adopted == Adopted::Other {

@@ -66,6 +66,9 @@ const HINTED: &str = "#b87400";
 const WRONG: &str = "#d3302f";
 const WRONG_FACE: &str = "#fdeceb";
 const FOUND: &str = "#1f9d55";
+/// Each seat's colour, on the board and the scoreboard: seat 0 in the
+/// selection's blue, then orange, purple and teal, apart from the cards' own.
+pub const SEAT_COLOURS: [&str; 4] = [SELECTED, "#c2410c", "#7e22ce", "#0f766e"];
 
 /// The colours red, green and purple are drawn in, by palette.
 pub fn colour_css(colour: Colour, palette: Palette) -> &'static str {
@@ -90,6 +93,8 @@ pub struct CardLook<'a> {
     pub hovered: bool,
     pub wrong: bool,
     pub found: bool,
+    /// Claimed by another player, ringed in their colour ([`SEAT_COLOURS`]).
+    pub claimed: Option<&'a str>,
     /// Small text in the top-left corner: a slot key, or an id in the gallery.
     pub label: Option<&'a str>,
     /// The colour's letter in the bottom-right corner (colour cues).
@@ -148,6 +153,8 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
         Some(WRONG)
+    } else if look.claimed.is_some() {
+        look.claimed
     } else if look.found {
         Some(FOUND)
     } else if look.selected {

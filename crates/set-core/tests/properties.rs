@@ -11,9 +11,10 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use set_core::play::options::MAX_SEED;
 use set_core::play::session::{Happened, Session};
+use set_core::play::sitting::{Seats, Verdict, findings, outcomes, settle, standings, taken_by};
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
-use set_core::rules::game::Game;
+use set_core::rules::game::{Claim, Game, Seat};
 use set_core::rules::variant::Variant;
 use set_core::save::{SavedGame, decode, encode};
 
@@ -87,7 +88,7 @@ proptest! {
                 Step::NewGame(pick, seed) => game = Game::new(variant(pick, seed), seed),
                 Step::SaveAndRestore(elapsed_ms) => {
                     let restored = decode(&encode(&game, elapsed_ms)).unwrap();
-                    prop_assert_eq!(&restored, &SavedGame { game: game.clone(), elapsed_ms });
+                    prop_assert_eq!(&restored, &SavedGame::solo(game.clone(), elapsed_ms));
                     game = restored.game;
                 }
             }
@@ -173,5 +174,101 @@ proptest! {
             let restored = decode(&session.save_text(now)).unwrap();
             prop_assert_eq!(&restored.game, game);
         }
+    }
+}
+
+/// One claim in a race: a seat, which of the claims it saw on the table
+/// `lag` claims ago (or, when that table had none left, a wrong one), and
+/// whether it claims a valid one.
+#[derive(Clone, Debug)]
+struct RacedClaim {
+    seat: u8,
+    lag: usize,
+    pick: usize,
+    valid: bool,
+}
+
+fn raced_claim() -> impl Strategy<Value = RacedClaim> {
+    (0..4u8, 0..4usize, any::<usize>(), prop::bool::weighted(0.85)).prop_map(|(seat, lag, pick, valid)| RacedClaim {
+        seat,
+        lag,
+        pick,
+        valid,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Claims from four seats, each made on a table it saw some claims ago,
+    /// settled in the order they arrive: no card is taken twice, the scores
+    /// add up to the claims found, a taken claim is never a penalty, a claim
+    /// whose cards are all still in play is judged on its cards, and the
+    /// moves replay to the same game.
+    #[test]
+    fn claims_racing_from_several_seats_are_settled_fairly(
+        pick in 0..4u8, seed in 0..=MAX_SEED, race in vec(raced_claim(), 1..120)
+    ) {
+        let seats = Seats::new(&["A", "B", "C", "D"], &[]).unwrap();
+        let mut game = Game::new(variant(pick, seed), seed);
+        let mut seen: Vec<Game> = vec![game.clone()];
+        for claim in race {
+            if game.is_over() {
+                break;
+            }
+            let looked_at = &seen[seen.len().saturating_sub(1 + claim.lag)];
+            let claims = looked_at.claims();
+            let cards: Vec<Card> = match (claims.is_empty(), claim.valid) {
+                (false, true) => claims[claim.pick % claims.len()].cards().to_vec(),
+                _ => {
+                    let t = looked_at.table();
+                    let size = looked_at.variant().claim_size();
+                    (0..size).map(|i| t[(claim.pick + i * 5) % t.len()]).collect()
+                }
+            };
+            let by = Seat(claim.seat);
+            let before = game.clone();
+            let all_in_play = cards.iter().all(|&card| game.in_play(card));
+            let penalties = outcomes(&game).1.len();
+            let at_ms = game.moves().len() as u64;
+            match settle(&seats, &mut game, by, &cards, at_ms) {
+                Ok(Verdict::Taken { card, by: taker }) => {
+                    prop_assert!(!all_in_play);
+                    prop_assert_eq!(&game, &before, "a taken claim changes nothing");
+                    prop_assert_eq!(taken_by(&before, card), Some(taker));
+                }
+                Ok(Verdict::Accepted { claim: accepted, .. }) => {
+                    prop_assert!(all_in_play);
+                    prop_assert!(accepted.same_cards(&Claim::new(&cards).unwrap()));
+                    prop_assert_eq!(findings(&game).last().unwrap().by, by);
+                }
+                Ok(Verdict::Wrong(_)) => prop_assert_eq!(outcomes(&game).1.len(), penalties + 1),
+                Ok(Verdict::AlreadyFound) => prop_assert_eq!(&game.found(), &before.found()),
+                Err(_) => prop_assert_eq!(&game, &before, "a refused claim changes nothing"),
+            }
+            // A valid claim on cards all still in play is never refused or wrong.
+            if all_in_play && claim.valid && !claims.is_empty() && !standings(&seats, &before)[by.0 as usize].locked_out {
+                let still_valid = before.claims().iter().any(|c| c.same_cards(&Claim::new(&cards).unwrap()));
+                if still_valid {
+                    prop_assert!(game.found().len() == before.found().len() + 1);
+                }
+            }
+            if game != before {
+                seen.push(game.clone());
+            }
+        }
+        let table_claims: Vec<Card> = if game.variant() == Variant::Chain {
+            Vec::new()
+        } else {
+            game.found().iter().flat_map(|claim| claim.cards().to_vec()).collect()
+        };
+        for (i, card) in table_claims.iter().enumerate() {
+            prop_assert!(!table_claims[..i].contains(card), "card {} claimed twice", card.id());
+        }
+        let standings = standings(&seats, &game);
+        prop_assert_eq!(standings.iter().map(|s| s.sets as usize).sum::<usize>(), game.found().len());
+        prop_assert_eq!(standings.iter().map(|s| s.penalties as usize).sum::<usize>(), outcomes(&game).1.len());
+        let replayed = Game::replay(game.variant(), game.seed(), game.moves()).unwrap();
+        prop_assert_eq!(replayed, game);
     }
 }

@@ -453,3 +453,11 @@ fn the_pages_inbox_is_taken_in_whole_or_not_at_all() {
     assert_eq!(record, before);
     assert_eq!(record.take_inbox(""), Ok(0));
 }
+
+#[test]
+fn the_analysis_says_who_found_each_set() {
+    let (saved, _) = set_core::save::decode_seated(include_str!("fixtures/save-v3.txt")).unwrap();
+    let analysis = Analysis::of(&saved.game, saved.elapsed_ms).unwrap();
+    let by: Vec<u8> = analysis.sets.iter().map(|set| set.by.0).collect();
+    assert_eq!(by, [2, 2, 0], "the hard bot twice, then Ann");
+}

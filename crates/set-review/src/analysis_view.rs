@@ -5,15 +5,15 @@
 //! ringed; and the mistakes: hints, and each wrong claim with the attributes
 //! it broke.
 
+use crate::Played;
 use crate::board::{Marks, draw_table, looks};
 use crate::chart::draw_bars;
-use crate::shell::{Event, Shell};
+use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;
 use set_core::review::analysis::Analysis;
 use set_core::review::record::mode_index;
 use set_core::rules::explain::{ATTRIBUTES, sentence};
 use set_core::rules::game::Invalid;
-use set_core::save::SavedGame;
 
 pub fn update(shown: &mut Option<usize>, analysis: &Analysis, event: Event) -> bool {
     match event {
@@ -39,7 +39,7 @@ fn cards_in_words(cards: &[set_core::rules::card::Card]) -> String {
     cards.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-pub fn render(shell: &Shell, saved: &SavedGame, analysis: &Analysis, shown: Option<usize>) {
+pub fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<usize>) {
     let game = &saved.game;
     let state = if analysis.over { "finished" } else { "in progress" };
     let mut body = format!(
@@ -64,12 +64,20 @@ pub fn render(shell: &Shell, saved: &SavedGame, analysis: &Analysis, shown: Opti
             r#"<h3>Time per set</h3><canvas id="review-bars" class="review-chart" role="img" aria-label="Time per set, in claim order: {}"></canvas>"#,
             analysis.times_ms().iter().map(|&ms| at(ms)).collect::<Vec<_>>().join(", ")
         ));
-        body.push_str(r#"<h3>Sets on the table</h3><table class="review-table" id="review-tables"><thead><tr><th>Set</th><th>At</th><th>Took</th><th title="Claims that could be made">Out</th><th title="How long that table lasted">Lasted</th></tr></thead><tbody>"#);
+        // Who found each set, when others played too.
+        let seats = &saved.seats;
+        let (by_head, by) = match seats.is_solo() {
+            true => ("", None),
+            false => ("<th>By</th>", Some(seats)),
+        };
+        body.push_str(&format!(r#"<h3>Sets on the table</h3><table class="review-table" id="review-tables"><thead><tr><th>Set</th>{by_head}<th>At</th><th>Took</th><th title="Claims that could be made">Out</th><th title="How long that table lasted">Lasted</th></tr></thead><tbody>"#));
         for (i, set) in analysis.sets.iter().enumerate() {
             let table = &analysis.tables[set.table];
+            let who = by.and_then(|seats| seats.player(set.by)).map(|p| format!("<td>{}</td>", escape(&p.name)));
             body.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td>{}<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 i + 1,
+                who.unwrap_or_default(),
                 at(set.at_ms),
                 at(set.took_ms),
                 set.claims_out,

@@ -29,6 +29,7 @@ mod stats_view;
 mod transfer;
 
 use ledger::Ledger;
+use set_core::play::sitting::Seats;
 use set_core::review::analysis::Analysis;
 use set_core::review::record::mode_index;
 use set_core::rules::daily::Date;
@@ -48,6 +49,25 @@ thread_local! {
     static PART: RefCell<Option<Part>> = const { RefCell::new(None) };
 }
 
+/// A game to look back on, and who played it (one person, for a save of a
+/// game alone).
+pub struct Played {
+    pub saved: SavedGame,
+    pub seats: Seats,
+}
+
+impl std::ops::Deref for Played {
+    type Target = SavedGame;
+    fn deref(&self) -> &SavedGame {
+        &self.saved
+    }
+}
+
+/// Any save of either page, with its players.
+fn read(text: &str) -> Result<Played, save::SaveError> {
+    save::decode_seated(text).map(|(saved, seats)| Played { saved, seats })
+}
+
 /// What the dialog shows.
 pub enum View {
     Stats {
@@ -55,13 +75,13 @@ pub enum View {
         mode: usize,
     },
     Analysis {
-        saved: SavedGame,
+        saved: Played,
         analysis: Analysis,
         /// The missed set whose table is shown, if one was picked.
         shown: Option<usize>,
     },
     Replay {
-        saved: SavedGame,
+        saved: Played,
         step: usize,
     },
     Practice(practice::Drilling),
@@ -94,18 +114,15 @@ pub fn today() -> Date {
 /// changes.
 #[wasm_bindgen]
 pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
-    let saved = || -> Result<SavedGame, JsError> {
+    let saved = || -> Result<Played, JsError> {
         let text = save.as_deref().ok_or_else(|| JsError::new(&format!("the {view} view needs a game's save text")))?;
-        save::decode(text).map_err(|err| JsError::new(&format!("the game to show cannot be read: {err}")))
+        read(text).map_err(|err| JsError::new(&format!("the game to show cannot be read: {err}")))
     };
     let view = match view {
         "fold" => return with_ledger(|_| ()),
         // The statistics open on the way to play of the game on the board.
         "stats" => View::Stats {
-            mode: save
-                .as_deref()
-                .and_then(|text| save::decode(text).ok())
-                .map_or(0, |saved| mode_index(saved.game.variant())),
+            mode: save.as_deref().and_then(|text| read(text).ok()).map_or(0, |saved| mode_index(saved.game.variant())),
         },
         "practice" => View::Practice(practice::Drilling::Choosing),
         "gallery" => View::Gallery,
@@ -183,14 +200,14 @@ pub fn analysis(save: Option<String>) -> Result<JsValue, JsError> {
         None => with_ledger(|ledger| ledger.record().history().last().map(|game| game.save.clone()))?
             .ok_or_else(|| JsError::new("there is no game to analyse yet"))?,
     };
-    let saved = save::decode(&text).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
+    let saved = read(&text).map_err(|err| JsError::new(&format!("the game cannot be read: {err}")))?;
     Ok(transfer::analysis_object(&analyse(&saved)?))
 }
 
 /// The stored game, if it has moves.
 fn game_in_progress() -> Option<String> {
     let stored = web_sys::window()?.local_storage().ok()??.get_item(set_core::keys::SAVE_KEY).ok()?;
-    stored.filter(|text| save::decode(text).is_ok_and(|saved| !saved.game.moves().is_empty()))
+    stored.filter(|text| read(text).is_ok_and(|saved| !saved.game.moves().is_empty()))
 }
 
 /// The dialog's one callback.

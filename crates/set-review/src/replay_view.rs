@@ -6,12 +6,12 @@
 //! step is the table as it stands now or as the game ended. It reads the
 //! save and never changes it.
 
+use crate::Played;
 use crate::board::{Marks, draw_table, looks};
-use crate::shell::{Event, Shell};
+use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;
 use set_core::rules::card::Card;
 use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};
-use set_core::save::SavedGame;
 
 /// What one step shows.
 pub struct Frame {
@@ -32,12 +32,12 @@ pub enum Mark {
 }
 
 /// The number of steps: the deal, one per move, and the end.
-pub fn steps(saved: &SavedGame) -> usize {
+pub fn steps(saved: &Played) -> usize {
     saved.game.moves().len() + 2
 }
 
 /// The game after its first `moves` moves.
-fn after(saved: &SavedGame, moves: usize) -> Game {
+fn after(saved: &Played, moves: usize) -> Game {
     let game = &saved.game;
     let mut replay = Game::new(game.variant(), game.seed());
     for &mv in &game.moves()[..moves] {
@@ -47,7 +47,7 @@ fn after(saved: &SavedGame, moves: usize) -> Game {
     replay
 }
 
-pub fn frame(saved: &SavedGame, step: usize) -> Frame {
+pub fn frame(saved: &Played, step: usize) -> Frame {
     let moves = saved.game.moves();
     let last = steps(saved) - 1;
     let step = step.min(last);
@@ -71,27 +71,35 @@ pub fn frame(saved: &SavedGame, step: usize) -> Frame {
     let mut next = before.clone();
     let outcome = next.apply(mv);
     let when = time(Some(mv.at_ms));
+    // Who made it, when others played too: " by Ann".
+    let by = match saved.seats.player(mv.by) {
+        Some(player) if !saved.seats.is_solo() => format!(" by {}", player.name),
+        _ => String::new(),
+    };
     match (mv.action, outcome) {
         (Action::Hint, _) => {
             frame.marked = next.hinted_cards().to_vec();
             frame.kind = Mark::Hint;
-            frame.caption = format!("Move {step}: a hint at {when}.");
+            frame.caption = format!("Move {step}: a hint{by} at {when}.");
+        }
+        (Action::TimeOut, _) => {
+            frame.caption = format!("Move {step}: a call{by} ran out of time at {when}.");
         }
         (Action::Claim(claim), Ok(Outcome::Claim(ClaimOutcome::Invalid(_)))) => {
             frame.marked = claim.cards().to_vec();
             frame.kind = Mark::Wrong;
-            frame.caption = format!("Move {step}: a wrong claim at {when}.");
+            frame.caption = format!("Move {step}: a wrong claim{by} at {when}.");
         }
         (Action::Claim(claim), _) => {
             frame.marked = claim.cards().to_vec();
             frame.kind = Mark::Found;
-            frame.caption = format!("Move {step}: a set at {when} ({} found).", next.found().len());
+            frame.caption = format!("Move {step}: a set{by} at {when} ({} found).", next.found().len());
         }
     }
     frame
 }
 
-pub fn update(step: &mut usize, saved: &SavedGame, event: Event) -> bool {
+pub fn update(step: &mut usize, saved: &Played, event: Event) -> bool {
     let last = steps(saved) - 1;
     let wanted = match event {
         Event::Key(key) => match key.as_str() {
@@ -112,7 +120,7 @@ pub fn update(step: &mut usize, saved: &SavedGame, event: Event) -> bool {
     true
 }
 
-pub fn render(shell: &Shell, saved: &SavedGame, step: usize, fresh: bool) {
+pub fn render(shell: &Shell, saved: &Played, step: usize, fresh: bool) {
     let last = steps(saved) - 1;
     let frame = frame(saved, step);
     let table_words = frame.table.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(", ");
@@ -139,7 +147,8 @@ fn write(shell: &Shell, frame: &Frame, table_words: &str, step: usize, last: usi
 <input id="review-step" type="range" min="0" max="{last}" value="{step}" aria-label="Step {step} of {last}">
 <button id="review-next" type="button" aria-label="Forward one move">→</button></p>
 <p class="review-note">←/→ step, PageUp/PageDown five, Home/End the deal and the end.</p>"#,
-        frame.caption, table_words,
+        escape(&frame.caption),
+        table_words,
     );
     shell.write("Replay", &body);
 }

@@ -80,7 +80,7 @@ pub fn stats_object(record: &Record, today: Date) -> JsValue {
     all.into()
 }
 
-/// `{ setsMs, setsAtMs, claimsOut, tables: [{ fromMs, untilMs, claims }],
+/// `{ setsMs, setsAtMs, claimsOut, setsBy (seats), tables: [{ fromMs, untilMs, claims }],
 /// missed: [[ids]], missedMs, wrong: [{ atMs, cards, broken: [attribute] }],
 /// hints, playMs, medianMs, bestMs, worstMs, paceMs, over }`.
 pub fn analysis_object(analysis: &Analysis) -> JsValue {
@@ -88,6 +88,7 @@ pub fn analysis_object(analysis: &Analysis) -> JsValue {
     put(&object, "setsMs", numbers(analysis.times_ms()));
     put(&object, "setsAtMs", numbers(analysis.sets.iter().map(|set| set.at_ms)));
     put(&object, "claimsOut", numbers(analysis.sets.iter().map(|set| set.claims_out as u64)));
+    put(&object, "setsBy", numbers(analysis.sets.iter().map(|set| set.by.0 as u64)));
     let tables: Array = analysis
         .tables
         .iter()

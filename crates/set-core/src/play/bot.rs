@@ -49,6 +49,16 @@ impl Level {
         }
     }
 
+    /// The name in sentences and on the scoreboard: "Hard".
+    pub fn title(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Expert => "Expert",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name() == name)
     }

@@ -4,16 +4,22 @@
 //! then the top letter row and `a`. The row above the table (Set-Chain's
 //! previous set) has Z, X and C. H (hint), N (new game) and B (back to the
 //! game a new game replaced, while that is offered) are not card keys, so
-//! they keep their meaning whatever the table size. The arrow keys move
+//! they keep their meaning whatever the table size. When several people
+//! share the screen, each calls a claim with a key of their own
+//! ([`CALL_KEYS`], far apart on the keyboard). The arrow keys move
 //! focus between the cards' buttons; Space or Enter picks the focused card.
 
 use crate::play::layout::{Direction, Place};
+use crate::play::sitting::MAX_PLAYERS;
+use crate::rules::game::Seat;
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P", "A"];
 /// Keys of the places in the row above the table.
 pub const ROW_KEYS: [&str; 3] = ["Z", "X", "C"];
+/// The key each seat calls a claim with, by seat.
+pub const CALL_KEYS: [&str; MAX_PLAYERS] = ["S", "L", "V", "M"];
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +31,8 @@ pub enum Command {
     GoBack,
     ToggleKeyLabels,
     ToggleColourCues,
+    /// The person at this seat calls a claim.
+    Call(Seat),
 }
 
 /// The key that picks the card in a place, as shown on the card, if it has one.
@@ -51,6 +59,9 @@ pub fn command_for_key(key: &str) -> Option<Command> {
         'B' => Some(Command::GoBack),
         _ => {
             let is_key = |k: &&str| k.chars().eq([key]);
+            if let Some(seat) = CALL_KEYS.iter().position(is_key) {
+                return Some(Command::Call(Seat(seat as u8)));
+            }
             let table = SLOT_KEYS.iter().position(is_key).map(Place::Table);
             table.or_else(|| ROW_KEYS.iter().position(is_key).map(Place::Row)).map(Command::Pick)
         }
@@ -91,7 +102,11 @@ mod tests {
         assert_eq!(command_for_key("N"), Some(Command::NewGame));
         assert_eq!(command_for_key("b"), Some(Command::GoBack));
         assert_eq!(command_for_key("?"), Some(Command::ToggleKeyLabels));
-        assert_eq!(command_for_key("v"), None);
+        assert_eq!(command_for_key("g"), None);
+        assert_eq!(command_for_key("v"), Some(Command::Call(Seat(2))));
+        for (seat, key) in CALL_KEYS.iter().enumerate() {
+            assert_eq!(command_for_key(&key.to_lowercase()), Some(Command::Call(Seat(seat as u8))));
+        }
         assert_eq!(command_for_key("Enter"), None);
         assert_eq!(command_for_key(" "), None, "Space is left to the focused button");
         assert_eq!(command_for_key("ArrowUp"), None);
@@ -105,5 +120,6 @@ mod tests {
         assert_eq!(keys.len(), 24, "card keys are distinct");
         assert!(keys.iter().all(|k| k.chars().count() == 1), "each slot key is one character");
         assert!(!keys.contains("H") && !keys.contains("N") && !keys.contains("B"));
+        assert!(CALL_KEYS.iter().all(|key| !keys.contains(key)), "calling is never picking");
     }
 }

@@ -36,6 +36,11 @@ impl Selection {
         self.cards.clear();
     }
 
+    /// Keeps only the picks that `keep` says, in order.
+    pub fn keep_only(&mut self, keep: impl Fn(Card) -> bool) {
+        self.cards.retain(|&card| keep(card));
+    }
+
     /// Toggles a card; a claim is `claim_size` cards.
     pub fn toggle(&mut self, card: Card, claim_size: usize) -> Toggle {
         if let Some(at) = self.cards.iter().position(|&c| c == card) {

@@ -8,7 +8,7 @@
 
 use crate::rules::card::Card;
 use crate::rules::explain::{Broken, broken};
-use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
+use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError, Seat};
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
 pub const MISSED_KEPT: usize = 5;
@@ -17,6 +17,8 @@ pub const MISSED_KEPT: usize = 5;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundSet {
     pub claim: Claim,
+    /// Who found it.
+    pub by: Seat,
     /// Play time of the claim, in ms since the deal.
     pub at_ms: u64,
     /// Play time since the claim before it (or the deal).
@@ -124,6 +126,7 @@ impl Analysis {
                     let table = analysis.tables.len() - 1;
                     analysis.sets.push(FoundSet {
                         claim,
+                        by: mv.by,
                         at_ms: mv.at_ms,
                         took_ms: mv.at_ms.saturating_sub(last_at),
                         claims_out,

@@ -293,7 +293,7 @@ pub fn summary_of(save_text: &str) -> Result<Summary, RecordError> {
 /// that the same game is always the same text (a blank line, a CR or an older
 /// format makes no second game).
 fn finished_game(save_text: &str) -> Result<(Summary, String), RecordError> {
-    let saved = save::decode(save_text).map_err(RecordError::Unreadable)?;
+    let (saved, seats) = save::decode_seated(save_text).map_err(RecordError::Unreadable)?;
     if !saved.game.is_over() {
         return Err(RecordError::NotFinished);
     }
@@ -305,7 +305,7 @@ fn finished_game(save_text: &str) -> Result<(Summary, String), RecordError> {
         hints: game.hints_used(),
         wrong: game.wrong_claims(),
     };
-    Ok((summary, save::encode(game, saved.elapsed_ms)))
+    Ok((summary, save::encode_seated(game, &seats, saved.elapsed_ms)))
 }
 
 impl Record {

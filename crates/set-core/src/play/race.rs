@@ -1,0 +1,306 @@
+//! A game with other players, around a [`Session`]: people sharing the
+//! screen and computer opponents ([`crate::play::sitting`] settles every
+//! claim; [`crate::play::bot`] is how a bot finds one).
+//! - When several people share the screen, a person calls a claim first
+//!   (their key, or a tap on their name) and then has [`CALL_MS`] of play
+//!   time to pick its cards; letting it run out is a penalty.
+//! - With one person, their picks are theirs without calling.
+//! - A computer opponent claims when its plan ([`Race::bot_plan`]) comes due,
+//!   shown on the board for [`SHOW_MS`] first; a bot's claim due while a
+//!   person has called waits for the call to end.
+//! - Time-outs and bot claims happen in [`Race::advance`], which the page
+//!   calls before every input and on each tick of its clock. All of it is
+//!   play time, so it stands still while the page is hidden, and a game
+//!   is a function of its seed and its moves: a reload carries on exactly.
+//!
+//! Everything a session does alone it does here too ([`Race`] dereferences
+//! to its [`Session`]); what differs (picks, hints, new games, the save)
+//! is written here.
+
+use crate::play::bot::next_claim;
+use crate::play::session::{Adopted, Happened, Session};
+use crate::play::sitting::{Kind, Refusal, Seats, Standing, Verdict, may_claim, settle, standings};
+use crate::rules::card::Card;
+use crate::rules::game::{Claim, Seat};
+use crate::rules::rng::SplitMix64;
+use crate::rules::variant::Variant;
+use crate::save::{self, SavedGame};
+use std::ops::{Deref, DerefMut};
+
+/// Play time a person has to pick a claim's cards after calling it.
+pub const CALL_MS: u64 = 5_000;
+/// How long a computer opponent's claim shows on the board before its cards leave.
+pub const SHOW_MS: u64 = 700;
+
+/// A person's call: their seat, and the play time their picks run out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub seat: Seat,
+    pub until_ms: u64,
+}
+
+/// What a computer opponent will claim, and at what play time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotPlan {
+    pub seat: Seat,
+    pub claim: Claim,
+    pub due_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Race {
+    session: Session,
+    seats: Seats,
+    call: Option<Call>,
+    /// The players of the game the last new game replaced, which going
+    /// back restores with it.
+    replaced_seats: Seats,
+}
+
+impl Deref for Race {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
+impl DerefMut for Race {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+}
+
+impl Race {
+    /// A new game for these players, its clock running from `now`.
+    pub fn seated(variant: Variant, seed: u64, seats: Seats, now: f64) -> Race {
+        Race::resume(SavedGame::solo(crate::rules::game::Game::new(variant, seed), 0), seats, now)
+    }
+
+    /// A new game alone.
+    pub fn new(variant: Variant, seed: u64, now: f64) -> Race {
+        Race::seated(variant, seed, Seats::solo(), now)
+    }
+
+    /// Carries on a restored game with its players ([`save::decode_seated`]).
+    pub fn resume(saved: SavedGame, seats: Seats, now: f64) -> Race {
+        Race { session: Session::resume(saved, now), seats, call: None, replaced_seats: Seats::solo() }
+    }
+
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// Every seat's standing, by seat.
+    pub fn standings(&self) -> Vec<Standing> {
+        standings(self.seats(), self.game())
+    }
+
+    /// The call in progress, if a person has called a claim.
+    pub fn call(&self) -> Option<Call> {
+        self.call
+    }
+
+    /// The name of the player at a seat.
+    pub fn name(&self, seat: Seat) -> &str {
+        self.seats().player(seat).map_or("", |player| player.name.as_ref())
+    }
+
+    pub fn new_game(&mut self, seed: u64, now: f64) {
+        let variant = self.game().variant();
+        self.play(variant, seed, now);
+    }
+
+    pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
+        self.play_seated(variant, seed, self.seats.clone(), now);
+    }
+
+    /// A new game for these players; the daily puzzle is played alone,
+    /// whoever was asked for.
+    pub fn play_seated(&mut self, variant: Variant, seed: u64, seats: Seats, now: f64) {
+        let seats = if matches!(variant, Variant::Daily(_)) { Seats::solo() } else { seats };
+        self.call = None;
+        self.replaced_seats = std::mem::replace(&mut self.seats, seats);
+        self.session.play(variant, seed, now);
+    }
+
+    pub fn go_back(&mut self, now: f64) -> bool {
+        self.call = None;
+        let back = self.session.go_back(now);
+        if back {
+            self.seats = std::mem::replace(&mut self.replaced_seats, Seats::solo());
+        }
+        back
+    }
+
+    pub fn adopt(&mut self, saved: SavedGame, seats: Seats, now: f64) -> Adopted {
+        self.call = None;
+        let other_players = seats != self.seats;
+        self.seats = seats;
+        match self.session.adopt(saved, now) {
+            Adopted::Same | Adopted::Moved if other_players => Adopted::Other,
+            adopted => adopted,
+        }
+    }
+
+    /// The save text of the game and its players as it stands `now`.
+    pub fn save_text(&self, now: f64) -> String {
+        save::encode_seated(self.game(), self.seats(), self.play_ms(now))
+    }
+
+    /// Whose picks they are: the caller's, or the only person's.
+    fn picker(&self) -> Result<Seat, Refusal> {
+        match (self.call, self.seats().only_person()) {
+            (Some(call), _) => Ok(call.seat),
+            (None, Some(seat)) if !self.seats().call_first() => Ok(seat),
+            _ => Err(Refusal::CallFirst),
+        }
+    }
+
+    /// Picks a card in play for the caller or the only person: as a session
+    /// alone does, but refused to a person who is locked out or has not
+    /// called while others share the screen. Refusals change nothing.
+    pub fn pick(&mut self, card: Card, now: f64) -> Result<Happened, Refusal> {
+        let by = self.picker()?;
+        may_claim(self.seats(), self.game(), by)?;
+        if !self.game().in_play(card) {
+            return Err(crate::rules::game::GameError::NotInPlay { card }.into());
+        }
+        let size = self.game().variant().claim_size();
+        let cards = match self.session.selection_mut().toggle(card, size) {
+            crate::play::selection::Toggle::Picked => return Ok(Happened::Picked(card)),
+            crate::play::selection::Toggle::Unpicked => return Ok(Happened::Unpicked(card)),
+            crate::play::selection::Toggle::Claim(cards) => cards,
+        };
+        self.call = None;
+        let at_ms = self.play_ms(now);
+        self.claim_for(by, &cards, at_ms, now)
+    }
+
+    /// Settles a claim by a seat at a play time, and says what happened.
+    fn claim_for(&mut self, by: Seat, cards: &[Card], at_ms: u64, now: f64) -> Result<Happened, Refusal> {
+        let deck_before = self.game().deck().len();
+        let seats = self.seats().clone();
+        let verdict = settle(&seats, self.session.game_mut(), by, cards, at_ms)?;
+        self.session.run_clock(now);
+        Ok(match verdict {
+            Verdict::Accepted { claim, split } => {
+                // Picks that are still in play stay picked after another's claim.
+                let game = self.session.game().clone();
+                self.session.selection_mut().keep_only(|card| game.in_play(card));
+                Happened::Found { by, claim, split, dealt: deck_before - self.game().deck().len() }
+            }
+            Verdict::AlreadyFound => Happened::AlreadyFound,
+            Verdict::Wrong(why) => Happened::Invalid { by, claim: Claim::new(cards).expect("settled"), why },
+            Verdict::Taken { .. } => Happened::Nothing,
+        })
+    }
+
+    /// Reveals one more card of a claim that can be made, for the caller or
+    /// the only person (a hint counts for them).
+    pub fn hint(&mut self, now: f64) -> Result<Happened, Refusal> {
+        let by = self.picker()?;
+        let at_ms = self.play_ms(now);
+        match self.session.game_mut().hint_as(by, at_ms)? {
+            crate::rules::game::HintOutcome::Revealed { .. } => {
+                Ok(self.game().hinted_cards().last().map_or(Happened::Nothing, |&c| Happened::Hinted(c)))
+            }
+            crate::rules::game::HintOutcome::AlreadyRevealed => Ok(Happened::Nothing),
+        }
+    }
+
+    /// Calls a claim for a person, when several share the screen: the cards
+    /// are theirs to pick for [`CALL_MS`] of play time.
+    pub fn call_claim(&mut self, seat: Seat, now: f64) -> Result<Happened, Refusal> {
+        let player = self.seats().player(seat).ok_or(Refusal::NoSuchSeat(seat))?;
+        if player.kind != Kind::Human {
+            return Err(Refusal::NotAPerson(seat));
+        }
+        if let Some(call) = self.call.filter(|call| call.seat != seat) {
+            return Err(Refusal::NotTheirTurn { calling: call.seat });
+        }
+        may_claim(self.seats(), self.game(), seat)?;
+        if self.call.is_some() {
+            return Ok(Happened::Nothing);
+        }
+        self.session.selection_mut().clear();
+        self.call = Some(Call { seat, until_ms: self.play_ms(now) + CALL_MS });
+        Ok(Happened::Called(seat))
+    }
+
+    /// What a computer opponent will claim next, and when: each bot's horse
+    /// race ([`crate::play::bot`]) drawn from the game's seed, the bot's seat
+    /// and the number of claims found, from the play time the table last
+    /// changed; the earliest bot wins. `None` without bots, or once over.
+    pub fn bot_plan(&self) -> Option<BotPlan> {
+        let game = self.game();
+        if game.is_over() || self.seats().bots().next().is_none() {
+            return None;
+        }
+        let claims = game.claims();
+        let since = crate::play::sitting::findings(game).last().map_or(0, |finding| finding.at_ms);
+        let found = game.found().len() as u64;
+        let mut best: Option<BotPlan> = None;
+        for (seat, level) in self.seats().bots() {
+            let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | found).next_u64());
+            let Some((claim, after)) = next_claim(level, &claims, game.table(), &mut rng) else { continue };
+            if best.is_none_or(|plan| since + after < plan.due_ms) {
+                best = Some(BotPlan { seat, claim, due_ms: since + after });
+            }
+        }
+        best
+    }
+
+    /// A computer opponent's claim to show on the board `now`: in the last
+    /// [`SHOW_MS`] before it is made, while nobody has called a claim.
+    pub fn showing(&self, now: f64) -> Option<BotPlan> {
+        let plan = self.bot_plan().filter(|_| self.call.is_none())?;
+        (self.play_ms(now) + SHOW_MS >= plan.due_ms).then_some(plan)
+    }
+
+    /// What happens on its own by `now`: a call whose time ran out, and
+    /// computer opponents' claims that came due (held back while a person
+    /// has called one). In the order they happen.
+    pub fn advance(&mut self, now: f64) -> Vec<Happened> {
+        let mut happened = Vec::new();
+        let play_ms = self.play_ms(now);
+        if let Some(call) = self.call.filter(|call| call.until_ms <= play_ms) {
+            self.call = None;
+            self.session.selection_mut().clear();
+            if self.session.game_mut().time_out(call.seat, call.until_ms).is_ok() {
+                happened.push(Happened::TimedOut(call.seat));
+            }
+        }
+        while self.call.is_none() {
+            let Some(plan) = self.bot_plan().filter(|plan| plan.due_ms <= play_ms) else { break };
+            // Not before the last move: a claim held back by a call comes after it.
+            let at_ms = self.game().moves().last().map_or(plan.due_ms, |mv| mv.at_ms.max(plan.due_ms));
+            match self.claim_for(plan.seat, plan.claim.cards(), at_ms, now) {
+                Ok(done) => happened.push(done),
+                Err(_) => break,
+            }
+        }
+        happened
+    }
+
+    /// What a screen reader is told of it (see [`Happened::announcement`]);
+    /// with other players, said with the name of whoever did it: "Hard bot:
+    /// Set! 3 new cards.", "Ann calls a set: 5 seconds to pick its cards.".
+    pub fn announcement(&self, happened: &Happened) -> Option<String> {
+        let by = match *happened {
+            Happened::Called(seat) => {
+                return Some(format!("{} calls a set: {} seconds to pick its cards.", self.name(seat), CALL_MS / 1000));
+            }
+            Happened::TimedOut(seat) => {
+                return Some(format!("{}: time is up. Minus one point, out until the next set.", self.name(seat)));
+            }
+            Happened::Found { by, .. } | Happened::Invalid { by, .. } => by,
+            _ => return happened.announcement(self.game()),
+        };
+        let text = happened.announcement(self.game())?;
+        if self.seats().is_solo() {
+            return Some(text);
+        }
+        let penalty = if matches!(happened, Happened::Invalid { .. }) { " Minus one point." } else { "" };
+        Some(format!("{}: {text}{penalty}", self.name(by)))
+    }
+}

@@ -1,0 +1,362 @@
+//! Who plays one game, and how their claims are settled: the seats (people
+//! and computer opponents), each seat's standing, and the verdict on a claim
+//! from any seat.
+//!
+//! The game's moves are the truth: each names its seat, and every standing
+//! here is derived from them, so a replayed or restored game has the same
+//! scores, penalties and lockouts. [`settle`] decides a claim from any seat
+//! on its cards alone, whatever that seat last saw, so claims that arrive
+//! from several players at once (on one screen, or at a server) are settled
+//! by the order they arrive in:
+//! - a claim naming a card that an earlier claim took is **taken** (it names
+//!   who took it), is not a wrong claim, and changes nothing;
+//! - a claim whose cards are all still in play is judged on its cards, even
+//!   if the table changed since the player looked;
+//! - a wrong claim, or a called claim whose time ran out, is a penalty: it
+//!   costs a point, and the seat is **locked out** until the next claim is
+//!   found. Should every person at a game without computer opponents be
+//!   locked out, nobody could play on, so then nobody is.
+//! - A game alone has one seat and no lockouts: solo play as it always was.
+
+use crate::play::bot::Level;
+use crate::rules::card::Card;
+use crate::rules::finder::UltraSplit;
+use crate::rules::game::{Action, Claim, ClaimOutcome, Game, GameError, Invalid, Seat};
+use std::borrow::Cow;
+use std::fmt;
+
+/// The most players at one game, people and computer opponents together.
+pub const MAX_PLAYERS: usize = 4;
+/// The most computer opponents at one game.
+pub const MAX_BOTS: usize = 3;
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 20;
+/// The name of the one person at a game with no named players.
+pub const SOLO_NAME: &str = "You";
+
+/// A person, or a computer opponent at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Human,
+    Bot(Level),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Borrowed for [`SOLO_NAME`], so that a game alone allocates nothing for it.
+    pub name: Cow<'static, str>,
+    pub kind: Kind,
+}
+
+/// The players of one game by seat: people first, then computer opponents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seats {
+    /// Empty for a game alone, which is [`ALONE`].
+    players: Vec<Player>,
+}
+
+/// The one player of a game alone.
+static ALONE: [Player; 1] = [Player { name: Cow::Borrowed(SOLO_NAME), kind: Kind::Human }];
+
+/// Why a list of players cannot sit at a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatError {
+    TooManyPlayers(usize),
+    TooManyBots(usize),
+    UnknownLevel(String),
+    EmptyName,
+    LongName(String),
+    ControlInName(String),
+    RepeatedName(String),
+    /// Other players at the daily puzzle, which is played alone.
+    Alone,
+}
+
+impl fmt::Display for SeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatError::TooManyPlayers(n) => write!(f, "{n} players is too many: at most {MAX_PLAYERS} play one game"),
+            SeatError::TooManyBots(n) => {
+                write!(f, "{n} computer opponents is too many: at most {MAX_BOTS}")
+            }
+            SeatError::UnknownLevel(level) => {
+                write!(f, "\"{level}\" is not a level: easy, medium, hard or expert")
+            }
+            SeatError::EmptyName => write!(f, "a player's name is empty"),
+            SeatError::LongName(name) => write!(f, "the name \"{name}\" is longer than {MAX_NAME_CHARS} characters"),
+            SeatError::ControlInName(name) => write!(f, "the name \"{name}\" holds a control character"),
+            SeatError::RepeatedName(name) => write!(f, "two players are called \"{name}\""),
+            SeatError::Alone => write!(f, "the daily puzzle is played alone, without other players"),
+        }
+    }
+}
+
+impl std::error::Error for SeatError {}
+
+/// A player's name as given, without surrounding spaces, if it is one.
+pub fn check_name(name: &str) -> Result<&str, SeatError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(SeatError::EmptyName);
+    }
+    if name.chars().any(char::is_control) {
+        // Shown with each control character as U+FFFD, so the message itself is plain.
+        let shown = name.chars().take(MAX_NAME_CHARS).map(|c| if c.is_control() { '\u{fffd}' } else { c });
+        return Err(SeatError::ControlInName(shown.collect()));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(SeatError::LongName(name.chars().take(MAX_NAME_CHARS).chain(['…']).collect()));
+    }
+    Ok(name)
+}
+
+impl Seats {
+    /// One person alone: solo play.
+    pub fn solo() -> Seats {
+        Seats { players: Vec::new() }
+    }
+
+    /// The named people (none: one person, [`SOLO_NAME`]) and the computer
+    /// opponents, by level; each bot is named by its level and, when two
+    /// share one, its number.
+    pub fn new<S: AsRef<str>>(people: &[S], bots: &[Level]) -> Result<Seats, SeatError> {
+        let total = people.len().max(1) + bots.len();
+        if total > MAX_PLAYERS {
+            return Err(SeatError::TooManyPlayers(total));
+        }
+        if bots.len() > MAX_BOTS {
+            return Err(SeatError::TooManyBots(bots.len()));
+        }
+        let mut players = Vec::with_capacity(total);
+        for name in people {
+            let name = check_name(name.as_ref())?;
+            if players.iter().any(|player: &Player| player.name == name) {
+                return Err(SeatError::RepeatedName(name.to_owned()));
+            }
+            players.push(Player { name: Cow::Owned(name.to_owned()), kind: Kind::Human });
+        }
+        if players.is_empty() {
+            players.push(ALONE[0].clone());
+        }
+        for (i, &level) in bots.iter().enumerate() {
+            let same = bots[..i].iter().filter(|&&other| other == level).count();
+            let mut name = format!("{} bot", level.title());
+            if same > 0 {
+                name = format!("{name} {}", same + 1);
+            }
+            players.push(Player { name: Cow::Owned(name), kind: Kind::Bot(level) });
+        }
+        // One person alone is a game alone, however it was asked for.
+        if players.len() == 1 {
+            players.clear();
+        }
+        Ok(Seats { players })
+    }
+
+    pub fn players(&self) -> &[Player] {
+        if self.players.is_empty() { &ALONE } else { &self.players }
+    }
+
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players().get(seat.0 as usize)
+    }
+
+    /// One person and nobody else.
+    pub fn is_solo(&self) -> bool {
+        self.players.is_empty()
+    }
+
+    pub fn people(&self) -> usize {
+        self.players().iter().filter(|player| player.kind == Kind::Human).count()
+    }
+
+    /// The bots and their levels, by seat.
+    pub fn bots(&self) -> impl Iterator<Item = (Seat, Level)> + '_ {
+        self.players.iter().enumerate().filter_map(|(seat, player)| match player.kind {
+            Kind::Bot(level) => Some((Seat(seat as u8), level)),
+            Kind::Human => None,
+        })
+    }
+
+    /// Whether a person must call a claim before picking cards: when
+    /// several people share the screen, picks must say whose they are.
+    pub fn call_first(&self) -> bool {
+        self.people() > 1
+    }
+
+    /// The person whose picks they are without calling: the only person.
+    pub fn only_person(&self) -> Option<Seat> {
+        (self.people() == 1).then(|| Seat(self.players().iter().position(|p| p.kind == Kind::Human).unwrap_or(0) as u8))
+    }
+}
+
+/// Who found a valid claim, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub by: Seat,
+    pub at_ms: u64,
+}
+
+/// A wrong claim or a time-out: who, and how many claims had been found
+/// when it happened (a penalty counts until the next claim is found).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Penalty {
+    pub by: Seat,
+    pub found_before: u32,
+}
+
+/// Who found each claim (in the order of [`Game::found`]), and the
+/// penalties, from the game's moves replayed: the rules decide what each
+/// move was, so nothing else needs to remember it.
+pub fn outcomes(game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
+    let mut replay = Game::new(game.variant(), game.seed());
+    let (mut findings, mut penalties) = (Vec::new(), Vec::new());
+    for &mv in game.moves() {
+        let (found_before, wrong_before) = (replay.found().len(), replay.wrong_claims());
+        // The moves are the game's own, which the rules took in once already.
+        if replay.apply(mv).is_err() {
+            break;
+        }
+        if replay.found().len() > found_before {
+            findings.push(Finding { by: mv.by, at_ms: mv.at_ms });
+        }
+        if replay.wrong_claims() > wrong_before || mv.action == Action::TimeOut {
+            penalties.push(Penalty { by: mv.by, found_before: found_before as u32 });
+        }
+    }
+    (findings, penalties)
+}
+
+/// Who found each claim and when, in the order of [`Game::found`].
+pub fn findings(game: &Game) -> Vec<Finding> {
+    outcomes(game).0
+}
+
+/// Who found the claim that took this card out of play, if one did.
+pub fn taken_by(game: &Game, card: Card) -> Option<Seat> {
+    if game.in_play(card) {
+        return None;
+    }
+    let taken = game.found().iter().rposition(|claim| claim.contains(card))?;
+    findings(game).get(taken).map(|finding| finding.by)
+}
+
+/// One seat's standing, derived from the game's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Standing {
+    /// Claims found.
+    pub sets: u32,
+    /// Wrong claims and time-outs: each costs a point.
+    pub penalties: u32,
+    /// May not claim until the next claim is found.
+    pub locked_out: bool,
+}
+
+impl Standing {
+    pub fn score(&self) -> i64 {
+        self.sets as i64 - self.penalties as i64
+    }
+}
+
+/// Every seat's standing in `game`, by seat.
+pub fn standings(seats: &Seats, game: &Game) -> Vec<Standing> {
+    let mut standings = vec![Standing::default(); seats.players().len()];
+    let (findings, penalties) = outcomes(game);
+    for finding in findings {
+        if let Some(standing) = standings.get_mut(finding.by.0 as usize) {
+            standing.sets += 1;
+        }
+    }
+    let found = game.found().len() as u32;
+    for penalty in penalties {
+        if let Some(standing) = standings.get_mut(penalty.by.0 as usize) {
+            standing.penalties += 1;
+            standing.locked_out |= !seats.is_solo() && penalty.found_before == found;
+        }
+    }
+    let people_locked = seats.players().iter().zip(&standings).all(|(p, s)| p.kind != Kind::Human || s.locked_out);
+    if people_locked && seats.bots().next().is_none() {
+        standings.iter_mut().for_each(|standing| standing.locked_out = false);
+    }
+    standings
+}
+
+/// The verdict on a claim the rules took in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Valid: the claim is the seat's.
+    Accepted { claim: Claim, split: Option<UltraSplit> },
+    /// Daily puzzle: a set found before. Not a wrong claim.
+    AlreadyFound,
+    /// Not valid, and why: a penalty.
+    Wrong(Invalid),
+    /// An earlier claim took one of its cards: nothing changed, no penalty.
+    Taken { by: Seat, card: Card },
+}
+
+/// A claim the sitting does not take in: nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NoSuchSeat(Seat),
+    /// Penalised since the last claim was found.
+    LockedOut(Seat),
+    /// Another person called a claim and has the cards until it is made or
+    /// their time runs out.
+    NotTheirTurn {
+        calling: Seat,
+    },
+    /// Several people share the screen: call a claim before picking.
+    CallFirst,
+    /// A computer opponent's move made by anyone but the computer.
+    NotAPerson(Seat),
+    Rules(GameError),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Refusal::NoSuchSeat(seat) => write!(f, "there is no player {}", seat.0),
+            Refusal::LockedOut(seat) => write!(f, "player {} is locked out until the next set is found", seat.0),
+            Refusal::NotTheirTurn { calling } => write!(f, "player {} has called a set", calling.0),
+            Refusal::CallFirst => write!(f, "call a set first: press your key or tap your name"),
+            Refusal::NotAPerson(seat) => write!(f, "player {} is a computer opponent", seat.0),
+            Refusal::Rules(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<GameError> for Refusal {
+    fn from(error: GameError) -> Refusal {
+        Refusal::Rules(error)
+    }
+}
+
+/// Checks that a seat may claim now: it exists, and is not locked out.
+pub fn may_claim(seats: &Seats, game: &Game, by: Seat) -> Result<(), Refusal> {
+    if game.is_over() {
+        return Err(Refusal::Rules(GameError::GameOver));
+    }
+    let standing = standings(seats, game).get(by.0 as usize).copied().ok_or(Refusal::NoSuchSeat(by))?;
+    if standing.locked_out {
+        return Err(Refusal::LockedOut(by));
+    }
+    Ok(())
+}
+
+/// Settles a claim by a seat, `at_ms` into the game, on its cards alone.
+/// Refused claims, and taken ones, change nothing.
+pub fn settle(seats: &Seats, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
+    may_claim(seats, game, by)?;
+    if let Some((card, taker)) = cards.iter().find_map(|&card| Some((card, taken_by(game, card)?))) {
+        return Ok(Verdict::Taken { by: taker, card });
+    }
+    let expected = game.variant().claim_size();
+    let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
+    Ok(match game.claim_as(by, claim, at_ms)? {
+        ClaimOutcome::Found { claim, split } => Verdict::Accepted { claim, split },
+        ClaimOutcome::AlreadyFound => Verdict::AlreadyFound,
+        ClaimOutcome::Invalid(why) => Verdict::Wrong(why),
+    })
+}
