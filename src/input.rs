@@ -6,7 +6,6 @@ use crate::storage::SAVE_KEY;
 use crate::{dispatch, dom, random_seed, today};
 use set_core::play::keys::{Command, command_for_key, direction_for_key};
 use set_core::play::settings::{Change, on_off};
-use set_core::rules::game::Seat;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
@@ -77,11 +76,6 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "play-offer" => Some(Input::PlayOffer(random_seed())),
             "go-back" => Some(Input::GoBack),
             "notice" | "notice-text" => Some(Input::DismissNotice),
-            // A player's name on the scoreboard: they call a set.
-            id if id.starts_with("seat-") => {
-                let seat = set_core::save::digits(id.strip_prefix("seat-")?)?;
-                Some(Input::Key(Command::Call(Seat(seat as u8))))
-            }
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },

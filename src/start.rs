@@ -1,16 +1,14 @@
 //! Starting the page: the crash screen, what storage held, which game comes
 //! first, and the first board.
 
-use crate::app::Play;
 use crate::app::{App, Guarded, Input, add_sentence};
 use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
-use set_core::play::options::{Opening, opening};
+use set_core::play::options::{Opening, opening, parse_query};
+use set_core::play::session::Session;
 use set_core::play::settings::Settings;
-#[cfg(feature = "race")]
-use set_core::play::sitting::Seats;
 use set_core::save;
 use wasm_bindgen::prelude::*;
 
@@ -34,7 +32,7 @@ fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
 /// What storage held when the page started.
 enum Found {
     Nothing,
-    Game(crate::storage::Stored),
+    Game(save::SavedGame),
     /// A newer version's save (why it cannot be read here).
     Newer(String),
     /// A save that cannot be restored, to be set aside.
@@ -43,7 +41,7 @@ enum Found {
 
 fn found_in(stored: Option<&str>) -> Found {
     let Some(text) = stored else { return Found::Nothing };
-    match crate::storage::decode_save(text) {
+    match save::decode(text) {
         Ok(saved) => Found::Game(saved),
         Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
         Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
@@ -79,11 +77,7 @@ pub fn mount() -> Result<(), JsValue> {
     let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
-    #[cfg(feature = "race")]
-    let options = set_core::play::options::parse_race_query(&search, today());
-    #[cfg(not(feature = "race"))]
-    let options = set_core::play::options::parse_query(&search, today());
-    let options = options.unwrap_or_else(|err| {
+    let options = parse_query(&search, today()).unwrap_or_else(|err| {
         add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });
@@ -93,10 +87,10 @@ pub fn mount() -> Result<(), JsValue> {
     let found = found_in(stored.as_deref());
     let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
     match found {
-        Found::Game(stored) => match opening(&options, Some(&stored.saved.game), same_players(&options, &stored)) {
-            Opening::Resume => resumed = Some(stored),
+        Found::Game(saved) => match opening(&options, Some(&saved.game)) {
+            Opening::Resume => resumed = Some(saved),
             Opening::ResumeAndOffer => {
-                resumed = Some(stored);
+                resumed = Some(saved);
                 offer = Some(options.game());
             }
             Opening::Deal => {}
@@ -115,15 +109,10 @@ pub fn mount() -> Result<(), JsValue> {
     let started = now();
     let dealt = resumed.is_none();
     let session = match resumed {
-        Some(stored) => stored.resume(started),
+        Some(saved) => Session::resume(saved, started),
         None => {
             let asked = options.game();
-            let seed = asked.seed.unwrap_or_else(random_seed);
-            #[cfg(feature = "race")]
-            let play = Play::seated(asked.variant, seed, options.seats.clone().unwrap_or_else(Seats::solo), started);
-            #[cfg(not(feature = "race"))]
-            let play = Play::new(asked.variant, seed, started);
-            play
+            Session::new(asked.variant, asked.seed.unwrap_or_else(random_seed), started)
         }
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
@@ -144,9 +133,6 @@ pub fn mount() -> Result<(), JsValue> {
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
-    #[cfg(feature = "race")]
-    app.offer_game(offer, options.seats.clone());
-    #[cfg(not(feature = "race"))]
     app.offer_game(offer);
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window, &callback, dark_scheme.as_ref())?;
@@ -159,18 +145,6 @@ pub fn mount() -> Result<(), JsValue> {
         let _ = performance.mark("first-board");
     }
     Ok(())
-}
-
-/// Whether the saved game's players are the ones the address asks for;
-/// the page that plays alone has no players to ask for.
-fn same_players(options: &set_core::play::options::PageOptions, saved: &crate::storage::Stored) -> bool {
-    #[cfg(feature = "race")]
-    return options.seats_match(&saved.seats);
-    #[cfg(not(feature = "race"))]
-    {
-        let _ = (options, saved);
-        true
-    }
 }
 
 /// Whether this page runs a release other than the one this browser ran

@@ -8,45 +8,7 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-#[cfg(feature = "race")]
-pub use set_core::keys::RACE_SAVE_KEY as SAVE_KEY;
-#[cfg(not(feature = "race"))]
-pub use set_core::keys::SAVE_KEY;
-pub use set_core::keys::{SET_ASIDE_PREFIX, SETTINGS_KEY};
-
-/// A save as this page can play it: with its players on race.html; alone
-/// on index.html, to which a game with players is a newer format, kept
-/// untouched (and the players' code is not in that page's download).
-pub struct Stored {
-    pub saved: set_core::save::SavedGame,
-    #[cfg(feature = "race")]
-    pub seats: set_core::play::sitting::Seats,
-}
-
-pub fn decode_save(text: &str) -> Result<Stored, set_core::save::SaveError> {
-    #[cfg(feature = "race")]
-    return set_core::save::decode_seated(text).map(|(saved, seats)| Stored { saved, seats });
-    #[cfg(not(feature = "race"))]
-    return set_core::save::decode(text).map(|saved| Stored { saved });
-}
-
-impl Stored {
-    /// The game on the page, carried on from this save.
-    pub fn resume(self, now: f64) -> crate::app::Play {
-        #[cfg(feature = "race")]
-        return crate::app::Play::resume(self.saved, self.seats, now);
-        #[cfg(not(feature = "race"))]
-        return crate::app::Play::resume(self.saved, now);
-    }
-
-    /// The game on the page takes this save over (another tab's).
-    pub fn adopt_into(self, play: &mut crate::app::Play, now: f64) -> set_core::play::session::Adopted {
-        #[cfg(feature = "race")]
-        return play.adopt(self.saved, self.seats, now);
-        #[cfg(not(feature = "race"))]
-        return play.adopt(self.saved, now);
-    }
-}
+pub use set_core::keys::{SAVE_KEY, SET_ASIDE_PREFIX, SETTINGS_KEY};
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.
 pub const RELEASE_KEY: &str = "set-game/release";

@@ -70,14 +70,6 @@ impl App {
             _ => ([set_core::rules::card::DECK[0]; 4], 0, 0.0),
         };
         let wrong = &wrong[..len];
-        // A computer opponent's claim, in its colour, just before it is made.
-        #[cfg(feature = "race")]
-        let claimed = |card| {
-            let plan = self.session.showing(now).filter(|plan| plan.claim.contains(card))?;
-            Some(render::SEAT_COLOURS[plan.seat.0 as usize % render::SEAT_COLOURS.len()])
-        };
-        #[cfg(not(feature = "race"))]
-        let claimed = |_| None;
         let row = self.session.row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
             render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
@@ -96,7 +88,6 @@ impl App {
                 hinted: pickable && hinted.contains(&card),
                 hovered: self.hover == Some(place),
                 wrong: is_wrong,
-                claimed: claimed(card),
                 // UltraSet's row: the third card both pairs need is ringed.
                 found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
                 label: if self.settings.key_labels && pickable { key_label(place) } else { None },

@@ -43,11 +43,7 @@ impl App {
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
     pub(super) fn announce(&mut self, happened: Happened) {
-        #[cfg(feature = "race")]
-        let said = self.session.announcement(&happened);
-        #[cfg(not(feature = "race"))]
-        let said = happened.announcement(self.session.game());
-        if let Some(text) = said {
+        if let Some(text) = happened.announcement(self.session.game()) {
             self.tell_readers(text);
         }
     }

@@ -126,10 +126,10 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let decoded = crate::storage::decode_save(&text);
+        let decoded = set_core::save::decode(&text);
         self.last_stored = Some(text);
         match decoded {
-            Ok(stored) => match stored.adopt_into(&mut self.session, now) {
+            Ok(saved) => match self.session.adopt(saved, now) {
                 Adopted::Same => Changes::NONE,
                 adopted => {
                     if adopted == Adopted::Other {

@@ -93,8 +93,6 @@ pub struct CardLook<'a> {
     pub hovered: bool,
     pub wrong: bool,
     pub found: bool,
-    /// Claimed by another player, ringed in their colour ([`SEAT_COLOURS`]).
-    pub claimed: Option<&'a str>,
     /// Small text in the top-left corner: a slot key, or an id in the gallery.
     pub label: Option<&'a str>,
     /// The colour's letter in the bottom-right corner (colour cues).
@@ -153,8 +151,6 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
         Some(WRONG)
-    } else if look.claimed.is_some() {
-        look.claimed
     } else if look.found {
         Some(FOUND)
     } else if look.selected {
@@ -182,6 +178,13 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
     if look.cue {
         draw_label(ctx, rect, COLOUR_LETTERS[card.colour() as usize], true);
     }
+}
+
+/// A card claimed by another player: a ring in their colour around it
+/// (drawn over the card, so the page that plays alone draws none).
+pub fn draw_claimed(ctx: &Ctx, rect: Rect, colour: &str) {
+    let radius = (rect.h * 0.09).clamp(3.0, 14.0);
+    outline(ctx, rect, radius, (rect.h * 0.07).clamp(3.0, 7.0), colour);
 }
 
 /// Strokes a rounded rectangle inside `rect` (the stroke does not spill out).

@@ -11,10 +11,10 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use set_core::play::options::MAX_SEED;
 use set_core::play::session::{Happened, Session};
-use set_core::play::sitting::{Seats, Verdict, findings, outcomes, settle, standings, taken_by};
+use set_core::play::sitting::{Seat, Seats, Sitting, Verdict};
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
-use set_core::rules::game::{Claim, Game, Seat};
+use set_core::rules::game::{Claim, Game};
 use set_core::rules::variant::Variant;
 use set_core::save::{SavedGame, decode, encode};
 
@@ -88,7 +88,7 @@ proptest! {
                 Step::NewGame(pick, seed) => game = Game::new(variant(pick, seed), seed),
                 Step::SaveAndRestore(elapsed_ms) => {
                     let restored = decode(&encode(&game, elapsed_ms)).unwrap();
-                    prop_assert_eq!(&restored, &SavedGame::solo(game.clone(), elapsed_ms));
+                    prop_assert_eq!(&restored, &SavedGame { game: game.clone(), elapsed_ms });
                     game = restored.game;
                 }
             }
@@ -209,7 +209,7 @@ proptest! {
     fn claims_racing_from_several_seats_are_settled_fairly(
         pick in 0..4u8, seed in 0..=MAX_SEED, race in vec(raced_claim(), 1..120)
     ) {
-        let seats = Seats::new(&["A", "B", "C", "D"], &[]).unwrap();
+        let mut sitting = Sitting::new(Seats::new(&["A", "B", "C", "D"], &[]).unwrap());
         let mut game = Game::new(variant(pick, seed), seed);
         let mut seen: Vec<Game> = vec![game.clone()];
         for claim in race {
@@ -228,26 +228,31 @@ proptest! {
             };
             let by = Seat(claim.seat);
             let before = game.clone();
+            let sitting_before = sitting.clone();
             let all_in_play = cards.iter().all(|&card| game.in_play(card));
-            let penalties = outcomes(&game).1.len();
+            let penalties = sitting.outcomes(&game).1.len();
             let at_ms = game.moves().len() as u64;
-            match settle(&seats, &mut game, by, &cards, at_ms) {
+            match sitting.settle(&mut game, by, &cards, at_ms) {
                 Ok(Verdict::Taken { card, by: taker }) => {
                     prop_assert!(!all_in_play);
                     prop_assert_eq!(&game, &before, "a taken claim changes nothing");
-                    prop_assert_eq!(taken_by(&before, card), Some(taker));
+                    prop_assert_eq!(&sitting, &sitting_before);
+                    prop_assert_eq!(sitting_before.taken_by(&before, card), Some(taker));
                 }
                 Ok(Verdict::Accepted { claim: accepted, .. }) => {
                     prop_assert!(all_in_play);
                     prop_assert!(accepted.same_cards(&Claim::new(&cards).unwrap()));
-                    prop_assert_eq!(findings(&game).last().unwrap().by, by);
+                    prop_assert_eq!(sitting.findings(&game).last().unwrap().by, by);
                 }
-                Ok(Verdict::Wrong(_)) => prop_assert_eq!(outcomes(&game).1.len(), penalties + 1),
+                Ok(Verdict::Wrong(_)) => prop_assert_eq!(sitting.outcomes(&game).1.len(), penalties + 1),
                 Ok(Verdict::AlreadyFound) => prop_assert_eq!(&game.found(), &before.found()),
-                Err(_) => prop_assert_eq!(&game, &before, "a refused claim changes nothing"),
+                Err(_) => {
+                    prop_assert_eq!(&game, &before, "a refused claim changes nothing");
+                    prop_assert_eq!(&sitting, &sitting_before);
+                }
             }
             // A valid claim on cards all still in play is never refused or wrong.
-            if all_in_play && claim.valid && !claims.is_empty() && !standings(&seats, &before)[by.0 as usize].locked_out {
+            if all_in_play && claim.valid && !claims.is_empty() && !sitting_before.standings(&before)[by.0 as usize].locked_out {
                 let still_valid = before.claims().iter().any(|c| c.same_cards(&Claim::new(&cards).unwrap()));
                 if still_valid {
                     prop_assert!(game.found().len() == before.found().len() + 1);
@@ -265,10 +270,11 @@ proptest! {
         for (i, card) in table_claims.iter().enumerate() {
             prop_assert!(!table_claims[..i].contains(card), "card {} claimed twice", card.id());
         }
-        let standings = standings(&seats, &game);
+        let standings = sitting.standings(&game);
         prop_assert_eq!(standings.iter().map(|s| s.sets as usize).sum::<usize>(), game.found().len());
-        prop_assert_eq!(standings.iter().map(|s| s.penalties as usize).sum::<usize>(), outcomes(&game).1.len());
+        prop_assert_eq!(standings.iter().map(|s| s.penalties as usize).sum::<usize>(), sitting.outcomes(&game).1.len());
         let replayed = Game::replay(game.variant(), game.seed(), game.moves()).unwrap();
-        prop_assert_eq!(replayed, game);
+        prop_assert_eq!(&replayed, &game);
+        prop_assert_eq!(sitting.by().len(), game.moves().len(), "one seat per move");
     }
 }

@@ -456,8 +456,8 @@ fn the_pages_inbox_is_taken_in_whole_or_not_at_all() {
 
 #[test]
 fn the_analysis_says_who_found_each_set() {
-    let (saved, _) = set_core::save::decode_seated(include_str!("fixtures/save-v3.txt")).unwrap();
-    let analysis = Analysis::of(&saved.game, saved.elapsed_ms).unwrap();
+    let (saved, sitting) = set_core::save::decode_seated(include_str!("fixtures/save-v3.txt")).unwrap();
+    let analysis = Analysis::of_seated(&saved.game, sitting.by(), saved.elapsed_ms).unwrap();
     let by: Vec<u8> = analysis.sets.iter().map(|set| set.by.0).collect();
     assert_eq!(by, [2, 2, 0], "the hard bot twice, then Ann");
 }

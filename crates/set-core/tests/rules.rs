@@ -7,7 +7,7 @@ use set_core::rules::daily::{DAILY_SETS, Date};
 use set_core::rules::explain::set_reasons;
 use set_core::rules::finder::find_sets;
 use set_core::rules::game::{
-    Action, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid, Move, Outcome, Seat, TABLE_SIZE,
+    Action, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid, Move, Outcome, TABLE_SIZE,
 };
 use set_core::rules::rng::SplitMix64;
 use set_core::rules::variant::Variant;
@@ -287,10 +287,8 @@ fn a_game_is_its_variant_seed_and_moves() {
 fn replay_names_the_first_refused_move() {
     let game = Game::classic(3);
     let t = game.table();
-    let moves = [
-        Move { at_ms: 5, by: Seat(0), action: Action::Hint },
-        Move { at_ms: 9, by: Seat(0), action: Action::Claim(claim(&[t[0], t[0], t[1]])) },
-    ];
+    let moves =
+        [Move { at_ms: 5, action: Action::Hint }, Move { at_ms: 9, action: Action::Claim(claim(&[t[0], t[0], t[1]])) }];
     let err = Game::replay(Variant::Classic, 3, &moves).unwrap_err();
     assert_eq!(err.index, 1);
     assert_eq!(err.to_string(), format!("move 1 is refused: card id {} is claimed more than once", t[0].id()));
@@ -304,7 +302,7 @@ fn hints_reveal_one_card_at_a_time_then_stop_counting() {
         assert!(game.hinted_cards().is_empty());
         let size = variant.claim_size() as u8;
         for revealed in 1..=size {
-            let outcome = game.apply(Move { at_ms: revealed as u64, by: Seat(0), action: Action::Hint });
+            let outcome = game.apply(Move { at_ms: revealed as u64, action: Action::Hint });
             assert_eq!(outcome, Ok(Outcome::Hint(HintOutcome::Revealed { revealed })));
             assert_eq!(game.hinted_cards(), &hinted.cards()[..revealed as usize]);
         }

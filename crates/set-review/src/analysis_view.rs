@@ -65,7 +65,7 @@ pub fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<
             analysis.times_ms().iter().map(|&ms| at(ms)).collect::<Vec<_>>().join(", ")
         ));
         // Who found each set, when others played too.
-        let seats = &saved.seats;
+        let seats = saved.sitting.seats();
         let (by_head, by) = match seats.is_solo() {
             true => ("", None),
             false => ("<th>By</th>", Some(seats)),

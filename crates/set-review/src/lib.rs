@@ -29,7 +29,7 @@ mod stats_view;
 mod transfer;
 
 use ledger::Ledger;
-use set_core::play::sitting::Seats;
+use set_core::play::sitting::Sitting;
 use set_core::review::analysis::Analysis;
 use set_core::review::record::mode_index;
 use set_core::rules::daily::Date;
@@ -53,7 +53,7 @@ thread_local! {
 /// game alone).
 pub struct Played {
     pub saved: SavedGame,
-    pub seats: Seats,
+    pub sitting: Sitting,
 }
 
 impl std::ops::Deref for Played {
@@ -64,8 +64,8 @@ impl std::ops::Deref for Played {
 }
 
 /// Any save of either page, with its players.
-fn read(text: &str) -> Result<Played, save::SaveError> {
-    save::decode_seated(text).map(|(saved, seats)| Played { saved, seats })
+fn read(text: &str) -> Result<Played, save::SeatedError> {
+    save::decode_seated(text).map(|(saved, sitting)| Played { saved, sitting })
 }
 
 /// What the dialog shows.
@@ -167,8 +167,9 @@ fn with_ledger<T>(f: impl FnOnce(&Ledger) -> T) -> Result<T, JsError> {
 
 /// A game's analysis; a game whose moves the rules refuse cannot come from
 /// a save that decoded, but is named all the same.
-fn analyse(saved: &SavedGame) -> Result<Analysis, JsError> {
-    Analysis::of(&saved.game, saved.elapsed_ms).map_err(|err| JsError::new(&err.to_string()))
+fn analyse(played: &Played) -> Result<Analysis, JsError> {
+    Analysis::of_seated(&played.game, played.sitting.by(), played.elapsed_ms)
+        .map_err(|err| JsError::new(&err.to_string()))
 }
 
 /// What the open view shows, for tests and tools: `{ view, step, steps,

@@ -72,8 +72,9 @@ pub fn frame(saved: &Played, step: usize) -> Frame {
     let outcome = next.apply(mv);
     let when = time(Some(mv.at_ms));
     // Who made it, when others played too: " by Ann".
-    let by = match saved.seats.player(mv.by) {
-        Some(player) if !saved.seats.is_solo() => format!(" by {}", player.name),
+    let seats = saved.sitting.seats();
+    let by = match saved.sitting.by().get(step - 1).and_then(|&seat| seats.player(seat)) {
+        Some(player) if !seats.is_solo() => format!(" by {}", player.name),
         _ => String::new(),
     };
     match (mv.action, outcome) {
@@ -81,9 +82,6 @@ pub fn frame(saved: &Played, step: usize) -> Frame {
             frame.marked = next.hinted_cards().to_vec();
             frame.kind = Mark::Hint;
             frame.caption = format!("Move {step}: a hint{by} at {when}.");
-        }
-        (Action::TimeOut, _) => {
-            frame.caption = format!("Move {step}: a call{by} ran out of time at {when}.");
         }
         (Action::Claim(claim), Ok(Outcome::Claim(ClaimOutcome::Invalid(_)))) => {
             frame.marked = claim.cards().to_vec();

@@ -6,20 +6,28 @@
 //! game a new game replaced, while that is offered) are not card keys, so
 //! they keep their meaning whatever the table size. When several people
 //! share the screen, each calls a claim with a key of their own
-//! ([`CALL_KEYS`], far apart on the keyboard). The arrow keys move
+//! ([`CALL_KEYS`]). The arrow keys move
 //! focus between the cards' buttons; Space or Enter picks the focused card.
 
 use crate::play::layout::{Direction, Place};
-use crate::play::sitting::MAX_PLAYERS;
-use crate::rules::game::Seat;
+use crate::play::sitting::{MAX_PLAYERS, Seat};
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Q", "W", "E", "R", "T", "Y", "U", "I", "O", "P", "A"];
 /// Keys of the places in the row above the table.
 pub const ROW_KEYS: [&str; 3] = ["Z", "X", "C"];
-/// The key each seat calls a claim with, by seat.
+/// The key each person calls a claim with when several share the screen,
+/// by seat: far apart, and none of them a card's or a command's.
 pub const CALL_KEYS: [&str; MAX_PLAYERS] = ["S", "L", "V", "M"];
+
+/// The seat whose call key a `KeyboardEvent.key` value is; either case.
+pub fn call_for_key(key: &str) -> Option<Seat> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    let c = c.to_ascii_uppercase();
+    CALL_KEYS.iter().position(|k| k.chars().eq([c])).map(|seat| Seat(seat as u8))
+}
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,8 +39,6 @@ pub enum Command {
     GoBack,
     ToggleKeyLabels,
     ToggleColourCues,
-    /// The person at this seat calls a claim.
-    Call(Seat),
 }
 
 /// The key that picks the card in a place, as shown on the card, if it has one.
@@ -59,9 +65,6 @@ pub fn command_for_key(key: &str) -> Option<Command> {
         'B' => Some(Command::GoBack),
         _ => {
             let is_key = |k: &&str| k.chars().eq([key]);
-            if let Some(seat) = CALL_KEYS.iter().position(is_key) {
-                return Some(Command::Call(Seat(seat as u8)));
-            }
             let table = SLOT_KEYS.iter().position(is_key).map(Place::Table);
             table.or_else(|| ROW_KEYS.iter().position(is_key).map(Place::Row)).map(Command::Pick)
         }
@@ -102,11 +105,7 @@ mod tests {
         assert_eq!(command_for_key("N"), Some(Command::NewGame));
         assert_eq!(command_for_key("b"), Some(Command::GoBack));
         assert_eq!(command_for_key("?"), Some(Command::ToggleKeyLabels));
-        assert_eq!(command_for_key("g"), None);
-        assert_eq!(command_for_key("v"), Some(Command::Call(Seat(2))));
-        for (seat, key) in CALL_KEYS.iter().enumerate() {
-            assert_eq!(command_for_key(&key.to_lowercase()), Some(Command::Call(Seat(seat as u8))));
-        }
+        assert_eq!(command_for_key("v"), None);
         assert_eq!(command_for_key("Enter"), None);
         assert_eq!(command_for_key(" "), None, "Space is left to the focused button");
         assert_eq!(command_for_key("ArrowUp"), None);
@@ -120,6 +119,10 @@ mod tests {
         assert_eq!(keys.len(), 24, "card keys are distinct");
         assert!(keys.iter().all(|k| k.chars().count() == 1), "each slot key is one character");
         assert!(!keys.contains("H") && !keys.contains("N") && !keys.contains("B"));
-        assert!(CALL_KEYS.iter().all(|key| !keys.contains(key)), "calling is never picking");
+        for (seat, key) in CALL_KEYS.iter().enumerate() {
+            assert!(!keys.contains(key) && command_for_key(key).is_none(), "calling is never picking: {key}");
+            assert_eq!(call_for_key(&key.to_lowercase()), Some(Seat(seat as u8)));
+        }
+        assert_eq!(call_for_key("h"), None);
     }
 }

@@ -1,9 +1,7 @@
 //! What the page's address asks for, and the address of a game:
 //! `?seed=42` deals a known classic game, `?mode=junior|chain|ultra&seed=42`
 //! another way to play, `?mode=daily&date=2026-11-23` a day's puzzle (today's
-//! without a date); on the page that plays with others, `&bots=hard,easy`
-//! adds computer opponents and `&players=Ann,Ben` people sharing the screen
-//! (names percent-encoded, as browsers write them); any other key (`?gallery`, which the page's loader reads
+//! without a date); any other key (`?gallery`, which the page's loader reads
 //! to open the gallery) asks for no game. [`opening`] weighs
 //! what an address asks for against the saved game: a link never ends a game
 //! in progress by itself.
@@ -25,12 +23,9 @@ pub struct PageOptions {
     /// The way to play asked for; `None` when the address does not say.
     pub variant: Option<Variant>,
     pub seed: Option<u64>,
-    /// The players asked for; `None` when the address names none.
-    pub seats: Option<Seats>,
 }
 
-/// A game an address asks for (its players, if it names them, are
-/// [`PageOptions::seats`]).
+/// A game an address asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AskedGame {
     pub variant: Variant,
@@ -49,12 +44,6 @@ impl PageOptions {
     pub fn matches(&self, game: &Game) -> bool {
         self.seed.is_none_or(|seed| seed == game.seed()) && self.variant.is_none_or(|variant| variant == game.variant())
     }
-
-    /// Whether these are the players the address asks for (any, when it
-    /// names none).
-    pub fn seats_match(&self, seats: &Seats) -> bool {
-        self.seats.as_ref().is_none_or(|asked| asked == seats)
-    }
 }
 
 /// How the page's first game follows from its address and the saved game.
@@ -70,21 +59,11 @@ pub enum Opening {
     ResumeAndOffer,
 }
 
-/// `same_players`: the saved game's players are the ones the address asks
-/// for ([`PageOptions::seats_match`]; always, on the page that plays alone).
-pub fn opening(options: &PageOptions, saved: Option<&Game>, same_players: bool) -> Opening {
+pub fn opening(options: &PageOptions, saved: Option<&Game>) -> Opening {
     match saved {
-        Some(game) if same_players && options.matches(game) => Opening::Resume,
+        Some(game) if options.matches(game) => Opening::Resume,
         Some(game) if !game.is_over() => Opening::ResumeAndOffer,
         _ => Opening::Deal,
-    }
-}
-
-/// Whether these players can play this way: the daily puzzle is played alone.
-pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
-    match variant {
-        Variant::Daily(_) if !seats.is_solo() => Err(SeatError::Alone),
-        _ => Ok(()),
     }
 }
 
@@ -106,13 +85,6 @@ pub enum BadAddress {
     Seed(InvalidSeed),
     Mode(UnknownMode),
     Date(InvalidDate),
-    /// Players that cannot play, and why (in words, so that the page that
-    /// plays alone carries no seat code).
-    Players(String),
-}
-
-fn players(error: SeatError) -> BadAddress {
-    BadAddress::Players(error.to_string())
 }
 
 impl fmt::Display for BadAddress {
@@ -121,7 +93,6 @@ impl fmt::Display for BadAddress {
             BadAddress::Seed(err) => err.fmt(f),
             BadAddress::Mode(err) => err.fmt(f),
             BadAddress::Date(err) => err.fmt(f),
-            BadAddress::Players(why) => f.write_str(why),
         }
     }
 }
@@ -132,20 +103,13 @@ pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
     crate::save::digits(text.trim_ascii()).filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
 }
 
-/// The pairs of a query string (with or without its leading `?`).
-fn pairs(search: &str) -> impl Iterator<Item = (&str, &str)> {
-    split_at_each(search.strip_prefix('?').unwrap_or(search), b'&')
-        .filter(|p| !p.is_empty())
-        .map(|pair| split_once_at(pair, b'=').unwrap_or((pair, "")))
-}
-
-/// Reads `location.search` for the way to play and the seed, passing over
-/// the players (see [`parse_race_query`]); `today` is the daily puzzle's
-/// date when the address names none.
+/// Reads `location.search` (with or without its leading `?`); `today` is
+/// the daily puzzle's date when the address names none.
 pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress> {
     let mut options = PageOptions::default();
     let (mut mode, mut date) = (None, None);
-    for (key, value) in pairs(search) {
+    for pair in split_at_each(search.strip_prefix('?').unwrap_or(search), b'&').filter(|p| !p.is_empty()) {
+        let (key, value) = split_once_at(pair, b'=').unwrap_or((pair, ""));
         match key {
             "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
             "mode" => mode = Some(value),
@@ -162,31 +126,75 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
     Ok(options)
 }
 
-/// Reads `location.search` as [`parse_query`] does, and the players too:
-/// the page that plays with others.
-pub fn parse_race_query(search: &str, today: Date) -> Result<PageOptions, BadAddress> {
-    let mut options = parse_query(search, today)?;
+/// The address (a query string) that deals this game again: classic games
+/// keep the `?seed=N` of every earlier release.
+pub fn query_for(variant: Variant, seed: u64) -> String {
+    match variant {
+        Variant::Classic => format!("?seed={seed}"),
+        Variant::Daily(date) => format!("?mode=daily&date={date}"),
+        other => format!("?mode={}&seed={seed}", other.name()),
+    }
+}
+
+/// What the address of the page that plays with others asks for: a game,
+/// and its players (`&bots=hard,easy&players=Ann,Ben`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RaceOptions {
+    pub page: PageOptions,
+    /// `None` when the address names no players.
+    pub seats: Option<Seats>,
+}
+
+/// Why the address of the page that plays with others cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadRaceAddress {
+    Address(BadAddress),
+    Players(SeatError),
+}
+
+impl fmt::Display for BadRaceAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadRaceAddress::Address(err) => err.fmt(f),
+            BadRaceAddress::Players(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BadRaceAddress {}
+
+/// Whether these players can play this way: the daily puzzle is played alone.
+pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
+    match variant {
+        Variant::Daily(_) if !seats.is_solo() => Err(SeatError::Alone),
+        _ => Ok(()),
+    }
+}
+
+/// Reads `location.search` as [`parse_query`] does, and the players too.
+pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRaceAddress> {
+    let page = parse_query(search, today).map_err(BadRaceAddress::Address)?;
     let (mut bots, mut people) = (None, None);
-    for (key, value) in pairs(search) {
-        match key {
-            "bots" => bots = Some(value),
-            "players" => people = Some(value),
+    for pair in split_at_each(search.strip_prefix('?').unwrap_or(search), b'&') {
+        match split_once_at(pair, b'=') {
+            Some(("bots", value)) => bots = Some(value),
+            Some(("players", value)) => people = Some(value),
             _ => {}
         }
     }
-    if bots.is_some() || people.is_some() {
-        let list = |text: Option<&str>| -> Vec<String> {
-            split_at_each(text.unwrap_or(""), b',').filter(|part| !part.is_empty()).map(percent_decoded).collect()
-        };
-        let mut levels = Vec::new();
-        for name in list(bots) {
-            levels.push(Level::from_name(&name).ok_or_else(|| players(SeatError::UnknownLevel(name)))?);
-        }
-        let seats = Seats::new(&list(people), &levels).map_err(players)?;
-        check_race(options.variant.unwrap_or(Variant::Classic), &seats).map_err(players)?;
-        options.seats = Some(seats);
+    if bots.is_none() && people.is_none() {
+        return Ok(RaceOptions { page, seats: None });
     }
-    Ok(options)
+    let list = |text: Option<&str>| -> Vec<String> {
+        split_at_each(text.unwrap_or(""), b',').filter(|part| !part.is_empty()).map(percent_decoded).collect()
+    };
+    let mut levels = Vec::new();
+    for name in list(bots) {
+        levels.push(Level::from_name(&name).ok_or(BadRaceAddress::Players(SeatError::UnknownLevel(name)))?);
+    }
+    let seats = Seats::new(&list(people), &levels).map_err(BadRaceAddress::Players)?;
+    check_race(page.variant.unwrap_or(Variant::Classic), &seats).map_err(BadRaceAddress::Players)?;
+    Ok(RaceOptions { page, seats: Some(seats) })
 }
 
 /// `%XX` escapes and `+` (a space) undone; a bad escape stays as written,
@@ -225,16 +233,6 @@ fn percent_encoded(text: &str) -> String {
     out
 }
 
-/// The address (a query string) that deals this game again: classic games
-/// keep the `?seed=N` of every earlier release.
-pub fn query_for(variant: Variant, seed: u64) -> String {
-    match variant {
-        Variant::Classic => format!("?seed={seed}"),
-        Variant::Daily(date) => format!("?mode=daily&date={date}"),
-        other => format!("?mode={}&seed={seed}", other.name()),
-    }
-}
-
 /// The address that deals this game again for the same players.
 pub fn race_query_for(variant: Variant, seed: u64, seats: &Seats) -> String {
     let mut query = query_for(variant, seed);
@@ -261,7 +259,7 @@ mod tests {
     }
 
     fn options(variant: Option<Variant>, seed: Option<u64>) -> PageOptions {
-        PageOptions { variant, seed, seats: None }
+        PageOptions { variant, seed }
     }
 
     #[test]
@@ -294,53 +292,26 @@ mod tests {
     }
 
     #[test]
-    fn an_address_names_the_players_and_deals_them_again() {
-        // The page alone passes over the players.
-        assert_eq!(parse_query("?seed=3&bots=hard&players=Ann", today()), Ok(options(None, Some(3))));
-        let asked = parse_race_query("?bots=hard&players=Ann,Ben%20Lee,%C3%85sa", today()).unwrap();
-        let seats = asked.seats.clone().unwrap();
-        let names: Vec<&str> = seats.players().iter().map(|p| p.name.as_ref()).collect();
-        assert_eq!(names, ["Ann", "Ben Lee", "Åsa", "Hard bot"]);
-        let query = race_query_for(Variant::Chain, 5, &seats);
-        assert_eq!(query, "?mode=chain&seed=5&players=Ann,Ben%20Lee,%C3%85sa&bots=hard");
-        assert_eq!(parse_race_query(&query, today()).unwrap().seats, Some(seats.clone()));
-        // One person and bots: the person is "You", and not in the address.
-        let with_bots = parse_race_query("?seed=3&bots=expert", today()).unwrap().seats.unwrap();
-        assert_eq!(race_query_for(Variant::Classic, 3, &with_bots), "?seed=3&bots=expert");
-        // The saved game carries on only for the same players.
-        let game = Game::new(Variant::Classic, 3);
-        let address = parse_race_query("?seed=3&bots=expert", today()).unwrap();
-        assert_eq!(opening(&address, Some(&game), address.seats_match(&with_bots)), Opening::Resume);
-        assert_eq!(opening(&address, Some(&game), address.seats_match(&Seats::solo())), Opening::ResumeAndOffer);
-        // Bad players are named.
-        let bad = |query: &str| parse_race_query(query, today()).unwrap_err().to_string();
-        assert!(bad("?bots=godlike").contains("\"godlike\" is not a level"));
-        assert!(bad("?bots=easy,easy,easy,easy").contains("too many"));
-        assert!(bad("?players=Ann,%07").contains("control character"));
-        assert!(bad("?mode=daily&bots=easy").contains("played alone"));
-    }
-
-    #[test]
     fn a_link_to_another_game_never_ends_one_in_progress() {
         let classic_42 = Game::new(Variant::Classic, 42);
         let address = |query: &str| parse_query(query, today()).unwrap();
         // The address asks for the saved game, or names nothing: it carries on.
         for query in ["", "?seed=42", "?mode=classic", "?mode=classic&seed=42", "?gallery"] {
-            assert_eq!(opening(&address(query), Some(&classic_42), true), Opening::Resume, "{query}");
+            assert_eq!(opening(&address(query), Some(&classic_42)), Opening::Resume, "{query}");
         }
         // Another seed, another way to play, a daily puzzle: offered, not dealt.
         for query in ["?seed=43", "?mode=chain", "?mode=chain&seed=42", "?mode=daily", "?date=2026-11-21"] {
-            assert_eq!(opening(&address(query), Some(&classic_42), true), Opening::ResumeAndOffer, "{query}");
+            assert_eq!(opening(&address(query), Some(&classic_42)), Opening::ResumeAndOffer, "{query}");
         }
         // Nothing saved, or a finished game: the address's game is dealt.
-        assert_eq!(opening(&address("?seed=43"), None, true), Opening::Deal);
+        assert_eq!(opening(&address("?seed=43"), None), Opening::Deal);
         let mut finished = Game::new(Variant::Daily(today()), 0);
         while let Some(claim) = finished.first_claim() {
             finished.claim(claim, 0).unwrap();
         }
         assert!(finished.is_over());
-        assert_eq!(opening(&address("?mode=chain&seed=1"), Some(&finished), true), Opening::Deal);
-        assert_eq!(opening(&address("?mode=daily"), Some(&finished), true), Opening::Resume);
+        assert_eq!(opening(&address("?mode=chain&seed=1"), Some(&finished)), Opening::Deal);
+        assert_eq!(opening(&address("?mode=daily"), Some(&finished)), Opening::Resume);
         // The offered game: the address's way to play (classic by default) and seed.
         let asked = |variant, seed| AskedGame { variant, seed };
         assert_eq!(address("?mode=ultra&seed=7").game(), asked(Variant::Ultra, Some(7)));
@@ -361,5 +332,29 @@ mod tests {
         assert_eq!(mode.to_string(), "mode \"speed\" is not one of classic, junior, chain, ultra, daily");
         let date = parse_query("?mode=daily&date=2026-02-30", today()).unwrap_err();
         assert!(date.to_string().contains("2026-02-30"), "{date}");
+    }
+
+    #[test]
+    fn an_address_names_the_players_and_deals_them_again() {
+        // The page that plays alone passes over the players.
+        assert_eq!(parse_query("?seed=3&bots=hard&players=Ann", today()), Ok(options(None, Some(3))));
+        let asked = parse_race_query("?bots=hard&players=Ann,Ben%20Lee,%C3%85sa", today()).unwrap();
+        let seats = asked.seats.clone().unwrap();
+        let names: Vec<&str> = seats.players().iter().map(|p| p.name.as_ref()).collect();
+        assert_eq!(names, ["Ann", "Ben Lee", "Åsa", "Hard bot"]);
+        let query = race_query_for(Variant::Chain, 5, &seats);
+        assert_eq!(query, "?mode=chain&seed=5&players=Ann,Ben%20Lee,%C3%85sa&bots=hard");
+        assert_eq!(parse_race_query(&query, today()).unwrap().seats, Some(seats));
+        // One person and bots: the person is "You", and not in the address.
+        let with_bots = parse_race_query("?seed=3&bots=expert", today()).unwrap().seats.unwrap();
+        assert_eq!(race_query_for(Variant::Classic, 3, &with_bots), "?seed=3&bots=expert");
+        assert_eq!(parse_race_query("?seed=3", today()).unwrap().seats, None);
+        // Bad players are named.
+        let bad = |query: &str| parse_race_query(query, today()).unwrap_err().to_string();
+        assert!(bad("?bots=godlike").contains("\"godlike\" is not a level"));
+        assert!(bad("?bots=easy,easy,easy,easy").contains("too many"));
+        assert!(bad("?players=Ann,%07").contains("control character"));
+        assert!(bad("?mode=daily&bots=easy").contains("played alone"));
+        assert!(bad("?seed=x&bots=easy").contains("seed"));
     }
 }

@@ -1,31 +1,33 @@
 //! A game with other players, around a [`Session`]: people sharing the
-//! screen and computer opponents ([`crate::play::sitting`] settles every
-//! claim; [`crate::play::bot`] is how a bot finds one).
+//! screen and computer opponents ([`Sitting`] settles every claim and keeps
+//! who made each move; [`crate::play::bot`] is how a bot finds a claim).
 //! - When several people share the screen, a person calls a claim first
 //!   (their key, or a tap on their name) and then has [`CALL_MS`] of play
 //!   time to pick its cards; letting it run out is a penalty.
-//! - With one person, their picks are theirs without calling.
+//! - With one person, their picks and hints are theirs without calling.
 //! - A computer opponent claims when its plan ([`Race::bot_plan`]) comes due,
 //!   shown on the board for [`SHOW_MS`] first; a bot's claim due while a
 //!   person has called waits for the call to end.
 //! - Time-outs and bot claims happen in [`Race::advance`], which the page
 //!   calls before every input and on each tick of its clock. All of it is
-//!   play time, so it stands still while the page is hidden, and a game
-//!   is a function of its seed and its moves: a reload carries on exactly.
+//!   play time, so it stands still while the page is hidden; and it is all
+//!   drawn from the game's seed and its moves, so a reload carries on
+//!   exactly where it was.
 //!
-//! Everything a session does alone it does here too ([`Race`] dereferences
-//! to its [`Session`]); what differs (picks, hints, new games, the save)
-//! is written here.
+//! What a session does alone a race does too ([`Race`] dereferences to its
+//! [`Session`] to read); every move goes through the race, so that the
+//! sitting's log keeps one seat per move.
 
 use crate::play::bot::next_claim;
+use crate::play::selection::Toggle;
 use crate::play::session::{Adopted, Happened, Session};
-use crate::play::sitting::{Kind, Refusal, Seats, Standing, Verdict, may_claim, settle, standings};
+use crate::play::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
-use crate::rules::game::{Claim, Seat};
+use crate::rules::game::{Claim, GameError, HintOutcome};
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 use crate::save::{self, SavedGame};
-use std::ops::{Deref, DerefMut};
+use std::ops::Deref;
 
 /// Play time a person has to pick a claim's cards after calling it.
 pub const CALL_MS: u64 = 5_000;
@@ -47,14 +49,25 @@ pub struct BotPlan {
     pub due_ms: u64,
 }
 
+/// What one input or moment did at a game with others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A seat's pick, claim or hint, as a session says it.
+    Move { by: Seat, happened: Happened },
+    /// A person called a claim: the cards are theirs to pick for [`CALL_MS`].
+    Called(Seat),
+    /// A person's call ran out of time: a penalty.
+    TimedOut(Seat),
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Race {
     session: Session,
-    seats: Seats,
+    sitting: Sitting,
     call: Option<Call>,
-    /// The players of the game the last new game replaced, which going
-    /// back restores with it.
-    replaced_seats: Seats,
+    /// The sitting of the game the last new game replaced, which going back
+    /// restores with it.
+    replaced: Option<Sitting>,
 }
 
 impl Deref for Race {
@@ -64,16 +77,12 @@ impl Deref for Race {
     }
 }
 
-impl DerefMut for Race {
-    fn deref_mut(&mut self) -> &mut Session {
-        &mut self.session
-    }
-}
-
 impl Race {
-    /// A new game for these players, its clock running from `now`.
+    /// A new game for these players, its clock running from `now`; the
+    /// daily puzzle is played alone, whoever was asked for.
     pub fn seated(variant: Variant, seed: u64, seats: Seats, now: f64) -> Race {
-        Race::resume(SavedGame::solo(crate::rules::game::Game::new(variant, seed), 0), seats, now)
+        let seats = if matches!(variant, Variant::Daily(_)) { Seats::solo() } else { seats };
+        Race { session: Session::new(variant, seed, now), sitting: Sitting::new(seats), call: None, replaced: None }
     }
 
     /// A new game alone.
@@ -81,18 +90,22 @@ impl Race {
         Race::seated(variant, seed, Seats::solo(), now)
     }
 
-    /// Carries on a restored game with its players ([`save::decode_seated`]).
-    pub fn resume(saved: SavedGame, seats: Seats, now: f64) -> Race {
-        Race { session: Session::resume(saved, now), seats, call: None, replaced_seats: Seats::solo() }
+    /// Carries on a restored game with its sitting ([`save::decode_seated`]).
+    pub fn resume(saved: SavedGame, sitting: Sitting, now: f64) -> Race {
+        Race { session: Session::resume(saved, now), sitting, call: None, replaced: None }
     }
 
     pub fn seats(&self) -> &Seats {
-        &self.seats
+        self.sitting.seats()
+    }
+
+    pub fn sitting(&self) -> &Sitting {
+        &self.sitting
     }
 
     /// Every seat's standing, by seat.
     pub fn standings(&self) -> Vec<Standing> {
-        standings(self.seats(), self.game())
+        self.sitting.standings(self.game())
     }
 
     /// The call in progress, if a person has called a claim.
@@ -105,46 +118,54 @@ impl Race {
         self.seats().player(seat).map_or("", |player| player.name.as_ref())
     }
 
+    pub fn set_hidden(&mut self, hidden: bool, now: f64) {
+        self.session.set_hidden(hidden, now);
+    }
+
+    pub fn clear_selection(&mut self) -> Happened {
+        self.session.clear_selection()
+    }
+
     pub fn new_game(&mut self, seed: u64, now: f64) {
         let variant = self.game().variant();
         self.play(variant, seed, now);
     }
 
     pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
-        self.play_seated(variant, seed, self.seats.clone(), now);
+        self.play_seated(variant, seed, self.seats().clone(), now);
     }
 
-    /// A new game for these players; the daily puzzle is played alone,
-    /// whoever was asked for.
+    /// A new game for these players; the daily puzzle is played alone.
     pub fn play_seated(&mut self, variant: Variant, seed: u64, seats: Seats, now: f64) {
         let seats = if matches!(variant, Variant::Daily(_)) { Seats::solo() } else { seats };
         self.call = None;
-        self.replaced_seats = std::mem::replace(&mut self.seats, seats);
+        self.replaced = Some(std::mem::replace(&mut self.sitting, Sitting::new(seats)));
         self.session.play(variant, seed, now);
     }
 
     pub fn go_back(&mut self, now: f64) -> bool {
-        self.call = None;
         let back = self.session.go_back(now);
         if back {
-            self.seats = std::mem::replace(&mut self.replaced_seats, Seats::solo());
+            self.call = None;
+            self.sitting = self.replaced.take().unwrap_or_else(|| Sitting::solo(self.session.game()));
         }
         back
     }
 
-    pub fn adopt(&mut self, saved: SavedGame, seats: Seats, now: f64) -> Adopted {
+    /// Takes over a game another tab saved, with its sitting.
+    pub fn adopt(&mut self, saved: SavedGame, sitting: Sitting, now: f64) -> Adopted {
         self.call = None;
-        let other_players = seats != self.seats;
-        self.seats = seats;
+        let other_players = sitting.seats() != self.seats();
+        self.sitting = sitting;
         match self.session.adopt(saved, now) {
             Adopted::Same | Adopted::Moved if other_players => Adopted::Other,
             adopted => adopted,
         }
     }
 
-    /// The save text of the game and its players as it stands `now`.
+    /// The save text of the game and its sitting as it stands `now`.
     pub fn save_text(&self, now: f64) -> String {
-        save::encode_seated(self.game(), self.seats(), self.play_ms(now))
+        save::encode_seated(self.game(), &self.sitting, self.play_ms(now))
     }
 
     /// Whose picks they are: the caller's, or the only person's.
@@ -156,20 +177,20 @@ impl Race {
         }
     }
 
-    /// Picks a card in play for the caller or the only person: as a session
-    /// alone does, but refused to a person who is locked out or has not
+    /// Picks a card in play for the caller or the only person, as a session
+    /// alone does; refused to a person who is locked out, or who has not
     /// called while others share the screen. Refusals change nothing.
-    pub fn pick(&mut self, card: Card, now: f64) -> Result<Happened, Refusal> {
+    pub fn pick(&mut self, card: Card, now: f64) -> Result<Turn, Refusal> {
         let by = self.picker()?;
-        may_claim(self.seats(), self.game(), by)?;
+        self.sitting.may_claim(self.game(), by)?;
         if !self.game().in_play(card) {
-            return Err(crate::rules::game::GameError::NotInPlay { card }.into());
+            return Err(GameError::NotInPlay { card }.into());
         }
         let size = self.game().variant().claim_size();
         let cards = match self.session.selection_mut().toggle(card, size) {
-            crate::play::selection::Toggle::Picked => return Ok(Happened::Picked(card)),
-            crate::play::selection::Toggle::Unpicked => return Ok(Happened::Unpicked(card)),
-            crate::play::selection::Toggle::Claim(cards) => cards,
+            Toggle::Picked => return Ok(Turn::Move { by, happened: Happened::Picked(card) }),
+            Toggle::Unpicked => return Ok(Turn::Move { by, happened: Happened::Unpicked(card) }),
+            Toggle::Claim(cards) => cards,
         };
         self.call = None;
         let at_ms = self.play_ms(now);
@@ -177,40 +198,41 @@ impl Race {
     }
 
     /// Settles a claim by a seat at a play time, and says what happened.
-    fn claim_for(&mut self, by: Seat, cards: &[Card], at_ms: u64, now: f64) -> Result<Happened, Refusal> {
+    fn claim_for(&mut self, by: Seat, cards: &[Card], at_ms: u64, now: f64) -> Result<Turn, Refusal> {
         let deck_before = self.game().deck().len();
-        let seats = self.seats().clone();
-        let verdict = settle(&seats, self.session.game_mut(), by, cards, at_ms)?;
+        let verdict = self.sitting.settle(self.session.game_mut(), by, cards, at_ms)?;
         self.session.run_clock(now);
-        Ok(match verdict {
+        let happened = match verdict {
             Verdict::Accepted { claim, split } => {
                 // Picks that are still in play stay picked after another's claim.
                 let game = self.session.game().clone();
                 self.session.selection_mut().keep_only(|card| game.in_play(card));
-                Happened::Found { by, claim, split, dealt: deck_before - self.game().deck().len() }
+                Happened::Found { claim, split, dealt: deck_before - self.game().deck().len() }
             }
             Verdict::AlreadyFound => Happened::AlreadyFound,
-            Verdict::Wrong(why) => Happened::Invalid { by, claim: Claim::new(cards).expect("settled"), why },
+            Verdict::Wrong(why) => Happened::Invalid { claim: Claim::new(cards).ok_or(GameError::GameOver)?, why },
             Verdict::Taken { .. } => Happened::Nothing,
-        })
+        };
+        Ok(Turn::Move { by, happened })
     }
 
     /// Reveals one more card of a claim that can be made, for the caller or
-    /// the only person (a hint counts for them).
-    pub fn hint(&mut self, now: f64) -> Result<Happened, Refusal> {
+    /// the only person (the hint counts for them).
+    pub fn hint(&mut self, now: f64) -> Result<Turn, Refusal> {
         let by = self.picker()?;
         let at_ms = self.play_ms(now);
-        match self.session.game_mut().hint_as(by, at_ms)? {
-            crate::rules::game::HintOutcome::Revealed { .. } => {
-                Ok(self.game().hinted_cards().last().map_or(Happened::Nothing, |&c| Happened::Hinted(c)))
+        let happened = match self.sitting.hint(self.session.game_mut(), by, at_ms)? {
+            HintOutcome::Revealed { .. } => {
+                self.game().hinted_cards().last().map_or(Happened::Nothing, |&c| Happened::Hinted(c))
             }
-            crate::rules::game::HintOutcome::AlreadyRevealed => Ok(Happened::Nothing),
-        }
+            HintOutcome::AlreadyRevealed => Happened::Nothing,
+        };
+        Ok(Turn::Move { by, happened })
     }
 
     /// Calls a claim for a person, when several share the screen: the cards
     /// are theirs to pick for [`CALL_MS`] of play time.
-    pub fn call_claim(&mut self, seat: Seat, now: f64) -> Result<Happened, Refusal> {
+    pub fn call_claim(&mut self, seat: Seat, now: f64) -> Result<Option<Turn>, Refusal> {
         let player = self.seats().player(seat).ok_or(Refusal::NoSuchSeat(seat))?;
         if player.kind != Kind::Human {
             return Err(Refusal::NotAPerson(seat));
@@ -218,13 +240,13 @@ impl Race {
         if let Some(call) = self.call.filter(|call| call.seat != seat) {
             return Err(Refusal::NotTheirTurn { calling: call.seat });
         }
-        may_claim(self.seats(), self.game(), seat)?;
+        self.sitting.may_claim(self.game(), seat)?;
         if self.call.is_some() {
-            return Ok(Happened::Nothing);
+            return Ok(None);
         }
         self.session.selection_mut().clear();
         self.call = Some(Call { seat, until_ms: self.play_ms(now) + CALL_MS });
-        Ok(Happened::Called(seat))
+        Ok(Some(Turn::Called(seat)))
     }
 
     /// What a computer opponent will claim next, and when: each bot's horse
@@ -237,7 +259,7 @@ impl Race {
             return None;
         }
         let claims = game.claims();
-        let since = crate::play::sitting::findings(game).last().map_or(0, |finding| finding.at_ms);
+        let since = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
         let found = game.found().len() as u64;
         let mut best: Option<BotPlan> = None;
         for (seat, level) in self.seats().bots() {
@@ -260,41 +282,42 @@ impl Race {
     /// What happens on its own by `now`: a call whose time ran out, and
     /// computer opponents' claims that came due (held back while a person
     /// has called one). In the order they happen.
-    pub fn advance(&mut self, now: f64) -> Vec<Happened> {
-        let mut happened = Vec::new();
+    pub fn advance(&mut self, now: f64) -> Vec<Turn> {
+        let mut turns = Vec::new();
         let play_ms = self.play_ms(now);
         if let Some(call) = self.call.filter(|call| call.until_ms <= play_ms) {
             self.call = None;
             self.session.selection_mut().clear();
-            if self.session.game_mut().time_out(call.seat, call.until_ms).is_ok() {
-                happened.push(Happened::TimedOut(call.seat));
+            if self.sitting.time_out(self.session.game(), call.seat, call.until_ms).is_ok() {
+                turns.push(Turn::TimedOut(call.seat));
             }
         }
         while self.call.is_none() {
             let Some(plan) = self.bot_plan().filter(|plan| plan.due_ms <= play_ms) else { break };
             // Not before the last move: a claim held back by a call comes after it.
-            let at_ms = self.game().moves().last().map_or(plan.due_ms, |mv| mv.at_ms.max(plan.due_ms));
+            let last = self.game().moves().last().map(|mv| mv.at_ms);
+            let last = last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max();
+            let at_ms = last.map_or(plan.due_ms, |at| at.max(plan.due_ms));
             match self.claim_for(plan.seat, plan.claim.cards(), at_ms, now) {
-                Ok(done) => happened.push(done),
+                Ok(turn) => turns.push(turn),
                 Err(_) => break,
             }
         }
-        happened
+        turns
     }
 
-    /// What a screen reader is told of it (see [`Happened::announcement`]);
+    /// What a screen reader is told of a turn (see [`Happened::announcement`]);
     /// with other players, said with the name of whoever did it: "Hard bot:
     /// Set! 3 new cards.", "Ann calls a set: 5 seconds to pick its cards.".
-    pub fn announcement(&self, happened: &Happened) -> Option<String> {
-        let by = match *happened {
-            Happened::Called(seat) => {
+    pub fn announcement(&self, turn: &Turn) -> Option<String> {
+        let (by, happened) = match *turn {
+            Turn::Called(seat) => {
                 return Some(format!("{} calls a set: {} seconds to pick its cards.", self.name(seat), CALL_MS / 1000));
             }
-            Happened::TimedOut(seat) => {
+            Turn::TimedOut(seat) => {
                 return Some(format!("{}: time is up. Minus one point, out until the next set.", self.name(seat)));
             }
-            Happened::Found { by, .. } | Happened::Invalid { by, .. } => by,
-            _ => return happened.announcement(self.game()),
+            Turn::Move { by, happened } => (by, happened),
         };
         let text = happened.announcement(self.game())?;
         if self.seats().is_solo() {

@@ -8,15 +8,9 @@
 //! - The clock runs while the game is not over and the page is visible.
 //! - A pick toggles a card in play; the pick that completes a claim claims,
 //!   at the play time of that pick, and the selection empties.
-//! - A new game keeps the way to play and the players. An unfinished game it
-//!   replaces, if it had moves, is kept so that the player can go back to it
-//!   while the new game has none (a key pressed by mistake ends no game for
-//!   good).
-//!
-//! A session plays a game alone: its picks are seat 0's. Playing with
-//! others (players, calls, lockouts, computer opponents) is
-//! [`crate::play::race::Race`], around a session, so that a page that plays
-//! alone carries none of that code.
+//! - A new game keeps the way to play. An unfinished game it replaces, if it
+//!   had moves, is kept so that the player can go back to it while the new
+//!   game has none (a key pressed by mistake ends no game for good).
 
 use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
@@ -24,7 +18,7 @@ use crate::rules::card::Card;
 use crate::rules::daily::DAILY_SETS;
 use crate::rules::explain::reasons;
 use crate::rules::finder::{UltraSplit, ultra_split};
-use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid, Seat};
+use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
 use crate::rules::variant::Variant;
 use crate::save::{self, SavedGame};
 
@@ -48,27 +42,21 @@ pub enum Happened {
     Picked(Card),
     Unpicked(Card),
     SelectionCleared,
-    /// A valid claim by a seat; `dealt` cards came out after it.
+    /// A valid claim; `dealt` cards came out after it.
     Found {
-        by: Seat,
         claim: Claim,
         split: Option<UltraSplit>,
         dealt: usize,
     },
     /// Daily puzzle: a set found before. Not a wrong claim.
     AlreadyFound,
-    /// A wrong claim by a seat, and why.
+    /// A wrong claim, and why.
     Invalid {
-        by: Seat,
         claim: Claim,
         why: Invalid,
     },
     /// A hint revealed this card.
     Hinted(Card),
-    /// A person called a claim: the cards are theirs to pick for a while.
-    Called(Seat),
-    /// A person's call ran out of time: a penalty.
-    TimedOut(Seat),
 }
 
 /// Cards the page shows in a row of their own, above the table.
@@ -120,11 +108,10 @@ pub enum Adopted {
 impl Session {
     /// A new game, its clock running from `now`.
     pub fn new(variant: Variant, seed: u64, now: f64) -> Session {
-        Session::resume(SavedGame::solo(Game::new(variant, seed), 0), now)
+        Session::resume(SavedGame { game: Game::new(variant, seed), elapsed_ms: 0 }, now)
     }
 
-    /// Carries on a restored game; its clock runs on from the time it had
-    /// (its players are [`crate::play::race::Race`]'s business).
+    /// Carries on a restored game; its clock runs on from the time it had.
     pub fn resume(saved: SavedGame, now: f64) -> Session {
         let mut session = Session {
             game: saved.game,
@@ -141,7 +128,7 @@ impl Session {
         &self.game
     }
 
-    /// The game, for [`crate::play::race`], which settles claims by any seat.
+    /// The game, for [`crate::play::race`], which makes moves for any seat.
     pub(crate) fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
@@ -190,7 +177,7 @@ impl Session {
     pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
         let elapsed_ms = self.play_ms(now);
         let old = std::mem::replace(&mut self.game, Game::new(variant, seed));
-        self.replaced = (!old.is_over() && !old.moves().is_empty()).then_some(SavedGame::solo(old, elapsed_ms));
+        self.replaced = (!old.is_over() && !old.moves().is_empty()).then_some(SavedGame { game: old, elapsed_ms });
         self.selection.clear();
         self.clock = Stopwatch::started_at(now);
         self.run_clock(now);
@@ -249,10 +236,10 @@ impl Session {
         self.run_clock(now);
         Ok(match outcome {
             ClaimOutcome::Found { claim, split } => {
-                Happened::Found { by: Seat(0), claim, split, dealt: deck_before - self.game.deck().len() }
+                Happened::Found { claim, split, dealt: deck_before - self.game.deck().len() }
             }
             ClaimOutcome::AlreadyFound => Happened::AlreadyFound,
-            ClaimOutcome::Invalid(why) => Happened::Invalid { by: Seat(0), claim, why },
+            ClaimOutcome::Invalid(why) => Happened::Invalid { claim, why },
         })
     }
 
@@ -274,8 +261,7 @@ impl Session {
         Happened::SelectionCleared
     }
 
-    /// The save text of the game alone as it stands `now` (a game with
-    /// players is saved by [`crate::play::race::Race`]).
+    /// The save text of the game as it stands `now`.
     pub fn save_text(&self, now: f64) -> String {
         save::encode(&self.game, self.play_ms(now))
     }
@@ -332,7 +318,7 @@ impl Happened {
     /// what an UltraSet's pairs need, and the like.
     pub fn message(&self) -> Option<String> {
         match *self {
-            Happened::Invalid { claim, why, .. } => Some(reasons(why, claim.cards()).join(" ")),
+            Happened::Invalid { claim, why } => Some(reasons(why, claim.cards()).join(" ")),
             Happened::AlreadyFound => Some("You found that set already.".to_owned()),
             Happened::Found { split: Some(split), .. } => {
                 Some(format!("UltraSet! Both pairs need the same third card: {}.", split.third))
@@ -424,7 +410,7 @@ mod tests {
         let cards = a_claim(&session);
         assert_eq!(session.pick(cards[0], 1100.0), Ok(Happened::Picked(cards[0])));
         assert_eq!(session.pick(cards[1], 1200.0), Ok(Happened::Picked(cards[1])));
-        let Ok(Happened::Found { claim, split: None, dealt: 3, .. }) = session.pick(cards[2], 3500.0) else {
+        let Ok(Happened::Found { claim, split: None, dealt: 3 }) = session.pick(cards[2], 3500.0) else {
             panic!("a set is found")
         };
         assert_eq!(claim.cards(), cards);
@@ -580,12 +566,12 @@ mod tests {
     fn another_tabs_game_is_adopted_with_its_clock() {
         let mut here = Session::new(Variant::Classic, 1, 0.0);
         let mut there = here.clone();
-        assert_eq!(here.adopt(SavedGame::solo(there.game().clone(), 0), 10.0), Adopted::Same);
+        assert_eq!(here.adopt(SavedGame { game: there.game().clone(), elapsed_ms: 0 }, 10.0), Adopted::Same);
         there.hint(0.0).unwrap();
-        let saved = SavedGame::solo(there.game().clone(), 4000);
+        let saved = SavedGame { game: there.game().clone(), elapsed_ms: 4000 };
         assert_eq!(here.adopt(saved, 10.0), Adopted::Moved);
         assert_eq!(here.elapsed_ms(510.0), 4500.0);
-        let other = SavedGame::solo(Game::new(Variant::Ultra, 1), 0);
+        let other = SavedGame { game: Game::new(Variant::Ultra, 1), elapsed_ms: 0 };
         assert_eq!(here.adopt(other, 10.0), Adopted::Other);
         assert_eq!(here.game().variant(), Variant::Ultra);
     }
@@ -636,7 +622,7 @@ mod tests {
         let mut adopting = Session::new(Variant::Classic, 7, 0.0);
         adopting.hint(100.0).unwrap();
         adopting.new_game(8, 200.0);
-        adopting.adopt(SavedGame::solo(Game::new(Variant::Chain, 1), 0), 300.0);
+        adopting.adopt(SavedGame { game: Game::new(Variant::Chain, 1), elapsed_ms: 0 }, 300.0);
         assert!(!adopting.can_go_back());
     }
 

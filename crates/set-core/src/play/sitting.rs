@@ -2,12 +2,13 @@
 //! and computer opponents), each seat's standing, and the verdict on a claim
 //! from any seat.
 //!
-//! The game's moves are the truth: each names its seat, and every standing
-//! here is derived from them, so a replayed or restored game has the same
-//! scores, penalties and lockouts. [`settle`] decides a claim from any seat
-//! on its cards alone, whatever that seat last saw, so claims that arrive
-//! from several players at once (on one screen, or at a server) are settled
-//! by the order they arrive in:
+//! A [`Sitting`] keeps who made each of the game's moves (the rules know
+//! nothing of players) and the calls that ran out of time; every standing
+//! is derived from those and the game's moves, so a replayed or restored
+//! game has the same scores, penalties and lockouts. [`Sitting::settle`]
+//! decides a claim from any seat on its cards alone, whatever that seat last
+//! saw, so claims that arrive from several players at once (on one screen,
+//! or at a server) are settled by the order they arrive in:
 //! - a claim naming a card that an earlier claim took is **taken** (it names
 //!   who took it), is not a wrong claim, and changes nothing;
 //! - a claim whose cards are all still in play is judged on its cards, even
@@ -21,7 +22,7 @@
 use crate::play::bot::Level;
 use crate::rules::card::Card;
 use crate::rules::finder::UltraSplit;
-use crate::rules::game::{Action, Claim, ClaimOutcome, Game, GameError, Invalid, Seat};
+use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -33,6 +34,10 @@ pub const MAX_BOTS: usize = 3;
 pub const MAX_NAME_CHARS: usize = 20;
 /// The name of the one person at a game with no named players.
 pub const SOLO_NAME: &str = "You";
+
+/// A player's place at the game, from 0; a game alone has seat 0 only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Seat(pub u8);
 
 /// A person, or a computer opponent at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,40 +210,13 @@ pub struct Penalty {
     pub found_before: u32,
 }
 
-/// Who found each claim (in the order of [`Game::found`]), and the
-/// penalties, from the game's moves replayed: the rules decide what each
-/// move was, so nothing else needs to remember it.
-pub fn outcomes(game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
-    let mut replay = Game::new(game.variant(), game.seed());
-    let (mut findings, mut penalties) = (Vec::new(), Vec::new());
-    for &mv in game.moves() {
-        let (found_before, wrong_before) = (replay.found().len(), replay.wrong_claims());
-        // The moves are the game's own, which the rules took in once already.
-        if replay.apply(mv).is_err() {
-            break;
-        }
-        if replay.found().len() > found_before {
-            findings.push(Finding { by: mv.by, at_ms: mv.at_ms });
-        }
-        if replay.wrong_claims() > wrong_before || mv.action == Action::TimeOut {
-            penalties.push(Penalty { by: mv.by, found_before: found_before as u32 });
-        }
-    }
-    (findings, penalties)
-}
-
-/// Who found each claim and when, in the order of [`Game::found`].
-pub fn findings(game: &Game) -> Vec<Finding> {
-    outcomes(game).0
-}
-
-/// Who found the claim that took this card out of play, if one did.
-pub fn taken_by(game: &Game, card: Card) -> Option<Seat> {
-    if game.in_play(card) {
-        return None;
-    }
-    let taken = game.found().iter().rposition(|claim| claim.contains(card))?;
-    findings(game).get(taken).map(|finding| finding.by)
+/// A called claim whose time ran out: a penalty that is no move of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeOut {
+    pub by: Seat,
+    pub at_ms: u64,
+    /// How many claims had been found when it ran out.
+    pub found_before: u32,
 }
 
 /// One seat's standing, derived from the game's moves.
@@ -256,29 +234,6 @@ impl Standing {
     pub fn score(&self) -> i64 {
         self.sets as i64 - self.penalties as i64
     }
-}
-
-/// Every seat's standing in `game`, by seat.
-pub fn standings(seats: &Seats, game: &Game) -> Vec<Standing> {
-    let mut standings = vec![Standing::default(); seats.players().len()];
-    let (findings, penalties) = outcomes(game);
-    for finding in findings {
-        if let Some(standing) = standings.get_mut(finding.by.0 as usize) {
-            standing.sets += 1;
-        }
-    }
-    let found = game.found().len() as u32;
-    for penalty in penalties {
-        if let Some(standing) = standings.get_mut(penalty.by.0 as usize) {
-            standing.penalties += 1;
-            standing.locked_out |= !seats.is_solo() && penalty.found_before == found;
-        }
-    }
-    let people_locked = seats.players().iter().zip(&standings).all(|(p, s)| p.kind != Kind::Human || s.locked_out);
-    if people_locked && seats.bots().next().is_none() {
-        standings.iter_mut().for_each(|standing| standing.locked_out = false);
-    }
-    standings
 }
 
 /// The verdict on a claim the rules took in.
@@ -333,30 +288,189 @@ impl From<GameError> for Refusal {
     }
 }
 
-/// Checks that a seat may claim now: it exists, and is not locked out.
-pub fn may_claim(seats: &Seats, game: &Game, by: Seat) -> Result<(), Refusal> {
-    if game.is_over() {
-        return Err(Refusal::Rules(GameError::GameOver));
-    }
-    let standing = standings(seats, game).get(by.0 as usize).copied().ok_or(Refusal::NoSuchSeat(by))?;
-    if standing.locked_out {
-        return Err(Refusal::LockedOut(by));
-    }
-    Ok(())
+/// Why a sitting's log does not fit its game (a hand-edited save).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogError {
+    /// The seats named do not cover the game's moves one for one.
+    MoveCount { moves: usize, seats: usize },
+    /// A move or time-out names a seat nobody sits at.
+    NoSuchSeat(Seat),
 }
 
-/// Settles a claim by a seat, `at_ms` into the game, on its cards alone.
-/// Refused claims, and taken ones, change nothing.
-pub fn settle(seats: &Seats, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
-    may_claim(seats, game, by)?;
-    if let Some((card, taker)) = cards.iter().find_map(|&card| Some((card, taken_by(game, card)?))) {
-        return Ok(Verdict::Taken { by: taker, card });
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LogError::MoveCount { moves, seats } => write!(f, "it names the players of {seats} moves, not {moves}"),
+            LogError::NoSuchSeat(seat) => write!(f, "it names player {}, who does not sit at the game", seat.0),
+        }
     }
-    let expected = game.variant().claim_size();
-    let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
-    Ok(match game.claim_as(by, claim, at_ms)? {
-        ClaimOutcome::Found { claim, split } => Verdict::Accepted { claim, split },
-        ClaimOutcome::AlreadyFound => Verdict::AlreadyFound,
-        ClaimOutcome::Invalid(why) => Verdict::Wrong(why),
-    })
+}
+
+impl std::error::Error for LogError {}
+
+/// The players of one game, who made each of its moves, and the calls that
+/// ran out of time. Every move of the game goes through here, so that the
+/// log keeps one seat per move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sitting {
+    seats: Seats,
+    by: Vec<Seat>,
+    time_outs: Vec<TimeOut>,
+}
+
+impl Sitting {
+    /// A sitting at a game with no moves yet.
+    pub fn new(seats: Seats) -> Sitting {
+        Sitting { seats, by: Vec::new(), time_outs: Vec::new() }
+    }
+
+    /// A sitting restored from its parts, checked against its game.
+    pub fn restore(seats: Seats, by: Vec<Seat>, time_outs: Vec<TimeOut>, game: &Game) -> Result<Sitting, LogError> {
+        if by.len() != game.moves().len() {
+            return Err(LogError::MoveCount { moves: game.moves().len(), seats: by.len() });
+        }
+        let count = seats.players().len();
+        if let Some(&seat) = by.iter().chain(time_outs.iter().map(|t| &t.by)).find(|seat| seat.0 as usize >= count) {
+            return Err(LogError::NoSuchSeat(seat));
+        }
+        Ok(Sitting { seats, by, time_outs })
+    }
+
+    /// A game alone, with all its moves seat 0's.
+    pub fn solo(game: &Game) -> Sitting {
+        Sitting { seats: Seats::solo(), by: vec![Seat(0); game.moves().len()], time_outs: Vec::new() }
+    }
+
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// Who made each of the game's moves, in order.
+    pub fn by(&self) -> &[Seat] {
+        &self.by
+    }
+
+    pub fn time_outs(&self) -> &[TimeOut] {
+        &self.time_outs
+    }
+
+    /// Who found each claim (in the order of [`Game::found`]), and the
+    /// penalties in order, from the game's moves replayed: the rules decide
+    /// what each move was.
+    pub fn outcomes(&self, game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
+        let mut replay = Game::new(game.variant(), game.seed());
+        let (mut findings, mut penalties) = (Vec::new(), Vec::new());
+        let mut time_outs = self.time_outs.iter().peekable();
+        for (&mv, &by) in game.moves().iter().zip(&self.by) {
+            while let Some(t) = time_outs.next_if(|t| t.at_ms <= mv.at_ms) {
+                penalties.push(Penalty { by: t.by, found_before: t.found_before });
+            }
+            let (found_before, wrong_before) = (replay.found().len(), replay.wrong_claims());
+            // The moves are the game's own, which the rules took in once already.
+            if replay.apply(mv).is_err() {
+                break;
+            }
+            if replay.found().len() > found_before {
+                findings.push(Finding { by, at_ms: mv.at_ms });
+            }
+            if replay.wrong_claims() > wrong_before {
+                penalties.push(Penalty { by, found_before: found_before as u32 });
+            }
+        }
+        penalties.extend(time_outs.map(|t| Penalty { by: t.by, found_before: t.found_before }));
+        (findings, penalties)
+    }
+
+    /// Who found each claim and when, in the order of [`Game::found`].
+    pub fn findings(&self, game: &Game) -> Vec<Finding> {
+        self.outcomes(game).0
+    }
+
+    /// Who found the claim that took this card out of play, if one did.
+    pub fn taken_by(&self, game: &Game, card: Card) -> Option<Seat> {
+        if game.in_play(card) {
+            return None;
+        }
+        let taken = game.found().iter().rposition(|claim| claim.contains(card))?;
+        self.findings(game).get(taken).map(|finding| finding.by)
+    }
+
+    /// Every seat's standing in `game`, by seat.
+    pub fn standings(&self, game: &Game) -> Vec<Standing> {
+        let seats = &self.seats;
+        let mut standings = vec![Standing::default(); seats.players().len()];
+        let (findings, penalties) = self.outcomes(game);
+        for finding in findings {
+            if let Some(standing) = standings.get_mut(finding.by.0 as usize) {
+                standing.sets += 1;
+            }
+        }
+        let found = game.found().len() as u32;
+        for penalty in penalties {
+            if let Some(standing) = standings.get_mut(penalty.by.0 as usize) {
+                standing.penalties += 1;
+                standing.locked_out |= !seats.is_solo() && penalty.found_before == found;
+            }
+        }
+        let people_locked = seats.players().iter().zip(&standings).all(|(p, s)| p.kind != Kind::Human || s.locked_out);
+        if people_locked && seats.bots().next().is_none() {
+            standings.iter_mut().for_each(|standing| standing.locked_out = false);
+        }
+        standings
+    }
+
+    /// Checks that a seat may claim now: it exists, and is not locked out.
+    pub fn may_claim(&self, game: &Game, by: Seat) -> Result<(), Refusal> {
+        if game.is_over() {
+            return Err(Refusal::Rules(GameError::GameOver));
+        }
+        let standing = self.standings(game).get(by.0 as usize).copied().ok_or(Refusal::NoSuchSeat(by))?;
+        if standing.locked_out {
+            return Err(Refusal::LockedOut(by));
+        }
+        Ok(())
+    }
+
+    /// Settles a claim by a seat, `at_ms` into the game, on its cards alone.
+    /// Refused claims, and taken ones, change nothing.
+    pub fn settle(&mut self, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
+        self.may_claim(game, by)?;
+        if let Some((card, taker)) = cards.iter().find_map(|&card| Some((card, self.taken_by(game, card)?))) {
+            return Ok(Verdict::Taken { by: taker, card });
+        }
+        let expected = game.variant().claim_size();
+        let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
+        let outcome = game.claim(claim, at_ms)?;
+        self.by.push(by);
+        Ok(match outcome {
+            ClaimOutcome::Found { claim, split } => Verdict::Accepted { claim, split },
+            ClaimOutcome::AlreadyFound => Verdict::AlreadyFound,
+            ClaimOutcome::Invalid(why) => Verdict::Wrong(why),
+        })
+    }
+
+    /// A hint for a seat (it counts for them).
+    pub fn hint(&mut self, game: &mut Game, by: Seat, at_ms: u64) -> Result<HintOutcome, Refusal> {
+        if self.seats.player(by).is_none() {
+            return Err(Refusal::NoSuchSeat(by));
+        }
+        let moves = game.moves().len();
+        let outcome = game.hint(at_ms)?;
+        if game.moves().len() > moves {
+            self.by.push(by);
+        }
+        Ok(outcome)
+    }
+
+    /// A seat's call ran out of time, `at_ms` into the game: a penalty.
+    pub fn time_out(&mut self, game: &Game, by: Seat, at_ms: u64) -> Result<(), Refusal> {
+        if game.is_over() {
+            return Err(Refusal::Rules(GameError::GameOver));
+        }
+        if self.seats.player(by).is_none() {
+            return Err(Refusal::NoSuchSeat(by));
+        }
+        self.time_outs.push(TimeOut { by, at_ms, found_before: game.found().len() as u32 });
+        Ok(())
+    }
 }

@@ -6,9 +6,10 @@
 //! a game is a function of its way to play, its seed and its timed moves, so
 //! the analysis stores nothing the save does not already hold.
 
+use crate::play::sitting::Seat;
 use crate::rules::card::Card;
 use crate::rules::explain::{Broken, broken};
-use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError, Seat};
+use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
 pub const MISSED_KEPT: usize = 5;
@@ -93,6 +94,12 @@ impl Analysis {
     /// the play time the game has had (a save's elapsed time). Fails only
     /// for a game whose moves the rules refuse, which no played game has.
     pub fn of(game: &Game, play_ms: u64) -> Result<Analysis, ReplayError> {
+        Analysis::of_seated(game, &[], play_ms)
+    }
+
+    /// As [`Analysis::of`], with who made each move (a sitting's
+    /// [`crate::play::sitting::Sitting::by`]; seat 0 past its end).
+    pub fn of_seated(game: &Game, by: &[Seat], play_ms: u64) -> Result<Analysis, ReplayError> {
         let mut replay = Game::new(game.variant(), game.seed());
         let play_ms = game.moves().last().map_or(play_ms, |last| play_ms.max(last.at_ms));
         let mut analysis = Analysis {
@@ -126,7 +133,7 @@ impl Analysis {
                     let table = analysis.tables.len() - 1;
                     analysis.sets.push(FoundSet {
                         claim,
-                        by: mv.by,
+                        by: by.get(index).copied().unwrap_or_default(),
                         at_ms: mv.at_ms,
                         took_ms: mv.at_ms.saturating_sub(last_at),
                         claims_out,

@@ -38,7 +38,7 @@
 use crate::review::analysis::median;
 use crate::rules::daily::Date;
 use crate::rules::variant::Variant;
-use crate::save::{self, SaveError};
+use crate::save::{self, SeatedError};
 use crate::text::{push_small, split_at_each, split_once_at};
 use std::fmt;
 
@@ -238,11 +238,11 @@ pub enum RecordError {
     /// The game on line `line` is not a finished game's save.
     BadGame {
         line: usize,
-        error: SaveError,
+        error: SeatedError,
     },
     /// A save that cannot be added: unreadable, or of an unfinished game.
     NotFinished,
-    Unreadable(SaveError),
+    Unreadable(SeatedError),
 }
 
 impl fmt::Display for RecordError {
@@ -293,7 +293,7 @@ pub fn summary_of(save_text: &str) -> Result<Summary, RecordError> {
 /// that the same game is always the same text (a blank line, a CR or an older
 /// format makes no second game).
 fn finished_game(save_text: &str) -> Result<(Summary, String), RecordError> {
-    let (saved, seats) = save::decode_seated(save_text).map_err(RecordError::Unreadable)?;
+    let (saved, sitting) = save::decode_seated(save_text).map_err(RecordError::Unreadable)?;
     if !saved.game.is_over() {
         return Err(RecordError::NotFinished);
     }
@@ -305,7 +305,7 @@ fn finished_game(save_text: &str) -> Result<(Summary, String), RecordError> {
         hints: game.hints_used(),
         wrong: game.wrong_claims(),
     };
-    Ok((summary, save::encode_seated(game, &seats, saved.elapsed_ms)))
+    Ok((summary, save::encode_seated(game, &sitting, saved.elapsed_ms)))
 }
 
 impl Record {

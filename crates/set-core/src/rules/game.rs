@@ -58,11 +58,6 @@ impl Claim {
     }
 }
 
-/// A player's place at the game, from 0. A game alone has one seat, 0;
-/// who sits where is [`crate::play::sitting`]'s business, not the rules'.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Seat(pub u8);
-
 /// One thing a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -70,16 +65,12 @@ pub enum Action {
     Claim(Claim),
     /// Reveal one more card of a claim that can be made.
     Hint,
-    /// The player called a claim and let its time run out: a penalty, like
-    /// a wrong claim, that changes nothing on the table.
-    TimeOut,
 }
 
-/// An action, who made it, and when, in ms of play time since the deal.
+/// An action and when it was made, in ms of play time since the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub at_ms: u64,
-    pub by: Seat,
     pub action: Action,
 }
 
@@ -159,7 +150,6 @@ pub enum HintOutcome {
 pub enum Outcome {
     Claim(ClaimOutcome),
     Hint(HintOutcome),
-    TimeOut,
 }
 
 /// The claim the hints are revealing, and how much of it is shown.
@@ -391,28 +381,13 @@ impl Game {
 
     pub fn apply(&mut self, mv: Move) -> Result<Outcome, GameError> {
         match mv.action {
-            Action::Claim(claim) => self.claim_as(mv.by, claim, mv.at_ms).map(Outcome::Claim),
-            Action::Hint => self.hint_as(mv.by, mv.at_ms).map(Outcome::Hint),
-            Action::TimeOut => self.time_out(mv.by, mv.at_ms).map(|()| Outcome::TimeOut),
+            Action::Claim(claim) => self.claim(claim, mv.at_ms).map(Outcome::Claim),
+            Action::Hint => self.hint(mv.at_ms).map(Outcome::Hint),
         }
     }
 
-    /// Claims these cards for seat 0 (the player of a game alone), `at_ms` into the game.
+    /// Claims these cards, `at_ms` into the game.
     pub fn claim(&mut self, claim: Claim, at_ms: u64) -> Result<ClaimOutcome, GameError> {
-        self.claim_as(Seat(0), claim, at_ms)
-    }
-
-    /// A seat let the time for its claim run out, `at_ms` into the game.
-    pub fn time_out(&mut self, by: Seat, at_ms: u64) -> Result<(), GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        self.moves.push(Move { at_ms, by, action: Action::TimeOut });
-        Ok(())
-    }
-
-    /// Claims these cards for a seat, `at_ms` into the game.
-    pub fn claim_as(&mut self, by: Seat, claim: Claim, at_ms: u64) -> Result<ClaimOutcome, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
@@ -428,7 +403,7 @@ impl Game {
                 return Err(GameError::NotInPlay { card });
             }
         }
-        self.moves.push(Move { at_ms, by, action: Action::Claim(claim) });
+        self.moves.push(Move { at_ms, action: Action::Claim(claim) });
         let outcome = self.judge(claim);
         match outcome {
             ClaimOutcome::Invalid(_) => self.wrong_claims += 1,
@@ -488,13 +463,8 @@ impl Game {
         self.deal_until_a_claim();
     }
 
-    /// Reveals one more card of the hinted claim for seat 0, `at_ms` into the game.
+    /// Reveals one more card of the hinted claim, `at_ms` into the game.
     pub fn hint(&mut self, at_ms: u64) -> Result<HintOutcome, GameError> {
-        self.hint_as(Seat(0), at_ms)
-    }
-
-    /// Reveals one more card of the hinted claim for a seat, `at_ms` into the game.
-    pub fn hint_as(&mut self, by: Seat, at_ms: u64) -> Result<HintOutcome, GameError> {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
@@ -506,7 +476,7 @@ impl Game {
         let revealed = hint.revealed + 1;
         self.hint = Some(Hint { revealed, ..hint });
         self.hints_used += 1;
-        self.moves.push(Move { at_ms, by, action: Action::Hint });
+        self.moves.push(Move { at_ms, action: Action::Hint });
         Ok(HintOutcome::Revealed { revealed })
     }
 

@@ -25,22 +25,9 @@
 //! hints-used 1
 //! ```
 //!
-//! Format 3 (this build's, for a game with other players) is format 2 with
-//! who sits where and who made each move. A `seat-N` line names each seat's
-//! player, people first, then computer opponents by level; a move made by
-//! any seat but 0 ends in `@` and the seat; `t` is a called claim whose time
-//! ran out. Bots' names follow from their levels:
-//!
-//! ```text
-//! SET save 3
-//! seat-0 human Ann
-//! seat-1 human Ben
-//! seat-2 bot hard
-//! moves 1200:h 5400:c3.17.40@1 9000:t@2 …
-//! ```
-//!
-//! A game alone is still written as format 2, which it is exactly, so that
-//! older pages keep reading solo saves; a format 2 save is a game alone.
+//! Format 3 is a game with other players: format 2's lines, and the
+//! sitting's ([`seated`]). A page that plays alone reads formats 1 and 2
+//! only: to it a game with players is a newer format, kept untouched.
 //!
 //! Format 1 (the first release: classic only, moves untimed and naming
 //! table slots, `actions h c0.4.9`, found ids in one list) is still read, and
@@ -67,20 +54,20 @@
 //! - Every version ever written keeps a fixture in the tests that must still
 //!   restore.
 
-use crate::play::bot::Level;
+mod seated;
+
+pub use seated::{SeatedError, decode_seated, encode_seated};
+
 use crate::play::options::MAX_SEED;
-use crate::play::sitting::{Kind, MAX_PLAYERS, Seats};
 use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
-use crate::rules::game::{Action, Claim, Game, Move, ReplayError, Seat};
+use crate::rules::game::{Action, Claim, Game, Move, ReplayError};
 use crate::rules::variant::Variant;
 use crate::text::{push_small, split_at_each, split_once_at};
 use std::fmt;
 
-/// The newest format this build writes and reads: see "How the format grows".
-pub const FORMAT_MAJOR: u32 = 3;
-/// The format of a game alone, which every reader since format 2 reads.
-const SOLO_MAJOR: u32 = 2;
+/// The format this build writes and reads: see "How the format grows".
+pub const FORMAT_MAJOR: u32 = 2;
 pub const FORMAT_MINOR: u32 = 0;
 const HEADER: &str = "SET save";
 /// Longer text is not a save of this game (a full game is about a kilobyte).
@@ -91,18 +78,11 @@ pub const MAX_ACTIONS: usize = 5_000;
 /// Elapsed time, and a move's time, is capped at 100 days.
 const MAX_ELAPSED_MS: u64 = 100 * 24 * 3600 * 1000;
 
-/// A restored game and the play time it had when saved (its players, if
-/// it had others, come apart: [`decode_seated`]).
+/// A restored game and the play time it had when saved.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedGame {
     pub game: Game,
     pub elapsed_ms: u64,
-}
-
-impl SavedGame {
-    pub fn solo(game: Game, elapsed_ms: u64) -> SavedGame {
-        SavedGame { game, elapsed_ms }
-    }
 }
 
 /// Why a text is not a usable save.
@@ -116,8 +96,6 @@ pub enum SaveError {
     /// Written by a newer build, in a format this one cannot read: keep it.
     Newer {
         major: u32,
-        /// The newest format the reader reads.
-        reads: u32,
     },
     MissingField(&'static str),
     RepeatedField(String),
@@ -135,11 +113,6 @@ pub enum SaveError {
     },
     RepeatedCard(u8),
     CardCount(usize),
-    /// A `seat-N` line that is not `human NAME` or `bot LEVEL`, or seats out of order.
-    BadSeat(String),
-    /// Players that cannot sit together, and why (the reason's words, so
-    /// that a reader of games alone carries no seat code).
-    Players(String),
     Replay(ReplayError),
     Mismatch(&'static str),
 }
@@ -151,8 +124,11 @@ impl fmt::Display for SaveError {
             SaveError::NotASave => write!(f, "it is not a saved SET game"),
             SaveError::Truncated => write!(f, "it stops in the middle of a line (cut short?)"),
             SaveError::UnknownVersion(v) => write!(f, "its format version \"{v}\" is not one of SET's"),
-            SaveError::Newer { major, reads } => {
-                write!(f, "it was saved by a newer version of SET (save format {major}, this page reads {reads})")
+            SaveError::Newer { major } => {
+                write!(
+                    f,
+                    "it was saved by a newer version of SET (save format {major}, this page reads {FORMAT_MAJOR})"
+                )
             }
             SaveError::MissingField(name) => write!(f, "it has no {name} line (cut short?)"),
             SaveError::RepeatedField(name) => write!(f, "its {name} line appears twice"),
@@ -166,8 +142,6 @@ impl fmt::Display for SaveError {
             }
             SaveError::RepeatedCard(id) => write!(f, "card id {id} appears twice"),
             SaveError::CardCount(n) => write!(f, "it holds {n} cards, not 81"),
-            SaveError::BadSeat(text) => write!(f, "its seat \"{text}\" is not a person or a computer opponent"),
-            SaveError::Players(why) => write!(f, "its players cannot sit together: {why}"),
             SaveError::Replay(err) => write!(f, "its moves do not replay: {err}"),
             SaveError::Mismatch(field) => write!(f, "its {field} does not match its moves"),
         }
@@ -188,51 +162,16 @@ fn ids(cards: &[Card], separator: &str) -> String {
     text
 }
 
-/// The save text of a game, for these players, played for `elapsed_ms`:
-/// format 3, or format 2 for a game alone.
-pub fn encode_seated(game: &Game, seats: &Seats, elapsed_ms: u64) -> String {
-    if seats.is_solo() {
-        encode_with::<false>(game, seats, elapsed_ms)
-    } else {
-        encode_with::<true>(game, seats, elapsed_ms)
-    }
-}
-
-/// The save text of a game alone (format 2), played for `elapsed_ms`; the
-/// code for players' lines is not in the download of a page that only
-/// calls this.
+/// The save text of a game that has been played for `elapsed_ms`.
 pub fn encode(game: &Game, elapsed_ms: u64) -> String {
-    encode_with::<false>(game, &Seats::solo(), elapsed_ms)
-}
-
-fn encode_with<const SEATED: bool>(game: &Game, seats: &Seats, elapsed_ms: u64) -> String {
     let moves: Vec<String> = game
         .moves()
         .iter()
-        .map(|mv| {
-            let (tag, cards) = match mv.action {
-                Action::Hint => ('h', String::new()),
-                Action::TimeOut => ('t', String::new()),
-                Action::Claim(claim) => ('c', ids(claim.cards(), ".")),
-            };
-            let mut text = format!("{}:{tag}{cards}", mv.at_ms);
-            if SEATED && mv.by != Seat(0) {
-                text.push('@');
-                push_small(&mut text, mv.by.0 as usize);
-            }
-            text
+        .map(|mv| match mv.action {
+            Action::Hint => format!("{}:h", mv.at_ms),
+            Action::Claim(claim) => format!("{}:c{}", mv.at_ms, ids(claim.cards(), ".")),
         })
         .collect();
-    let mut players = String::new();
-    if SEATED {
-        for (seat, player) in seats.players().iter().enumerate() {
-            let who = match player.kind {
-                Kind::Human => format!("human {}", player.name),
-                Kind::Bot(level) => format!("bot {}", level.name()),
-            };
-            players.push_str(&format!("seat-{seat} {who}\n"));
-        }
-    }
     let mode = match game.variant() {
         Variant::Daily(date) => format!("daily {date}"),
         variant => variant.name().to_owned(),
@@ -241,8 +180,8 @@ fn encode_with<const SEATED: bool>(game: &Game, seats: &Seats, elapsed_ms: u64) 
     let previous = game.previous().map_or(String::new(), |previous| format!("previous {}\n", ids(&previous, " ")));
     // One format call for the whole text: each call costs the download its own code.
     format!(
-        "{}\nmode {mode}\n{players}seed {}\nelapsed-ms {elapsed_ms}\nmoves {}\ntable {}\ndeck {}\nfound {}\n{previous}wrong-claims {}\nhints-used {}\n",
-        header(if SEATED { FORMAT_MAJOR } else { SOLO_MAJOR }),
+        "{}\nmode {mode}\nseed {}\nelapsed-ms {elapsed_ms}\nmoves {}\ntable {}\ndeck {}\nfound {}\n{previous}wrong-claims {}\nhints-used {}\n",
+        header(),
         game.seed(),
         moves.join(" "),
         ids(game.table(), " "),
@@ -253,11 +192,11 @@ fn encode_with<const SEATED: bool>(game: &Game, seats: &Seats, elapsed_ms: u64) 
     )
 }
 
-/// `SET save 3`, or `SET save 3.1` once there is a minor version.
-fn header(major: u32) -> String {
+/// `SET save 2`, or `SET save 2.1` once there is a minor version.
+fn header() -> String {
     match FORMAT_MINOR {
-        0 => format!("{HEADER} {major}"),
-        minor => format!("{HEADER} {major}.{minor}"),
+        0 => format!("{HEADER} {FORMAT_MAJOR}"),
+        minor => format!("{HEADER} {FORMAT_MAJOR}.{minor}"),
     }
 }
 
@@ -275,24 +214,6 @@ fn parse_version(text: &str) -> Result<(u32, u32), SaveError> {
 const FIELDS_V1: &[&str] = &["seed", "elapsed-ms", "actions", "table", "deck", "found", "wrong-claims", "hints-used"];
 const FIELDS_V2: &[&str] =
     &["mode", "seed", "elapsed-ms", "moves", "table", "deck", "found", "previous", "wrong-claims", "hints-used"];
-const FIELDS_V3: &[&str] = &[
-    "mode",
-    "seed",
-    "elapsed-ms",
-    "moves",
-    "table",
-    "deck",
-    "found",
-    "previous",
-    "wrong-claims",
-    "hints-used",
-    "seat-0",
-    "seat-1",
-    "seat-2",
-    "seat-3",
-];
-/// The `seat-N` lines of format 3, by seat.
-const SEAT_FIELDS: [&str; MAX_PLAYERS] = ["seat-0", "seat-1", "seat-2", "seat-3"];
 
 /// The value of each field, by its place in `fields`.
 struct Lines<'a> {
@@ -310,21 +231,8 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Reads and checks a save of any format, and its players; see the module
-/// documentation for what is checked.
-pub fn decode_seated(text: &str) -> Result<(SavedGame, Seats), SaveError> {
-    decode_up_to::<FORMAT_MAJOR>(text)
-}
-
-/// Reads and checks a save of a game alone (formats 1 and 2), for a reader
-/// that plays no game with other players: to it, a game with players is a
-/// save of a newer format, which it keeps untouched ([`SaveError::Newer`]).
-/// The code for players' lines is then not in its download at all.
+/// Reads and checks a save; see the module documentation for what is checked.
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
-    decode_up_to::<SOLO_MAJOR>(text).map(|(saved, _)| saved)
-}
-
-fn decode_up_to<const READS: u32>(text: &str) -> Result<(SavedGame, Seats), SaveError> {
     // Bytes, not Unicode: ASCII splitting and trimming keep Rust's Unicode
     // tables out of the download. A CR before each LF is allowed.
     let mut lines = split_at_each(text, b'\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
@@ -332,8 +240,8 @@ fn decode_up_to<const READS: u32>(text: &str) -> Result<(SavedGame, Seats), Save
     let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim_ascii();
     // The version first: a newer save is kept whatever it holds.
     let (major, minor) = parse_version(version)?;
-    if major > READS {
-        return Err(SaveError::Newer { major, reads: READS });
+    if major > FORMAT_MAJOR {
+        return Err(SaveError::Newer { major });
     }
     if text.len() > MAX_SAVE_BYTES {
         return Err(SaveError::TooLong(text.len()));
@@ -342,14 +250,9 @@ fn decode_up_to<const READS: u32>(text: &str) -> Result<(SavedGame, Seats), Save
     if !text.ends_with('\n') {
         return Err(SaveError::Truncated);
     }
-    let fields = match major {
-        1 => FIELDS_V1,
-        2 => FIELDS_V2,
-        _ => FIELDS_V3,
-    };
-    // Unknown lines are skipped only in a newer minor of a major this build
-    // writes (a game alone's and format 3 share their minor).
-    let skip_unknown = major >= SOLO_MAJOR && minor > FORMAT_MINOR;
+    let fields = if major == 1 { FIELDS_V1 } else { FIELDS_V2 };
+    // Unknown lines are skipped only in a newer minor of this build's major.
+    let skip_unknown = major == FORMAT_MAJOR && minor > FORMAT_MINOR;
     let mut found = Lines { fields, values: vec![None; fields.len()] };
     for line in lines.filter(|l| !l.trim_ascii().is_empty()) {
         let (key, value) = split_once_at(line, b' ').unwrap_or((line, ""));
@@ -363,42 +266,14 @@ fn decode_up_to<const READS: u32>(text: &str) -> Result<(SavedGame, Seats), Save
             return Err(SaveError::RepeatedField(fields[at].to_owned()));
         }
     }
-    if READS < 3 {
-        return Ok((decode_lines::<false>(&found, major == 1)?, Seats::solo()));
-    }
-    let seats = if major >= 3 { parse_seats(&found)? } else { Seats::solo() };
-    let saved = decode_lines::<true>(&found, major == 1)?;
-    if let Some(mv) = saved.game.moves().iter().find(|mv| mv.by.0 as usize >= seats.players().len()) {
-        return Err(SaveError::BadAction(format!("@{}", mv.by.0)));
-    }
-    Ok((saved, seats))
-}
-
-/// Format 3's players: `seat-N human NAME` or `seat-N bot LEVEL`, from
-/// seat 0 on without a gap, people first.
-fn parse_seats(lines: &Lines) -> Result<Seats, SaveError> {
-    let (mut people, mut bots) = (Vec::new(), Vec::new());
-    for field in SEAT_FIELDS {
-        let Some(text) = lines.optional(field) else { break };
-        let bad = || SaveError::BadSeat(short(text));
-        match split_once_at(text, b' ').ok_or_else(bad)? {
-            ("human", name) if bots.is_empty() => people.push(name),
-            ("bot", level) => bots.push(Level::from_name(level).ok_or_else(bad)?),
-            _ => return Err(bad()),
-        }
-    }
-    let written = SEAT_FIELDS.iter().filter(|field| lines.optional(field).is_some()).count();
-    if written != people.len() + bots.len() || people.is_empty() {
-        return Err(SaveError::MissingField("seat-0"));
-    }
-    Seats::new(&people, &bots).map_err(|err| SaveError::Players(err.to_string()))
+    decode_lines(&found, major == 1)
 }
 
 /// Both formats, in one place: format 1 is a classic game whose actions
 /// name table slots, untimed, with its found cards in one flat list; format 2
 /// names its mode, its moves name cards with their times, and its found
 /// claims are ids joined by dots.
-fn decode_lines<const SEATED: bool>(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
+fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     let variant = if v1 { Variant::Classic } else { parse_mode(lines.get("mode")?)? };
     // A daily game's seed comes from its date, past JavaScript's exact integers.
     let max_seed = if matches!(variant, Variant::Daily(_)) { u64::MAX } else { MAX_SEED };
@@ -424,11 +299,7 @@ fn decode_lines<const SEATED: bool>(lines: &Lines, v1: bool) -> Result<SavedGame
     if v1 && table.len() + deck.len() + found.len() != DECK_SIZE {
         return Err(SaveError::CardCount(table.len() + deck.len() + found.len()));
     }
-    let moves = if v1 {
-        parse_moves::<false>(lines.get("actions")?, false)?
-    } else {
-        parse_moves::<SEATED>(lines.get("moves")?, true)?
-    };
+    let moves = if v1 { parse_moves(lines.get("actions")?, false)? } else { parse_moves(lines.get("moves")?, true)? };
     let game = replay(variant, seed, &moves, v1)?;
     let game_found: Vec<Card> = game.found().iter().flat_map(|claim| claim.cards()).copied().collect();
     let found_matches = game_found == found && (v1 || game.found().len() == claims);
@@ -441,7 +312,7 @@ fn decode_lines<const SEATED: bool>(lines: &Lines, v1: bool) -> Result<SavedGame
         ("wrong-claims", game.wrong_claims() == wrong_claims),
         ("hints-used", game.hints_used() == hints_used),
     ])?;
-    Ok(SavedGame::solo(game, elapsed_ms))
+    Ok(SavedGame { game, elapsed_ms })
 }
 
 /// Replays the moves of either format. Format 1's claims name table
@@ -519,28 +390,21 @@ fn parse_mode(text: &str) -> Result<Variant, SaveError> {
     Ok(variant)
 }
 
-/// The moves of each format: format 2's `1200:h` and `5400:c3.17.40`
-/// (cards, with their times), format 3's with `@SEAT` and `t`, format 1's
-/// untimed `h` and `c0.4.9` (slots). Seats are checked against the players
-/// once they are known.
+/// The moves of either format: format 2's `1200:h` and `5400:c3.17.40`
+/// (cards, with their times), format 1's untimed `h` and `c0.4.9` (slots).
 #[inline(never)]
-fn parse_moves<const SEATED: bool>(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
+fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
-        let (token, by) = match split_once_at(token, b'@') {
-            Some((token, seat)) if SEATED => (token, Seat(digits(seat).filter(|&s| s < MAX_PLAYERS as u64)? as u8)),
-            _ => (token, Seat(0)),
-        };
         let (at, action) = if timed { split_once_at(token, b':')? } else { ("0", token) };
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
         let action = match action {
             "h" => Action::Hint,
-            "t" if SEATED => Action::TimeOut,
             _ => {
                 let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves").ok()?;
                 Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
             }
         };
-        Some(Move { at_ms, by, action })
+        Some(Move { at_ms, action })
     })
 }
 
@@ -616,7 +480,7 @@ mod tests {
         let text = encode(&game, 81_234);
         assert!(text.starts_with("SET save 2\nmode classic\nseed 42\nelapsed-ms 81234\nmoves 1200:h 2500:c"), "{text}");
         let saved = decode(&text).unwrap();
-        assert_eq!(saved, SavedGame::solo(game.clone(), 81_234));
+        assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: 81_234 });
         assert_eq!(encode(&saved.game, 81_234), text);
         let fresh = Game::classic(7);
         assert_eq!(decode(&encode(&fresh, 0)).unwrap().game, fresh);
@@ -638,7 +502,7 @@ mod tests {
             }
             let text = encode(&game, at + 50);
             let saved = decode(&text).unwrap_or_else(|err| panic!("{variant:?}: {err}\n{text}"));
-            assert_eq!(saved, SavedGame::solo(game.clone(), at + 50), "{variant:?}");
+            assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: at + 50 }, "{variant:?}");
             assert_eq!(encode(&saved.game, saved.elapsed_ms), text);
             if variant == Variant::Chain {
                 assert!(text.contains("\nprevious "), "{text}");
@@ -727,13 +591,13 @@ mod tests {
     fn a_newer_major_version_is_told_apart_from_corruption_whatever_it_holds() {
         let good = encode(&played(), 1000);
         let newer = [
-            good.replacen("SET save 2", "SET save 4", 1),
-            "SET save 4.7\nsomething only version 4 knows\n".to_owned(),
-            format!("SET save 4\n{}", "x".repeat(MAX_SAVE_BYTES)),
+            good.replacen("SET save 2", "SET save 3", 1),
+            "SET save 3.7\nsomething only version 3 knows\n".to_owned(),
+            format!("SET save 3\n{}", "x".repeat(MAX_SAVE_BYTES)),
             "SET save 4294967295\n".to_owned(),
         ];
-        for (text, major) in newer.iter().zip([4, 4, 4, u32::MAX]) {
-            assert_eq!(decode_seated(text), Err(SaveError::Newer { major, reads: 3 }), "{text:.60}");
+        for (text, major) in newer.iter().zip([3, 3, 3, u32::MAX]) {
+            assert_eq!(decode(text), Err(SaveError::Newer { major }), "{text:.60}");
         }
         // Past u32 it is no version at all.
         assert_eq!(decode("SET save 4294967296\n"), Err(SaveError::UnknownVersion("4294967296".into())));
@@ -745,7 +609,7 @@ mod tests {
         let good = encode(&game, 1000);
         let newer_minor = good.replacen("SET save 2\n", "SET save 2.4\nplayer-name Ada\n", 1) + "theme dark\n";
         let saved = decode(&newer_minor).unwrap();
-        assert_eq!(saved, SavedGame::solo(game.clone(), 1000));
+        assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: 1000 });
         // It is written back in this build's format, without the skipped lines.
         assert_eq!(encode(&saved.game, saved.elapsed_ms), good);
         // The same lines in a save of this build's own minor are corruption.
@@ -761,7 +625,7 @@ mod tests {
     #[test]
     fn saves_of_every_released_version_still_restore() {
         // Format 1, written by the first release: untimed slot actions.
-        let v1 = include_str!("../tests/fixtures/save-v1.txt");
+        let v1 = include_str!("../../tests/fixtures/save-v1.txt");
         let saved = decode(v1).unwrap();
         assert_eq!(saved.elapsed_ms, 81_234);
         assert_eq!(saved.game, played_at([0; 4]));
@@ -777,26 +641,13 @@ mod tests {
         assert_eq!(decode(&short_deck), Err(SaveError::CardCount(80)));
         assert!(matches!(decode(&v1.replace("actions h", "actions q")), Err(SaveError::BadAction(_))));
 
-        // Format 2, written by the last release before players (a Set-Chain
-        // game with a hint and a wrong claim): a game alone, written back
-        // exactly as it was.
-        let v2 = include_str!("../tests/fixtures/save-v2.txt");
+        // Format 2, written by the release of 2026-11-24 (a Set-Chain game
+        // with a hint, a wrong claim and four links), written back exactly.
+        let v2 = include_str!("../../tests/fixtures/save-v2.txt");
         let saved = decode(v2).unwrap();
         assert_eq!((saved.elapsed_ms, saved.game.found().len(), saved.game.wrong_claims()), (16_680, 4, 1));
+        assert_eq!(saved.game.previous().map(|p| p.map(|c| c.id())), Some([18, 0, 9]));
         assert_eq!(encode(&saved.game, saved.elapsed_ms), v2);
-        assert_eq!(decode_seated(v2), Ok((saved, Seats::solo())));
-
-        // Format 3, written by the first release with players: two people
-        // and a hard bot, a wrong claim, a time-out, bot claims and a hint.
-        let v3 = include_str!("../tests/fixtures/save-v3.txt");
-        assert_eq!(decode(v3), Err(SaveError::Newer { major: 3, reads: 2 }), "a page alone keeps it");
-        let (saved, seats) = decode_seated(v3).unwrap();
-        let names: Vec<&str> = seats.players().iter().map(|p| p.name.as_ref()).collect();
-        assert_eq!(names, ["Ann", "Ben Lee", "Hard bot"]);
-        let by: Vec<u8> = saved.game.moves().iter().map(|mv| mv.by.0).collect();
-        assert_eq!(by, [1, 0, 2, 2, 0, 0]);
-        assert_eq!(saved.game.moves()[1].action, Action::TimeOut);
-        assert_eq!(encode_seated(&saved.game, &seats, saved.elapsed_ms), v3);
     }
 
     #[test]
