@@ -2,8 +2,12 @@
 # Builds the parts that load later (README, "What loads later") into Trunk's
 # staging directory. scripts/post-build.mjs, Trunk's post-build hook
 # (Trunk.toml), runs it first in every build, so `trunk build --release`
-# builds everything and `trunk serve` keeps working. Today there is one part, crates/set-review: statistics, analysis,
-# replay and the drills.
+# builds everything and `trunk serve` keeps working. The parts:
+# - review (crates/set-review): statistics, analysis, replay and the drills;
+# - race: the page crate built with its `race` feature, the game with other
+#   players, which race.html runs (scripts/race-page.mjs writes that page).
+#   It builds into a target directory of its own, so that the page's build
+#   and this one do not rebuild each other.
 #
 # For each part: cargo builds it for wasm32 in Trunk's profile, wasm-bindgen
 # writes its ES-module glue (`--target web`), wasm-opt shrinks it in release
@@ -18,12 +22,13 @@ profile=${TRUNK_PROFILE:-debug}
 flags=()
 [ "$profile" = release ] && flags=(--release)
 
-build_part() { # crate, file stem
-  local crate=$1 stem=$2 out="target/parts/$profile/$2"
-  wasm_build cargo build --target wasm32-unknown-unknown -p "$crate" "${flags[@]}"
+build_part() { # crate, file stem, target directory, cargo's extra flags
+  local crate=$1 stem=$2 target=$3 out="target/parts/$profile/$2"
+  shift 3
+  wasm_build cargo build --target wasm32-unknown-unknown -p "$crate" --target-dir "$target" "${flags[@]}" "$@"
   rm -rf "$out" && mkdir -p "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name "$stem" \
-    "target/wasm32-unknown-unknown/$profile/${crate//-/_}.wasm"
+    "$target/wasm32-unknown-unknown/$profile/${crate//-/_}.wasm"
   if [ "$profile" = release ]; then
     wasm-opt "$out/${stem}_bg.wasm" -o "$out/${stem}_bg.wasm" --low-memory-unused --converge --flatten --rereloop -Oz --gufa -Oz \
       --strip-producers --strip-target-features \
@@ -40,4 +45,5 @@ build_part() { # crate, file stem
   grep -q "href=\"$stem-$hash.js\"" "$dir/index.html" || { echo "build-parts: index.html names no $stem.js" >&2; exit 1; }
 }
 
-build_part set-review review
+build_part set-review review target
+build_part set-game race target/race --features race

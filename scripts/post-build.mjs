@@ -15,13 +15,17 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineGlue } from './inline-glue.mjs';
+import { writeRacePage } from './race-page.mjs';
 import { shortenNames } from './shorten-names.mjs';
 import { minify } from 'terser';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('post-build: no directory (TRUNK_STAGING_DIR is not set)');
 execFileSync('bash', ['scripts/build-parts.sh'], { stdio: 'inherit', env: { ...process.env, TRUNK_STAGING_DIR: dir } });
-if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
+if (process.env.TRUNK_PROFILE && process.env.TRUNK_PROFILE !== 'release') {
+  writeRacePage(dir);
+  process.exit(0);
+}
 
 const files = readdirSync(dir);
 const only = (what, test) => {
@@ -52,5 +56,7 @@ for (const stem of partStems) {
   const code = readFileSync(part.jsPath, 'utf8');
   writeFileSync(part.jsPath, (await minify(code, { module: true, ecma: 2020 })).code);
 }
+// race.html is index.html as it is now, with the race part in its place.
+writeRacePage(dir);
 const worker = join(dir, only('sw.js', (f) => f === 'sw.js'));
 writeFileSync(worker, (await minify(readFileSync(worker, 'utf8'), { ecma: 2020, toplevel: true })).code);

@@ -10,6 +10,12 @@ use set_core::play::options::MAX_SEED;
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
 use set_core::rules::variant::Variant;
+#[cfg(feature = "race")]
+use set_core::{
+    play::bot::Level,
+    play::options::check_race,
+    play::sitting::{SeatError, Seats},
+};
 use std::fmt::{self, Display};
 use wasm_bindgen::prelude::*;
 
@@ -55,6 +61,14 @@ pub enum BadArgument {
     DateNotDaily(String),
     /// `check` was given this many card ids (5 stands for 5 or more).
     CardCount(usize),
+    /// `bots` or `players` is not an array of strings.
+    #[cfg(feature = "race")]
+    NotAList {
+        what: &'static str,
+        shown: String,
+    },
+    #[cfg(feature = "race")]
+    Seats(SeatError),
 }
 
 impl Display for BadArgument {
@@ -76,6 +90,10 @@ impl Display for BadArgument {
             BadArgument::DateNotDaily(shown) => write!(f, "a date is only for mode \"daily\", not mode {shown}"),
             BadArgument::CardCount(5) => write!(f, "check takes 3 or 4 card ids, not more"),
             BadArgument::CardCount(n) => write!(f, "check takes 3 or 4 card ids, not {n}"),
+            #[cfg(feature = "race")]
+            BadArgument::NotAList { what, shown } => write!(f, "{what} {shown} is not an array of strings"),
+            #[cfg(feature = "race")]
+            BadArgument::Seats(err) => err.fmt(f),
         }
     }
 }
@@ -167,10 +185,21 @@ pub fn cards_to_check(values: [&JsValue; 5]) -> Result<Checked, BadArgument> {
     })
 }
 
+/// What `deal` asks for: a way to play, a seed, and on race.html the
+/// players (`None`: the page's).
+#[cfg(feature = "race")]
+pub type Asked = (Variant, Option<u64>, Option<Seats>);
+#[cfg(not(feature = "race"))]
+pub type Asked = (Variant, Option<u64>);
+
 /// What `deal` was asked for: a seed (or nothing) for a classic game, or
-/// `{ seed, mode, date }`. `today` gives the daily puzzle's date when none is named.
-pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<(Variant, Option<u64>), BadArgument> {
+/// `{ seed, mode, date, bots, players }`. `today` gives the daily puzzle's
+/// date when none is named.
+pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<Asked, BadArgument> {
     if !value.is_object() {
+        #[cfg(feature = "race")]
+        return Ok((Variant::Classic, seed(value)?, None));
+        #[cfg(not(feature = "race"))]
         return Ok((Variant::Classic, seed(value)?));
     }
     let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
@@ -187,7 +216,44 @@ pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<(Variant, Op
         Some(name) => Variant::from_name(name, None).map_err(|_| BadArgument::UnknownMode(describe(&mode)))?,
         None => return Err(BadArgument::UnknownMode(describe(&mode))),
     };
-    Ok((variant, seed(&field("seed"))?))
+    // On the page that plays alone, `bots` and `players` are passed over
+    // like any field it does not know: they are race.html's.
+    #[cfg(not(feature = "race"))]
+    return Ok((variant, seed(&field("seed"))?));
+    #[cfg(feature = "race")]
+    {
+        let seed = seed(&field("seed"))?;
+        let (bots, people) = (field("bots"), field("players"));
+        if bots.is_undefined() && people.is_undefined() {
+            return Ok((variant, seed, None));
+        }
+        players(variant, seed, &bots, &people)
+    }
+}
+
+/// The players `deal` was asked for: `bots` levels and `players` names.
+#[cfg(feature = "race")]
+fn players(variant: Variant, seed: Option<u64>, bots: &JsValue, people: &JsValue) -> Result<Asked, BadArgument> {
+    let mut levels = Vec::new();
+    for name in strings(bots, "bots")? {
+        levels.push(Level::from_name(&name).ok_or(BadArgument::Seats(SeatError::UnknownLevel(name)))?);
+    }
+    let seats = Seats::new(&strings(people, "players")?, &levels).map_err(BadArgument::Seats)?;
+    check_race(variant, &seats).map_err(BadArgument::Seats)?;
+    Ok((variant, seed, Some(seats)))
+}
+
+/// An optional array of strings (`undefined`: none).
+#[cfg(feature = "race")]
+fn strings(value: &JsValue, what: &'static str) -> Result<Vec<String>, BadArgument> {
+    if value.is_undefined() {
+        return Ok(Vec::new());
+    }
+    let bad = || BadArgument::NotAList { what, shown: describe(value) };
+    if !Array::is_array(value) {
+        return Err(bad());
+    }
+    Array::from(value).iter().map(|item| item.as_string().ok_or_else(bad)).collect()
 }
 
 /// An array of card ids. Repeats are the finder's to refuse (naming the card),

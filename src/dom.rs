@@ -83,6 +83,15 @@ pub struct View {
     card_markup: RefCell<String>,
     /// The polite live region: what just happened, for screen readers.
     announcer: HtmlElement,
+    /// The scoreboard (games with other players), and its markup as last
+    /// written: rewriting a button under a finger would drop its tap.
+    #[cfg(feature = "race")]
+    scores: HtmlElement,
+    #[cfg(feature = "race")]
+    scores_markup: RefCell<String>,
+    /// The end screen's ranking of the players.
+    #[cfg(feature = "race")]
+    ranking: HtmlElement,
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: js_sys::Function,
     pub frame_pending: bool,
@@ -180,6 +189,14 @@ impl View {
             motion,
             copy_button,
         ] = elements(&document)?;
+        // The scoreboard and the ranking, on the page that plays with others.
+        #[cfg(feature = "race")]
+        let [scores, ranking] = {
+            let find = |id: &str| {
+                document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")))
+            };
+            [find("scores")?.unchecked_into(), find("end-ranking")?.unchecked_into()]
+        };
         let query = |media: &str| window.match_media(media).ok().flatten();
         let (dark_scheme, less_motion) =
             (query("(prefers-color-scheme: dark)"), query("(prefers-reduced-motion: reduce)"));
@@ -200,6 +217,12 @@ impl View {
             back_button,
             card_buttons,
             card_markup: Default::default(),
+            #[cfg(feature = "race")]
+            scores,
+            #[cfg(feature = "race")]
+            scores_markup: Default::default(),
+            #[cfg(feature = "race")]
+            ranking,
             announcer,
             setting_controls: [colour_cues, key_labels, palette, theme, motion],
             window,
@@ -274,12 +297,31 @@ impl View {
 
     /// Shows the end screen with the final counters and, for a daily
     /// puzzle, the result to share; or hides it.
+    /// The end screen; with other players, its title names the winner
+    /// and `ranking` ranks them.
+    #[cfg(feature = "race")]
+    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
+        if let (Some(_), Some((title, list))) = (stats, &ranking) {
+            self.show_end_titled(stats, share, title);
+            self.ranking.set_inner_html(list);
+            self.ranking.set_hidden(false);
+        } else {
+            self.ranking.set_hidden(true);
+            self.show_end_titled(stats, share, if share.is_some() { "Puzzle solved" } else { "No sets left" });
+        }
+    }
+
+    #[cfg(not(feature = "race"))]
     pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>) {
+        self.show_end_titled(stats, share, if share.is_some() { "Puzzle solved" } else { "No sets left" });
+    }
+
+    fn show_end_titled(&self, stats: Option<&Stats>, share: Option<&str>, title: &str) {
         let Some(stats) = stats else {
             self.end_screen.set_hidden(true);
             return;
         };
-        set_text(&self.end_title, if share.is_some() { "Puzzle solved" } else { "No sets left" });
+        set_text(&self.end_title, title);
         set_text(&self.share_text, share.unwrap_or_default());
         self.share.set_hidden(share.is_none());
         // The end screen shows every counter but the (empty) deck.
@@ -391,6 +433,16 @@ impl View {
 
     /// Writes the cards' buttons when they changed. A button that had focus
     /// is replaced, so focus goes to the one with id `focus`.
+    /// The scoreboard: hidden when its markup is empty (a game alone).
+    #[cfg(feature = "race")]
+    pub fn show_scores(&self, markup: &str) {
+        if *self.scores_markup.borrow() != markup {
+            self.scores.set_inner_html(markup);
+            self.scores.set_hidden(markup.is_empty());
+            markup.clone_into(&mut self.scores_markup.borrow_mut());
+        }
+    }
+
     pub fn show_card_buttons(&self, markup: &str, focus: &str) {
         if *self.card_markup.borrow() == markup {
             return;
@@ -448,4 +500,10 @@ fn set_text(element: &Element, text: &str) {
     if element.text_content().as_deref() != Some(text) {
         element.set_text_content(Some(text));
     }
+}
+
+/// Text made safe to put in markup.
+#[cfg(feature = "race")]
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('"', "&quot;")
 }

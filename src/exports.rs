@@ -18,12 +18,22 @@ use wasm_bindgen::prelude::*;
 /// classic game (`seed` optional: a whole number 0..=2^53−1);
 /// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
 /// "junior", "chain", "ultra", "daily"; `date` "YYYY-MM-DD" for "daily",
-/// today's puzzle without it). Returns the table's card ids in slot order.
+/// today's puzzle without it; `bots` levels and `players` names, as in
+/// `{ bots: ["hard"], players: ["Ann", "Ben"] }`, for another race, the
+/// same players as now without either). Returns the table's card ids in
+/// slot order.
 #[wasm_bindgen]
 pub fn deal(options: JsValue) -> Result<Array, JsError> {
+    #[cfg(feature = "race")]
+    let (variant, seed, seats) = args::deal_options(&options, today).map_err(js_error)?;
+    #[cfg(not(feature = "race"))]
     let (variant, seed) = args::deal_options(&options, today).map_err(js_error)?;
     let seed = seed.unwrap_or_else(random_seed);
     with_app(|app| {
+        #[cfg(feature = "race")]
+        if let Some(seats) = seats {
+            app.seat(seats);
+        }
         app.handle(Input::Play(variant, seed), now());
         Array::from(&app::ids(app.session.game().table()))
     })
@@ -80,7 +90,10 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
 /// `mode`; `previous` in Set-Chain; `date` and `found` in the
-/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a claim.
+/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
+/// claim; `players` (`[{ name, kind, level, score, sets, wrong, lockedOut }]`,
+/// one even alone), `calling` (the seat of a call, or `null`) and `botClaim`
+/// (the card ids a bot is about to claim, or `null`).
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_app(|app| app.state_object(now()))
@@ -107,7 +120,10 @@ pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Panics on purpose, so that tests can check the crash screen. The page
-/// needs its New game button (a reload) afterwards.
+/// needs its New game button (a reload) afterwards. Only race.html has it:
+/// the crash screen is the same on both pages, and index.html's download
+/// carries no test hook.
+#[cfg(feature = "race")]
 #[wasm_bindgen]
 pub fn simulate_crash() {
     panic!("simulate_crash() was called");

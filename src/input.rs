@@ -6,6 +6,8 @@ use crate::storage::SAVE_KEY;
 use crate::{dispatch, dom, random_seed, today};
 use set_core::play::keys::{Command, command_for_key, direction_for_key};
 use set_core::play::settings::{Change, on_off};
+#[cfg(feature = "race")]
+use set_core::play::sitting::Seat;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
@@ -76,6 +78,12 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "play-offer" => Some(Input::PlayOffer(random_seed())),
             "go-back" => Some(Input::GoBack),
             "notice" | "notice-text" => Some(Input::DismissNotice),
+            // A player's name on the scoreboard: they call a set.
+            #[cfg(feature = "race")]
+            id if id.starts_with("seat-") => {
+                let seat = set_core::save::digits(id.strip_prefix("seat-")?)?;
+                Some(Input::Call(Seat(seat as u8)))
+            }
             // A card's button, pressed with Space or Enter (or a screen reader).
             id => dom::place_of_id(id).map(|place| Input::Key(Command::Pick(place))),
         },
@@ -99,6 +107,11 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             if let (Some(direction), Some(from)) = (direction_for_key(&name), dom::place_of_id(&target)) {
                 event.prevent_default();
                 return Some(Input::Arrow { from, direction });
+            }
+            #[cfg(feature = "race")]
+            if let Some(seat) = set_core::play::keys::call_for_key(&name) {
+                event.prevent_default();
+                return Some(Input::Call(seat));
             }
             let command = command_for_key(&name)?;
             event.prevent_default();

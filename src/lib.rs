@@ -31,7 +31,6 @@ pub use start::mount;
 use app::{App, Input};
 use args::js_error;
 use set_core::play::options::MAX_SEED;
-use set_core::play::session::Session;
 use set_core::rules::daily::Date;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
@@ -62,7 +61,7 @@ fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
 #[cold]
 #[inline(never)]
 fn headless_app() -> App {
-    App::new(Session::new(Variant::Classic, random_seed(), now()), None)
+    App::new(app::Play::new(Variant::Classic, random_seed(), now()), None)
 }
 
 #[cold]

@@ -1,14 +1,17 @@
 //! Starting the page: the crash screen, what storage held, which game comes
 //! first, and the first board.
 
+use crate::app::Play;
 use crate::app::{App, Guarded, Input, add_sentence};
 use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
-use set_core::play::options::{Opening, opening, parse_query};
-use set_core::play::session::Session;
+use set_core::play::options::{Opening, opening};
 use set_core::play::settings::Settings;
+#[cfg(feature = "race")]
+use set_core::play::sitting::Seats;
+#[cfg(not(feature = "race"))]
 use set_core::save;
 use wasm_bindgen::prelude::*;
 
@@ -32,6 +35,9 @@ fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
 /// What storage held when the page started.
 enum Found {
     Nothing,
+    #[cfg(feature = "race")]
+    Game(crate::storage::Stored),
+    #[cfg(not(feature = "race"))]
     Game(save::SavedGame),
     /// A newer version's save (why it cannot be read here).
     Newer(String),
@@ -39,11 +45,22 @@ enum Found {
     Unreadable(SetAside),
 }
 
+#[cfg(not(feature = "race"))]
 fn found_in(stored: Option<&str>) -> Found {
     let Some(text) = stored else { return Found::Nothing };
     match save::decode(text) {
         Ok(saved) => Found::Game(saved),
         Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
+        Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
+    }
+}
+
+#[cfg(feature = "race")]
+fn found_in(stored: Option<&str>) -> Found {
+    let Some(text) = stored else { return Found::Nothing };
+    match crate::storage::Stored::decode(text) {
+        Ok(saved) => Found::Game(saved),
+        Err(err) if crate::storage::is_newer(&err) => Found::Newer(err.to_string()),
         Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
     }
 }
@@ -77,7 +94,16 @@ pub fn mount() -> Result<(), JsValue> {
     let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
-    let options = parse_query(&search, today()).unwrap_or_else(|err| {
+    #[cfg(feature = "race")]
+    let (options, seats) = {
+        let asked = set_core::play::options::parse_race_query(&search, today()).unwrap_or_else(|err| {
+            add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
+            Default::default()
+        });
+        (asked.page, asked.seats)
+    };
+    #[cfg(not(feature = "race"))]
+    let options = set_core::play::options::parse_query(&search, today()).unwrap_or_else(|err| {
         add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });
@@ -87,6 +113,22 @@ pub fn mount() -> Result<(), JsValue> {
     let found = found_in(stored.as_deref());
     let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
     match found {
+        #[cfg(feature = "race")]
+        Found::Game(stored) if seats.as_ref().is_some_and(|seats| seats != stored.sitting.seats()) => {
+            // The address asks for other players: their game is offered.
+            offer = (!stored.saved.game.is_over()).then(|| options.game());
+            resumed = offer.is_some().then_some(stored);
+        }
+        #[cfg(feature = "race")]
+        Found::Game(stored) => match opening(&options, Some(&stored.saved.game)) {
+            Opening::Resume => resumed = Some(stored),
+            Opening::ResumeAndOffer => {
+                resumed = Some(stored);
+                offer = Some(options.game());
+            }
+            Opening::Deal => {}
+        },
+        #[cfg(not(feature = "race"))]
         Found::Game(saved) => match opening(&options, Some(&saved.game)) {
             Opening::Resume => resumed = Some(saved),
             Opening::ResumeAndOffer => {
@@ -109,10 +151,18 @@ pub fn mount() -> Result<(), JsValue> {
     let started = now();
     let dealt = resumed.is_none();
     let session = match resumed {
-        Some(saved) => Session::resume(saved, started),
+        #[cfg(feature = "race")]
+        Some(stored) => Play::resume(stored.saved, stored.sitting, started),
+        #[cfg(not(feature = "race"))]
+        Some(saved) => Play::resume(saved, started),
         None => {
             let asked = options.game();
-            Session::new(asked.variant, asked.seed.unwrap_or_else(random_seed), started)
+            let seed = asked.seed.unwrap_or_else(random_seed);
+            #[cfg(feature = "race")]
+            let play = Play::seated(asked.variant, seed, seats.clone().unwrap_or_else(Seats::solo), started);
+            #[cfg(not(feature = "race"))]
+            let play = Play::new(asked.variant, seed, started);
+            play
         }
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
@@ -133,6 +183,9 @@ pub fn mount() -> Result<(), JsValue> {
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
+    #[cfg(feature = "race")]
+    app.offer_game(offer, seats);
+    #[cfg(not(feature = "race"))]
     app.offer_game(offer);
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window, &callback, dark_scheme.as_ref())?;

@@ -8,7 +8,35 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-pub use set_core::keys::{SAVE_KEY, SET_ASIDE_PREFIX, SETTINGS_KEY};
+#[cfg(feature = "race")]
+pub use set_core::keys::RACE_SAVE_KEY as SAVE_KEY;
+#[cfg(not(feature = "race"))]
+pub use set_core::keys::SAVE_KEY;
+pub use set_core::keys::{SET_ASIDE_PREFIX, SETTINGS_KEY};
+
+/// A save as this page can play it: with its sitting on race.html (the
+/// page that plays alone reads its games with `save::decode`, to which a
+/// game with players is a newer format, kept untouched).
+#[cfg(feature = "race")]
+pub struct Stored {
+    pub saved: set_core::save::SavedGame,
+    pub sitting: set_core::play::sitting::Sitting,
+}
+
+#[cfg(feature = "race")]
+impl Stored {
+    pub fn decode(text: &str) -> Result<Stored, set_core::save::SeatedError> {
+        set_core::save::decode_seated(text).map(|(saved, sitting)| Stored { saved, sitting })
+    }
+}
+
+/// Whether a race's save could not be read because a newer version wrote it.
+#[cfg(feature = "race")]
+pub fn is_newer(error: &set_core::save::SeatedError) -> bool {
+    use set_core::save::{SaveError, SeatedError};
+    matches!(error, SeatedError::Newer(_) | SeatedError::Save(SaveError::Newer { .. }))
+}
+
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.
 pub const RELEASE_KEY: &str = "set-game/release";

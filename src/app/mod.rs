@@ -10,13 +10,16 @@
 //! saved, and following another tab), [`notice`] (the notice and the live
 //! region), [`effect`] (the short animations after a claim), [`board`]
 //! (where the cards lie and drawing them), [`card_buttons`] (a button over
-//! each card) and [`state`] (the object `state()` returns).
+//! each card), [`players`] (other players: bots and calls, the scoreboard)
+//! and [`state`] (the object `state()` returns).
 
 mod board;
 mod card_buttons;
 mod effect;
 mod notice;
 mod persistence;
+#[cfg(feature = "race")]
+mod players;
 mod state;
 
 pub use notice::add_sentence;
@@ -29,10 +32,32 @@ use effect::Effect;
 use persistence::Persistence;
 use set_core::play::keys::Command;
 use set_core::play::layout::{Direction, Place, Rect};
-use set_core::play::options::{AskedGame, query_for};
-use set_core::play::session::{Happened, Session};
+use set_core::play::options::AskedGame;
+use set_core::play::session::Happened;
 use set_core::play::settings::{Change, Settings};
+#[cfg(feature = "race")]
+use set_core::play::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;
+
+/// The game on the page: with other players on race.html, alone on index.html.
+#[cfg(feature = "race")]
+pub type Play = set_core::play::race::Race;
+#[cfg(not(feature = "race"))]
+pub type Play = set_core::play::session::Session;
+
+/// What a move did, as the page tells it: with who did it on race.html.
+#[cfg(feature = "race")]
+pub type Said = set_core::play::race::Turn;
+#[cfg(not(feature = "race"))]
+pub type Said = Happened;
+
+/// What a move did on the board.
+fn happened_of(said: &Said) -> Happened {
+    #[cfg(feature = "race")]
+    return said.happened();
+    #[cfg(not(feature = "race"))]
+    return *said;
+}
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,7 +85,8 @@ pub enum Input {
     },
     /// A new game of the same way to play, with this seed.
     NewGame(u64),
-    /// A new game of this way to play, with this seed.
+    /// A new game of this way to play, with this seed, for the same
+    /// players (other players come by [`App::seat`] first).
     Play(Variant, u64),
     /// The player asks for the game a link offered (with this seed when the
     /// link named none).
@@ -84,6 +110,9 @@ pub enum Input {
     /// A part that loads later could not be loaded or opened (index.html's
     /// loader; the browser's console tells why).
     PartFailed,
+    /// A person calls a claim: their key, or a tap on their name.
+    #[cfg(feature = "race")]
+    Call(Seat),
 }
 
 /// What an input changed: `handle` then saves once and draws once.
@@ -107,7 +136,7 @@ impl Changes {
 }
 
 pub struct App {
-    pub session: Session,
+    pub session: Play,
     effect: Option<Effect>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
@@ -119,6 +148,15 @@ pub struct App {
     notice_until: Option<f64>,
     /// What the live region tells screen readers of the last claim or hint.
     announcement: String,
+    /// The seat whose claim the board shows before it is made, as last drawn.
+    #[cfg(feature = "race")]
+    showing: Option<Seat>,
+    /// The players the next `Input::Play` deals for (`deal({ bots, players })`).
+    #[cfg(feature = "race")]
+    seats_asked: Option<Seats>,
+    /// The players of the game a link offers.
+    #[cfg(feature = "race")]
+    offer_seats: Option<Seats>,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
@@ -140,7 +178,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: Session, view: Option<View>) -> App {
+    pub fn new(session: Play, view: Option<View>) -> App {
         App {
             session,
             effect: None,
@@ -150,6 +188,12 @@ impl App {
             notice: String::new(),
             notice_until: None,
             announcement: String::new(),
+            #[cfg(feature = "race")]
+            showing: None,
+            #[cfg(feature = "race")]
+            seats_asked: None,
+            #[cfg(feature = "race")]
+            offer_seats: None,
             save_slot: None,
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
             last_stored: None,
@@ -165,8 +209,22 @@ impl App {
         self.set_aside = Some(set_aside);
     }
 
+    #[cfg(not(feature = "race"))]
     pub fn offer_game(&mut self, offer: Option<AskedGame>) {
         self.offer = offer;
+    }
+
+    /// The game a link asks for, and its players, if it names them.
+    #[cfg(feature = "race")]
+    pub fn offer_game(&mut self, offer: Option<AskedGame>, seats: Option<Seats>) {
+        self.offer = offer;
+        self.offer_seats = seats;
+    }
+
+    /// The players the next new game of `Input::Play` is for.
+    #[cfg(feature = "race")]
+    pub fn seat(&mut self, seats: Seats) {
+        self.seats_asked = Some(seats);
     }
 
     /// The one way in: an input updates the game, then the page is saved
@@ -190,6 +248,24 @@ impl App {
     }
 
     fn update(&mut self, input: Input, now: f64) -> Changes {
+        // What others did by now comes first: a bot's claim due before a
+        // click is made before it.
+        #[cfg(feature = "race")]
+        {
+            let others = self.let_others_play(now);
+            let changes = self.update_for(input, now);
+            Changes {
+                save: others.save || changes.save,
+                refresh: others.refresh || changes.refresh,
+                draw: others.draw || changes.draw,
+                time: others.time || changes.time,
+            }
+        }
+        #[cfg(not(feature = "race"))]
+        self.update_for(input, now)
+    }
+
+    fn update_for(&mut self, input: Input, now: f64) -> Changes {
         match input {
             Input::Start => Changes::SAVE_AND_REFRESH,
             // A click on a card of a finished game, or on no card, does nothing.
@@ -220,11 +296,21 @@ impl App {
                 self.show_dealt(now)
             }
             Input::Play(variant, seed) => {
+                #[cfg(feature = "race")]
+                if let Some(seats) = self.seats_asked.take() {
+                    self.session.play_seated(variant, seed, seats, now);
+                    return self.show_dealt(now);
+                }
                 self.session.play(variant, seed, now);
                 self.show_dealt(now)
             }
             Input::PlayOffer(any_seed) => {
-                let Some(AskedGame { variant, seed }) = self.offer else { return Changes::NONE };
+                let Some(AskedGame { variant, seed, .. }) = self.offer else { return Changes::NONE };
+                #[cfg(feature = "race")]
+                if let Some(seats) = self.offer_seats.clone() {
+                    self.session.play_seated(variant, seed.unwrap_or(any_seed), seats, now);
+                    return self.show_dealt(now);
+                }
                 self.session.play(variant, seed.unwrap_or(any_seed), now);
                 self.show_dealt(now)
             }
@@ -246,6 +332,8 @@ impl App {
                 Changes::DRAW
             }
             Input::SaveChangedElsewhere => self.follow_other_tab(now),
+            #[cfg(feature = "race")]
+            Input::Call(seat) => self.call(seat, now),
             Input::PartFailed => {
                 let why = "It could not be opened (offline?); your game is as it was.";
                 self.say_for_a_while(why, now);
@@ -296,12 +384,18 @@ impl App {
             }
         }
         let cards_out = self.session.game().table().len();
-        let Ok(happened) = self.session.pick(card, now) else { return Changes::NONE };
+        let said = match self.session.pick(card, now) {
+            Ok(said) => said,
+            #[cfg(feature = "race")]
+            Err(refusal) => return self.refused(refusal, now),
+            #[cfg(not(feature = "race"))]
+            Err(_) => return Changes::NONE,
+        };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.session.game().table().len() == cards_out;
         let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
-        match happened {
+        match happened_of(&said) {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
             _ if still => self.effect = None,
@@ -312,7 +406,15 @@ impl App {
             Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
             _ => self.effect = None,
         }
-        self.announce(happened);
+        self.after_move(said, now);
+        Changes::SAVE_AND_REFRESH
+    }
+
+    /// After a claim or time-out by anyone: the live region, the record of
+    /// a game finished, and the notice.
+    fn after_move(&mut self, said: Said, now: f64) {
+        let happened = happened_of(&said);
+        self.announce(said);
         if matches!(happened, Happened::Found { .. }) && self.session.game().is_over() {
             self.note_finished(now);
         }
@@ -322,7 +424,6 @@ impl App {
         } else if self.notice_until.take().is_some() {
             self.notice.clear();
         }
-        Changes::SAVE_AND_REFRESH
     }
 
     /// Keyboard and button commands other than new game (which needs a fresh seed).
@@ -342,6 +443,9 @@ impl App {
                     self.announce(happened);
                     Changes::SAVE_AND_REFRESH
                 }
+                #[cfg(feature = "race")]
+                Err(refusal) => self.refused(refusal, now),
+                #[cfg(not(feature = "race"))]
                 Err(_) => Changes::NONE,
             },
             // New games and going back come as inputs of their own.
@@ -383,13 +487,26 @@ impl App {
         let stats = self.stats(now);
         view.show_stats(&stats);
         let over = self.session.game().is_over();
+        #[cfg(feature = "race")]
+        {
+            view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.ranking());
+            view.show_scores(&self.scoreboard(now));
+        }
+        #[cfg(not(feature = "race"))]
         view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref());
         view.show_variant(self.session.game().variant());
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
         let game = self.session.game();
-        view.show_in_address(&query_for(game.variant(), game.seed()));
+        #[cfg(feature = "race")]
+        view.show_in_address(&set_core::play::options::race_query_for(
+            game.variant(),
+            game.seed(),
+            self.session.seats(),
+        ));
+        #[cfg(not(feature = "race"))]
+        view.show_in_address(&set_core::play::options::query_for(game.variant(), game.seed()));
         self.draw(now);
         self.show_card_buttons();
     }

@@ -5,7 +5,6 @@
 
 use super::{App, Changes};
 use crate::dom::View;
-use set_core::play::session::Happened;
 
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;
@@ -42,8 +41,12 @@ impl App {
     /// Puts what happened in the live region. The same words twice in a
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
-    pub(super) fn announce(&mut self, happened: Happened) {
-        if let Some(text) = happened.announcement(self.session.game()) {
+    pub(super) fn announce(&mut self, said: super::Said) {
+        #[cfg(feature = "race")]
+        let words = self.session.announcement(&said);
+        #[cfg(not(feature = "race"))]
+        let words = said.announcement(self.session.game());
+        if let Some(text) = words {
             self.tell_readers(text);
         }
     }

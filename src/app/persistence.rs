@@ -10,7 +10,6 @@ use set_core::keys::INBOX_KEY;
 use set_core::play::session::Adopted;
 use set_core::play::settings::Settings;
 use set_core::review::record::{INBOX_FINISHED, INBOX_STARTED};
-use set_core::save::SaveError;
 
 /// Whether the game is written to storage, and if not, why.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,9 +125,13 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
+        #[cfg(not(feature = "race"))]
         let decoded = set_core::save::decode(&text);
+        #[cfg(feature = "race")]
+        let decoded = crate::storage::Stored::decode(&text);
         self.last_stored = Some(text);
         match decoded {
+            #[cfg(not(feature = "race"))]
             Ok(saved) => match self.session.adopt(saved, now) {
                 Adopted::Same => Changes::NONE,
                 adopted => {
@@ -139,7 +142,24 @@ impl App {
                     Changes::REFRESH
                 }
             },
-            Err(err @ SaveError::Newer { .. }) => {
+            #[cfg(feature = "race")]
+            Ok(stored) => match self.session.adopt(stored.saved, stored.sitting, now) {
+                Adopted::Same => Changes::NONE,
+                adopted => {
+                    if adopted == Adopted::Other {
+                        self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
+                    }
+                    self.effect = None;
+                    Changes::REFRESH
+                }
+            },
+            #[cfg(not(feature = "race"))]
+            Err(err @ set_core::save::SaveError::Newer { .. }) => {
+                self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
+                Changes::REFRESH
+            }
+            #[cfg(feature = "race")]
+            Err(err) if crate::storage::is_newer(&err) => {
                 self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
                 Changes::REFRESH
             }

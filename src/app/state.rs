@@ -21,7 +21,7 @@ pub fn numbers(slots: &[usize]) -> JsValue {
 /// made here cannot fail (only a proxy or a frozen object refuses), so there
 /// is no error to pass on.
 #[inline(never)]
-fn put(object: &js_sys::Object, name: &str, value: JsValue) {
+pub(super) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
     let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), &value);
 }
 
@@ -57,6 +57,13 @@ impl App {
         }
         if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.session.row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));
+        }
+        #[cfg(feature = "race")]
+        {
+            put(&object, "players", self.players_array().into());
+            put(&object, "calling", self.session.call().map_or(JsValue::NULL, |call| call.seat.0.into()));
+            let showing = self.session.showing(now).map_or(JsValue::NULL, |plan| ids(plan.claim.cards()));
+            put(&object, "botClaim", showing);
         }
         object.into()
     }

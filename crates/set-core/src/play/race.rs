@@ -60,6 +60,17 @@ pub enum Turn {
     TimedOut(Seat),
 }
 
+impl Turn {
+    /// What it did on the board, as a session says it (a call or a time-out
+    /// only changes who may pick).
+    pub fn happened(&self) -> Happened {
+        match *self {
+            Turn::Move { happened, .. } => happened,
+            Turn::Called(_) | Turn::TimedOut(_) => Happened::Nothing,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Race {
     session: Session,

@@ -232,6 +232,7 @@ impl<'a> Lines<'a> {
 }
 
 /// Reads and checks a save; see the module documentation for what is checked.
+#[inline(never)]
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     // Bytes, not Unicode: ASCII splitting and trimming keep Rust's Unicode
     // tables out of the download. A CR before each LF is allowed.

@@ -1,0 +1,162 @@
+//! Other players on the page: what computer opponents and running-out
+//! calls do on their own, calls and refusals, the scoreboard, the end
+//! screen's ranking, and `state().players`. A game alone shows none of it.
+
+use super::state::put;
+use super::{App, Changes};
+use crate::dom::escape;
+use js_sys::{Array, Object};
+use set_canvas::SEAT_COLOURS;
+use set_core::play::keys::CALL_KEYS;
+use set_core::play::sitting::Seat;
+use set_core::play::sitting::{Kind, Refusal};
+use wasm_bindgen::JsValue;
+
+impl App {
+    /// What happened by itself by `now`: a call whose time ran out, claims
+    /// of computer opponents. A bot's claim starting to show redraws.
+    pub(super) fn let_others_play(&mut self, now: f64) -> Changes {
+        let happened = self.session.advance(now);
+        let showing = self.session.showing(now).map(|plan| plan.seat);
+        let mut changes = Changes::NONE;
+        if showing != self.showing {
+            self.showing = showing;
+            changes = Changes::DRAW;
+        }
+        for happened in &happened {
+            self.after_move(*happened, now);
+            changes = Changes::SAVE_AND_REFRESH;
+        }
+        // The caller's seconds left, on the scoreboard.
+        if self.session.call().is_some() && changes == Changes::NONE {
+            changes = Changes::REFRESH;
+        }
+        changes
+    }
+
+    /// A person calls a claim (their key, or a tap on their name), when
+    /// several people share the screen.
+    pub(super) fn call(&mut self, seat: Seat, now: f64) -> Changes {
+        if !self.session.seats().call_first() {
+            return Changes::NONE;
+        }
+        match self.session.call_claim(seat, now) {
+            Ok(None) => Changes::NONE,
+            Ok(Some(turn)) => {
+                self.announce(turn);
+                Changes::REFRESH
+            }
+            Err(refusal) => self.refused(refusal, now),
+        }
+    }
+
+    /// Says why a pick, hint or call was refused, by the players' names.
+    pub(super) fn refused(&mut self, refusal: Refusal, now: f64) -> Changes {
+        let text = match refusal {
+            Refusal::LockedOut(seat) => format!("{} is out until the next set.", self.session.name(seat)),
+            Refusal::NotTheirTurn { calling } => format!("{} has called a set.", self.session.name(calling)),
+            Refusal::CallFirst => "Call a set first: press your key or tap your name.".to_owned(),
+            _ => return Changes::NONE,
+        };
+        self.say_for_a_while(&text, now);
+        self.tell_readers(text);
+        Changes::REFRESH
+    }
+
+    /// The scoreboard's markup: each player's colour, name, key (people
+    /// who call), score, and whether they are out or calling; empty alone.
+    pub(super) fn scoreboard(&self, now: f64) -> String {
+        let seats = self.session.seats();
+        if seats.is_solo() {
+            return String::new();
+        }
+        let call = self.session.call();
+        let mut markup = String::new();
+        for ((seat, player), standing) in seats.players().iter().enumerate().zip(self.session.standings()) {
+            let name = escape(&player.name);
+            let mut state = String::new();
+            if standing.locked_out {
+                state.push_str(" out");
+            }
+            if let Some(call) = call.filter(|call| call.seat.0 as usize == seat) {
+                let left = (call.until_ms as f64 - self.session.elapsed_ms(now)).max(0.0) / 1000.0;
+                state = format!(" calling {}s", left.ceil() as u32);
+            }
+            let score = standing.score();
+            let inner = format!("{name} <b>{score}</b><small>{state}</small>");
+            let entry = match (player.kind, seats.call_first()) {
+                (Kind::Human, true) => format!(
+                    r#"<button id="seat-{seat}" type="button" aria-label="{name}, key {key}: {score}{state}"><kbd>{key}</kbd> {inner}</button>"#,
+                    key = CALL_KEYS[seat]
+                ),
+                _ => inner,
+            };
+            markup.push_str(&format!(r#"<li style="--seat:{}">{entry}</li>"#, SEAT_COLOURS[seat]));
+        }
+        markup
+    }
+
+    /// The end screen's ranking, best score first (ties by seat), and its
+    /// title naming the winner; `None` alone.
+    pub(super) fn ranking(&self) -> Option<(String, String)> {
+        let seats = self.session.seats();
+        if seats.is_solo() {
+            return None;
+        }
+        let standings = self.session.standings();
+        // Best first, ties by seat: an insertion sort of at most four seats
+        // (the standard sorts would add kilobytes to the download).
+        let mut order: Vec<usize> = Vec::new();
+        for seat in 0..standings.len() {
+            let at = order.iter().position(|&other| standings[other].score() < standings[seat].score());
+            order.insert(at.unwrap_or(order.len()), seat);
+        }
+        let best = standings[order[0]].score();
+        let winners: Vec<&str> = order
+            .iter()
+            .filter(|&&seat| standings[seat].score() == best)
+            .map(|&seat| seats.players()[seat].name.as_ref())
+            .collect();
+        let title = match winners[..] {
+            [one] => format!("{one} wins"),
+            _ => format!("A tie: {}", winners.join(" and ")),
+        };
+        let mut list = String::new();
+        for seat in order {
+            let s = standings[seat];
+            list.push_str(&format!(
+                "<li>{}: {} ({} sets, {} penalties)</li>",
+                escape(&seats.players()[seat].name),
+                s.score(),
+                s.sets,
+                s.penalties
+            ));
+        }
+        Some((title, list))
+    }
+
+    /// `[{ name, kind, level, score, sets, wrong, lockedOut }]` by seat.
+    pub fn players_array(&self) -> Array {
+        let seats = self.session.seats();
+        seats
+            .players()
+            .iter()
+            .zip(self.session.standings())
+            .map(|(player, standing)| {
+                let object = Object::new();
+                put(&object, "name", player.name.as_ref().into());
+                let (kind, level) = match player.kind {
+                    Kind::Human => ("human", JsValue::NULL),
+                    Kind::Bot(level) => ("bot", level.name().into()),
+                };
+                put(&object, "kind", kind.into());
+                put(&object, "level", level);
+                put(&object, "score", (standing.score() as f64).into());
+                put(&object, "sets", standing.sets.into());
+                put(&object, "wrong", standing.penalties.into());
+                put(&object, "lockedOut", standing.locked_out.into());
+                JsValue::from(object)
+            })
+            .collect()
+    }
+}
