@@ -64,7 +64,9 @@ export function writeRacePage(dir) {
   // The race part in: the same loader's work, from its own files.
   const loader = `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});`
     + 'window.wasmBindings=b;dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{}}))</script>';
-  replace(/<\/body>/, `${FORM}${FORM_SCRIPT}${loader}</body>`, 'end of body');
+  // Named in hrefs too, for the service worker, which caches what pages name.
+  const named = `<template><a href=${glue}></a><a href=${wasm}></a></template>`;
+  replace(/<\/body>/, `${named}${FORM}${FORM_SCRIPT}${loader}</body>`, 'end of body');
   // (The release build's minifier puts attributes in any order, unquoted.)
   replace(/(<section[^>]*\bid=["']?notice\b[^>]*>[\s\S]*?<\/section>)/, `$1${SCOREBOARD}`, 'notice');
   replace(/(<h2[^>]*\bid=["']?end-title\b[^>]*>[^<]*<\/h2>)/, `$1${RANKING}`, 'end title');

@@ -115,8 +115,10 @@ pub fn mount() -> Result<(), JsValue> {
     match found {
         #[cfg(feature = "race")]
         Found::Game(stored) if seats.as_ref().is_some_and(|seats| seats != stored.sitting.seats()) => {
-            // The address asks for other players: their game is offered.
-            offer = (!stored.saved.game.is_over()).then(|| options.game());
+            // The address asks for other players: their game is offered, in
+            // place of a game in progress (a game with no move yet just goes).
+            let game = &stored.saved.game;
+            offer = (!game.is_over() && !game.moves().is_empty()).then(|| options.game());
             resumed = offer.is_some().then_some(stored);
         }
         #[cfg(feature = "race")]

@@ -1,10 +1,14 @@
 // Offline play, and why a fresh page waits for its game to start: README.md, "Offline and updates".
 const C = "set-game", PAGE = new URL("./", location).href;
+const hrefs = (text) => [...text.matchAll(/href=["']?([^"'\s>]+)/g)].map((m) => new URL(m[1], location).href);
 async function keep(page) {
-  const urls = [...new Set([...(await page.clone().text()).matchAll(/href=["']?([^"'\s>]+)/g)]
-    .map((m) => new URL(m[1], location).href))];
+  let urls = hrefs(await page.clone().text());
+  // The other page (race.html) names its own files.
+  for (const other of urls.filter((url) => url.endsWith(".html"))) urls.push(...hrefs(await (await fetch(other)).text()));
+  urls = [...new Set(urls)];
   const cache = await caches.open(C);
-  for (const url of urls) if (!(await cache.match(url))) await cache.add(url);
+  // Hashed files never change; race.html is named by no hash, so it is fetched again.
+  for (const url of urls) if (!(await cache.match(url)) || url.endsWith(".html")) await cache.add(url);
   await cache.put(PAGE, page);
   for (const old of await cache.keys()) if (old.url != PAGE && !urls.includes(old.url)) await cache.delete(old);
 }
@@ -17,7 +21,10 @@ addEventListener("activate", (e) => e.waitUntil(clients.claim()));
 addEventListener("fetch", (e) => {
   const r = e.request;
   if (r.method != "GET" || !r.url.startsWith(location.origin)) return;
+  // Either page, offline, from the cache whatever its address asks for.
+  const page = new URL(r.url).pathname == new URL(PAGE).pathname;
   e.respondWith(r.mode == "navigate"
-    ? fetch(r).then((page) => (page.ok && (fresh = page.clone()), page), () => caches.match(PAGE).then((p) => p || Response.error()))
+    ? fetch(r).then((p) => (p.ok && page && (fresh = p.clone()), p),
+      () => caches.match(page ? PAGE : r, { ignoreSearch: true }).then((p) => p || Response.error()))
     : caches.match(r).then((hit) => hit || fetch(r)));
 });
