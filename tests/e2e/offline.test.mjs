@@ -13,18 +13,21 @@ const { open, server } = useBrowser();
 
 /** Waits until the service worker controls the page and has cached every
  *  file the page names (its `href`s: its links, and the parts that load
- *  later in its template), and nothing else but the page. */
+ *  later in its template) and race.html's, and nothing else but the page. */
 async function cachedForOffline(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => {
     const parts = [...document.getElementById('parts').content.querySelectorAll('[href]')]
       .map((a) => new URL(a.getAttribute('href'), location).href);
     if (parts.length < 2) return false;
-    const named = [...document.querySelectorAll('link[href]')].map((link) => link.href).concat(parts);
+    const named = [...document.querySelectorAll('link[href], a[href]')].map((link) => link.href).concat(parts);
     const cache = await caches.open('set-game');
     const keys = (await cache.keys()).map((request) => request.url);
     const page = new URL('./', location).href;
-    return named.every((url) => keys.includes(url)) && keys.every((url) => url === page || named.includes(url));
+    // race.html (named by the settings' link) names the race build's files itself.
+    const race = (url) => /\/race-[0-9a-f]+(\.js|_bg\.wasm)$/.test(url);
+    return named.every((url) => keys.includes(url)) && keys.filter(race).length === 2
+      && keys.every((url) => url === page || named.includes(url) || race(url));
   });
 }
 
@@ -222,5 +225,25 @@ test('after one visit online, the analysis, the statistics and the drills open o
   assert.equal((await page.textContent('#review-finished')).trim(), '1');
   assert.deepEqual(problems, []);
   await context.setOffline(false);
+  await close();
+});
+
+test('race.html plays offline too, once index.html has been visited online', { timeout: 120_000 }, async () => {
+  // The page's time is the test's clock: the bot plays without a wait.
+  const { page, context, problems, close } = await open('?seed=6', { clock: true });
+  await cachedForOffline(page);
+  await context.setOffline(true);
+  await page.goto(`${server().url}race.html?seed=6&bots=expert`);
+  await page.waitForFunction(() => window.wasmBindings?.state);
+  let s = await state(page);
+  assert.deepEqual(s.players.map((p) => p.name), ['You', 'Expert bot']);
+  // The bot plays, offline.
+  for (let guard = 0; (s = await state(page)).setsFound === 0; guard++) {
+    assert.ok(guard < 120, 'the bot never claimed');
+    await page.clock.runFor(250);
+  }
+  assert.equal(s.players[1].sets, 1);
+  await context.setOffline(false);
+  assert.deepEqual(problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED')), []);
   await close();
 });

@@ -28,10 +28,10 @@ test(`the page holds up under ${EVENTS} random events`, { timeout: 600_000 }, as
   const random = generator(SEED);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const between = (low, high) => Math.round(low + random() * (high - low));
-  const { page, problems, close } = await open('?seed=4242', { hasTouch: true, viewport: { width: 1024, height: 768 } });
-  // The soak stays on this page: the settings' link to race.html (another
-  // page, with tests of its own) leads nowhere here.
-  await page.evaluate(() => document.getElementById('open-players').removeAttribute('href'));
+  // The soak stays on this page, reloads included: the settings' link to
+  // race.html (another page, with tests of its own) leads nowhere here.
+  const stay = () => addEventListener('DOMContentLoaded', () => document.getElementById('open-players').removeAttribute('href'));
+  const { page, problems, close } = await open('?seed=4242', { hasTouch: true, viewport: { width: 1024, height: 768 }, init: stay });
   const counts = {};
   const keys = [...SLOT_KEYS, 'h', 'Escape', '?', 'x', 'Enter'];
   let hidden = false;
