@@ -18,7 +18,7 @@ const fail = (why) => {
 };
 
 /** What race.html adds, in the order it appears. */
-const SCOREBOARD = '<ol id=scores aria-label=Players hidden></ol>';
+const SCOREBOARD = '<section aria-label=Players><ol id=scores hidden></ol></section>';
 const RANKING = '<ol id=end-ranking hidden></ol>';
 const STYLE = `#scores{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding:4px 10px;list-style:none}
 #scores[hidden],#end-ranking[hidden]{display:none}

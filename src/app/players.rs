@@ -84,11 +84,11 @@ impl App {
             }
             let score = standing.score();
             let inner = format!("{name} <b>{score}</b><small>{state}</small>");
+            // A person's button is named by what it shows (name, score, key, state).
             let entry = match (player.kind, seats.call_first()) {
-                (Kind::Human, true) => format!(
-                    r#"<button id="seat-{seat}" type="button" aria-label="{name}, key {key}: {score}{state}"><kbd>{key}</kbd> {inner}</button>"#,
-                    key = CALL_KEYS[seat]
-                ),
+                (Kind::Human, true) => {
+                    format!(r#"<button id="seat-{seat}" type="button">{inner} <kbd>{}</kbd></button>"#, CALL_KEYS[seat])
+                }
                 _ => inner,
             };
             markup.push_str(&format!(r#"<li style="--seat:{}">{entry}</li>"#, SEAT_COLOURS[seat]));
