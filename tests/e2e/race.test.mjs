@@ -71,6 +71,10 @@ test('a whole game against two bots, run by the clock, ends ranked and named', {
   assert.equal(s.setsFound, 1);
   assert.ok(shown.every((id) => !s.table.includes(id)), 'its cards left');
   assert.match(await page.textContent('#announce'), /^(Expert|Hard) bot: Set!/);
+  // The analysis of race.html's game in progress says who found the set.
+  const analysis = await page.evaluate(() => loadPart().then((part) => part.analysis()));
+  assert.equal(analysis.setsBy.length, 1);
+  assert.ok([1, 2].includes(analysis.setsBy[0]), `found by a bot: ${analysis.setsBy}`);
   for (let guard = 0; !(s = await state(page)).over; guard++) {
     assert.ok(guard < 200, 'the bots do not finish the game');
     await run(page, 5000, 500);

@@ -205,9 +205,14 @@ pub fn analysis(save: Option<String>) -> Result<JsValue, JsError> {
     Ok(transfer::analysis_object(&analyse(&saved)?))
 }
 
-/// The stored game, if it has moves.
+/// The stored game of this page, if it has moves.
 fn game_in_progress() -> Option<String> {
-    let stored = web_sys::window()?.local_storage().ok()??.get_item(set_core::keys::SAVE_KEY).ok()?;
+    let window = web_sys::window()?;
+    // Each page keeps its own game: race.html the game with others.
+    let location = js_sys::Reflect::get(&window, &"location".into()).ok()?;
+    let path = js_sys::Reflect::get(&location, &"pathname".into()).ok()?.as_string()?;
+    let key = if path.ends_with("race.html") { set_core::keys::RACE_SAVE_KEY } else { set_core::keys::SAVE_KEY };
+    let stored = window.local_storage().ok()??.get_item(key).ok()?;
     stored.filter(|text| read(text).is_ok_and(|saved| !saved.game.moves().is_empty()))
 }
 
