@@ -296,9 +296,8 @@ impl View {
     }
 
     /// Shows the end screen with the final counters and, for a daily
-    /// puzzle, the result to share; or hides it.
-    /// The end screen; with other players, its title names the winner
-    /// and `ranking` ranks them.
+    /// puzzle, the result to share; or hides it. With other players, its
+    /// title names the winner and `ranking` ranks them.
     #[cfg(feature = "race")]
     pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
         if let (Some(_), Some((title, list))) = (stats, &ranking) {
@@ -311,6 +310,8 @@ impl View {
         }
     }
 
+    /// Shows the end screen with the final counters and, for a daily
+    /// puzzle, the result to share; or hides it.
     #[cfg(not(feature = "race"))]
     pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>) {
         self.show_end_titled(stats, share, if share.is_some() { "Puzzle solved" } else { "No sets left" });
@@ -431,8 +432,6 @@ impl View {
         set_text(&self.announcer, text);
     }
 
-    /// Writes the cards' buttons when they changed. A button that had focus
-    /// is replaced, so focus goes to the one with id `focus`.
     /// The scoreboard: hidden when its markup is empty (a game alone).
     #[cfg(feature = "race")]
     pub fn show_scores(&self, markup: &str) {
@@ -443,6 +442,8 @@ impl View {
         }
     }
 
+    /// Writes the cards' buttons when they changed. A button that had focus
+    /// is replaced, so focus goes to the one with id `focus`.
     pub fn show_card_buttons(&self, markup: &str, focus: &str) {
         if *self.card_markup.borrow() == markup {
             return;
@@ -500,10 +501,4 @@ fn set_text(element: &Element, text: &str) {
     if element.text_content().as_deref() != Some(text) {
         element.set_text_content(Some(text));
     }
-}
-
-/// Text made safe to put in markup.
-#[cfg(feature = "race")]
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('"', "&quot;")
 }

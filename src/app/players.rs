@@ -4,12 +4,12 @@
 
 use super::state::put;
 use super::{App, Changes};
-use crate::dom::escape;
 use js_sys::{Array, Object};
 use set_canvas::SEAT_COLOURS;
 use set_core::play::keys::CALL_KEYS;
 use set_core::play::sitting::Seat;
 use set_core::play::sitting::{Kind, Refusal};
+use set_core::text::escape_html as escape;
 use wasm_bindgen::JsValue;
 
 impl App {

@@ -4,6 +4,22 @@
 //! code), and the game's own formats split at ASCII bytes rather than
 //! through the standard library's `char` searcher.
 
+/// Text made safe to put in HTML markup (a player's name, what storage or
+/// a file held): `<`, `>`, `&` and `"` as entities.
+pub fn escape_html(text: &str) -> String {
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => safe.push_str("&lt;"),
+            '>' => safe.push_str("&gt;"),
+            '&' => safe.push_str("&amp;"),
+            '"' => safe.push_str("&quot;"),
+            c => safe.push(c),
+        }
+    }
+    safe
+}
+
 /// Appends `n`, a number below 100 (a card id, a slot, a count), in decimal.
 pub fn push_small(text: &mut String, n: usize) {
     let n = n.min(99) as u8;
@@ -69,5 +85,11 @@ mod tests {
             push_small(&mut text, n);
             assert_eq!(text, format!("x{n}"));
         }
+    }
+
+    #[test]
+    fn markup_is_escaped_and_everything_else_kept() {
+        assert_eq!(escape_html(r#"<b>Ann & "Åsa"</b>"#), "&lt;b&gt;Ann &amp; &quot;Åsa&quot;&lt;/b&gt;");
+        assert_eq!(escape_html("Ben Lee"), "Ben Lee");
     }
 }

@@ -266,16 +266,4 @@ fn nearest_id(element: &Element) -> String {
 }
 
 /// Text made safe to put in markup: what storage or a file held may hold `<`.
-pub fn escape(text: &str) -> String {
-    let mut safe = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => safe.push_str("&lt;"),
-            '>' => safe.push_str("&gt;"),
-            '&' => safe.push_str("&amp;"),
-            '"' => safe.push_str("&quot;"),
-            c => safe.push(c),
-        }
-    }
-    safe
-}
+pub use set_core::text::escape_html as escape;
