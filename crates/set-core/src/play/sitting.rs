@@ -219,6 +219,15 @@ pub struct TimeOut {
     pub found_before: u32,
 }
 
+/// Who found the claim that took `card` out of play, given the game's findings.
+fn taken_in(game: &Game, findings: &[Finding], card: Card) -> Option<Seat> {
+    if game.in_play(card) {
+        return None;
+    }
+    let taken = game.found().iter().rposition(|claim| claim.contains(card))?;
+    findings.get(taken).map(|finding| finding.by)
+}
+
 /// One seat's standing, derived from the game's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Standing {
@@ -388,11 +397,7 @@ impl Sitting {
 
     /// Who found the claim that took this card out of play, if one did.
     pub fn taken_by(&self, game: &Game, card: Card) -> Option<Seat> {
-        if game.in_play(card) {
-            return None;
-        }
-        let taken = game.found().iter().rposition(|claim| claim.contains(card))?;
-        self.findings(game).get(taken).map(|finding| finding.by)
+        taken_in(game, &self.findings(game), card)
     }
 
     /// Every seat's standing in `game`, by seat.
@@ -435,8 +440,12 @@ impl Sitting {
     /// Refused claims, and taken ones, change nothing.
     pub fn settle(&mut self, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
         self.may_claim(game, by)?;
-        if let Some((card, taker)) = cards.iter().find_map(|&card| Some((card, self.taken_by(game, card)?))) {
-            return Ok(Verdict::Taken { by: taker, card });
+        // The game is replayed for its findings once, and only when a card is gone.
+        if cards.iter().any(|&card| !game.in_play(card)) {
+            let findings = self.findings(game);
+            if let Some((card, taker)) = cards.iter().find_map(|&card| Some((card, taken_in(game, &findings, card)?))) {
+                return Ok(Verdict::Taken { by: taker, card });
+            }
         }
         let expected = game.variant().claim_size();
         let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
