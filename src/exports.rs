@@ -91,9 +91,9 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
 /// `mode`; `previous` in Set-Chain; `date` and `found` in the
 /// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
-/// claim; `players` (`[{ name, kind, level, score, sets, wrong, lockedOut }]`,
-/// one even alone), `calling` (the seat of a call, or `null`) and `botClaim`
-/// (the card ids a bot is about to claim, or `null`).
+/// claim; on race.html also `players` (`[{ name, kind, level, score, sets,
+/// wrong, lockedOut }]`, one even alone), `calling` (the seat of a call, or
+/// `null`) and `botClaim` (the card ids a bot is about to claim, or `null`).
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_app(|app| app.state_object(now()))

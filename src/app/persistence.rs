@@ -130,41 +130,33 @@ impl App {
         #[cfg(feature = "race")]
         let decoded = crate::storage::Stored::decode(&text);
         self.last_stored = Some(text);
-        match decoded {
+        let adopted = match decoded {
             #[cfg(not(feature = "race"))]
-            Ok(saved) => match self.session.adopt(saved, now) {
-                Adopted::Same => Changes::NONE,
-                adopted => {
-                    if adopted == Adopted::Other {
-                        self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
-                    }
-                    self.effect = None;
-                    Changes::REFRESH
-                }
-            },
+            Ok(saved) => self.session.adopt(saved, now),
             #[cfg(feature = "race")]
-            Ok(stored) => match self.session.adopt(stored.saved, stored.sitting, now) {
-                Adopted::Same => Changes::NONE,
-                adopted => {
-                    if adopted == Adopted::Other {
-                        self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
-                    }
-                    self.effect = None;
-                    Changes::REFRESH
-                }
-            },
+            Ok(stored) => self.session.adopt(stored.saved, stored.sitting, now),
             #[cfg(not(feature = "race"))]
             Err(err @ set_core::save::SaveError::Newer { .. }) => {
                 self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
-                Changes::REFRESH
+                return Changes::REFRESH;
             }
             #[cfg(feature = "race")]
             Err(err) if crate::storage::is_newer(&err) => {
                 self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
-                Changes::REFRESH
+                return Changes::REFRESH;
             }
             // A text this page cannot use: its own game stays.
-            Err(_) => Changes::NONE,
+            Err(_) => return Changes::NONE,
+        };
+        match adopted {
+            Adopted::Same => Changes::NONE,
+            adopted => {
+                if adopted == Adopted::Other {
+                    self.notice = "Another tab started a new game: this tab now shows it too.".to_owned();
+                }
+                self.effect = None;
+                Changes::REFRESH
+            }
         }
     }
 
