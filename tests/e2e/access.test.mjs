@@ -3,9 +3,9 @@
 // setting, emulated by Playwright.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import {
-  api, clickSlot, closeView, finishGame, galleryRect, inSettings, nonSet, openView, ready, refuseWrites, resize, state, useBrowser, viewState,
+  api, audit, clickSlot, closeView, finishGame, galleryRect, inSettings, nonSet, openView, ready, refuseWrites, resize, state, useBrowser,
+  viewState,
 } from './helpers.mjs';
 
 const { open } = useBrowser();
@@ -94,15 +94,6 @@ test('a polite live region tells what each hint and claim did', { timeout: 60_00
   assert.deepEqual(problems, []);
   await close();
 });
-
-/** axe-core's findings on the page as it is now: WCAG 2.2 A and AA, and best practice. */
-async function audit(page, where) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(found, [], found.join('\n'));
-}
 
 test('axe finds no violation on the board, with a notice, on the end screens and in the gallery', { timeout: 120_000 }, async () => {
   const { page, close } = await open('?seed=4');

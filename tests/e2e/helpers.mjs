@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { serve } from '../../scripts/serve.mjs';
 
 export const ARTIFACTS = 'test-artifacts';
@@ -201,3 +202,13 @@ export async function closeView(page) {
 
 /** A gallery card's rectangle, [x, y, w, h] in viewport CSS pixels. */
 export const galleryRect = async (page, id) => (await viewState(page, 'gallery')).rects[id];
+
+/** axe-core's findings on the page as it is now: WCAG 2.2 A and AA, and best
+ *  practice. axe keeps time with the page's timers: not under a paused clock. */
+export async function audit(page, where) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(found, [], found.join('\n'));
+}

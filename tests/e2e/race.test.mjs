@@ -3,8 +3,7 @@
 // the page's time, so that no test waits for the bots in real time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { ARTIFACTS, SLOT_KEYS, api, assertSound, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, SLOT_KEYS, api, assertSound, audit, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -12,15 +11,6 @@ const { open } = useBrowser();
  *  (the bots' and the calls') run as they would. */
 async function run(page, ms, step = 250) {
   for (let done = 0; done < ms; done += step) await page.clock.runFor(step);
-}
-
-/** axe-core's findings as access.test.mjs audits index.html: WCAG 2.2 A and AA, and best practice. */
-async function audit(page, where) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(found, [], found.join('\n'));
 }
 
 /** The slots of a claim that can be made now (the hint export changes nothing). */
