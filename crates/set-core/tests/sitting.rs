@@ -290,3 +290,20 @@ fn a_game_with_players_saves_as_format_3_and_a_game_alone_as_format_2() {
     }
     assert!(matches!(decode_seated("SET save 3\nmode classic\n"), Err(SeatedError::Save(_))));
 }
+
+#[test]
+fn online_rooms_seat_eight_named_people_and_no_invisible_names() {
+    let eight: Vec<String> = (1..=8).map(|i| format!("Player {i}")).collect();
+    assert_eq!(Seats::online(&eight).unwrap().players().len(), 8);
+    let nine: Vec<String> = (1..=9).map(|i| format!("Player {i}")).collect();
+    assert_eq!(Seats::online(&nine), Err(SeatError::TooManyPlayers(9)));
+    // One person online is still a named seat, not a game alone.
+    let one = Seats::online(&["Ann"]).unwrap();
+    assert!(!one.is_solo() && one.players()[0].name == "Ann");
+    for sneaky in ["Ann\u{200b}", "\u{202e}nnA", "A\u{2066}nn", "\u{feff}Ann", "\u{3164}", "A\u{00ad}nn"] {
+        assert!(matches!(Seats::online(&[sneaky]), Err(SeatError::InvisibleInName(_))), "{sneaky:?}");
+        assert!(matches!(Seats::new(&[sneaky, "Ben"], &[]), Err(SeatError::InvisibleInName(_))), "{sneaky:?}");
+    }
+    assert_eq!(Seats::online(&["Ann", " Ann "]), Err(SeatError::RepeatedName("Ann".into())));
+    assert!(Seats::online(&["Zoë", "李"]).is_ok());
+}

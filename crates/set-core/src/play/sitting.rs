@@ -18,6 +18,11 @@
 //!   found. Should every person at a game without computer opponents be
 //!   locked out, nobody could play on, so then nobody is.
 //! - A game alone has one seat and no lockouts: solo play as it always was.
+//! - Online ([`Sitting::online`], up to [`MAX_ONLINE_PLAYERS`] people, no
+//!   computer opponents), a wrong claim costs no point and locks nobody out:
+//!   it is counted, and the seat may not claim for [`WRONG_COOLDOWN_MS`]
+//!   (setwithfriends' rule, against guessing). Many strangers racing would
+//!   otherwise hand the game to whoever did not guess.
 
 use crate::play::bot::Level;
 use crate::rules::card::Card;
@@ -30,6 +35,10 @@ use std::fmt;
 pub const MAX_PLAYERS: usize = 4;
 /// The most computer opponents at one game.
 pub const MAX_BOTS: usize = 3;
+/// The most people at one online room.
+pub const MAX_ONLINE_PLAYERS: usize = 8;
+/// Online, how long after a wrong claim its seat may not claim again.
+pub const WRONG_COOLDOWN_MS: u64 = 1500;
 /// The longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 20;
 /// The name of the one person at a game with no named players.
@@ -72,6 +81,9 @@ pub enum SeatError {
     EmptyName,
     LongName(String),
     ControlInName(String),
+    /// A character that shows nothing (zero-width, a bidi override, a filler),
+    /// which would let two names look alike or reorder the text around them.
+    InvisibleInName(String),
     RepeatedName(String),
     /// Other players at the daily puzzle, which is played alone.
     Alone,
@@ -90,6 +102,7 @@ impl fmt::Display for SeatError {
             SeatError::EmptyName => write!(f, "a player's name is empty"),
             SeatError::LongName(name) => write!(f, "the name \"{name}\" is longer than {MAX_NAME_CHARS} characters"),
             SeatError::ControlInName(name) => write!(f, "the name \"{name}\" holds a control character"),
+            SeatError::InvisibleInName(name) => write!(f, "the name \"{name}\" holds an invisible character"),
             SeatError::RepeatedName(name) => write!(f, "two players are called \"{name}\""),
             SeatError::Alone => write!(f, "the daily puzzle is played alone, without other players"),
         }
@@ -109,10 +122,24 @@ pub fn check_name(name: &str) -> Result<&str, SeatError> {
         let shown = name.chars().take(MAX_NAME_CHARS).map(|c| if c.is_control() { '\u{fffd}' } else { c });
         return Err(SeatError::ControlInName(shown.collect()));
     }
+    if name.chars().any(is_invisible) {
+        let shown = name.chars().take(MAX_NAME_CHARS).map(|c| if is_invisible(c) { '\u{fffd}' } else { c });
+        return Err(SeatError::InvisibleInName(shown.collect()));
+    }
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(SeatError::LongName(name.chars().take(MAX_NAME_CHARS).chain(['…']).collect()));
     }
     Ok(name)
+}
+
+/// Characters that draw nothing or reorder text: format characters (zero
+/// width, joiners, bidi embeddings, overrides and isolates, the byte-order
+/// mark, soft hyphen) and the blank fillers that render as nothing.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}' | '\u{180e}'
+        | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}'
+        | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fff8}' | '\u{e0000}'..='\u{e007f}')
 }
 
 impl Seats {
@@ -154,6 +181,26 @@ impl Seats {
         // One person alone is a game alone, however it was asked for.
         if players.len() == 1 {
             players.clear();
+        }
+        Ok(Seats { players })
+    }
+
+    /// The people of an online room, in the order they joined: up to
+    /// [`MAX_ONLINE_PLAYERS`], named, and never a game alone, even for one.
+    pub fn online<S: AsRef<str>>(people: &[S]) -> Result<Seats, SeatError> {
+        if people.len() > MAX_ONLINE_PLAYERS {
+            return Err(SeatError::TooManyPlayers(people.len()));
+        }
+        let mut players: Vec<Player> = Vec::with_capacity(people.len());
+        for name in people {
+            let name = check_name(name.as_ref())?;
+            if players.iter().any(|player| player.name == name) {
+                return Err(SeatError::RepeatedName(name.to_owned()));
+            }
+            players.push(Player { name: Cow::Owned(name.to_owned()), kind: Kind::Human });
+        }
+        if players.is_empty() {
+            return Err(SeatError::EmptyName);
         }
         Ok(Seats { players })
     }
@@ -208,6 +255,8 @@ pub struct Finding {
 pub struct Penalty {
     pub by: Seat,
     pub found_before: u32,
+    /// Play time of the wrong claim or of the time-out.
+    pub at_ms: u64,
 }
 
 /// A called claim whose time ran out: a penalty that is no move of the game.
@@ -273,6 +322,8 @@ pub enum Refusal {
     CallFirst,
     /// A computer opponent's move made by anyone but the computer.
     NotAPerson(Seat),
+    /// Online: a wrong claim was made less than [`WRONG_COOLDOWN_MS`] ago.
+    CoolingDown { seat: Seat, until_ms: u64 },
     Rules(GameError),
 }
 
@@ -284,6 +335,9 @@ impl fmt::Display for Refusal {
             Refusal::NotTheirTurn { calling } => write!(f, "player {} has called a set", calling.0),
             Refusal::CallFirst => write!(f, "call a set first: press your key or tap your name"),
             Refusal::NotAPerson(seat) => write!(f, "player {} is a computer opponent", seat.0),
+            Refusal::CoolingDown { seat, until_ms } => {
+                write!(f, "player {} made a wrong claim and may claim again at {until_ms} ms", seat.0)
+            }
             Refusal::Rules(error) => error.fmt(f),
         }
     }
@@ -325,12 +379,38 @@ pub struct Sitting {
     seats: Seats,
     by: Vec<Seat>,
     time_outs: Vec<TimeOut>,
+    wrong: WrongClaims,
+}
+
+/// What a wrong claim costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WrongClaims {
+    /// A point, and the seat is locked out until the next claim is found
+    /// (one screen: the box's rule).
+    #[default]
+    LockOut,
+    /// No point: the seat waits [`WRONG_COOLDOWN_MS`] (online).
+    CoolDown,
 }
 
 impl Sitting {
     /// A sitting at a game with no moves yet.
     pub fn new(seats: Seats) -> Sitting {
-        Sitting { seats, by: Vec::new(), time_outs: Vec::new() }
+        Sitting { seats, by: Vec::new(), time_outs: Vec::new(), wrong: WrongClaims::LockOut }
+    }
+
+    /// An online room's sitting: wrong claims cool down instead of locking out.
+    pub fn online(seats: Seats) -> Sitting {
+        Sitting { wrong: WrongClaims::CoolDown, ..Sitting::new(seats) }
+    }
+
+    /// The same sitting under another rule for wrong claims.
+    pub fn under(self, wrong: WrongClaims) -> Sitting {
+        Sitting { wrong, ..self }
+    }
+
+    pub fn wrong_claims(&self) -> WrongClaims {
+        self.wrong
     }
 
     /// A sitting restored from its parts, checked against its game.
@@ -342,12 +422,12 @@ impl Sitting {
         if let Some(&seat) = by.iter().chain(time_outs.iter().map(|t| &t.by)).find(|seat| seat.0 as usize >= count) {
             return Err(LogError::NoSuchSeat(seat));
         }
-        Ok(Sitting { seats, by, time_outs })
+        Ok(Sitting { seats, by, time_outs, wrong: WrongClaims::LockOut })
     }
 
     /// A game alone, with all its moves seat 0's.
     pub fn solo(game: &Game) -> Sitting {
-        Sitting { seats: Seats::solo(), by: vec![Seat(0); game.moves().len()], time_outs: Vec::new() }
+        Sitting { by: vec![Seat(0); game.moves().len()], ..Sitting::new(Seats::solo()) }
     }
 
     pub fn seats(&self) -> &Seats {
@@ -372,7 +452,7 @@ impl Sitting {
         let mut time_outs = self.time_outs.iter().peekable();
         for (&mv, &by) in game.moves().iter().zip(&self.by) {
             while let Some(t) = time_outs.next_if(|t| t.at_ms <= mv.at_ms) {
-                penalties.push(Penalty { by: t.by, found_before: t.found_before });
+                penalties.push(Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms });
             }
             let (found_before, wrong_before) = (replay.found().len(), replay.wrong_claims());
             // The moves are the game's own, which the rules took in once already.
@@ -383,10 +463,10 @@ impl Sitting {
                 findings.push(Finding { by, at_ms: mv.at_ms });
             }
             if replay.wrong_claims() > wrong_before {
-                penalties.push(Penalty { by, found_before: found_before as u32 });
+                penalties.push(Penalty { by, found_before: found_before as u32, at_ms: mv.at_ms });
             }
         }
-        penalties.extend(time_outs.map(|t| Penalty { by: t.by, found_before: t.found_before }));
+        penalties.extend(time_outs.map(|t| Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms }));
         (findings, penalties)
     }
 
@@ -414,7 +494,8 @@ impl Sitting {
         for penalty in penalties {
             if let Some(standing) = standings.get_mut(penalty.by.0 as usize) {
                 standing.penalties += 1;
-                standing.locked_out |= !seats.is_solo() && penalty.found_before == found;
+                let locks = self.wrong == WrongClaims::LockOut && !seats.is_solo();
+                standing.locked_out |= locks && penalty.found_before == found;
             }
         }
         let people_locked = seats.players().iter().zip(&standings).all(|(p, s)| p.kind != Kind::Human || s.locked_out);
@@ -436,10 +517,24 @@ impl Sitting {
         Ok(())
     }
 
+    /// Online: when a seat's last wrong claim stops barring it, if it still does at `at_ms`.
+    pub fn cooling_until(&self, game: &Game, by: Seat, at_ms: u64) -> Option<u64> {
+        if self.wrong != WrongClaims::CoolDown {
+            return None;
+        }
+        let (_, penalties) = self.outcomes(game);
+        let last = penalties.iter().rev().find(|penalty| penalty.by == by)?;
+        let until = last.at_ms + WRONG_COOLDOWN_MS;
+        (at_ms < until).then_some(until)
+    }
+
     /// Settles a claim by a seat, `at_ms` into the game, on its cards alone.
     /// Refused claims, and taken ones, change nothing.
     pub fn settle(&mut self, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
         self.may_claim(game, by)?;
+        if let Some(until_ms) = self.cooling_until(game, by, at_ms) {
+            return Err(Refusal::CoolingDown { seat: by, until_ms });
+        }
         // The game is replayed for its findings once, and only when a card is gone.
         if cards.iter().any(|&card| !game.in_play(card)) {
             let findings = self.findings(game);

@@ -16,6 +16,10 @@
 //! …the lines of format 2
 //! ```
 //!
+//! An online room's game (up to eight people, no computer opponents) adds
+//! `wrong-claims cool-down`: there a wrong claim costs no point but a wait
+//! ([`WrongClaims::CoolDown`]).
+//!
 //! A game alone is written as format 2, which it is exactly, so that every
 //! page keeps reading solo saves. Reading format 3 strips the sitting's
 //! lines and reads the rest as format 2, so both formats share one reader:
@@ -23,15 +27,18 @@
 
 use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_version};
 use crate::play::bot::Level;
-use crate::play::sitting::{Kind, LogError, MAX_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut};
+use crate::play::sitting::{Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims};
 use crate::rules::game::Game;
 use crate::text::{split_at_each, split_once_at};
 use std::fmt;
 
 /// The format of a game with other players.
 pub const SEATED_MAJOR: u32 = 3;
-/// The `seat-N` lines, by seat.
-const SEAT_FIELDS: [&str; MAX_PLAYERS] = ["seat-0", "seat-1", "seat-2", "seat-3"];
+/// The `seat-N` lines, by seat: one screen seats four, an online room eight.
+const SEAT_FIELDS: [&str; MAX_ONLINE_PLAYERS] =
+    ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6", "seat-7"];
+/// The line of a game whose wrong claims cool down (online).
+const COOL_DOWN_LINE: &str = "wrong-claims cool-down";
 
 /// Why a text is not a usable save of a game with players.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +95,10 @@ pub fn encode_seated(game: &Game, sitting: &Sitting, elapsed_ms: u64) -> String 
     let outs: Vec<String> =
         sitting.time_outs().iter().map(|t| format!("{}:{}@{}", t.found_before, t.at_ms, t.by.0)).collect();
     lines.push_str(&format!("by {}\ntime-outs {}\n", by.join(" "), outs.join(" ")));
+    if sitting.wrong_claims() == WrongClaims::CoolDown {
+        lines.push_str(COOL_DOWN_LINE);
+        lines.push('\n');
+    }
     // Format 2's text, its header raised, with the sitting after the mode.
     let (header, rest) = split_once_at(&text, b'\n').unwrap_or((&text, ""));
     let (mode, rest) = split_once_at(rest, b'\n').unwrap_or((rest, ""));
@@ -111,10 +122,11 @@ pub fn decode_seated(text: &str) -> Result<(SavedGame, Sitting), SeatedError> {
     }
     // The sitting's lines out, and the rest read as format 2 of the same minor.
     let mut game_text = format!("{HEADER} 2.{minor}\n");
-    let (mut seat_lines, mut by, mut outs) = (Vec::new(), None, None);
+    let (mut seat_lines, mut by, mut outs, mut online) = (Vec::new(), None, None, false);
     for line in split_at_each(text, b'\n').skip(1) {
         let (key, value) = split_once_at(line, b' ').unwrap_or((line, ""));
         match key {
+            _ if line == COOL_DOWN_LINE => online = true,
             "by" => by = Some(value),
             "time-outs" => outs = Some(value),
             _ if SEAT_FIELDS.contains(&key) => seat_lines.push((key, value)),
@@ -129,30 +141,31 @@ pub fn decode_seated(text: &str) -> Result<(SavedGame, Sitting), SeatedError> {
     }
     game_text.pop();
     let saved = decode(&game_text)?;
-    let seats = seats_of(&seat_lines)?;
+    let seats = seats_of(&seat_lines, online)?;
     let bad = |text: &str| SeatedError::BadLine(text.chars().take(30).collect());
     let by_text = by.ok_or(SaveError::MissingField("by"))?;
     let mut by = Vec::new();
     for token in by_text.split_ascii_whitespace() {
-        by.push(Seat(digits(token).filter(|&seat| seat < MAX_PLAYERS as u64).ok_or_else(|| bad(token))? as u8));
+        by.push(Seat(digits(token).filter(|&seat| seat < MAX_ONLINE_PLAYERS as u64).ok_or_else(|| bad(token))? as u8));
     }
     let mut time_outs = Vec::new();
     for token in outs.unwrap_or("").split_ascii_whitespace() {
         let parse = || {
             let (found, rest) = split_once_at(token, b':')?;
             let (at, seat) = split_once_at(rest, b'@')?;
-            let seat = digits(seat).filter(|&seat| seat < MAX_PLAYERS as u64)?;
+            let seat = digits(seat).filter(|&seat| seat < MAX_ONLINE_PLAYERS as u64)?;
             Some(TimeOut { by: Seat(seat as u8), at_ms: digits(at)?, found_before: digits(found)? as u32 })
         };
         time_outs.push(parse().ok_or_else(|| bad(token))?);
     }
     let sitting = Sitting::restore(seats, by, time_outs, &saved.game).map_err(SeatedError::Log)?;
+    let sitting = if online { sitting.under(WrongClaims::CoolDown) } else { sitting };
     Ok((saved, sitting))
 }
 
 /// Format 3's players: `seat-N human NAME` or `seat-N bot LEVEL`, from seat
 /// 0 on without a gap, people first.
-fn seats_of(lines: &[(&str, &str)]) -> Result<Seats, SeatedError> {
+fn seats_of(lines: &[(&str, &str)], online: bool) -> Result<Seats, SeatedError> {
     let (mut people, mut bots) = (Vec::new(), Vec::new());
     for (seat, field) in SEAT_FIELDS.iter().enumerate() {
         let Some(&(_, text)) = lines.iter().find(|(key, _)| key == field) else {
@@ -170,6 +183,9 @@ fn seats_of(lines: &[(&str, &str)]) -> Result<Seats, SeatedError> {
     }
     if people.is_empty() {
         return Err(SaveError::MissingField("seat-0").into());
+    }
+    if online && bots.is_empty() {
+        return Seats::online(&people).map_err(SeatedError::Players);
     }
     Seats::new(&people, &bots).map_err(SeatedError::Players)
 }
@@ -199,5 +215,23 @@ mod tests {
         let (saved, sitting) = decode_seated(v2).unwrap();
         assert!(sitting.seats().is_solo() && sitting.by().len() == saved.game.moves().len());
         assert_eq!(encode_seated(&saved.game, &sitting, saved.elapsed_ms), v2);
+    }
+
+    /// An online room's game (eight people, wrong claims cooling down)
+    /// round-trips through format 3 with its rule.
+    #[test]
+    fn an_online_game_of_eight_round_trips() {
+        use crate::play::room::RoomGame;
+        use crate::rules::variant::Variant;
+        let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
+        let mut room = RoomGame::new(Variant::Classic, 42, &names).unwrap();
+        for seat in 0..8u8 {
+            let cards: Vec<i64> = room.game().first_claim().unwrap().cards().iter().map(|c| c.id() as i64).collect();
+            room.claim(Seat(7 - seat), &cards, room.seq(), u64::from(seat) * 900).unwrap();
+        }
+        let text = encode_seated(room.game(), room.sitting(), 9000);
+        assert!(text.contains("seat-7 human Hal\n") && text.contains("\nwrong-claims cool-down\n"));
+        let (saved, sitting) = decode_seated(&text).unwrap();
+        assert_eq!((&saved.game, &sitting), (room.game(), room.sitting()));
     }
 }

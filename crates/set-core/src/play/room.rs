@@ -1,0 +1,348 @@
+//! One online room's game, as the server decides it: the rules' [`Game`] and
+//! the [`Sitting`] of its people (wrong claims cool down), judged claim by
+//! claim in the order the room receives them.
+//!
+//! The room numbers its events: event `n` is the game's `n`-th move (a set,
+//! a wrong claim or a hint), so [`RoomGame::seq`] is a function of the log,
+//! and a room rebuilt from its stored moves ([`RoomGame::restore`]) numbers
+//! them as before. A claim carries `seen`, the last event its sender had
+//! applied; the rules of [`RoomGame::claim`]:
+//! - `seen` from the future, a card id that is no card, a repeated card or
+//!   the wrong number of cards: refused, nothing changes;
+//! - every card still in play: judged on its cards (a set, or a wrong claim
+//!   with its reason), however the table changed since `seen`;
+//! - a card that another claim took after `seen`: **taken**, naming who took
+//!   it; it is no wrong claim and changes nothing;
+//! - a card that was not in play at `seen` either (never dealt, or gone
+//!   before the sender saw the table): refused as not in play. Only a client
+//!   that knows hidden cards, or a broken one, sends it.
+//!
+//! What a client may see of it is its [`View`]: the table, the previous set
+//! (Set-Chain) and counts, never the deck's order.
+
+use crate::play::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
+use crate::rules::card::Card;
+use crate::rules::game::{Action, AuditError, Claim, Game, GameError, HintOutcome, Move, ReplayError};
+use crate::rules::variant::Variant;
+use std::fmt;
+
+/// Why the room does not take a claim or a hint in: nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// The sender says it applied an event the room has not had.
+    FutureSeen { seen: u32, seq: u32 },
+    /// A number that is no card id (0..=80).
+    NoSuchCard(i64),
+    /// A card that was not in play when the sender last looked.
+    NotInPlay(Card),
+    Refused(Refusal),
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ClaimError::FutureSeen { seen, seq } => {
+                write!(f, "event {seen} has not happened: the room is at event {seq}")
+            }
+            ClaimError::NoSuchCard(id) => write!(f, "{id} is not a card id (0 to 80)"),
+            ClaimError::NotInPlay(card) => write!(f, "card id {} is not on the table", card.id()),
+            ClaimError::Refused(refusal) => refusal.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
+
+impl From<Refusal> for ClaimError {
+    fn from(refusal: Refusal) -> ClaimError {
+        match refusal {
+            Refusal::Rules(GameError::NotInPlay { card }) => ClaimError::NotInPlay(card),
+            other => ClaimError::Refused(other),
+        }
+    }
+}
+
+/// Why a stored log does not rebuild its room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    Seats(SeatError),
+    /// A move names a seat nobody sits at.
+    NoSuchSeat(Seat),
+    Replay(ReplayError),
+    Audit(AuditError),
+}
+
+impl fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestoreError::Seats(err) => write!(f, "its players cannot sit together: {err}"),
+            RestoreError::NoSuchSeat(seat) => write!(f, "a move names player {}, who does not sit there", seat.0),
+            RestoreError::Replay(err) => write!(f, "its moves do not replay: {err}"),
+            RestoreError::Audit(err) => write!(f, "its replayed game fails the audit: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
+
+/// What every client may know of the game: no deck order, no seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub table: Vec<Card>,
+    pub deck_left: usize,
+    /// Set-Chain: the last set found, one of whose cards the next set holds.
+    pub previous: Option<[Card; 3]>,
+    pub found: usize,
+    /// The cards the room's hints have revealed so far.
+    pub hinted: Vec<Card>,
+    pub over: bool,
+}
+
+/// The game of one online room and who made each of its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomGame {
+    game: Game,
+    sitting: Sitting,
+}
+
+impl RoomGame {
+    /// A fresh deal for the people of a room, in seat order.
+    pub fn new<S: AsRef<str>>(variant: Variant, seed: u64, people: &[S]) -> Result<RoomGame, SeatError> {
+        let seats = Seats::online(people)?;
+        Ok(RoomGame { game: Game::new(variant, seed), sitting: Sitting::online(seats) })
+    }
+
+    /// A room rebuilt from its stored log, replayed through the rules and audited.
+    pub fn restore<S: AsRef<str>>(
+        variant: Variant,
+        seed: u64,
+        people: &[S],
+        log: &[(Seat, Move)],
+    ) -> Result<RoomGame, RestoreError> {
+        let seats = Seats::online(people).map_err(RestoreError::Seats)?;
+        if let Some(&(seat, _)) = log.iter().find(|(seat, _)| seat.0 as usize >= seats.players().len()) {
+            return Err(RestoreError::NoSuchSeat(seat));
+        }
+        let moves: Vec<Move> = log.iter().map(|&(_, mv)| mv).collect();
+        let game = Game::replay(variant, seed, &moves).map_err(RestoreError::Replay)?;
+        game.audit().map_err(RestoreError::Audit)?;
+        let by = log.iter().map(|&(seat, _)| seat).collect();
+        let sitting = Sitting::restore(seats, by, Vec::new(), &game)
+            .map_err(|_| RestoreError::NoSuchSeat(Seat(u8::MAX)))?
+            .under(crate::play::sitting::WrongClaims::CoolDown);
+        Ok(RoomGame { game, sitting })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn sitting(&self) -> &Sitting {
+        &self.sitting
+    }
+
+    /// The number of the room's last event: its moves so far.
+    pub fn seq(&self) -> u32 {
+        self.game.moves().len() as u32
+    }
+
+    /// The last move and who made it.
+    pub fn last_move(&self) -> Option<(Seat, Move)> {
+        Some((*self.sitting.by().last()?, *self.game.moves().last()?))
+    }
+
+    pub fn standings(&self) -> Vec<Standing> {
+        self.sitting.standings(&self.game)
+    }
+
+    pub fn view(&self) -> View {
+        let game = &self.game;
+        View {
+            table: game.table().to_vec(),
+            deck_left: game.deck().len(),
+            previous: game.previous(),
+            found: game.found().len(),
+            hinted: game.hinted_cards().to_vec(),
+            over: game.is_over(),
+        }
+    }
+
+    /// Judges `by`'s claim of the cards with these ids, `at_ms` into the
+    /// game; the sender had applied events up to `seen`.
+    pub fn claim(&mut self, by: Seat, ids: &[i64], seen: u32, at_ms: u64) -> Result<Verdict, ClaimError> {
+        let seq = self.seq();
+        if seen > seq {
+            return Err(ClaimError::FutureSeen { seen, seq });
+        }
+        let mut cards = Vec::with_capacity(ids.len());
+        for &id in ids {
+            cards.push(Card::new(id).map_err(|_| ClaimError::NoSuchCard(id))?);
+        }
+        let expected = self.game.variant().claim_size();
+        if cards.len() != expected {
+            return Err(Refusal::Rules(GameError::ClaimSize { expected, got: cards.len() }).into());
+        }
+        if let Some((i, _)) = cards.iter().enumerate().find(|&(i, card)| cards[..i].contains(card)) {
+            return Err(Refusal::Rules(GameError::RepeatedCard { card: cards[i] }).into());
+        }
+        if cards.iter().any(|&card| !self.game.in_play(card)) {
+            // Taken only if every card was in play at `seen`: a card the sender
+            // never saw on the table is a card it should not know of.
+            let then = self.at(seen);
+            if let Some(&card) = cards.iter().find(|&&card| !then.in_play(card)) {
+                return Err(ClaimError::NotInPlay(card));
+            }
+        }
+        Ok(self.sitting.settle(&mut self.game, by, &cards, at_ms)?)
+    }
+
+    /// Reveals one more card of a set, for everyone; counted for `by`.
+    pub fn hint(&mut self, by: Seat, at_ms: u64) -> Result<HintOutcome, ClaimError> {
+        Ok(self.sitting.hint(&mut self.game, by, at_ms)?)
+    }
+
+    /// The game as it stood after event `seq`.
+    fn at(&self, seq: u32) -> Game {
+        let moves = &self.game.moves()[..seq as usize];
+        // A prefix of moves the rules took in replays as it did.
+        Game::replay(self.game.variant(), self.game.seed(), moves)
+            .unwrap_or_else(|_| Game::new(self.game.variant(), self.game.seed()))
+    }
+
+    /// The stored form of every move: who made it, and the move.
+    pub fn log(&self) -> Vec<(Seat, Move)> {
+        self.sitting.by().iter().copied().zip(self.game.moves().iter().copied()).collect()
+    }
+}
+
+/// The cards a claim names, if the move is one.
+pub fn claimed(mv: &Move) -> Option<Claim> {
+    match mv.action {
+        Action::Claim(claim) => Some(claim),
+        Action::Hint => None,
+    }
+}
+
+/// A player's picks after the table changed: those still in play, in their
+/// order, so that a set found elsewhere keeps the picks it did not take.
+pub fn keep_picks(picks: &[Card], table: &[Card], previous: Option<[Card; 3]>) -> Vec<Card> {
+    let in_play = |card: &&Card| table.contains(card) || previous.is_some_and(|p| p.contains(card));
+    picks.iter().filter(in_play).copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::sitting::WRONG_COOLDOWN_MS;
+    use crate::rules::card::is_set;
+    use crate::rules::game::Invalid;
+
+    fn ids(cards: &[Card]) -> Vec<i64> {
+        cards.iter().map(|card| card.id() as i64).collect()
+    }
+
+    fn first_set(game: &Game) -> Vec<Card> {
+        game.first_claim().expect("a set on the table").cards().to_vec()
+    }
+
+    fn a_non_set(game: &Game) -> Vec<Card> {
+        let t = game.table();
+        for a in 0..t.len() {
+            for b in a + 1..t.len() {
+                for c in b + 1..t.len() {
+                    if !is_set(t[a], t[b], t[c]) {
+                        return vec![t[a], t[b], t[c]];
+                    }
+                }
+            }
+        }
+        unreachable!("twelve cards always hold a non-set")
+    }
+
+    #[test]
+    fn the_second_claim_of_the_same_cards_is_taken_not_wrong() {
+        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"]).unwrap();
+        let set = first_set(room.game());
+        let ann = room.claim(Seat(0), &ids(&set), 0, 1000).unwrap();
+        assert!(matches!(ann, Verdict::Accepted { .. }));
+        let before = room.clone();
+        let ben = room.claim(Seat(1), &ids(&set), 0, 1001).unwrap();
+        assert_eq!(ben, Verdict::Taken { by: Seat(0), card: set[0] });
+        assert_eq!(room, before, "a taken claim changes nothing");
+        let standings = room.standings();
+        assert_eq!((standings[0].sets, standings[1].sets, standings[1].penalties), (1, 0, 0));
+    }
+
+    #[test]
+    fn a_card_gone_before_the_sender_looked_is_not_in_play() {
+        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"]).unwrap();
+        let set = first_set(room.game());
+        room.claim(Seat(0), &ids(&set), 0, 1000).unwrap();
+        let before = room.clone();
+        assert_eq!(room.claim(Seat(1), &ids(&set), 1, 1001), Err(ClaimError::NotInPlay(set[0])));
+        assert_eq!(room, before);
+    }
+
+    #[test]
+    fn bad_claims_are_refused_and_change_nothing() {
+        let mut room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"]).unwrap();
+        let before = room.clone();
+        let t: Vec<i64> = ids(room.game().table());
+        assert_eq!(room.claim(Seat(0), &t[..3], 1, 0), Err(ClaimError::FutureSeen { seen: 1, seq: 0 }));
+        assert_eq!(room.claim(Seat(0), &[t[0], t[1], 81], 0, 0), Err(ClaimError::NoSuchCard(81)));
+        assert_eq!(room.claim(Seat(0), &[t[0], t[1], -1], 0, 0), Err(ClaimError::NoSuchCard(-1)));
+        let repeated = room.claim(Seat(0), &[t[0], t[1], t[0]], 0, 0);
+        assert!(matches!(repeated, Err(ClaimError::Refused(Refusal::Rules(GameError::RepeatedCard { .. })))));
+        let size = room.claim(Seat(0), &t[..2], 0, 0);
+        assert_eq!(size, Err(ClaimError::Refused(Refusal::Rules(GameError::ClaimSize { expected: 3, got: 2 }))));
+        let hidden = room.game().deck()[0];
+        assert_eq!(room.claim(Seat(0), &[t[0], t[1], hidden.id() as i64], 0, 0), Err(ClaimError::NotInPlay(hidden)));
+        let nobody = room.claim(Seat(5), &t[..3], 0, 0);
+        assert_eq!(nobody, Err(ClaimError::Refused(Refusal::NoSuchSeat(Seat(5)))));
+        assert_eq!(room, before);
+    }
+
+    #[test]
+    fn a_wrong_claim_costs_no_point_but_a_cooldown() {
+        let mut room = RoomGame::new(Variant::Classic, 11, &["Ann", "Ben"]).unwrap();
+        let wrong = a_non_set(room.game());
+        assert_eq!(room.claim(Seat(0), &ids(&wrong), 0, 2000).unwrap(), Verdict::Wrong(Invalid::NotASet));
+        let set = first_set(room.game());
+        let until_ms = 2000 + WRONG_COOLDOWN_MS;
+        let early = room.claim(Seat(0), &ids(&set), 1, until_ms - 1);
+        assert_eq!(early, Err(ClaimError::Refused(Refusal::CoolingDown { seat: Seat(0), until_ms })));
+        // Nobody else waits, and Ann may claim once it is over.
+        assert!(matches!(room.claim(Seat(1), &ids(&set), 1, until_ms - 1), Ok(Verdict::Accepted { .. })));
+        let set = first_set(room.game());
+        assert!(matches!(room.claim(Seat(0), &ids(&set), 2, until_ms), Ok(Verdict::Accepted { .. })));
+        let standings = room.standings();
+        assert_eq!((standings[0].sets, standings[0].penalties, standings[0].locked_out), (1, 1, false));
+    }
+
+    #[test]
+    fn a_stored_log_rebuilds_the_same_room() {
+        let mut room = RoomGame::new(Variant::Chain, 5, &["Ann", "Ben", "Cy"]).unwrap();
+        for turn in 0..6u64 {
+            let set = first_set(room.game());
+            let seen = room.seq();
+            room.claim(Seat((turn % 3) as u8), &ids(&set), seen, turn * 1000).unwrap();
+        }
+        room.hint(Seat(1), 7000).unwrap();
+        let restored = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &room.log()).unwrap();
+        assert_eq!(restored, room);
+        assert_eq!(restored.seq(), 7);
+        let foreign = [(Seat(3), room.log()[0].1)];
+        let err = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &foreign);
+        assert_eq!(err, Err(RestoreError::NoSuchSeat(Seat(3))));
+    }
+
+    #[test]
+    fn picks_still_in_play_are_kept_in_order() {
+        let room = RoomGame::new(Variant::Classic, 9, &["Ann"]).unwrap();
+        let table = room.game().table();
+        let gone = room.game().deck()[0];
+        let picks = [table[4], gone, table[1]];
+        assert_eq!(keep_picks(&picks, table, None), vec![table[4], table[1]]);
+        assert_eq!(keep_picks(&picks, &[], Some([gone, table[4], table[1]])), picks.to_vec());
+    }
+}
