@@ -209,10 +209,52 @@ impl RoomGame {
             .unwrap_or_else(|_| Game::new(self.game.variant(), self.game.seed()))
     }
 
+    /// The room's events from number `from` on, each as the rules judged it
+    /// (the game is replayed to tell a set from a wrong claim).
+    pub fn events(&self, from: u32) -> Vec<Event> {
+        let mut replay = Game::new(self.game.variant(), self.game.seed());
+        let mut events = Vec::new();
+        for (i, (&mv, &by)) in self.game.moves().iter().zip(self.sitting.by()).enumerate() {
+            let found = replay.found().len();
+            // The moves are the game's own, which the rules took in once already.
+            if replay.apply(mv).is_err() {
+                break;
+            }
+            let kind = match mv.action {
+                Action::Hint => EventKind::Hint,
+                Action::Claim(_) if replay.found().len() > found => EventKind::Set,
+                Action::Claim(_) => EventKind::Wrong,
+            };
+            let seq = i as u32 + 1;
+            if seq >= from {
+                events.push(Event { seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
+            }
+        }
+        events
+    }
+
     /// The stored form of every move: who made it, and the move.
     pub fn log(&self) -> Vec<(Seat, Move)> {
         self.sitting.by().iter().copied().zip(self.game.moves().iter().copied()).collect()
     }
+}
+
+/// What one event of a room's log was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Set,
+    Wrong,
+    Hint,
+}
+
+/// One event of a room's log: its number, who, when, and what it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub seq: u32,
+    pub by: Seat,
+    pub at_ms: u64,
+    pub kind: EventKind,
+    pub claim: Option<Claim>,
 }
 
 /// The cards a claim names, if the move is one.
@@ -331,6 +373,9 @@ mod tests {
         let restored = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &room.log()).unwrap();
         assert_eq!(restored, room);
         assert_eq!(restored.seq(), 7);
+        let kinds: Vec<EventKind> = restored.events(6).iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, [EventKind::Set, EventKind::Hint]);
+        assert_eq!(restored.events(1).len(), 7);
         let foreign = [(Seat(3), room.log()[0].1)];
         let err = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &foreign);
         assert_eq!(err, Err(RestoreError::NoSuchSeat(Seat(3))));

@@ -1,0 +1,255 @@
+//! HTTP: the page's files from `dist/` (precompressed gzip and brotli where
+//! the build wrote them), the WebSocket at `/ws`, and a finished game's save
+//! at `/api/games/<room>`; with the headers a real host sends.
+//!
+//! - Only GET and HEAD. A path that does not decode, holds a NUL byte or
+//!   climbs out with `..` (in any encoding, with either slash) is refused
+//!   before the file system is asked; nothing outside `dist/` is served.
+//! - Hashed files are cached for a year as immutable; the pages, the service
+//!   worker and the rest are revalidated (`no-cache`).
+//! - A Content-Security-Policy allows the page's own files, the hashes of
+//!   its inline scripts and styles (read from its HTML at start), its wasm
+//!   and its own WebSocket; `X-Content-Type-Options: nosniff` everywhere.
+//! - `/?room=<id>`, the link players share, is the online page.
+//! - A WebSocket upgrade must come from the page's own origin (or one given
+//!   with `--origin`): another site's page cannot play as its visitor.
+
+use crate::AppState;
+use crate::ids::is_room_id;
+use crate::proto::HARD_FRAME_LIMIT;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use tower::ServiceExt;
+
+/// The page that plays in a room.
+pub const ONLINE_PAGE: &str = "/online.html";
+
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/ws", get(upgrade))
+        .route("/api/games/{room}", get(export))
+        .fallback(static_file)
+        .layer(middleware::from_fn_with_state(state.clone(), headers))
+        .with_state(state)
+}
+
+fn plain(status: StatusCode, reason: &str) -> Response {
+    (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], format!("{reason}\n")).into_response()
+}
+
+async fn upgrade(State(state): State<Arc<AppState>>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let allowed = origin.is_some_and(|origin| {
+        origin == format!("http://{host}") || origin == format!("https://{host}") || state.origins.iter().any(|o| o == origin)
+    });
+    if !allowed {
+        return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
+    }
+    ws.max_message_size(HARD_FRAME_LIMIT)
+        .max_frame_size(HARD_FRAME_LIMIT)
+        .on_upgrade(move |socket| crate::ws::serve(socket, state))
+}
+
+async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) -> Response {
+    if !is_room_id(&room) {
+        return plain(StatusCode::NOT_FOUND, "there is no such room");
+    }
+    match state.rooms.export(&room).await {
+        Ok(Some(save)) => (
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"set-online-{room}.txt\"")),
+            ],
+            save,
+        )
+            .into_response(),
+        Ok(None) => plain(StatusCode::CONFLICT, "the game is not over: its seed is secret until then"),
+        Err(crate::rooms::RoomsError::NoRoom) => plain(StatusCode::NOT_FOUND, "there is no such room"),
+        Err(err) => {
+            eprintln!("set-server: export {room}: {err}");
+            plain(StatusCode::SERVICE_UNAVAILABLE, "the game cannot be read now")
+        }
+    }
+}
+
+/// The path, percent-decoded, if it is one that may be looked up.
+fn checked_path(raw: &str) -> Result<String, (StatusCode, &'static str)> {
+    let bytes = raw.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
+            decoded.push(byte.ok_or((StatusCode::BAD_REQUEST, "malformed percent-encoding"))?);
+            i += 3;
+        } else {
+            decoded.push(bytes[i]);
+            i += 1;
+        }
+    }
+    let path = String::from_utf8(decoded).map_err(|_| (StatusCode::BAD_REQUEST, "malformed percent-encoding"))?;
+    if path.contains('\0') {
+        return Err((StatusCode::BAD_REQUEST, "NUL byte in path"));
+    }
+    // Backslashes would be separators on Windows: a way out too.
+    if path.split(['/', '\\']).any(|part| part == "..") {
+        return Err((StatusCode::FORBIDDEN, "forbidden"));
+    }
+    Ok(path)
+}
+
+async fn static_file(State(state): State<Arc<AppState>>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
+        response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
+    let uri = request.uri().clone();
+    if let Err((status, reason)) = checked_path(uri.path()) {
+        return plain(status, reason);
+    }
+    let (mut parts, body) = request.into_parts();
+    if uri.path() == "/" && uri.query().is_some_and(|q| q.split('&').any(|pair| pair.starts_with("room="))) {
+        let target = format!("{ONLINE_PAGE}?{}", uri.query().unwrap_or(""));
+        parts.uri = target.parse::<Uri>().unwrap_or(uri);
+    }
+    let request = Request::from_parts(parts, body);
+    match state.files.clone().oneshot(request).await {
+        Ok(response) if response.status() == StatusCode::NOT_FOUND => plain(StatusCode::NOT_FOUND, "not found"),
+        Ok(response) => response.map(Body::new),
+        Err(err) => match err {},
+    }
+}
+
+/// Whether a file's name carries its content's hash (the build's `name-<16 hex>`).
+fn is_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or("");
+    let stem = name.split('.').next().unwrap_or("");
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+async fn headers(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    let success = response.status().is_success();
+    let headers = response.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    let cache = if path.starts_with("/api/") || path == "/ws" {
+        "no-store"
+    } else if is_hashed(&path) && success {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::CONTENT_SECURITY_POLICY, state.csp.clone());
+    response
+}
+
+/// The policy for the pages in `dist`: their own files, their inline
+/// scripts and styles by hash, wasm, and their own WebSocket.
+pub fn content_security_policy(dist: &std::path::Path) -> std::io::Result<HeaderValue> {
+    let (mut scripts, mut styles) = (Vec::new(), Vec::new());
+    for entry in std::fs::read_dir(dist)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let html = std::fs::read_to_string(&path)?;
+            scripts.extend(inline_blocks(&html, "script"));
+            styles.extend(inline_blocks(&html, "style"));
+        }
+    }
+    let hashes = |blocks: Vec<String>| {
+        let mut hashes: Vec<String> = blocks.iter().map(|b| format!("'sha256-{}'", base64(&Sha256::digest(b.as_bytes())))).collect();
+        hashes.sort();
+        hashes.dedup();
+        hashes.join(" ")
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; style-src 'self' {}; img-src 'self' data: blob:; \
+         connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
+         form-action 'self'; frame-ancestors 'none'",
+        hashes(scripts),
+        hashes(styles)
+    );
+    HeaderValue::from_str(&policy).map_err(std::io::Error::other)
+}
+
+/// The text of each `<tag …>…</tag>` without a `src`.
+fn inline_blocks(html: &str, tag: &str) -> Vec<String> {
+    let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+    let mut blocks = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find(&open) {
+        let after = &rest[start + open.len()..];
+        let Some(end_of_tag) = after.find('>') else { break };
+        let attributes = &after[..end_of_tag];
+        let body = &after[end_of_tag + 1..];
+        let Some(end) = body.find(&close) else { break };
+        if !attributes.contains("src=") && (attributes.is_empty() || attributes.starts_with([' ', '\t', '\n'])) {
+            blocks.push(body[..end].to_owned());
+        }
+        rest = &body[end + close.len()..];
+    }
+    blocks
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_out_of_the_folder_are_refused_in_every_encoding() {
+        for bad in ["/..", "/../etc/passwd", "/a/../../b", "/%2e%2e/x", "/%2E%2E%2Fx", "/..%2fx", "/..%5cx", "/a\\..\\b"] {
+            assert_eq!(checked_path(bad).unwrap_err().0, StatusCode::FORBIDDEN, "{bad}");
+        }
+        assert_eq!(checked_path("/a%00b").unwrap_err().0, StatusCode::BAD_REQUEST);
+        assert_eq!(checked_path("/%zz").unwrap_err().0, StatusCode::BAD_REQUEST);
+        assert_eq!(checked_path("/%ff").unwrap_err().0, StatusCode::BAD_REQUEST);
+        // Encoded twice is a file name with a percent sign: looked up, not climbed.
+        assert_eq!(checked_path("/%252e%252e/x").unwrap(), "/%2e%2e/x");
+        assert_eq!(checked_path("/index.html").unwrap(), "/index.html");
+    }
+
+    #[test]
+    fn hashed_names_are_told_from_the_rest() {
+        assert!(is_hashed("/review-5707836d9eb61966.js") && is_hashed("/set-game-15b8660a0442fd1a_bg.wasm"));
+        assert!(!is_hashed("/index.html") && !is_hashed("/sw.js") && !is_hashed("/online.html"));
+    }
+
+    #[test]
+    fn inline_blocks_and_their_hashes() {
+        let html = "<script>a()</script><script src=x.js></script><script type=module>b</script><style>p{}</style>";
+        assert_eq!(inline_blocks(html, "script"), ["a()", "b"]);
+        assert_eq!(inline_blocks(html, "style"), ["p{}"]);
+        // `printf 'a()' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(base64(b"hello"), "aGVsbG8=");
+        assert_eq!(base64(b"hi!"), "aGkh");
+    }
+}

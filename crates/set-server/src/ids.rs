@@ -1,0 +1,135 @@
+//! Identity and secrets: random player and room ids, the HMAC-signed
+//! tokens that say who a player is, and the commitment to a room's seed.
+//!
+//! A token is `v1.<player id>.<HMAC-SHA256(server key, "v1." + player id)>`,
+//! in hex. The page keeps it in localStorage and sends it in its first
+//! message (never in a URL, where it would be logged, nor in a cookie, which
+//! would let another site's page use it).
+
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::{Digest, Sha256};
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// Crockford's base32: no I, L, O or U, so a room id read aloud is unambiguous.
+const ROOM_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+/// 10 characters of 5 bits: 50 random bits, unguessable at any rate the server answers.
+pub const ROOM_ID_CHARS: usize = 10;
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    // Without the system's randomness no id or seed would be safe: stop.
+    getrandom::fill(&mut bytes).expect("the system's random number source failed");
+    bytes
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn new_room_id() -> String {
+    random_bytes::<ROOM_ID_CHARS>().iter().map(|b| ROOM_ALPHABET[(b & 31) as usize] as char).collect()
+}
+
+/// Whether a text has the shape of a room id (checked before any lookup).
+pub fn is_room_id(text: &str) -> bool {
+    text.len() == ROOM_ID_CHARS && text.bytes().all(|b| ROOM_ALPHABET.contains(&b))
+}
+
+/// 128 random bits.
+pub fn new_player_id() -> String {
+    hex(&random_bytes::<16>())
+}
+
+pub fn new_salt() -> String {
+    hex(&random_bytes::<16>())
+}
+
+/// A deal's seed, in the range the page's addresses and saves accept.
+pub fn new_seed() -> u64 {
+    u64::from_le_bytes(random_bytes::<8>()) % (set_core::play::options::MAX_SEED + 1)
+}
+
+/// SHA-256 over `room:seed:salt`, published when the game starts; the seed
+/// and salt are revealed when it is over, so anyone can check the deal.
+pub fn commitment(room: &str, seed: u64, salt: &str) -> String {
+    hex(&Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes()))
+}
+
+pub struct Signer {
+    key: Vec<u8>,
+}
+
+impl Signer {
+    pub fn new(key: Vec<u8>) -> Signer {
+        Signer { key }
+    }
+
+    fn mac(&self, player: &str) -> HmacSha256 {
+        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        mac.update(b"v1.");
+        mac.update(player.as_bytes());
+        mac
+    }
+
+    pub fn token(&self, player: &str) -> String {
+        format!("v1.{player}.{}", hex(&self.mac(player).finalize().into_bytes()))
+    }
+
+    /// The player a token names, if this server signed it.
+    pub fn verify(&self, token: &str) -> Option<String> {
+        let mut parts = token.split('.');
+        let (Some("v1"), Some(player), Some(tag), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return None;
+        };
+        if player.len() != 32 || !player.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
+            return None;
+        }
+        let tag: Vec<u8> = (0..tag.len())
+            .step_by(2)
+            .map(|i| tag.get(i..i + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
+            .collect::<Option<_>>()?;
+        // Constant time, so the tag cannot be found byte by byte.
+        self.mac(player).verify_slice(&tag).ok()?;
+        Some(player.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_verify_and_any_change_is_refused() {
+        let signer = Signer::new(b"a key".to_vec());
+        let player = new_player_id();
+        let token = signer.token(&player);
+        assert_eq!(signer.verify(&token), Some(player.clone()));
+        let mut tampered = token.clone().into_bytes();
+        let last = tampered.len() - 1;
+        tampered[last] = if tampered[last] == b'0' { b'1' } else { b'0' };
+        assert_eq!(signer.verify(std::str::from_utf8(&tampered).unwrap()), None);
+        let other = new_player_id();
+        let swapped = token.replace(&player, &other);
+        assert_eq!(signer.verify(&swapped), None, "a token names its own player only");
+        assert_eq!(Signer::new(b"another key".to_vec()).verify(&token), None);
+        for junk in ["", "v1", "v1..", "v2.x.y", &format!("{token}.x"), "v1.ZZ.00"] {
+            assert_eq!(signer.verify(junk), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn room_ids_are_ten_unambiguous_characters() {
+        let id = new_room_id();
+        assert!(is_room_id(&id) && id.len() == 10, "{id}");
+        assert_ne!(new_room_id(), id);
+        assert!(!is_room_id("ILOU012345") && !is_room_id("../../etc") && !is_room_id("abc"));
+    }
+
+    #[test]
+    fn the_commitment_is_sha256_of_room_seed_and_salt() {
+        // Checked against `printf 'abc:42:00ff' | sha256sum`.
+        assert_eq!(commitment("abc", 42, "00ff"), "8abbb459d0ebe435ee1ec122d9b9078edf22d46cd189bae82b07ce18c5598a08");
+    }
+}

@@ -1,0 +1,196 @@
+//! The wire protocol (v1): JSON text frames, one object per frame, its type
+//! in `t`. Unknown fields are ignored; an unknown `t` is an error. The README
+//! ("Playing online: the protocol") lists every message with an example.
+//!
+//! The page decodes these with the browser's `JSON.parse`, so that serde
+//! never ships in its wasm; the server and the load generator use serde.
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol's major version: a client that speaks another is closed
+/// with [`close::VERSION`] and asked to reload.
+pub const VERSION: u32 = 1;
+/// The longest text frame the server reads; anything longer is answered
+/// `too_big` (frames longer than [`HARD_FRAME_LIMIT`] end the connection).
+pub const FRAME_LIMIT: usize = 2048;
+pub const HARD_FRAME_LIMIT: usize = 16 * 1024;
+
+/// WebSocket close codes of the protocol.
+pub mod close {
+    pub const BAD_TOKEN: u16 = 4001;
+    pub const VERSION: u16 = 4002;
+    /// Rate limits or repeated protocol errors; or a client too slow to keep up.
+    pub const POLICY: u16 = 4008;
+    /// The room's task stopped: reconnect, and it is rebuilt from its log.
+    pub const ROOM_LOST: u16 = 4011;
+}
+
+/// What a client may send.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// First: who the client is (no token: a new anonymous player).
+    Hello { v: u32, token: Option<String> },
+    Create { mode: String, hints: bool, name: String },
+    /// Sit at (or come back to) a room; `since` is the last event applied.
+    Join { room: String, name: Option<String>, since: Option<u32> },
+    Start,
+    Claim { id: u32, cards: Vec<i64>, seen: u32 },
+    Hint { id: u32 },
+    /// `c` comes back in the pong; `rtt` is the client's last measurement, shown to all.
+    Ping { c: f64, rtt: Option<u32> },
+    Rematch,
+}
+
+/// The message types a client may send, for telling an unknown one apart.
+pub const CLIENT_TYPES: [&str; 8] = ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch"];
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ViewMsg {
+    pub table: Vec<u8>,
+    pub deck_left: usize,
+    pub previous: Option<Vec<u8>>,
+    pub found: usize,
+    pub hinted: Vec<u8>,
+    pub over: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlayerMsg {
+    pub seat: u8,
+    pub name: String,
+    /// Sets found (a wrong claim costs no point online, only a cooldown).
+    pub score: u32,
+    pub wrong: u32,
+    pub connected: bool,
+    /// The player's last measured round trip to the server, ms.
+    pub rtt: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Accepted,
+    Wrong,
+    /// Another player's claim took one of its cards first: no penalty.
+    Taken,
+}
+
+/// One event of the room's log, as clients see it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MoveMsg {
+    pub seq: u32,
+    pub by: u8,
+    /// "set", "wrong" or "hint".
+    pub kind: String,
+    pub cards: Vec<u8>,
+    pub at_ms: u64,
+}
+
+/// Everything a client needs to draw a room: sent on joining, on start, at
+/// the end and after a rematch is offered.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RoomMsg {
+    pub room: String,
+    /// The receiver's seat; none for someone watching.
+    pub seat: Option<u8>,
+    pub host: u8,
+    pub status: String,
+    pub mode: String,
+    pub hints: bool,
+    pub seq: u32,
+    pub view: Option<ViewMsg>,
+    pub players: Vec<PlayerMsg>,
+    pub commitment: String,
+    /// Revealed when the game is over, with the salt.
+    pub seed: Option<String>,
+    pub salt: Option<String>,
+    pub next_room: Option<String>,
+    /// The events after the `since` of the join.
+    pub moves: Vec<MoveMsg>,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMsg {
+    Welcome {
+        player: String,
+        token: String,
+    },
+    Created {
+        room: String,
+    },
+    Room(RoomMsg),
+    /// A new event, with the view and scores after it.
+    Move {
+        #[serde(flatten)]
+        event: MoveMsg,
+        view: ViewMsg,
+        players: Vec<PlayerMsg>,
+    },
+    /// The answer to one claim (`id` is the client's).
+    Result {
+        id: u32,
+        verdict: Verdict,
+        seq: u32,
+        /// Taken: who took the card, and which card.
+        by: Option<u8>,
+        card: Option<u8>,
+        /// Wrong: why, in words.
+        why: Option<String>,
+    },
+    Players {
+        players: Vec<PlayerMsg>,
+    },
+    Rematch {
+        room: String,
+    },
+    Pong {
+        c: f64,
+    },
+    Error {
+        id: Option<u32>,
+        code: ErrorCode,
+        message: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    BadJson,
+    UnknownType,
+    BadMessage,
+    TooBig,
+    HelloFirst,
+    BadToken,
+    Version,
+    Throttled,
+    NoRoom,
+    NotInRoom,
+    RoomFull,
+    Started,
+    NotHost,
+    NotSeated,
+    NotPlaying,
+    NotOver,
+    BadName,
+    BadMode,
+    BadClaim,
+    CoolingDown,
+    NoHints,
+    /// The store could not keep the move: nothing happened, try again.
+    Unavailable,
+}
+
+impl ServerMsg {
+    pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error { id, code, message: message.into() }
+    }
+
+    pub fn to_text(&self) -> String {
+        // Plain data with string keys: serialising it cannot fail.
+        serde_json::to_string(self).expect("server messages serialise")
+    }
+}

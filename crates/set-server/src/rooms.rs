@@ -1,0 +1,628 @@
+//! The rooms: one task per live room owns its game and is the only writer
+//! of its log, so the order in which its inbox receives claims is the order
+//! of the game. Every decision is the core's ([`RoomGame`]); this module
+//! adds who is connected, the store, and telling everyone.
+//!
+//! An accepted or wrong claim is applied to a copy, appended to the store,
+//! and only then swapped in, broadcast and answered: if the append fails the
+//! claim is refused (`unavailable`) and the game is as it was. A room that
+//! is not live is loaded from the store, replayed through the rules and
+//! audited; a room whose task panicked is dropped from the registry, its
+//! connections are closed ([`close::ROOM_LOST`]), and the clients'
+//! reconnection loads it again from its log. Other rooms go on.
+
+use crate::ids;
+use crate::proto::{
+    ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg, close,
+};
+use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
+use set_core::play::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
+use set_core::play::sitting::{MAX_ONLINE_PLAYERS, Refusal, Seat, Seats, Verdict};
+use set_core::rules::explain::reasons;
+use set_core::rules::game::{Action, Claim, Move};
+use set_core::rules::variant::Variant;
+use set_core::save::encode_seated;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, Notify, mpsc};
+
+/// How many commands may wait in a room's inbox.
+const INBOX: usize = 256;
+/// How many messages may wait for one slow connection before it is closed.
+pub const OUTBOX: usize = 512;
+/// A room with nobody connected unloads after this long; it loads again from its log.
+const IDLE_UNLOAD: Duration = Duration::from_secs(300);
+/// The claims whose answers a room remembers, for a client that resends one.
+const REMEMBERED_CLAIMS: usize = 256;
+/// The ways to play a room offers (the daily puzzle is played alone).
+pub const ROOM_MODES: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
+
+pub type ConnId = u64;
+
+/// What a room sends a connection: a frame, or "close with this code".
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    Text(Arc<str>),
+    Close(u16, &'static str),
+}
+
+/// A connection's way back: its outbox, and a bell that closes it when the
+/// outbox is full (a client too slow to keep up reconnects and resyncs).
+#[derive(Clone)]
+pub struct Outbox {
+    pub tx: mpsc::Sender<Outgoing>,
+    pub kick: Arc<Notify>,
+}
+
+impl Outbox {
+    fn send(&self, text: Arc<str>) {
+        if self.tx.try_send(Outgoing::Text(text)).is_err() {
+            self.kick.notify_one();
+        }
+    }
+}
+
+/// What a connection asks of its room.
+pub enum Command {
+    Join { conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox },
+    Leave { conn: ConnId },
+    Start { conn: ConnId },
+    Claim { conn: ConnId, id: u32, cards: Vec<i64>, seen: u32, received: Instant },
+    Hint { conn: ConnId, id: u32 },
+    Rtt { conn: ConnId, ms: u32 },
+    Rematch { conn: ConnId },
+    /// Debug builds only: panic inside this room, to test that the others live on.
+    #[cfg(debug_assertions)]
+    Crash,
+}
+
+/// Why a room cannot be reached.
+#[derive(Debug)]
+pub enum RoomsError {
+    NoRoom,
+    BadMode(String),
+    BadName(String),
+    Store(crate::store::StoreError),
+    /// A stored log that does not replay: the room stays closed.
+    Broken(String),
+}
+
+impl std::fmt::Display for RoomsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoomsError::NoRoom => write!(f, "there is no such room"),
+            RoomsError::BadMode(mode) => write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra"),
+            RoomsError::BadName(why) => write!(f, "{why}"),
+            RoomsError::Store(err) => write!(f, "{err}"),
+            RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
+        }
+    }
+}
+
+/// The live rooms, by id, and the store behind them.
+pub struct Rooms {
+    store: Arc<dyn Store>,
+    live: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
+    generation: AtomicU64,
+}
+
+impl Rooms {
+    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
+        Arc::new(Rooms { store, live: Mutex::new(HashMap::new()), generation: AtomicU64::new(0) })
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Creates a waiting room with its host seated; returns its id.
+    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
+        let variant = room_variant(mode)?;
+        let name = checked_names(&[name])?.remove(0);
+        let id = ids::new_room_id();
+        let (seed, salt) = (ids::new_seed(), ids::new_salt());
+        let record = RoomRecord {
+            commitment: ids::commitment(&id, seed, &salt),
+            id: id.clone(),
+            mode: variant.name().to_owned(),
+            hints,
+            seed,
+            salt,
+            host: host.to_owned(),
+            status: Status::Waiting,
+            created_at: crate::unix_ms(),
+            ended_at_ms: None,
+            next_room: None,
+        };
+        let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
+        self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;
+        Ok(id)
+    }
+
+    /// The inbox of a room, loading it from the store if it is not live.
+    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+        let mut live = self.live.lock().await;
+        if let Some((_, inbox)) = live.get(id).filter(|(_, inbox)| !inbox.is_closed()) {
+            return Ok(inbox.clone());
+        }
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        let room = Room::restore(stored, self.store.clone())?;
+        let (tx, rx) = mpsc::channel(INBOX);
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
+        live.insert(id.to_owned(), (generation, tx.clone()));
+        let rooms = Arc::clone(self);
+        let id = id.to_owned();
+        let task = tokio::spawn(room.run(rx));
+        tokio::spawn(async move {
+            if let Err(err) = task.await {
+                eprintln!("set-server: room {id} stopped ({err}); it reloads from its log on the next join");
+            }
+            let mut live = rooms.live.lock().await;
+            if live.get(&id).is_some_and(|(g, _)| *g == generation) {
+                live.remove(&id);
+            }
+        });
+        Ok(tx)
+    }
+
+    /// The finished game of a room as a save file, if it is over.
+    pub async fn export(&self, id: &str) -> Result<Option<String>, RoomsError> {
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        if stored.room.status != Status::Over {
+            return Ok(None);
+        }
+        let ended = stored.room.ended_at_ms.unwrap_or(0);
+        let room = Room::restore(stored, self.store.clone())?;
+        let game = room.game.as_ref().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?;
+        Ok(Some(encode_seated(game.game(), game.sitting(), ended)))
+    }
+}
+
+fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
+    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
+}
+
+/// The names checked as the core seats them (trimmed, 1 to 20 characters,
+/// nothing invisible, no two alike).
+fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
+    let seats = Seats::online(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
+    Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
+}
+
+struct Conn {
+    player: String,
+    seat: Option<u8>,
+    outbox: Outbox,
+}
+
+/// One live room: its record, seats, game (once started), and who is connected.
+struct Room {
+    record: RoomRecord,
+    seats: Vec<SeatRecord>,
+    game: Option<RoomGame>,
+    /// Play time runs from here; downtime of the server is not play time.
+    clock: Instant,
+    conns: HashMap<ConnId, Conn>,
+    rtt: Vec<Option<u32>>,
+    answered: VecDeque<((u8, u32), ServerMsg)>,
+    store: Arc<dyn Store>,
+}
+
+impl Room {
+    fn restore(stored: StoredRoom, store: Arc<dyn Store>) -> Result<Room, RoomsError> {
+        let StoredRoom { room: record, seats, moves } = stored;
+        let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        let mut last_ms = 0;
+        let game = if record.status == Status::Waiting {
+            None
+        } else {
+            let mut log = Vec::with_capacity(moves.len());
+            for (i, mv) in moves.iter().enumerate() {
+                if mv.seq as usize != i + 1 {
+                    return Err(RoomsError::Broken(format!("event {} is missing", i + 1)));
+                }
+                let action = match mv.kind {
+                    MoveKind::Hint => Action::Hint,
+                    MoveKind::Claim => {
+                        let cards = mv
+                            .cards
+                            .iter()
+                            .map(|&id| set_core::rules::card::Card::new(id as i64))
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(|err| RoomsError::Broken(err.to_string()))?;
+                        Action::Claim(Claim::new(&cards).ok_or_else(|| RoomsError::Broken("a claim's size".into()))?)
+                    }
+                };
+                last_ms = mv.at_ms;
+                log.push((Seat(mv.seat), Move { at_ms: mv.at_ms, action }));
+            }
+            let game = RoomGame::restore(variant, record.seed, &names, &log).map_err(|err| RoomsError::Broken(err.to_string()))?;
+            Some(game)
+        };
+        let rtt = vec![None; seats.len()];
+        let clock = Instant::now().checked_sub(Duration::from_millis(last_ms)).unwrap_or_else(Instant::now);
+        Ok(Room { record, seats, game, clock, conns: HashMap::new(), rtt, answered: VecDeque::new(), store })
+    }
+
+    async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        loop {
+            let command = if self.conns.is_empty() {
+                match tokio::time::timeout(IDLE_UNLOAD, inbox.recv()).await {
+                    Ok(command) => command,
+                    Err(_) => return,
+                }
+            } else {
+                inbox.recv().await
+            };
+            let Some(command) = command else { return };
+            self.handle(command).await;
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join { conn, player, name, since, outbox } => self.join(conn, player, name, since, outbox).await,
+            Command::Leave { conn } => {
+                if self.conns.remove(&conn).is_some() {
+                    self.broadcast_players();
+                }
+            }
+            Command::Start { conn } => self.start(conn).await,
+            Command::Claim { conn, id, cards, seen, received } => self.claim(conn, id, &cards, seen, received).await,
+            Command::Hint { conn, id } => self.hint(conn, id).await,
+            Command::Rtt { conn, ms } => {
+                if let Some(seat) = self.conns.get(&conn).and_then(|c| c.seat) {
+                    self.rtt[seat as usize] = Some(ms);
+                    self.broadcast_players();
+                }
+            }
+            Command::Rematch { conn } => self.rematch(conn).await,
+            #[cfg(debug_assertions)]
+            Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
+        }
+    }
+
+    fn tell(&self, conn: ConnId, msg: &ServerMsg) {
+        if let Some(c) = self.conns.get(&conn) {
+            c.outbox.send(msg.to_text().into());
+        }
+    }
+
+    fn error(&self, conn: ConnId, id: Option<u32>, code: ErrorCode, message: impl Into<String>) {
+        self.tell(conn, &ServerMsg::error(id, code, message));
+    }
+
+    fn broadcast(&self, msg: &ServerMsg) {
+        let text: Arc<str> = msg.to_text().into();
+        for c in self.conns.values() {
+            c.outbox.send(text.clone());
+        }
+    }
+
+    fn broadcast_players(&self) {
+        self.broadcast(&ServerMsg::Players { players: self.players() });
+    }
+
+    fn seat_of(&self, conn: ConnId) -> Option<u8> {
+        self.conns.get(&conn).and_then(|c| c.seat)
+    }
+
+    fn players(&self) -> Vec<PlayerMsg> {
+        let standings = self.game.as_ref().map(|g| g.standings()).unwrap_or_default();
+        self.seats
+            .iter()
+            .map(|s| {
+                let standing = standings.get(s.seat as usize).copied().unwrap_or_default();
+                PlayerMsg {
+                    seat: s.seat,
+                    name: s.name.clone(),
+                    score: standing.sets,
+                    wrong: standing.penalties,
+                    connected: self.conns.values().any(|c| c.seat == Some(s.seat)),
+                    rtt: self.rtt.get(s.seat as usize).copied().flatten(),
+                }
+            })
+            .collect()
+    }
+
+    fn snapshot(&self, seat: Option<u8>, since: u32) -> ServerMsg {
+        let over = self.record.status == Status::Over;
+        let moves = match &self.game {
+            Some(game) => game.events(since.saturating_add(1)).iter().map(move_msg).collect(),
+            None => Vec::new(),
+        };
+        ServerMsg::Room(RoomMsg {
+            room: self.record.id.clone(),
+            seat,
+            host: self.seats.iter().find(|s| s.player == self.record.host).map_or(0, |s| s.seat),
+            status: self.record.status.name().to_owned(),
+            mode: self.record.mode.clone(),
+            hints: self.record.hints,
+            seq: self.game.as_ref().map_or(0, RoomGame::seq),
+            view: self.game.as_ref().map(|g| view_msg(&g.view())),
+            players: self.players(),
+            commitment: self.record.commitment.clone(),
+            seed: over.then(|| self.record.seed.to_string()),
+            salt: over.then(|| self.record.salt.clone()),
+            next_room: self.record.next_room.clone(),
+            moves,
+        })
+    }
+
+    async fn join(&mut self, conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox) {
+        let mut seat = self.seats.iter().find(|s| s.player == player).map(|s| s.seat);
+        let refuse = |code, message: &str| {
+            outbox.send(ServerMsg::error(None, code, message).to_text().into());
+        };
+        if seat.is_none() && self.record.status == Status::Waiting {
+            let Some(name) = name else {
+                return refuse(ErrorCode::BadName, "give a name to sit at this room");
+            };
+            if self.seats.len() >= MAX_ONLINE_PLAYERS {
+                return refuse(ErrorCode::RoomFull, "the room is full: eight players");
+            }
+            let mut names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+            names.push(&name);
+            let name = match checked_names(&names) {
+                Ok(mut names) => names.pop().unwrap_or_default(),
+                Err(err) => return refuse(ErrorCode::BadName, &err.to_string()),
+            };
+            let record = SeatRecord { seat: self.seats.len() as u8, player: player.clone(), name };
+            if let Err(err) = self.store.add_seat(&self.record.id, &record).await {
+                eprintln!("set-server: room {}: {err}", self.record.id);
+                return refuse(ErrorCode::Unavailable, "the room could not seat you: try again");
+            }
+            seat = Some(record.seat);
+            self.seats.push(record);
+            self.rtt.push(None);
+        }
+        let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
+        self.conns.insert(conn, Conn { player, seat, outbox });
+        self.tell(conn, &self.snapshot(seat, since));
+        self.broadcast_players();
+    }
+
+    async fn start(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else { return };
+        if c.player != self.record.host {
+            return self.error(conn, None, ErrorCode::NotHost, "only the player who made the room starts it");
+        }
+        if self.record.status != Status::Waiting {
+            return self.error(conn, None, ErrorCode::Started, "the game has started");
+        }
+        let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+        let variant = match room_variant(&self.record.mode) {
+            Ok(variant) => variant,
+            Err(err) => return self.error(conn, None, ErrorCode::BadMode, err.to_string()),
+        };
+        let game = match RoomGame::new(variant, self.record.seed, &names) {
+            Ok(game) => game,
+            Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
+        };
+        if let Err(err) = self.store.start(&self.record.id, crate::unix_ms()).await {
+            eprintln!("set-server: room {}: {err}", self.record.id);
+            return self.error(conn, None, ErrorCode::Unavailable, "the game could not start: try again");
+        }
+        self.game = Some(game);
+        self.record.status = Status::Playing;
+        self.clock = Instant::now();
+        self.send_snapshots();
+    }
+
+    fn send_snapshots(&self) {
+        for (&conn, c) in &self.conns {
+            self.tell(conn, &self.snapshot(c.seat, u32::MAX));
+        }
+    }
+
+    /// Play time now: never before the last move (a restarted room resumes there).
+    fn now_ms(&self, at: Instant) -> u64 {
+        let last = self.game.as_ref().and_then(|g| g.last_move()).map_or(0, |(_, mv)| mv.at_ms);
+        (at.saturating_duration_since(self.clock).as_millis() as u64).max(last)
+    }
+
+    async fn claim(&mut self, conn: ConnId, id: u32, cards: &[i64], seen: u32, received: Instant) {
+        let Some(seat) = self.seat_of(conn) else {
+            return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players claim");
+        };
+        if let Some((_, answer)) = self.answered.iter().find(|(key, _)| *key == (seat, id)) {
+            return self.tell(conn, answer);
+        }
+        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
+            return self.error(conn, Some(id), ErrorCode::NotPlaying, "the game is not being played");
+        };
+        let at_ms = self.now_ms(received);
+        let mut next = game.clone();
+        let verdict = match next.claim(Seat(seat), cards, seen, at_ms) {
+            Ok(verdict) => verdict,
+            Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
+                let wait = until_ms.saturating_sub(at_ms);
+                return self.error(conn, Some(id), ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
+            }
+            Err(err) => return self.error(conn, Some(id), ErrorCode::BadClaim, err.to_string()),
+        };
+        let answer = match verdict {
+            Verdict::Taken { by, card } => ServerMsg::Result {
+                id,
+                verdict: WireVerdict::Taken,
+                seq: game.seq(),
+                by: Some(by.0),
+                card: Some(card.id()),
+                why: None,
+            },
+            Verdict::Accepted { .. } | Verdict::Wrong(_) | Verdict::AlreadyFound => {
+                if !self.commit(next).await {
+                    return self.error(conn, Some(id), ErrorCode::Unavailable, "the claim could not be kept: try again");
+                }
+                let game = self.game.as_ref().expect("committed");
+                let why = match verdict {
+                    Verdict::Wrong(invalid) => {
+                        let cards: Vec<_> = cards.iter().filter_map(|&c| set_core::rules::card::Card::new(c).ok()).collect();
+                        Some(reasons(invalid, &cards).join(" "))
+                    }
+                    _ => None,
+                };
+                let accepted = matches!(verdict, Verdict::Accepted { .. });
+                ServerMsg::Result {
+                    id,
+                    verdict: if accepted { WireVerdict::Accepted } else { WireVerdict::Wrong },
+                    seq: game.seq(),
+                    by: None,
+                    card: None,
+                    why,
+                }
+            }
+        };
+        self.tell(conn, &answer);
+        self.answered.push_back(((seat, id), answer));
+        if self.answered.len() > REMEMBERED_CLAIMS {
+            self.answered.pop_front();
+        }
+    }
+
+    async fn hint(&mut self, conn: ConnId, id: u32) {
+        let Some(seat) = self.seat_of(conn) else {
+            return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players ask for hints");
+        };
+        if !self.record.hints {
+            return self.error(conn, Some(id), ErrorCode::NoHints, "this room plays without hints");
+        }
+        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
+            return self.error(conn, Some(id), ErrorCode::NotPlaying, "the game is not being played");
+        };
+        let mut next = game.clone();
+        if let Err(err) = next.hint(Seat(seat), self.now_ms(Instant::now())) {
+            return self.error(conn, Some(id), ErrorCode::BadClaim, err.to_string());
+        }
+        if next.seq() == game.seq() {
+            return; // every card of the hinted set is shown already
+        }
+        if !self.commit(next).await {
+            self.error(conn, Some(id), ErrorCode::Unavailable, "the hint could not be kept: try again");
+        }
+    }
+
+    /// Appends `next`'s last move to the store, then makes it the room's
+    /// game and tells everyone; false (and nothing changed) if the store failed.
+    async fn commit(&mut self, next: RoomGame) -> bool {
+        let Some((by, mv)) = next.last_move() else { return false };
+        let record = MoveRecord {
+            seq: next.seq(),
+            seat: by.0,
+            at_ms: mv.at_ms,
+            kind: if claimed(&mv).is_some() { MoveKind::Claim } else { MoveKind::Hint },
+            cards: claimed(&mv).map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default(),
+        };
+        let over = next.game().is_over();
+        let stored = if over {
+            self.store.append_last(&self.record.id, &record).await
+        } else {
+            self.store.append(&self.record.id, &record).await
+        };
+        if let Err(err) = stored {
+            eprintln!("set-server: room {}: event {} not kept: {err}", self.record.id, record.seq);
+            return false;
+        }
+        let event = next.events(record.seq).first().map(move_msg).unwrap_or_else(|| MoveMsg {
+            seq: record.seq,
+            by: by.0,
+            kind: String::new(),
+            cards: record.cards.clone(),
+            at_ms: mv.at_ms,
+        });
+        self.game = Some(next);
+        let game = self.game.as_ref().expect("just set");
+        self.broadcast(&ServerMsg::Move { event, view: view_msg(&game.view()), players: self.players() });
+        if over {
+            self.record.status = Status::Over;
+            self.record.ended_at_ms = Some(mv.at_ms);
+            self.send_snapshots();
+        }
+        true
+    }
+
+    async fn rematch(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else { return };
+        if self.record.status != Status::Over {
+            return self.error(conn, None, ErrorCode::NotOver, "a rematch is offered once the game is over");
+        }
+        if let Some(next) = &self.record.next_room {
+            return self.tell(conn, &ServerMsg::Rematch { room: next.clone() });
+        }
+        let Some(seat) = c.seat else {
+            return self.error(conn, None, ErrorCode::NotSeated, "only the room's players offer a rematch");
+        };
+        let host = &self.seats[seat as usize];
+        let id = ids::new_room_id();
+        let (seed, salt) = (ids::new_seed(), ids::new_salt());
+        let record = RoomRecord {
+            commitment: ids::commitment(&id, seed, &salt),
+            id: id.clone(),
+            mode: self.record.mode.clone(),
+            hints: self.record.hints,
+            seed,
+            salt,
+            host: host.player.clone(),
+            status: Status::Waiting,
+            created_at: crate::unix_ms(),
+            ended_at_ms: None,
+            next_room: None,
+        };
+        // The same players, the one who asked first, so that they host it.
+        let mut order = vec![host.clone()];
+        order.extend(self.seats.iter().filter(|s| s.seat != seat).cloned());
+        let made = async {
+            self.store.create_room(&record, &SeatRecord { seat: 0, ..order[0].clone() }).await?;
+            for (i, s) in order.iter().enumerate().skip(1) {
+                self.store.add_seat(&id, &SeatRecord { seat: i as u8, ..s.clone() }).await?;
+            }
+            self.store.set_next_room(&self.record.id, &id).await
+        };
+        if let Err(err) = made.await {
+            eprintln!("set-server: room {}: rematch: {err}", self.record.id);
+            return self.error(conn, None, ErrorCode::Unavailable, "the rematch could not be made: try again");
+        }
+        self.record.next_room = Some(id.clone());
+        self.broadcast(&ServerMsg::Rematch { room: id });
+    }
+}
+
+impl Drop for Room {
+    /// A room that stops with players connected (its task panicked) closes
+    /// their connections: they reconnect, and the room reloads from its log.
+    fn drop(&mut self) {
+        for c in self.conns.values() {
+            room_lost(&c.outbox);
+        }
+    }
+}
+
+fn view_msg(view: &View) -> ViewMsg {
+    let ids = |cards: &[set_core::rules::card::Card]| cards.iter().map(|c| c.id()).collect::<Vec<u8>>();
+    ViewMsg {
+        table: ids(&view.table),
+        deck_left: view.deck_left,
+        previous: view.previous.map(|p| ids(&p)),
+        found: view.found,
+        hinted: ids(&view.hinted),
+        over: view.over,
+    }
+}
+
+fn move_msg(event: &Event) -> MoveMsg {
+    let kind = match event.kind {
+        EventKind::Set => "set",
+        EventKind::Wrong => "wrong",
+        EventKind::Hint => "hint",
+    };
+    let cards = event.claim.map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default();
+    MoveMsg { seq: event.seq, by: event.by.0, kind: kind.to_owned(), cards, at_ms: event.at_ms }
+}
+
+/// Tells a connection its room is gone, so that it reconnects (and reloads it).
+pub fn room_lost(outbox: &Outbox) {
+    let _ = outbox.tx.try_send(Outgoing::Close(close::ROOM_LOST, "the room restarted: reconnect"));
+}

@@ -1,0 +1,342 @@
+//! Where rooms are kept: the [`Store`] trait, which the rooms use and
+//! nothing else touches, and its SQLite implementation (sqlx, WAL mode).
+//!
+//! A room's log of moves is the truth: a room is rebuilt from its record,
+//! its seats and its moves (`crate::rooms`). Each accepted or wrong claim
+//! and each hint is appended before anyone is told of it, and the
+//! primary key `(room, seq)` keeps one linear log whatever happens. A
+//! Postgres store (with NATS for the lobby and nginx routing by room) can
+//! follow behind the same trait; ONLINE.md §4.12 sketches it.
+
+use futures_util::future::BoxFuture;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A room's lifecycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Waiting,
+    Playing,
+    Over,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Status> {
+        [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// What a room is, fixed when it is created (but its status and ending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomRecord {
+    pub id: String,
+    /// The variant's name: classic, junior, chain or ultra.
+    pub mode: String,
+    pub hints: bool,
+    /// Secret until the game is over.
+    pub seed: u64,
+    pub salt: String,
+    pub commitment: String,
+    /// The player id of who created it and may start it.
+    pub host: String,
+    pub status: Status,
+    /// Unix time, ms.
+    pub created_at: i64,
+    /// Play time of the move that ended the game.
+    pub ended_at_ms: Option<u64>,
+    /// The rematch's room, once one is offered.
+    pub next_room: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: u8,
+    pub player: String,
+    pub name: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Claim,
+    Hint,
+}
+
+/// One event of a room's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub seq: u32,
+    pub seat: u8,
+    pub at_ms: u64,
+    pub kind: MoveKind,
+    /// Card ids; empty for a hint.
+    pub cards: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredRoom {
+    pub room: RoomRecord,
+    pub seats: Vec<SeatRecord>,
+    pub moves: Vec<MoveRecord>,
+}
+
+#[derive(Debug)]
+pub enum StoreError {
+    Database(sqlx::Error),
+    Migrate(sqlx::migrate::MigrateError),
+    /// A stored row that is not what this server writes.
+    Corrupt(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(err) => write!(f, "database: {err}"),
+            StoreError::Migrate(err) => write!(f, "database migration: {err}"),
+            StoreError::Corrupt(what) => write!(f, "database holds {what}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(err: sqlx::Error) -> StoreError {
+        StoreError::Database(err)
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Everything the server keeps. Each write is durable when its future resolves.
+pub trait Store: Send + Sync + 'static {
+    /// The key that signs players' tokens, made on first use.
+    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>>;
+    fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
+    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
+    fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
+    /// Appends one move; refused if its `seq` is taken.
+    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
+    /// Appends the move that ended the game and marks the room over, at once.
+    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
+    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
+}
+
+/// The embedded default: one SQLite file in WAL mode.
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating, and migrating) the database file.
+    pub async fn open(path: &Path) -> StoreResult<SqliteStore> {
+        let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // Commits survive the process being killed; a power cut may lose the last ones.
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        sqlx::migrate!("migrations/sqlite").run(&pool).await.map_err(StoreError::Migrate)?;
+        Ok(SqliteStore { pool })
+    }
+}
+
+fn cards_text(cards: &[u8]) -> String {
+    cards.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+impl Store for SqliteStore {
+    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
+        Box::pin(async move {
+            if let Some(row) = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_optional(&self.pool).await? {
+                return Ok(row.try_get("key")?);
+            }
+            let mut key = vec![0u8; 32];
+            getrandom::fill(&mut key).map_err(|err| StoreError::Corrupt(format!("no randomness: {err}")))?;
+            sqlx::query("INSERT OR IGNORE INTO secrets (id, key, created_at) VALUES (1, ?, ?)")
+                .bind(&key)
+                .bind(crate::unix_ms())
+                .execute(&self.pool)
+                .await?;
+            let row = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_one(&self.pool).await?;
+            Ok(row.try_get("key")?)
+        })
+    }
+
+    fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&room.id)
+            .bind(&room.mode)
+            .bind(room.hints)
+            .bind(room.seed as i64)
+            .bind(&room.salt)
+            .bind(&room.commitment)
+            .bind(&room.host)
+            .bind(room.status.name())
+            .bind(room.created_at)
+            .execute(&mut *tx)
+            .await?;
+            insert_seat(&mut tx, &room.id, host_seat).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            insert_seat(&mut tx, room, seat).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("UPDATE rooms SET status = 'playing', started_at = ? WHERE id = ? AND status = 'waiting'")
+                .bind(at)
+                .bind(room)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            insert_move(&self.pool, room, mv).await?;
+            Ok(())
+        })
+    }
+
+    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            insert_move(&mut *tx, room, mv).await?;
+            sqlx::query("UPDATE rooms SET status = 'over', ended_at_ms = ? WHERE id = ? AND status = 'playing'")
+                .bind(mv.at_ms as i64)
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?").bind(next).bind(room).execute(&self.pool).await?;
+            Ok(())
+        })
+    }
+
+    fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
+        Box::pin(async move {
+            let Some(row) = sqlx::query("SELECT * FROM rooms WHERE id = ?").bind(room).fetch_optional(&self.pool).await?
+            else {
+                return Ok(None);
+            };
+            let status: String = row.try_get("status")?;
+            let record = RoomRecord {
+                id: row.try_get("id")?,
+                mode: row.try_get("mode")?,
+                hints: row.try_get("hints")?,
+                seed: row.try_get::<i64, _>("seed")? as u64,
+                salt: row.try_get("salt")?,
+                commitment: row.try_get("commitment")?,
+                host: row.try_get("host")?,
+                status: Status::from_name(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
+                created_at: row.try_get("created_at")?,
+                ended_at_ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.map(|ms| ms as u64),
+                next_room: row.try_get("next_room")?,
+            };
+            let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = ? ORDER BY seat")
+                .bind(room)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| {
+                    Ok(SeatRecord {
+                        seat: row.try_get::<i64, _>("seat")? as u8,
+                        player: row.try_get("player")?,
+                        name: row.try_get("name")?,
+                    })
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            let mut moves = Vec::new();
+            let rows = sqlx::query("SELECT seq, seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq")
+                .bind(room)
+                .fetch_all(&self.pool)
+                .await?;
+            for row in rows {
+                let kind: String = row.try_get("kind")?;
+                let cards: String = row.try_get("cards")?;
+                moves.push(MoveRecord {
+                    seq: row.try_get::<i64, _>("seq")? as u32,
+                    seat: row.try_get::<i64, _>("seat")? as u8,
+                    at_ms: row.try_get::<i64, _>("at_ms")? as u64,
+                    kind: match kind.as_str() {
+                        "claim" => MoveKind::Claim,
+                        "hint" => MoveKind::Hint,
+                        _ => return Err(StoreError::Corrupt(format!("a move of kind {kind}"))),
+                    },
+                    cards: cards
+                        .split_ascii_whitespace()
+                        .map(|id| id.parse().map_err(|_| StoreError::Corrupt(format!("card {id}"))))
+                        .collect::<StoreResult<_>>()?,
+                });
+            }
+            Ok(Some(StoredRoom { room: record, seats, moves }))
+        })
+    }
+}
+
+async fn insert_seat(tx: &mut sqlx::SqliteConnection, room: &str, seat: &SeatRecord) -> StoreResult<()> {
+    sqlx::query("INSERT INTO seats (room, seat, player, name) VALUES (?, ?, ?, ?)")
+        .bind(room)
+        .bind(seat.seat as i64)
+        .bind(&seat.player)
+        .bind(&seat.name)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+async fn insert_move<'c, E>(executor: E, room: &str, mv: &MoveRecord) -> StoreResult<()>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+{
+    let kind = match mv.kind {
+        MoveKind::Claim => "claim",
+        MoveKind::Hint => "hint",
+    };
+    sqlx::query("INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(room)
+        .bind(mv.seq as i64)
+        .bind(mv.seat as i64)
+        .bind(mv.at_ms as i64)
+        .bind(kind)
+        .bind(cards_text(&mv.cards))
+        .execute(executor)
+        .await?;
+    Ok(())
+}

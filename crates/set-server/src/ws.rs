@@ -1,0 +1,286 @@
+//! One WebSocket connection: its first message says who the player is
+//! (a signed token, or none for a new anonymous player); then it may create
+//! rooms, join one, and pass claims, hints and the start to it. Everything
+//! a client sends is checked here for shape and rate before a room sees it:
+//! frame size, JSON, message type, claims per second, rooms created. The
+//! seat a claim counts for comes from the connection, never the message.
+
+use crate::AppState;
+use crate::ids::is_room_id;
+use crate::proto::{ClientMsg, CLIENT_TYPES, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
+use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, mpsc};
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// A WebSocket ping every this long keeps proxies from closing quiet sockets…
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// …and a client silent for this long is gone.
+const SILENT_LIMIT: Duration = Duration::from_secs(45);
+/// Protocol errors a connection may make before it is closed.
+const STRIKES: u32 = 20;
+
+/// A token bucket: `burst` at once, refilled at `per_second`.
+struct Bucket {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(burst: f64, per_second: f64) -> Bucket {
+        Bucket { tokens: burst, burst, per_second, at: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.per_second).min(self.burst);
+        self.at = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}
+
+/// Per connection: claims (and hints) 8 a second with a burst of 8, and
+/// rooms created 3 at once, then one a minute.
+fn claim_bucket() -> Bucket {
+    Bucket::new(8.0, 8.0)
+}
+fn room_bucket() -> Bucket {
+    Bucket::new(3.0, 1.0 / 60.0)
+}
+
+struct Connection {
+    id: ConnId,
+    state: Arc<AppState>,
+    outbox: Outbox,
+    player: Option<String>,
+    room: Option<mpsc::Sender<Command>>,
+    claims: Bucket,
+    rooms_made: Bucket,
+    strikes: u32,
+}
+
+pub async fn serve(socket: WebSocket, state: Arc<AppState>) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
+    let kick = Arc::new(Notify::new());
+    let mut conn = Connection {
+        id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        state,
+        outbox: Outbox { tx, kick: kick.clone() },
+        player: None,
+        room: None,
+        claims: claim_bucket(),
+        rooms_made: room_bucket(),
+        strikes: 0,
+    };
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        loop {
+            let message = tokio::select! {
+                out = rx.recv() => match out {
+                    Some(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(&*text)),
+                    Some(Outgoing::Close(code, reason)) => Message::Close(Some(CloseFrame { code, reason: reason.into() })),
+                    None => break,
+                },
+                _ = kick.notified() => Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })),
+                _ = ping.tick() => Message::Ping(Default::default()),
+            };
+            let closing = matches!(message, Message::Close(_));
+            if sink.send(message).await.is_err() || closing {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    loop {
+        let next = tokio::time::timeout(SILENT_LIMIT, stream.next()).await;
+        let message = match next {
+            Ok(Some(Ok(message))) => message,
+            // Silent too long, closed, or broken (a frame over the hard limit among them).
+            _ => break,
+        };
+        let keep_going = match message {
+            Message::Text(text) => conn.on_text(text.as_str()).await,
+            Message::Binary(_) => conn.strike(None, ErrorCode::BadMessage, "frames are JSON text"),
+            Message::Close(_) => false,
+            Message::Ping(_) | Message::Pong(_) => true,
+        };
+        if !keep_going || writer.is_finished() {
+            break;
+        }
+    }
+    if let Some(room) = conn.room.take() {
+        let _ = room.send(Command::Leave { conn: conn.id }).await;
+    }
+    drop(conn);
+    let _ = writer.await;
+}
+
+impl Connection {
+    fn send(&self, msg: &ServerMsg) {
+        let _ = self.outbox.tx.try_send(Outgoing::Text(msg.to_text().into()));
+    }
+
+    fn close(&self, code: u16, reason: &'static str) -> bool {
+        let _ = self.outbox.tx.try_send(Outgoing::Close(code, reason));
+        false
+    }
+
+    /// Answers a bad message with an error; true while the connection may go on.
+    fn strike(&mut self, id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> bool {
+        self.send(&ServerMsg::error(id, code, message));
+        self.strikes += 1;
+        if self.strikes >= STRIKES {
+            return self.close(close::POLICY, "too many bad messages");
+        }
+        true
+    }
+
+    async fn on_text(&mut self, text: &str) -> bool {
+        if text.len() > FRAME_LIMIT {
+            return self.strike(None, ErrorCode::TooBig, format!("a frame of {} bytes: at most {FRAME_LIMIT}", text.len()));
+        }
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(err) => return self.strike(None, ErrorCode::BadJson, format!("not JSON: {err}")),
+        };
+        let id = value.get("id").and_then(|id| id.as_u64()).and_then(|id| u32::try_from(id).ok());
+        let kind = value.get("t").and_then(|t| t.as_str()).unwrap_or("").to_owned();
+        if !CLIENT_TYPES.contains(&kind.as_str()) {
+            let shown: String = kind.chars().take(20).collect();
+            return self.strike(id, ErrorCode::UnknownType, format!("\"{shown}\" is not a message type"));
+        }
+        let msg: ClientMsg = match serde_json::from_value(value) {
+            Ok(msg) => msg,
+            Err(err) => return self.strike(id, ErrorCode::BadMessage, format!("a bad \"{kind}\": {err}")),
+        };
+        self.on_message(msg).await
+    }
+
+    async fn on_message(&mut self, msg: ClientMsg) -> bool {
+        let player = match (&msg, &self.player) {
+            (ClientMsg::Hello { v, token }, _) => return self.hello(*v, token.as_deref()),
+            (ClientMsg::Ping { c, rtt }, _) => {
+                self.send(&ServerMsg::Pong { c: *c });
+                if let (Some(ms), Some(room)) = (rtt, &self.room) {
+                    let _ = room.try_send(Command::Rtt { conn: self.id, ms: *ms });
+                }
+                return true;
+            }
+            (_, None) => return self.strike(None, ErrorCode::HelloFirst, "say hello first"),
+            (_, Some(player)) => player.clone(),
+        };
+        match msg {
+            ClientMsg::Create { mode, hints, name } => {
+                if !self.rooms_made.take() {
+                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
+                    return true;
+                }
+                match self.state.rooms.create(&player, &name, &mode, hints).await {
+                    Ok(room) => self.send(&ServerMsg::Created { room }),
+                    Err(crate::rooms::RoomsError::BadMode(mode)) => {
+                        return self.strike(None, ErrorCode::BadMode, format!("\"{mode}\" is no way to play online"));
+                    }
+                    Err(crate::rooms::RoomsError::BadName(why)) => self.send(&ServerMsg::error(None, ErrorCode::BadName, why)),
+                    Err(err) => {
+                        eprintln!("set-server: create: {err}");
+                        self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room could not be made: try again"));
+                    }
+                }
+                true
+            }
+            ClientMsg::Join { room, name, since } => {
+                if !is_room_id(&room) {
+                    return self.strike(None, ErrorCode::NoRoom, "there is no such room");
+                }
+                if let Some(old) = self.room.take() {
+                    let _ = old.send(Command::Leave { conn: self.id }).await;
+                }
+                let inbox = match self.state.rooms.inbox(&room).await {
+                    Ok(inbox) => inbox,
+                    Err(crate::rooms::RoomsError::NoRoom) => {
+                        return self.strike(None, ErrorCode::NoRoom, "there is no such room");
+                    }
+                    Err(err) => {
+                        eprintln!("set-server: room {room}: {err}");
+                        self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room cannot be opened now"));
+                        return true;
+                    }
+                };
+                let join = Command::Join { conn: self.id, player, name, since: since.unwrap_or(0), outbox: self.outbox.clone() };
+                self.room = Some(inbox);
+                self.to_room(join).await
+            }
+            ClientMsg::Claim { id, cards, seen } => {
+                if !self.claims.take() {
+                    self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many claims: at most 8 a second"));
+                    return true;
+                }
+                self.to_room(Command::Claim { conn: self.id, id, cards, seen, received: Instant::now() }).await
+            }
+            ClientMsg::Hint { id } => {
+                if !self.claims.take() {
+                    self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many hints: wait a moment"));
+                    return true;
+                }
+                self.to_room(Command::Hint { conn: self.id, id }).await
+            }
+            ClientMsg::Start => self.to_room(Command::Start { conn: self.id }).await,
+            ClientMsg::Rematch => self.to_room(Command::Rematch { conn: self.id }).await,
+            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
+        }
+    }
+
+    fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
+        if v != VERSION {
+            self.send(&ServerMsg::error(None, ErrorCode::Version, format!("this server speaks version {VERSION}: reload the page")));
+            return self.close(close::VERSION, "protocol version");
+        }
+        let player = match token {
+            Some(token) => match self.state.signer.verify(token) {
+                Some(player) => player,
+                None => {
+                    self.send(&ServerMsg::error(None, ErrorCode::BadToken, "the token is not one this server signed"));
+                    return self.close(close::BAD_TOKEN, "bad token");
+                }
+            },
+            None => crate::ids::new_player_id(),
+        };
+        self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
+        self.player = Some(player);
+        true
+    }
+
+    /// Passes a command to the joined room; a room that stopped closes the
+    /// connection, so that the client reconnects and the room reloads.
+    async fn to_room(&mut self, command: Command) -> bool {
+        let Some(room) = &self.room else {
+            self.send(&ServerMsg::error(None, ErrorCode::NotInRoom, "join a room first"));
+            return true;
+        };
+        #[cfg(debug_assertions)]
+        if std::env::var_os("SET_SERVER_TEST_HOOKS").is_some()
+            && matches!(&command, Command::Claim { cards, .. } if cards == &[-99, -99, -99])
+        {
+            let _ = room.send(Command::Crash).await;
+            return true;
+        }
+        if room.send(command).await.is_err() {
+            self.room = None;
+            room_lost(&self.outbox);
+            return false;
+        }
+        true
+    }
+}
