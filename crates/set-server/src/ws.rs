@@ -220,24 +220,24 @@ impl Connection {
                 };
                 let join = Command::Join { conn: self.id, player, name, since: since.unwrap_or(0), outbox: self.outbox.clone() };
                 self.room = Some(inbox);
-                self.to_room(join).await
+                self.forward(join).await
             }
             ClientMsg::Claim { id, cards, seen } => {
                 if !self.claims.take() {
                     self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many claims: at most 8 a second"));
                     return true;
                 }
-                self.to_room(Command::Claim { conn: self.id, id, cards, seen, received: Instant::now() }).await
+                self.forward(Command::Claim { conn: self.id, id, cards, seen, received: Instant::now() }).await
             }
             ClientMsg::Hint { id } => {
                 if !self.claims.take() {
                     self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many hints: wait a moment"));
                     return true;
                 }
-                self.to_room(Command::Hint { conn: self.id, id }).await
+                self.forward(Command::Hint { conn: self.id, id }).await
             }
-            ClientMsg::Start => self.to_room(Command::Start { conn: self.id }).await,
-            ClientMsg::Rematch => self.to_room(Command::Rematch { conn: self.id }).await,
+            ClientMsg::Start => self.forward(Command::Start { conn: self.id }).await,
+            ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }
@@ -264,7 +264,7 @@ impl Connection {
 
     /// Passes a command to the joined room; a room that stopped closes the
     /// connection, so that the client reconnects and the room reloads.
-    async fn to_room(&mut self, command: Command) -> bool {
+    async fn forward(&mut self, command: Command) -> bool {
         let Some(room) = &self.room else {
             self.send(&ServerMsg::error(None, ErrorCode::NotInRoom, "join a room first"));
             return true;

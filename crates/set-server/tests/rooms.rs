@@ -1,0 +1,268 @@
+//! The server as players meet it: real processes, real WebSocket clients,
+//! a real database file. Rooms, claims racing, taken and wrong claims,
+//! duplicates, resync after a gap, every kind of bad input, limits, and a
+//! room that panics while the others play on.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::*;
+
+/// Ann creates a classic room, Ben joins, Ann starts: both see the same table.
+async fn two_players(server: &Server) -> (Client, Client, String, Value) {
+    let mut ann = Client::new(server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::new(server, None).await;
+    let joined = ben.join(&room, Some("Ben"), 0).await;
+    assert_eq!((joined["seat"].as_u64(), joined["status"].as_str()), (Some(1), Some("waiting")));
+    ann.send(json!({ "t": "start" })).await;
+    let a = ann.expect("room").await;
+    let b = ben.expect("room").await;
+    assert_eq!(a["status"], "playing");
+    assert_eq!(a["view"], b["view"]);
+    assert_eq!(a["commitment"], b["commitment"]);
+    assert!(a["seed"].is_null() && a["salt"].is_null(), "the seed stays secret while the game is played");
+    (ann, ben, room, a)
+}
+
+#[tokio::test]
+async fn the_first_claim_wins_the_second_is_taken_and_never_wrong() {
+    let scratch = Scratch::new("race");
+    let server = Server::start(&scratch);
+    let (mut ann, mut ben, _room, start) = two_players(&server).await;
+    let set = a_set(&ids(&start["view"]["table"]));
+    let a = ann.claim(&set, 0).await;
+    let b = ben.claim(&set, 0).await;
+    let won = ann.result(a).await;
+    assert_eq!((won["verdict"].as_str(), won["seq"].as_u64()), (Some("accepted"), Some(1)));
+    let lost = ben.result(b).await;
+    assert_eq!(lost["verdict"], "taken", "{lost}");
+    assert_eq!(lost["by"], 0, "taken by Ann");
+    assert!(set.contains(&(lost["card"].as_u64().unwrap() as u8)));
+    // Both saw the move; the scores: Ann 1, Ben 0 and no wrong claim.
+    let moved = ben.expect("move").await;
+    assert_eq!((moved["seq"].as_u64(), moved["kind"].as_str(), moved["by"].as_u64()), (Some(1), Some("set"), Some(0)));
+    let scores: Vec<(u64, u64)> =
+        moved["players"].as_array().unwrap().iter().map(|p| (p["score"].as_u64().unwrap(), p["wrong"].as_u64().unwrap())).collect();
+    assert_eq!(scores, [(1, 0), (0, 0)]);
+    // The same claim sent again gets its first answer, and changes nothing.
+    ann.send(json!({ "t": "claim", "id": a, "cards": set, "seen": 0 })).await;
+    assert_eq!(ann.result(a).await, won);
+}
+
+#[tokio::test]
+async fn a_disjoint_claim_survives_another_players_set_and_wrong_claims_say_why() {
+    let scratch = Scratch::new("disjoint");
+    let server = Server::start(&scratch);
+    let (mut ann, mut ben, _room, start) = two_players(&server).await;
+    let table = ids(&start["view"]["table"]);
+    let sets: Vec<Vec<u8>> = {
+        use set_core::rules::card::Card;
+        let cards: Vec<Card> = table.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
+        set_core::rules::finder::find_sets(&cards).unwrap().iter().map(|s| s.iter().map(|&i| table[i]).collect()).collect()
+    };
+    let disjoint = sets.iter().find(|s| !s.iter().any(|c| sets[0].contains(c)));
+    let a = ann.claim(&sets[0], 0).await;
+    assert_eq!(ann.result(a).await["verdict"], "accepted");
+    if let Some(disjoint) = disjoint {
+        // Ben's view is one event old; his cards are all still on the table.
+        let b = ben.claim(disjoint, 0).await;
+        assert_eq!(ben.result(b).await["verdict"], "accepted");
+    }
+    let now = ann.expect("move").await;
+    let seq = if disjoint.is_some() { ann.expect("move").await["seq"].as_u64().unwrap() } else { now["seq"].as_u64().unwrap() };
+    let table = ids(&ben.expect("move").await["view"]["table"]);
+    let table = if disjoint.is_some() { ids(&ben.expect("move").await["view"]["table"]) } else { table };
+    let wrong = a_non_set(&table);
+    let w = ben.claim(&wrong, seq).await;
+    let answer = ben.result(w).await;
+    assert_eq!(answer["verdict"], "wrong");
+    assert!(answer["why"].as_str().unwrap().len() > 10, "the reason, in words: {answer}");
+    // Then a short cooldown: a claim at once is refused, not counted.
+    let again = ben.claim(&a_set(&table), seq + 1).await;
+    assert_eq!(ben.result(again).await["code"], "cooling_down");
+}
+
+#[tokio::test]
+async fn a_player_who_drops_out_resyncs_with_what_they_missed() {
+    let scratch = Scratch::new("resync");
+    let server = Server::start(&scratch);
+    let (mut ann, ben, room, start) = two_players(&server).await;
+    let token = ben.token.clone();
+    drop(ben);
+    let mut table = ids(&start["view"]["table"]);
+    for seen in 0..2 {
+        let id = ann.claim(&a_set(&table), seen).await;
+        assert_eq!(ann.result(id).await["verdict"], "accepted");
+        table = ids(&ann.expect("move").await["view"]["table"]);
+    }
+    let mut ben = Client::new(&server, Some(&token)).await;
+    let back = ben.join(&room, None, 0).await;
+    assert_eq!(back["seat"], 1, "the same player, by their token");
+    assert_eq!(back["seq"], 2);
+    assert_eq!(ids(&back["view"]["table"]), table);
+    let missed: Vec<u64> = back["moves"].as_array().unwrap().iter().map(|m| m["seq"].as_u64().unwrap()).collect();
+    assert_eq!(missed, [1, 2]);
+    let later = Client::new(&server, Some(&token)).await.join(&room, None, 1).await;
+    assert_eq!(later["moves"].as_array().unwrap().len(), 1, "only what came after `since`");
+}
+
+/// A room as Ann's fresh connection sees it, without the connection flags.
+async fn snapshot(server: &Server, token: &str, room: &str) -> Value {
+    let mut look = Client::new(server, Some(token)).await;
+    let mut seen = look.join(room, None, 0).await;
+    for player in seen["players"].as_array_mut().unwrap() {
+        player.as_object_mut().unwrap().remove("connected");
+        player.as_object_mut().unwrap().remove("rtt");
+    }
+    seen
+}
+
+#[tokio::test]
+async fn bad_input_gets_a_clear_error_and_changes_nothing() {
+    let scratch = Scratch::new("bad");
+    let server = Server::start(&scratch);
+    let (mut ann, _ben, room, start) = two_players(&server).await;
+    let before = snapshot(&server, &ann.token, &room).await;
+    let table = ids(&start["view"]["table"]);
+    let set = a_set(&table);
+    let hidden = (0..81u8).find(|id| !table.contains(id)).unwrap();
+    let claims: [(Value, &str, &str); 7] = [
+        (json!([set[0], set[1], hidden]), "bad_claim", "not on the table"),
+        (json!([set[0], set[1], set[0]]), "bad_claim", "more than once"),
+        (json!([set[0], set[1]]), "bad_claim", "not 2"),
+        (json!([set[0], set[1], set[2], table[3]]), "bad_claim", "not 4"),
+        (json!([set[0], set[1], 81]), "bad_claim", "81 is not a card"),
+        (json!([set[0], set[1], "x"]), "bad_message", "claim"),
+        (json!("abc"), "bad_message", "claim"),
+    ];
+    for (i, (cards, code, says)) in claims.iter().enumerate() {
+        ann.send(json!({ "t": "claim", "id": 100 + i, "cards": cards, "seen": 0 })).await;
+        let error = ann.expect("error").await;
+        assert_eq!(error["code"], *code, "{cards}: {error}");
+        assert!(error["message"].as_str().unwrap().contains(says), "{cards}: {error}");
+    }
+    ann.send(json!({ "t": "claim", "id": 9, "cards": set, "seen": 5 })).await;
+    let error = ann.expect("error").await;
+    assert!(error["message"].as_str().unwrap().contains("event 5 has not happened"), "{error}");
+    for (text, code) in [
+        (r#"{"t":"teleport"}"#, "unknown_type"),
+        (r#"{"t":"claim","#, "bad_json"),
+        ("[1,2,3]", "unknown_type"),
+        (r#"{"t":"claim","id":1}"#, "bad_message"),
+    ] {
+        ann.send_text(text).await;
+        assert_eq!(ann.expect("error").await["code"], code, "{text}");
+    }
+    let long = format!(r#"{{"t":"ping","c":1,"pad":"{}"}}"#, "x".repeat(3000));
+    ann.send_text(&long).await;
+    let error = ann.expect("error").await;
+    assert_eq!(error["code"], "too_big");
+    assert!(error["message"].as_str().unwrap().contains("at most 2048"));
+    // The room is as it was, and the connection still plays.
+    assert_eq!(snapshot(&server, &ann.token, &room).await, before);
+    let ok = ann.claim(&set, 0).await;
+    assert_eq!(ann.result(ok).await["verdict"], "accepted");
+    // Frames past the hard limit end that connection only.
+    let mut flood = Client::new(&server, None).await;
+    flood.send_text(&"x".repeat(20_000)).await;
+    assert_eq!(flood.next().await["t"], "closed");
+    let alive = Client::new(&server, None).await;
+    assert!(!alive.player.is_empty());
+}
+
+#[tokio::test]
+async fn tokens_origins_and_the_order_of_messages_are_checked() {
+    let scratch = Scratch::new("identity");
+    let server = Server::start(&scratch);
+    let ann = Client::new(&server, None).await;
+    // A tampered token: refused and closed with 4001.
+    let mut forged = ann.token.clone();
+    let last = forged.pop().unwrap();
+    forged.push(if last == '0' { '1' } else { '0' });
+    let mut ws = support::connect(&server, &server.origin()).await.unwrap();
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    ws.send(Message::text(json!({ "t": "hello", "v": 1, "token": forged }).to_string())).await.unwrap();
+    let error: Value = match ws.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    assert_eq!(error["code"], "bad_token");
+    match ws.next().await {
+        Some(Ok(Message::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 4001),
+        other => panic!("expected a close with 4001, got {other:?}"),
+    }
+    // Another site's page cannot open a WebSocket here, nor can a page with no Origin.
+    let foreign = support::connect(&server, "https://evil.example").await;
+    assert!(foreign.unwrap_err().contains("403"));
+    // Before hello, nothing but hello and ping.
+    let mut early = support::connect(&server, &server.origin()).await.unwrap();
+    early.send(Message::text(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Eve" }).to_string())).await.unwrap();
+    let reply: Value = match early.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    assert_eq!(reply["code"], "hello_first");
+    // Another protocol version is asked to reload.
+    early.send(Message::text(json!({ "t": "hello", "v": 2 }).to_string())).await.unwrap();
+    let reply: Value = match early.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    assert_eq!(reply["code"], "version");
+    // Names: invisible characters and repeats are refused.
+    let mut eve = Client::new(&server, None).await;
+    eve.send(json!({ "t": "create", "mode": "classic", "hints": false, "name": "E\u{200b}ve" })).await;
+    assert_eq!(eve.expect("error").await["code"], "bad_name");
+    let room = eve.create("junior", "Eve").await;
+    let mut twin = Client::new(&server, None).await;
+    twin.send(json!({ "t": "join", "room": room, "name": " Eve " })).await;
+    assert_eq!(twin.expect("error").await["code"], "bad_name");
+    twin.send(json!({ "t": "join", "room": "0000000000" })).await;
+    assert_eq!(twin.expect("error").await["code"], "no_room");
+    // Only the host starts.
+    let joined = twin.join(&room, Some("Tom"), 0).await;
+    assert_eq!(joined["seat"], 1);
+    twin.send(json!({ "t": "start" })).await;
+    assert_eq!(twin.expect("error").await["code"], "not_host");
+}
+
+#[tokio::test]
+async fn claims_and_rooms_are_rate_limited_per_connection() {
+    let scratch = Scratch::new("limits");
+    let server = Server::start(&scratch);
+    let (mut ann, _ben, _room, start) = two_players(&server).await;
+    let table = ids(&start["view"]["table"]);
+    let hidden = (0..81u8).find(|id| !table.contains(id)).unwrap();
+    for i in 0..12 {
+        ann.send(json!({ "t": "claim", "id": 500 + i, "cards": [table[0], table[1], hidden], "seen": 0 })).await;
+    }
+    let mut codes = Vec::new();
+    for _ in 0..12 {
+        codes.push(ann.expect("error").await["code"].as_str().unwrap().to_owned());
+    }
+    assert!(codes.iter().filter(|c| *c == "throttled").count() >= 3, "{codes:?}");
+    let mut maker = Client::new(&server, None).await;
+    for i in 0..4 {
+        maker.send(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Max" })).await;
+        let reply = maker.next().await;
+        assert_eq!(reply["t"], if i < 3 { "created" } else { "error" }, "{reply}");
+    }
+}
+
+#[tokio::test]
+async fn a_room_that_panics_reloads_from_its_log_and_the_others_play_on() {
+    let scratch = Scratch::new("panic");
+    let server = Server::try_start(&scratch.db(), &scratch.dist(), &[("SET_SERVER_TEST_HOOKS", "1")]).unwrap();
+    let (mut ann, mut ben, room, start) = two_players(&server).await;
+    let (mut cy, mut di, _other, other_start) = two_players(&server).await;
+    let id = ann.claim(&a_set(&ids(&start["view"]["table"])), 0).await;
+    assert_eq!(ann.result(id).await["verdict"], "accepted");
+    let before = ann.expect("move").await;
+    // The debug build's hook: this claim makes the room's task panic.
+    ann.send(json!({ "t": "claim", "id": 77, "cards": [-99, -99, -99], "seen": 1 })).await;
+    let closed = ben.next().await;
+    let closed = if closed["t"] == "move" { ben.next().await } else { closed };
+    assert_eq!(closed, json!({ "t": "closed", "code": 4011 }));
+    // The other room never noticed.
+    let id = cy.claim(&a_set(&ids(&other_start["view"]["table"])), 0).await;
+    assert_eq!(cy.result(id).await["verdict"], "accepted");
+    assert_eq!(di.expect("move").await["seq"], 1);
+    // Ben comes back: the room is rebuilt from its log as it was.
+    let mut ben = Client::new(&server, Some(&ben.token)).await;
+    let back = ben.join(&room, None, 0).await;
+    assert_eq!(back["view"], before["view"]);
+    assert_eq!(back["players"][0]["score"], 1);
+}

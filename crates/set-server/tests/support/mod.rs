@@ -1,0 +1,268 @@
+//! The real server as a process (the binary cargo built), on 127.0.0.1:0
+//! with a database file in a fresh folder, and WebSocket clients that talk
+//! to it as the page does.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A scratch folder that is removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("set-server-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("dist")).unwrap();
+        // A page of its own: the server needs an index.html, the tests a few files more.
+        std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>SET</title><script>solo()</script>").unwrap();
+        std::fs::write(dir.join("dist/online.html"), "<!doctype html><title>SET online</title>").unwrap();
+        std::fs::write(dir.join("dist/app-0123456789abcdef.js"), "export {}").unwrap();
+        Scratch(dir)
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.0.join("data/set.db")
+    }
+
+    pub fn dist(&self) -> PathBuf {
+        self.0.join("dist")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(scratch: &Scratch) -> Server {
+        Server::try_start(&scratch.db(), &scratch.dist(), &[]).expect("the server starts")
+    }
+
+    /// Starts the binary; Err with what it printed if it exits instead.
+    pub fn try_start(db: &Path, dist: &Path, env: &[(&str, &str)]) -> Result<Server, String> {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_set-server"));
+        command.args(["--addr", "127.0.0.1:0", "--db"]).arg(db).arg("--dist").arg(dist);
+        command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().expect("the server binary runs");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let Some(addr) = line.split("http://").nth(1).and_then(|rest| rest.split('/').next()) else {
+            let mut err = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+            let _ = child.wait();
+            return Err(err);
+        };
+        Ok(Server { addr: addr.to_owned(), child })
+    }
+
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// SIGKILL: no chance to flush or say goodbye.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    pub fn is_running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// One raw HTTP/1.1 request; the whole response as text.
+    pub async fn http(&self, request: &str) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = TcpStream::connect(&self.addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        let _ = tokio::time::timeout(WAIT, stream.read_to_end(&mut response)).await;
+        String::from_utf8_lossy(&response).into_owned()
+    }
+
+    pub async fn get(&self, path: &str, extra: &str) -> String {
+        self.http(&format!("GET {path} HTTP/1.1\r\nHost: {}\r\n{extra}Connection: close\r\n\r\n", self.addr)).await
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub token: String,
+    pub player: String,
+    next_id: u32,
+    /// Messages read while looking for another, in the order they came.
+    held: std::collections::VecDeque<Value>,
+}
+
+pub async fn connect(server: &Server, origin: &str) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, String> {
+    let mut request = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
+    request.headers_mut().insert("origin", origin.parse().unwrap());
+    tokio_tungstenite::connect_async(request).await.map(|(ws, _)| ws).map_err(|err| err.to_string())
+}
+
+impl Client {
+    /// Connects and says hello (with a token: as that player again).
+    pub async fn new(server: &Server, token: Option<&str>) -> Client {
+        let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
+        let mut client = Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
+        client.send(json!({ "t": "hello", "v": 1, "token": token })).await;
+        let welcome = client.expect("welcome").await;
+        client.token = welcome["token"].as_str().unwrap().to_owned();
+        client.player = welcome["player"].as_str().unwrap().to_owned();
+        client
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.ws.send(Message::text(message.to_string())).await.unwrap();
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.unwrap();
+    }
+
+    /// The next message of the server's (held ones first), skipping pongs and roster updates.
+    pub async fn next(&mut self) -> Value {
+        if let Some(held) = self.held.pop_front() {
+            return held;
+        }
+        self.read().await
+    }
+
+    async fn read(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next()).await.expect("the server answers in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).unwrap();
+                    if std::env::var_os("TRACE").is_some() { eprintln!("<- {value}"); }
+                    if value["t"] != "players" && value["t"] != "pong" {
+                        return value;
+                    }
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return json!({ "t": "closed", "code": frame.map(|f| u16::from(f.code)) });
+                }
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return json!({ "t": "closed", "code": null }),
+            }
+        }
+    }
+
+    /// The first message that matches, held or new; the others stay held.
+    async fn first(&mut self, matches: impl Fn(&Value) -> bool, what: &str) -> Value {
+        if let Some(at) = self.held.iter().position(&matches) {
+            return self.held.remove(at).unwrap();
+        }
+        loop {
+            let message = self.read().await;
+            if matches(&message) {
+                return message;
+            }
+            assert_ne!(message["t"], "closed", "closed while waiting for {what}");
+            self.held.push_back(message);
+        }
+    }
+
+    /// The first message of this type.
+    pub async fn expect(&mut self, t: &str) -> Value {
+        self.first(|m| m["t"] == t, t).await
+    }
+
+    pub async fn create(&mut self, mode: &str, name: &str) -> String {
+        self.send(json!({ "t": "create", "mode": mode, "hints": true, "name": name })).await;
+        let room = self.expect("created").await["room"].as_str().unwrap().to_owned();
+        self.join(&room, None, 0).await;
+        room
+    }
+
+    pub async fn join(&mut self, room: &str, name: Option<&str>, since: u32) -> Value {
+        self.send(json!({ "t": "join", "room": room, "name": name, "since": since })).await;
+        self.expect("room").await
+    }
+
+    pub async fn claim(&mut self, cards: &[u8], seen: u64) -> u32 {
+        self.next_id += 1;
+        self.send(json!({ "t": "claim", "id": self.next_id, "cards": cards, "seen": seen })).await;
+        self.next_id
+    }
+
+    /// The answer to claim `id` (moves broadcast in between are skipped).
+    /// The room as it is once the game is over.
+    pub async fn first_room_over(&mut self) -> Value {
+        self.first(|m| m["t"] == "room" && m["status"] == "over", "the end").await
+    }
+
+    /// The move numbered `seq`.
+    pub async fn expect_move(&mut self, seq: u64) -> Value {
+        self.first(|m| m["t"] == "move" && m["seq"] == seq, "a move").await
+    }
+
+    /// Claims a set of `table`, which must be accepted; the move it made.
+    pub async fn play_a_set(&mut self, table: &[u8], seen: u64) -> Value {
+        let id = self.claim(&a_set(table), seen).await;
+        let answer = self.result(id).await;
+        assert_eq!(answer["verdict"], "accepted", "{answer}");
+        self.expect_move(answer["seq"].as_u64().unwrap()).await
+    }
+
+    pub async fn result(&mut self, id: u32) -> Value {
+        self.first(|m| (m["t"] == "result" || m["t"] == "error") && m["id"] == id, "a claim's answer").await
+    }
+}
+
+/// The card ids of a value's array.
+pub fn ids(value: &Value) -> Vec<u8> {
+    value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect()
+}
+
+/// A set among a table of card ids, found with the core's finder.
+pub fn a_set(table: &[u8]) -> Vec<u8> {
+    use set_core::rules::card::Card;
+    let cards: Vec<Card> = table.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
+    let sets = set_core::rules::finder::find_sets(&cards).unwrap();
+    let [a, b, c] = *sets.first().expect("a set on the table");
+    vec![table[a], table[b], table[c]]
+}
+
+/// Three cards of a table that are not a set.
+pub fn a_non_set(table: &[u8]) -> Vec<u8> {
+    use set_core::rules::card::{Card, is_set};
+    let card = |id: u8| Card::new(id as i64).unwrap();
+    for a in 0..table.len() {
+        for b in a + 1..table.len() {
+            for c in b + 1..table.len() {
+                if !is_set(card(table[a]), card(table[b]), card(table[c])) {
+                    return vec![table[a], table[b], table[c]];
+                }
+            }
+        }
+    }
+    unreachable!()
+}
