@@ -236,6 +236,17 @@ impl Part {
                 false
             }
             Event::Resize => true,
+            // A saved game (an online game's download, say) opens in its analysis.
+            Event::Imported(text) if text.starts_with(save::HEADER) => {
+                match read(&text).map_err(|err| err.to_string()).and_then(|saved| {
+                    let analysis = analyse(&saved).map_err(|_| "its moves do not add up".to_owned())?;
+                    Ok(View::Analysis { analysis, saved, shown: None })
+                }) {
+                    Ok(view) => self.view = view,
+                    Err(why) => self.shell.say(&format!("That game cannot be opened: {why}. Nothing changed.")),
+                }
+                true
+            }
             Event::Imported(text) => {
                 let said = match transfer::import(&text) {
                     Ok(record) => self.ledger.merge(&record),

@@ -92,7 +92,7 @@ pub fn render(shell: &Shell, record: &Record, mode: usize, notice: Option<String
     body.push_str(&crate::practice::drill_records(record));
     body.push_str(&format!(
         r#"<p class="review-note">The last {HISTORY_LIMIT} finished games are kept, each as its save, for analysis and replay; older ones still count in the figures above.</p>
-<p class="review-actions"><button id="review-export" type="button">Export</button> <label class="review-import">Import <input id="review-import" type="file" accept="application/json,.json"></label></p>"#
+<p class="review-actions"><button id="review-export" type="button">Export</button> <label class="review-import">Import statistics or open a saved game <input id="review-import" type="file" accept="application/json,.json,text/plain,.txt"></label></p>"#
     ));
     if let Some(notice) = notice {
         body.insert_str(0, &format!(r#"<p class="review-warn" id="review-notice">{}</p>"#, escape(&notice)));

@@ -16,27 +16,8 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A room's lifecycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Waiting,
-    Playing,
-    Over,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Over => "over",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Status> {
-        [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
-    }
-}
+/// A room's lifecycle: the page's and the server's are one.
+pub use set_core::play::remote::Status;
 
 /// What a room is, fixed when it is created (but its status and ending).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,7 @@ pub mod keys;
 pub mod layout;
 pub mod options;
 pub mod race;
+pub mod remote;
 pub mod room;
 pub mod selection;
 pub mod session;

@@ -69,7 +69,7 @@ use std::fmt;
 /// The format this build writes and reads: see "How the format grows".
 pub const FORMAT_MAJOR: u32 = 2;
 pub const FORMAT_MINOR: u32 = 0;
-const HEADER: &str = "SET save";
+pub const HEADER: &str = "SET save";
 /// Longer text is not a save of this game (a full game is about a kilobyte).
 pub const MAX_SAVE_BYTES: usize = 256 * 1024;
 /// No real game comes near this many moves (27 sets, a few hints each, and

@@ -1,0 +1,376 @@
+//! A player's side of an online room: what the server last said (the
+//! table, the players, the event number) and what the player is doing
+//! (picks, a claim waiting for its answer). The server decides every claim
+//! ([`crate::play::room`]); this only keeps the page's picture in step and
+//! says what happened, in words.
+//!
+//! - Picks are card ids, not slots: after anyone's set, the picks still in
+//!   play stay picked, wherever they now lie.
+//! - The last pick of a claim makes it **pending** ([`Remote::tap`] returns
+//!   the claim to send); no card moves until the server answers. Taps wait
+//!   while a claim is pending.
+//! - Events apply in order; an event that skips a number means something
+//!   was missed, and [`Applied::Resync`] asks for the room again since the
+//!   last event applied.
+
+use crate::play::room::{EventKind, keep_picks};
+use crate::rules::card::Card;
+use crate::rules::variant::Variant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Status {
+    #[default]
+    Waiting,
+    Playing,
+    Over,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Status> {
+        [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerLine {
+    pub name: String,
+    pub score: u32,
+    pub wrong: u32,
+    pub connected: bool,
+    /// Round trip to the server, ms, as the player's page last measured it.
+    pub rtt: Option<u32>,
+}
+
+/// The table as every player in the room may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TableView {
+    pub table: Vec<Card>,
+    pub previous: Option<[Card; 3]>,
+    pub deck_left: u32,
+    pub found: u32,
+    pub hinted: Vec<Card>,
+    pub over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemoteEvent {
+    pub seq: u32,
+    pub by: u8,
+    pub kind: EventKind,
+    pub cards: Vec<Card>,
+}
+
+/// The whole room, as the server sends it on joining, starting and ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub room: String,
+    pub seat: Option<u8>,
+    pub host: u8,
+    pub status: Status,
+    pub variant: Variant,
+    pub hints: bool,
+    pub seq: u32,
+    pub view: Option<TableView>,
+    pub players: Vec<PlayerLine>,
+    pub commitment: String,
+    pub seed: Option<String>,
+    pub salt: Option<String>,
+    pub next_room: Option<String>,
+}
+
+/// The server's answer to one claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accepted,
+    Wrong { why: String },
+    Taken { by: u8, card: Card },
+    /// Refused before it was judged (a cooldown, a limit): nothing counted.
+    Refused { why: String },
+}
+
+/// A claim to send: its id (echoed in the answer), cards and the last event seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimToSend {
+    pub id: u32,
+    pub cards: Vec<Card>,
+    pub seen: u32,
+}
+
+/// What applying a message asks of the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    Nothing,
+    /// Events were missed: join again, since this event.
+    Resync(u32),
+}
+
+/// The player's picture of one room.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Remote {
+    pub room: String,
+    pub seat: Option<u8>,
+    pub host: u8,
+    pub status: Status,
+    pub variant: Option<Variant>,
+    pub hints: bool,
+    pub seq: u32,
+    pub view: TableView,
+    pub players: Vec<PlayerLine>,
+    pub commitment: String,
+    pub seed: Option<String>,
+    pub salt: Option<String>,
+    pub next_room: Option<String>,
+    pub picks: Vec<Card>,
+    pub pending: Option<ClaimToSend>,
+    next_id: u32,
+    /// What happened last, in words, for the page's status line.
+    pub said: String,
+}
+
+impl Remote {
+    pub fn name(&self, seat: u8) -> &str {
+        self.players.get(seat as usize).map_or("Someone", |p| p.name.as_str())
+    }
+
+    fn claim_size(&self) -> usize {
+        self.variant.map_or(3, Variant::claim_size)
+    }
+
+    /// Whether the card can be named in a claim now.
+    fn in_play(&self, card: Card) -> bool {
+        self.view.table.contains(&card) || self.view.previous.is_some_and(|p| p.contains(&card))
+    }
+
+    /// A tap on a card: picks or unpicks it; the pick that completes a
+    /// claim makes it pending and returns it to send.
+    pub fn tap(&mut self, card: Card) -> Option<ClaimToSend> {
+        if self.status != Status::Playing || self.seat.is_none() || self.pending.is_some() || !self.in_play(card) {
+            return None;
+        }
+        if let Some(at) = self.picks.iter().position(|&c| c == card) {
+            self.picks.remove(at);
+            return None;
+        }
+        if self.picks.len() >= self.claim_size() {
+            return None;
+        }
+        self.picks.push(card);
+        if self.picks.len() < self.claim_size() {
+            return None;
+        }
+        self.next_id += 1;
+        let claim = ClaimToSend { id: self.next_id, cards: self.picks.clone(), seen: self.seq };
+        self.pending = Some(claim.clone());
+        self.said = "Claim sent: waiting for the server…".to_owned();
+        Some(claim)
+    }
+
+    fn set_view(&mut self, view: TableView) {
+        self.picks = keep_picks(&self.picks, &view.table, view.previous);
+        self.view = view;
+    }
+
+    /// The whole room again: what the server says replaces what was here,
+    /// but the picks still in play.
+    pub fn apply_snapshot(&mut self, snapshot: Snapshot, moves: &[RemoteEvent]) {
+        if snapshot.room != self.room {
+            self.picks.clear();
+            self.pending = None;
+        }
+        let Snapshot { room, seat, host, status, variant, hints, seq, view, players, commitment, seed, salt, next_room } =
+            snapshot;
+        let came_back = !self.room.is_empty() && room == self.room && seq > self.seq;
+        *self = Remote {
+            room,
+            seat,
+            host,
+            status,
+            variant: Some(variant),
+            hints,
+            seq,
+            players,
+            commitment,
+            seed,
+            salt,
+            next_room,
+            ..std::mem::take(self)
+        };
+        self.set_view(view.unwrap_or_default());
+        if came_back && !moves.is_empty() {
+            let sets = moves.iter().filter(|m| m.kind == EventKind::Set).count();
+            self.said = format!("Back in the room: {sets} sets were found while you were away.");
+        }
+        if status == Status::Over {
+            self.pending = None;
+            self.said = "The game is over.".to_owned();
+        }
+    }
+
+    /// One event of the room, with the table and players after it.
+    pub fn apply_move(&mut self, event: RemoteEvent, view: TableView, players: Vec<PlayerLine>) -> Applied {
+        if event.seq <= self.seq {
+            return Applied::Nothing;
+        }
+        if event.seq > self.seq + 1 {
+            return Applied::Resync(self.seq);
+        }
+        self.seq = event.seq;
+        self.players = players;
+        self.set_view(view);
+        if Some(event.by) != self.seat {
+            let who = self.name(event.by).to_owned();
+            self.said = match event.kind {
+                EventKind::Set => format!("{who} found a set."),
+                EventKind::Wrong => format!("{who} claimed a wrong set."),
+                EventKind::Hint => format!("{who} asked for a hint."),
+            };
+        }
+        Applied::Nothing
+    }
+
+    /// The answer to a claim of this page's.
+    pub fn apply_answer(&mut self, id: u32, answer: Answer) {
+        if self.pending.as_ref().is_none_or(|p| p.id != id) {
+            return;
+        }
+        self.pending = None;
+        self.said = match answer {
+            Answer::Accepted => {
+                self.picks.clear();
+                "Set! It is yours.".to_owned()
+            }
+            Answer::Wrong { why } => {
+                self.picks.clear();
+                format!("Not a set. {why}")
+            }
+            Answer::Taken { by, card } => {
+                // The cards still on the table stay picked: the player decides.
+                let picks = keep_picks(&self.picks, &self.view.table, self.view.previous);
+                self.picks = picks;
+                format!("Taken by {}: {card} was in their set first. No penalty.", self.name(by))
+            }
+            Answer::Refused { why } => {
+                self.picks.clear();
+                format!("Not counted: {why}.")
+            }
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::room::RoomGame;
+    use crate::play::sitting::{Seat, Verdict};
+
+    fn cards(ids: &[u8]) -> Vec<Card> {
+        ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
+    }
+
+    fn view_of(room: &RoomGame) -> TableView {
+        let v = room.view();
+        TableView {
+            table: v.table,
+            previous: v.previous,
+            deck_left: v.deck_left as u32,
+            found: v.found as u32,
+            hinted: v.hinted,
+            over: v.over,
+        }
+    }
+
+    fn players() -> Vec<PlayerLine> {
+        ["Ann", "Ben"]
+            .iter()
+            .map(|n| PlayerLine { name: (*n).into(), score: 0, wrong: 0, connected: true, rtt: None })
+            .collect()
+    }
+
+    fn joined(room: &RoomGame, seat: u8) -> Remote {
+        let mut remote = Remote::default();
+        let snapshot = Snapshot {
+            room: "abcdefghjk".into(),
+            seat: Some(seat),
+            host: 0,
+            status: Status::Playing,
+            variant: Variant::Classic,
+            hints: false,
+            seq: room.seq(),
+            view: Some(view_of(room)),
+            players: players(),
+            commitment: "c".into(),
+            seed: None,
+            salt: None,
+            next_room: None,
+        };
+        remote.apply_snapshot(snapshot, &[]);
+        remote
+    }
+
+    #[test]
+    fn the_third_pick_sends_a_claim_and_taps_wait_for_its_answer() {
+        let room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"]).unwrap();
+        let mut ben = joined(&room, 1);
+        let t = room.game().table().to_vec();
+        assert_eq!(ben.tap(t[0]), None);
+        assert_eq!(ben.tap(t[1]), None);
+        assert_eq!(ben.tap(t[1]), None, "a second tap unpicks");
+        assert_eq!(ben.tap(t[2]), None);
+        let claim = ben.tap(t[3]).unwrap();
+        assert_eq!((claim.cards, claim.seen), (vec![t[0], t[2], t[3]], 0));
+        assert!(ben.pending.is_some());
+        assert_eq!(ben.tap(t[4]), None, "nothing changes while a claim is pending");
+        assert_eq!(ben.picks.len(), 3);
+        let hidden = room.game().deck()[0];
+        ben.pending = None;
+        ben.picks.clear();
+        assert_eq!(ben.tap(hidden), None, "a card not in play cannot be picked");
+    }
+
+    #[test]
+    fn another_players_set_keeps_the_picks_still_in_play_and_a_gap_asks_for_a_resync() {
+        let mut room = RoomGame::new(Variant::Classic, 21, &["Ann", "Ben"]).unwrap();
+        let mut ben = joined(&room, 1);
+        let set = room.game().first_claim().unwrap().cards().to_vec();
+        let others: Vec<Card> = room.game().table().iter().copied().filter(|c| !set.contains(c)).take(1).collect();
+        ben.tap(others[0]);
+        ben.tap(set[0]);
+        let ids: Vec<i64> = set.iter().map(|c| c.id() as i64).collect();
+        assert!(matches!(room.claim(Seat(0), &ids, 0, 500), Ok(Verdict::Accepted { .. })));
+        let event = RemoteEvent { seq: 1, by: 0, kind: EventKind::Set, cards: set.clone() };
+        assert_eq!(ben.apply_move(event.clone(), view_of(&room), players()), Applied::Nothing);
+        assert_eq!(ben.picks, others, "the pick that Ann's set took is dropped, the other stays");
+        assert_eq!((ben.seq, ben.said.as_str()), (1, "Ann found a set."));
+        assert_eq!(ben.apply_move(event, view_of(&room), players()), Applied::Nothing, "an old event is passed over");
+        let gap = RemoteEvent { seq: 3, by: 0, kind: EventKind::Set, cards: cards(&[0, 1, 2]) };
+        assert_eq!(ben.apply_move(gap, view_of(&room), players()), Applied::Resync(1));
+        assert_eq!(ben.seq, 1);
+    }
+
+    #[test]
+    fn answers_say_what_happened_and_taken_is_no_penalty() {
+        let room = RoomGame::new(Variant::Classic, 8, &["Ann", "Ben"]).unwrap();
+        let mut ben = joined(&room, 1);
+        let t = room.game().table().to_vec();
+        let claim = (0..3).filter_map(|i| ben.tap(t[i])).next().unwrap();
+        ben.apply_answer(claim.id + 1, Answer::Accepted);
+        assert!(ben.pending.is_some(), "an answer to another claim is not this one's");
+        ben.apply_answer(claim.id, Answer::Taken { by: 0, card: t[0] });
+        assert!(ben.pending.is_none() && ben.said.starts_with("Taken by Ann"), "{}", ben.said);
+        assert_eq!(ben.picks, t[..3].to_vec(), "the cards are still on this view's table: still picked");
+        assert_eq!(ben.tap(t[4]), None, "three picks are a claim's worth: unpick one first");
+        ben.tap(t[2]);
+        let claim = ben.tap(t[4]).unwrap();
+        assert_eq!(claim.cards, [t[0], t[1], t[4]]);
+        ben.apply_answer(claim.id, Answer::Wrong { why: "Two are red.".into() });
+        assert_eq!((ben.said.as_str(), ben.picks.len()), ("Not a set. Two are red.", 0));
+    }
+}
