@@ -8,6 +8,8 @@
 
 #![cfg(target_arch = "wasm32")]
 
+pub mod board;
+
 use set_core::play::layout::{Layout, Rect};
 use set_core::play::settings::{COLOUR_LETTERS, Palette};
 use set_core::rules::card::{Card, Colour, Fill, Shape};

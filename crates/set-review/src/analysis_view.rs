@@ -6,7 +6,7 @@
 //! it broke.
 
 use crate::Played;
-use crate::board::{Marks, draw_table, looks};
+use set_canvas::board::{Marks, draw_table, looks};
 use crate::chart::draw_bars;
 use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;

@@ -2,7 +2,7 @@
 //! by the page's renderer in the player's settings, to check every drawing
 //! at a glance (`?gallery`).
 
-use crate::board::looks;
+use set_canvas::board::looks;
 use crate::shell::Shell;
 use set_core::play::layout::{Layout, Rect};
 use set_core::rules::card::{Card, DECK_SIZE};

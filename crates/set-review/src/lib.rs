@@ -12,13 +12,12 @@
 //! when unreadable, never written over when newer); [`shell`] is the dialog
 //! the views draw into and the one callback that hears it; [`stats_view`],
 //! [`analysis_view`], [`replay_view`] and [`practice`] are the views;
-//! [`chart`] draws bars on a HiDPI canvas; [`board`] lays out and draws cards
+//! [`chart`] draws bars on a HiDPI canvas; `set_canvas::board` lays out and draws cards
 //! with the page's own renderer; [`transfer`] exports and imports the record.
 //! One funnel, as in the page: an event → [`Part::update`] → one render.
 #![cfg(target_arch = "wasm32")]
 
 mod analysis_view;
-mod board;
 mod chart;
 mod gallery_view;
 mod ledger;

@@ -6,7 +6,7 @@
 //! the record when it ends, where the statistics show accuracy and median
 //! time. The rounds come from `set_core::review::drills`, dealt from a seed.
 
-use crate::board::{Marks, draw_one, draw_table, looks};
+use set_canvas::board::{Marks, draw_one, draw_table, looks};
 use crate::epoch_ms;
 use crate::ledger::Ledger;
 use crate::shell::{Event, Shell};

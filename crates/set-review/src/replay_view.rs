@@ -7,7 +7,7 @@
 //! save and never changes it.
 
 use crate::Played;
-use crate::board::{Marks, draw_table, looks};
+use set_canvas::board::{Marks, draw_table, looks};
 use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;
 use set_core::rules::card::Card;

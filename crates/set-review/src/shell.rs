@@ -70,6 +70,33 @@ const STYLE: &str = "#review{color-scheme:light;width:min(780px,96vw);max-height
 
 const MARKUP: &str = r#"<div class="panel review"><h2 id="review-title"></h2><p id="review-said" role="status"></p><div id="review-body"></div><p class="review-actions"><button id="review-close" type="button">Close</button></p></div>"#;
 
+/// Gives the document the dialog's style as a constructed stylesheet: the
+/// server's Content-Security-Policy allows only the pages' own inline styles
+/// (by hash), and a stylesheet made by the part's own script is not inline
+/// markup. A browser without constructed stylesheets gets a `<style>`.
+fn adopt_style(window: &web_sys::Window, document: &web_sys::Document) -> Result<(), String> {
+    use js_sys::{Array, Function, Reflect};
+    let constructed = (|| -> Result<(), JsValue> {
+        let class: Function = Reflect::get(window, &"CSSStyleSheet".into())?.dyn_into()?;
+        let sheet = Reflect::construct(&class, &Array::new())?;
+        let replace: Function = Reflect::get(&sheet, &"replaceSync".into())?.dyn_into()?;
+        replace.call1(&sheet, &STYLE.into())?;
+        let adopted: Array = Reflect::get(document, &"adoptedStyleSheets".into())?.dyn_into()?;
+        let sheets = Array::from(&adopted);
+        sheets.push(&sheet);
+        Reflect::set(document, &"adoptedStyleSheets".into(), &sheets)?;
+        Ok(())
+    })();
+    if constructed.is_err() {
+        let style = document.create_element("style").map_err(|_| "no style")?;
+        style.set_text_content(Some(STYLE));
+        if let Some(head) = document.head() {
+            let _ = head.append_child(&style);
+        }
+    }
+    Ok(())
+}
+
 impl Shell {
     /// The dialog, made and wired to `on_event` the first time.
     pub fn find_or_make(on_event: fn(JsValue)) -> Result<Shell, String> {
@@ -80,11 +107,7 @@ impl Shell {
             None => {
                 let callback: js_sys::Function =
                     Closure::<dyn FnMut(JsValue)>::new(on_event).into_js_value().unchecked_into();
-                let style = document.create_element("style").map_err(|_| "no style")?;
-                style.set_text_content(Some(STYLE));
-                if let Some(head) = document.head() {
-                    let _ = head.append_child(&style);
-                }
+                adopt_style(&window, &document)?;
                 let dialog = document.create_element("dialog").map_err(|_| "no dialog")?;
                 dialog.set_id("review");
                 let _ = dialog.set_attribute("aria-labelledby", "review-title");

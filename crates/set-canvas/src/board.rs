@@ -1,7 +1,9 @@
-//! Cards laid out and drawn on a view's canvas by the page's own renderer
-//! (`set_canvas`), in the player's settings: palette, theme, colour cues.
+//! A table of cards laid out and drawn on a canvas, in the player's stored
+//! settings (palette, theme, colour cues): for the parts that load later
+//! (the review's views, the online room), which draw whole tables from
+//! values rather than from the page's game.
 
-use set_canvas::CardLook;
+use crate::CardLook;
 use set_core::play::layout::{Board, Layout, Place, Rect};
 use set_core::play::settings::Settings;
 use set_core::rules::card::Card;
@@ -47,12 +49,14 @@ pub struct Marks<'a> {
     pub wrong: &'a [Card],
     /// Cards a hint revealed.
     pub hinted: &'a [Card],
+    /// The player's picks.
+    pub picked: &'a [Card],
 }
 
 /// Draws a table (and Set-Chain's previous set in a row above it) filling
 /// the canvas.
 pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks: Marks, looks: Looks) {
-    set_canvas::clear(ctx, w, h, looks.dark);
+    crate::clear(ctx, w, h, looks.dark);
     let board = Board::new(w, h, table.len(), row.len());
     let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
     for (place, card) in places.chain(table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card))) {
@@ -61,16 +65,17 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks
             found: marks.outlined.contains(&card),
             wrong: marks.wrong.contains(&card),
             hinted: marks.hinted.contains(&card),
+            selected: marks.picked.contains(&card),
             ..looks.card()
         };
-        set_canvas::draw_card(ctx, card, rect, look);
+        crate::draw_card(ctx, card, rect, look);
     }
 }
 
 /// Draws one card filling a small canvas (a drill's candidate).
 pub fn draw_one(ctx: &Ctx, w: f64, h: f64, card: Card, looks: Looks) {
-    set_canvas::clear(ctx, w, h, looks.dark);
+    crate::clear(ctx, w, h, looks.dark);
     if let Some(rect) = Layout::new(w, h, 1).slot_rect(0) {
-        set_canvas::draw_card(ctx, card, Rect { ..rect }, looks.card());
+        crate::draw_card(ctx, card, Rect { ..rect }, looks.card());
     }
 }
