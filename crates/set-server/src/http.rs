@@ -10,6 +10,8 @@
 //! - A Content-Security-Policy allows the page's own files, the hashes of
 //!   its inline scripts and styles (read from its HTML at start), its wasm
 //!   and its own WebSocket; `X-Content-Type-Options: nosniff` everywhere.
+//!   Style attributes are allowed: the pages place each card's button with
+//!   one, and no script runs from a style attribute.
 //! - `/?room=<id>`, the link players share, is the online page.
 //! - A WebSocket upgrade must come from the page's own origin (or one given
 //!   with `--origin`): another site's page cannot play as its visitor.
@@ -114,6 +116,10 @@ async fn static_file(State(state): State<Arc<AppState>>, request: Request) -> Re
         return response;
     }
     let uri = request.uri().clone();
+    // Only origin-form targets ("/a/b?q"): an absolute URL or "*" is refused.
+    if uri.scheme().is_some() || !uri.path().starts_with('/') {
+        return plain(StatusCode::BAD_REQUEST, "bad request target");
+    }
     if let Err((status, reason)) = checked_path(uri.path()) {
         return plain(status, reason);
     }
@@ -176,7 +182,8 @@ pub fn content_security_policy(dist: &std::path::Path) -> std::io::Result<Header
         hashes.join(" ")
     };
     let policy = format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; style-src 'self' {}; img-src 'self' data: blob:; \
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; style-src 'self' {}; style-src-attr 'unsafe-inline'; \
+         img-src 'self' data: blob:; \
          connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
          form-action 'self'; frame-ancestors 'none'",
         hashes(scripts),

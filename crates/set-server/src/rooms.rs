@@ -357,10 +357,8 @@ impl Room {
         let refuse = |code, message: &str| {
             outbox.send(ServerMsg::error(None, code, message).to_text().into());
         };
-        if seat.is_none() && self.record.status == Status::Waiting {
-            let Some(name) = name else {
-                return refuse(ErrorCode::BadName, "give a name to sit at this room");
-            };
+        // Without a name, someone not seated watches (and sees who waits).
+        if let (None, Status::Waiting, Some(name)) = (seat, self.record.status, name) {
             if self.seats.len() >= MAX_ONLINE_PLAYERS {
                 return refuse(ErrorCode::RoomFull, "the room is full: eight players");
             }

@@ -117,7 +117,12 @@ pub trait Store: Send + Sync + 'static {
 
 /// The embedded default: one SQLite file in WAL mode.
 pub struct SqliteStore {
-    pool: SqlitePool,
+    /// One connection writes: SQLite takes one writer at a time, and writers
+    /// queued in the pool wait their turn in order, where several connections
+    /// would meet SQLITE_BUSY and sleep in SQLite's busy handler.
+    writer: SqlitePool,
+    /// Loading a room reads beside the writer (WAL readers do not block it).
+    reader: SqlitePool,
 }
 
 impl SqliteStore {
@@ -130,9 +135,10 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        sqlx::migrate!("migrations/sqlite").run(&pool).await.map_err(StoreError::Migrate)?;
-        Ok(SqliteStore { pool })
+        let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+        sqlx::migrate!("migrations/sqlite").run(&writer).await.map_err(StoreError::Migrate)?;
+        let reader = SqlitePoolOptions::new().max_connections(2).connect_with(options.read_only(true)).await?;
+        Ok(SqliteStore { writer, reader })
     }
 }
 
@@ -143,7 +149,7 @@ fn cards_text(cards: &[u8]) -> String {
 impl Store for SqliteStore {
     fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
         Box::pin(async move {
-            if let Some(row) = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_optional(&self.pool).await? {
+            if let Some(row) = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_optional(&self.writer).await? {
                 return Ok(row.try_get("key")?);
             }
             let mut key = vec![0u8; 32];
@@ -151,16 +157,16 @@ impl Store for SqliteStore {
             sqlx::query("INSERT OR IGNORE INTO secrets (id, key, created_at) VALUES (1, ?, ?)")
                 .bind(&key)
                 .bind(crate::unix_ms())
-                .execute(&self.pool)
+                .execute(&self.writer)
                 .await?;
-            let row = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_one(&self.pool).await?;
+            let row = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_one(&self.writer).await?;
             Ok(row.try_get("key")?)
         })
     }
 
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.writer.begin().await?;
             sqlx::query(
                 "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at)
                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -184,7 +190,7 @@ impl Store for SqliteStore {
 
     fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.writer.begin().await?;
             insert_seat(&mut tx, room, seat).await?;
             tx.commit().await?;
             Ok(())
@@ -196,7 +202,7 @@ impl Store for SqliteStore {
             sqlx::query("UPDATE rooms SET status = 'playing', started_at = ? WHERE id = ? AND status = 'waiting'")
                 .bind(at)
                 .bind(room)
-                .execute(&self.pool)
+                .execute(&self.writer)
                 .await?;
             Ok(())
         })
@@ -204,14 +210,14 @@ impl Store for SqliteStore {
 
     fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            insert_move(&self.pool, room, mv).await?;
+            insert_move(&self.writer, room, mv).await?;
             Ok(())
         })
     }
 
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.writer.begin().await?;
             insert_move(&mut *tx, room, mv).await?;
             sqlx::query("UPDATE rooms SET status = 'over', ended_at_ms = ? WHERE id = ? AND status = 'playing'")
                 .bind(mv.at_ms as i64)
@@ -225,14 +231,16 @@ impl Store for SqliteStore {
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?").bind(next).bind(room).execute(&self.pool).await?;
+            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?").bind(next).bind(room).execute(&self.writer).await?;
             Ok(())
         })
     }
 
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
         Box::pin(async move {
-            let Some(row) = sqlx::query("SELECT * FROM rooms WHERE id = ?").bind(room).fetch_optional(&self.pool).await?
+            // One read transaction: the record, seats and moves of one moment.
+            let mut tx = self.reader.begin().await?;
+            let Some(row) = sqlx::query("SELECT * FROM rooms WHERE id = ?").bind(room).fetch_optional(&mut *tx).await?
             else {
                 return Ok(None);
             };
@@ -252,7 +260,7 @@ impl Store for SqliteStore {
             };
             let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = ? ORDER BY seat")
                 .bind(room)
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *tx)
                 .await?
                 .iter()
                 .map(|row| {
@@ -266,7 +274,7 @@ impl Store for SqliteStore {
             let mut moves = Vec::new();
             let rows = sqlx::query("SELECT seq, seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq")
                 .bind(room)
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *tx)
                 .await?;
             for row in rows {
                 let kind: String = row.try_get("kind")?;

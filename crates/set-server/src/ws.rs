@@ -85,7 +85,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>) {
         strikes: 0,
     };
     let writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(PING_EVERY);
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
         loop {
             let message = tokio::select! {
                 out = rx.recv() => match out {

@@ -1,0 +1,404 @@
+//! `set-loadgen`: a bounded load on a running set-server, over loopback
+//! only, that stops by itself. Clients sit in rooms of `--per-room`, the
+//! first of each makes the room and starts it; then each client thinks for
+//! a random time (log-normal, median 0.8 s), and claims: mostly a set it
+//! finds on its view with set-core's finder, some wrong claims, and some
+//! stale ones (a set from a view a few events old). A finished game is
+//! followed by a rematch. At the end it waits for every answer, then
+//! replays every room's stored log (`--db`, read only) through the rules and
+//! compares it with the last table the clients saw.
+//!
+//! ```text
+//! set-loadgen --addr 127.0.0.1:8080 --db data/set.db [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7] [--server-pid N]
+//! ```
+//!
+//! It prints a summary, and one `BENCH {json}` line for scripts/bench.sh;
+//! it exits with an error if any claim was lost, any error came back that a
+//! correct client should not see, or any room's log does not replay to its
+//! board.
+#![cfg_attr(target_arch = "wasm32", allow(unused))]
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    if let Err(err) = runtime.block_on(load::run()) {
+        eprintln!("set-loadgen: {err}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod load {
+    use futures_util::{SinkExt, StreamExt};
+    use serde_json::{Value, json};
+    use set_core::play::room::RoomGame;
+    use set_core::play::sitting::Seat;
+    use set_core::rules::card::{Card, is_set};
+    use set_core::rules::finder::find_sets;
+    use set_core::rules::game::{Action, Claim, Move};
+    use set_core::rules::rng::SplitMix64;
+    use set_core::rules::variant::Variant;
+    use std::collections::{HashMap, VecDeque};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+    struct Config {
+        addr: String,
+        db: String,
+        rooms: usize,
+        per_room: usize,
+        seconds: u64,
+        seed: u64,
+        server_pid: Option<u32>,
+    }
+
+    fn config() -> Result<Config, String> {
+        let mut config = Config {
+            addr: "127.0.0.1:8080".into(),
+            db: "data/set.db".into(),
+            rooms: 40,
+            per_room: 5,
+            seconds: 20,
+            seed: 7,
+            server_pid: None,
+        };
+        let mut args = std::env::args().skip(1);
+        while let Some(flag) = args.next() {
+            let value = args.next().ok_or(format!("{flag} needs a value"))?;
+            let number = || value.parse::<u64>().map_err(|_| format!("{flag} {value}: not a whole number"));
+            match flag.as_str() {
+                "--addr" => config.addr = value.clone(),
+                "--db" => config.db = value.clone(),
+                "--rooms" => config.rooms = number()? as usize,
+                "--per-room" => config.per_room = number()?.clamp(1, 8) as usize,
+                "--seconds" => config.seconds = number()?.min(600),
+                "--seed" => config.seed = number()?,
+                "--server-pid" => config.server_pid = Some(number()? as u32),
+                other => return Err(format!("unknown flag {other}")),
+            }
+        }
+        if !config.addr.starts_with("127.") && !config.addr.starts_with("localhost:") {
+            return Err(format!("{}: the load goes to loopback only", config.addr));
+        }
+        Ok(config)
+    }
+
+    /// What all clients add up.
+    #[derive(Default)]
+    struct Tally {
+        latencies_us: Vec<u64>,
+        sent: u64,
+        accepted: u64,
+        wrong: u64,
+        taken: u64,
+        cooling: u64,
+        errors: Vec<String>,
+        lost: u64,
+        /// Per room: the highest event seen and the table after it.
+        boards: HashMap<String, (u32, Vec<u8>)>,
+    }
+
+    type Shared = Arc<Mutex<Tally>>;
+
+    fn note_board(tally: &Shared, room: &str, seq: u32, table: &[u8]) {
+        let mut t = tally.lock().unwrap();
+        let entry = t.boards.entry(room.to_owned()).or_insert((0, Vec::new()));
+        if seq >= entry.0 {
+            *entry = (seq, table.to_vec());
+        }
+    }
+
+    fn ids(value: &Value) -> Vec<u8> {
+        value.as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).map(|v| v as u8).collect()).unwrap_or_default()
+    }
+
+    fn cards(table: &[u8]) -> Vec<Card> {
+        table.iter().filter_map(|&id| Card::new(id as i64).ok()).collect()
+    }
+
+    /// Log-normal think time, median 800 ms, within 0.2 to 4 s.
+    fn think(rng: &mut SplitMix64) -> Duration {
+        let u1 = (rng.below(1 << 30) as f64 + 1.0) / (1u64 << 30) as f64;
+        let u2 = rng.below(1 << 30) as f64 / (1u64 << 30) as f64;
+        let normal = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+        Duration::from_millis((800.0 * (0.6 * normal).exp()).clamp(200.0, 4000.0) as u64)
+    }
+
+    /// One client's session: sits in its room, claims until the deadline,
+    /// then waits for its last answers.
+    async fn client(config: Arc<Config>, room_index: usize, seat: usize, rooms: Arc<Vec<tokio::sync::watch::Sender<String>>>, tally: Shared, deadline: Instant) -> Result<(), String> {
+        let mut rng = SplitMix64::new(config.seed ^ ((room_index as u64) << 16) ^ seat as u64);
+        let mut request = format!("ws://{}/ws", config.addr).into_client_request().map_err(|e| e.to_string())?;
+        request.headers_mut().insert("origin", format!("http://{}", config.addr).parse().map_err(|_| "origin")?);
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|e| format!("connect: {e}"))?;
+        let (mut tx, mut rx) = ws.split();
+        let send = |v: Value| Message::text(v.to_string());
+        tx.send(send(json!({ "t": "hello", "v": 1 }))).await.map_err(|e| e.to_string())?;
+        let name = format!("P{seat}");
+        let mut room = String::new();
+        if seat == 0 {
+            tx.send(send(json!({ "t": "create", "mode": "classic", "hints": false, "name": name }))).await.map_err(|e| e.to_string())?;
+        } else {
+            let mut watch = rooms[room_index].subscribe();
+            room = watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone();
+            tx.send(send(json!({ "t": "join", "room": room, "name": name }))).await.map_err(|e| e.to_string())?;
+        }
+        let (mut seq, mut playing, mut over) = (0u32, false, false);
+        let mut history: VecDeque<(u32, Vec<u8>)> = VecDeque::new();
+        let mut pending: HashMap<u32, (Instant, bool)> = HashMap::new();
+        let (mut next_id, mut next_claim) = (0u32, Instant::now() + think(&mut rng));
+        let mut seated = 0usize;
+        // The host starts each room once, when everyone is seated.
+        let mut start_sent = false;
+        loop {
+            let now = Instant::now();
+            let stopping = now >= deadline;
+            if stopping && pending.is_empty() {
+                break;
+            }
+            if stopping && now >= deadline + Duration::from_secs(5) {
+                tally.lock().unwrap().lost += pending.len() as u64;
+                break;
+            }
+            let wake = if stopping || !playing || over { now + Duration::from_millis(100) } else { next_claim };
+            let frame = tokio::time::timeout_at(wake.into(), rx.next()).await;
+            let message = match frame {
+                Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Value>(&text).map_err(|e| e.to_string())?,
+                Ok(Some(Ok(_))) => continue,
+                Ok(_) => {
+                    let mut t = tally.lock().unwrap();
+                    t.errors.push(format!("room {room} seat {seat}: the server closed the connection"));
+                    t.lost += pending.len() as u64;
+                    return Ok(());
+                }
+                Err(_) => {
+                    // Time to claim.
+                    if stopping || !playing || over || !pending.is_empty() {
+                        continue;
+                    }
+                    next_claim = Instant::now() + think(&mut rng);
+                    let Some((current, table)) = history.back().cloned() else { continue };
+                    let roll = rng.below(100);
+                    let (seen, claim, wrong) = if roll < 5 {
+                        let t = cards(&table);
+                        let triple = (0..t.len()).flat_map(|a| (a + 1..t.len()).map(move |b| (a, b))).find_map(|(a, b)| {
+                            t.iter().position(|&c| c != t[a] && c != t[b] && !is_set(t[a], t[b], c)).map(|c| [a, b, c])
+                        });
+                        let Some(triple) = triple else { continue };
+                        (current, triple.iter().map(|&i| table[i]).collect::<Vec<_>>(), true)
+                    } else {
+                        // Some claims are stale: a set of a view a few events old.
+                        let (seen, view) = if roll < 15 { history.front().cloned().unwrap_or((current, table)) } else { (current, table) };
+                        let sets = find_sets(&cards(&view)).unwrap_or_default();
+                        if sets.is_empty() {
+                            continue;
+                        }
+                        let set = sets[rng.below(sets.len() as u64) as usize];
+                        (seen, set.iter().map(|&i| view[i]).collect(), false)
+                    };
+                    next_id += 1;
+                    pending.insert(next_id, (Instant::now(), wrong));
+                    tally.lock().unwrap().sent += 1;
+                    tx.send(send(json!({ "t": "claim", "id": next_id, "cards": claim, "seen": seen }))).await.map_err(|e| e.to_string())?;
+                    continue;
+                }
+            };
+            match message["t"].as_str().unwrap_or("") {
+                "created" => {
+                    room = message["room"].as_str().unwrap_or("").to_owned();
+                    tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
+                    let _ = rooms[room_index].send(room.clone());
+                }
+                "room" => {
+                    playing = message["status"] == "playing";
+                    over = message["status"] == "over";
+                    if let Some(next) = message["next_room"].as_str().filter(|_| over && seat != 0) {
+                        let next = next.to_owned();
+                        if next != room {
+                            room = next;
+                            tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
+                        }
+                    }
+                    if over && seat == 0 && !stopping {
+                        tx.send(send(json!({ "t": "rematch" }))).await.map_err(|e| e.to_string())?;
+                    }
+                    seq = message["seq"].as_u64().unwrap_or(0) as u32;
+                    if let Some(table) = message["view"]["table"].as_array().map(|_| ids(&message["view"]["table"])) {
+                        history.clear();
+                        history.push_back((seq, table.clone()));
+                        note_board(&tally, &room, seq, &table);
+                    }
+                    seated = message["players"].as_array().map_or(seated, Vec::len);
+                    if seat == 0 && message["status"] == "waiting" && seated == config.per_room && !start_sent {
+                        start_sent = true;
+                        tx.send(send(json!({ "t": "start" }))).await.map_err(|e| e.to_string())?;
+                    }
+                }
+                "players" => {
+                    seated = message["players"].as_array().map_or(0, Vec::len);
+                    if seat == 0 && !playing && !over && seated == config.per_room && !start_sent {
+                        start_sent = true;
+                        tx.send(send(json!({ "t": "start" }))).await.map_err(|e| e.to_string())?;
+                    }
+                }
+                "rematch" => {
+                    let next = message["room"].as_str().unwrap_or("").to_owned();
+                    if next != room && !stopping {
+                        room = next;
+                        playing = false;
+                        over = false;
+                        start_sent = false;
+                        tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
+                    }
+                }
+                "move" => {
+                    let n = message["seq"].as_u64().unwrap_or(0) as u32;
+                    let table = ids(&message["view"]["table"]);
+                    if n == seq + 1 {
+                        seq = n;
+                        history.push_back((seq, table.clone()));
+                        if history.len() > 4 {
+                            history.pop_front();
+                        }
+                    } else if n > seq + 1 {
+                        // A gap: ask for the room again.
+                        tx.send(send(json!({ "t": "join", "room": room, "since": seq }))).await.map_err(|e| e.to_string())?;
+                    }
+                    note_board(&tally, &room, n, &table);
+                    over = message["view"]["over"] == true;
+                }
+                "result" => {
+                    let id = message["id"].as_u64().unwrap_or(0) as u32;
+                    if let Some((sent, meant_wrong)) = pending.remove(&id) {
+                        let mut t = tally.lock().unwrap();
+                        t.latencies_us.push(sent.elapsed().as_micros() as u64);
+                        match message["verdict"].as_str() {
+                            Some("accepted") if !meant_wrong => t.accepted += 1,
+                            Some("wrong") if meant_wrong => t.wrong += 1,
+                            // A card of it went to another player first: taken, never wrong.
+                            Some("taken") => t.taken += 1,
+                            other => t.errors.push(format!("claim {id}: {other:?} for a claim meant {}", if meant_wrong { "wrong" } else { "right" })),
+                        }
+                    }
+                }
+                "error" => {
+                    let id = message["id"].as_u64().map(|id| id as u32);
+                    let code = message["code"].as_str().unwrap_or("");
+                    let answered = id.and_then(|id| pending.remove(&id));
+                    let mut t = tally.lock().unwrap();
+                    if let Some((sent, _)) = answered {
+                        t.latencies_us.push(sent.elapsed().as_micros() as u64);
+                    }
+                    match code {
+                        // After its own wrong claim a seat waits: refused, not counted.
+                        "cooling_down" => t.cooling += 1,
+                        // A claim that reached a game just ended.
+                        "not_playing" if answered.is_some() => {}
+                        _ => t.errors.push(format!("room {room} seat {seat}: {message}")),
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Every room's stored log replayed through the rules, against the last table its clients saw.
+    async fn check_logs(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result<usize, String> {
+        use sqlx::Row;
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(db).read_only(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.map_err(|e| format!("{db}: {e}"))?;
+        let mut mismatches = 0;
+        for (room, (seq, table)) in boards {
+            let row = sqlx::query("SELECT mode, seed FROM rooms WHERE id = ?").bind(room).fetch_one(&pool).await.map_err(|e| e.to_string())?;
+            let variant = Variant::from_name(&row.get::<String, _>("mode"), None).map_err(|e| e.to_string())?;
+            let seed = row.get::<i64, _>("seed") as u64;
+            let names: Vec<String> = sqlx::query("SELECT name FROM seats WHERE room = ? ORDER BY seat")
+                .bind(room)
+                .fetch_all(&pool)
+                .await
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|r| r.get("name"))
+                .collect();
+            let mut log = Vec::new();
+            for r in sqlx::query("SELECT seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq").bind(room).fetch_all(&pool).await.map_err(|e| e.to_string())? {
+                let cards: Vec<Card> = r.get::<String, _>("cards").split_whitespace().filter_map(|c| Card::new(c.parse().ok()?).ok()).collect();
+                let action = if r.get::<String, _>("kind") == "hint" { Action::Hint } else { Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?) };
+                log.push((Seat(r.get::<i64, _>("seat") as u8), Move { at_ms: r.get::<i64, _>("at_ms") as u64, action }));
+            }
+            let replayed = RoomGame::restore(variant, seed, &names, &log).map_err(|e| format!("room {room}: {e}"))?;
+            let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
+            if replayed.seq() != *seq || stored != *table {
+                eprintln!("set-loadgen: room {room}: the log replays to event {} {:?}, the clients saw {seq} {table:?}", replayed.seq(), stored);
+                mismatches += 1;
+            }
+        }
+        Ok(mismatches)
+    }
+
+    fn memory_kb(pid: u32, field: &str) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        status.lines().find(|l| l.starts_with(field))?.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    pub async fn run() -> Result<(), String> {
+        let config = Arc::new(config()?);
+        let tally: Shared = Arc::default();
+        let rooms: Arc<Vec<_>> = Arc::new((0..config.rooms).map(|_| tokio::sync::watch::channel(String::new()).0).collect());
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs(config.seconds);
+        let mut tasks = Vec::new();
+        for room in 0..config.rooms {
+            for seat in 0..config.per_room {
+                let (config, rooms, tally) = (config.clone(), rooms.clone(), tally.clone());
+                tasks.push(tokio::spawn(async move {
+                    if let Err(err) = client(config, room, seat, rooms, tally.clone(), deadline).await {
+                        tally.lock().unwrap().errors.push(format!("room {room} seat {seat}: {err}"));
+                    }
+                }));
+            }
+        }
+        let mut peak_kb = 0;
+        while tasks.iter().any(|t| !t.is_finished()) {
+            if let Some(pid) = config.server_pid {
+                peak_kb = peak_kb.max(memory_kb(pid, "VmRSS:").unwrap_or(0));
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        let elapsed = started.elapsed().as_secs_f64();
+        let tally = std::mem::take(&mut *tally.lock().unwrap());
+        let mismatches = check_logs(&config.db, &tally.boards).await?;
+        let mut latencies = tally.latencies_us.clone();
+        latencies.sort_unstable();
+        let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+        let clients = config.rooms * config.per_room;
+        println!("load: {clients} clients in {} rooms for {:.1} s (loopback)", config.rooms, elapsed);
+        println!("  claims sent {}: accepted {}, taken {}, wrong {}, cooling down {}", tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling);
+        println!("  claim round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", pct(0.5), pct(0.99), pct(1.0));
+        println!("  errors {}, lost results {}, rooms whose stored log replays to another board {} of {}", tally.errors.len(), tally.lost, mismatches, tally.boards.len());
+        if peak_kb > 0 {
+            println!("  server memory (RSS) at the load's peak: {:.1} MB", peak_kb as f64 / 1024.0);
+        }
+        for error in tally.errors.iter().take(10) {
+            eprintln!("  error: {error}");
+        }
+        let bench = json!({
+            "layer": "online", "clients": clients, "rooms": config.rooms, "seconds": config.seconds,
+            "claims": tally.sent, "accepted": tally.accepted, "taken": tally.taken, "wrong": tally.wrong,
+            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
+            "errors": tally.errors.len(), "lost": tally.lost, "rooms_checked": tally.boards.len(), "mismatches": mismatches,
+            "server_rss_mb": (peak_kb as f64 / 1024.0 * 10.0).round() / 10.0,
+        });
+        println!("BENCH {bench}");
+        if !tally.errors.is_empty() || tally.lost > 0 || mismatches > 0 || tally.accepted == 0 {
+            return Err("the load found errors, lost results, or logs that do not replay (above)".into());
+        }
+        Ok(())
+    }
+}
