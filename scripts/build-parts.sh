@@ -5,7 +5,9 @@
 # builds everything and `trunk serve` keeps working. The parts:
 # - review (crates/set-review): statistics, analysis, replay and the drills;
 # - race: the page crate built with its `race` feature, the game with other
-#   players, which race.html runs (scripts/race-page.mjs writes that page).
+#   players, which race.html runs (scripts/race-page.mjs writes that page);
+# - online (crates/set-online): the room page's client, which online.html
+#   runs (scripts/online-page.mjs writes that page).
 #   It builds into a target directory of its own, so that the page's build
 #   and this one do not rebuild each other.
 #
@@ -40,7 +42,8 @@ build_part() { # crate, file stem, target directory, cargo's extra flags
   cp "$out/$stem.js" "$dir/$stem-$hash.js"
   cp "$out/${stem}_bg.wasm" "$dir/$stem-${hash}_bg.wasm"
   # Trunk's release builds minify the page: the attributes may have lost their quotes.
-  [ "$stem" = race ] && return # race.html names its own (scripts/race-page.mjs)
+  # race.html and online.html name their own (scripts/race-page.mjs, online-page.mjs).
+  [ "$stem" = race ] || [ "$stem" = online ] && return
   sed -i -E -e "s#href=[\"']?$stem\.js[\"']?#href=\"$stem-$hash.js\"#" \
     -e "s#href=[\"']?${stem}_bg\.wasm[\"']?#href=\"$stem-${hash}_bg.wasm\"#" "$dir/index.html"
   grep -q "href=\"$stem-$hash.js\"" "$dir/index.html" || { echo "build-parts: index.html names no $stem.js" >&2; exit 1; }
@@ -48,3 +51,4 @@ build_part() { # crate, file stem, target directory, cargo's extra flags
 
 build_part set-review review target
 build_part set-game race target/race --features race
+build_part set-online online target

@@ -1,0 +1,333 @@
+//! The room page drawn from the client's state, once per event: the header,
+//! the players (score, wrong claims, connection, round trip), the status
+//! line, the lobby (create, join, wait with the link to share), the cards
+//! (canvas, with a button over each for focus, keys and screen readers),
+//! and the end screen (ranking, the revealed deal, download, rematch).
+//! Everything the server sent is written as text, never as markup.
+
+use crate::{Event, Link, Online, window};
+use js_sys::{Array, Object, Reflect};
+use set_canvas::board::{Marks, draw_table, looks};
+use set_core::play::layout::{Board, Place, Rect};
+use set_core::play::remote::{Remote, Status};
+use set_core::rules::card::Card;
+use set_core::text::escape_html;
+use wasm_bindgen::prelude::*;
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+fn document() -> Document {
+    window().document().expect("a page has a document")
+}
+
+fn element(id: &str) -> Option<HtmlElement> {
+    document().get_element_by_id(id).map(|e| e.unchecked_into())
+}
+
+fn set_text(id: &str, text: &str) {
+    if let Some(e) = element(id) {
+        if e.text_content().as_deref() != Some(text) {
+            e.set_text_content(Some(text));
+        }
+    }
+}
+
+fn show(id: &str, shown: bool) {
+    if let Some(e) = element(id) {
+        if e.hidden() == shown {
+            e.set_hidden(!shown);
+        }
+    }
+}
+
+fn input_value(id: &str) -> String {
+    document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlInputElement>().value()).unwrap_or_default()
+}
+
+/// Clicks anywhere on the page, and resizes, into the one funnel.
+pub fn listen(dispatch: fn(Event)) {
+    let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let button = target.and_then(|t| t.closest("button[id]").ok().flatten());
+        if let Some(button) = button {
+            dispatch(Event::Click(button.id()));
+        }
+    });
+    let _ = document().add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
+    click.forget();
+    let resize = Closure::<dyn FnMut()>::new(move || dispatch(Event::Resize));
+    let _ = window().add_event_listener_with_callback("resize", resize.as_ref().unchecked_ref());
+    resize.forget();
+}
+
+/// The name fields start with the name the player gave last time.
+pub fn prefill(online: &Online) {
+    for id in ["create-name", "join-name"] {
+        if let Some(input) = document().get_element_by_id(id) {
+            input.unchecked_into::<HtmlInputElement>().set_value(&online.name);
+        }
+    }
+}
+
+pub fn create_form() -> (String, String, bool) {
+    let mode = document()
+        .get_element_by_id("create-mode")
+        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
+        .unwrap_or_else(|| "classic".to_owned());
+    let hints = document().get_element_by_id("create-hints").is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked());
+    (mode, input_value("create-name"), hints)
+}
+
+pub fn join_name() -> String {
+    input_value("join-name")
+}
+
+fn room_link(room: &str) -> String {
+    format!("{}/?room={room}", window().location().origin().unwrap_or_default())
+}
+
+/// Copies the room's link with the browser's clipboard, where it is allowed.
+pub fn copy_link(room: &str) {
+    let navigator = Reflect::get(&window(), &"navigator".into()).unwrap_or(JsValue::UNDEFINED);
+    let clipboard = Reflect::get(&navigator, &"clipboard".into()).unwrap_or(JsValue::UNDEFINED);
+    if let Ok(write) = Reflect::get(&clipboard, &"writeText".into()) {
+        if let Some(write) = write.dyn_ref::<js_sys::Function>() {
+            let _ = write.call1(&clipboard, &room_link(room).into());
+        }
+    }
+    set_text("copy-status", "Copied");
+}
+
+fn players_markup(remote: &Remote, rtt: Option<u32>) -> String {
+    let mut html = String::new();
+    for (seat, p) in remote.players.iter().enumerate() {
+        let seat = seat as u8;
+        let you = remote.seat == Some(seat);
+        let mut tags = Vec::new();
+        if seat == remote.host {
+            tags.push("host".to_owned());
+        }
+        if you {
+            tags.push("you".to_owned());
+        }
+        let ms = if you { rtt.or(p.rtt) } else { p.rtt };
+        let link = if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
+        let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
+        html.push_str(&format!(
+            r#"<li class="{}"><b>{}</b>{tags} <span>{} {}, {} wrong</span> <small>{link}</small></li>"#,
+            if p.connected { "on" } else { "off" },
+            escape_html(&p.name),
+            p.score,
+            if p.score == 1 { "set" } else { "sets" },
+            p.wrong,
+        ));
+    }
+    html
+}
+
+fn ranking_markup(remote: &Remote) -> (String, String) {
+    let mut order: Vec<usize> = (0..remote.players.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(remote.players[i].score), remote.players[i].wrong, i));
+    let top = order.first().map(|&i| remote.players[i].score);
+    let winners: Vec<&str> =
+        order.iter().filter(|&&i| Some(remote.players[i].score) == top).map(|&i| remote.players[i].name.as_str()).collect();
+    let title = match winners.as_slice() {
+        [one] => format!("{one} wins"),
+        [] => "Game over".to_owned(),
+        many => format!("A tie: {}", many.join(", ")),
+    };
+    let items: String = order
+        .iter()
+        .map(|&i| {
+            let p = &remote.players[i];
+            format!("<li>{}: {} sets, {} wrong</li>", escape_html(&p.name), p.score, p.wrong)
+        })
+        .collect();
+    (title, items)
+}
+
+pub fn render(online: &Online) {
+    let remote = online.remote();
+    let in_room = !remote.room.is_empty();
+    set_text("room-name", if in_room { &remote.room } else { "–" });
+    set_text("deck-left", &remote.view.deck_left.to_string());
+    set_text("sets-found", &remote.view.found.to_string());
+    let link = match (online.link(), online.rtt()) {
+        (Link::Open, Some(ms)) => format!("{ms} ms"),
+        (link, _) => link.name().to_owned(),
+    };
+    set_text("link-state", &link);
+    if let Some(roster) = element("roster") {
+        let markup = players_markup(remote, online.rtt());
+        if roster.inner_html() != markup {
+            roster.set_inner_html(&markup);
+        }
+    }
+    let said = if online.link() == Link::Reconnecting {
+        "Connection lost: reconnecting…"
+    } else {
+        remote.said.as_str()
+    };
+    set_text("room-note", said);
+    // The lobby: make a room, sit at one, or wait for the host.
+    let waiting = remote.status == Status::Waiting;
+    let wanted = online.wanted_room().is_some() || in_room;
+    show("create-panel", !wanted);
+    show("join-panel", wanted && waiting && remote.seat.is_none());
+    show("waiting-panel", in_room && waiting && remote.seat.is_some());
+    show("lobby", !wanted || (waiting && (in_room || online.link() != Link::Open)));
+    if in_room && waiting {
+        if let Some(input) = document().get_element_by_id("room-link") {
+            let input: HtmlInputElement = input.unchecked_into();
+            let link = room_link(&remote.room);
+            if input.value() != link {
+                input.set_value(&link);
+            }
+        }
+        let host = remote.seat == Some(remote.host);
+        show("start-game", host);
+        let needed = if host { "Start when everyone is here." } else { "The host starts the game." };
+        set_text("waiting-for", needed);
+    }
+    show("hint-button", remote.hints && remote.status == Status::Playing && remote.seat.is_some());
+    // The end.
+    let over = remote.status == Status::Over;
+    show("end-screen", over);
+    if over {
+        let (title, items) = ranking_markup(remote);
+        set_text("end-title", &title);
+        if let Some(list) = element("end-ranking") {
+            if list.inner_html() != items {
+                list.set_inner_html(&items);
+            }
+        }
+        let deal = match (&remote.seed, &remote.salt) {
+            (Some(seed), Some(salt)) => format!(
+                "The deal: seed {seed}, salt {salt}. At the start the server published SHA-256(room:seed:salt) = {}.",
+                remote.commitment
+            ),
+            _ => String::new(),
+        };
+        set_text("end-deal", &deal);
+        if let Some(a) = element("end-download") {
+            let href = format!("/api/games/{}", remote.room);
+            if a.get_attribute("href").as_deref() != Some(&href) {
+                let _ = a.set_attribute("href", &href);
+            }
+        }
+        set_text("end-rematch", if remote.next_room.is_some() { "Join the rematch" } else { "Rematch" });
+    }
+    draw(online);
+}
+
+/// The canvas fitted to its box, and its size in CSS pixels.
+fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, f64)> {
+    let canvas: HtmlCanvasElement = document().get_element_by_id("board")?.unchecked_into();
+    let main: HtmlElement = canvas.parent_element()?.unchecked_into();
+    let (w, h) = (main.client_width() as f64, main.client_height() as f64);
+    let ratio = window().device_pixel_ratio().max(1.0);
+    let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
+    if canvas.width() != pw || canvas.height() != ph {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+        let style = canvas.unchecked_ref::<HtmlElement>().style();
+        let _ = style.set_property("width", &format!("{w}px"));
+        let _ = style.set_property("height", &format!("{h}px"));
+    }
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
+    set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    Some((ctx, canvas, w, h))
+}
+
+fn row_of(remote: &Remote) -> Vec<Card> {
+    remote.view.previous.map(|p| p.to_vec()).unwrap_or_default()
+}
+
+fn draw(online: &Online) {
+    let remote = online.remote();
+    let Some((ctx, _, w, h)) = fitted_canvas() else { return };
+    let row = row_of(remote);
+    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
+    draw_table(&ctx, w, h, table, &row, marks, looks());
+    let board = Board::new(w, h, table.len(), row.len());
+    let mut buttons = String::new();
+    for (slot, &card) in table.iter().enumerate() {
+        let Some(r) = board.rect(Place::Table(slot)) else { continue };
+        let picked = remote.picks.contains(&card);
+        let pending = remote.pending.as_ref().is_some_and(|p| p.cards.contains(&card));
+        let state = if pending { ", claim pending" } else { "" };
+        buttons.push_str(&format!(
+            r#"<button id="card-{slot}" type="button" aria-pressed="{picked}" aria-label="Slot {}: {card}{state}" style="left:{:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px"></button>"#,
+            slot + 1,
+            r.x,
+            r.y,
+            r.w,
+            r.h
+        ));
+    }
+    if let Some(cards) = element("cards") {
+        if cards.inner_html() != buttons {
+            cards.set_inner_html(&buttons);
+        }
+    }
+}
+
+fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
+    [rect.x + offset.0, rect.y + offset.1, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect::<Array>().into()
+}
+
+pub fn card_rect(online: &Online, card: Card) -> JsValue {
+    let remote = online.remote();
+    let Some(slot) = remote.view.table.iter().position(|&c| c == card) else { return JsValue::NULL };
+    let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
+    let bounds = canvas.get_bounding_client_rect();
+    let board = Board::new(bounds.width(), bounds.height(), remote.view.table.len(), row_of(remote).len());
+    board.rect(Place::Table(slot)).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
+}
+
+fn put(object: &Object, name: &str, value: JsValue) {
+    let _ = Reflect::set(object, &name.into(), &value);
+}
+
+fn ids(cards: &[Card]) -> JsValue {
+    cards.iter().map(|c| JsValue::from(c.id())).collect::<Array>().into()
+}
+
+fn text_or_null(text: &Option<String>) -> JsValue {
+    text.as_deref().map_or(JsValue::NULL, JsValue::from_str)
+}
+
+pub fn state_object(online: &Online) -> JsValue {
+    let remote = online.remote();
+    let players = Array::new();
+    for p in &remote.players {
+        let player = Object::new();
+        put(&player, "name", p.name.as_str().into());
+        put(&player, "score", p.score.into());
+        put(&player, "wrong", p.wrong.into());
+        put(&player, "connected", p.connected.into());
+        put(&player, "rtt", p.rtt.map_or(JsValue::NULL, JsValue::from));
+        players.push(&player);
+    }
+    let room = Object::new();
+    put(&room, "room", remote.room.as_str().into());
+    put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
+    put(&room, "status", remote.status.name().into());
+    put(&room, "players", players.into());
+    put(&room, "seq", remote.seq.into());
+    put(&room, "commitment", remote.commitment.as_str().into());
+    put(&room, "seed", text_or_null(&remote.seed));
+    put(&room, "salt", text_or_null(&remote.salt));
+    put(&room, "nextRoom", text_or_null(&remote.next_room));
+    put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
+    let state = Object::new();
+    put(&state, "online", room.into());
+    put(&state, "table", ids(&remote.view.table));
+    put(&state, "previous", remote.view.previous.map_or(JsValue::NULL, |p| ids(&p)));
+    put(&state, "deckLeft", remote.view.deck_left.into());
+    put(&state, "picks", ids(&remote.picks));
+    put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));
+    put(&state, "said", remote.said.as_str().into());
+    put(&state, "link", online.link().name().into());
+    state.into()
+}

@@ -1,0 +1,82 @@
+// Writes online.html, the room page, from the built index.html (a step of
+// scripts/post-build.mjs, in every build). The server also sends it for
+// `/?room=<id>`, the link players share.
+//
+// It keeps index.html's head (its theme script, manifest and inlined style,
+// so both pages look alike and follow the same settings) and replaces the
+// body: the room's header, its players, the status line, the board, the
+// lobby (make a room, sit at one, wait for the host) and the end screen.
+// Its script is the online part (crates/set-online, built by
+// scripts/build-parts.sh); the page's own wasm is not loaded.
+//
+// Anything unexpected stops the build.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const fail = (why) => {
+  throw new Error(`online-page: ${why}`);
+};
+
+const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding:4px 10px;list-style:none}
+#roster li.off{opacity:.65}#roster small{opacity:.85}
+#room-note{margin:0;padding:4px 10px;min-height:1.7em}
+#cards button{pointer-events:auto}
+#lobby{position:absolute;inset:0;z-index:1;display:grid;place-items:center;overflow:auto}
+#lobby .panel{display:grid;gap:8px;text-align:left;max-width:94vw}
+#lobby[hidden],#lobby [hidden],#end-screen[hidden]{display:none}
+#lobby label{font-weight:600}#lobby .check{display:flex;gap:8px;align-items:center}
+#lobby input,#lobby select{font:inherit;min-height:32px}#lobby select{background:#eef2ef;color:#1b2a24}
+#room-link{width:100%}
+#end-ranking{text-align:left;margin:0 0 12px}
+#end-deal{font-size:.8em;overflow-wrap:anywhere;max-width:30em}
+#end-screen a{color:#164635;font-weight:600}
+nav a{color:inherit;font-weight:600;align-self:center}`;
+
+const BODY = `<header><h1>SET</h1>
+<dl id=status aria-label="Room status"><div><dt>Room</dt><dd id=room-name>–</dd></div><div><dt>Deck</dt><dd id=deck-left>–</dd></div><div><dt>Sets</dt><dd id=sets-found>0</dd></div><div><dt>Link</dt><dd id=link-state>connecting</dd></div></dl>
+<nav><button id=hint-button type=button hidden>Hint</button><a href=./>Play alone</a></nav></header>
+<section aria-label=Players><ol id=roster></ol></section>
+<p id=room-note role=status></p>
+<main><canvas id=board aria-hidden=true></canvas><div id=cards role=group aria-label="Cards on the table"></div>
+<div id=lobby>
+<section id=create-panel class=panel aria-labelledby=create-title><h2 id=create-title>Play online</h2>
+<label for=create-name>Your name</label><input id=create-name maxlength=20 autocomplete=nickname>
+<label for=create-mode>Way to play</label><select id=create-mode><option value=classic>Classic</option><option value=junior>Junior</option><option value=chain>Set-Chain</option><option value=ultra>UltraSet</option></select>
+<label class=check><input id=create-hints type=checkbox> Hints allowed</label>
+<button id=create-room type=button>Make a room</button></section>
+<section id=join-panel class=panel aria-labelledby=join-title hidden><h2 id=join-title>Join this room</h2>
+<label for=join-name>Your name</label><input id=join-name maxlength=20 autocomplete=nickname>
+<button id=join-room type=button>Join</button></section>
+<section id=waiting-panel class=panel aria-labelledby=waiting-title hidden><h2 id=waiting-title>Waiting for players</h2>
+<label for=room-link>Send this link to the others</label><input id=room-link readonly>
+<p><button id=copy-link type=button>Copy the link</button> <span id=copy-status role=status></span></p>
+<p id=waiting-for></p><button id=start-game type=button hidden>Start the game</button></section>
+</div>
+<noscript><p class=fallback>SET needs JavaScript and WebAssembly to play.</p></noscript></main>
+<section id=end-screen class=overlay role=dialog aria-modal=true aria-labelledby=end-title hidden><div class=panel>
+<h2 id=end-title>Game over</h2><ol id=end-ranking></ol><p id=end-deal></p>
+<p><a id=end-download download>Download the game</a></p>
+<button id=end-rematch type=button>Rematch</button> <a href=./>Play alone</a></div></section>`;
+
+export function writeOnlinePage(dir) {
+  const files = readdirSync(dir);
+  const glue = files.find((f) => /^online-[0-9a-f]+\.js$/.test(f)) ?? fail('no online glue');
+  const wasm = files.find((f) => /^online-[0-9a-f]+_bg\.wasm$/.test(f)) ?? fail('no online wasm');
+  let html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const replace = (from, to, what) => {
+    const next = html.replace(from, to);
+    if (next === html) fail(`index.html has no ${what}`);
+    html = next;
+  };
+  // The page's own wasm and the parts' names out: this page loads the online part only.
+  replace(/<script type=["']?module["']?>[\s\S]*?<\/script>/, '', 'module script (the loader)');
+  html = html.replace(/<link[^>]*set-game-[^>]*>/g, '');
+  html = html.replace(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/, '');
+  const loader = `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});window.wasmBindings=b</script>`;
+  // Named in hrefs too, for the service worker, which caches what pages name.
+  const named = `<template><a href=${glue}></a><a href=${wasm}></a></template>`;
+  replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${named}${loader}</body>`, 'body');
+  replace(/<\/style>/, `${STYLE}</style>`, 'style');
+  replace(/<title>SET<\/title>/, '<title>SET online</title>', 'title');
+  writeFileSync(join(dir, 'online.html'), html);
+}

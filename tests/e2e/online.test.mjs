@@ -1,0 +1,228 @@
+// Playing a friend online, as people do: two browser contexts (two
+// anonymous players, each with its own storage) against the real server.
+// They make a room and join it through the page's forms, race for the same
+// set many times, keep their picks through each other's sets, reload, lose
+// the server to SIGKILL and get it back, and finish a game whose download
+// the solo page opens. Sets are found by a plain reference check of the
+// card ids' digits here, never by the page's own finder.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ARTIFACTS, api, audit, ready, state, useBrowser, viewState } from './helpers.mjs';
+
+const { open, server } = useBrowser();
+
+/** All the same or all different, digit by digit of the ternary ids. */
+const isSet = (a, b, c) => [1, 3, 9, 27].every((p) => {
+  const [x, y, z] = [a, b, c].map((id) => Math.floor(id / p) % 3);
+  return (x === y && y === z) || (x !== y && y !== z && x !== z);
+});
+
+function setsOf(table) {
+  const sets = [];
+  for (let i = 0; i < table.length; i++)
+    for (let j = i + 1; j < table.length; j++)
+      for (let k = j + 1; k < table.length; k++) if (isSet(table[i], table[j], table[k])) sets.push([table[i], table[j], table[k]]);
+  return sets;
+}
+
+const room = async (page) => (await state(page)).online;
+
+/** Clicks a card where the page drew it, as a person would. */
+async function clickCard(page, id) {
+  const rect = await api(page, 'card_rect', id);
+  assert.ok(rect, `card ${id} is not on ${page.url()}'s table`);
+  const [x, y, w, h] = rect;
+  await page.mouse.click(x + w / 2, y + h / 2);
+}
+
+/** Waits until the page has applied event `seq` and has no claim pending. */
+const settled = (page, seq) => page.waitForFunction((seq) => {
+  const s = window.wasmBindings.state();
+  return s.online.seq >= seq && s.pending === null;
+}, seq);
+
+/** A context whose WebSocket runs through a relay that can hold what the
+ *  server sends (`lag.hold = true`) until released: a player whose network
+ *  is slow, so that both players' claims leave before either sees the other's. */
+function lagged() {
+  const lag = { hold: false, held: [], release() {
+    lag.hold = false;
+    for (const send of lag.held.splice(0)) send();
+  } };
+  const setup = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => (lag.hold ? lag.held.push(() => ws.send(message)) : ws.send(message)));
+  });
+  return { lag, setup };
+}
+
+/** Ann makes a room through the form, Ben opens its link and joins, Ann starts it. */
+async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup } = {}) {
+  const ann = await open('online.html', { setup: annSetup });
+  await ann.page.fill('#create-name', 'Ann');
+  if (mode !== 'classic') await ann.page.selectOption('#create-mode', mode);
+  await ann.page.click('#create-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  const id = (await room(ann.page)).room;
+  assert.match(ann.page.url(), new RegExp(`\\?room=${id}$`), 'the page moved to the room\'s address');
+  const link = await ann.page.inputValue('#room-link');
+  assert.equal(link, `${new URL(server().url).origin}/?room=${id}`);
+  const ben = await open(`?room=${id}`, {
+    setup: benSetup,
+    ...(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
+  });
+  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
+  await ben.page.fill('#join-name', 'Ben');
+  await ben.page.click('#join-room');
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  await ann.page.click('#start-game');
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  return { ann, ben, id };
+}
+
+test('two players race for the same set: one scores, the other is told "taken", never wrong, and the boards agree', { timeout: 120_000 }, async (t) => {
+  const [annNet, benNet] = [lagged(), lagged()];
+  const { ann, ben } = await twoPlayers({ annSetup: annNet.setup, benSetup: benNet.setup });
+  const takenBy = [];
+  for (let round = 0; round < 8; round++) {
+    const before = await state(ann.page);
+    const [a, b, c] = setsOf(before.table)[0];
+    for (const { page } of [ann, ben]) {
+      await clickCard(page, a);
+      await clickCard(page, b);
+    }
+    // Both third picks leave before either page hears of the other's claim.
+    annNet.lag.hold = benNet.lag.hold = true;
+    await Promise.all([clickCard(ann.page, c), clickCard(ben.page, c)]);
+    for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().pending !== null);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    annNet.lag.release();
+    benNet.lag.release();
+    const seq = before.online.seq + 1;
+    await Promise.all([settled(ann.page, seq), settled(ben.page, seq)]);
+    const [sa, sb] = [await state(ann.page), await state(ben.page)];
+    assert.deepEqual(sa.table, sb.table, 'both boards are the same');
+    assert.equal(sa.online.seq, seq, 'one claim was accepted, and only one');
+    assert.deepEqual(sa.online.players.map((p) => p.wrong), [0, 0], 'the claim that lost is not wrong');
+    const scores = sa.online.players.map((p) => p.score);
+    assert.equal(scores[0] + scores[1], round + 1, 'one point per round');
+    const loser = sa.said.startsWith('Taken by') ? sa : sb;
+    assert.match(loser.said, /^Taken by (Ann|Ben): .* No penalty\.$/);
+    assert.deepEqual(loser.picks, [], 'the picks the set took are gone');
+    takenBy.push(loser === sa ? 'Ann' : 'Ben');
+  }
+  t.diagnostic(`the claims that lost, by round: ${takenBy.join(', ')}`);
+  await ann.page.screenshot({ path: `${ARTIFACTS}/online-race.png` });
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  await ann.close();
+  await ben.close();
+});
+
+test('a disjoint set keeps the other player\'s picks, and a reload mid-game carries on', { timeout: 60_000 }, async () => {
+  const { ann, ben } = await twoPlayers({ phone: true });
+  // Ann picks two cards; Ben claims a set that holds neither (claiming other sets until there is one).
+  let picks, theirs;
+  for (let guard = 0; !theirs; guard++) {
+    assert.ok(guard < 10, 'no table with a set that spares two cards of another');
+    const { table, online } = await state(ann.page);
+    const sets = setsOf(table);
+    picks = sets[0].slice(0, 2);
+    theirs = sets.find((s) => !s.some((id) => picks.includes(id)));
+    if (!theirs) {
+      for (const id of sets[0]) await clickCard(ben.page, id);
+      await settled(ann.page, online.seq + 1);
+    }
+  }
+  for (const id of picks) await clickCard(ann.page, id);
+  const seq = (await room(ann.page)).seq;
+  for (const id of theirs) await clickCard(ben.page, id);
+  await settled(ann.page, seq + 1);
+  const after = await state(ann.page);
+  assert.deepEqual(after.picks, picks, 'Ann\'s picks survive Ben\'s set');
+  assert.equal(after.said, 'Ben found a set.');
+  for (const id of picks) {
+    const slot = after.table.indexOf(id);
+    assert.equal(await ann.page.getAttribute(`#card-${slot}`, 'aria-pressed'), 'true');
+  }
+  await ben.page.screenshot({ path: `${ARTIFACTS}/online-phone.png` });
+  await audit(ben.page, 'the room, mid-game, on a phone');
+
+  // Ben reloads: the page comes back to the same seat, board and scores by itself.
+  const kept = await state(ben.page);
+  await ben.page.reload();
+  await ready(ben.page);
+  await ben.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, kept.online.seq);
+  const back = await state(ben.page);
+  assert.equal(back.online.seat, 1);
+  assert.deepEqual(back.table, kept.table);
+  assert.deepEqual(back.online.players.map((p) => p.score), kept.online.players.map((p) => p.score));
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  await ann.close();
+  await ben.close();
+});
+
+test('killed with SIGKILL mid-game, the server comes back, the players reconnect by themselves, and the finished game opens in the solo page', { timeout: 120_000 }, async () => {
+  const { ann, ben, id } = await twoPlayers({ mode: 'junior' });
+  await ann.page.locator('#waiting-panel').waitFor({ state: 'hidden' });
+  await audit(ann.page, 'the room, at the start');
+  const commitment = (await room(ann.page)).commitment;
+  const play = async (page) => {
+    const { table, online } = await state(page);
+    for (const id of setsOf(table)[0]) await clickCard(page, id);
+    await settled(page, online.seq + 1);
+  };
+  await play(ann.page);
+  await play(ben.page);
+  const before = await state(ann.page);
+
+  await server().kill();
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().link === 'reconnecting');
+  assert.match(await ann.page.textContent('#room-note'), /reconnecting/);
+  await server().restart();
+  for (const { page } of [ann, ben]) {
+    await page.waitForFunction(() => window.wasmBindings.state().link === 'open', null, { timeout: 20_000 });
+    await page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, before.online.seq);
+  }
+  const after = await state(ben.page);
+  assert.deepEqual(after.table, before.table, 'the board is as it was');
+  assert.deepEqual(after.online.players.map((p) => p.score), [1, 1]);
+
+  // Play it out, taking turns.
+  for (let turn = 0; (await room(ann.page)).status !== 'over'; turn++) {
+    assert.ok(turn < 40, 'the game does not end');
+    await play(turn % 2 ? ben.page : ann.page);
+    await ann.page.waitForFunction(() => window.wasmBindings.state().pending === null);
+  }
+  await ann.page.locator('#end-screen').waitFor({ state: 'visible' });
+  const end = await room(ann.page);
+  assert.match(await ann.page.textContent('#end-title'), /wins|A tie/);
+  const digest = createHash('sha256').update(`${id}:${end.seed}:${end.salt}`).digest('hex');
+  assert.equal(digest, commitment, 'the seed revealed at the end is the one committed to at the start');
+  await ann.page.screenshot({ path: `${ARTIFACTS}/online-end.png` });
+  await audit(ann.page, 'the room\'s end screen');
+
+  // The download is a save; the solo page opens it in its analysis.
+  const [download] = await Promise.all([ann.page.waitForEvent('download'), ann.page.click('#end-download')]);
+  const save = await readFile(await download.path(), 'utf8');
+  assert.match(save, /^SET save 3/);
+  assert.match(save, new RegExp(`\\nseed ${end.seed}\\n`));
+  const solo = await open('');
+  await solo.page.evaluate(() => loadPart().then((part) => part.open('stats', null)));
+  await viewState(solo.page, 'stats');
+  await solo.page.setInputFiles('#review-import', { name: `set-online-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from(save) });
+  const analysis = await viewState(solo.page, 'analysis');
+  assert.ok(analysis, 'the analysis of the online game is open');
+  const byColumn = await solo.page.textContent('#review-body');
+  assert.match(byColumn, /Ann/);
+  assert.match(byColumn, /Ben/);
+  await solo.page.screenshot({ path: `${ARTIFACTS}/online-analysis.png` });
+  assert.deepEqual(solo.problems, [], 'the solo page, the part and its style load under the server\'s policy');
+  // While the server was down, the browser said its reconnections failed; nothing else went wrong.
+  const unexpected = [...ann.problems, ...ben.problems].filter((p) => !/WebSocket connection to .* failed/.test(p));
+  assert.deepEqual(unexpected, []);
+  for (const page of [ann, ben, solo]) await page.close();
+});
