@@ -13,31 +13,18 @@
 //   a table's cards and the whole deck; and `hint()` (medians of 21 rounds
 //   of batches timed in turn).
 // Prints one `BENCH {json}` line per figure.
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
 import { fetchedBeforeFirstBoard, measureDist } from './sizes.mjs';
 
 const LOADS = 10;
 
-/** The static server in its own process, as a real one would be: sharing
- *  this process's event loop with Playwright would delay its answers. */
-async function startServer(dir) {
-  const child = spawn(process.execPath, ['scripts/serve.mjs', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(chunk));
-      if (match) resolve(match[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  return { url, close: async () => child.kill() };
-}
-
-// The server children are killed on every way out, a failed browser launch included.
+// The server (set-server, in its own process, as players meet it) is
+// stopped on every way out, a failed browser launch included.
 const dist = process.env.DIST ?? 'dist';
-const server = await startServer(dist);
+const server = await startServer({ dist });
 // The floor: a plain-JavaScript page drawing a board, served the same way.
-const floorServer = await startServer('scripts/bench-floor');
+const floorServer = await startServer({ dist: 'scripts/bench-floor' });
 let browser;
 
 const report = (figure) => console.log(`BENCH ${JSON.stringify({ layer: 'page', ...figure })}`);

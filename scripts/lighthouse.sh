@@ -14,10 +14,12 @@ if ! "$lighthouse" --version 2>/dev/null | grep -qx "$LIGHTHOUSE_VERSION"; then
   npm install --no-audit --no-fund --loglevel=error --prefix target/lighthouse "lighthouse@$LIGHTHOUSE_VERSION"
 fi
 mkdir -p target/bench
+# Served by set-server, the one players use (with its headers and compression).
 port=$((20000 + RANDOM % 20000))
-node scripts/serve.mjs "${DIST:-dist}" --port "$port" > /dev/null &
+db=$(mktemp -d)
+target/server/set-server --addr "127.0.0.1:$port" --db "$db/set.db" --dist "${DIST:-dist}" > /dev/null &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null || true; rm -rf "$db"' EXIT
 sleep 1
 # Lighthouse's defaults: a mid-range phone on a slow 4G network, simulated.
 CHROME_PATH="${CHROMIUM:-/usr/bin/chromium}" "$lighthouse" "http://127.0.0.1:$port/?seed=1" \

@@ -15,8 +15,14 @@ export const TOTAL_BUDGET_GZIP_BYTES = 160_000;
  *  first board (the page, the race build's glue and wasm). A page of its own,
  *  with its own budget: index.html's first load never carries it. */
 export const RACE_FIRST_LOAD_BUDGET_GZIP_BYTES = 90_000;
+/** online.html, the room page: what it fetches before its first board (the
+ *  page, the online part's glue and wasm). Its own budget, as race.html's;
+ *  a room should appear as fast as a game alone. */
+export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 60_000;
 /** race.html's own files, which index.html never fetches. */
 export const isRacePageFile = (file) => file === 'race.html' || /^race-[0-9a-f]+(_bg\.wasm|\.js)$/.test(file);
+/** online.html's own files, which index.html never fetches. */
+export const isOnlinePageFile = (file) => file === 'online.html' || /^online-[0-9a-f]+(_bg\.wasm|\.js)$/.test(file);
 
 /** The dist/ files a page fetched before its `first-board` mark, the page
  *  itself included, from the browser's own resource timing. Resources from
@@ -38,9 +44,11 @@ export async function fetchedBeforeFirstBoard(page, origin) {
 
 /** [{ file, raw, gzip }] for the files of `dir`, largest first. */
 export async function measureDist(dir) {
-  // Every file but Trunk's own (.stage, .trunk-lock).
+  // Every file but Trunk's own (.stage, .trunk-lock) and the compressed
+  // copies beside each file (its gzip size is measured here anyway).
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name);
+  const names = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.') && !/\.(gz|br)$/.test(entry.name))
+    .map((entry) => entry.name);
   const sizes = await Promise.all(
     names.map(async (file) => {
       const bytes = await readFile(path.join(dir, file));

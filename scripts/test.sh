@@ -2,7 +2,8 @@
 # Runs every test, layer by layer, and prints how many ran in each:
 #   1. native   cargo test: the core's unit, rule and layout tests
 #   2. wasm     wasm-bindgen-test in headless Chromium: the page's and the part's exports and drawing
-#   3. e2e      Playwright on the Trunk release build in Chromium
+#   3. e2e      Playwright on the Trunk release build in Chromium, served by
+#               set-server (the server players use, built with its own profile)
 # A layer that runs no test counts as failed. Screenshots: test-artifacts/.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -32,11 +33,18 @@ cargo_counts wasm
 
 echo "==> 3/3 e2e: trunk build --release, then Playwright in Chromium"
 rm -rf test-artifacts
-if wasm_build trunk build --release 2>&1 | tee "$logs/trunk.log"; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+built=1
+wasm_build trunk build --release 2>&1 | tee "$logs/trunk.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || built=0
+if [ "$built" -eq 1 ]; then
+  cargo build --profile server -p set-server 2>&1 | tee "$logs/server.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || built=0
+fi
+if [ "$built" -eq 1 ]; then
   node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
   status[e2e]=${PIPESTATUS[0]}
 else
-  echo "trunk build failed" > "$logs/e2e.log"
+  echo "the release build (trunk, or set-server) failed" > "$logs/e2e.log"
   status[e2e]=1
 fi
 passed[e2e]=$(grep -Eo '^# pass [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)

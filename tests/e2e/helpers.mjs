@@ -1,11 +1,11 @@
-// Shared by the end-to-end tests: a server for dist/, Chromium, and the
-// moves a person makes on the page.
+// Shared by the end-to-end tests: the server (the real one, set-server, on
+// a database of its own), Chromium, and the moves a person makes on the page.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { serve } from '../../scripts/serve.mjs';
+import { startServer } from '../../scripts/server.mjs';
 
 export const ARTIFACTS = 'test-artifacts';
 export const SLOT_KEYS = '1234567890qwertyuiopa';
@@ -14,11 +14,11 @@ export const SAVE_KEY = 'set-game/save';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Starts the static server and Chromium; `stop()` ends both. If Chromium
- *  fails to start, the server is closed before the error goes on. */
+/** Starts the server and Chromium; `stop()` ends both. If Chromium fails
+ *  to start, the server is closed before the error goes on. */
 export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium' } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
-  const server = await serve(dist);
+  const server = await startServer({ dist });
   let browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
@@ -60,14 +60,16 @@ export function refuseWrites({ key, prefix, whileFull = false }) {
 
 /** Opens the game in a new context; collects console errors and page errors.
  *  `init`: a script to run before the page's own, or [script, argument];
+ *  `setup`: a function given the context before the page opens (routes);
  *  `clock`: Playwright's clock runs the page's time, which moves only when
  *  the test says (`page.clock.runFor`). */
 export async function open({ server, browser }, query, options = {}) {
-  const { init, clock, ...contextOptions } = options;
+  const { init, clock, setup, ...contextOptions } = options;
   // The dark theme unless a test asks otherwise: the pixel tests find cards
   // as bright faces on the dark felt. The light theme has tests of its own.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, colorScheme: 'dark', ...contextOptions });
   if (init) await context.addInitScript(...[init].flat());
+  if (setup) await setup(context);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (message) => {

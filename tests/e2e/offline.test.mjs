@@ -109,6 +109,8 @@ test('offline, a reload plays on: the game is restored, a set is claimed, and a 
 async function newRelease(dist) {
   const dir = await mkdtemp(path.join(tmpdir(), 'set-release-'));
   await cp(dist, dir, { recursive: true });
+  // The compressed copies beside each file would still be the old release's: served plain.
+  for (const file of await readdir(dir)) if (/\.(gz|br)$/.test(file)) await rm(path.join(dir, file));
   let html = await readFile(path.join(dir, 'index.html'), 'utf8');
   let hashedFiles = 0;
   for (const file of await readdir(dir)) {

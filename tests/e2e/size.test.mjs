@@ -5,14 +5,16 @@
 // - everything the page that plays alone can ever fetch, every part that
 //   loads later included, stays within 160 KB;
 // - race.html, the page that plays with others, fetches at most 90 KB
-//   before its first board (its own budget: index.html never fetches it).
+//   before its first board (its own budget: index.html never fetches it);
+// - online.html, the room page, fetches at most 60 KB before its first
+//   board (its own budget too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES, fetchedBeforeFirstBoard,
-  isRacePageFile, measureDist, sizeTable,
+  FIRST_LOAD_BUDGET_GZIP_BYTES, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES,
+  fetchedBeforeFirstBoard, isOnlinePageFile, isRacePageFile, measureDist, sizeTable,
 } from '../../scripts/sizes.mjs';
 import { useBrowser } from './helpers.mjs';
 
@@ -52,7 +54,7 @@ test('the first load, as Chromium fetched it before the first board, is at most 
 });
 
 test('everything the page that plays alone can fetch, every part included, is at most 160 KB gzip', async (t) => {
-  const sizes = (await measureDist(dist)).filter((s) => !isRacePageFile(s.file));
+  const sizes = (await measureDist(dist)).filter((s) => !isRacePageFile(s.file) && !isOnlinePageFile(s.file));
   for (const line of sizeTable(sizes).split('\n')) t.diagnostic(line);
   for (const kind of ['index.html', '_bg.wasm', 'sw.js', '.webmanifest', '.svg']) {
     assert.ok(sizes.some((s) => s.file.endsWith(kind)), `no ${kind} file in the build`);
@@ -66,5 +68,13 @@ test('race.html fetches at most 90 KB gzip before its first board, and none of i
   assert.ok(fetched.includes('race.html') && fetched.some((file) => /^race-.*_bg\.wasm$/.test(file)), 'the page and its wasm');
   assert.ok(!fetched.some((file) => file.startsWith('set-game-')), 'not the wasm of the page that plays alone');
   assert.ok(total <= RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, `${total} bytes gzip is over the budget of ${RACE_FIRST_LOAD_BUDGET_GZIP_BYTES}`);
+  assert.deepEqual(problems, []);
+});
+
+test('online.html fetches at most 60 KB gzip before its first board, none of it the solo page\'s wasm', async (t) => {
+  const { fetched, problems, total } = await firstLoad(t, 'online.html');
+  assert.ok(fetched.includes('online.html') && fetched.some((file) => /^online-.*_bg\.wasm$/.test(file)), 'the page and its wasm');
+  assert.ok(!fetched.some((file) => file.startsWith('set-game-') || file.startsWith('race-')), 'not the wasm of the other pages');
+  assert.ok(total <= ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, `${total} bytes gzip is over the budget of ${ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES}`);
   assert.deepEqual(problems, []);
 });
