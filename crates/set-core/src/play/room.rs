@@ -275,7 +275,7 @@ pub fn keep_picks(picks: &[Card], table: &[Card], previous: Option<[Card; 3]>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::sitting::WRONG_COOLDOWN_MS;
+    use crate::play::sitting::{MAX_ONLINE_PLAYERS, WRONG_COOLDOWN_MS};
     use crate::rules::card::is_set;
     use crate::rules::game::Invalid;
 
@@ -359,6 +359,30 @@ mod tests {
         assert!(matches!(room.claim(Seat(0), &ids(&set), 2, until_ms), Ok(Verdict::Accepted { .. })));
         let standings = room.standings();
         assert_eq!((standings[0].sets, standings[0].penalties, standings[0].locked_out), (1, 1, false));
+    }
+
+    #[test]
+    fn a_seat_stops_at_the_most_wrong_claims_and_the_game_still_fits_a_save() {
+        use crate::play::sitting::MAX_ONLINE_WRONG_CLAIMS;
+        let names: Vec<String> = (0..MAX_ONLINE_PLAYERS).map(|n| format!("P{n}")).collect();
+        let mut room = RoomGame::new(Variant::Classic, 13, &names).unwrap();
+        let wrong = ids(&a_non_set(room.game()));
+        let mut at_ms = 0;
+        for _ in 0..MAX_ONLINE_WRONG_CLAIMS {
+            for seat in 0..MAX_ONLINE_PLAYERS as u8 {
+                assert_eq!(room.claim(Seat(seat), &wrong, room.seq(), at_ms).unwrap(), Verdict::Wrong(Invalid::NotASet));
+            }
+            at_ms += WRONG_COOLDOWN_MS;
+        }
+        let before = room.clone();
+        let refused = room.claim(Seat(3), &wrong, room.seq(), at_ms);
+        assert_eq!(refused, Err(ClaimError::Refused(Refusal::TooManyWrong(Seat(3)))));
+        assert_eq!(room, before, "a refused claim changes nothing");
+        // A set is still a set, for anyone.
+        let set = first_set(room.game());
+        assert!(matches!(room.claim(Seat(3), &ids(&set), room.seq(), at_ms), Ok(Verdict::Accepted { .. })));
+        // Every seat at the most, and the moves still under a save's bound.
+        assert!(room.log().len() < crate::save::MAX_ACTIONS, "{} moves", room.log().len());
     }
 
     #[test]

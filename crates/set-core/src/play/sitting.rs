@@ -21,7 +21,8 @@
 //! - Online ([`Sitting::online`], up to [`MAX_ONLINE_PLAYERS`] people, no
 //!   computer opponents), a wrong claim costs no point and locks nobody out:
 //!   it is counted, and the seat may not claim for [`WRONG_COOLDOWN_MS`]
-//!   (setwithfriends' rule, against guessing). Many strangers racing would
+//!   (setwithfriends' rule, against guessing); after
+//!   [`MAX_ONLINE_WRONG_CLAIMS`] of them only its sets are taken. Many strangers racing would
 //!   otherwise hand the game to whoever did not guess.
 
 use crate::play::bot::Level;
@@ -39,6 +40,9 @@ pub const MAX_BOTS: usize = 3;
 pub const MAX_ONLINE_PLAYERS: usize = 8;
 /// Online, how long after a wrong claim its seat may not claim again.
 pub const WRONG_COOLDOWN_MS: u64 = 1500;
+/// Online, the most wrong claims one seat may make in a game: with every
+/// seat at it, a game's moves still fit a save (`save::MAX_ACTIONS`).
+pub const MAX_ONLINE_WRONG_CLAIMS: usize = 200;
 /// The longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 20;
 /// The name of the one person at a game with no named players.
@@ -324,6 +328,9 @@ pub enum Refusal {
     NotAPerson(Seat),
     /// Online: a wrong claim was made less than [`WRONG_COOLDOWN_MS`] ago.
     CoolingDown { seat: Seat, until_ms: u64 },
+    /// Online: the seat has made [`MAX_ONLINE_WRONG_CLAIMS`] wrong claims this
+    /// game, and this one is wrong too (its sets still count).
+    TooManyWrong(Seat),
     Rules(GameError),
 }
 
@@ -337,6 +344,9 @@ impl fmt::Display for Refusal {
             Refusal::NotAPerson(seat) => write!(f, "player {} is a computer opponent", seat.0),
             Refusal::CoolingDown { seat, until_ms } => {
                 write!(f, "player {} made a wrong claim and may claim again at {until_ms} ms", seat.0)
+            }
+            Refusal::TooManyWrong(seat) => {
+                write!(f, "player {} has made {MAX_ONLINE_WRONG_CLAIMS} wrong claims, the most in one game", seat.0)
             }
             Refusal::Rules(error) => error.fmt(f),
         }
@@ -528,6 +538,12 @@ impl Sitting {
         (at_ms < until).then_some(until)
     }
 
+    /// Online: whether a seat has made [`MAX_ONLINE_WRONG_CLAIMS`] wrong claims.
+    fn at_the_most_wrong_claims(&self, game: &Game, by: Seat) -> bool {
+        self.wrong == WrongClaims::CoolDown
+            && self.outcomes(game).1.iter().filter(|penalty| penalty.by == by).count() >= MAX_ONLINE_WRONG_CLAIMS
+    }
+
     /// Settles a claim by a seat, `at_ms` into the game, on its cards alone.
     /// Refused claims, and taken ones, change nothing.
     pub fn settle(&mut self, game: &mut Game, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, Refusal> {
@@ -544,6 +560,12 @@ impl Sitting {
         }
         let expected = game.variant().claim_size();
         let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
+        if self.at_the_most_wrong_claims(game, by) {
+            // Sets still count; another wrong claim is refused, not kept.
+            if let ClaimOutcome::Invalid(_) = game.clone().claim(claim.clone(), at_ms)? {
+                return Err(Refusal::TooManyWrong(by));
+            }
+        }
         let outcome = game.claim(claim, at_ms)?;
         self.by.push(by);
         Ok(match outcome {
