@@ -179,6 +179,7 @@ pub enum ErrorCode {
     BadMode,
     BadClaim,
     CoolingDown,
+    TooManyWrong,
     NoHints,
     /// The store could not keep the move: nothing happened, try again.
     Unavailable,

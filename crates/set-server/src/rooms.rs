@@ -17,7 +17,7 @@ use crate::proto::{
 };
 use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::play::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
-use set_core::play::sitting::{MAX_ONLINE_PLAYERS, Refusal, Seat, Seats, Verdict};
+use set_core::play::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Seats, Verdict};
 use set_core::rules::explain::reasons;
 use set_core::rules::game::{Action, Claim, Move};
 use set_core::rules::variant::Variant;
@@ -439,6 +439,10 @@ impl Room {
             Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
                 let wait = until_ms.saturating_sub(at_ms);
                 return self.error(conn, Some(id), ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
+            }
+            Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
+                let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
+                return self.error(conn, Some(id), ErrorCode::TooManyWrong, why);
             }
             Err(err) => return self.error(conn, Some(id), ErrorCode::BadClaim, err.to_string()),
         };
