@@ -6,7 +6,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { execSync } from 'node:child_process';
 import os from 'node:os';
 import {
-  FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES, isRacePageFile, measureDist,
+  FIRST_LOAD_BUDGET_GZIP_BYTES, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES,
+  isOnlinePageFile, isRacePageFile, measureDist,
 } from './sizes.mjs';
 
 const SIZES = [12, 15, 21, 81];
@@ -74,8 +75,13 @@ for (const cards of SIZES) {
 }
 
 const sizes = await measureDist(process.env.DIST ?? 'dist');
-// What the page that plays alone can fetch; race.html's own files have their budget.
-const totalGzip = sizes.filter((s) => !isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
+// What the page that plays alone can fetch; race.html's and online.html's own files have their budgets.
+const totalGzip = sizes.filter((s) => !isRacePageFile(s.file) && !isOnlinePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
+// online.html fetches its page, the online part's glue and wasm before its first board.
+const onlineFirstLoad = sizes.filter((s) => isOnlinePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
+const online = await jsonLines('target/bench/online.jsonl');
+const load = online.find((r) => r.clients !== undefined);
+const coldBuild = online.find((r) => r.what === 'cold_build');
 // race.html fetches its page, the race build's glue and wasm before its first board (tests/e2e/size.test.mjs).
 const raceFirstLoad = sizes.filter((s) => isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
 const paint = page.find((r) => r.what === 'first_paint' && r.method === 'first_visit');
@@ -84,6 +90,7 @@ const firstLoad = page.find((r) => r.what === 'first_load');
 const PARTS = [
   ['review', 'statistics, analysis, replay, drills and the gallery'],
   ['race', 'race.html\'s game with others: the page crate built with its race feature'],
+  ['online', 'online.html\'s room client (crates/set-online)'],
 ];
 const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`)).reduce((n, s) => n + s.gzip, 0);
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
@@ -120,6 +127,9 @@ const targets = [
   ['first load: what Chromium fetched before the first board, gzip', firstLoad ? `${firstLoad.gzip} B` : 'n/a', `≤ ${FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(firstLoad?.gzip, FIRST_LOAD_BUDGET_GZIP_BYTES)],
   ['download, every file the page that plays alone can fetch, every part included, gzip', `${totalGzip} B`, `≤ ${TOTAL_BUDGET_GZIP_BYTES} B`, verdict(totalGzip, TOTAL_BUDGET_GZIP_BYTES)],
   ['race.html, what it fetches before its first board (page, glue, wasm), gzip', `${raceFirstLoad} B`, `≤ ${RACE_FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(raceFirstLoad, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES)],
+  ['online.html, what it fetches before its first board (page, glue, wasm), gzip', `${onlineFirstLoad} B`, `≤ ${ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(onlineFirstLoad, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES)],
+  [`online: claim round trip p99, ${load ? `${load.clients} clients in ${load.rooms} rooms for ${load.seconds} s` : 'under load'}, loopback, the load generator on the same 2 cores`, load ? `${load.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(load?.p99_ms, 25)],
+  ['online: errors, lost results, rooms whose stored log replays to another board', load ? `${load.errors}, ${load.lost}, ${load.mismatches}` : 'n/a', '0, 0, 0', load ? (load.errors + load.lost + load.mismatches === 0 ? 'met' : 'NOT met') : 'not measured'],
   ...PARTS.map(([stem, what]) => [`part that loads later: ${stem} (${what}), wasm and glue, gzip`, `${partGzip(stem)} B`, '(its own figure)', '']),
   ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
   ['first paint, first visit, ÷ a plain-JavaScript page drawing a board (same run)', paint && floorPaint ? (paint.median_ms / floorPaint.median_ms).toFixed(2) : 'n/a', '(for reference)', ''],
@@ -266,6 +276,23 @@ frame's callbacks (after which that frame is shown). Median handled:
 ${latency?.handled_median_ms ?? 'n/a'} ms; median to the next frame: ${latency?.frame_median_ms ?? 'n/a'} ms.
 Each (ms): ${latency?.samples?.join(', ') ?? 'n/a'}.
 
+## Online
+
+\`set-loadgen\` against \`set-server\` (its \`server\` profile) on 127.0.0.1,
+both on this machine's ${os.cpus().length} cores (\`scripts/bench-online.mjs\`): ${load ? `${load.clients} clients in
+${load.rooms} rooms of ${load.clients / load.rooms} for ${load.seconds} s` : 'not run'}. Each client thinks for a log-normal time
+(median 0.8 s), then claims a set it found on its view with the core's
+finder; 5% of claims are wrong on purpose, 10% are a set from a view a few
+events old. Finished games are followed by a rematch. Round trip: the
+claim sent → its answer received, every claim.
+
+| claims | accepted | taken | wrong | p50 | p99 | max | errors | lost | rooms replayed (mismatched) | server memory (RSS, peak) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| ${load ? [load.claims, load.accepted, load.taken, load.wrong, `${load.p50_ms.toFixed(2)} ms`, `${load.p99_ms.toFixed(2)} ms`, `${load.max_ms.toFixed(2)} ms`, load.errors, load.lost, `${load.rooms_checked} (${load.mismatches})`, `${load.server_rss_mb} MB`].join(' | ') : 'n/a | | | | | | | | | |'} |
+
+Cold build of the server (\`cargo build --profile server -p set-server\` in an
+empty target folder, crates already downloaded): ${coldBuild ? `${coldBuild.seconds} s` : 'n/a'}.
+
 ## Design decisions, measured once
 
 Figures from the runs that decided a choice; the code points here instead of
@@ -319,6 +346,8 @@ quoting them.
 | the gallery of all 81 cards moved from the page to the part that loads later | the page's wasm −408 B gzip (2026-11-24), which paid for the page's hooks of the part: the inbox of games started and finished (88 B for writing it), the failure notice, the loader and four buttons | \`crates/set-review/src/gallery_view.rs\` |
 | games with others are a page of their own, race.html, running the page crate built with its \`race\` feature; the players' log (who made each move, calls that ran out) is kept beside the game, not in the rules | with the scoreboard, calls and bots in index.html's wasm it was 67,384 B gzip against 52,857 (2026-11-24); even players in \`Game\`'s moves alone cost index.html about 1.4 KB gzip; now index.html's wasm is 52,857 B again and race.html has its own first load | \`scripts/race-page.mjs\`, \`crates/set-core/src/play/race.rs\`, \`crates/set-core/src/play/sitting.rs\` |
 | the page only appends games started and finished to an inbox key; the part keeps the record | the record's decoder, merging and statistics stay out of the first load; \`Record::take_inbox\` takes the inbox in, whole or not at all | \`crates/set-core/src/review/record.rs\` |
+| the server sets TCP_NODELAY on every connection | 200 clients in 40 rooms for 20 s (2026-11-24, one run each): claim round trip p99 45.5 ms and p50 0.24 ms without it, p99 0.96 ms and p50 0.32 ms with it. A claim's answer follows its move's broadcast on the same socket, and Nagle's algorithm held the second frame for the client's delayed ACK (about 40 ms) | \`crates/set-server/src/app.rs\` |
+| the server writes through one SQLite connection, and reads rooms through two others | at that load it made no difference that one run could see (p99 45.8 ms before NODELAY either way); kept because several writers would meet SQLITE_BUSY and sleep in SQLite's busy handler, where one queue keeps order | \`crates/set-server/src/store.rs\` |
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
 
 ## What loads later

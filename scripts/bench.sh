@@ -9,6 +9,8 @@
 #           through the JS API, with Playwright (scripts/bench-page.mjs)
 #   size    raw and gzip size of each downloaded file (dist/)
 #   audit   Lighthouse's scores and failed audits (scripts/lighthouse.sh)
+#   online  set-server's cold build time, then set-loadgen's bounded load
+#           over loopback: 200 clients in 40 rooms for 20 s (scripts/bench-online.mjs)
 # Timings are reported, never asserted: only the size budget is a test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -32,6 +34,20 @@ sed -n 's/^BENCH //p' target/bench/page.log > target/bench/page.jsonl
 
 echo "==> lighthouse: release build in Chromium"
 bash scripts/lighthouse.sh
+
+echo "==> online: the server's cold build, then a bounded load over loopback"
+# A cold build in a target folder of its own (the crates are already
+# downloaded): what a fresh clone pays for the server.
+cold=target/bench/server-cold
+rm -rf "$cold"
+start=$(date +%s.%N)
+CARGO_TARGET_DIR="$cold" cargo build --profile server -p set-server --bins
+end=$(date +%s.%N)
+rm -rf "$cold"
+echo "{\"layer\":\"online\",\"what\":\"cold_build\",\"seconds\":$(awk "BEGIN { printf \"%.1f\", $end - $start }")}" > target/bench/online.jsonl
+cargo build --profile server -p set-server --bins
+node scripts/bench-online.mjs 40 5 20 | tee target/bench/online.log
+sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
 
 echo "==> report"
 node scripts/bench-report.mjs

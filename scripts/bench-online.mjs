@@ -1,0 +1,28 @@
+// The online server under a bounded load, for scripts/bench.sh: starts
+// set-server (scripts/server.mjs: 127.0.0.1, a free port, a fresh database),
+// runs set-loadgen against it over loopback with the server's pid (so it can
+// read the server's memory), passes its report through, and stops the
+// server. set-loadgen stops by itself; it exits non-zero on any error, lost
+// result or stored log that does not replay to its board, and so does this.
+//
+//   node scripts/bench-online.mjs [rooms] [per-room] [seconds]   (default 40 5 20)
+import { spawn } from 'node:child_process';
+import { startServer } from './server.mjs';
+
+const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
+const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
+
+const server = await startServer({ dist: process.env.DIST ?? 'dist' });
+const address = new URL(server.url).host;
+let code;
+try {
+  code = await new Promise((resolve, reject) => {
+    const args = ['--addr', address, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seconds', seconds, '--seed', '7', '--server-pid', String(server.pid())];
+    const child = spawn(LOADGEN, args, { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+} finally {
+  await server.close();
+}
+process.exit(code);
