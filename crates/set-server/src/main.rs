@@ -41,9 +41,9 @@
 //!   and a seat records it.
 //! - **One command serves everything**: `scripts/play.sh` runs this binary
 //!   for the solo page, race.html and online.html with `data/set.db` (not a
-//!   separate `online.sh` and `data/online.db`), and rooms live at
-//!   `online.html?room=<id>` (not `/r/<id>`), a static page the service
-//!   worker and Trunk already know how to serve.
+//!   separate `online.sh` and `data/online.db`), and a room's link is
+//!   `/?room=<id>` (not `/r/<id>`), answered with online.html, a static
+//!   page the service worker and Trunk already know how to serve.
 
 // The server is a native program; a workspace-wide wasm build (as
 // Trunk's) sees an empty one.
