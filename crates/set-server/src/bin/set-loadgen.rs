@@ -105,6 +105,11 @@ mod load {
 
     type Shared = Arc<Mutex<Tally>>;
 
+    /// After the load's end, how long a client waits for its last answers.
+    const ANSWER_GRACE: Duration = Duration::from_secs(5);
+    /// After the load's end, when a client gives up whatever it waits for.
+    const GIVE_UP_AFTER: Duration = Duration::from_secs(10);
+
     fn note_board(tally: &Shared, room: &str, seq: u32, table: &[u8]) {
         let mut t = tally.lock().unwrap();
         let entry = t.boards.entry(room.to_owned()).or_insert((0, Vec::new()));
@@ -161,7 +166,7 @@ mod load {
             if stopping && pending.is_empty() {
                 break;
             }
-            if stopping && now >= deadline + Duration::from_secs(5) {
+            if stopping && now >= deadline + ANSWER_GRACE {
                 tally.lock().unwrap().lost += pending.len() as u64;
                 break;
             }
@@ -212,7 +217,8 @@ mod load {
                 "created" => {
                     room = message["room"].as_str().unwrap_or("").to_owned();
                     tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
-                    let _ = rooms[room_index].send(room.clone());
+                    // Stored even if no seat is waiting yet (`send` would drop it).
+                    rooms[room_index].send_replace(room.clone());
                 }
                 "room" => {
                     playing = message["status"] == "playing";
@@ -358,7 +364,15 @@ mod load {
             for seat in 0..config.per_room {
                 let (config, rooms, tally) = (config.clone(), rooms.clone(), tally.clone());
                 tasks.push(tokio::spawn(async move {
-                    if let Err(err) = client(config, room, seat, rooms, tally.clone(), deadline).await {
+                    // Every client stops by itself, whatever the server does.
+                    let session = client(config, room, seat, rooms, tally.clone(), deadline);
+                    let outcome = tokio::time::timeout_at((deadline + GIVE_UP_AFTER).into(), session).await;
+                    let failed = match outcome {
+                        Ok(Ok(())) => None,
+                        Ok(Err(err)) => Some(err),
+                        Err(_) => Some(format!("still waiting {} s after the end", GIVE_UP_AFTER.as_secs())),
+                    };
+                    if let Some(err) = failed {
                         tally.lock().unwrap().errors.push(format!("room {room} seat {seat}: {err}"));
                     }
                 }));
