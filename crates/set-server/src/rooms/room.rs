@@ -1,195 +1,24 @@
-//! The rooms: one task per live room owns its game and is the only writer
-//! of its log, so the order in which its inbox receives claims is the order
-//! of the game. Every decision is the core's ([`RoomGame`]); this module
-//! adds who is connected, the store, and telling everyone.
-//!
-//! An accepted or wrong claim is applied to a copy, appended to the store,
-//! and only then swapped in, broadcast and answered: if the append fails the
-//! claim is refused (`unavailable`) and the game is as it was. A room that
-//! is not live is loaded from the store, replayed through the rules and
-//! audited; a room whose task panicked is dropped from the registry, its
-//! connections are closed ([`close::ROOM_LOST`]), and the clients'
-//! reconnection loads it again from its log. Other rooms go on.
+//! One live room: the task that owns its game, its seats and who is
+//! connected, and the only writer of its log. Commands arrive in its inbox
+//! in the order the room decides them; each answer and broadcast leaves
+//! through the connections' outboxes.
 
+use super::{Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant};
 use crate::ids;
 use crate::proto::{
-    ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg, close,
+    ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg,
 };
 use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::play::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
-use set_core::play::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Seats, Verdict};
+use set_core::play::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
 use set_core::rules::game::{Action, Claim, Move};
-use set_core::rules::variant::Variant;
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, Notify, mpsc};
+use tokio::sync::mpsc;
 
-/// How many commands may wait in a room's inbox.
-const INBOX: usize = 256;
-/// How many messages may wait for one slow connection before it is closed.
-pub const OUTBOX: usize = 512;
-/// A room with nobody connected unloads after this long; it loads again from its log.
-const IDLE_UNLOAD: Duration = Duration::from_secs(300);
-/// The claims whose answers a room remembers, for a client that resends one.
-const REMEMBERED_CLAIMS: usize = 256;
-/// The ways to play a room offers (the daily puzzle is played alone).
-pub const ROOM_MODES: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
-
-pub type ConnId = u64;
-
-/// What a room sends a connection: a frame, or "close with this code".
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    Text(Arc<str>),
-    Close(u16, &'static str),
-}
-
-/// A connection's way back: its outbox, and a bell that closes it when the
-/// outbox is full (a client too slow to keep up reconnects and resyncs).
-#[derive(Clone)]
-pub struct Outbox {
-    pub tx: mpsc::Sender<Outgoing>,
-    pub kick: Arc<Notify>,
-}
-
-impl Outbox {
-    fn send(&self, text: Arc<str>) {
-        if self.tx.try_send(Outgoing::Text(text)).is_err() {
-            self.kick.notify_one();
-        }
-    }
-}
-
-/// What a connection asks of its room.
-pub enum Command {
-    Join { conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox },
-    Leave { conn: ConnId },
-    Start { conn: ConnId },
-    Claim { conn: ConnId, id: u32, cards: Vec<i64>, seen: u32, received: Instant },
-    Hint { conn: ConnId, id: u32 },
-    Rtt { conn: ConnId, ms: u32 },
-    Rematch { conn: ConnId },
-    /// Debug builds only: panic inside this room, to test that the others live on.
-    #[cfg(debug_assertions)]
-    Crash,
-}
-
-/// Why a room cannot be reached.
-#[derive(Debug)]
-pub enum RoomsError {
-    NoRoom,
-    BadMode(String),
-    BadName(String),
-    Store(crate::store::StoreError),
-    /// A stored log that does not replay: the room stays closed.
-    Broken(String),
-}
-
-impl std::fmt::Display for RoomsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RoomsError::NoRoom => write!(f, "there is no such room"),
-            RoomsError::BadMode(mode) => write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra"),
-            RoomsError::BadName(why) => write!(f, "{why}"),
-            RoomsError::Store(err) => write!(f, "{err}"),
-            RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
-        }
-    }
-}
-
-/// The live rooms, by id, and the store behind them.
-pub struct Rooms {
-    store: Arc<dyn Store>,
-    live: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
-    generation: AtomicU64,
-}
-
-impl Rooms {
-    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
-        Arc::new(Rooms { store, live: Mutex::new(HashMap::new()), generation: AtomicU64::new(0) })
-    }
-
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
-    }
-
-    /// Creates a waiting room with its host seated; returns its id.
-    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
-        let variant = room_variant(mode)?;
-        let name = checked_names(&[name])?.remove(0);
-        let id = ids::new_room_id();
-        let (seed, salt) = (ids::new_seed(), ids::new_salt());
-        let record = RoomRecord {
-            commitment: ids::commitment(&id, seed, &salt),
-            id: id.clone(),
-            mode: variant.name().to_owned(),
-            hints,
-            seed,
-            salt,
-            host: host.to_owned(),
-            status: Status::Waiting,
-            created_at: crate::unix_ms(),
-            ended_at_ms: None,
-            next_room: None,
-        };
-        let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
-        self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;
-        Ok(id)
-    }
-
-    /// The inbox of a room, loading it from the store if it is not live.
-    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
-        let mut live = self.live.lock().await;
-        if let Some((_, inbox)) = live.get(id).filter(|(_, inbox)| !inbox.is_closed()) {
-            return Ok(inbox.clone());
-        }
-        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        let room = Room::restore(stored, self.store.clone())?;
-        let (tx, rx) = mpsc::channel(INBOX);
-        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
-        live.insert(id.to_owned(), (generation, tx.clone()));
-        let rooms = Arc::clone(self);
-        let id = id.to_owned();
-        let task = tokio::spawn(room.run(rx));
-        tokio::spawn(async move {
-            if let Err(err) = task.await {
-                eprintln!("set-server: room {id} stopped ({err}); it reloads from its log on the next join");
-            }
-            let mut live = rooms.live.lock().await;
-            if live.get(&id).is_some_and(|(g, _)| *g == generation) {
-                live.remove(&id);
-            }
-        });
-        Ok(tx)
-    }
-
-    /// The finished game of a room as a save file, if it is over.
-    pub async fn export(&self, id: &str) -> Result<Option<String>, RoomsError> {
-        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        if stored.room.status != Status::Over {
-            return Ok(None);
-        }
-        let ended = stored.room.ended_at_ms.unwrap_or(0);
-        let room = Room::restore(stored, self.store.clone())?;
-        let game = room.game.as_ref().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?;
-        Ok(Some(encode_seated(game.game(), game.sitting(), ended)))
-    }
-}
-
-fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
-    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
-}
-
-/// The names checked as the core seats them (trimmed, 1 to 20 characters,
-/// nothing invisible, no two alike).
-fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
-    let seats = Seats::online(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
-    Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
-}
 
 struct Conn {
     player: String,
@@ -198,7 +27,7 @@ struct Conn {
 }
 
 /// One live room: its record, seats, game (once started), and who is connected.
-struct Room {
+pub(super) struct Room {
     record: RoomRecord,
     seats: Vec<SeatRecord>,
     game: Option<RoomGame>,
@@ -211,7 +40,13 @@ struct Room {
 }
 
 impl Room {
-    fn restore(stored: StoredRoom, store: Arc<dyn Store>) -> Result<Room, RoomsError> {
+    /// The game as a save file (format 3, who made each move), once it is over.
+    pub(super) fn finished_save(&self) -> Option<String> {
+        let game = self.game.as_ref().filter(|_| self.record.status == Status::Over)?;
+        Some(encode_seated(game.game(), game.sitting(), self.record.ended_at_ms.unwrap_or(0)))
+    }
+
+    pub(super) fn restore(stored: StoredRoom, store: Arc<dyn Store>) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
         let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
@@ -247,7 +82,7 @@ impl Room {
         Ok(Room { record, seats, game, clock, conns: HashMap::new(), rtt, answered: VecDeque::new(), store })
     }
 
-    async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+    pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         loop {
             let command = if self.conns.is_empty() {
                 match tokio::time::timeout(IDLE_UNLOAD, inbox.recv()).await {
@@ -622,146 +457,4 @@ fn move_msg(event: &Event) -> MoveMsg {
     };
     let cards = event.claim.map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default();
     MoveMsg { seq: event.seq, by: event.by.0, kind: kind.to_owned(), cards, at_ms: event.at_ms }
-}
-
-/// Tells a connection its room is gone, so that it reconnects (and reloads it).
-pub fn room_lost(outbox: &Outbox) {
-    let _ = outbox.tx.try_send(Outgoing::Close(close::ROOM_LOST, "the room restarted: reconnect"));
-}
-
-#[cfg(test)]
-mod tests {
-    //! The room's write path against a store that can be made to fail: a
-    //! claim the store could not keep is refused, and the room is unchanged.
-    use super::*;
-    use crate::store::StoreResult;
-    use futures_util::future::BoxFuture;
-    use std::sync::atomic::AtomicBool;
-
-    #[derive(Default)]
-    struct MemoryStore {
-        rooms: std::sync::Mutex<HashMap<String, StoredRoom>>,
-        fail_appends: AtomicBool,
-    }
-
-    impl MemoryStore {
-        fn with<T>(&self, room: &str, f: impl FnOnce(&mut StoredRoom) -> T) -> StoreResult<T> {
-            let mut rooms = self.rooms.lock().unwrap();
-            let room = rooms.get_mut(room).ok_or_else(|| crate::store::StoreError::Corrupt("no room".into()))?;
-            Ok(f(room))
-        }
-
-        fn failing(&self) -> StoreResult<()> {
-            if self.fail_appends.load(Ordering::SeqCst) {
-                return Err(crate::store::StoreError::Corrupt("a disk that is full".into()));
-            }
-            Ok(())
-        }
-    }
-
-    impl Store for MemoryStore {
-        fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
-            Box::pin(async { Ok(vec![7; 32]) })
-        }
-        fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-            let stored = StoredRoom { room: room.clone(), seats: vec![host.clone()], moves: Vec::new() };
-            self.rooms.lock().unwrap().insert(room.id.clone(), stored);
-            Box::pin(async { Ok(()) })
-        }
-        fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-            Box::pin(async move { self.with(room, |r| r.seats.push(seat.clone())) })
-        }
-        fn start<'a>(&'a self, room: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
-            Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
-        }
-        fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-            Box::pin(async move {
-                self.failing()?;
-                self.with(room, |r| r.moves.push(mv.clone()))
-            })
-        }
-        fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-            Box::pin(async move {
-                self.failing()?;
-                self.with(room, |r| {
-                    r.moves.push(mv.clone());
-                    r.room.status = Status::Over;
-                })
-            })
-        }
-        fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-            Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
-        }
-        fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
-            Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).cloned()) })
-        }
-    }
-
-    fn outbox() -> (Outbox, mpsc::Receiver<Outgoing>) {
-        let (tx, rx) = mpsc::channel(OUTBOX);
-        (Outbox { tx, kick: Arc::new(Notify::new()) }, rx)
-    }
-
-    async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Value {
-        loop {
-            let Some(Outgoing::Text(text)) = rx.recv().await else { panic!("the room closed") };
-            let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-            if value["t"] == t {
-                return value;
-            }
-        }
-    }
-
-    #[tokio::test]
-    async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
-        let store = Arc::new(MemoryStore::default());
-        let rooms = Rooms::new(store.clone());
-        let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
-        let inbox = rooms.inbox(&id).await.unwrap();
-        let (ann, mut ann_rx) = outbox();
-        inbox.send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
-        let (ben, _ben_rx) = outbox();
-        inbox.send(Command::Join { conn: 2, player: "p2".into(), name: Some("Ben".into()), since: 0, outbox: ben }).await.unwrap();
-        inbox.send(Command::Start { conn: 1 }).await.unwrap();
-        let started = loop {
-            let room = next_of(&mut ann_rx, "room").await;
-            if room["status"] == "playing" {
-                break room;
-            }
-        };
-        let table: Vec<set_core::rules::card::Card> = started["view"]["table"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|id| set_core::rules::card::Card::new(id.as_i64().unwrap()).unwrap())
-            .collect();
-        let [a, b, c] = set_core::rules::finder::find_sets(&table).unwrap()[0];
-        let cards: Vec<i64> = [a, b, c].iter().map(|&i| table[i].id() as i64).collect();
-
-        store.fail_appends.store(true, Ordering::SeqCst);
-        let claim = |id| Command::Claim { conn: 1, id, cards: cards.clone(), seen: 0, received: Instant::now() };
-        inbox.send(claim(1)).await.unwrap();
-        let refused = next_of(&mut ann_rx, "error").await;
-        assert_eq!((refused["code"].as_str(), refused["id"].as_u64()), (Some("unavailable"), Some(1)));
-        assert!(store.rooms.lock().unwrap()[&id].moves.is_empty());
-        let (look, mut look_rx) = outbox();
-        inbox.send(Command::Join { conn: 3, player: "p1".into(), name: None, since: 0, outbox: look }).await.unwrap();
-        let now = next_of(&mut look_rx, "room").await;
-        for field in ["view", "seq", "players", "status"] {
-            let strip = |v: &serde_json::Value| {
-                let mut v = v[field].clone();
-                if let Some(players) = v.as_array_mut() {
-                    players.iter_mut().for_each(|p| drop(p.as_object_mut().map(|o| o.remove("connected"))));
-                }
-                v
-            };
-            assert_eq!(strip(&now), strip(&started), "{field} is unchanged");
-        }
-
-        // Once the store keeps moves again, the same claim (a new id) is accepted.
-        store.fail_appends.store(false, Ordering::SeqCst);
-        inbox.send(claim(2)).await.unwrap();
-        assert_eq!(next_of(&mut ann_rx, "result").await["verdict"], "accepted");
-        assert_eq!(store.rooms.lock().unwrap()[&id].moves.len(), 1);
-    }
 }

@@ -1,0 +1,196 @@
+//! The rooms: one task per live room owns its game and is the only writer
+//! of its log, so the order in which its inbox receives claims is the order
+//! of the game. Every decision is the core's ([`RoomGame`]); this module
+//! adds who is connected, the store, and telling everyone.
+//!
+//! An accepted or wrong claim is applied to a copy, appended to the store,
+//! and only then swapped in, broadcast and answered: if the append fails the
+//! claim is refused (`unavailable`) and the game is as it was. A room that
+//! is not live is loaded from the store, replayed through the rules and
+//! audited; a room whose task panicked is dropped from the registry, its
+//! connections are closed ([`close::ROOM_LOST`]), and the clients'
+//! reconnection loads it again from its log. Other rooms go on.
+
+use crate::ids;
+use crate::proto::close;
+use crate::store::{RoomRecord, SeatRecord, Status, Store};
+use set_core::play::sitting::Seats;
+use set_core::rules::variant::Variant;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, Notify, mpsc};
+
+mod room;
+
+use room::Room;
+
+/// How many commands may wait in a room's inbox.
+const INBOX: usize = 256;
+/// How many messages may wait for one slow connection before it is closed.
+pub const OUTBOX: usize = 512;
+/// A room with nobody connected unloads after this long; it loads again from its log.
+const IDLE_UNLOAD: Duration = Duration::from_secs(300);
+/// The claims whose answers a room remembers, for a client that resends one.
+const REMEMBERED_CLAIMS: usize = 256;
+/// The ways to play a room offers (the daily puzzle is played alone).
+pub const ROOM_MODES: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
+
+pub type ConnId = u64;
+
+/// What a room sends a connection: a frame, or "close with this code".
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    Text(Arc<str>),
+    Close(u16, &'static str),
+}
+
+/// A connection's way back: its outbox, and a bell that closes it when the
+/// outbox is full (a client too slow to keep up reconnects and resyncs).
+#[derive(Clone)]
+pub struct Outbox {
+    pub tx: mpsc::Sender<Outgoing>,
+    pub kick: Arc<Notify>,
+}
+
+impl Outbox {
+    fn send(&self, text: Arc<str>) {
+        if self.tx.try_send(Outgoing::Text(text)).is_err() {
+            self.kick.notify_one();
+        }
+    }
+}
+
+/// What a connection asks of its room.
+pub enum Command {
+    Join { conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox },
+    Leave { conn: ConnId },
+    Start { conn: ConnId },
+    Claim { conn: ConnId, id: u32, cards: Vec<i64>, seen: u32, received: Instant },
+    Hint { conn: ConnId, id: u32 },
+    Rtt { conn: ConnId, ms: u32 },
+    Rematch { conn: ConnId },
+    /// Debug builds only: panic inside this room, to test that the others live on.
+    #[cfg(debug_assertions)]
+    Crash,
+}
+
+/// Why a room cannot be reached.
+#[derive(Debug)]
+pub enum RoomsError {
+    NoRoom,
+    BadMode(String),
+    BadName(String),
+    Store(crate::store::StoreError),
+    /// A stored log that does not replay: the room stays closed.
+    Broken(String),
+}
+
+impl std::fmt::Display for RoomsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoomsError::NoRoom => write!(f, "there is no such room"),
+            RoomsError::BadMode(mode) => write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra"),
+            RoomsError::BadName(why) => write!(f, "{why}"),
+            RoomsError::Store(err) => write!(f, "{err}"),
+            RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
+        }
+    }
+}
+
+/// The live rooms, by id, and the store behind them.
+pub struct Rooms {
+    store: Arc<dyn Store>,
+    live: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
+    generation: AtomicU64,
+}
+
+impl Rooms {
+    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
+        Arc::new(Rooms { store, live: Mutex::new(HashMap::new()), generation: AtomicU64::new(0) })
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Creates a waiting room with its host seated; returns its id.
+    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
+        let variant = room_variant(mode)?;
+        let name = checked_names(&[name])?.remove(0);
+        let id = ids::new_room_id();
+        let (seed, salt) = (ids::new_seed(), ids::new_salt());
+        let record = RoomRecord {
+            commitment: ids::commitment(&id, seed, &salt),
+            id: id.clone(),
+            mode: variant.name().to_owned(),
+            hints,
+            seed,
+            salt,
+            host: host.to_owned(),
+            status: Status::Waiting,
+            created_at: crate::unix_ms(),
+            ended_at_ms: None,
+            next_room: None,
+        };
+        let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
+        self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;
+        Ok(id)
+    }
+
+    /// The inbox of a room, loading it from the store if it is not live.
+    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+        let mut live = self.live.lock().await;
+        if let Some((_, inbox)) = live.get(id).filter(|(_, inbox)| !inbox.is_closed()) {
+            return Ok(inbox.clone());
+        }
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        let room = Room::restore(stored, self.store.clone())?;
+        let (tx, rx) = mpsc::channel(INBOX);
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
+        live.insert(id.to_owned(), (generation, tx.clone()));
+        let rooms = Arc::clone(self);
+        let id = id.to_owned();
+        let task = tokio::spawn(room.run(rx));
+        tokio::spawn(async move {
+            if let Err(err) = task.await {
+                eprintln!("set-server: room {id} stopped ({err}); it reloads from its log on the next join");
+            }
+            let mut live = rooms.live.lock().await;
+            if live.get(&id).is_some_and(|(g, _)| *g == generation) {
+                live.remove(&id);
+            }
+        });
+        Ok(tx)
+    }
+
+    /// The finished game of a room as a save file, if it is over.
+    pub async fn export(&self, id: &str) -> Result<Option<String>, RoomsError> {
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        if stored.room.status != Status::Over {
+            return Ok(None);
+        }
+        let room = Room::restore(stored, self.store.clone())?;
+        room.finished_save().map(Some).ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))
+    }
+}
+
+fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
+    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
+}
+
+/// The names checked as the core seats them (trimmed, 1 to 20 characters,
+/// nothing invisible, no two alike).
+fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
+    let seats = Seats::online(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
+    Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
+}
+
+/// Tells a connection its room is gone, so that it reconnects (and reloads it).
+pub fn room_lost(outbox: &Outbox) {
+    let _ = outbox.tx.try_send(Outgoing::Close(close::ROOM_LOST, "the room restarted: reconnect"));
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,133 @@
+//! The room's write path against a store that can be made to fail: a
+//! claim the store could not keep is refused, and the room is unchanged.
+use super::*;
+use crate::store::{MoveRecord, StoreResult, StoredRoom};
+use futures_util::future::BoxFuture;
+use std::sync::atomic::AtomicBool;
+
+#[derive(Default)]
+struct MemoryStore {
+    rooms: std::sync::Mutex<HashMap<String, StoredRoom>>,
+    fail_appends: AtomicBool,
+}
+
+impl MemoryStore {
+    fn with<T>(&self, room: &str, f: impl FnOnce(&mut StoredRoom) -> T) -> StoreResult<T> {
+        let mut rooms = self.rooms.lock().unwrap();
+        let room = rooms.get_mut(room).ok_or_else(|| crate::store::StoreError::Corrupt("no room".into()))?;
+        Ok(f(room))
+    }
+
+    fn failing(&self) -> StoreResult<()> {
+        if self.fail_appends.load(Ordering::SeqCst) {
+            return Err(crate::store::StoreError::Corrupt("a disk that is full".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Store for MemoryStore {
+    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
+        Box::pin(async { Ok(vec![7; 32]) })
+    }
+    fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        let stored = StoredRoom { room: room.clone(), seats: vec![host.clone()], moves: Vec::new() };
+        self.rooms.lock().unwrap().insert(room.id.clone(), stored);
+        Box::pin(async { Ok(()) })
+    }
+    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.seats.push(seat.clone())) })
+    }
+    fn start<'a>(&'a self, room: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
+    }
+    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            self.failing()?;
+            self.with(room, |r| r.moves.push(mv.clone()))
+        })
+    }
+    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            self.failing()?;
+            self.with(room, |r| {
+                r.moves.push(mv.clone());
+                r.room.status = Status::Over;
+            })
+        })
+    }
+    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
+    }
+    fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).cloned()) })
+    }
+}
+
+fn outbox() -> (Outbox, mpsc::Receiver<Outgoing>) {
+    let (tx, rx) = mpsc::channel(OUTBOX);
+    (Outbox { tx, kick: Arc::new(Notify::new()) }, rx)
+}
+
+async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Value {
+    loop {
+        let Some(Outgoing::Text(text)) = rx.recv().await else { panic!("the room closed") };
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        if value["t"] == t {
+            return value;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
+    let store = Arc::new(MemoryStore::default());
+    let rooms = Rooms::new(store.clone());
+    let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
+    let inbox = rooms.inbox(&id).await.unwrap();
+    let (ann, mut ann_rx) = outbox();
+    inbox.send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
+    let (ben, _ben_rx) = outbox();
+    inbox.send(Command::Join { conn: 2, player: "p2".into(), name: Some("Ben".into()), since: 0, outbox: ben }).await.unwrap();
+    inbox.send(Command::Start { conn: 1 }).await.unwrap();
+    let started = loop {
+        let room = next_of(&mut ann_rx, "room").await;
+        if room["status"] == "playing" {
+            break room;
+        }
+    };
+    let table: Vec<set_core::rules::card::Card> = started["view"]["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| set_core::rules::card::Card::new(id.as_i64().unwrap()).unwrap())
+        .collect();
+    let [a, b, c] = set_core::rules::finder::find_sets(&table).unwrap()[0];
+    let cards: Vec<i64> = [a, b, c].iter().map(|&i| table[i].id() as i64).collect();
+
+    store.fail_appends.store(true, Ordering::SeqCst);
+    let claim = |id| Command::Claim { conn: 1, id, cards: cards.clone(), seen: 0, received: Instant::now() };
+    inbox.send(claim(1)).await.unwrap();
+    let refused = next_of(&mut ann_rx, "error").await;
+    assert_eq!((refused["code"].as_str(), refused["id"].as_u64()), (Some("unavailable"), Some(1)));
+    assert!(store.rooms.lock().unwrap()[&id].moves.is_empty());
+    let (look, mut look_rx) = outbox();
+    inbox.send(Command::Join { conn: 3, player: "p1".into(), name: None, since: 0, outbox: look }).await.unwrap();
+    let now = next_of(&mut look_rx, "room").await;
+    for field in ["view", "seq", "players", "status"] {
+        let strip = |v: &serde_json::Value| {
+            let mut v = v[field].clone();
+            if let Some(players) = v.as_array_mut() {
+                players.iter_mut().for_each(|p| drop(p.as_object_mut().map(|o| o.remove("connected"))));
+            }
+            v
+        };
+        assert_eq!(strip(&now), strip(&started), "{field} is unchanged");
+    }
+
+    // Once the store keeps moves again, the same claim (a new id) is accepted.
+    store.fail_appends.store(false, Ordering::SeqCst);
+    inbox.send(claim(2)).await.unwrap();
+    assert_eq!(next_of(&mut ann_rx, "result").await["verdict"], "accepted");
+    assert_eq!(store.rooms.lock().unwrap()[&id].moves.len(), 1);
+}
