@@ -61,24 +61,29 @@ async fn a_disjoint_claim_survives_another_players_set_and_wrong_claims_say_why(
     let scratch = Scratch::new("disjoint");
     let server = Server::start(&scratch);
     let (mut ann, mut ben, _room, start) = two_players(&server).await;
-    let table = ids(&start["view"]["table"]);
-    let sets: Vec<Vec<u8>> = {
-        use set_core::rules::card::Card;
-        let cards: Vec<Card> = table.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
-        set_core::rules::finder::find_sets(&cards).unwrap().iter().map(|s| s.iter().map(|&i| table[i]).collect()).collect()
+    // Ann plays sets until the table holds two sets with no card in common.
+    let (mut table, mut seq) = (ids(&start["view"]["table"]), 0u64);
+    let (first, disjoint) = loop {
+        let sets = sets_of(&table);
+        let pair = sets.iter().find_map(|a| sets.iter().find(|b| !b.iter().any(|c| a.contains(c))).map(|b| (a.clone(), b.clone())));
+        if let Some(pair) = pair {
+            break pair;
+        }
+        assert!(seq < 10, "ten tables without two disjoint sets");
+        let moved = ann.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        ben.expect_move(seq).await;
     };
-    let disjoint = sets.iter().find(|s| !s.iter().any(|c| sets[0].contains(c)));
-    let a = ann.claim(&sets[0], 0).await;
+    // Both claim on the same view: whichever the room hears second was made
+    // a view too early, and its cards are all still on the table.
+    let a = ann.claim(&first, seq).await;
+    let b = ben.claim(&disjoint, seq).await;
     assert_eq!(ann.result(a).await["verdict"], "accepted");
-    if let Some(disjoint) = disjoint {
-        // Ben's view is one event old; his cards are all still on the table.
-        let b = ben.claim(disjoint, 0).await;
-        assert_eq!(ben.result(b).await["verdict"], "accepted");
-    }
-    let now = ann.expect("move").await;
-    let seq = if disjoint.is_some() { ann.expect("move").await["seq"].as_u64().unwrap() } else { now["seq"].as_u64().unwrap() };
-    let table = ids(&ben.expect("move").await["view"]["table"]);
-    let table = if disjoint.is_some() { ids(&ben.expect("move").await["view"]["table"]) } else { table };
+    assert_eq!(ben.result(b).await["verdict"], "accepted");
+    seq += 2;
+    ann.expect_move(seq).await;
+    let table = ids(&ben.expect_move(seq).await["view"]["table"]);
     let wrong = a_non_set(&table);
     let w = ben.claim(&wrong, seq).await;
     let answer = ben.result(w).await;

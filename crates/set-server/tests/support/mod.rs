@@ -244,11 +244,15 @@ pub fn ids(value: &Value) -> Vec<u8> {
 
 /// A set among a table of card ids, found with the core's finder.
 pub fn a_set(table: &[u8]) -> Vec<u8> {
+    sets_of(table).into_iter().next().expect("a set on the table")
+}
+
+/// Every set among a table of card ids, found with the core's finder.
+pub fn sets_of(table: &[u8]) -> Vec<Vec<u8>> {
     use set_core::rules::card::Card;
     let cards: Vec<Card> = table.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
     let sets = set_core::rules::finder::find_sets(&cards).unwrap();
-    let [a, b, c] = *sets.first().expect("a set on the table");
-    vec![table[a], table[b], table[c]]
+    sets.iter().map(|s| s.iter().map(|&i| table[i]).collect()).collect()
 }
 
 /// Three cards of a table that are not a set.
