@@ -6,7 +6,7 @@
 //! message (never in a URL, where it would be logged, nor in a cookie, which
 //! would let another site's page use it).
 
-use hmac::{Hmac, KeyInit, Mac};
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 type HmacSha256 = Hmac<Sha256>;
