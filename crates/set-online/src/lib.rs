@@ -82,6 +82,10 @@ pub enum Event {
     Ping,
     Click(String),
     Resize,
+    /// The JS API's requests (their promises wait in [`Online::waiter`]).
+    Create { mode: String, name: String, hints: bool },
+    Join { room: String, name: String },
+    Start,
 }
 
 /// Everything the room page knows and holds.
@@ -130,12 +134,25 @@ fn with_online<T>(f: impl FnOnce(&mut Online) -> T) -> Result<T, JsError> {
     })
 }
 
+/// The funnel: an event → the client's update → one render.
+fn step(online: &mut Online, event: Event) {
+    online.update(event);
+    view::render(online);
+}
+
 /// The one way in for the browser's events.
 fn dispatch(event: Event) {
-    let _ = with_online(|online| {
-        online.update(event);
-        view::render(online);
-    });
+    let _ = with_online(|online| step(online, event));
+}
+
+/// The way in for the JS API's requests: a promise that settles when the
+/// server has answered, then the request through the funnel.
+fn request(wait_for: WaitFor, event: Event) -> Result<Promise, JsError> {
+    with_online(|online| {
+        let promise = online.wait(wait_for);
+        step(online, event);
+        promise
+    })
 }
 
 #[wasm_bindgen(start)]
@@ -288,6 +305,12 @@ impl Online {
                 self.schedule_reconnect();
             }
             Event::Reconnect => self.connect(),
+            Event::Create { mode, name, hints } => self.create(&mode, &name, hints),
+            Event::Join { room, name } => {
+                self.wanted_room = Some(room.clone());
+                self.join(&room, &name);
+            }
+            Event::Start => self.send(r#"{"t":"start"}"#.to_owned()),
             Event::Ping => {
                 if self.welcomed {
                     let rtt = self.rtt.map_or("null".to_owned(), |r| r.to_string());
@@ -426,14 +449,14 @@ impl Online {
     }
 
     /// A promise the server's answer settles.
-    fn promise(&mut self, wait_for: WaitFor, send: impl FnOnce(&mut Online)) -> Promise {
+    /// A promise for the JS API that settles when `wait_for` happens (or
+    /// fails); a request still waiting is rejected in its favour.
+    fn wait(&mut self, wait_for: WaitFor) -> Promise {
         let mut executor = |resolve: Function, reject: Function| {
             self.fail_waiter("another request replaced this one");
             self.waiter = Some(Waiter { wait_for, resolve, reject });
         };
-        let promise = Promise::new(&mut executor);
-        send(self);
-        promise
+        Promise::new(&mut executor)
     }
 }
 
@@ -450,33 +473,19 @@ pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
     let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_create needs a name"))?;
     let hints = Reflect::get(&options, &"hints".into()).ok().and_then(|h| h.as_bool()).unwrap_or(false);
-    let result = with_online(|online| {
-        let promise = online.promise(WaitFor::Created, |online| online.create(&mode, &name, hints));
-        view::render(online);
-        promise
-    });
-    result
+    request(WaitFor::Created, Event::Create { mode, name, hints })
 }
 
 /// Sits at a room under a name; resolves once seated.
 #[wasm_bindgen]
 pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
-    with_online(|online| {
-        online.wanted_room = Some(room.clone());
-        let promise = online.promise(WaitFor::Seated, |online| online.join(&room, &name));
-        view::render(online);
-        promise
-    })
+    request(WaitFor::Seated, Event::Join { room, name })
 }
 
 /// The host starts the game; resolves once it is being played.
 #[wasm_bindgen]
 pub fn online_start() -> Result<Promise, JsError> {
-    with_online(|online| {
-        let promise = online.promise(WaitFor::Started, |online| online.send(r#"{"t":"start"}"#.to_owned()));
-        view::render(online);
-        promise
-    })
+    request(WaitFor::Started, Event::Start)
 }
 
 /// `{ table, picks, pending, said, link, online: { room, seat, status,

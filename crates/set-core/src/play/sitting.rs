@@ -562,7 +562,7 @@ impl Sitting {
         let claim = Claim::new(cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
         if self.at_the_most_wrong_claims(game, by) {
             // Sets still count; another wrong claim is refused, not kept.
-            if let ClaimOutcome::Invalid(_) = game.clone().claim(claim.clone(), at_ms)? {
+            if let ClaimOutcome::Invalid(_) = game.clone().claim(claim, at_ms)? {
                 return Err(Refusal::TooManyWrong(by));
             }
         }
