@@ -53,7 +53,7 @@ pub fn new_seed() -> u64 {
 /// SHA-256 over `room:seed:salt`, published when the game starts; the seed
 /// and salt are revealed when it is over, so anyone can check the deal.
 pub fn commitment(room: &str, seed: u64, salt: &str) -> String {
-    hex(&Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes()))
+    hex(&Sha256::digest(set_core::play::room::commitment_text(room, seed, salt).as_bytes()))
 }
 
 pub struct Signer {

@@ -257,6 +257,13 @@ pub struct Event {
     pub claim: Option<Claim>,
 }
 
+/// What a room's commitment is the SHA-256 of (hex): `room:seed:salt`. The
+/// server publishes the hash when the room is made and reveals the seed and
+/// salt at the end; the page hashes this text again to check the deal.
+pub fn commitment_text(room: &str, seed: impl fmt::Display, salt: &str) -> String {
+    format!("{room}:{seed}:{salt}")
+}
+
 /// The cards a claim names, if the move is one.
 pub fn claimed(mv: &Move) -> Option<Claim> {
     match mv.action {
@@ -383,6 +390,12 @@ mod tests {
         assert!(matches!(room.claim(Seat(3), &ids(&set), room.seq(), at_ms), Ok(Verdict::Accepted { .. })));
         // Every seat at the most, and the moves still under a save's bound.
         assert!(room.log().len() < crate::save::MAX_ACTIONS, "{} moves", room.log().len());
+    }
+
+    #[test]
+    fn the_commitment_text_is_room_seed_and_salt() {
+        assert_eq!(commitment_text("k7q2m9xd4p", 42u64, "00ff"), "k7q2m9xd4p:42:00ff");
+        assert_eq!(commitment_text("k7q2m9xd4p", "42", "00ff"), commitment_text("k7q2m9xd4p", 42u64, "00ff"));
     }
 
     #[test]
