@@ -10,6 +10,7 @@
 //! [`wire`] reads the server's frames with the browser's JSON parser.
 #![cfg(target_arch = "wasm32")]
 
+mod deal;
 mod view;
 mod wire;
 

@@ -200,9 +200,13 @@ pub fn render(online: &Online) {
                 list.set_inner_html(&items);
             }
         }
-        let deal = match (&remote.seed, &remote.salt) {
-            (Some(seed), Some(salt)) => format!(
-                "The deal: seed {seed}, salt {salt}. At the start the server published SHA-256(room:seed:salt) = {}.",
+        let deal = match (&remote.seed, &remote.salt, crate::deal::matches(remote)) {
+            (Some(seed), Some(salt), Some(true)) => format!(
+                "The deal: seed {seed}, salt {salt}. This page checked it against SHA-256(room:seed:salt) = {}, which the server published at the start: the cards were fixed before the first was dealt.",
+                remote.commitment
+            ),
+            (Some(seed), Some(salt), Some(false)) => format!(
+                "The deal: seed {seed}, salt {salt}. It does not match SHA-256(room:seed:salt) = {}, which the server published at the start: this is not the deal it promised.",
                 remote.commitment
             ),
             _ => String::new(),
@@ -318,6 +322,7 @@ pub fn state_object(online: &Online) -> JsValue {
     put(&room, "commitment", remote.commitment.as_str().into());
     put(&room, "seed", text_or_null(&remote.seed));
     put(&room, "salt", text_or_null(&remote.salt));
+    put(&room, "dealMatches", crate::deal::matches(remote).map_or(JsValue::NULL, JsValue::from));
     put(&room, "nextRoom", text_or_null(&remote.next_room));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
     let state = Object::new();
