@@ -59,6 +59,19 @@ function lagged() {
   return { lag, setup };
 }
 
+/** A context whose WebSocket runs through a relay that changes one digit of
+ *  the salt the server reveals at the end of the game. */
+const tamperedSalt = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+  const server = ws.connectToServer();
+  ws.onMessage((message) => server.send(message));
+  server.onMessage((message) => {
+    const frame = JSON.parse(message);
+    if (frame.t !== 'room' || typeof frame.salt !== 'string') return ws.send(message);
+    frame.salt = (frame.salt[0] === '0' ? '1' : '0') + frame.salt.slice(1);
+    ws.send(JSON.stringify(frame));
+  });
+});
+
 /** Ann makes a room through the form, Ben opens its link and joins, Ann starts it. */
 async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup } = {}) {
   const ann = await open('online.html', { setup: annSetup });
@@ -191,6 +204,12 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   assert.deepEqual(after.table, before.table, 'the board is as it was');
   assert.deepEqual(after.online.players.map((p) => p.score), [1, 1]);
 
+  // Someone watching through a connection that changes the salt the server
+  // reveals at the end: that page must find the deal does not match.
+  const watcher = await open(`?room=${id}`, { setup: tamperedSalt });
+  await watcher.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, before.online.seq);
+  assert.equal((await room(watcher.page)).seat, null, 'a link opened without a name watches');
+
   // Play it out, taking turns.
   for (let turn = 0; (await room(ann.page)).status !== 'over'; turn++) {
     assert.ok(turn < 40, 'the game does not end');
@@ -202,6 +221,13 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   assert.match(await ann.page.textContent('#end-title'), /wins|A tie/);
   const digest = createHash('sha256').update(`${id}:${end.seed}:${end.salt}`).digest('hex');
   assert.equal(digest, commitment, 'the seed revealed at the end is the one committed to at the start');
+  assert.equal(end.dealMatches, true, 'Ann\'s page checked the deal itself');
+  assert.match(await ann.page.textContent('#end-deal'), /This page checked it against/);
+  await watcher.page.waitForFunction(() => window.wasmBindings.state().online.status === 'over');
+  const seen = await room(watcher.page);
+  assert.notEqual(seen.salt, end.salt, 'the relay changed the salt');
+  assert.equal(seen.dealMatches, false, 'the watcher\'s page caught the changed salt');
+  assert.match(await watcher.page.textContent('#end-deal'), /does not match/);
   await ann.page.screenshot({ path: `${ARTIFACTS}/online-end.png` });
   await audit(ann.page, 'the room\'s end screen');
 
@@ -224,5 +250,6 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   // While the server was down, the browser said its reconnections failed; nothing else went wrong.
   const unexpected = [...ann.problems, ...ben.problems].filter((p) => !/WebSocket connection to .* failed/.test(p));
   assert.deepEqual(unexpected, []);
-  for (const page of [ann, ben, solo]) await page.close();
+  assert.deepEqual(watcher.problems, []);
+  for (const page of [ann, ben, watcher, solo]) await page.close();
 });
