@@ -1,0 +1,61 @@
+//! The JS API of online.html (`window.wasmBindings` there): the requests
+//! a test or a console makes of the room (each a Promise, through the same
+//! funnel as the page's events), `state()`, and where cards are drawn.
+
+use crate::{Event, WaitFor, request, view, with_online};
+use js_sys::{Promise, Reflect};
+use set_core::rules::card::Card;
+use wasm_bindgen::prelude::*;
+
+fn option_text(options: &JsValue, name: &str) -> Option<String> {
+    Reflect::get(options, &name.into()).ok()?.as_string()
+}
+
+/// Creates a room: `online_create({ mode, name, hints })`, `mode` one of
+/// "classic", "junior", "chain", "ultra". Resolves to the room's id once the
+/// server made it (the page then moves to `?room=<id>` and sits there);
+/// rejects with the server's reason.
+#[wasm_bindgen]
+pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
+    let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
+    let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_create needs a name"))?;
+    let hints = Reflect::get(&options, &"hints".into()).ok().and_then(|h| h.as_bool()).unwrap_or(false);
+    request(WaitFor::Created, Event::Create { mode, name, hints })
+}
+
+/// Sits at a room under a name; resolves once seated.
+#[wasm_bindgen]
+pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
+    request(WaitFor::Seated, Event::Join { room, name })
+}
+
+/// The host starts the game; resolves once it is being played.
+#[wasm_bindgen]
+pub fn online_start() -> Result<Promise, JsError> {
+    request(WaitFor::Started, Event::Start)
+}
+
+/// `{ table, picks, pending, said, link, online: { room, seat, status,
+/// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
+/// salt, nextRoom } }`.
+#[wasm_bindgen]
+pub fn state() -> Result<JsValue, JsError> {
+    with_online(|online| view::state_object(online))
+}
+
+/// `[x, y, width, height]` of a card on the table in viewport CSS pixels,
+/// or `null` when it is not on it.
+#[wasm_bindgen]
+pub fn card_rect(id: u32) -> Result<JsValue, JsError> {
+    let card = Card::new(id as i64).map_err(|err| JsError::new(&err.to_string()))?;
+    with_online(|online| view::card_rect(online, card))
+}
+
+/// `[x, y, width, height]` of a table slot in viewport CSS pixels.
+#[wasm_bindgen]
+pub fn slot_rect(slot: u32) -> Result<JsValue, JsError> {
+    with_online(|online| {
+        let card = online.remote.view.table.get(slot as usize).copied();
+        card.map_or(JsValue::NULL, |card| view::card_rect(online, card))
+    })
+}
