@@ -10,6 +10,7 @@ pub mod options;
 pub mod race;
 pub mod remote;
 pub mod room;
+pub mod seats;
 pub mod selection;
 pub mod session;
 pub mod settings;

@@ -26,7 +26,7 @@
 //! ```
 //!
 //! Format 3 is a game with other players: format 2's lines, and the
-//! sitting's ([`seated`]). A page that plays alone reads formats 1 and 2
+//! sitting's (`seated.rs`). A page that plays alone reads formats 1 and 2
 //! only: to it a game with players is a newer format, kept untouched.
 //!
 //! Format 1 (the first release: classic only, moves untimed and naming
