@@ -10,12 +10,7 @@
 // scripts/build-parts.sh); the page's own wasm is not loaded.
 //
 // Anything unexpected stops the build.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const fail = (why) => {
-  throw new Error(`online-page: ${why}`);
-};
+import { pageFromIndex } from './page-from-index.mjs';
 
 const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding:4px 10px;list-style:none}
 #roster li.off{opacity:.65}#roster small{opacity:.85}
@@ -59,24 +54,12 @@ const BODY = `<header><h1>SET</h1>
 <button id=end-rematch type=button>Rematch</button> <a href=./>Play alone</a></div></section>`;
 
 export function writeOnlinePage(dir) {
-  const files = readdirSync(dir);
-  const glue = files.find((f) => /^online-[0-9a-f]+\.js$/.test(f)) ?? fail('no online glue');
-  const wasm = files.find((f) => /^online-[0-9a-f]+_bg\.wasm$/.test(f)) ?? fail('no online wasm');
-  let html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const replace = (from, to, what) => {
-    const next = html.replace(from, to);
-    if (next === html) fail(`index.html has no ${what}`);
-    html = next;
-  };
+  const page = pageFromIndex(dir, 'online');
   // The page's own wasm and the parts' names out: this page loads the online part only.
-  replace(/<script type=["']?module["']?>[\s\S]*?<\/script>/, '', 'module script (the loader)');
-  html = html.replace(/<link[^>]*set-game-[^>]*>/g, '');
-  html = html.replace(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/, '');
-  const loader = `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});window.wasmBindings=b</script>`;
-  // Named in hrefs too, for the service worker, which caches what pages name.
-  const named = `<template><a href=${glue}></a><a href=${wasm}></a></template>`;
-  replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${named}${loader}</body>`, 'body');
-  replace(/<\/style>/, `${STYLE}</style>`, 'style');
-  replace(/<title>SET<\/title>/, '<title>SET online</title>', 'title');
-  writeFileSync(join(dir, 'online.html'), html);
+  page.dropSoloLoader();
+  page.drop(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/);
+  page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${page.loader()}</body>`, 'body');
+  page.replace(/<\/style>/, `${STYLE}</style>`, 'style');
+  page.replace(/<title>SET<\/title>/, '<title>SET online</title>', 'title');
+  page.write('online.html');
 }

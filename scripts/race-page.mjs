@@ -10,12 +10,7 @@
 // markup and the same script, so the two pages cannot drift apart.
 //
 // Anything unexpected stops the build.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const fail = (why) => {
-  throw new Error(`race-page: ${why}`);
-};
+import { pageFromIndex } from './page-from-index.mjs';
 
 /** What race.html adds, in the order it appears. */
 const SCOREBOARD = '<section aria-label=Players><ol id=scores hidden></ol></section>';
@@ -49,24 +44,12 @@ location.assign("race.html?"+q.join("&"))};
 </script>`;
 
 export function writeRacePage(dir) {
-  const files = readdirSync(dir);
-  const glue = files.find((f) => /^race-[0-9a-f]+\.js$/.test(f)) ?? fail('no race glue');
-  const wasm = files.find((f) => /^race-[0-9a-f]+_bg\.wasm$/.test(f)) ?? fail('no race wasm');
-  let html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const replace = (from, to, what) => {
-    const next = html.replace(from, to);
-    if (next === html) fail(`index.html has no ${what}`);
-    html = next;
-  };
-  // The page's own wasm out: its loader (the one module script) and its preloads.
-  replace(/<script type=["']?module["']?>[\s\S]*?<\/script>/, '', 'module script (the loader)');
-  html = html.replace(/<link[^>]*set-game-[^>]*>/g, '');
+  const page = pageFromIndex(dir, 'race');
+  const replace = page.replace;
+  page.dropSoloLoader();
   // The race part in: the same loader's work, from its own files.
-  const loader = `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});`
-    + 'window.wasmBindings=b;dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{}}))</script>';
-  // Named in hrefs too, for the service worker, which caches what pages name.
-  const named = `<template><a href=${glue}></a><a href=${wasm}></a></template>`;
-  replace(/<\/body>/, `${named}${FORM}${FORM_SCRIPT}${loader}</body>`, 'end of body');
+  const loader = page.loader(';dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{}}))');
+  replace(/<\/body>/, `${page.named}${FORM}${FORM_SCRIPT}${loader}</body>`, 'end of body');
   // (The release build's minifier puts attributes in any order, unquoted.)
   replace(/(<section[^>]*\bid=["']?notice\b[^>]*>[\s\S]*?<\/section>)/, `$1${SCOREBOARD}`, 'notice');
   replace(/(<h2[^>]*\bid=["']?end-title\b[^>]*>[^<]*<\/h2>)/, `$1${RANKING}`, 'end title');
@@ -77,5 +60,5 @@ export function writeRacePage(dir) {
   // The settings' way across goes back to playing alone.
   replace(/<a[^>]*\bid=["']?open-players\b[^>]*>Play with others<\/a>/,
     '<a href=./>Play alone</a> <button id=open-players type=button aria-haspopup=dialog>Players</button>', 'link to race.html');
-  writeFileSync(join(dir, 'race.html'), html);
+  page.write('race.html');
 }
