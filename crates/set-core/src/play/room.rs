@@ -247,6 +247,21 @@ pub enum EventKind {
     Hint,
 }
 
+impl EventKind {
+    /// Its name on the wire, for the server and the page alike.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::Set => "set",
+            EventKind::Wrong => "wrong",
+            EventKind::Hint => "hint",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<EventKind> {
+        [EventKind::Set, EventKind::Wrong, EventKind::Hint].into_iter().find(|k| k.name() == name)
+    }
+}
+
 /// One event of a room's log: its number, who, when, and what it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -390,6 +405,14 @@ mod tests {
         assert!(matches!(room.claim(Seat(3), &ids(&set), room.seq(), at_ms), Ok(Verdict::Accepted { .. })));
         // Every seat at the most, and the moves still under a save's bound.
         assert!(room.log().len() < crate::save::MAX_ACTIONS, "{} moves", room.log().len());
+    }
+
+    #[test]
+    fn event_kinds_read_back_from_their_names() {
+        for kind in [EventKind::Set, EventKind::Wrong, EventKind::Hint] {
+            assert_eq!(EventKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(EventKind::from_name("claim"), None);
     }
 
     #[test]
