@@ -102,10 +102,13 @@ async fn a_player_who_drops_out_resyncs_with_what_they_missed() {
     let token = ben.token.clone();
     drop(ben);
     let mut table = ids(&start["view"]["table"]);
+    let mut heard = Vec::new();
     for seen in 0..2 {
         let id = ann.claim(&a_set(&table), seen).await;
         assert_eq!(ann.result(id).await["verdict"], "accepted");
-        table = ids(&ann.expect("move").await["view"]["table"]);
+        let moved = ann.expect("move").await;
+        table = ids(&moved["view"]["table"]);
+        heard.push(["seq", "by", "kind", "cards", "at_ms"].map(|field| moved[field].clone()));
     }
     let mut ben = Client::new(&server, Some(&token)).await;
     let back = ben.join(&room, None, 0).await;
@@ -114,6 +117,9 @@ async fn a_player_who_drops_out_resyncs_with_what_they_missed() {
     assert_eq!(ids(&back["view"]["table"]), table);
     let missed: Vec<u64> = back["moves"].as_array().unwrap().iter().map(|m| m["seq"].as_u64().unwrap()).collect();
     assert_eq!(missed, [1, 2]);
+    let replayed: Vec<_> =
+        back["moves"].as_array().unwrap().iter().map(|m| ["seq", "by", "kind", "cards", "at_ms"].map(|field| m[field].clone())).collect();
+    assert_eq!(replayed, heard, "the moves missed, read back from the log, are the moves the others heard");
     let later = Client::new(&server, Some(&token)).await.join(&room, None, 1).await;
     assert_eq!(later["moves"].as_array().unwrap().len(), 1, "only what came after `since`");
 }

@@ -291,7 +291,10 @@ impl Room {
                 why: None,
             },
             Verdict::Accepted { .. } | Verdict::Wrong(_) | Verdict::AlreadyFound => {
-                if !self.commit(next).await {
+                let accepted = matches!(verdict, Verdict::Accepted { .. });
+                // A claim that found no new set is a wrong one in the log (as `RoomGame::events` tells it).
+                let kind = if accepted { EventKind::Set } else { EventKind::Wrong };
+                if !self.commit(next, kind).await {
                     return self.error(conn, Some(id), ErrorCode::Unavailable, "the claim could not be kept: try again");
                 }
                 let game = self.game.as_ref().expect("committed");
@@ -302,7 +305,6 @@ impl Room {
                     }
                     _ => None,
                 };
-                let accepted = matches!(verdict, Verdict::Accepted { .. });
                 ServerMsg::Result {
                     id,
                     verdict: if accepted { WireVerdict::Accepted } else { WireVerdict::Wrong },
@@ -337,14 +339,15 @@ impl Room {
         if next.seq() == game.seq() {
             return; // every card of the hinted set is shown already
         }
-        if !self.commit(next).await {
+        if !self.commit(next, EventKind::Hint).await {
             self.error(conn, Some(id), ErrorCode::Unavailable, "the hint could not be kept: try again");
         }
     }
 
-    /// Appends `next`'s last move to the store, then makes it the room's
-    /// game and tells everyone; false (and nothing changed) if the store failed.
-    async fn commit(&mut self, next: RoomGame) -> bool {
+    /// Appends `next`'s last move (an event of `kind`, as its verdict said)
+    /// to the store, then makes it the room's game and tells everyone; false
+    /// (and nothing changed) if the store failed.
+    async fn commit(&mut self, next: RoomGame, kind: EventKind) -> bool {
         let Some((by, mv)) = next.last_move() else { return false };
         let record = MoveRecord {
             seq: next.seq(),
@@ -363,13 +366,7 @@ impl Room {
             eprintln!("set-server: room {}: event {} not kept: {err}", self.record.id, record.seq);
             return false;
         }
-        let event = next.events(record.seq).first().map(move_msg).unwrap_or_else(|| MoveMsg {
-            seq: record.seq,
-            by: by.0,
-            kind: String::new(),
-            cards: record.cards.clone(),
-            at_ms: mv.at_ms,
-        });
+        let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
         self.game = Some(next);
         let game = self.game.as_ref().expect("just set");
         self.broadcast(&ServerMsg::Move { event, view: view_msg(&game.view()), players: self.players() });
@@ -450,11 +447,6 @@ fn view_msg(view: &View) -> ViewMsg {
 }
 
 fn move_msg(event: &Event) -> MoveMsg {
-    let kind = match event.kind {
-        EventKind::Set => "set",
-        EventKind::Wrong => "wrong",
-        EventKind::Hint => "hint",
-    };
     let cards = event.claim.map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default();
-    MoveMsg { seq: event.seq, by: event.by.0, kind: kind.to_owned(), cards, at_ms: event.at_ms }
+    MoveMsg { seq: event.seq, by: event.by.0, kind: event.kind.name().to_owned(), cards, at_ms: event.at_ms }
 }
