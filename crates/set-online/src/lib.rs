@@ -285,9 +285,8 @@ impl Online {
         match event {
             Event::Opened => {
                 self.attempts = 0;
-                let token = self.token.as_deref().map_or("null".to_owned(), wire::quoted);
                 if let Some(socket) = &self.socket {
-                    let _ = socket.send_with_str(&format!(r#"{{"t":"hello","v":1,"token":{token}}}"#));
+                    let _ = socket.send_with_str(&wire::hello(self.token.as_deref()));
                 }
             }
             Event::Closed { code } => {
@@ -313,11 +312,10 @@ impl Online {
                 self.wanted_room = Some(room.clone());
                 self.join(&room, &name);
             }
-            Event::Start => self.send(r#"{"t":"start"}"#.to_owned()),
+            Event::Start => self.send(wire::START.to_owned()),
             Event::Ping => {
                 if self.welcomed {
-                    let rtt = self.rtt.map_or("null".to_owned(), |r| r.to_string());
-                    self.send(format!(r#"{{"t":"ping","c":{},"rtt":{rtt}}}"#, now()));
+                    self.send(wire::ping(now(), self.rtt));
                 }
             }
             Event::Frame(frame) => {
@@ -350,7 +348,8 @@ impl Online {
                 for frame in queued {
                     self.send(frame);
                 }
-                self.ping_now();
+                // A fresh round trip at once; the last one was another connection's.
+                self.send(wire::ping(now(), None));
             }
             Incoming::Created { room } => {
                 self.show_room_in_address(&room);
@@ -394,10 +393,6 @@ impl Online {
         }
     }
 
-    fn ping_now(&mut self) {
-        self.send(format!(r#"{{"t":"ping","c":{},"rtt":null}}"#, now()));
-    }
-
     fn click(&mut self, id: &str) {
         if let Some(slot) = id.strip_prefix("card-").and_then(|s| s.parse::<usize>().ok()) {
             if let Some(&card) = self.remote.view.table.get(slot) {
@@ -416,11 +411,11 @@ impl Online {
                     self.join(&room, &name);
                 }
             }
-            "start-game" => self.send(r#"{"t":"start"}"#.to_owned()),
-            "hint-button" => self.send(r#"{"t":"hint","id":0}"#.to_owned()),
+            "start-game" => self.send(wire::START.to_owned()),
+            "hint-button" => self.send(wire::HINT.to_owned()),
             "end-rematch" => match self.remote.next_room.clone() {
                 Some(room) => self.go_to(&room),
-                None => self.send(r#"{"t":"rematch"}"#.to_owned()),
+                None => self.send(wire::REMATCH.to_owned()),
             },
             "copy-link" => view::copy_link(&self.remote.room),
             _ => {}
@@ -435,7 +430,7 @@ impl Online {
 
     fn create(&mut self, mode: &str, name: &str, hints: bool) {
         self.remember_name(name);
-        self.send(format!(r#"{{"t":"create","mode":{},"hints":{hints},"name":{}}}"#, wire::quoted(mode), wire::quoted(name)));
+        self.send(wire::create(mode, name, hints));
     }
 
     fn join(&mut self, room: &str, name: &str) {
@@ -451,7 +446,6 @@ impl Online {
         self.send(wire::join(room, None, 0));
     }
 
-    /// A promise the server's answer settles.
     /// A promise for the JS API that settles when `wait_for` happens (or
     /// fails); a request still waiting is rejected in its favour.
     fn wait(&mut self, wait_for: WaitFor) -> Promise {

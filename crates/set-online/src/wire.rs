@@ -1,10 +1,12 @@
-//! The server's messages read with the browser's own `JSON.parse`, field by
-//! field, into set-core's values (serde would cost the download more than
-//! this whole part). The protocol is the server's (`crates/set-server/src/
-//! proto.rs`; README, "Playing online"); a message that does not read is
-//! passed over.
+//! The protocol as the page speaks it: the server's messages read with the
+//! browser's own `JSON.parse`, field by field, into set-core's values
+//! (serde would cost the download more than this whole part), and the
+//! page's own messages written. The protocol is the server's
+//! (`crates/set-server/src/proto.rs`; README, "Playing online"); a message
+//! that does not read is passed over.
 
 use js_sys::{Array, JSON, Reflect};
+use wasm_bindgen::JsCast;
 use set_core::play::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, Status, TableView};
 use set_core::play::room::EventKind;
 use set_core::rules::card::Card;
@@ -45,8 +47,6 @@ fn cards(value: &JsValue) -> Option<Vec<Card>> {
     array.iter().map(|id| Card::new(id.as_f64()? as i64).ok()).collect()
 }
 
-use wasm_bindgen::JsCast;
-
 fn view(value: &JsValue) -> Option<TableView> {
     let previous = match cards(&field(value, "previous")) {
         Some(p) if p.len() == 3 => Some([p[0], p[1], p[2]]),
@@ -79,12 +79,7 @@ fn players(value: &JsValue) -> Option<Vec<PlayerLine>> {
 }
 
 fn event(value: &JsValue) -> Option<RemoteEvent> {
-    let kind = match text(value, "kind")?.as_str() {
-        "set" => EventKind::Set,
-        "wrong" => EventKind::Wrong,
-        "hint" => EventKind::Hint,
-        _ => return None,
-    };
+    let kind = EventKind::from_name(&text(value, "kind")?)?;
     Some(RemoteEvent { seq: whole(value, "seq")?, by: whole(value, "by")? as u8, kind, cards: cards(&field(value, "cards"))? })
 }
 
@@ -153,6 +148,25 @@ pub fn read(frame: &str) -> Option<Incoming> {
 /// A JSON string literal (names typed by the player go out through this).
 pub fn quoted(text: &str) -> String {
     JSON::stringify(&JsValue::from_str(text)).ok().and_then(|s| s.as_string()).unwrap_or_else(|| "\"\"".to_owned())
+}
+
+pub const START: &str = r#"{"t":"start"}"#;
+/// A hint asked for by a button, not the JS API: nobody waits on its id.
+pub const HINT: &str = r#"{"t":"hint","id":0}"#;
+pub const REMATCH: &str = r#"{"t":"rematch"}"#;
+
+/// The first message on a connection: the protocol's version and who this is.
+pub fn hello(token: Option<&str>) -> String {
+    format!(r#"{{"t":"hello","v":1,"token":{}}}"#, token.map_or("null".to_owned(), quoted))
+}
+
+pub fn create(mode: &str, name: &str, hints: bool) -> String {
+    format!(r#"{{"t":"create","mode":{},"hints":{hints},"name":{}}}"#, quoted(mode), quoted(name))
+}
+
+/// `c` is the page's clock, echoed back; `rtt` the last round trip measured.
+pub fn ping(c: f64, rtt: Option<u32>) -> String {
+    format!(r#"{{"t":"ping","c":{c},"rtt":{}}}"#, rtt.map_or("null".to_owned(), |ms| ms.to_string()))
 }
 
 pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {
