@@ -19,10 +19,14 @@ export const RACE_FIRST_LOAD_BUDGET_GZIP_BYTES = 90_000;
  *  page, the online part's glue and wasm). Its own budget, as race.html's;
  *  a room should appear as fast as a game alone. */
 export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 60_000;
+/** Whether a file is the own page or part of `stem`'s page (race.html, online.html). */
+const isPageFileOf = (stem) => (file) => file === `${stem}.html` || new RegExp(`^${stem}-[0-9a-f]+(_bg\\.wasm|\\.js)$`).test(file);
 /** race.html's own files, which index.html never fetches. */
-export const isRacePageFile = (file) => file === 'race.html' || /^race-[0-9a-f]+(_bg\.wasm|\.js)$/.test(file);
+export const isRacePageFile = isPageFileOf('race');
 /** online.html's own files, which index.html never fetches. */
-export const isOnlinePageFile = (file) => file === 'online.html' || /^online-[0-9a-f]+(_bg\.wasm|\.js)$/.test(file);
+export const isOnlinePageFile = isPageFileOf('online');
+/** What the page that plays alone can fetch: everything but the other pages' own files. */
+export const isSoloPageFile = (file) => !isRacePageFile(file) && !isOnlinePageFile(file);
 
 /** The dist/ files a page fetched before its `first-board` mark, the page
  *  itself included, from the browser's own resource timing. Resources from

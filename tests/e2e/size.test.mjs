@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   FIRST_LOAD_BUDGET_GZIP_BYTES, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES,
-  fetchedBeforeFirstBoard, isOnlinePageFile, isRacePageFile, measureDist, sizeTable,
+  fetchedBeforeFirstBoard, isSoloPageFile, measureDist, sizeTable,
 } from '../../scripts/sizes.mjs';
 import { useBrowser } from './helpers.mjs';
 
@@ -54,7 +54,7 @@ test('the first load, as Chromium fetched it before the first board, is at most 
 });
 
 test('everything the page that plays alone can fetch, every part included, is at most 160 KB gzip', async (t) => {
-  const sizes = (await measureDist(dist)).filter((s) => !isRacePageFile(s.file) && !isOnlinePageFile(s.file));
+  const sizes = (await measureDist(dist)).filter((s) => isSoloPageFile(s.file));
   for (const line of sizeTable(sizes).split('\n')) t.diagnostic(line);
   for (const kind of ['index.html', '_bg.wasm', 'sw.js', '.webmanifest', '.svg']) {
     assert.ok(sizes.some((s) => s.file.endsWith(kind)), `no ${kind} file in the build`);
