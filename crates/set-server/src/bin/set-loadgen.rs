@@ -315,6 +315,8 @@ mod load {
     }
 
     /// Every room's stored log replayed through the rules, against the last table its clients saw.
+    /// The tables are read with plain queries of their own, not the server's store and room
+    /// loading, so that a mistake there cannot hide itself here.
     async fn check_logs(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result<usize, String> {
         use sqlx::Row;
         let options = sqlx::sqlite::SqliteConnectOptions::new().filename(db).read_only(true);
