@@ -15,6 +15,7 @@ if ! "$lighthouse" --version 2>/dev/null | grep -qx "$LIGHTHOUSE_VERSION"; then
 fi
 mkdir -p target/bench
 # Served by set-server, the one players use (with its headers and compression).
+cargo build --profile server -p set-server
 port=$((20000 + RANDOM % 20000))
 db=$(mktemp -d)
 target/server/set-server --addr "127.0.0.1:$port" --db "$db/set.db" --dist "${DIST:-dist}" > /dev/null &
