@@ -6,15 +6,15 @@
 //! exports turn the message into a thrown JavaScript `Error`.
 
 use js_sys::{Array, Uint8Array};
-use set_core::play::options::MAX_SEED;
+use set_core::rules::game::MAX_SEED;
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
 use set_core::rules::variant::Variant;
 #[cfg(feature = "race")]
 use set_core::{
-    play::bot::Level,
-    play::options::check_race,
-    play::sitting::{SeatError, Seats},
+    players::bot::Level,
+    page::options::check_race,
+    players::sitting::{SeatError, Seats},
 };
 use std::fmt::{self, Display};
 use wasm_bindgen::prelude::*;

@@ -5,8 +5,8 @@
 //! (a test page, a page that only wants the exports) gets no view at all.
 
 use crate::storage::SetAside;
-use set_core::play::layout::{Board, Place};
-use set_core::play::settings::{Settings, Theme};
+use set_core::page::layout::{Board, Place};
+use set_core::page::settings::{Settings, Theme};
 use set_core::play::stopwatch::format_clock;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
@@ -136,7 +136,7 @@ const IDS: [&str; 28] = [
 ];
 
 /// The settings panel's controls are `setting-<name>`, with these names:
-/// the names of the settings' text lines (`set_core::play::settings::Change`).
+/// the names of the settings' text lines (`set_core::page::settings::Change`).
 pub const SETTING_PREFIX: &str = "setting-";
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
@@ -489,7 +489,7 @@ pub fn place_id(place: Place) -> String {
 /// The place of a card button's id.
 pub fn place_of_id(id: &str) -> Option<Place> {
     let (kind, number) = set_core::text::split_once_at(id, b'-')?;
-    let number = set_core::save::digits(number)? as usize;
+    let number = set_core::text::digits(number)? as usize;
     match kind {
         "card" => Some(Place::Table(number)),
         "row" => Some(Place::Row(number)),

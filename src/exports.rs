@@ -8,7 +8,7 @@ use crate::app::{self, Input};
 use crate::args::{self, js_error};
 use crate::{now, random_seed, today, with_app};
 use js_sys::{Array, Uint8Array};
-use set_core::play::layout::Place;
+use set_core::page::layout::Place;
 use set_core::rules::card::is_set;
 use set_core::rules::explain::set_reasons;
 use set_core::rules::finder::{find_sets, find_sets_flat, ultra_split};
@@ -99,7 +99,7 @@ pub fn state() -> Result<JsValue, JsError> {
     with_app(|app| app.state_object(now()))
 }
 
-fn rect_array(rect: set_core::play::layout::Rect) -> Array {
+fn rect_array(rect: set_core::page::layout::Rect) -> Array {
     [rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect()
 }
 

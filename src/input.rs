@@ -4,10 +4,10 @@
 use crate::app::Input;
 use crate::storage::SAVE_KEY;
 use crate::{dispatch, dom, random_seed, today};
-use set_core::play::keys::{Command, command_for_key, direction_for_key};
-use set_core::play::settings::{Change, on_off};
+use set_core::page::keyboard::{Command, command_for_key, direction_for_key};
+use set_core::page::settings::{Change, on_off};
 #[cfg(feature = "race")]
-use set_core::play::sitting::Seat;
+use set_core::players::sitting::Seat;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
@@ -81,7 +81,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             // A player's name on the scoreboard: they call a set.
             #[cfg(feature = "race")]
             id if id.starts_with("seat-") => {
-                let seat = set_core::save::digits(id.strip_prefix("seat-")?)?;
+                let seat = set_core::text::digits(id.strip_prefix("seat-")?)?;
                 Some(Input::Call(Seat(seat as u8)))
             }
             // A card's button, pressed with Space or Enter (or a screen reader).
@@ -109,7 +109,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
                 return Some(Input::Arrow { from, direction });
             }
             #[cfg(feature = "race")]
-            if let Some(seat) = set_core::play::keys::call_for_key(&name) {
+            if let Some(seat) = set_core::page::keyboard::call_for_key(&name) {
                 event.prevent_default();
                 return Some(Input::Call(seat));
             }

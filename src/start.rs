@@ -7,10 +7,10 @@ use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
-use set_core::play::options::{Opening, opening};
-use set_core::play::settings::Settings;
+use set_core::page::options::{Opening, opening};
+use set_core::page::settings::Settings;
 #[cfg(feature = "race")]
-use set_core::play::sitting::Seats;
+use set_core::players::sitting::Seats;
 #[cfg(not(feature = "race"))]
 use set_core::save;
 use wasm_bindgen::prelude::*;
@@ -96,14 +96,14 @@ pub fn mount() -> Result<(), JsValue> {
     let mut notices = String::new();
     #[cfg(feature = "race")]
     let (options, seats) = {
-        let asked = set_core::play::options::parse_race_query(&search, today()).unwrap_or_else(|err| {
+        let asked = set_core::page::options::parse_race_query(&search, today()).unwrap_or_else(|err| {
             add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
             Default::default()
         });
         (asked.page, asked.seats)
     };
     #[cfg(not(feature = "race"))]
-    let options = set_core::play::options::parse_query(&search, today()).unwrap_or_else(|err| {
+    let options = set_core::page::options::parse_query(&search, today()).unwrap_or_else(|err| {
         add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });

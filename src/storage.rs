@@ -9,10 +9,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
 #[cfg(feature = "race")]
-pub use set_core::keys::RACE_SAVE_KEY as SAVE_KEY;
+pub use set_core::storage::RACE_SAVE_KEY as SAVE_KEY;
 #[cfg(not(feature = "race"))]
-pub use set_core::keys::SAVE_KEY;
-pub use set_core::keys::{SET_ASIDE_PREFIX, SETTINGS_KEY};
+pub use set_core::storage::SAVE_KEY;
+pub use set_core::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
 
 /// A save as this page can play it: with its sitting on race.html (the
 /// page that plays alone reads its games with `save::decode`, to which a
@@ -20,7 +20,7 @@ pub use set_core::keys::{SET_ASIDE_PREFIX, SETTINGS_KEY};
 #[cfg(feature = "race")]
 pub struct Stored {
     pub saved: set_core::save::SavedGame,
-    pub sitting: set_core::play::sitting::Sitting,
+    pub sitting: set_core::players::sitting::Sitting,
 }
 
 #[cfg(feature = "race")]

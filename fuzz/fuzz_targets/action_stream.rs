@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use set_core::play::options::MAX_SEED;
+use set_core::rules::game::MAX_SEED;
 use set_core::rules::daily::Date;
 use set_core::rules::game::{Action, Game, Move};
 use set_core::rules::variant::Variant;

@@ -6,8 +6,8 @@ use super::effect::Effect;
 use super::{App, Changes};
 use crate::dom::View;
 use set_canvas::{self as render, CardLook};
-use set_core::play::keys::key_label;
-use set_core::play::layout::{Board, Place, Rect};
+use set_core::page::keyboard::key_label;
+use set_core::page::layout::{Board, Place, Rect};
 use set_core::play::session::Row;
 use set_core::rules::card::Card;
 

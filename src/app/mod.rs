@@ -30,13 +30,13 @@ use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};
 use effect::Effect;
 use persistence::Persistence;
-use set_core::play::keys::Command;
-use set_core::play::layout::{Direction, Place, Rect};
-use set_core::play::options::AskedGame;
+use set_core::page::keyboard::Command;
+use set_core::page::layout::{Direction, Place, Rect};
+use set_core::page::options::AskedGame;
 use set_core::play::session::Happened;
-use set_core::play::settings::{Change, Settings};
+use set_core::page::settings::{Change, Settings};
 #[cfg(feature = "race")]
-use set_core::play::sitting::{Seat, Seats};
+use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;
 
 /// The game on the page: with other players on race.html, alone on index.html.
@@ -500,13 +500,13 @@ impl App {
         view.show_settings(self.settings);
         let game = self.session.game();
         #[cfg(feature = "race")]
-        view.show_in_address(&set_core::play::options::race_query_for(
+        view.show_in_address(&set_core::page::options::race_query_for(
             game.variant(),
             game.seed(),
             self.session.seats(),
         ));
         #[cfg(not(feature = "race"))]
-        view.show_in_address(&set_core::play::options::query_for(game.variant(), game.seed()));
+        view.show_in_address(&set_core::page::options::query_for(game.variant(), game.seed()));
         self.draw(now);
         self.show_card_buttons();
     }

@@ -6,9 +6,9 @@ use super::state::put;
 use super::{App, Changes};
 use js_sys::{Array, Object};
 use set_canvas::SEAT_COLOURS;
-use set_core::play::keys::CALL_KEYS;
-use set_core::play::sitting::Seat;
-use set_core::play::sitting::{Kind, Refusal};
+use set_core::page::keyboard::CALL_KEYS;
+use set_core::players::sitting::Seat;
+use set_core::players::sitting::{Kind, Refusal};
 use set_core::text::escape_html as escape;
 use wasm_bindgen::JsValue;
 

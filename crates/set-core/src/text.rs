@@ -58,6 +58,18 @@ pub fn split_at_each(text: &str, separator: u8) -> impl Iterator<Item = &str> {
     })
 }
 
+/// A number written with ASCII digits only: `parse` alone would also take "+5".
+#[inline(never)]
+pub fn digits(text: &str) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    text.bytes().try_fold(0u64, |n, b| {
+        let digit = b.checked_sub(b'0').filter(|&d| d < 10)?;
+        n.checked_mul(10)?.checked_add(digit as u64)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

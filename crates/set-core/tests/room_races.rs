@@ -9,8 +9,8 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_core::play::room::{ClaimError, RoomGame};
-use set_core::play::sitting::{Refusal, Seat, Verdict, WRONG_COOLDOWN_MS};
+use set_core::online::room::{ClaimError, RoomGame};
+use set_core::players::sitting::{Refusal, Seat, Verdict, WRONG_COOLDOWN_MS};
 use set_core::rules::card::Card;
 use set_core::rules::game::Game;
 use set_core::rules::variant::Variant;

@@ -2,10 +2,10 @@
 //! opponents and the verdict on claims from several seats, through the race
 //! as the page drives it, and through the save.
 
-use set_core::play::bot::Level;
+use set_core::players::bot::Level;
 use set_core::play::race::{CALL_MS, Race, SHOW_MS, Turn};
 use set_core::play::session::Happened;
-use set_core::play::sitting::{Kind, Refusal, Seat, SeatError, Seats, Sitting, Verdict};
+use set_core::players::sitting::{Kind, Refusal, Seat, SeatError, Seats, Sitting, Verdict};
 use set_core::rules::card::{Card, is_set};
 use set_core::rules::game::{Game, GameError};
 use set_core::rules::variant::Variant;

@@ -4,8 +4,8 @@
 //! whether the cards were fixed before the first was dealt, without taking
 //! the server's word for it.
 
-use set_core::play::remote::Remote;
-use set_core::play::room::commitment_text;
+use set_core::online::remote::Remote;
+use set_core::online::room::commitment_text;
 use sha2::{Digest, Sha256};
 
 /// Whether the revealed deal hashes to the room's commitment; `None` until

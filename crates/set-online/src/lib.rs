@@ -17,7 +17,8 @@ mod view;
 mod wire;
 
 use js_sys::{Function, Promise};
-use set_core::play::remote::{Answer, Applied, Remote, Status};
+use set_core::online::remote::{Answer, Applied, Remote};
+use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;

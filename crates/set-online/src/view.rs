@@ -8,8 +8,9 @@
 use crate::{Event, Link, Online, window};
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
-use set_core::play::layout::{Board, Place, Rect};
-use set_core::play::remote::{Remote, Status};
+use set_core::page::layout::{Board, Place, Rect};
+use set_core::online::remote::Remote;
+use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_core::text::escape_html;
 use wasm_bindgen::prelude::*;

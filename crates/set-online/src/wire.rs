@@ -7,8 +7,9 @@
 
 use js_sys::{Array, JSON, Reflect};
 use wasm_bindgen::JsCast;
-use set_core::play::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, Status, TableView};
-use set_core::play::room::EventKind;
+use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
+use set_core::online::room::Status;
+use set_core::online::room::EventKind;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::JsValue;

@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Reflect;
-use set_core::keys::{INBOX_KEY, RECORD_KEY, SAVE_KEY};
+use set_core::storage::{INBOX_KEY, RECORD_KEY, SAVE_KEY};
 use set_core::review::analysis::Analysis;
 use set_core::rules::game::Game;
 use set_core::rules::variant::Variant;

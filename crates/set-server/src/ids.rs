@@ -47,13 +47,13 @@ pub fn new_salt() -> String {
 
 /// A deal's seed, in the range the page's addresses and saves accept.
 pub fn new_seed() -> u64 {
-    u64::from_le_bytes(random_bytes::<8>()) % (set_core::play::options::MAX_SEED + 1)
+    u64::from_le_bytes(random_bytes::<8>()) % (set_core::rules::game::MAX_SEED + 1)
 }
 
 /// SHA-256 over `room:seed:salt`, published when the game starts; the seed
 /// and salt are revealed when it is over, so anyone can check the deal.
 pub fn commitment(room: &str, seed: u64, salt: &str) -> String {
-    hex(&Sha256::digest(set_core::play::room::commitment_text(room, seed, salt).as_bytes()))
+    hex(&Sha256::digest(set_core::online::room::commitment_text(room, seed, salt).as_bytes()))
 }
 
 pub struct Signer {

@@ -17,7 +17,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// A room's lifecycle: the page's and the server's are one.
-pub use set_core::play::remote::Status;
+pub use set_core::online::room::Status;
 
 /// What a room is, fixed when it is created (but its status and ending).
 #[derive(Clone, Debug, PartialEq, Eq)]

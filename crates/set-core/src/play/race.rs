@@ -1,6 +1,6 @@
 //! A game with other players, around a [`Session`]: people sharing the
 //! screen and computer opponents ([`Sitting`] settles every claim and keeps
-//! who made each move; [`crate::play::bot`] is how a bot finds a claim).
+//! who made each move; [`crate::players::bot`] is how a bot finds a claim).
 //! - When several people share the screen, a person calls a claim first
 //!   (their key, or a tap on their name) and then has [`CALL_MS`] of play
 //!   time to pick its cards; letting it run out is a penalty.
@@ -18,10 +18,10 @@
 //! [`Session`] to read); every move goes through the race, so that the
 //! sitting's log keeps one seat per move.
 
-use crate::play::bot::next_claim;
+use crate::players::bot::next_claim;
 use crate::play::selection::Toggle;
 use crate::play::session::{Adopted, Happened, Session};
-use crate::play::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
+use crate::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Claim, GameError, HintOutcome};
 use crate::rules::rng::SplitMix64;
@@ -261,7 +261,7 @@ impl Race {
     }
 
     /// What a computer opponent will claim next, and when: each bot's horse
-    /// race ([`crate::play::bot`]) drawn from the game's seed, the bot's seat
+    /// race ([`crate::players::bot`]) drawn from the game's seed, the bot's seat
     /// and the number of claims found, from the play time the table last
     /// changed; the earliest bot wins. `None` without bots, or once over.
     pub fn bot_plan(&self) -> Option<BotPlan> {

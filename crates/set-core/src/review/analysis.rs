@@ -6,7 +6,7 @@
 //! a game is a function of its way to play, its seed and its timed moves, so
 //! the analysis stores nothing the save does not already hold.
 
-use crate::play::sitting::Seat;
+use crate::players::sitting::Seat;
 use crate::rules::card::Card;
 use crate::rules::explain::{Broken, broken};
 use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
@@ -98,7 +98,7 @@ impl Analysis {
     }
 
     /// As [`Analysis::of`], with who made each move (a sitting's
-    /// [`crate::play::sitting::Sitting::by`]; seat 0 past its end).
+    /// [`crate::players::sitting::Sitting::by`]; seat 0 past its end).
     pub fn of_seated(game: &Game, by: &[Seat], play_ms: u64) -> Result<Analysis, ReplayError> {
         let mut replay = Game::new(game.variant(), game.seed());
         let play_ms = game.moves().last().map_or(play_ms, |last| play_ms.max(last.at_ms));

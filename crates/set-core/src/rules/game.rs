@@ -21,6 +21,10 @@ use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 use std::fmt;
 
+/// The largest seed a page or script can pass: JavaScript numbers are exact
+/// up to 2^53 − 1, and a seed must survive the trip through `state()` and back.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// Cards face up at the start of a classic game and after each refill.
 pub const TABLE_SIZE: usize = 12;
 /// The most cards a classic table can hold: 20 cards can be free of sets, 21 cannot.

@@ -58,12 +58,11 @@ mod seated;
 
 pub use seated::{SeatedError, decode_seated, encode_seated};
 
-use crate::play::options::MAX_SEED;
 use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
-use crate::rules::game::{Action, Claim, Game, Move, ReplayError};
+use crate::rules::game::{Action, Claim, Game, MAX_SEED, Move, ReplayError};
 use crate::rules::variant::Variant;
-use crate::text::{push_small, split_at_each, split_once_at};
+use crate::text::{digits, push_small, split_at_each, split_once_at};
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
@@ -358,18 +357,6 @@ fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
 #[inline(never)]
 fn short(text: &str) -> String {
     text.chars().take(20).collect()
-}
-
-/// A number written with ASCII digits only: `parse` alone would also take "+5".
-#[inline(never)]
-pub fn digits(text: &str) -> Option<u64> {
-    if text.is_empty() {
-        return None;
-    }
-    text.bytes().try_fold(0u64, |n, b| {
-        let digit = b.checked_sub(b'0').filter(|&d| d < 10)?;
-        n.checked_mul(10)?.checked_add(digit as u64)
-    })
 }
 
 #[inline(never)]

@@ -26,8 +26,8 @@
 //! this module adds code only to what plays with others.
 
 use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_version};
-use crate::play::bot::Level;
-use crate::play::sitting::{Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims};
+use crate::players::bot::Level;
+use crate::players::sitting::{Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims};
 use crate::rules::game::Game;
 use crate::text::{split_at_each, split_once_at};
 use std::fmt;
@@ -217,21 +217,4 @@ mod tests {
         assert_eq!(encode_seated(&saved.game, &sitting, saved.elapsed_ms), v2);
     }
 
-    /// An online room's game (eight people, wrong claims cooling down)
-    /// round-trips through format 3 with its rule.
-    #[test]
-    fn an_online_game_of_eight_round_trips() {
-        use crate::play::room::RoomGame;
-        use crate::rules::variant::Variant;
-        let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
-        let mut room = RoomGame::new(Variant::Classic, 42, &names).unwrap();
-        for seat in 0..8u8 {
-            let cards: Vec<i64> = room.game().first_claim().unwrap().cards().iter().map(|c| c.id() as i64).collect();
-            room.claim(Seat(7 - seat), &cards, room.seq(), u64::from(seat) * 900).unwrap();
-        }
-        let text = encode_seated(room.game(), room.sitting(), 9000);
-        assert!(text.contains("seat-7 human Hal\n") && text.contains("\nwrong-claims cool-down\n"));
-        let (saved, sitting) = decode_seated(&text).unwrap();
-        assert_eq!((&saved.game, &sitting), (room.game(), room.sitting()));
-    }
 }

@@ -34,8 +34,8 @@ fn main() {
 mod load {
     use futures_util::{SinkExt, StreamExt};
     use serde_json::{Value, json};
-    use set_core::play::room::RoomGame;
-    use set_core::play::sitting::Seat;
+    use set_core::online::room::RoomGame;
+    use set_core::players::sitting::Seat;
     use set_core::rules::card::{Card, is_set};
     use set_core::rules::finder::find_sets;
     use set_core::rules::game::{Action, Claim, Move};

@@ -14,7 +14,7 @@
 use crate::ids;
 use crate::proto::close;
 use crate::store::{RoomRecord, SeatRecord, Status, Store};
-use set_core::play::sitting::Seats;
+use set_core::players::sitting::Seats;
 use set_core::rules::variant::Variant;
 use std::collections::HashMap;
 use std::sync::Arc;

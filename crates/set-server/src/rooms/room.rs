@@ -9,8 +9,8 @@ use crate::proto::{
     ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg,
 };
 use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
-use set_core::play::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
-use set_core::play::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
+use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
+use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
 use set_core::rules::game::{Action, Claim, Move};
 use set_core::save::encode_seated;

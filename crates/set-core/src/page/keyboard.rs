@@ -9,8 +9,8 @@
 //! ([`CALL_KEYS`]). The arrow keys move
 //! focus between the cards' buttons; Space or Enter picks the focused card.
 
-use crate::play::layout::{Direction, Place};
-use crate::play::sitting::{MAX_PLAYERS, Seat};
+use crate::page::layout::{Direction, Place};
+use crate::players::sitting::{MAX_PLAYERS, Seat};
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =

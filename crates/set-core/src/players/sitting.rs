@@ -1,6 +1,6 @@
 //! How the claims of one game's players are settled: each seat's standing,
 //! and the verdict on a claim from any seat. Who sits where is
-//! [`crate::play::seats`]'s (re-exported here, where callers meet it).
+//! [`crate::players::seats`]'s (re-exported here, where callers meet it).
 //!
 //! A [`Sitting`] keeps who made each of the game's moves (the rules know
 //! nothing of players) and the calls that ran out of time; every standing
@@ -25,7 +25,7 @@
 //!   [`MAX_ONLINE_WRONG_CLAIMS`] of them only its sets are taken. Many
 //!   strangers racing would otherwise hand the game to whoever did not guess.
 
-pub use crate::play::seats::{
+pub use crate::players::seats::{
     Kind, MAX_BOTS, MAX_NAME_CHARS, MAX_ONLINE_PLAYERS, MAX_PLAYERS, Player, SOLO_NAME, Seat, SeatError, Seats, check_name,
 };
 use crate::rules::card::Card;

@@ -6,17 +6,13 @@
 //! what an address asks for against the saved game: a link never ends a game
 //! in progress by itself.
 
-use crate::play::bot::Level;
-use crate::play::sitting::{Kind, SeatError, Seats};
+use crate::players::bot::Level;
+use crate::players::sitting::{Kind, SeatError, Seats};
 use crate::rules::daily::{Date, InvalidDate};
-use crate::rules::game::Game;
+use crate::rules::game::{Game, MAX_SEED};
 use crate::rules::variant::{UnknownMode, Variant};
-use crate::text::{split_at_each, split_once_at};
+use crate::text::{digits, split_at_each, split_once_at};
 use std::fmt;
-
-/// The largest seed a page or script can pass: JavaScript numbers are exact
-/// up to 2^53 − 1, and a seed must survive the trip through `state()` and back.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageOptions {
@@ -100,7 +96,7 @@ impl fmt::Display for BadAddress {
 impl std::error::Error for BadAddress {}
 
 pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
-    crate::save::digits(text.trim_ascii()).filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
+    digits(text.trim_ascii()).filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
 }
 
 /// Reads `location.search` (with or without its leading `?`); `today` is

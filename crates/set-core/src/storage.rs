@@ -6,7 +6,7 @@ pub const SAVE_KEY: &str = "set-game/save";
 /// The game with other players (race.html), kept apart from the game alone:
 /// each page carries on its own.
 pub const RACE_SAVE_KEY: &str = "set-game/race";
-/// The player's settings ([`crate::play::settings`]), apart from any game.
+/// The player's settings ([`crate::page::settings`]), apart from any game.
 pub const SETTINGS_KEY: &str = "set-game/settings";
 /// Whatever could not be read (a save, statistics) is kept under this prefix
 /// and the time it was set aside (`set-game/set-aside/2026-11-22T11:16:00.000Z`).

@@ -1,7 +1,7 @@
 //! A player's side of an online room: what the server last said (the
 //! table, the players, the event number) and what the player is doing
 //! (picks, a claim waiting for its answer). The server decides every claim
-//! ([`crate::play::room`]); this only keeps the page's picture in step and
+//! ([`crate::online::room`]); this only keeps the page's picture in step and
 //! says what happened, in words.
 //!
 //! - Picks are card ids, not slots: after anyone's set, the picks still in
@@ -13,31 +13,9 @@
 //!   was missed, and [`Applied::Resync`] asks for the room again since the
 //!   last event applied.
 
-use crate::play::room::{EventKind, keep_picks};
+use crate::online::room::{EventKind, Status, keep_picks};
 use crate::rules::card::Card;
 use crate::rules::variant::Variant;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Status {
-    #[default]
-    Waiting,
-    Playing,
-    Over,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Over => "over",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Status> {
-        [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerLine {
@@ -268,8 +246,8 @@ impl Remote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::room::RoomGame;
-    use crate::play::sitting::{Seat, Verdict};
+    use crate::online::room::RoomGame;
+    use crate::players::sitting::{Seat, Verdict};
 
     fn cards(ids: &[u8]) -> Vec<Card> {
         ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()

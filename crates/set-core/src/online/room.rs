@@ -20,13 +20,37 @@
 //! What a client may see of it is its [`View`]: the table, the previous set
 //! (Set-Chain) and counts, never the deck's order.
 
-use crate::play::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
+use crate::players::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, AuditError, Claim, Game, GameError, HintOutcome, Move, ReplayError};
 use crate::rules::variant::Variant;
 use std::fmt;
 
 /// Why the room does not take a claim or a hint in: nothing changed.
+/// Where a room is in its life: waiting for its players, playing, or over.
+/// The server stores it, and each player's page keeps the last it was told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Status {
+    #[default]
+    Waiting,
+    Playing,
+    Over,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Status> {
+        [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClaimError {
     /// The sender says it applied an event the room has not had.
@@ -129,7 +153,7 @@ impl RoomGame {
         let by = log.iter().map(|&(seat, _)| seat).collect();
         let sitting = Sitting::restore(seats, by, Vec::new(), &game)
             .map_err(|_| RestoreError::NoSuchSeat(Seat(u8::MAX)))?
-            .under(crate::play::sitting::WrongClaims::CoolDown);
+            .under(crate::players::sitting::WrongClaims::CoolDown);
         Ok(RoomGame { game, sitting })
     }
 
@@ -297,7 +321,7 @@ pub fn keep_picks(picks: &[Card], table: &[Card], previous: Option<[Card; 3]>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::sitting::{MAX_ONLINE_PLAYERS, WRONG_COOLDOWN_MS};
+    use crate::players::sitting::{MAX_ONLINE_PLAYERS, WRONG_COOLDOWN_MS};
     use crate::rules::card::is_set;
     use crate::rules::game::Invalid;
 
@@ -385,7 +409,7 @@ mod tests {
 
     #[test]
     fn a_seat_stops_at_the_most_wrong_claims_and_the_game_still_fits_a_save() {
-        use crate::play::sitting::MAX_ONLINE_WRONG_CLAIMS;
+        use crate::players::sitting::MAX_ONLINE_WRONG_CLAIMS;
         let names: Vec<String> = (0..MAX_ONLINE_PLAYERS).map(|n| format!("P{n}")).collect();
         let mut room = RoomGame::new(Variant::Classic, 13, &names).unwrap();
         let wrong = ids(&a_non_set(room.game()));
@@ -449,5 +473,22 @@ mod tests {
         let picks = [table[4], gone, table[1]];
         assert_eq!(keep_picks(&picks, table, None), vec![table[4], table[1]]);
         assert_eq!(keep_picks(&picks, &[], Some([gone, table[4], table[1]])), picks.to_vec());
+    }
+
+    /// An online room's game (eight people, wrong claims cooling down)
+    /// round-trips through format 3 with its rule.
+    #[test]
+    fn an_online_game_of_eight_round_trips() {
+        use crate::save::{decode_seated, encode_seated};
+        let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
+        let mut room = RoomGame::new(Variant::Classic, 42, &names).unwrap();
+        for seat in 0..8u8 {
+            let cards: Vec<i64> = room.game().first_claim().unwrap().cards().iter().map(|c| c.id() as i64).collect();
+            room.claim(Seat(7 - seat), &cards, room.seq(), u64::from(seat) * 900).unwrap();
+        }
+        let text = encode_seated(room.game(), room.sitting(), 9000);
+        assert!(text.contains("seat-7 human Hal\n") && text.contains("\nwrong-claims cool-down\n"));
+        let (saved, sitting) = decode_seated(&text).unwrap();
+        assert_eq!((&saved.game, &sitting), (room.game(), room.sitting()));
     }
 }

@@ -2,9 +2,9 @@
 //! with names checked once here (1 to [`MAX_NAME_CHARS`] characters, no
 //! control or invisible characters, no two alike) for the page, race.html
 //! and the server alike. How their claims are settled is
-//! [`crate::play::sitting`]'s.
+//! [`crate::players::sitting`]'s.
 
-use crate::play::bot::Level;
+use crate::players::bot::Level;
 use std::borrow::Cow;
 use std::fmt;
 
