@@ -358,6 +358,8 @@ fn corrupt_or_newer_records_are_told_apart() {
     assert_eq!(Record::decode("hello"), Err(RecordError::NotARecord));
     assert!(matches!(Record::decode("SET stats x\n"), Err(RecordError::UnknownVersion(_))));
     assert!(matches!(Record::decode("SET stats 0\n"), Err(RecordError::UnknownVersion(_))));
+    // The save's version reader: a sign is not a digit (it once read "+5" as 5).
+    assert_eq!(Record::decode("SET stats +1\n"), Err(RecordError::UnknownVersion("+1".into())));
     let bad_line = |text: &str| matches!(Record::decode(text), Err(RecordError::BadLine { .. }));
     assert!(bad_line(&format!("{good}surprise 1\n")));
     assert!(bad_line("SET stats 1\nstarted chess 1\n"));

@@ -126,7 +126,7 @@ fn now() -> f64 {
 /// The room id in the page's address, if any.
 fn room_in_address() -> Option<String> {
     let search = window().location().search().ok()?;
-    search.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("room=")).map(str::to_owned)
+    set_core::text::query_value(&search, "room").map(str::to_owned)
 }
 
 /// Runs `f` on the client; an error if it is busy (a call from inside an update).

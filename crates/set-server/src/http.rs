@@ -19,6 +19,7 @@
 use crate::AppState;
 use crate::ids::is_room_id;
 use crate::proto::HARD_FRAME_LIMIT;
+use set_core::text::{Encoded, percent_decode, query_value};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, Request, State, WebSocketUpgrade};
@@ -84,21 +85,7 @@ async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) ->
 
 /// The path, percent-decoded, if it is one that may be looked up.
 fn checked_path(raw: &str) -> Result<String, (StatusCode, &'static str)> {
-    let bytes = raw.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-            let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
-            decoded.push(byte.ok_or((StatusCode::BAD_REQUEST, "malformed percent-encoding"))?);
-            i += 3;
-        } else {
-            decoded.push(bytes[i]);
-            i += 1;
-        }
-    }
-    let path = String::from_utf8(decoded).map_err(|_| (StatusCode::BAD_REQUEST, "malformed percent-encoding"))?;
+    let path = percent_decode(raw, Encoded::Path).map_err(|_| (StatusCode::BAD_REQUEST, "malformed percent-encoding"))?;
     if path.contains('\0') {
         return Err((StatusCode::BAD_REQUEST, "NUL byte in path"));
     }
@@ -124,7 +111,7 @@ async fn static_file(State(state): State<Arc<AppState>>, request: Request) -> Re
         return plain(status, reason);
     }
     let (mut parts, body) = request.into_parts();
-    if uri.path() == "/" && uri.query().is_some_and(|q| q.split('&').any(|pair| pair.starts_with("room="))) {
+    if uri.path() == "/" && uri.query().and_then(|query| query_value(query, "room")).is_some() {
         let target = format!("{ONLINE_PAGE}?{}", uri.query().unwrap_or(""));
         parts.uri = target.parse::<Uri>().unwrap_or(uri);
     }

@@ -11,7 +11,7 @@ use crate::players::sitting::{Kind, SeatError, Seats};
 use crate::rules::daily::{Date, InvalidDate};
 use crate::rules::game::{Game, MAX_SEED};
 use crate::rules::variant::{UnknownMode, Variant};
-use crate::text::{digits, split_at_each, split_once_at};
+use crate::text::{Encoded, digits, percent_decode, percent_encode, query_pairs, split_at_each};
 use std::fmt;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -104,8 +104,7 @@ pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
 pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress> {
     let mut options = PageOptions::default();
     let (mut mode, mut date) = (None, None);
-    for pair in split_at_each(search.strip_prefix('?').unwrap_or(search), b'&').filter(|p| !p.is_empty()) {
-        let (key, value) = split_once_at(pair, b'=').unwrap_or((pair, ""));
+    for (key, value) in query_pairs(search) {
         match key {
             "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
             "mode" => mode = Some(value),
@@ -171,10 +170,10 @@ pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
 pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRaceAddress> {
     let page = parse_query(search, today).map_err(BadRaceAddress::Address)?;
     let (mut bots, mut people) = (None, None);
-    for pair in split_at_each(search.strip_prefix('?').unwrap_or(search), b'&') {
-        match split_once_at(pair, b'=') {
-            Some(("bots", value)) => bots = Some(value),
-            Some(("players", value)) => people = Some(value),
+    for (key, value) in query_pairs(search) {
+        match key {
+            "bots" => bots = Some(value),
+            "players" => people = Some(value),
             _ => {}
         }
     }
@@ -182,7 +181,9 @@ pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRac
         return Ok(RaceOptions { page, seats: None });
     }
     let list = |text: Option<&str>| -> Vec<String> {
-        split_at_each(text.unwrap_or(""), b',').filter(|part| !part.is_empty()).map(percent_decoded).collect()
+        // A name whose escapes cannot be undone is taken as written.
+        let decoded = |part: &str| percent_decode(part, Encoded::Query).unwrap_or_else(|_| part.to_owned());
+        split_at_each(text.unwrap_or(""), b',').filter(|part| !part.is_empty()).map(decoded).collect()
     };
     let mut levels = Vec::new();
     for name in list(bots) {
@@ -193,48 +194,12 @@ pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRac
     Ok(RaceOptions { page, seats: Some(seats) })
 }
 
-/// `%XX` escapes and `+` (a space) undone; a bad escape stays as written,
-/// and escapes that are not UTF-8 leave the text as written.
-fn percent_decoded(text: &str) -> String {
-    let (bytes, mut out) = (text.as_bytes(), Vec::with_capacity(text.len()));
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |at: usize| bytes.get(at).and_then(|&b| (b as char).to_digit(16));
-        match (bytes[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-                continue;
-            }
-            (b'+', ..) => out.push(b' '),
-            (byte, ..) => out.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
-}
-
-/// Every byte but ASCII letters, digits and `-._~` as `%XX`.
-fn percent_encoded(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for &byte in text.as_bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push('%');
-            out.push(char::from_digit(u32::from(byte >> 4), 16).unwrap_or('0').to_ascii_uppercase());
-            out.push(char::from_digit(u32::from(byte & 15), 16).unwrap_or('0').to_ascii_uppercase());
-        }
-    }
-    out
-}
-
 /// The address that deals this game again for the same players.
 pub fn race_query_for(variant: Variant, seed: u64, seats: &Seats) -> String {
     let mut query = query_for(variant, seed);
     let people: Vec<String> = match seats.only_person() {
         Some(_) => Vec::new(),
-        None => seats.players().iter().filter(|p| p.kind == Kind::Human).map(|p| percent_encoded(&p.name)).collect(),
+        None => seats.players().iter().filter(|p| p.kind == Kind::Human).map(|p| percent_encode(&p.name)).collect(),
     };
     if !people.is_empty() {
         query = format!("{query}&players={}", people.join(","));

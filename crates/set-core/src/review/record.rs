@@ -39,7 +39,7 @@ use crate::review::analysis::median;
 use crate::rules::daily::Date;
 use crate::rules::variant::Variant;
 use crate::save::{self, SeatedError};
-use crate::text::{push_small, split_at_each, split_once_at};
+use crate::text::{BadHeader, push_small, read_version, split_at_each, split_once_at};
 use std::fmt;
 
 pub const RECORD_MAJOR: u32 = 1;
@@ -551,14 +551,10 @@ impl Record {
     pub fn decode(text: &str) -> Result<Record, RecordError> {
         let mut lines = split_at_each(text, b'\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
         let header = lines.next().ok_or(RecordError::NotARecord)?;
-        let version = header.strip_prefix(HEADER).ok_or(RecordError::NotARecord)?.trim_ascii();
-        let (major, minor) = split_once_at(version, b'.').unwrap_or((version, "0"));
-        let (Ok(major), Ok(minor)) = (major.parse::<u32>(), minor.parse::<u32>()) else {
-            return Err(RecordError::UnknownVersion(version.chars().take(20).collect()));
-        };
-        if major == 0 {
-            return Err(RecordError::UnknownVersion(version.chars().take(20).collect()));
-        }
+        let (major, minor) = read_version(header, HEADER).map_err(|bad| match bad {
+            BadHeader::NotThisFormat => RecordError::NotARecord,
+            BadHeader::UnknownVersion(version) => RecordError::UnknownVersion(version),
+        })?;
         if major > RECORD_MAJOR {
             return Err(RecordError::Newer { major });
         }

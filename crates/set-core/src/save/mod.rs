@@ -62,7 +62,7 @@ use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
 use crate::rules::game::{Action, Claim, Game, MAX_SEED, Move, ReplayError};
 use crate::rules::variant::Variant;
-use crate::text::{digits, push_small, split_at_each, split_once_at};
+use crate::text::{BadHeader, digits, push_small, read_version, short, split_at_each, split_once_at};
 use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
@@ -199,14 +199,12 @@ fn header() -> String {
     }
 }
 
-/// The version in a header's text: `MAJOR` or `MAJOR.MINOR`, digits only.
-fn parse_version(text: &str) -> Result<(u32, u32), SaveError> {
-    let (major, minor) = split_once_at(text, b'.').unwrap_or((text, "0"));
-    let number = |part: &str| digits(part).and_then(|n| u32::try_from(n).ok());
-    match (number(major), number(minor)) {
-        (Some(major), Some(minor)) if major >= 1 => Ok((major, minor)),
-        _ => Err(SaveError::UnknownVersion(short(text))),
-    }
+/// The version in a save's first line, or why it is not a save's.
+pub(crate) fn parse_header(line: &str) -> Result<(u32, u32), SaveError> {
+    read_version(line, HEADER).map_err(|bad| match bad {
+        BadHeader::NotThisFormat => SaveError::NotASave,
+        BadHeader::UnknownVersion(version) => SaveError::UnknownVersion(version),
+    })
 }
 
 /// The lines of each format, in any order after the header; `previous` is optional.
@@ -237,9 +235,8 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     // tables out of the download. A CR before each LF is allowed.
     let mut lines = split_at_each(text, b'\n').map(|line| line.strip_suffix('\r').unwrap_or(line));
     let header = lines.next().ok_or(SaveError::NotASave)?;
-    let version = header.strip_prefix(HEADER).ok_or(SaveError::NotASave)?.trim_ascii();
     // The version first: a newer save is kept whatever it holds.
-    let (major, minor) = parse_version(version)?;
+    let (major, minor) = parse_header(header)?;
     if major > FORMAT_MAJOR {
         return Err(SaveError::Newer { major });
     }
@@ -351,12 +348,6 @@ fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
         }
     }
     Ok(())
-}
-
-/// At most 20 characters of untrusted text, for an error message.
-#[inline(never)]
-fn short(text: &str) -> String {
-    text.chars().take(20).collect()
 }
 
 #[inline(never)]

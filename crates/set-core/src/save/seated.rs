@@ -25,7 +25,7 @@
 //! lines and reads the rest as format 2, so both formats share one reader:
 //! this module adds code only to what plays with others.
 
-use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_version};
+use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_header};
 use crate::players::bot::Level;
 use crate::players::sitting::{Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims};
 use crate::rules::game::Game;
@@ -110,8 +110,7 @@ pub fn encode_seated(game: &Game, sitting: &Sitting, elapsed_ms: u64) -> String 
 /// and 2, every move seat 0's).
 pub fn decode_seated(text: &str) -> Result<(SavedGame, Sitting), SeatedError> {
     let first = split_at_each(text, b'\n').next().unwrap_or("");
-    let version = first.strip_prefix(HEADER).map(|v| v.trim_ascii()).unwrap_or("");
-    let (major, minor) = parse_version(version).unwrap_or((0, 0));
+    let (major, minor) = parse_header(first).unwrap_or((0, 0));
     if major > SEATED_MAJOR {
         return Err(SeatedError::Newer(major));
     }
