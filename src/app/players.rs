@@ -7,6 +7,7 @@ use super::{App, Changes};
 use js_sys::{Array, Object};
 use set_canvas::SEAT_COLOURS;
 use set_core::page::keyboard::CALL_KEYS;
+use set_core::players::ranking::{self, Tally};
 use set_core::players::sitting::Seat;
 use set_core::players::sitting::{Kind, Refusal};
 use set_core::text::escape_html as escape;
@@ -96,31 +97,19 @@ impl App {
         markup
     }
 
-    /// The end screen's ranking, best score first (ties by seat), and its
-    /// title naming the winner; `None` alone.
+    /// The end screen's ranking ([`ranking`]'s order) and its title naming
+    /// the winner; `None` alone.
     pub(super) fn ranking(&self) -> Option<(String, String)> {
         let seats = self.session.seats();
         if seats.is_solo() {
             return None;
         }
         let standings = self.session.standings();
-        // Best first, ties by seat: an insertion sort of at most four seats
-        // (the standard sorts would add kilobytes to the download).
-        let mut order: Vec<usize> = Vec::new();
-        for seat in 0..standings.len() {
-            let at = order.iter().position(|&other| standings[other].score() < standings[seat].score());
-            order.insert(at.unwrap_or(order.len()), seat);
-        }
-        let best = standings[order[0]].score();
-        let winners: Vec<&str> = order
-            .iter()
-            .filter(|&&seat| standings[seat].score() == best)
-            .map(|&seat| seats.players()[seat].name.as_ref())
-            .collect();
-        let title = match winners[..] {
-            [one] => format!("{one} wins"),
-            _ => format!("A tie: {}", winners.join(" and ")),
-        };
+        let tallies: Vec<Tally> =
+            standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
+        let order = ranking::order(&tallies);
+        let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
+        let title = ranking::title(&tallies, &order, &names);
         let mut list = String::new();
         for seat in order {
             let s = standings[seat];

@@ -9,7 +9,7 @@
 //! the sources and fails on an import against the flow):
 //!
 //! ```text
-//! text, storage          plain helpers, and where the browser keeps things
+//! text, sort, storage    plain helpers, the one small sort, the browser's storage keys
 //!    ↓
 //! rules                  what SET is: cards, finding sets, a game from a seed
 //!    ↓
@@ -24,8 +24,9 @@
 //! ```
 //!
 //! - [`text`]: small text helpers shared by every format and edge (splits,
-//!   numbers, percent-decoding, query strings, version lines, HTML escape,
-//!   a small sort); [`storage`]: the browser's storage keys.
+//!   numbers, percent-decoding, query strings, version lines, HTML
+//!   escape); [`sort`]: the one sort for short lists (the byte
+//!   policy's); [`storage`]: the browser's storage keys.
 //! - [`rules`]: [`rules::card`], [`rules::finder`], [`rules::rng`],
 //!   [`rules::game`] (a game, a deterministic function of seed and moves),
 //!   [`rules::variant`], [`rules::daily`], [`rules::explain`].
@@ -49,5 +50,6 @@ pub mod players;
 pub mod review;
 pub mod rules;
 pub mod save;
+pub mod sort;
 pub mod storage;
 pub mod text;

@@ -11,6 +11,7 @@ use std::path::Path;
 const ROOMS: &[(&str, u8)] = &[
     ("text", 0),
     ("storage", 0),
+    ("sort", 0),
     ("rules", 1),
     ("players", 2),
     ("save", 3),

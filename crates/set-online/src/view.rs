@@ -11,6 +11,7 @@ use set_canvas::board::{Marks, draw_table, looks};
 use set_core::page::layout::{Board, Place, Rect};
 use set_core::online::remote::Remote;
 use set_core::online::room::Status;
+use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
 use set_core::text::escape_html;
 use wasm_bindgen::prelude::*;
@@ -126,16 +127,11 @@ fn players_markup(remote: &Remote, rtt: Option<u32>) -> String {
 }
 
 fn ranking_markup(remote: &Remote) -> (String, String) {
-    let mut order: Vec<usize> = (0..remote.players.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(remote.players[i].score), remote.players[i].wrong, i));
-    let top = order.first().map(|&i| remote.players[i].score);
-    let winners: Vec<&str> =
-        order.iter().filter(|&&i| Some(remote.players[i].score) == top).map(|&i| remote.players[i].name.as_str()).collect();
-    let title = match winners.as_slice() {
-        [one] => format!("{one} wins"),
-        [] => "Game over".to_owned(),
-        many => format!("A tie: {}", many.join(", ")),
-    };
+    let tallies: Vec<Tally> =
+        remote.players.iter().map(|p| Tally { score: i64::from(p.score), wrong: p.wrong }).collect();
+    let order = ranking::order(&tallies);
+    let names: Vec<&str> = remote.players.iter().map(|p| p.name.as_str()).collect();
+    let title = ranking::title(&tallies, &order, &names);
     let items: String = order
         .iter()
         .map(|&i| {

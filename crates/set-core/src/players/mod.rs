@@ -5,5 +5,6 @@
 //! writes seats and sittings; above the rules, which know no players.
 
 pub mod bot;
+pub mod ranking;
 pub mod seats;
 pub mod sitting;

@@ -9,6 +9,7 @@
 use crate::players::sitting::Seat;
 use crate::rules::card::Card;
 use crate::rules::explain::{Broken, broken};
+use crate::sort::sort_by_key;
 use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
@@ -205,20 +206,6 @@ pub fn median(times: &[u64]) -> Option<u64> {
     let mut sorted = times.to_vec();
     sort_by_key(&mut sorted, |&time| time);
     sorted.get(sorted.len().checked_sub(1)? / 2).copied()
-}
-
-/// A stable insertion sort, for the few hundred items sorted here at most
-/// (a game's missed sets, the history's times): the standard sorts bring
-/// kilobytes of generic code into the part that loads later
-/// (BENCHMARKS.md, "What loads later").
-fn sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
-    }
 }
 
 fn span_of(game: &Game, from_ms: u64) -> TableSpan {

@@ -6,6 +6,7 @@
 //! set is reported exactly once, as ascending indices `[i, j, k]`.
 
 use crate::rules::card::{Card, third_card, third_cards_of};
+use crate::sort::sort_by_key;
 use std::fmt;
 
 /// A list handed to the finder holds the same card twice.
@@ -158,7 +159,7 @@ pub fn first_ultra(cards: &[Card]) -> Option<[usize; 4]> {
             }
             let (k, l) = ((*slot - 1) as usize / 128, (*slot - 1) as usize % 128);
             let mut four = [i, j, k, l];
-            sort_small(&mut four);
+            sort_by_key(&mut four, |&index| index);
             return Some(four);
         }
     }
@@ -179,18 +180,6 @@ pub fn first_link(previous: &[Card], table: &[Card]) -> Option<(usize, [usize; 2
         }
     }
     None
-}
-
-/// Insertion sort for the few indices sorted here: the standard sorts bring
-/// kilobytes of generic code into the download for four numbers.
-pub fn sort_small(items: &mut [usize]) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && items[j - 1] > items[j] {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
-    }
 }
 
 /// The slower ways to find sets, kept as references: tests check the finder

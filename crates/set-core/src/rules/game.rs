@@ -16,7 +16,8 @@
 
 use crate::rules::card::{Card, DECK_SIZE, is_set};
 use crate::rules::daily::{daily_order, seed_of};
-use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, sort_small, ultra_split};
+use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, ultra_split};
+use crate::sort::sort_by_key;
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 use std::fmt;
@@ -641,7 +642,7 @@ impl Game {
 
     /// Moves the last cards into the holes (fewest cards move), then shortens the table.
     fn close_up(&mut self, holes: &mut [usize]) {
-        sort_small(holes);
+        sort_by_key(holes, |&slot| slot);
         let new_len = self.table.len() - holes.len();
         let movers: Vec<Card> =
             (new_len..self.table.len()).filter(|slot| !holes.contains(slot)).map(|slot| self.table[slot]).collect();
