@@ -5,6 +5,9 @@
 #   3. e2e      Playwright on the Trunk release build in Chromium, served by
 #               set-server (the server players use, built with its own profile)
 # A layer that runs no test counts as failed. Screenshots: test-artifacts/.
+# First, the lint gate: clippy with the workspace's lints ([workspace.lints]
+# in Cargo.toml), every warning an error, natively and for wasm32 (the
+# page alone, the page's race build, the parts).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
@@ -20,6 +23,17 @@ cargo_counts() {
   passed[$1]=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/$1.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
   failed[$1]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/$1.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
 }
+
+echo "==> lint: cargo clippy, warnings as errors"
+lint=ok
+cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee "$logs/lint.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
+for features in "" "--features race"; do
+  # shellcheck disable=SC2086 # the features are two words or none
+  wasm_build cargo clippy --target wasm32-unknown-unknown -p set-game -p set-review -p set-online -p set-canvas \
+    --all-targets $features -- -D warnings 2>&1 | tee -a "$logs/lint.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
+done
 
 echo "==> 1/3 native: cargo test"
 cargo test 2>&1 | tee "$logs/native.log"
@@ -63,6 +77,8 @@ for layer in "${layers[@]}"; do
   printf '  %-7s %4d passed %4d failed  %s\n' "$layer" "$p" "$f" "$verdict"
   total_passed=$((total_passed + p)) total_failed=$((total_failed + f))
 done
+printf '  %-7s %s\n' lint "$lint"
+[ "$lint" = ok ] || ok=0
 [ -d test-artifacts ] && echo "  screenshots: $(ls test-artifacts | tr '\n' ' ')"
 echo "total: $total_passed passed, $total_failed failed"
 [ "$ok" -eq 1 ]

@@ -11,6 +11,8 @@
 //! `BENCH {json}`. It also checks that the three finders agree, but it is
 //! not part of the test suite (it needs `--release` and time):
 //! `cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture`
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 #![cfg(target_arch = "wasm32")]
 
 use set_canvas::{self as render, CardLook};

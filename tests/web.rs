@@ -4,6 +4,8 @@
 //! apart. Tests share one app (as a page does) and each starts with `deal`.
 //! Run with `cargo test --target wasm32-unknown-unknown --test web`; natively
 //! this file compiles to nothing.
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect, Uint8Array};

@@ -4,6 +4,8 @@
 //! medians criterion stores under target/criterion/. The wasm timings of the
 //! same functions are in the page crate's tests/wasm_bench.rs.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{BenchmarkId, Criterion, criterion_group};

@@ -4,6 +4,8 @@
 //! It reads the files rather than asking the compiler, so that the check
 //! does not trust the module tree it checks.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 use std::fs;
 use std::path::Path;
 

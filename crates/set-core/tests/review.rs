@@ -3,6 +3,8 @@
 //! checked against a known sequence of games, merging, its bound, its text
 //! round trip, a fixture of its first format, and corrupt texts.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 use set_core::review::analysis::{Analysis, MISSED_KEPT, median};
 use set_core::review::record::{
     Answer, Drill, DrillRun, HISTORY_LIMIT, MODES, Record, RecordError, Streaks, summary_of,

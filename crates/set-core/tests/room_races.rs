@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 #![cfg(not(target_arch = "wasm32"))]
 //! Property tests of an online room: several players claim from views that
 //! lag the room's by a random number of events, in a random order. Whatever

@@ -2,6 +2,8 @@
 //! scripted player that mixes valid claims, invalid claims, bad input and
 //! hints; and each variant's claim rule against a plain reference.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 use set_core::rules::card::{Card, is_set};
 use set_core::rules::daily::{DAILY_SETS, Date};
 use set_core::rules::explain::set_reasons;

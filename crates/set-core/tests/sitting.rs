@@ -2,6 +2,8 @@
 //! opponents and the verdict on claims from several seats, through the race
 //! as the page drives it, and through the save.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 use set_core::players::bot::Level;
 use set_core::play::race::{CALL_MS, Race, SHOW_MS, Turn};
 use set_core::play::session::Happened;

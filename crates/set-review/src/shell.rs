@@ -74,7 +74,7 @@ const MARKUP: &str = r#"<div class="panel review"><h2 id="review-title"></h2><p 
 /// server's Content-Security-Policy allows only the pages' own inline styles
 /// (by hash), and a stylesheet made by the part's own script is not inline
 /// markup. A browser without constructed stylesheets gets a `<style>`.
-fn adopt_style(window: &web_sys::Window, document: &web_sys::Document) -> Result<(), String> {
+fn adopt_style(window: &Window, document: &Document) -> Result<(), String> {
     use js_sys::{Array, Function, Reflect};
     let constructed = (|| -> Result<(), JsValue> {
         let class: Function = Reflect::get(window, &"CSSStyleSheet".into())?.dyn_into()?;

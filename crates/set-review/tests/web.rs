@@ -3,6 +3,8 @@
 //! analysis of a save against the core's own, bad input named and changing
 //! nothing, the statistics after the page's inbox is taken in, and the views
 //! opening in their dialog with their canvases drawn at the pixel ratio.
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Reflect;

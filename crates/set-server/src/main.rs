@@ -45,6 +45,10 @@
 //!   `/?room=<id>` (not `/r/<id>`), answered with online.html, a static
 //!   page the service worker and Trunk already know how to serve.
 
+// Beyond the workspace's lints: an index from a client's message must never
+// panic a room, so the server reads with `get`.
+#![warn(clippy::indexing_slicing)]
+
 // The server is a native program; a workspace-wide wasm build (as
 // Trunk's) sees an empty one.
 #[cfg(not(target_arch = "wasm32"))]

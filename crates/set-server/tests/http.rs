@@ -2,6 +2,8 @@
 //! precompressed files, and requests that must not get out of `dist/` or
 //! take the server down.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 mod support;
 
 use support::*;

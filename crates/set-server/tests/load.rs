@@ -5,6 +5,8 @@
 //! ran, finished, and that its report adds up. The full load (and its
 //! latency, which a timed test must not judge) is scripts/bench.sh's.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 mod support;
 
 use serde_json::Value;

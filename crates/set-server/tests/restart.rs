@@ -5,6 +5,8 @@
 //! commitment published at the start. And a second server on the same file
 //! refuses to start.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 mod support;
 
 use serde_json::json;

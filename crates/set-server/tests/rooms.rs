@@ -3,6 +3,8 @@
 //! duplicates, resync after a gap, every kind of bad input, limits, and a
 //! room that panics while the others play on.
 
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
 mod support;
 
 use serde_json::{Value, json};
@@ -197,7 +199,7 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     let mut forged = ann.token.clone();
     let last = forged.pop().unwrap();
     forged.push(if last == '0' { '1' } else { '0' });
-    let mut ws = support::connect(&server, &server.origin()).await.unwrap();
+    let mut ws = connect(&server, &server.origin()).await.unwrap();
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
     ws.send(Message::text(json!({ "t": "hello", "v": 1, "token": forged }).to_string())).await.unwrap();
@@ -208,10 +210,10 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
         other => panic!("expected a close with 4001, got {other:?}"),
     }
     // Another site's page cannot open a WebSocket here, nor can a page with no Origin.
-    let foreign = support::connect(&server, "https://evil.example").await;
+    let foreign = connect(&server, "https://evil.example").await;
     assert!(foreign.unwrap_err().contains("403"));
     // Before hello, nothing but hello and ping.
-    let mut early = support::connect(&server, &server.origin()).await.unwrap();
+    let mut early = connect(&server, &server.origin()).await.unwrap();
     early.send(Message::text(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Eve" }).to_string())).await.unwrap();
     let reply: Value = match early.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
     assert_eq!(reply["code"], "hello_first");

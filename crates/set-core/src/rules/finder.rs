@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn agrees_with_the_triple_loop_on_many_subsets_and_orders() {
         let mut rng = crate::rules::rng::SplitMix64::new(7);
-        let table = super::reference::TableFinder::default();
+        let table = reference::TableFinder::default();
         let (mut reused, mut by_table) = (Vec::new(), Vec::new());
         for round in 0..2000 {
             let mut deck: Vec<Card> = Card::all().collect();

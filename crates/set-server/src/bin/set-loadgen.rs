@@ -42,7 +42,7 @@ mod load {
     use set_core::rules::rng::SplitMix64;
     use set_core::rules::variant::Variant;
     use std::collections::{HashMap, VecDeque};
-    use std::sync::{Arc, Mutex};
+    use std::sync::{Arc, Mutex, PoisonError};
     use std::time::{Duration, Instant};
     use tokio_tungstenite::tungstenite::Message;
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -111,7 +111,7 @@ mod load {
     const GIVE_UP_AFTER: Duration = Duration::from_secs(10);
 
     fn note_board(tally: &Shared, room: &str, seq: u32, table: &[u8]) {
-        let mut t = tally.lock().unwrap();
+        let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
         let entry = t.boards.entry(room.to_owned()).or_insert((0, Vec::new()));
         if seq >= entry.0 {
             *entry = (seq, table.to_vec());
@@ -167,7 +167,7 @@ mod load {
                 break;
             }
             if stopping && now >= deadline + ANSWER_GRACE {
-                tally.lock().unwrap().lost += pending.len() as u64;
+                tally.lock().unwrap_or_else(PoisonError::into_inner).lost += pending.len() as u64;
                 break;
             }
             let wake = if stopping || !playing || over { now + Duration::from_millis(100) } else { next_claim };
@@ -176,7 +176,7 @@ mod load {
                 Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Value>(&text).map_err(|e| e.to_string())?,
                 Ok(Some(Ok(_))) => continue,
                 Ok(_) => {
-                    let mut t = tally.lock().unwrap();
+                    let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                     t.errors.push(format!("room {room} seat {seat}: the server closed the connection"));
                     t.lost += pending.len() as u64;
                     return Ok(());
@@ -208,7 +208,7 @@ mod load {
                     };
                     next_id += 1;
                     pending.insert(next_id, (Instant::now(), wrong));
-                    tally.lock().unwrap().sent += 1;
+                    tally.lock().unwrap_or_else(PoisonError::into_inner).sent += 1;
                     tx.send(send(json!({ "t": "claim", "id": next_id, "cards": claim, "seen": seen }))).await.map_err(|e| e.to_string())?;
                     continue;
                 }
@@ -281,7 +281,7 @@ mod load {
                 "result" => {
                     let id = message["id"].as_u64().unwrap_or(0) as u32;
                     if let Some((sent, meant_wrong)) = pending.remove(&id) {
-                        let mut t = tally.lock().unwrap();
+                        let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                         t.latencies_us.push(sent.elapsed().as_micros() as u64);
                         match message["verdict"].as_str() {
                             Some("accepted") if !meant_wrong => t.accepted += 1,
@@ -296,7 +296,7 @@ mod load {
                     let id = message["id"].as_u64().map(|id| id as u32);
                     let code = message["code"].as_str().unwrap_or("");
                     let answered = id.and_then(|id| pending.remove(&id));
-                    let mut t = tally.lock().unwrap();
+                    let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                     if let Some((sent, _)) = answered {
                         t.latencies_us.push(sent.elapsed().as_micros() as u64);
                     }
@@ -375,7 +375,7 @@ mod load {
                         Err(_) => Some(format!("still waiting {} s after the end", GIVE_UP_AFTER.as_secs())),
                     };
                     if let Some(err) = failed {
-                        tally.lock().unwrap().errors.push(format!("room {room} seat {seat}: {err}"));
+                        tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!("room {room} seat {seat}: {err}"));
                     }
                 }));
             }
@@ -388,7 +388,7 @@ mod load {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
         let elapsed = started.elapsed().as_secs_f64();
-        let tally = std::mem::take(&mut *tally.lock().unwrap());
+        let tally = std::mem::take(&mut *tally.lock().unwrap_or_else(PoisonError::into_inner));
         let mismatches = check_logs(&config.db, &tally.boards).await?;
         let mut latencies = tally.latencies_us.clone();
         latencies.sort_unstable();

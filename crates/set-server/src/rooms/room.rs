@@ -109,8 +109,9 @@ impl Room {
             Command::Claim { conn, id, cards, seen, received } => self.claim(conn, id, &cards, seen, received).await,
             Command::Hint { conn, id } => self.hint(conn, id).await,
             Command::Rtt { conn, ms } => {
-                if let Some(seat) = self.conns.get(&conn).and_then(|c| c.seat) {
-                    self.rtt[seat as usize] = Some(ms);
+                let seat = self.conns.get(&conn).and_then(|c| c.seat);
+                if let Some(rtt) = seat.and_then(|seat| self.rtt.get_mut(seat as usize)) {
+                    *rtt = Some(ms);
                     self.broadcast_players();
                 }
             }
@@ -386,10 +387,9 @@ impl Room {
         if let Some(next) = &self.record.next_room {
             return self.tell(conn, &ServerMsg::Rematch { room: next.clone() });
         }
-        let Some(seat) = c.seat else {
+        let Some((seat, host)) = c.seat.and_then(|seat| Some((seat, self.seats.get(seat as usize)?))) else {
             return self.error(conn, None, ErrorCode::NotSeated, "only the room's players offer a rematch");
         };
-        let host = &self.seats[seat as usize];
         let id = ids::new_room_id();
         let (seed, salt) = (ids::new_seed(), ids::new_salt());
         let record = RoomRecord {
@@ -409,7 +409,7 @@ impl Room {
         let mut order = vec![host.clone()];
         order.extend(self.seats.iter().filter(|s| s.seat != seat).cloned());
         let made = async {
-            self.store.create_room(&record, &SeatRecord { seat: 0, ..order[0].clone() }).await?;
+            self.store.create_room(&record, &SeatRecord { seat: 0, ..host.clone() }).await?;
             for (i, s) in order.iter().enumerate().skip(1) {
                 self.store.add_seat(&id, &SeatRecord { seat: i as u8, ..s.clone() }).await?;
             }
