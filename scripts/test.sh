@@ -24,9 +24,10 @@ cargo_counts() {
   failed[$1]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/$1.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
 }
 
-echo "==> lint: cargo clippy, warnings as errors"
+echo "==> lint: cargo fmt --check, and cargo clippy with warnings as errors"
 lint=ok
-cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee "$logs/lint.log"
+cargo fmt --all -- --check > "$logs/lint.log" 2>&1 || { lint=FAILED; echo "cargo fmt: files not formatted (run cargo fmt --all)"; }
+cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee -a "$logs/lint.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
 for features in "" "--features race"; do
   # shellcheck disable=SC2086 # the features are two words or none

@@ -6,14 +6,14 @@
 //! exports turn the message into a thrown JavaScript `Error`.
 
 use js_sys::{Array, Uint8Array};
-use set_core::rules::game::MAX_SEED;
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
+use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
 #[cfg(feature = "race")]
 use set_core::{
-    players::bot::Level,
     page::options::check_race,
+    players::bot::Level,
     players::sitting::{SeatError, Seats},
 };
 use std::fmt::{self, Display};

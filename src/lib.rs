@@ -30,8 +30,8 @@ pub use start::mount;
 
 use app::{App, Input};
 use args::js_error;
-use set_core::rules::game::MAX_SEED;
 use set_core::rules::daily::Date;
+use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;

@@ -33,8 +33,8 @@ use persistence::Persistence;
 use set_core::page::keyboard::Command;
 use set_core::page::layout::{Direction, Place, Rect};
 use set_core::page::options::AskedGame;
-use set_core::play::session::Happened;
 use set_core::page::settings::{Change, Settings};
+use set_core::play::session::Happened;
 #[cfg(feature = "race")]
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;

@@ -6,10 +6,10 @@
 
 use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
-use set_core::storage::INBOX_KEY;
-use set_core::play::session::Adopted;
 use set_core::page::settings::Settings;
+use set_core::play::session::Adopted;
 use set_core::review::record::{INBOX_FINISHED, INBOX_STARTED};
+use set_core::storage::INBOX_KEY;
 
 /// Whether the game is written to storage, and if not, why.
 #[derive(Clone, Debug, PartialEq)]

@@ -105,8 +105,7 @@ impl App {
             return None;
         }
         let standings = self.session.standings();
-        let tallies: Vec<Tally> =
-            standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
+        let tallies: Vec<Tally> = standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
         let order = ranking::order(&tallies);
         let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
         let title = ranking::title(&tallies, &order, &names);

@@ -82,14 +82,23 @@ struct Waiter {
 pub enum Event {
     Opened,
     Frame(String),
-    Closed { code: u16 },
+    Closed {
+        code: u16,
+    },
     Reconnect,
     Ping,
     Click(String),
     Resize,
     /// The JS API's requests (their promises wait in [`Online::waiter`]).
-    Create { mode: String, name: String, hints: bool },
-    Join { room: String, name: String },
+    Create {
+        mode: String,
+        name: String,
+        hints: bool,
+    },
+    Join {
+        room: String,
+        name: String,
+    },
     Start,
 }
 
@@ -340,7 +349,8 @@ impl Online {
                 self.welcomed = true;
                 self.link = Link::Open;
                 // Back in the room after a drop, with what was missed; or into the one asked for.
-                let rejoin = if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+                let rejoin =
+                    if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
                 let mut queued = std::mem::take(&mut self.queue);
                 if let Some(room) = rejoin {
                     let since = if room == self.remote.room { self.remote.seq } else { 0 };
@@ -385,7 +395,9 @@ impl Online {
                 self.remote.next_room = Some(room);
             }
             Incoming::Pong { c } => self.rtt = Some((now() - c).max(0.0).round() as u32),
-            Incoming::Error { id: Some(id), message, .. } if self.remote.pending.as_ref().is_some_and(|p| p.id == id) => {
+            Incoming::Error { id: Some(id), message, .. }
+                if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
+            {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
             Incoming::Error { message, .. } => {

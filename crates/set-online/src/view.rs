@@ -8,14 +8,16 @@
 use crate::{Event, Link, Online, window};
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
-use set_core::page::layout::{Board, Place, Rect};
 use set_core::online::remote::Remote;
 use set_core::online::room::Status;
+use set_core::page::layout::{Board, Place, Rect};
 use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
 use set_core::text::escape_html;
 use wasm_bindgen::prelude::*;
-use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{
+    CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+};
 
 fn document() -> Document {
     window().document().expect("a page has a document")
@@ -75,7 +77,8 @@ pub fn create_form() -> (String, String, bool) {
         .get_element_by_id("create-mode")
         .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
         .unwrap_or_else(|| "classic".to_owned());
-    let hints = document().get_element_by_id("create-hints").is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked());
+    let hints =
+        document().get_element_by_id("create-hints").is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked());
     (mode, input_value("create-name"), hints)
 }
 
@@ -112,7 +115,8 @@ fn players_markup(remote: &Remote, rtt: Option<u32>) -> String {
             tags.push("you".to_owned());
         }
         let ms = if you { rtt.or(p.rtt) } else { p.rtt };
-        let link = if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
+        let link =
+            if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
         let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
         html.push_str(&format!(
             r#"<li class="{}"><b>{}</b>{tags} <span>{} {}, {} wrong</span> <small>{link}</small></li>"#,
@@ -159,11 +163,8 @@ pub fn render(online: &Online) {
             roster.set_inner_html(&markup);
         }
     }
-    let said = if online.link() == Link::Reconnecting {
-        "Connection lost: reconnecting…"
-    } else {
-        remote.said.as_str()
-    };
+    let said =
+        if online.link() == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
     set_text("room-note", said);
     // The lobby: make a room, sit at one, or wait for the host.
     let waiting = remote.status == Status::Waiting;

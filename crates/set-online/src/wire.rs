@@ -6,12 +6,12 @@
 //! that does not read is passed over.
 
 use js_sys::{Array, JSON, Reflect};
-use wasm_bindgen::JsCast;
 use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
-use set_core::online::room::Status;
 use set_core::online::room::EventKind;
+use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 /// What the server said.
@@ -81,7 +81,12 @@ fn players(value: &JsValue) -> Option<Vec<PlayerLine>> {
 
 fn event(value: &JsValue) -> Option<RemoteEvent> {
     let kind = EventKind::from_name(&text(value, "kind")?)?;
-    Some(RemoteEvent { seq: whole(value, "seq")?, by: whole(value, "by")? as u8, kind, cards: cards(&field(value, "cards"))? })
+    Some(RemoteEvent {
+        seq: whole(value, "seq")?,
+        by: whole(value, "by")? as u8,
+        kind,
+        cards: cards(&field(value, "cards"))?,
+    })
 }
 
 fn snapshot(value: &JsValue) -> Option<(Snapshot, Vec<RemoteEvent>)> {
@@ -104,7 +109,8 @@ fn snapshot(value: &JsValue) -> Option<(Snapshot, Vec<RemoteEvent>)> {
         next_room: text(value, "next_room"),
     };
     let moves = field(value, "moves");
-    let moves: Vec<RemoteEvent> = moves.dyn_ref::<Array>().map(|a| a.iter().filter_map(|m| event(&m)).collect()).unwrap_or_default();
+    let moves: Vec<RemoteEvent> =
+        moves.dyn_ref::<Array>().map(|a| a.iter().filter_map(|m| event(&m)).collect()).unwrap_or_default();
     Some((snapshot, moves))
 }
 
@@ -138,10 +144,7 @@ pub fn read(frame: &str) -> Option<Incoming> {
         "players" => Incoming::Players(players(&field(&value, "players"))?),
         "rematch" => Incoming::Rematch { room: text(&value, "room")? },
         "pong" => Incoming::Pong { c: number(&value, "c")? },
-        "error" => Incoming::Error {
-            id: whole(&value, "id"),
-            message: text(&value, "message").unwrap_or_default(),
-        },
+        "error" => Incoming::Error { id: whole(&value, "id"), message: text(&value, "message").unwrap_or_default() },
         _ => return None,
     })
 }

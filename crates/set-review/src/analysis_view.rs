@@ -6,10 +6,10 @@
 //! it broke.
 
 use crate::Played;
-use set_canvas::board::{Marks, draw_table, looks};
 use crate::chart::draw_bars;
 use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;
+use set_canvas::board::{Marks, draw_table, looks};
 use set_core::review::analysis::Analysis;
 use set_core::review::record::mode_index;
 use set_core::rules::explain::{ATTRIBUTES, sentence};

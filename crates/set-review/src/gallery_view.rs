@@ -2,8 +2,8 @@
 //! by the page's renderer in the player's settings, to check every drawing
 //! at a glance (`?gallery`).
 
-use set_canvas::board::looks;
 use crate::shell::Shell;
+use set_canvas::board::looks;
 use set_core::page::layout::{Layout, Rect};
 use set_core::rules::card::{Card, DECK_SIZE};
 

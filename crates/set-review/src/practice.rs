@@ -6,11 +6,11 @@
 //! the record when it ends, where the statistics show accuracy and median
 //! time. The rounds come from `set_core::review::drills`, dealt from a seed.
 
-use set_canvas::board::{Marks, draw_one, draw_table, looks};
 use crate::epoch_ms;
 use crate::ledger::Ledger;
 use crate::shell::{Event, Shell};
 use crate::stats_view::time;
+use set_canvas::board::{Marks, draw_one, draw_table, looks};
 use set_core::review::analysis::median;
 use set_core::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
 use set_core::review::record::{Answer, Drill, DrillRun, Record};

@@ -7,9 +7,9 @@
 //! save and never changes it.
 
 use crate::Played;
-use set_canvas::board::{Marks, draw_table, looks};
 use crate::shell::{Event, Shell, escape};
 use crate::stats_view::time;
+use set_canvas::board::{Marks, draw_table, looks};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};
 

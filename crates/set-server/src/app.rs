@@ -43,7 +43,8 @@ fn config(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         match flag.as_str() {
             "--addr" => {
                 let text = value()?;
-                config.addr = text.parse().map_err(|_| format!("--addr {text}: not HOST:PORT (like 127.0.0.1:8080)"))?;
+                config.addr =
+                    text.parse().map_err(|_| format!("--addr {text}: not HOST:PORT (like 127.0.0.1:8080)"))?;
             }
             "--db" => config.db = PathBuf::from(value()?),
             "--dist" => config.dist = PathBuf::from(value()?),
@@ -66,7 +67,10 @@ pub async fn main() {
 async fn run() -> Result<(), String> {
     let config = config(std::env::args().skip(1))?;
     if !config.dist.join("index.html").is_file() {
-        return Err(format!("{} holds no index.html: build the page first (bash scripts/play.sh)", config.dist.display()));
+        return Err(format!(
+            "{} holds no index.html: build the page first (bash scripts/play.sh)",
+            config.dist.display()
+        ));
     }
     if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

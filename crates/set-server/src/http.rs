@@ -19,7 +19,6 @@
 use crate::AppState;
 use crate::ids::is_room_id;
 use crate::proto::HARD_FRAME_LIMIT;
-use set_core::text::{Encoded, percent_decode, query_value};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, Request, State, WebSocketUpgrade};
@@ -29,6 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
+use set_core::text::{Encoded, percent_decode, query_value};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use tower::ServiceExt;
@@ -53,7 +53,9 @@ async fn upgrade(State(state): State<Arc<AppState>>, headers: HeaderMap, ws: Web
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     let allowed = origin.is_some_and(|origin| {
-        origin == format!("http://{host}") || origin == format!("https://{host}") || state.origins.iter().any(|o| o == origin)
+        origin == format!("http://{host}")
+            || origin == format!("https://{host}")
+            || state.origins.iter().any(|o| o == origin)
     });
     if !allowed {
         return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
@@ -87,7 +89,8 @@ async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) ->
 
 /// The path, percent-decoded, if it is one that may be looked up.
 fn checked_path(raw: &str) -> Result<String, (StatusCode, &'static str)> {
-    let path = percent_decode(raw, Encoded::Path).map_err(|_| (StatusCode::BAD_REQUEST, "malformed percent-encoding"))?;
+    let path =
+        percent_decode(raw, Encoded::Path).map_err(|_| (StatusCode::BAD_REQUEST, "malformed percent-encoding"))?;
     if path.contains('\0') {
         return Err((StatusCode::BAD_REQUEST, "NUL byte in path"));
     }
@@ -165,7 +168,8 @@ pub fn content_security_policy(dist: &std::path::Path) -> std::io::Result<Header
         }
     }
     let hashes = |blocks: Vec<String>| {
-        let mut hashes: Vec<String> = blocks.iter().map(|b| format!("'sha256-{}'", BASE64.encode(Sha256::digest(b.as_bytes())))).collect();
+        let mut hashes: Vec<String> =
+            blocks.iter().map(|b| format!("'sha256-{}'", BASE64.encode(Sha256::digest(b.as_bytes())))).collect();
         hashes.sort();
         hashes.dedup();
         hashes.join(" ")
@@ -200,14 +204,15 @@ fn inline_blocks(html: &str, tag: &str) -> Vec<String> {
     blocks
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn paths_out_of_the_folder_are_refused_in_every_encoding() {
-        for bad in ["/..", "/../etc/passwd", "/a/../../b", "/%2e%2e/x", "/%2E%2E%2Fx", "/..%2fx", "/..%5cx", "/a\\..\\b"] {
+        for bad in
+            ["/..", "/../etc/passwd", "/a/../../b", "/%2e%2e/x", "/%2E%2E%2Fx", "/..%2fx", "/..%5cx", "/a\\..\\b"]
+        {
             assert_eq!(checked_path(bad).unwrap_err().0, StatusCode::FORBIDDEN, "{bad}");
         }
         assert_eq!(checked_path("/a%00b").unwrap_err().0, StatusCode::BAD_REQUEST);

@@ -29,7 +29,11 @@ pub fn hex(bytes: &[u8]) -> String {
 
 pub fn new_room_id() -> String {
     // Each byte masked to 0..32 picks one of the alphabet's 32 characters.
-    random_bytes::<ROOM_ID_CHARS>().iter().filter_map(|b| ROOM_ALPHABET.get(usize::from(b & 31))).map(|&b| char::from(b)).collect()
+    random_bytes::<ROOM_ID_CHARS>()
+        .iter()
+        .filter_map(|b| ROOM_ALPHABET.get(usize::from(b & 31)))
+        .map(|&b| char::from(b))
+        .collect()
 }
 
 /// Whether a text has the shape of a room id (checked before any lookup).

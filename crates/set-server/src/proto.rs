@@ -30,15 +30,35 @@ pub mod close {
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// First: who the client is (no token: a new anonymous player).
-    Hello { v: u32, token: Option<String> },
-    Create { mode: String, hints: bool, name: String },
+    Hello {
+        v: u32,
+        token: Option<String>,
+    },
+    Create {
+        mode: String,
+        hints: bool,
+        name: String,
+    },
     /// Sit at (or come back to) a room; `since` is the last event applied.
-    Join { room: String, name: Option<String>, since: Option<u32> },
+    Join {
+        room: String,
+        name: Option<String>,
+        since: Option<u32>,
+    },
     Start,
-    Claim { id: u32, cards: Vec<i64>, seen: u32 },
-    Hint { id: u32 },
+    Claim {
+        id: u32,
+        cards: Vec<i64>,
+        seen: u32,
+    },
+    Hint {
+        id: u32,
+    },
     /// `c` comes back in the pong; `rtt` is the client's last measurement, shown to all.
-    Ping { c: f64, rtt: Option<u32> },
+    Ping {
+        c: f64,
+        rtt: Option<u32>,
+    },
     Rematch,
 }
 

@@ -231,7 +231,11 @@ impl Store for SqliteStore {
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
-            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?").bind(next).bind(room).execute(&self.writer).await?;
+            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?")
+                .bind(next)
+                .bind(room)
+                .execute(&self.writer)
+                .await?;
             Ok(())
         })
     }

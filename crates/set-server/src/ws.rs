@@ -7,7 +7,7 @@
 
 use crate::AppState;
 use crate::ids::is_room_id;
-use crate::proto::{ClientMsg, CLIENT_TYPES, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
+use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
 use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -149,7 +149,11 @@ impl Connection {
 
     async fn on_text(&mut self, text: &str) -> bool {
         if text.len() > FRAME_LIMIT {
-            return self.strike(None, ErrorCode::TooBig, format!("a frame of {} bytes: at most {FRAME_LIMIT}", text.len()));
+            return self.strike(
+                None,
+                ErrorCode::TooBig,
+                format!("a frame of {} bytes: at most {FRAME_LIMIT}", text.len()),
+            );
         }
         let value: serde_json::Value = match serde_json::from_str(text) {
             Ok(value) => value,
@@ -192,10 +196,16 @@ impl Connection {
                     Err(crate::rooms::RoomsError::BadMode(mode)) => {
                         return self.strike(None, ErrorCode::BadMode, format!("\"{mode}\" is no way to play online"));
                     }
-                    Err(crate::rooms::RoomsError::BadName(why)) => self.send(&ServerMsg::error(None, ErrorCode::BadName, why)),
+                    Err(crate::rooms::RoomsError::BadName(why)) => {
+                        self.send(&ServerMsg::error(None, ErrorCode::BadName, why))
+                    }
                     Err(err) => {
                         eprintln!("set-server: create: {err}");
-                        self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room could not be made: try again"));
+                        self.send(&ServerMsg::error(
+                            None,
+                            ErrorCode::Unavailable,
+                            "the room could not be made: try again",
+                        ));
                     }
                 }
                 true
@@ -218,7 +228,13 @@ impl Connection {
                         return true;
                     }
                 };
-                let join = Command::Join { conn: self.id, player, name, since: since.unwrap_or(0), outbox: self.outbox.clone() };
+                let join = Command::Join {
+                    conn: self.id,
+                    player,
+                    name,
+                    since: since.unwrap_or(0),
+                    outbox: self.outbox.clone(),
+                };
                 self.room = Some(inbox);
                 self.forward(join).await
             }
@@ -244,7 +260,11 @@ impl Connection {
 
     fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
         if v != VERSION {
-            self.send(&ServerMsg::error(None, ErrorCode::Version, format!("this server speaks version {VERSION}: reload the page")));
+            self.send(&ServerMsg::error(
+                None,
+                ErrorCode::Version,
+                format!("this server speaks version {VERSION}: reload the page"),
+            ));
             return self.close(close::VERSION, "protocol version");
         }
         let player = match token {

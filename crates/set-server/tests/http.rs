@@ -24,7 +24,9 @@ async fn pages_are_revalidated_hashed_files_immutable_and_the_policy_names_the_i
     assert_eq!(header(&page, "cache-control"), Some("no-cache"));
     assert_eq!(header(&page, "x-content-type-options"), Some("nosniff"));
     let csp = header(&page, "content-security-policy").unwrap();
-    assert!(csp.contains("default-src 'self'") && csp.contains("connect-src 'self'") && csp.contains("'wasm-unsafe-eval'"));
+    assert!(
+        csp.contains("default-src 'self'") && csp.contains("connect-src 'self'") && csp.contains("'wasm-unsafe-eval'")
+    );
     // sha256 of "solo()", the scratch page's inline script: `printf 'solo()' | openssl dgst -sha256 -binary | base64`.
     let hash = {
         use sha2::{Digest, Sha256};
@@ -46,7 +48,8 @@ fn base64(bytes: &[u8]) -> String {
     const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {
-        let n = (chunk[0] as u32) << 16 | (*chunk.get(1).unwrap_or(&0) as u32) << 8 | *chunk.get(2).unwrap_or(&0) as u32;
+        let n =
+            (chunk[0] as u32) << 16 | (*chunk.get(1).unwrap_or(&0) as u32) << 8 | *chunk.get(2).unwrap_or(&0) as u32;
         for i in 0..4 {
             out.push(if i <= chunk.len() { A[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
         }
@@ -93,7 +96,9 @@ async fn bad_requests_are_refused_and_the_server_lives_on() {
         assert!(!response.contains("outside dist"));
     }
     for method in ["POST", "PUT", "DELETE", "OPTIONS"] {
-        let response = server.http(&format!("{method} / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")).await;
+        let response = server
+            .http(&format!("{method} / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+            .await;
         assert_eq!(status(&response), "405", "{method}");
         assert_eq!(header(&response, "allow"), Some("GET, HEAD"));
     }

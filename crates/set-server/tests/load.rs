@@ -34,7 +34,10 @@ fn a_short_load_loses_nothing_and_every_log_replays_to_its_board() {
         .map(|json| serde_json::from_str(json).unwrap())
         .unwrap_or_else(|| panic!("no BENCH line in:\n{stdout}"));
     assert_eq!((bench["clients"].as_u64(), bench["rooms"].as_u64()), (Some(9), Some(3)));
-    assert_eq!((bench["errors"].as_u64(), bench["lost"].as_u64(), bench["mismatches"].as_u64()), (Some(0), Some(0), Some(0)));
+    assert_eq!(
+        (bench["errors"].as_u64(), bench["lost"].as_u64(), bench["mismatches"].as_u64()),
+        (Some(0), Some(0), Some(0))
+    );
     let claims = bench["claims"].as_u64().unwrap();
     let answered: u64 = ["accepted", "taken", "wrong"].iter().map(|k| bench[k].as_u64().unwrap()).sum();
     assert!(bench["accepted"].as_u64().unwrap() > 0, "sets were found: {bench}");

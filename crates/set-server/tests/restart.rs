@@ -50,7 +50,8 @@ async fn a_game_survives_sigkill_and_finishes_with_a_verifiable_deal() {
     for field in ["view", "seq", "status", "commitment", "moves"] {
         assert_eq!(after[field], before[field], "{field} after the restart");
     }
-    let scores = |v: &serde_json::Value| v["players"].as_array().unwrap().iter().map(|p| p["score"].clone()).collect::<Vec<_>>();
+    let scores =
+        |v: &serde_json::Value| v["players"].as_array().unwrap().iter().map(|p| p["score"].clone()).collect::<Vec<_>>();
     assert_eq!(scores(&after), scores(&before));
     assert_eq!(scores(&after), [json!(2), json!(2)]);
 
@@ -70,7 +71,8 @@ async fn a_game_survives_sigkill_and_finishes_with_a_verifiable_deal() {
     };
     assert_eq!(end["status"], "over");
     let (seed, salt) = (end["seed"].as_str().unwrap(), end["salt"].as_str().unwrap());
-    let digest: String = Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    let digest: String =
+        Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(digest, commitment, "the revealed seed is the one committed to at the start");
 
     let response = server.get(&format!("/api/games/{room}"), "").await;

@@ -39,7 +39,8 @@ async fn the_first_claim_wins_the_second_is_taken_and_never_wrong() {
     // first wins, and the other is taken by the winner, never wrong.
     let from_ann = ann.result(a).await;
     let from_ben = ben.result(b).await;
-    let (won, lost, winner) = if from_ann["verdict"] == "accepted" { (from_ann, from_ben, 0) } else { (from_ben, from_ann, 1) };
+    let (won, lost, winner) =
+        if from_ann["verdict"] == "accepted" { (from_ann, from_ben, 0) } else { (from_ben, from_ann, 1) };
     assert_eq!((won["verdict"].as_str(), won["seq"].as_u64()), (Some("accepted"), Some(1)), "{won}");
     assert_eq!(lost["verdict"], "taken", "{lost}");
     assert_eq!(lost["by"], winner, "taken by the winner");
@@ -47,9 +48,16 @@ async fn the_first_claim_wins_the_second_is_taken_and_never_wrong() {
     // Both saw the move; the scores: the winner 1, the other 0 and no wrong claim.
     let moved = ben.expect("move").await;
     assert_eq!(ann.expect("move").await, moved, "both hear the same move");
-    assert_eq!((moved["seq"].as_u64(), moved["kind"].as_str(), moved["by"].as_u64()), (Some(1), Some("set"), Some(winner)));
-    let scores: Vec<(u64, u64)> =
-        moved["players"].as_array().unwrap().iter().map(|p| (p["score"].as_u64().unwrap(), p["wrong"].as_u64().unwrap())).collect();
+    assert_eq!(
+        (moved["seq"].as_u64(), moved["kind"].as_str(), moved["by"].as_u64()),
+        (Some(1), Some("set"), Some(winner))
+    );
+    let scores: Vec<(u64, u64)> = moved["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["score"].as_u64().unwrap(), p["wrong"].as_u64().unwrap()))
+        .collect();
     let expected = if winner == 0 { [(1, 0), (0, 0)] } else { [(0, 0), (1, 0)] };
     assert_eq!(scores, expected);
     // The same claim sent again gets its first answer, and changes nothing.
@@ -67,7 +75,9 @@ async fn a_disjoint_claim_survives_another_players_set_and_wrong_claims_say_why(
     let (mut table, mut seq) = (ids(&start["view"]["table"]), 0u64);
     let (first, disjoint) = loop {
         let sets = sets_of(&table);
-        let pair = sets.iter().find_map(|a| sets.iter().find(|b| !b.iter().any(|c| a.contains(c))).map(|b| (a.clone(), b.clone())));
+        let pair = sets
+            .iter()
+            .find_map(|a| sets.iter().find(|b| !b.iter().any(|c| a.contains(c))).map(|b| (a.clone(), b.clone())));
         if let Some(pair) = pair {
             break pair;
         }
@@ -119,8 +129,12 @@ async fn a_player_who_drops_out_resyncs_with_what_they_missed() {
     assert_eq!(ids(&back["view"]["table"]), table);
     let missed: Vec<u64> = back["moves"].as_array().unwrap().iter().map(|m| m["seq"].as_u64().unwrap()).collect();
     assert_eq!(missed, [1, 2]);
-    let replayed: Vec<_> =
-        back["moves"].as_array().unwrap().iter().map(|m| ["seq", "by", "kind", "cards", "at_ms"].map(|field| m[field].clone())).collect();
+    let replayed: Vec<_> = back["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| ["seq", "by", "kind", "cards", "at_ms"].map(|field| m[field].clone()))
+        .collect();
     assert_eq!(replayed, heard, "the moves missed, read back from the log, are the moves the others heard");
     let later = Client::new(&server, Some(&token)).await.join(&room, None, 1).await;
     assert_eq!(later["moves"].as_array().unwrap().len(), 1, "only what came after `since`");
@@ -203,7 +217,10 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
     ws.send(Message::text(json!({ "t": "hello", "v": 1, "token": forged }).to_string())).await.unwrap();
-    let error: Value = match ws.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    let error: Value = match ws.next().await {
+        Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
     assert_eq!(error["code"], "bad_token");
     match ws.next().await {
         Some(Ok(Message::Close(Some(frame)))) => assert_eq!(u16::from(frame.code), 4001),
@@ -214,12 +231,21 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     assert!(foreign.unwrap_err().contains("403"));
     // Before hello, nothing but hello and ping.
     let mut early = connect(&server, &server.origin()).await.unwrap();
-    early.send(Message::text(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Eve" }).to_string())).await.unwrap();
-    let reply: Value = match early.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    early
+        .send(Message::text(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Eve" }).to_string()))
+        .await
+        .unwrap();
+    let reply: Value = match early.next().await {
+        Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
     assert_eq!(reply["code"], "hello_first");
     // Another protocol version is asked to reload.
     early.send(Message::text(json!({ "t": "hello", "v": 2 }).to_string())).await.unwrap();
-    let reply: Value = match early.next().await { Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(), other => panic!("{other:?}") };
+    let reply: Value = match early.next().await {
+        Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
+        other => panic!("{other:?}"),
+    };
     assert_eq!(reply["code"], "version");
     // Names: invisible characters and repeats are refused.
     let mut eve = Client::new(&server, None).await;

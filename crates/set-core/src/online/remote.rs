@@ -68,10 +68,17 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Accepted,
-    Wrong { why: String },
-    Taken { by: u8, card: Card },
+    Wrong {
+        why: String,
+    },
+    Taken {
+        by: u8,
+        card: Card,
+    },
     /// Refused before it was judged (a cooldown, a limit): nothing counted.
-    Refused { why: String },
+    Refused {
+        why: String,
+    },
 }
 
 /// A claim to send: its id (echoed in the answer), cards and the last event seen.
@@ -163,8 +170,21 @@ impl Remote {
             self.picks.clear();
             self.pending = None;
         }
-        let Snapshot { room, seat, host, status, variant, hints, seq, view, players, commitment, seed, salt, next_room } =
-            snapshot;
+        let Snapshot {
+            room,
+            seat,
+            host,
+            status,
+            variant,
+            hints,
+            seq,
+            view,
+            players,
+            commitment,
+            seed,
+            salt,
+            next_room,
+        } = snapshot;
         let came_back = !self.room.is_empty() && room == self.room && seq > self.seq;
         *self = Remote {
             room,

@@ -54,7 +54,10 @@ impl Status {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClaimError {
     /// The sender says it applied an event the room has not had.
-    FutureSeen { seen: u32, seq: u32 },
+    FutureSeen {
+        seen: u32,
+        seq: u32,
+    },
     /// A number that is no card id (0..=80).
     NoSuchCard(i64),
     /// A card that was not in play when the sender last looked.
@@ -416,7 +419,10 @@ mod tests {
         let mut at_ms = 0;
         for _ in 0..MAX_ONLINE_WRONG_CLAIMS {
             for seat in 0..MAX_ONLINE_PLAYERS as u8 {
-                assert_eq!(room.claim(Seat(seat), &wrong, room.seq(), at_ms).unwrap(), Verdict::Wrong(Invalid::NotASet));
+                assert_eq!(
+                    room.claim(Seat(seat), &wrong, room.seq(), at_ms).unwrap(),
+                    Verdict::Wrong(Invalid::NotASet)
+                );
             }
             at_ms += WRONG_COOLDOWN_MS;
         }

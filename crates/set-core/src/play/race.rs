@@ -18,9 +18,9 @@
 //! [`Session`] to read); every move goes through the race, so that the
 //! sitting's log keeps one seat per move.
 
-use crate::players::bot::next_claim;
 use crate::play::selection::Toggle;
 use crate::play::session::{Adopted, Happened, Session};
+use crate::players::bot::next_claim;
 use crate::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Claim, GameError, HintOutcome};

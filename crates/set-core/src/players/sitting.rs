@@ -26,7 +26,8 @@
 //!   strangers racing would otherwise hand the game to whoever did not guess.
 
 pub use crate::players::seats::{
-    Kind, MAX_BOTS, MAX_NAME_CHARS, MAX_ONLINE_PLAYERS, MAX_PLAYERS, Player, SOLO_NAME, Seat, SeatError, Seats, check_name,
+    Kind, MAX_BOTS, MAX_NAME_CHARS, MAX_ONLINE_PLAYERS, MAX_PLAYERS, Player, SOLO_NAME, Seat, SeatError, Seats,
+    check_name,
 };
 use crate::rules::card::Card;
 use crate::rules::finder::UltraSplit;
@@ -120,7 +121,10 @@ pub enum Refusal {
     /// A computer opponent's move made by anyone but the computer.
     NotAPerson(Seat),
     /// Online: a wrong claim was made less than [`WRONG_COOLDOWN_MS`] ago.
-    CoolingDown { seat: Seat, until_ms: u64 },
+    CoolingDown {
+        seat: Seat,
+        until_ms: u64,
+    },
     /// Online: the seat has made [`MAX_ONLINE_WRONG_CLAIMS`] wrong claims this
     /// game, and this one is wrong too (its sets still count).
     TooManyWrong(Seat),

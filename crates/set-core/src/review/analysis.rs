@@ -9,8 +9,8 @@
 use crate::players::sitting::Seat;
 use crate::rules::card::Card;
 use crate::rules::explain::{Broken, broken};
-use crate::sort::sort_by_key;
 use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
+use crate::sort::sort_by_key;
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
 pub const MISSED_KEPT: usize = 5;

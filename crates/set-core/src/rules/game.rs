@@ -17,9 +17,9 @@
 use crate::rules::card::{Card, DECK_SIZE, is_set};
 use crate::rules::daily::{daily_order, seed_of};
 use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, ultra_split};
-use crate::sort::sort_by_key;
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
+use crate::sort::sort_by_key;
 use std::fmt;
 
 /// The largest seed a page or script can pass: JavaScript numbers are exact

@@ -27,7 +27,9 @@
 
 use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_header};
 use crate::players::bot::Level;
-use crate::players::sitting::{Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims};
+use crate::players::sitting::{
+    Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims,
+};
 use crate::rules::game::Game;
 use crate::text::{split_at_each, split_once_at};
 use std::fmt;
@@ -215,5 +217,4 @@ mod tests {
         assert!(sitting.seats().is_solo() && sitting.by().len() == saved.game.moves().len());
         assert_eq!(encode_seated(&saved.game, &sitting, saved.elapsed_ms), v2);
     }
-
 }

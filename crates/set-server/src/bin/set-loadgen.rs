@@ -136,7 +136,14 @@ mod load {
 
     /// One client's session: sits in its room, claims until the deadline,
     /// then waits for its last answers.
-    async fn client(config: Arc<Config>, room_index: usize, seat: usize, rooms: Arc<Vec<tokio::sync::watch::Sender<String>>>, tally: Shared, deadline: Instant) -> Result<(), String> {
+    async fn client(
+        config: Arc<Config>,
+        room_index: usize,
+        seat: usize,
+        rooms: Arc<Vec<tokio::sync::watch::Sender<String>>>,
+        tally: Shared,
+        deadline: Instant,
+    ) -> Result<(), String> {
         let mut rng = SplitMix64::new(config.seed ^ ((room_index as u64) << 16) ^ seat as u64);
         let mut request = format!("ws://{}/ws", config.addr).into_client_request().map_err(|e| e.to_string())?;
         request.headers_mut().insert("origin", format!("http://{}", config.addr).parse().map_err(|_| "origin")?);
@@ -147,7 +154,9 @@ mod load {
         let name = format!("P{seat}");
         let mut room = String::new();
         if seat == 0 {
-            tx.send(send(json!({ "t": "create", "mode": "classic", "hints": false, "name": name }))).await.map_err(|e| e.to_string())?;
+            tx.send(send(json!({ "t": "create", "mode": "classic", "hints": false, "name": name })))
+                .await
+                .map_err(|e| e.to_string())?;
         } else {
             let mut watch = rooms[room_index].subscribe();
             room = watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone();
@@ -191,14 +200,21 @@ mod load {
                     let roll = rng.below(100);
                     let (seen, claim, wrong) = if roll < 5 {
                         let t = cards(&table);
-                        let triple = (0..t.len()).flat_map(|a| (a + 1..t.len()).map(move |b| (a, b))).find_map(|(a, b)| {
-                            t.iter().position(|&c| c != t[a] && c != t[b] && !is_set(t[a], t[b], c)).map(|c| [a, b, c])
-                        });
+                        let triple =
+                            (0..t.len()).flat_map(|a| (a + 1..t.len()).map(move |b| (a, b))).find_map(|(a, b)| {
+                                t.iter()
+                                    .position(|&c| c != t[a] && c != t[b] && !is_set(t[a], t[b], c))
+                                    .map(|c| [a, b, c])
+                            });
                         let Some(triple) = triple else { continue };
                         (current, triple.iter().map(|&i| table[i]).collect::<Vec<_>>(), true)
                     } else {
                         // Some claims are stale: a set of a view a few events old.
-                        let (seen, view) = if roll < 15 { history.front().cloned().unwrap_or((current, table)) } else { (current, table) };
+                        let (seen, view) = if roll < 15 {
+                            history.front().cloned().unwrap_or((current, table))
+                        } else {
+                            (current, table)
+                        };
                         let sets = find_sets(&cards(&view)).unwrap_or_default();
                         if sets.is_empty() {
                             continue;
@@ -209,7 +225,9 @@ mod load {
                     next_id += 1;
                     pending.insert(next_id, (Instant::now(), wrong));
                     tally.lock().unwrap_or_else(PoisonError::into_inner).sent += 1;
-                    tx.send(send(json!({ "t": "claim", "id": next_id, "cards": claim, "seen": seen }))).await.map_err(|e| e.to_string())?;
+                    tx.send(send(json!({ "t": "claim", "id": next_id, "cards": claim, "seen": seen })))
+                        .await
+                        .map_err(|e| e.to_string())?;
                     continue;
                 }
             };
@@ -273,7 +291,9 @@ mod load {
                         }
                     } else if n > seq + 1 {
                         // A gap: ask for the room again.
-                        tx.send(send(json!({ "t": "join", "room": room, "since": seq }))).await.map_err(|e| e.to_string())?;
+                        tx.send(send(json!({ "t": "join", "room": room, "since": seq })))
+                            .await
+                            .map_err(|e| e.to_string())?;
                     }
                     note_board(&tally, &room, n, &table);
                     over = message["view"]["over"] == true;
@@ -288,7 +308,10 @@ mod load {
                             Some("wrong") if meant_wrong => t.wrong += 1,
                             // A card of it went to another player first: taken, never wrong.
                             Some("taken") => t.taken += 1,
-                            other => t.errors.push(format!("claim {id}: {other:?} for a claim meant {}", if meant_wrong { "wrong" } else { "right" })),
+                            other => t.errors.push(format!(
+                                "claim {id}: {other:?} for a claim meant {}",
+                                if meant_wrong { "wrong" } else { "right" }
+                            )),
                         }
                     }
                 }
@@ -323,7 +346,11 @@ mod load {
         let pool = sqlx::SqlitePool::connect_with(options).await.map_err(|e| format!("{db}: {e}"))?;
         let mut mismatches = 0;
         for (room, (seq, table)) in boards {
-            let row = sqlx::query("SELECT mode, seed FROM rooms WHERE id = ?").bind(room).fetch_one(&pool).await.map_err(|e| e.to_string())?;
+            let row = sqlx::query("SELECT mode, seed FROM rooms WHERE id = ?")
+                .bind(room)
+                .fetch_one(&pool)
+                .await
+                .map_err(|e| e.to_string())?;
             let variant = Variant::from_name(&row.get::<String, _>("mode"), None).map_err(|e| e.to_string())?;
             let seed = row.get::<i64, _>("seed") as u64;
             let names: Vec<String> = sqlx::query("SELECT name FROM seats WHERE room = ? ORDER BY seat")
@@ -335,15 +362,35 @@ mod load {
                 .map(|r| r.get("name"))
                 .collect();
             let mut log = Vec::new();
-            for r in sqlx::query("SELECT seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq").bind(room).fetch_all(&pool).await.map_err(|e| e.to_string())? {
-                let cards: Vec<Card> = r.get::<String, _>("cards").split_whitespace().filter_map(|c| Card::new(c.parse().ok()?).ok()).collect();
-                let action = if r.get::<String, _>("kind") == "hint" { Action::Hint } else { Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?) };
-                log.push((Seat(r.get::<i64, _>("seat") as u8), Move { at_ms: r.get::<i64, _>("at_ms") as u64, action }));
+            for r in sqlx::query("SELECT seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq")
+                .bind(room)
+                .fetch_all(&pool)
+                .await
+                .map_err(|e| e.to_string())?
+            {
+                let cards: Vec<Card> = r
+                    .get::<String, _>("cards")
+                    .split_whitespace()
+                    .filter_map(|c| Card::new(c.parse().ok()?).ok())
+                    .collect();
+                let action = if r.get::<String, _>("kind") == "hint" {
+                    Action::Hint
+                } else {
+                    Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?)
+                };
+                log.push((
+                    Seat(r.get::<i64, _>("seat") as u8),
+                    Move { at_ms: r.get::<i64, _>("at_ms") as u64, action },
+                ));
             }
             let replayed = RoomGame::restore(variant, seed, &names, &log).map_err(|e| format!("room {room}: {e}"))?;
             let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
             if replayed.seq() != *seq || stored != *table {
-                eprintln!("set-loadgen: room {room}: the log replays to event {} {:?}, the clients saw {seq} {table:?}", replayed.seq(), stored);
+                eprintln!(
+                    "set-loadgen: room {room}: the log replays to event {} {:?}, the clients saw {seq} {table:?}",
+                    replayed.seq(),
+                    stored
+                );
                 mismatches += 1;
             }
         }
@@ -358,7 +405,8 @@ mod load {
     pub async fn run() -> Result<(), String> {
         let config = Arc::new(config()?);
         let tally: Shared = Arc::default();
-        let rooms: Arc<Vec<_>> = Arc::new((0..config.rooms).map(|_| tokio::sync::watch::channel(String::new()).0).collect());
+        let rooms: Arc<Vec<_>> =
+            Arc::new((0..config.rooms).map(|_| tokio::sync::watch::channel(String::new()).0).collect());
         let started = Instant::now();
         let deadline = started + Duration::from_secs(config.seconds);
         let mut tasks = Vec::new();
@@ -375,7 +423,11 @@ mod load {
                         Err(_) => Some(format!("still waiting {} s after the end", GIVE_UP_AFTER.as_secs())),
                     };
                     if let Some(err) = failed {
-                        tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!("room {room} seat {seat}: {err}"));
+                        tally
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .errors
+                            .push(format!("room {room} seat {seat}: {err}"));
                     }
                 }));
             }
@@ -392,12 +444,27 @@ mod load {
         let mismatches = check_logs(&config.db, &tally.boards).await?;
         let mut latencies = tally.latencies_us.clone();
         latencies.sort_unstable();
-        let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+        let pct = |p: f64| {
+            latencies
+                .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0) as f64
+                / 1000.0
+        };
         let clients = config.rooms * config.per_room;
         println!("load: {clients} clients in {} rooms for {:.1} s (loopback)", config.rooms, elapsed);
-        println!("  claims sent {}: accepted {}, taken {}, wrong {}, cooling down {}", tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling);
+        println!(
+            "  claims sent {}: accepted {}, taken {}, wrong {}, cooling down {}",
+            tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling
+        );
         println!("  claim round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", pct(0.5), pct(0.99), pct(1.0));
-        println!("  errors {}, lost results {}, rooms whose stored log replays to another board {} of {}", tally.errors.len(), tally.lost, mismatches, tally.boards.len());
+        println!(
+            "  errors {}, lost results {}, rooms whose stored log replays to another board {} of {}",
+            tally.errors.len(),
+            tally.lost,
+            mismatches,
+            tally.boards.len()
+        );
         if peak_kb > 0 {
             println!("  server memory (RSS) at the load's peak: {:.1} MB", peak_kb as f64 / 1024.0);
         }

@@ -64,13 +64,37 @@ impl Outbox {
 
 /// What a connection asks of its room.
 pub enum Command {
-    Join { conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox },
-    Leave { conn: ConnId },
-    Start { conn: ConnId },
-    Claim { conn: ConnId, id: u32, cards: Vec<i64>, seen: u32, received: Instant },
-    Hint { conn: ConnId, id: u32 },
-    Rtt { conn: ConnId, ms: u32 },
-    Rematch { conn: ConnId },
+    Join {
+        conn: ConnId,
+        player: String,
+        name: Option<String>,
+        since: u32,
+        outbox: Outbox,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    Start {
+        conn: ConnId,
+    },
+    Claim {
+        conn: ConnId,
+        id: u32,
+        cards: Vec<i64>,
+        seen: u32,
+        received: Instant,
+    },
+    Hint {
+        conn: ConnId,
+        id: u32,
+    },
+    Rtt {
+        conn: ConnId,
+        ms: u32,
+    },
+    Rematch {
+        conn: ConnId,
+    },
     /// Debug builds only: panic inside this room, to test that the others live on.
     #[cfg(debug_assertions)]
     Crash,
@@ -91,7 +115,9 @@ impl std::fmt::Display for RoomsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RoomsError::NoRoom => write!(f, "there is no such room"),
-            RoomsError::BadMode(mode) => write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra"),
+            RoomsError::BadMode(mode) => {
+                write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra")
+            }
             RoomsError::BadName(why) => write!(f, "{why}"),
             RoomsError::Store(err) => write!(f, "{err}"),
             RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
@@ -177,7 +203,10 @@ impl Rooms {
 }
 
 fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
-    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
+    ROOM_MODES
+        .into_iter()
+        .find(|v| v.name() == mode)
+        .ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
 }
 
 /// The names checked as the core seats them (trimmed, 1 to 20 characters,

@@ -3,11 +3,11 @@
 //! in the order the room decides them; each answer and broadcast leaves
 //! through the connections' outboxes.
 
-use super::{Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant};
-use crate::ids;
-use crate::proto::{
-    ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg,
+use super::{
+    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant,
 };
+use crate::ids;
+use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
 use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
@@ -18,7 +18,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-
 
 struct Conn {
     player: String,
@@ -74,7 +73,8 @@ impl Room {
                 last_ms = mv.at_ms;
                 log.push((Seat(mv.seat), Move { at_ms: mv.at_ms, action }));
             }
-            let game = RoomGame::restore(variant, record.seed, &names, &log).map_err(|err| RoomsError::Broken(err.to_string()))?;
+            let game = RoomGame::restore(variant, record.seed, &names, &log)
+                .map_err(|err| RoomsError::Broken(err.to_string()))?;
             Some(game)
         };
         let rtt = vec![None; seats.len()];
@@ -274,7 +274,12 @@ impl Room {
             Ok(verdict) => verdict,
             Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
                 let wait = until_ms.saturating_sub(at_ms);
-                return self.error(conn, Some(id), ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
+                return self.error(
+                    conn,
+                    Some(id),
+                    ErrorCode::CoolingDown,
+                    format!("after a wrong claim, wait {wait} ms"),
+                );
             }
             Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
                 let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
@@ -296,12 +301,18 @@ impl Room {
                 // A claim that found no new set is a wrong one in the log (as `RoomGame::events` tells it).
                 let kind = if accepted { EventKind::Set } else { EventKind::Wrong };
                 if !self.commit(next, kind).await {
-                    return self.error(conn, Some(id), ErrorCode::Unavailable, "the claim could not be kept: try again");
+                    return self.error(
+                        conn,
+                        Some(id),
+                        ErrorCode::Unavailable,
+                        "the claim could not be kept: try again",
+                    );
                 }
                 let game = self.game.as_ref().expect("committed");
                 let why = match verdict {
                     Verdict::Wrong(invalid) => {
-                        let cards: Vec<_> = cards.iter().filter_map(|&c| set_core::rules::card::Card::new(c).ok()).collect();
+                        let cards: Vec<_> =
+                            cards.iter().filter_map(|&c| set_core::rules::card::Card::new(c).ok()).collect();
                         Some(reasons(invalid, &cards).join(" "))
                     }
                     _ => None,

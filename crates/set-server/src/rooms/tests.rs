@@ -88,7 +88,10 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let (ann, mut ann_rx) = outbox();
     inbox.send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
     let (ben, _ben_rx) = outbox();
-    inbox.send(Command::Join { conn: 2, player: "p2".into(), name: Some("Ben".into()), since: 0, outbox: ben }).await.unwrap();
+    inbox
+        .send(Command::Join { conn: 2, player: "p2".into(), name: Some("Ben".into()), since: 0, outbox: ben })
+        .await
+        .unwrap();
     inbox.send(Command::Start { conn: 1 }).await.unwrap();
     let started = loop {
         let room = next_of(&mut ann_rx, "room").await;

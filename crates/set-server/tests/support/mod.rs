@@ -25,7 +25,8 @@ impl Scratch {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("dist")).unwrap();
         // A page of its own: the server needs an index.html, the tests a few files more.
-        std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>SET</title><script>solo()</script>").unwrap();
+        std::fs::write(dir.join("dist/index.html"), "<!doctype html><title>SET</title><script>solo()</script>")
+            .unwrap();
         std::fs::write(dir.join("dist/online.html"), "<!doctype html><title>SET online</title>").unwrap();
         std::fs::write(dir.join("dist/app-0123456789abcdef.js"), "export {}").unwrap();
         Scratch(dir)
@@ -131,7 +132,8 @@ impl Client {
     /// Connects and says hello (with a token: as that player again).
     pub async fn new(server: &Server, token: Option<&str>) -> Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
-        let mut client = Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
+        let mut client =
+            Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
         client.send(json!({ "t": "hello", "v": 1, "token": token })).await;
         let welcome = client.expect("welcome").await;
         client.token = welcome["token"].as_str().unwrap().to_owned();
@@ -161,7 +163,9 @@ impl Client {
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     let value: Value = serde_json::from_str(&text).unwrap();
-                    if std::env::var_os("TRACE").is_some() { eprintln!("<- {value}"); }
+                    if std::env::var_os("TRACE").is_some() {
+                        eprintln!("<- {value}");
+                    }
                     if value["t"] != "players" && value["t"] != "pong" {
                         return value;
                     }
