@@ -6,7 +6,7 @@
 //! and each hint is appended before anyone is told of it, and the
 //! primary key `(room, seq)` keeps one linear log whatever happens. A
 //! Postgres store (with NATS for the lobby and nginx routing by room) can
-//! follow behind the same trait; ONLINE.md §4.12 sketches it.
+//! follow behind the same trait (docs/online.md, "What comes next").
 
 use futures_util::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
