@@ -148,7 +148,8 @@ try {
 
   const page = await context.newPage();
   await page.goto(`${server.url}?seed=1`);
-  await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
+  // sets() comes with the API part, fetched once the game has started.
+  await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0 && window.wasmBindings?.sets);
   const calls = await page.evaluate(() => {
     const b = window.wasmBindings;
     // The best plain-JavaScript way of finding every set, for comparison: an

@@ -89,6 +89,7 @@ const firstLoad = page.find((r) => r.what === 'first_load');
 // The parts that load later (scripts/build-parts.sh): their files by name.
 const PARTS = [
   ['review', 'statistics, analysis, replay, drills and the gallery'],
+  ['api', 'the JS API\'s check, explain and sets, fetched once the game has started (crates/set-api)'],
   ['race', 'race.html\'s game with others: the page crate built with its race feature'],
   ['online', 'online.html\'s room client (crates/set-online)'],
 ];

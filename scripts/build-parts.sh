@@ -4,6 +4,8 @@
 # (Trunk.toml), runs it first in every build, so `trunk build --release`
 # builds everything and `trunk serve` keeps working. The parts:
 # - review (crates/set-review): statistics, analysis, replay and the drills;
+# - api (crates/set-api): the JS API's check, explain and sets, which the
+#   page adds to window.wasmBindings once its game has started;
 # - race: the page crate built with its `race` feature, the game with other
 #   players, which race.html runs (scripts/race-page.mjs writes that page);
 # - online (crates/set-online): the room page's client, which online.html
@@ -50,5 +52,6 @@ build_part() { # crate, file stem, target directory, cargo's extra flags
 }
 
 build_part set-review review target
+build_part set-api api target --features part
 build_part set-game race target/race --features race
 build_part set-online online target

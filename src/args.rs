@@ -1,12 +1,11 @@
-//! Checking what JavaScript passes to the exports.
-//!
-//! Exports take `JsValue` rather than `u8` or `usize`, because wasm-bindgen
-//! would silently turn `3.5` into 3 and `"x"` into 0. Every check here fails
-//! with a message that names the bad value, before anything is changed; the
-//! exports turn the message into a thrown JavaScript `Error`.
+//! Checking what JavaScript passes to the page's own exports (`deal`'s
+//! options, a slot, a seed), with the values read by the one reader of
+//! every JS API's arguments, [`set_api::args`].
 
-use js_sys::{Array, Uint8Array};
-use set_core::rules::card::Card;
+#[cfg(feature = "race")]
+use js_sys::Array;
+pub use set_api::args::{card, js_error};
+use set_api::args::{BadValue, describe, number_text, whole_number};
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
@@ -17,40 +16,13 @@ use set_core::{
     players::sitting::{SeatError, Seats},
 };
 use std::fmt::{self, Display};
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 
-/// A `JsError` (a JavaScript `Error` once thrown) with this message.
-pub fn js_error(message: impl Display) -> JsError {
-    JsError::new(&message.to_string())
-}
-
-/// What was wrong with an argument. Each case names the argument (`what`:
-/// "card id", "slot", "seed", "ids") and shows the value as written in
-/// JavaScript.
+/// What was wrong with an argument: a bad value (read by the one reader,
+/// [`set_api::args`]), or one that only the page's exports take.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BadArgument {
-    NotANumber {
-        what: &'static str,
-        shown: String,
-    },
-    NotWhole {
-        what: &'static str,
-        shown: String,
-    },
-    CardOutOfRange {
-        what: &'static str,
-        shown: String,
-    },
-    RepeatedCard(u8),
-    NotAnArray {
-        what: &'static str,
-        shown: String,
-    },
-    /// A bad element of an array argument.
-    AtIndex {
-        index: usize,
-        problem: Box<BadArgument>,
-    },
+    Value(BadValue),
     NegativeSlot(String),
     /// A slot past any table's end (kept as given, not clamped).
     SlotPastAnyTable(String),
@@ -59,8 +31,6 @@ pub enum BadArgument {
     BadDate(String),
     /// A date given for a way to play other than the daily puzzle.
     DateNotDaily(String),
-    /// `check` was given this many card ids (5 stands for 5 or more).
-    CardCount(usize),
     /// `bots` or `players` is not an array of strings.
     #[cfg(feature = "race")]
     NotAList {
@@ -71,15 +41,16 @@ pub enum BadArgument {
     Seats(SeatError),
 }
 
+impl From<BadValue> for BadArgument {
+    fn from(bad: BadValue) -> BadArgument {
+        BadArgument::Value(bad)
+    }
+}
+
 impl Display for BadArgument {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadArgument::NotANumber { what, shown } => write!(f, "{what} {shown} is not a number"),
-            BadArgument::NotWhole { what, shown } => write!(f, "{what} {shown} is not a whole number"),
-            BadArgument::CardOutOfRange { what, shown } => write!(f, "{what} {shown} is out of range 0..=80"),
-            BadArgument::RepeatedCard(id) => write!(f, "card id {id} is repeated"),
-            BadArgument::NotAnArray { what, shown } => write!(f, "{what} {shown} is not an array of card ids"),
-            BadArgument::AtIndex { index, problem } => write!(f, "{problem} (at index {index})"),
+            BadArgument::Value(bad) => bad.fmt(f),
             BadArgument::NegativeSlot(shown) => write!(f, "slot {shown} is negative"),
             BadArgument::SlotPastAnyTable(shown) => write!(f, "slot {shown} is empty: no table has that many slots"),
             BadArgument::SeedOutOfRange(shown) => write!(f, "seed {shown} is not in 0..={MAX_SEED}"),
@@ -88,101 +59,12 @@ impl Display for BadArgument {
             }
             BadArgument::BadDate(shown) => write!(f, "date {shown} is not a day \"YYYY-MM-DD\" from 1970 to 9999"),
             BadArgument::DateNotDaily(shown) => write!(f, "a date is only for mode \"daily\", not mode {shown}"),
-            BadArgument::CardCount(5) => write!(f, "check takes 3 or 4 card ids, not more"),
-            BadArgument::CardCount(n) => write!(f, "check takes 3 or 4 card ids, not {n}"),
             #[cfg(feature = "race")]
             BadArgument::NotAList { what, shown } => write!(f, "{what} {shown} is not an array of strings"),
             #[cfg(feature = "race")]
             BadArgument::Seats(err) => err.fmt(f),
         }
     }
-}
-
-/// The value as a person would write it in the console: `"x"`, `1.5`,
-/// `undefined`, `[1,2]`. JavaScript does the quoting (JSON), which also keeps
-/// Rust's string escaping and Unicode tables out of the download.
-fn describe(value: &JsValue) -> String {
-    if let Some(number) = value.as_f64() {
-        return number_text(number);
-    }
-    if value.is_undefined() {
-        return "undefined".to_owned();
-    }
-    js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|text| text.as_string())
-        .unwrap_or_else(|| format!("of type {}", value.js_typeof().as_string().unwrap_or_default()))
-}
-
-/// The number as JavaScript writes it ("1.5", "NaN", "Infinity"). JavaScript
-/// formats it, which also keeps Rust's float formatting out of the download.
-fn number_text(number: f64) -> String {
-    js_sys::Number::from(number).to_string_with_radix(10).map(String::from).unwrap_or_else(|_| "a number".to_owned())
-}
-
-/// A finite whole number, or an error naming `what` and the value.
-fn whole_number(value: &JsValue, what: &'static str) -> Result<f64, BadArgument> {
-    let number = value.as_f64().ok_or_else(|| BadArgument::NotANumber { what, shown: describe(value) })?;
-    if !number.is_finite() || number.fract() != 0.0 {
-        return Err(BadArgument::NotWhole { what, shown: number_text(number) });
-    }
-    Ok(number)
-}
-
-pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadArgument> {
-    card_numbered(whole_number(value, what)?, what)
-}
-
-/// The card a whole number names, or an error naming `what` and the number.
-fn card_numbered(number: f64, what: &'static str) -> Result<Card, BadArgument> {
-    Card::new(number as i64).map_err(|_| BadArgument::CardOutOfRange { what, shown: number_text(number) })
-}
-
-/// Names the element of an array argument that a problem is about.
-fn at_index(index: usize) -> impl FnOnce(BadArgument) -> BadArgument {
-    move |problem| BadArgument::AtIndex { index, problem: Box::new(problem) }
-}
-
-/// Cards that must be distinct: every id is read first (a bad one is named
-/// before any repeat), then a repeated card is named.
-fn distinct_cards(values: &[&JsValue]) -> Result<Vec<Card>, BadArgument> {
-    let mut cards = Vec::with_capacity(values.len());
-    for value in values {
-        cards.push(card(value, "card id")?);
-    }
-    for (i, card) in cards.iter().enumerate() {
-        if cards[..i].contains(card) {
-            return Err(BadArgument::RepeatedCard(card.id()));
-        }
-    }
-    Ok(cards)
-}
-
-/// Three distinct cards.
-pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadArgument> {
-    let cards = distinct_cards(&values)?;
-    Ok([cards[0], cards[1], cards[2]])
-}
-
-/// Distinct cards, three or four, for `check`.
-pub enum Checked {
-    Three([Card; 3]),
-    Four([Card; 4]),
-}
-
-/// The card ids passed to `check` (up to five places, unused ones
-/// `undefined`): three or four distinct ones.
-pub fn cards_to_check(values: [&JsValue; 5]) -> Result<Checked, BadArgument> {
-    let given = values.iter().rposition(|v| !v.is_undefined()).map_or(0, |last| last + 1);
-    if !(3..=4).contains(&given) {
-        return Err(BadArgument::CardCount(given));
-    }
-    let cards = distinct_cards(&values[..given])?;
-    Ok(match cards[..] {
-        [a, b, c] => Checked::Three([a, b, c]),
-        [a, b, c, d] => Checked::Four([a, b, c, d]),
-        _ => return Err(BadArgument::CardCount(given)),
-    })
 }
 
 /// What `deal` asks for: a way to play, a seed, and on race.html the
@@ -254,40 +136,6 @@ fn strings(value: &JsValue, what: &'static str) -> Result<Vec<String>, BadArgume
         return Err(bad());
     }
     Array::from(value).iter().map(|item| item.as_string().ok_or_else(bad)).collect()
-}
-
-/// An array of card ids. Repeats are the finder's to refuse (naming the card),
-/// so the list is not scanned twice.
-pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadArgument> {
-    if !Array::is_array(value) {
-        return Err(BadArgument::NotAnArray { what: "ids", shown: describe(value) });
-    }
-    let mut cards = Vec::new();
-    for (index, id) in Array::from(value).iter().enumerate() {
-        cards.push(card(&id, "card id").map_err(at_index(index))?);
-    }
-    Ok(cards)
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// `Uint8Array.prototype.set.call(into, from)`: the typed array copied
-    /// into wasm memory in one call. js-sys's `to_vec` does the same after an
-    /// `assert_eq!` of the lengths, whose formatting would add a kilobyte to
-    /// the download; here `into` is made `from`'s length.
-    #[wasm_bindgen(js_namespace = Uint8Array, js_name = "prototype.set.call")]
-    fn copy_bytes(into: &mut [u8], from: &Uint8Array);
-}
-
-/// The card ids of a `Uint8Array`, copied out at once: the fast path of `sets`.
-pub fn card_bytes(ids: &Uint8Array) -> Result<Vec<Card>, BadArgument> {
-    let mut bytes = vec![0; ids.length() as usize];
-    copy_bytes(&mut bytes, ids);
-    let mut cards = Vec::with_capacity(bytes.len());
-    for (index, id) in bytes.into_iter().enumerate() {
-        cards.push(card_numbered(id.into(), "card id").map_err(at_index(index))?);
-    }
-    Ok(cards)
 }
 
 /// A slot index: a whole number from 0. Whether it holds a card is the game's call.

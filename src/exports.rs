@@ -1,17 +1,15 @@
-//! The wasm-bindgen exports (`window.wasmBindings` under Trunk): `deal`,
-//! `check`, `explain`, `hint`, `sets`, `state`, `slot_rect`, `card_rect`
-//! and `simulate_crash`; the README documents them. Each checks its
+//! The page's wasm-bindgen exports (`window.wasmBindings` under Trunk):
+//! `deal`, `hint`, `state`, `slot_rect`, `card_rect` and `simulate_crash`;
+//! the README documents them. `check`, `explain` and `sets` need no game and
+//! come with the API part after the first board (crates/set-api). Each checks its
 //! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
 //! leaving the game as it was.
 
 use crate::app::{self, Input};
 use crate::args::{self, js_error};
 use crate::{now, random_seed, today, with_app};
-use js_sys::{Array, Uint8Array};
+use js_sys::Array;
 use set_core::page::layout::Place;
-use set_core::rules::card::is_set;
-use set_core::rules::explain::set_reasons;
-use set_core::rules::finder::{find_sets, find_sets_flat, ultra_split};
 use wasm_bindgen::prelude::*;
 
 /// Starts a new game on the page and redraws it. `deal(seed)` deals a
@@ -39,24 +37,7 @@ pub fn deal(options: JsValue) -> Result<Array, JsError> {
     })
 }
 
-/// `check(a, b, c)`: whether three distinct card ids form a set, by the
-/// digit-sum lookup. `check(a, b, c, d)`: whether four form an UltraSet (two
-/// pairs needing the same third card). Any other count throws.
-#[wasm_bindgen]
-pub fn check(a: JsValue, b: JsValue, c: JsValue, d: JsValue, more: JsValue) -> Result<bool, JsError> {
-    match args::cards_to_check([&a, &b, &c, &d, &more]).map_err(js_error)? {
-        args::Checked::Three([a, b, c]) => Ok(is_set(a, b, c)),
-        args::Checked::Four(four) => Ok(ultra_split(four).is_some()),
-    }
-}
 
-/// Why three distinct card ids are not a set: one sentence per attribute
-/// that breaks the rule (colour, shape, fill, number); `[]` for a set.
-#[wasm_bindgen]
-pub fn explain(a: JsValue, b: JsValue, c: JsValue) -> Result<Array, JsError> {
-    let cards = args::three_cards([&a, &b, &c]).map_err(js_error)?;
-    Ok(set_reasons(cards).into_iter().map(JsValue::from).collect())
-}
 
 /// The slots (ascending) of the table cards of the claim the Hint button
 /// reveals, or `[]` when there is none. Changes nothing.
@@ -71,21 +52,6 @@ pub fn hint() -> Result<Array, JsError> {
     })
 }
 
-/// Every set among a list of distinct card ids, as triples of indices into
-/// it. Given the ids as a `Uint8Array`, the answer is one flat `Uint8Array`
-/// of index triples, `[i, j, k, i, j, k, …]`: the fast path, which builds no
-/// array on either side (BENCHMARKS.md, "Through the JavaScript API").
-#[wasm_bindgen]
-pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
-    if let Some(bytes) = ids.dyn_ref::<Uint8Array>() {
-        let cards = args::card_bytes(bytes).map_err(js_error)?;
-        let flat = find_sets_flat(&cards).map_err(js_error)?;
-        return Ok(Uint8Array::from(&flat[..]).into());
-    }
-    let cards = args::card_list(&ids).map_err(js_error)?;
-    let sets = find_sets(&cards).map_err(js_error)?;
-    Ok(sets.iter().map(|set| app::numbers(set)).collect::<Array>().into())
-}
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,

@@ -57,16 +57,10 @@ fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
     })
 }
 
-// Kept out of line: `with_app` is inlined into every listener and export, and
-// these rare paths would be copied into each (kilobytes of download).
-#[cold]
-#[inline(never)]
 fn headless_app() -> App {
     App::new(app::Play::new(Variant::Classic, random_seed(), now()), None)
 }
 
-#[cold]
-#[inline(never)]
 fn busy() -> JsError {
     js_error("the game is busy with another call")
 }
@@ -90,7 +84,6 @@ fn random_seed() -> u64 {
 }
 
 /// Every listener ends here, so the game's handling exists once in the wasm.
-#[inline(never)]
 fn dispatch(input: Input) {
     let _ = with_app(|app| app.handle(input, now()));
 }

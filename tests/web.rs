@@ -9,7 +9,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect, Uint8Array};
-use set_game::{card_rect, check, deal, explain, hint, sets, slot_rect, state};
+use set_api::{check, explain, sets};
+use set_game::{card_rect, deal, hint, slot_rect, state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{

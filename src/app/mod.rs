@@ -24,7 +24,7 @@ mod state;
 
 pub use notice::add_sentence;
 pub use persistence::Guarded;
-pub use state::{ids, numbers};
+pub use state::ids;
 
 use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};

@@ -13,14 +13,13 @@ pub fn ids(cards: &[Card]) -> JsValue {
 }
 
 /// Slots or indices as a JavaScript array.
-pub fn numbers(slots: &[usize]) -> JsValue {
+fn numbers(slots: &[usize]) -> JsValue {
     slots.iter().map(|&s| JsValue::from(s as u32)).collect::<js_sys::Array>().into()
 }
 
 /// Sets one field of a state object. Setting a property of a plain object
 /// made here cannot fail (only a proxy or a frozen object refuses), so there
 /// is no error to pass on.
-#[inline(never)]
 pub(super) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
     let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), &value);
 }

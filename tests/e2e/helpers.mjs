@@ -90,7 +90,9 @@ export async function open({ server, browser }, query, options = {}) {
 }
 
 /** Waits until the game has drawn its first board. */
-export const ready = (page) => page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
+// The page's own exports come with its wasm; check, explain and sets with the
+// API part, fetched once the game has started.
+export const ready = (page) => page.waitForFunction(() => window.wasmBindings?.state && window.wasmBindings.sets && performance.getEntriesByName('first-board').length > 0);
 
 /** Goes to another game's address in the same browser, and plays that game:
  *  with a game in progress, the page keeps it and offers the link's game,

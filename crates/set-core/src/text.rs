@@ -59,7 +59,6 @@ pub fn split_at_each(text: &str, separator: u8) -> impl Iterator<Item = &str> {
 }
 
 /// A number written with ASCII digits only: `parse` alone would also take "+5".
-#[inline(never)]
 pub fn digits(text: &str) -> Option<u64> {
     if text.is_empty() {
         return None;
@@ -71,7 +70,6 @@ pub fn digits(text: &str) -> Option<u64> {
 }
 
 /// At most 20 characters of untrusted text, for an error message.
-#[inline(never)]
 pub fn short(text: &str) -> String {
     text.chars().take(20).collect()
 }

@@ -229,7 +229,6 @@ impl<'a> Lines<'a> {
 }
 
 /// Reads and checks a save; see the module documentation for what is checked.
-#[inline(never)]
 pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     // Bytes, not Unicode: ASCII splitting and trimming keep Rust's Unicode
     // tables out of the download. A CR before each LF is allowed.
@@ -331,7 +330,6 @@ fn replay(variant: Variant, seed: u64, moves: &[Move], by_slot: bool) -> Result<
     Ok(game)
 }
 
-#[inline(never)]
 fn check_snapshot(checks: &[(&'static str, bool)]) -> Result<(), SaveError> {
     match checks.iter().find(|(_, ok)| !ok) {
         Some((name, _)) => Err(SaveError::Mismatch(name)),
@@ -339,7 +337,6 @@ fn check_snapshot(checks: &[(&'static str, bool)]) -> Result<(), SaveError> {
     }
 }
 
-#[inline(never)]
 fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
     let mut seen = [false; DECK_SIZE];
     for card in cards {
@@ -350,13 +347,11 @@ fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
     Ok(())
 }
 
-#[inline(never)]
 fn number(text: &str, field: &'static str, max: u64) -> Result<u64, SaveError> {
     let text = text.trim_ascii();
     digits(text).filter(|&n| n <= max).ok_or_else(|| SaveError::BadNumber { field, text: short(text) })
 }
 
-#[inline(never)]
 fn parse_mode(text: &str) -> Result<Variant, SaveError> {
     let bad = || SaveError::BadMode(short(text));
     let mut words = text.split_ascii_whitespace();
@@ -371,7 +366,6 @@ fn parse_mode(text: &str) -> Result<Variant, SaveError> {
 
 /// The moves of either format: format 2's `1200:h` and `5400:c3.17.40`
 /// (cards, with their times), format 1's untimed `h` and `c0.4.9` (slots).
-#[inline(never)]
 fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
         let (at, action) = if timed { split_once_at(token, b':')? } else { ("0", token) };
@@ -399,7 +393,6 @@ fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<
     Ok(parsed)
 }
 
-#[inline(never)]
 fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
     let mut cards = Vec::new();
     for token in text.split_ascii_whitespace() {
@@ -408,7 +401,6 @@ fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
     Ok(cards)
 }
 
-#[inline(never)]
 fn card_ids_in(text: &str, separator: u8, field: &'static str) -> Result<Vec<Card>, SaveError> {
     let mut cards = Vec::new();
     for token in split_at_each(text, separator) {
@@ -417,7 +409,6 @@ fn card_ids_in(text: &str, separator: u8, field: &'static str) -> Result<Vec<Car
     Ok(cards)
 }
 
-#[inline(never)]
 fn card_id(token: &str, field: &'static str) -> Result<Card, SaveError> {
     digits(token)
         .and_then(|id| Card::new(i64::try_from(id).ok()?).ok())
