@@ -4,8 +4,8 @@
 
 #[cfg(feature = "race")]
 use js_sys::Array;
-pub use set_api::args::{card, js_error};
 use set_api::args::{BadValue, describe, number_text, whole_number};
+pub use set_api::args::{card, js_error};
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;

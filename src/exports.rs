@@ -37,8 +37,6 @@ pub fn deal(options: JsValue) -> Result<Array, JsError> {
     })
 }
 
-
-
 /// The slots (ascending) of the table cards of the claim the Hint button
 /// reveals, or `[]` when there is none. Changes nothing.
 #[wasm_bindgen]
@@ -51,7 +49,6 @@ pub fn hint() -> Result<Array, JsError> {
         table.filter(|(_, card)| claim.contains(**card)).map(|(slot, _)| JsValue::from(slot as u32)).collect()
     })
 }
-
 
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,

@@ -8,7 +8,7 @@
 use crate::Played;
 use crate::chart::draw_bars;
 use crate::shell::{Event, Shell, escape};
-use crate::stats_view::time;
+use crate::words::time;
 use set_canvas::board::{Marks, draw_table, looks};
 use set_core::review::analysis::Analysis;
 use set_core::review::record::mode_index;
@@ -51,7 +51,7 @@ pub fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<
 <dt>Worst</dt><dd id="review-worst">{}</dd>
 <dt>Pace (play time ÷ sets)</dt><dd id="review-pace">{}</dd>
 </dl>"#,
-        crate::stats_view::MODE_NAMES[mode_index(game.variant())],
+        crate::words::MODE_NAMES[mode_index(game.variant())],
         at(analysis.play_ms),
         analysis.sets.len(),
         time(analysis.median_ms()),

@@ -2,7 +2,7 @@
 //! backing store to the device's pixel ratio): one bar per value, a line at
 //! the median, and the scale's top in minutes and seconds.
 
-use crate::stats_view::time;
+use crate::words::time;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// Bar colours: the usual one, and one for bars set apart (games with hints).

@@ -26,6 +26,7 @@ mod replay_view;
 mod shell;
 mod stats_view;
 mod transfer;
+mod words;
 
 use ledger::Ledger;
 use set_core::players::sitting::Sitting;

@@ -9,7 +9,7 @@
 use crate::epoch_ms;
 use crate::ledger::Ledger;
 use crate::shell::{Event, Shell};
-use crate::stats_view::time;
+use crate::words::{drill_records, time};
 use set_canvas::board::{Marks, draw_one, draw_table, looks};
 use set_core::review::analysis::median;
 use set_core::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
@@ -181,23 +181,6 @@ pub fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
 /// The drills' records so far.
 fn records(record: &Record) -> String {
     format!("<h3>Your records</h3>{}", drill_records(record))
-}
-
-/// Each drill's runs, accuracy and median time, as a list.
-pub fn drill_records(record: &Record) -> String {
-    let mut text = String::from("<dl class=\"review-figures\">");
-    for (drill, name) in Drill::ALL.into_iter().zip(["Third card", "How many sets?"]) {
-        let stats = record.drill_stats(drill);
-        let accuracy = (stats.correct * 100).checked_div(stats.answers).map_or("–".to_owned(), |p| format!("{p}%"));
-        text.push_str(&format!(
-            r#"<dt>{name}</dt><dd id="review-drill-{}">{} runs, {accuracy} right, median {}</dd>"#,
-            drill.name(),
-            stats.runs,
-            time(stats.median_ms)
-        ));
-    }
-    text.push_str("</dl>");
-    text
 }
 
 /// What the drill shows, for `view_state()`: `drill`, `round`, `rounds`,

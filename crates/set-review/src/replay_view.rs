@@ -8,7 +8,7 @@
 
 use crate::Played;
 use crate::shell::{Event, Shell, escape};
-use crate::stats_view::time;
+use crate::words::time;
 use set_canvas::board::{Marks, draw_table, looks};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};

@@ -38,6 +38,8 @@ pub struct Shell {
     title: HtmlElement,
     said: HtmlElement,
     body: HtmlElement,
+    /// The part's one callback, which every event of the dialog reaches.
+    on_event: fn(JsValue),
 }
 
 /// The part's own styles, put in the page with its dialog: the page's
@@ -130,6 +132,7 @@ impl Shell {
             dialog: dialog.unchecked_into(),
             window,
             document,
+            on_event,
         })
     }
 
@@ -188,18 +191,19 @@ impl Shell {
         let input: web_sys::HtmlInputElement = input.unchecked_into();
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
         // One closure per file read, kept for as long as the page lives.
-        let read = Closure::<dyn FnMut(JsValue)>::new(on_text);
+        let on_event = self.on_event;
+        let read = Closure::<dyn FnMut(JsValue)>::new(move |text| on_event(imported(text)));
         let _ = file.text().then(&read);
         read.forget();
         input.set_value("");
     }
 }
 
-/// The text of a file read for import, handed to the one callback.
-fn on_text(text: JsValue) {
+/// The text of a file read for import, as the one callback takes it.
+fn imported(text: JsValue) -> JsValue {
     let wrapped = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&wrapped, &"imported".into(), &text);
-    crate::on_event(wrapped.into());
+    wrapped.into()
 }
 
 /// What an event of the dialog (or a file read) asks for, if anything.

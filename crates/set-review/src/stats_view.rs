@@ -7,11 +7,8 @@
 use crate::chart::{BAR, draw_bars};
 use crate::shell::{Event, Shell, escape};
 use crate::today;
-use set_core::play::stopwatch::format_clock;
+use crate::words::{MODE_NAMES, drill_records, time};
 use set_core::review::record::{CHART_GAMES, HISTORY_LIMIT, MODES, Record};
-
-/// The ways to play as the chooser names them, in the record's order.
-pub const MODE_NAMES: [&str; 5] = ["Classic", "Junior", "Set-Chain", "UltraSet", "Daily puzzle"];
 
 pub fn update(mode: &mut usize, event: Event) -> bool {
     match event {
@@ -23,12 +20,6 @@ pub fn update(mode: &mut usize, event: Event) -> bool {
         }
         _ => false,
     }
-}
-
-/// A time as m:ss.t (tenths: a quick set takes well under a second), or a
-/// dash where there is none yet.
-pub fn time(ms: Option<u64>) -> String {
-    ms.map_or_else(|| "–".to_owned(), |ms| format!("{}.{}", format_clock(ms as f64), ms % 1000 / 100))
 }
 
 /// A count per game with one decimal, or a dash.
@@ -89,7 +80,7 @@ pub fn render(shell: &Shell, record: &Record, mode: usize, notice: Option<String
         ));
     }
     body.push_str("<h3>Practice</h3>");
-    body.push_str(&crate::practice::drill_records(record));
+    body.push_str(&drill_records(record));
     body.push_str(&format!(
         r#"<p class="review-note">The last {HISTORY_LIMIT} finished games are kept, each as its save, for analysis and replay; older ones still count in the figures above.</p>
 <p class="review-actions"><button id="review-export" type="button">Export</button> <label class="review-import">Import statistics or open a saved game <input id="review-import" type="file" accept="application/json,.json,text/plain,.txt"></label></p>"#
