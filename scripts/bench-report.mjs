@@ -352,6 +352,38 @@ quoting them.
 | the online page checks the revealed deal against the commitment itself, with sha2 compiled in, rather than \`crypto.subtle\` | online.html's wasm +2,806 B gzip (2026-11-24). \`crypto.subtle\` costs nothing but exists only in secure contexts, so a room played over plain http on a home network could not check | \`crates/set-online/src/deal.rs\` |
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
 
+## What stays bent for bytes
+
+The one byte policy: code is written plainly, and bent for the download
+only where a measurement stands beside it here. Only what index.html
+fetches before its first board is held to it (the first load's budget); the
+parts that load later keep the tricks they share with the page, and the
+server is built for speed. Each row is a trick still in the code, what it
+saves (gzip, measured as dated or in the decision above it names), and where
+it is. A trick whose measurement no longer holds goes.
+
+| what stays bent | what it saves | where |
+| --- | --- | --- |
+| one stable insertion sort for every short list (\`set_core::sort::sort_by_key\`), in the core, the page, the review part and the online part | the standard \`sort_by_key\` in its place: the page's wasm +2,173 B (2026-11-25) | \`crates/set-core/src/sort.rs\` |
+| the JS API's \`check\`, \`explain\` and \`sets\` in a part of their own, fetched once the game has started | the page's wasm −2,224 B and its glue with it: the first load 60,101 → 57,962 B (2026-11-25) | \`crates/set-api\`, \`index.html\` |
+| the game's own formats split at ASCII bytes, digits read by hand (\`text::split_once_at\`, \`split_at_each\`, \`digits\`; \`split_ascii_whitespace\`, \`trim_ascii\`) | −284 B and −760 B (decisions above) | \`crates/set-core/src/text.rs\`, \`crates/set-core/src/save/\` |
+| card-id lists read by plain loops, not \`collect::<Result<Vec<_>, _>>()\`; found cards compared as one list | −535 B and −509 B (decisions above) | \`crates/set-core/src/save/mod.rs\`, \`crates/set-api/src/args.rs\` |
+| dates read byte by byte | 61,244 → 56,459 B at opt-level 2 with the save helpers (decision above) | \`crates/set-core/src/rules/daily.rs\` |
+| the third-card table built on first use | 60,591 → 59,294 B in all (decision above) | \`crates/set-core/src/rules/card.rs\` |
+| canvas calls bound without exception checks (\`arc\`, \`arcTo\`, \`setLineDash\`, \`fillText\`, \`setTransform\`) | −700 B (decision above) | \`crates/set-canvas/src/lib.rs\` |
+| a \`Uint8Array\` copied in by a binding of its own instead of js-sys's \`to_vec\` | +375 B against +709 B (decision above) | \`crates/set-api/src/args.rs\` |
+| \`state()\`'s fields and the performance marks set without passing on errors that cannot happen | −259 B (decision above) | \`src/app/state.rs\`, \`src/lib.rs\` |
+| one JS callback for every event; the view's elements found in one loop | −520 B and −780 B (decisions above) | \`src/lib.rs\`, \`src/dom.rs\` |
+| numbers and values described by JavaScript (\`Number.prototype.toString\`, \`JSON.stringify\`), not Rust's float and string formatting | decisions above (the review part's float printing was some 14 KB before compression) | \`crates/set-api/src/args.rs\`, \`crates/set-review/src/transfer.rs\` |
+| release \`opt-level = "z"\`, fat LTO, one codegen unit, \`panic = "abort"\`; wasm-opt's passes; names shortened between wasm and glue | decisions above | \`Cargo.toml\`, \`index.html\`, \`scripts/shorten-names.mjs\` |
+| not kept: \`#[inline(never)]\` on eleven save-decoder and text helpers, and \`#[cold]\` on two rare paths of the page | without them the page's wasm was 206 B smaller, and \`#[cold]\` changed nothing (2026-11-25): the compiler had moved on since they were measured | — |
+
+Candidates measured for the next bytes (2026-11-25, the page's wasm as the
+measuring build makes it): the page's remaining JS API (\`deal\`, \`hint\`,
+\`state\`, \`slot_rect\`, \`card_rect\`) is 4,219 B of wasm and about 1.1 KB of
+glue, but reads the game the page holds, so moving it out needs a bridge
+between the page and a part.
+
 ## What loads later
 
 The first board needs the page (its stylesheet and glue inlined) and the
