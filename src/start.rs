@@ -9,10 +9,9 @@ use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
 use set_core::page::options::{Opening, opening};
 use set_core::page::settings::Settings;
+use set_core::play::table::Table;
 #[cfg(feature = "race")]
 use set_core::players::sitting::Seats;
-#[cfg(not(feature = "race"))]
-use set_core::save;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
@@ -35,32 +34,18 @@ fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
 /// What storage held when the page started.
 enum Found {
     Nothing,
-    #[cfg(feature = "race")]
-    Game(crate::storage::Stored),
-    #[cfg(not(feature = "race"))]
-    Game(save::SavedGame),
+    Game(<Play as Table>::Stored),
     /// A newer version's save (why it cannot be read here).
     Newer(String),
     /// A save that cannot be restored, to be set aside.
     Unreadable(SetAside),
 }
 
-#[cfg(not(feature = "race"))]
 fn found_in(stored: Option<&str>) -> Found {
     let Some(text) = stored else { return Found::Nothing };
-    match save::decode(text) {
+    match <Play as Table>::decode(text) {
         Ok(saved) => Found::Game(saved),
-        Err(err @ save::SaveError::Newer { .. }) => Found::Newer(err.to_string()),
-        Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
-    }
-}
-
-#[cfg(feature = "race")]
-fn found_in(stored: Option<&str>) -> Found {
-    let Some(text) = stored else { return Found::Nothing };
-    match crate::storage::Stored::decode(text) {
-        Ok(saved) => Found::Game(saved),
-        Err(err) if crate::storage::is_newer(&err) => Found::Newer(err.to_string()),
+        Err(err) if Play::is_newer(&err) => Found::Newer(err.to_string()),
         Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
     }
 }
@@ -121,20 +106,10 @@ pub fn mount() -> Result<(), JsValue> {
             offer = (!game.is_over() && !game.moves().is_empty()).then(|| options.game());
             resumed = offer.is_some().then_some(stored);
         }
-        #[cfg(feature = "race")]
-        Found::Game(stored) => match opening(&options, Some(&stored.saved.game)) {
+        Found::Game(stored) => match opening(&options, Some(Play::stored_game(&stored))) {
             Opening::Resume => resumed = Some(stored),
             Opening::ResumeAndOffer => {
                 resumed = Some(stored);
-                offer = Some(options.game());
-            }
-            Opening::Deal => {}
-        },
-        #[cfg(not(feature = "race"))]
-        Found::Game(saved) => match opening(&options, Some(&saved.game)) {
-            Opening::Resume => resumed = Some(saved),
-            Opening::ResumeAndOffer => {
-                resumed = Some(saved);
                 offer = Some(options.game());
             }
             Opening::Deal => {}
@@ -153,10 +128,7 @@ pub fn mount() -> Result<(), JsValue> {
     let started = now();
     let dealt = resumed.is_none();
     let session = match resumed {
-        #[cfg(feature = "race")]
-        Some(stored) => Play::resume(stored.saved, stored.sitting, started),
-        #[cfg(not(feature = "race"))]
-        Some(saved) => Play::resume(saved, started),
+        Some(stored) => <Play as Table>::resume(stored, started),
         None => {
             let asked = options.game();
             let seed = asked.seed.unwrap_or_else(random_seed);

@@ -5,37 +5,14 @@
 //! Storage can be missing, disabled, full or throwing on every call; each of
 //! those is an error message here, never a panic, and the game plays on.
 
+use crate::app::Play;
+use set_core::play::table::Table;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-#[cfg(feature = "race")]
-pub use set_core::storage::RACE_SAVE_KEY as SAVE_KEY;
-#[cfg(not(feature = "race"))]
-pub use set_core::storage::SAVE_KEY;
+/// Where this page keeps its game: each page (index.html, race.html) its own.
+pub const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
 pub use set_core::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
-
-/// A save as this page can play it: with its sitting on race.html (the
-/// page that plays alone reads its games with `save::decode`, to which a
-/// game with players is a newer format, kept untouched).
-#[cfg(feature = "race")]
-pub struct Stored {
-    pub saved: set_core::save::SavedGame,
-    pub sitting: set_core::players::sitting::Sitting,
-}
-
-#[cfg(feature = "race")]
-impl Stored {
-    pub fn decode(text: &str) -> Result<Stored, set_core::save::SeatedError> {
-        set_core::save::decode_seated(text).map(|(saved, sitting)| Stored { saved, sitting })
-    }
-}
-
-/// Whether a race's save could not be read because a newer version wrote it.
-#[cfg(feature = "race")]
-pub fn is_newer(error: &set_core::save::SeatedError) -> bool {
-    use set_core::save::{SaveError, SeatedError};
-    matches!(error, SeatedError::Newer(_) | SeatedError::Save(SaveError::Newer { .. }))
-}
 
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.

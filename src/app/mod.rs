@@ -35,6 +35,7 @@ use set_core::page::layout::{Direction, Place, Rect};
 use set_core::page::options::AskedGame;
 use set_core::page::settings::{Change, Settings};
 use set_core::play::session::Happened;
+use set_core::play::table::Table;
 #[cfg(feature = "race")]
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;
@@ -46,18 +47,7 @@ pub type Play = set_core::play::race::Race;
 pub type Play = set_core::play::session::Session;
 
 /// What a move did, as the page tells it: with who did it on race.html.
-#[cfg(feature = "race")]
-pub type Said = set_core::play::race::Turn;
-#[cfg(not(feature = "race"))]
-pub type Said = Happened;
-
-/// What a move did on the board.
-fn happened_of(said: &Said) -> Happened {
-    #[cfg(feature = "race")]
-    return said.happened();
-    #[cfg(not(feature = "race"))]
-    return *said;
-}
+pub type Said = <Play as Table>::Turn;
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -395,7 +385,7 @@ impl App {
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.session.game().table().len() == cards_out;
         let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
-        match happened_of(&said) {
+        match Play::happened(&said) {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
             _ if still => self.effect = None,
@@ -413,7 +403,7 @@ impl App {
     /// After a claim or time-out by anyone: the live region, the record of
     /// a game finished, and the notice.
     fn after_move(&mut self, said: Said, now: f64) {
-        let happened = happened_of(&said);
+        let happened = Play::happened(&said);
         self.announce(said);
         if matches!(happened, Happened::Found { .. }) && self.session.game().is_over() {
             self.note_finished(now);

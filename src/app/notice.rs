@@ -5,6 +5,7 @@
 
 use super::{App, Changes};
 use crate::dom::View;
+use set_core::play::table::Table;
 
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;
@@ -42,11 +43,7 @@ impl App {
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
     pub(super) fn announce(&mut self, said: super::Said) {
-        #[cfg(feature = "race")]
-        let words = self.session.announcement(&said);
-        #[cfg(not(feature = "race"))]
-        let words = said.announcement(self.session.game());
-        if let Some(text) = words {
+        if let Some(text) = Table::announcement(&self.session, &said) {
             self.tell_readers(text);
         }
     }

@@ -4,10 +4,11 @@
 //! following a game another tab saved. A save that must stay as it is (a newer version's, or an
 //! unreadable one that could not be kept aside) is never written over.
 
-use super::{App, Changes};
+use super::{App, Changes, Play};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
 use set_core::page::settings::Settings;
 use set_core::play::session::Adopted;
+use set_core::play::table::Table;
 use set_core::review::record::{INBOX_FINISHED, INBOX_STARTED};
 use set_core::storage::INBOX_KEY;
 
@@ -125,23 +126,11 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        #[cfg(not(feature = "race"))]
-        let decoded = set_core::save::decode(&text);
-        #[cfg(feature = "race")]
-        let decoded = crate::storage::Stored::decode(&text);
+        let decoded = <Play as Table>::decode(&text);
         self.last_stored = Some(text);
         let adopted = match decoded {
-            #[cfg(not(feature = "race"))]
-            Ok(saved) => self.session.adopt(saved, now),
-            #[cfg(feature = "race")]
-            Ok(stored) => self.session.adopt(stored.saved, stored.sitting, now),
-            #[cfg(not(feature = "race"))]
-            Err(err @ set_core::save::SaveError::Newer { .. }) => {
-                self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
-                return Changes::REFRESH;
-            }
-            #[cfg(feature = "race")]
-            Err(err) if crate::storage::is_newer(&err) => {
+            Ok(stored) => Table::adopt(&mut self.session, stored, now),
+            Err(err) if Play::is_newer(&err) => {
                 self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
                 return Changes::REFRESH;
             }

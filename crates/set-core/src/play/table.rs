@@ -1,0 +1,177 @@
+//! What a page asks of the game it hosts, whichever it is: the solo
+//! [`Session`] (index.html) or the [`Race`] of several players around one
+//! (race.html). The page is written once against [`Table`]; which table a
+//! build hosts is chosen in one place, where the two builds differ in bytes
+//! (the page crate's `race` feature), so index.html carries none of the
+//! race's code.
+//!
+//! A [`Race`] is also a [`Session`] (it derefs to the one it wraps), so
+//! what both share (the game, the picks, the clock) is read through
+//! [`Table::session`]; this trait names only what differs: what a save
+//! holds, what a move says, and where the game is kept.
+
+use crate::play::race::{Race, Turn};
+use crate::play::session::{Adopted, Happened, Session};
+use crate::players::sitting::Sitting;
+use crate::rules::game::Game;
+use crate::save::{self, SaveError, SavedGame, SeatedError};
+use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
+use std::fmt::Display;
+
+/// A game as a page hosts it: see the module documentation.
+pub trait Table: Sized {
+    /// A stored game as this table restores it.
+    type Stored;
+    /// Why a stored text is not a game this table can restore.
+    type StoreError: Display;
+    /// What a move did, as the page tells it.
+    type Turn;
+
+    /// Where the browser keeps this table's game: each page carries on its own.
+    const SAVE_KEY: &'static str;
+
+    /// The session: the game, the picks and the play clock.
+    fn session(&self) -> &Session;
+    /// Reads a stored text.
+    fn decode(text: &str) -> Result<Self::Stored, Self::StoreError>;
+    /// Whether a text could not be read because a newer version wrote it:
+    /// it is kept untouched, never written over.
+    fn is_newer(error: &Self::StoreError) -> bool;
+    /// The game a stored text holds.
+    fn stored_game(stored: &Self::Stored) -> &Game;
+    /// Carries on a stored game, its clock running from `now`.
+    fn resume(stored: Self::Stored, now: f64) -> Self;
+    /// Takes over a game another tab stored.
+    fn adopt(&mut self, stored: Self::Stored, now: f64) -> Adopted;
+    /// The text to store for the game as it stands `now`.
+    fn save_text(&self, now: f64) -> String;
+    /// What a move did on the board.
+    fn happened(turn: &Self::Turn) -> Happened;
+    /// What a screen reader is told of a move, once it changed the game.
+    fn announcement(&self, turn: &Self::Turn) -> Option<String>;
+}
+
+impl Table for Session {
+    type Stored = SavedGame;
+    type StoreError = SaveError;
+    type Turn = Happened;
+
+    const SAVE_KEY: &'static str = SAVE_KEY;
+
+    fn session(&self) -> &Session {
+        self
+    }
+
+    /// Formats 1 and 2: to a page that plays alone, a game with players is
+    /// a newer format, kept untouched.
+    fn decode(text: &str) -> Result<SavedGame, SaveError> {
+        save::decode(text)
+    }
+
+    fn is_newer(error: &SaveError) -> bool {
+        matches!(error, SaveError::Newer { .. })
+    }
+
+    fn stored_game(stored: &SavedGame) -> &Game {
+        &stored.game
+    }
+
+    fn resume(stored: SavedGame, now: f64) -> Session {
+        Session::resume(stored, now)
+    }
+
+    fn adopt(&mut self, stored: SavedGame, now: f64) -> Adopted {
+        Session::adopt(self, stored, now)
+    }
+
+    fn save_text(&self, now: f64) -> String {
+        Session::save_text(self, now)
+    }
+
+    fn happened(turn: &Happened) -> Happened {
+        *turn
+    }
+
+    fn announcement(&self, turn: &Happened) -> Option<String> {
+        turn.announcement(self.game())
+    }
+}
+
+/// A race's stored game: the game and who played it (format 3, or a game
+/// alone, every move seat 0's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatedGame {
+    pub saved: SavedGame,
+    pub sitting: Sitting,
+}
+
+impl Table for Race {
+    type Stored = SeatedGame;
+    type StoreError = SeatedError;
+    type Turn = Turn;
+
+    const SAVE_KEY: &'static str = RACE_SAVE_KEY;
+
+    fn session(&self) -> &Session {
+        self
+    }
+
+    fn decode(text: &str) -> Result<SeatedGame, SeatedError> {
+        save::decode_seated(text).map(|(saved, sitting)| SeatedGame { saved, sitting })
+    }
+
+    fn is_newer(error: &SeatedError) -> bool {
+        matches!(error, SeatedError::Newer(_) | SeatedError::Save(SaveError::Newer { .. }))
+    }
+
+    fn stored_game(stored: &SeatedGame) -> &Game {
+        &stored.saved.game
+    }
+
+    fn resume(stored: SeatedGame, now: f64) -> Race {
+        Race::resume(stored.saved, stored.sitting, now)
+    }
+
+    fn adopt(&mut self, stored: SeatedGame, now: f64) -> Adopted {
+        Race::adopt(self, stored.saved, stored.sitting, now)
+    }
+
+    fn save_text(&self, now: f64) -> String {
+        Race::save_text(self, now)
+    }
+
+    fn happened(turn: &Turn) -> Happened {
+        turn.happened()
+    }
+
+    fn announcement(&self, turn: &Turn) -> Option<String> {
+        Race::announcement(self, turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::Variant;
+
+    /// Each table reads back what it stores, and tells a newer version's
+    /// save from a broken one; the page that plays alone keeps a race's
+    /// save as a newer format.
+    #[test]
+    fn each_table_restores_what_it_stores_and_keeps_a_newer_save() {
+        let session = Session::new(Variant::Classic, 7, 0.0);
+        let stored = <Session as Table>::decode(&Table::save_text(&session, 0.0)).unwrap();
+        assert_eq!(Session::stored_game(&stored), session.game());
+        let race =
+            Race::seated(Variant::Classic, 7, crate::players::seats::Seats::new(&["Ann", "Ben"], &[]).unwrap(), 0.0);
+        let text = Table::save_text(&race, 0.0);
+        let stored = <Race as Table>::decode(&text).unwrap();
+        assert_eq!((&stored.saved.game, stored.sitting.seats()), (race.game(), race.seats()));
+        let alone = <Session as Table>::decode(&text).unwrap_err();
+        assert!(Session::is_newer(&alone), "{alone}");
+        let newer = text.replacen("SET save 3", "SET save 9", 1);
+        assert!(Race::is_newer(&<Race as Table>::decode(&newer).unwrap_err()));
+        assert!(!Race::is_newer(&<Race as Table>::decode("SET save 3\nnonsense\n").unwrap_err()));
+        assert_ne!(Session::SAVE_KEY, Race::SAVE_KEY);
+    }
+}
