@@ -298,23 +298,22 @@ impl View {
     /// Shows the end screen with the final counters and, for a daily
     /// puzzle, the result to share; or hides it. With other players, its
     /// title names the winner and `ranking` ranks them.
-    #[cfg(feature = "race")]
-    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
-        if let (Some(_), Some((title, list))) = (stats, &ranking) {
-            self.show_end_titled(stats, share, title);
-            self.ranking.set_inner_html(list);
-            self.ranking.set_hidden(false);
-        } else {
-            self.ranking.set_hidden(true);
-            self.show_end_titled(stats, share, if share.is_some() { "Puzzle solved" } else { "No sets left" });
-        }
-    }
-
     /// Shows the end screen with the final counters and, for a daily
-    /// puzzle, the result to share; or hides it.
-    #[cfg(not(feature = "race"))]
-    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>) {
-        self.show_end_titled(stats, share, if share.is_some() { "Puzzle solved" } else { "No sets left" });
+    /// puzzle, the result to share; or hides it. With other players
+    /// (race.html), `ranking` is its title naming the winner and the list
+    /// ranking them.
+    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
+        let plain = if share.is_some() { "Puzzle solved" } else { "No sets left" };
+        let title = ranking.as_ref().filter(|_| stats.is_some()).map_or(plain, |(title, _)| title.as_str());
+        self.show_end_titled(stats, share, title);
+        #[cfg(feature = "race")]
+        match ranking.filter(|_| stats.is_some()) {
+            Some((_, list)) => {
+                self.ranking.set_inner_html(&list);
+                self.ranking.set_hidden(false);
+            }
+            None => self.ranking.set_hidden(true),
+        }
     }
 
     fn show_end_titled(&self, stats: Option<&Stats>, share: Option<&str>, title: &str) {

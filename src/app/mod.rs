@@ -32,13 +32,15 @@ use effect::Effect;
 use persistence::Persistence;
 use set_core::page::keyboard::Command;
 use set_core::page::layout::{Direction, Place, Rect};
-use set_core::page::options::AskedGame;
+use set_core::page::options::{AskedGame, query_for, race_query_for};
 use set_core::page::settings::{Change, Settings};
 use set_core::play::session::Happened;
 use set_core::play::table::Table;
+use set_core::players::ranking::{self, Tally};
 #[cfg(feature = "race")]
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;
+use set_core::text::escape_html;
 
 /// The game on the page: with other players on race.html, alone on index.html.
 #[cfg(feature = "race")]
@@ -374,12 +376,9 @@ impl App {
             }
         }
         let cards_out = self.session.game().table().len();
-        let said = match self.session.pick(card, now) {
+        let said = match Table::pick(&mut self.session, card, now) {
             Ok(said) => said,
-            #[cfg(feature = "race")]
-            Err(refusal) => return self.refused(refusal, now),
-            #[cfg(not(feature = "race"))]
-            Err(_) => return Changes::NONE,
+            Err(refusal) => return self.refused(&refusal, now),
         };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
@@ -428,15 +427,12 @@ impl App {
                 self.session.clear_selection();
                 Changes::REFRESH
             }
-            Command::Hint => match self.session.hint(now) {
+            Command::Hint => match Table::hint(&mut self.session, now) {
                 Ok(happened) => {
                     self.announce(happened);
                     Changes::SAVE_AND_REFRESH
                 }
-                #[cfg(feature = "race")]
-                Err(refusal) => self.refused(refusal, now),
-                #[cfg(not(feature = "race"))]
-                Err(_) => Changes::NONE,
+                Err(refusal) => self.refused(&refusal, now),
             },
             // New games and going back come as inputs of their own.
             Command::NewGame | Command::GoBack => Changes::NONE,
@@ -471,32 +467,50 @@ impl App {
         }
     }
 
+    /// Says why a pick, hint or call was refused, where the game has words
+    /// for it (by the players' names on race.html).
+    fn refused(&mut self, refusal: &<Play as Table>::Refusal, now: f64) -> Changes {
+        let Some(text) = self.session.refusal_words(refusal) else { return Changes::NONE };
+        self.say_for_a_while(&text, now);
+        self.tell_readers(text);
+        Changes::REFRESH
+    }
+
+    /// The end screen's ranking ([`ranking`]'s order) and its title naming
+    /// the winner; `None` alone.
+    fn ranking(&self) -> Option<(String, String)> {
+        let (seats, standings) = self.session.players().filter(|(seats, _)| !seats.is_solo())?;
+        let tallies: Vec<Tally> = standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
+        let order = ranking::order(&tallies);
+        let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
+        let title = ranking::title(&tallies, &order, &names);
+        let mut list = String::new();
+        for seat in order {
+            let s = standings[seat];
+            let name = escape_html(&seats.players()[seat].name);
+            list.push_str(&format!("<li>{name}: {} ({} sets, {} penalties)</li>", s.score(), s.sets, s.penalties));
+        }
+        Some((title, list))
+    }
+
     /// Brings the page in line with the state: text, end screen, drawing.
     fn refresh(&mut self, now: f64) {
         let Some(view) = &self.view else { return };
         let stats = self.stats(now);
         view.show_stats(&stats);
         let over = self.session.game().is_over();
+        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.ranking());
         #[cfg(feature = "race")]
-        {
-            view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.ranking());
-            view.show_scores(&self.scoreboard(now));
-        }
-        #[cfg(not(feature = "race"))]
-        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref());
+        view.show_scores(&self.scoreboard(now));
         view.show_variant(self.session.game().variant());
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
         let game = self.session.game();
-        #[cfg(feature = "race")]
-        view.show_in_address(&set_core::page::options::race_query_for(
-            game.variant(),
-            game.seed(),
-            self.session.seats(),
-        ));
-        #[cfg(not(feature = "race"))]
-        view.show_in_address(&set_core::page::options::query_for(game.variant(), game.seed()));
+        view.show_in_address(&match self.session.players() {
+            Some((seats, _)) => race_query_for(game.variant(), game.seed(), seats),
+            None => query_for(game.variant(), game.seed()),
+        });
         self.draw(now);
         self.show_card_buttons();
     }

@@ -1,15 +1,16 @@
-//! Other players on the page: what computer opponents and running-out
-//! calls do on their own, calls and refusals, the scoreboard, the end
-//! screen's ranking, and `state().players`. A game alone shows none of it.
+//! Other players on the page (race.html's build only): what computer
+//! opponents and running-out calls do on their own, calls, the scoreboard,
+//! and `state().players`. A game alone shows none of it. What both pages
+//! share (refusals' words, the end screen's ranking) is read through the
+//! core's `Table` in the funnel.
 
 use super::state::put;
 use super::{App, Changes};
 use js_sys::{Array, Object};
 use set_canvas::SEAT_COLOURS;
 use set_core::page::keyboard::CALL_KEYS;
-use set_core::players::ranking::{self, Tally};
+use set_core::players::sitting::Kind;
 use set_core::players::sitting::Seat;
-use set_core::players::sitting::{Kind, Refusal};
 use set_core::text::escape_html as escape;
 use wasm_bindgen::JsValue;
 
@@ -47,21 +48,8 @@ impl App {
                 self.announce(turn);
                 Changes::REFRESH
             }
-            Err(refusal) => self.refused(refusal, now),
+            Err(refusal) => self.refused(&refusal, now),
         }
-    }
-
-    /// Says why a pick, hint or call was refused, by the players' names.
-    pub(super) fn refused(&mut self, refusal: Refusal, now: f64) -> Changes {
-        let text = match refusal {
-            Refusal::LockedOut(seat) => format!("{} is out until the next set.", self.session.name(seat)),
-            Refusal::NotTheirTurn { calling } => format!("{} has called a set.", self.session.name(calling)),
-            Refusal::CallFirst => "Call a set first: press your key or tap your name.".to_owned(),
-            _ => return Changes::NONE,
-        };
-        self.say_for_a_while(&text, now);
-        self.tell_readers(text);
-        Changes::REFRESH
     }
 
     /// The scoreboard's markup: each player's colour, name, key (people
@@ -95,32 +83,6 @@ impl App {
             markup.push_str(&format!(r#"<li style="--seat:{}">{entry}</li>"#, SEAT_COLOURS[seat]));
         }
         markup
-    }
-
-    /// The end screen's ranking ([`ranking`]'s order) and its title naming
-    /// the winner; `None` alone.
-    pub(super) fn ranking(&self) -> Option<(String, String)> {
-        let seats = self.session.seats();
-        if seats.is_solo() {
-            return None;
-        }
-        let standings = self.session.standings();
-        let tallies: Vec<Tally> = standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
-        let order = ranking::order(&tallies);
-        let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
-        let title = ranking::title(&tallies, &order, &names);
-        let mut list = String::new();
-        for seat in order {
-            let s = standings[seat];
-            list.push_str(&format!(
-                "<li>{}: {} ({} sets, {} penalties)</li>",
-                escape(&seats.players()[seat].name),
-                s.score(),
-                s.sets,
-                s.penalties
-            ));
-        }
-        Some((title, list))
     }
 
     /// `[{ name, kind, level, score, sets, wrong, lockedOut }]` by seat.

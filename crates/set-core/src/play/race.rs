@@ -179,6 +179,17 @@ impl Race {
         save::encode_seated(self.game(), &self.sitting, self.play_ms(now))
     }
 
+    /// What the page says of a refused pick, hint or call, by the
+    /// players' names; `None` for a refusal a person need not hear of.
+    pub fn refusal_words(&self, refusal: &Refusal) -> Option<String> {
+        Some(match *refusal {
+            Refusal::LockedOut(seat) => format!("{} is out until the next set.", self.name(seat)),
+            Refusal::NotTheirTurn { calling } => format!("{} has called a set.", self.name(calling)),
+            Refusal::CallFirst => "Call a set first: press your key or tap your name.".to_owned(),
+            _ => return None,
+        })
+    }
+
     /// Whose picks they are: the caller's, or the only person's.
     fn picker(&self) -> Result<Seat, Refusal> {
         match (self.call, self.seats().only_person()) {

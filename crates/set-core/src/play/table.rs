@@ -12,8 +12,9 @@
 
 use crate::play::race::{Race, Turn};
 use crate::play::session::{Adopted, Happened, Session};
-use crate::players::sitting::Sitting;
-use crate::rules::game::Game;
+use crate::players::sitting::{Refusal, Seats, Sitting, Standing};
+use crate::rules::card::Card;
+use crate::rules::game::{Game, GameError};
 use crate::save::{self, SaveError, SavedGame, SeatedError};
 use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
 use std::fmt::Display;
@@ -26,6 +27,8 @@ pub trait Table: Sized {
     type StoreError: Display;
     /// What a move did, as the page tells it.
     type Turn;
+    /// Why a move was refused.
+    type Refusal;
 
     /// Where the browser keeps this table's game: each page carries on its own.
     const SAVE_KEY: &'static str;
@@ -49,12 +52,23 @@ pub trait Table: Sized {
     fn happened(turn: &Self::Turn) -> Happened;
     /// What a screen reader is told of a move, once it changed the game.
     fn announcement(&self, turn: &Self::Turn) -> Option<String>;
+    /// Picks or puts back a card in play; the last pick of a claim claims it.
+    fn pick(&mut self, card: Card, now: f64) -> Result<Self::Turn, Self::Refusal>;
+    /// Reveals one more card of a claim, where the way to play has hints.
+    fn hint(&mut self, now: f64) -> Result<Self::Turn, Self::Refusal>;
+    /// What the page says of a refusal, if anything: alone, a refused pick
+    /// is a tap on a finished game or an empty place, and says nothing.
+    fn refusal_words(&self, refusal: &Self::Refusal) -> Option<String>;
+    /// Who plays, and how each stands, when more than one seat can: `None`
+    /// alone, so a page that plays alone shows no scoreboard or ranking.
+    fn players(&self) -> Option<(&Seats, Vec<Standing>)>;
 }
 
 impl Table for Session {
     type Stored = SavedGame;
     type StoreError = SaveError;
     type Turn = Happened;
+    type Refusal = GameError;
 
     const SAVE_KEY: &'static str = SAVE_KEY;
 
@@ -95,6 +109,22 @@ impl Table for Session {
     fn announcement(&self, turn: &Happened) -> Option<String> {
         turn.announcement(self.game())
     }
+
+    fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
+        Session::pick(self, card, now)
+    }
+
+    fn hint(&mut self, now: f64) -> Result<Happened, GameError> {
+        Session::hint(self, now)
+    }
+
+    fn refusal_words(&self, _: &GameError) -> Option<String> {
+        None
+    }
+
+    fn players(&self) -> Option<(&Seats, Vec<Standing>)> {
+        None
+    }
 }
 
 /// A race's stored game: the game and who played it (format 3, or a game
@@ -109,6 +139,7 @@ impl Table for Race {
     type Stored = SeatedGame;
     type StoreError = SeatedError;
     type Turn = Turn;
+    type Refusal = Refusal;
 
     const SAVE_KEY: &'static str = RACE_SAVE_KEY;
 
@@ -147,6 +178,22 @@ impl Table for Race {
     fn announcement(&self, turn: &Turn) -> Option<String> {
         Race::announcement(self, turn)
     }
+
+    fn pick(&mut self, card: Card, now: f64) -> Result<Turn, Refusal> {
+        Race::pick(self, card, now)
+    }
+
+    fn hint(&mut self, now: f64) -> Result<Turn, Refusal> {
+        Race::hint(self, now)
+    }
+
+    fn refusal_words(&self, refusal: &Refusal) -> Option<String> {
+        Race::refusal_words(self, refusal)
+    }
+
+    fn players(&self) -> Option<(&Seats, Vec<Standing>)> {
+        Some((self.seats(), self.standings()))
+    }
 }
 
 #[cfg(test)]
@@ -162,8 +209,7 @@ mod tests {
         let session = Session::new(Variant::Classic, 7, 0.0);
         let stored = <Session as Table>::decode(&Table::save_text(&session, 0.0)).unwrap();
         assert_eq!(Session::stored_game(&stored), session.game());
-        let race =
-            Race::seated(Variant::Classic, 7, crate::players::seats::Seats::new(&["Ann", "Ben"], &[]).unwrap(), 0.0);
+        let race = Race::seated(Variant::Classic, 7, Seats::new(&["Ann", "Ben"], &[]).unwrap(), 0.0);
         let text = Table::save_text(&race, 0.0);
         let stored = <Race as Table>::decode(&text).unwrap();
         assert_eq!((&stored.saved.game, stored.sitting.seats()), (race.game(), race.seats()));
