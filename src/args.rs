@@ -2,10 +2,14 @@
 //! options, a slot, a seed), with the values read by the one reader of
 //! every JS API's arguments, [`set_api::args`].
 
+use crate::app::Play;
 #[cfg(feature = "race")]
 use js_sys::Array;
 use set_api::args::{BadValue, describe, number_text, whole_number};
 pub use set_api::args::{card, js_error};
+#[cfg(not(feature = "race"))]
+use set_core::play::table::Alone;
+use set_core::play::table::Table;
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
@@ -69,20 +73,14 @@ impl Display for BadArgument {
 
 /// What `deal` asks for: a way to play, a seed, and on race.html the
 /// players (`None`: the page's).
-#[cfg(feature = "race")]
-pub type Asked = (Variant, Option<u64>, Option<Seats>);
-#[cfg(not(feature = "race"))]
-pub type Asked = (Variant, Option<u64>);
+pub type Asked = (Variant, Option<u64>, Option<<Play as Table>::Players>);
 
 /// What `deal` was asked for: a seed (or nothing) for a classic game, or
 /// `{ seed, mode, date, bots, players }`. `today` gives the daily puzzle's
 /// date when none is named.
 pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<Asked, BadArgument> {
     if !value.is_object() {
-        #[cfg(feature = "race")]
         return Ok((Variant::Classic, seed(value)?, None));
-        #[cfg(not(feature = "race"))]
-        return Ok((Variant::Classic, seed(value)?));
     }
     let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
     let (mode, date) = (field("mode"), field("date"));
@@ -98,31 +96,33 @@ pub fn deal_options(value: &JsValue, today: fn() -> Date) -> Result<Asked, BadAr
         Some(name) => Variant::from_name(name, None).map_err(|_| BadArgument::UnknownMode(describe(&mode)))?,
         None => return Err(BadArgument::UnknownMode(describe(&mode))),
     };
-    // On the page that plays alone, `bots` and `players` are passed over
-    // like any field it does not know: they are race.html's.
-    #[cfg(not(feature = "race"))]
-    return Ok((variant, seed(&field("seed"))?));
-    #[cfg(feature = "race")]
-    {
-        let seed = seed(&field("seed"))?;
-        let (bots, people) = (field("bots"), field("players"));
-        if bots.is_undefined() && people.is_undefined() {
-            return Ok((variant, seed, None));
-        }
-        players(variant, seed, &bots, &people)
-    }
+    let seed = seed(&field("seed"))?;
+    Ok((variant, seed, players(variant, &field)?))
 }
 
-/// The players `deal` was asked for: `bots` levels and `players` names.
+/// On the page that plays alone, `bots` and `players` are passed over like
+/// any field it does not know: they are race.html's.
+#[cfg(not(feature = "race"))]
+fn players(_: Variant, _: &dyn Fn(&str) -> JsValue) -> Result<Option<Alone>, BadArgument> {
+    Ok(None)
+}
+
+/// The players `deal` was asked for: `bots` levels and `players` names;
+/// `None` (the same players as now) without either.
 #[cfg(feature = "race")]
-fn players(variant: Variant, seed: Option<u64>, bots: &JsValue, people: &JsValue) -> Result<Asked, BadArgument> {
+fn players(variant: Variant, field: &dyn Fn(&str) -> JsValue) -> Result<Option<Seats>, BadArgument> {
+    let (bots, people) = (field("bots"), field("players"));
+    if bots.is_undefined() && people.is_undefined() {
+        return Ok(None);
+    }
+    let (bots, people) = (&bots, &people);
     let mut levels = Vec::new();
     for name in strings(bots, "bots")? {
         levels.push(Level::from_name(&name).ok_or(BadArgument::Seats(SeatError::UnknownLevel(name)))?);
     }
     let seats = Seats::new(&strings(people, "players")?, &levels).map_err(BadArgument::Seats)?;
     check_race(variant, &seats).map_err(BadArgument::Seats)?;
-    Ok((variant, seed, Some(seats)))
+    Ok(Some(seats))
 }
 
 /// An optional array of strings (`undefined`: none).

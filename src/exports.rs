@@ -22,15 +22,11 @@ use wasm_bindgen::prelude::*;
 /// slot order.
 #[wasm_bindgen]
 pub fn deal(options: JsValue) -> Result<Array, JsError> {
-    #[cfg(feature = "race")]
-    let (variant, seed, seats) = args::deal_options(&options, today).map_err(js_error)?;
-    #[cfg(not(feature = "race"))]
-    let (variant, seed) = args::deal_options(&options, today).map_err(js_error)?;
+    let (variant, seed, players) = args::deal_options(&options, today).map_err(js_error)?;
     let seed = seed.unwrap_or_else(random_seed);
     with_app(|app| {
-        #[cfg(feature = "race")]
-        if let Some(seats) = seats {
-            app.seat(seats);
+        if let Some(players) = players {
+            app.seat(players);
         }
         app.handle(Input::Play(variant, seed), now());
         Array::from(&app::ids(app.session.game().table()))

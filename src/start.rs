@@ -10,8 +10,6 @@ use crate::{APP, dispatch, now, random_seed, today};
 use set_core::page::options::{Opening, opening};
 use set_core::page::settings::Settings;
 use set_core::play::table::Table;
-#[cfg(feature = "race")]
-use set_core::players::sitting::Seats;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
@@ -87,22 +85,25 @@ pub fn mount() -> Result<(), JsValue> {
         });
         (asked.page, asked.seats)
     };
+    // The page that plays alone reads no players from its address.
     #[cfg(not(feature = "race"))]
-    let options = set_core::page::options::parse_query(&search, today()).unwrap_or_else(|err| {
-        add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
-        Default::default()
-    });
+    let (options, seats) = {
+        let options = set_core::page::options::parse_query(&search, today()).unwrap_or_else(|err| {
+            add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
+            Default::default()
+        });
+        (options, None)
+    };
     let slot = SaveSlot::open(&window);
     // Read once: what is decoded here is also what this tab knows it did not write.
     let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
     let found = found_in(stored.as_deref());
     let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
     match found {
-        #[cfg(feature = "race")]
-        Found::Game(stored) if seats.as_ref().is_some_and(|seats| seats != stored.sitting.seats()) => {
+        Found::Game(stored) if seats.as_ref().is_some_and(|seats| seats != Play::stored_players(&stored)) => {
             // The address asks for other players: their game is offered, in
             // place of a game in progress (a game with no move yet just goes).
-            let game = &stored.saved.game;
+            let game = Play::stored_game(&stored);
             offer = (!game.is_over() && !game.moves().is_empty()).then(|| options.game());
             resumed = offer.is_some().then_some(stored);
         }
@@ -132,11 +133,7 @@ pub fn mount() -> Result<(), JsValue> {
         None => {
             let asked = options.game();
             let seed = asked.seed.unwrap_or_else(random_seed);
-            #[cfg(feature = "race")]
-            let play = Play::seated(asked.variant, seed, seats.clone().unwrap_or_else(Seats::solo), started);
-            #[cfg(not(feature = "race"))]
-            let play = Play::new(asked.variant, seed, started);
-            play
+            <Play as Table>::deal(asked.variant, seed, seats.clone(), started)
         }
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
@@ -157,10 +154,7 @@ pub fn mount() -> Result<(), JsValue> {
     if let Some(aside) = set_aside {
         app.offer_set_aside(aside);
     }
-    #[cfg(feature = "race")]
     app.offer_game(offer, seats);
-    #[cfg(not(feature = "race"))]
-    app.offer_game(offer);
     APP.with(|cell| cell.replace(Some(app)));
     listen_for_input(&window, &callback, dark_scheme.as_ref())?;
     dispatch(Input::Start);

@@ -38,7 +38,7 @@ use set_core::play::session::Happened;
 use set_core::play::table::Table;
 use set_core::players::ranking::{self, Tally};
 #[cfg(feature = "race")]
-use set_core::players::sitting::{Seat, Seats};
+use set_core::players::sitting::Seat;
 use set_core::rules::variant::Variant;
 use set_core::text::escape_html;
 
@@ -144,11 +144,9 @@ pub struct App {
     #[cfg(feature = "race")]
     showing: Option<Seat>,
     /// The players the next `Input::Play` deals for (`deal({ bots, players })`).
-    #[cfg(feature = "race")]
-    seats_asked: Option<Seats>,
+    players_asked: Option<<Play as Table>::Players>,
     /// The players of the game a link offers.
-    #[cfg(feature = "race")]
-    offer_seats: Option<Seats>,
+    offer_players: Option<<Play as Table>::Players>,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
@@ -182,10 +180,8 @@ impl App {
             announcement: String::new(),
             #[cfg(feature = "race")]
             showing: None,
-            #[cfg(feature = "race")]
-            seats_asked: None,
-            #[cfg(feature = "race")]
-            offer_seats: None,
+            players_asked: None,
+            offer_players: None,
             save_slot: None,
             persistence: Persistence::NoStorage("the game has not been given storage".to_owned()),
             last_stored: None,
@@ -201,22 +197,15 @@ impl App {
         self.set_aside = Some(set_aside);
     }
 
-    #[cfg(not(feature = "race"))]
-    pub fn offer_game(&mut self, offer: Option<AskedGame>) {
-        self.offer = offer;
-    }
-
     /// The game a link asks for, and its players, if it names them.
-    #[cfg(feature = "race")]
-    pub fn offer_game(&mut self, offer: Option<AskedGame>, seats: Option<Seats>) {
+    pub fn offer_game(&mut self, offer: Option<AskedGame>, players: Option<<Play as Table>::Players>) {
         self.offer = offer;
-        self.offer_seats = seats;
+        self.offer_players = players;
     }
 
     /// The players the next new game of `Input::Play` is for.
-    #[cfg(feature = "race")]
-    pub fn seat(&mut self, seats: Seats) {
-        self.seats_asked = Some(seats);
+    pub fn seat(&mut self, players: <Play as Table>::Players) {
+        self.players_asked = Some(players);
     }
 
     /// The one way in: an input updates the game, then the page is saved
@@ -288,22 +277,13 @@ impl App {
                 self.show_dealt(now)
             }
             Input::Play(variant, seed) => {
-                #[cfg(feature = "race")]
-                if let Some(seats) = self.seats_asked.take() {
-                    self.session.play_seated(variant, seed, seats, now);
-                    return self.show_dealt(now);
-                }
-                self.session.play(variant, seed, now);
+                let players = self.players_asked.take();
+                self.session.play_for(variant, seed, players, now);
                 self.show_dealt(now)
             }
             Input::PlayOffer(any_seed) => {
                 let Some(AskedGame { variant, seed, .. }) = self.offer else { return Changes::NONE };
-                #[cfg(feature = "race")]
-                if let Some(seats) = self.offer_seats.clone() {
-                    self.session.play_seated(variant, seed.unwrap_or(any_seed), seats, now);
-                    return self.show_dealt(now);
-                }
-                self.session.play(variant, seed.unwrap_or(any_seed), now);
+                self.session.play_for(variant, seed.unwrap_or(any_seed), self.offer_players.clone(), now);
                 self.show_dealt(now)
             }
             Input::GoBack if self.back_shown() && self.session.go_back(now) => {

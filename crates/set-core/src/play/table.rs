@@ -15,6 +15,7 @@ use crate::play::session::{Adopted, Happened, Session};
 use crate::players::sitting::{Refusal, Seats, Sitting, Standing};
 use crate::rules::card::Card;
 use crate::rules::game::{Game, GameError};
+use crate::rules::variant::Variant;
 use crate::save::{self, SaveError, SavedGame, SeatedError};
 use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
 use std::fmt::Display;
@@ -29,6 +30,9 @@ pub trait Table: Sized {
     type Turn;
     /// Why a move was refused.
     type Refusal;
+    /// Who a new game is dealt for, when a page names them: a race's seats,
+    /// or [`Alone`].
+    type Players: Clone + PartialEq;
 
     /// Where the browser keeps this table's game: each page carries on its own.
     const SAVE_KEY: &'static str;
@@ -42,6 +46,11 @@ pub trait Table: Sized {
     fn is_newer(error: &Self::StoreError) -> bool;
     /// The game a stored text holds.
     fn stored_game(stored: &Self::Stored) -> &Game;
+    /// Who played the game a stored text holds.
+    fn stored_players(stored: &Self::Stored) -> &Self::Players;
+    /// A new game of this way to play for these players (one person
+    /// without them), its clock running from `now`.
+    fn deal(variant: Variant, seed: u64, players: Option<Self::Players>, now: f64) -> Self;
     /// Carries on a stored game, its clock running from `now`.
     fn resume(stored: Self::Stored, now: f64) -> Self;
     /// Takes over a game another tab stored.
@@ -52,6 +61,9 @@ pub trait Table: Sized {
     fn happened(turn: &Self::Turn) -> Happened;
     /// What a screen reader is told of a move, once it changed the game.
     fn announcement(&self, turn: &Self::Turn) -> Option<String>;
+    /// A new game of this way to play, for these players (the same as now
+    /// without them), its clock running from `now`.
+    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Self::Players>, now: f64);
     /// Picks or puts back a card in play; the last pick of a claim claims it.
     fn pick(&mut self, card: Card, now: f64) -> Result<Self::Turn, Self::Refusal>;
     /// Reveals one more card of a claim, where the way to play has hints.
@@ -64,11 +76,16 @@ pub trait Table: Sized {
     fn players(&self) -> Option<(&Seats, Vec<Standing>)>;
 }
 
+/// Who plays a game alone: there is nobody to name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alone;
+
 impl Table for Session {
     type Stored = SavedGame;
     type StoreError = SaveError;
     type Turn = Happened;
     type Refusal = GameError;
+    type Players = Alone;
 
     const SAVE_KEY: &'static str = SAVE_KEY;
 
@@ -90,6 +107,14 @@ impl Table for Session {
         &stored.game
     }
 
+    fn stored_players(_: &SavedGame) -> &Alone {
+        &Alone
+    }
+
+    fn deal(variant: Variant, seed: u64, _: Option<Alone>, now: f64) -> Session {
+        Session::new(variant, seed, now)
+    }
+
     fn resume(stored: SavedGame, now: f64) -> Session {
         Session::resume(stored, now)
     }
@@ -108,6 +133,10 @@ impl Table for Session {
 
     fn announcement(&self, turn: &Happened) -> Option<String> {
         turn.announcement(self.game())
+    }
+
+    fn play_for(&mut self, variant: Variant, seed: u64, _: Option<Alone>, now: f64) {
+        Session::play(self, variant, seed, now);
     }
 
     fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
@@ -140,6 +169,7 @@ impl Table for Race {
     type StoreError = SeatedError;
     type Turn = Turn;
     type Refusal = Refusal;
+    type Players = Seats;
 
     const SAVE_KEY: &'static str = RACE_SAVE_KEY;
 
@@ -157,6 +187,14 @@ impl Table for Race {
 
     fn stored_game(stored: &SeatedGame) -> &Game {
         &stored.saved.game
+    }
+
+    fn stored_players(stored: &SeatedGame) -> &Seats {
+        stored.sitting.seats()
+    }
+
+    fn deal(variant: Variant, seed: u64, players: Option<Seats>, now: f64) -> Race {
+        Race::seated(variant, seed, players.unwrap_or_else(Seats::solo), now)
     }
 
     fn resume(stored: SeatedGame, now: f64) -> Race {
@@ -179,6 +217,13 @@ impl Table for Race {
         Race::announcement(self, turn)
     }
 
+    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64) {
+        match players {
+            Some(seats) => Race::play_seated(self, variant, seed, seats, now),
+            None => Race::play(self, variant, seed, now),
+        }
+    }
+
     fn pick(&mut self, card: Card, now: f64) -> Result<Turn, Refusal> {
         Race::pick(self, card, now)
     }
@@ -199,7 +244,6 @@ impl Table for Race {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::variant::Variant;
 
     /// Each table reads back what it stores, and tells a newer version's
     /// save from a broken one; the page that plays alone keeps a race's
