@@ -351,6 +351,7 @@ quoting them.
 | the server writes through one SQLite connection, and reads rooms through two others | at that load it made no difference that one run could see (p99 45.8 ms before NODELAY either way); kept because several writers would meet SQLITE_BUSY and sleep in SQLite's busy handler, where one queue keeps order | \`crates/set-server/src/store.rs\` |
 | the online page checks the revealed deal against the commitment itself, with sha2 compiled in, rather than \`crypto.subtle\` | online.html's wasm +2,806 B gzip (2026-11-24). \`crypto.subtle\` costs nothing but exists only in secure contexts, so a room played over plain http on a home network could not check | \`crates/set-online/src/deal.rs\` |
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
+| the page written once against the core's \`Table\` (the solo session or the race), with the race's branches dead in index.html's build instead of written twice under \`cfg\` | index.html's wasm 50,876 → 50,965 B gzip as Trunk builds it (2026-11-25): the race's branches are dropped by the compiler; what is left is the code's new layout | \`crates/set-core/src/play/table.rs\`, \`src/\` |
 
 ## What stays bent for bytes
 

@@ -32,9 +32,11 @@ export function pageFromIndex(dir, stem) {
       page.replace(/<script type=["']?module["']?>[\s\S]*?<\/script>/, '', 'module script (the loader)');
       page.drop(/<link[^>]*set-game-[^>]*>/g);
     },
-    /** The part's loader, then `after` (script run once its bindings are set). */
+    /** The part's loader, then `after` (script run once its bindings are set).
+     *  The bindings are a plain object, not the frozen module, so that the
+     *  API part's functions can join them (index.html's inline script). */
     loader(after = '') {
-      return `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});window.wasmBindings=b${after}</script>`;
+      return `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});window.wasmBindings={...b}${after}</script>`;
     },
     /** The part's files named in hrefs too, for the service worker, which caches what pages name. */
     named: `<template><a href=${glue}></a><a href=${wasm}></a></template>`,

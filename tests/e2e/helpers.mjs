@@ -91,8 +91,15 @@ export async function open({ server, browser }, query, options = {}) {
 
 /** Waits until the game has drawn its first board. */
 // The page's own exports come with its wasm; check, explain and sets with the
-// API part, fetched once the game has started.
-export const ready = (page) => page.waitForFunction(() => window.wasmBindings?.state && window.wasmBindings.sets && performance.getEntriesByName('first-board').length > 0);
+// API part, fetched once the game has started. Polled by a timer, not by
+// animation frames (Playwright's default), which the motion tests count.
+// online.html names no API part and has its own exports.
+export const ready = (page) => page.waitForFunction(
+  () => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0
+    && (window.wasmBindings.sets || !document.getElementById('parts')?.content.getElementById('part-api')),
+  undefined,
+  { polling: 20 },
+);
 
 /** Goes to another game's address in the same browser, and plays that game:
  *  with a game in progress, the page keeps it and offers the link's game,
