@@ -42,10 +42,11 @@ try {
   const timeline = (page) => page.evaluate(() => {
     const at = (name) => performance.getEntriesByName(name)[0].startTime;
     const files = performance.getEntriesByType('resource');
-    const fetched = (suffix) => Math.max(0, ...files.filter((f) => f.name.endsWith(suffix)).map((f) => f.responseEnd));
+    // The page's own wasm: the API part's comes after the first board.
+    const wasm = files.filter((f) => /\/set-game-[0-9a-f]+_bg\.wasm$/.test(f.name));
     return {
       html: performance.getEntriesByType('navigation')[0].responseEnd,
-      wasm: fetched('.wasm'), glue: at('glue'),
+      wasm: Math.max(0, ...wasm.map((f) => f.responseEnd)), glue: at('glue'),
       mount: at('mount'), board: at('first-board'),
     };
   });
