@@ -354,6 +354,7 @@ quoting them.
 | the page written once against the core's \`Table\` (the solo session or the race), with the race's branches dead in index.html's build instead of written twice under \`cfg\` | index.html's wasm 50,876 → 50,965 B gzip as Trunk builds it (2026-11-25): the race's branches are dropped by the compiler; what is left is the code's new layout | \`crates/set-core/src/play/table.rs\`, \`src/\` |
 | the JS API's pure functions fetched once the game has started, in the API part | first visits' first board ÷ the plain-JavaScript floor, the release before (2c05486) and this one built side by side and run in turn, two rounds (2026-11-25): 2.63 and 2.35 before, 2.64 and 2.09 after; the part is fetched after the \`first-board\` mark, and the machine was slower that day for both (the floor's medians 46.6 to 58.5 ms) | \`index.html\`, \`crates/set-api\` |
 | tried and dropped: the race's own moves (bots, calls running out, the bot's claim shown) through \`Table\` in the page's funnel too, so that \`update()\` is written once | index.html's wasm +51 B gzip in the measuring build (2026-11-25): the shown bot's seat and the merge of changes stay in the solo build. Kept under \`cfg\`, where the builds differ in bytes | — |
+| tried and dropped: \`state()\` written as a JSON text and parsed by the browser, instead of its fields set one by one | index.html's wasm +322 B gzip in the measuring build (2026-11-25): the number formatting and the writer cost more than the field calls they replace | — |
 
 ## What stays bent for bytes
 
