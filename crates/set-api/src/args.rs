@@ -166,8 +166,9 @@ pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadValue> {
 extern "C" {
     /// `Uint8Array.prototype.set.call(into, from)`: the typed array copied
     /// into wasm memory in one call. js-sys's `to_vec` does the same after an
-    /// `assert_eq!` of the lengths, whose formatting would add a kilobyte to
-    /// the download; here `into` is made `from`'s length.
+    /// `assert_eq!` of the lengths, whose Debug formatting costs the download
+    /// more (BENCHMARKS.md, "What stays bent for bytes"); here `into` is made
+    /// `from`'s length.
     #[wasm_bindgen(js_namespace = Uint8Array, js_name = "prototype.set.call")]
     fn copy_bytes(into: &mut [u8], from: &Uint8Array);
 }

@@ -167,7 +167,8 @@ pub fn import(text: &str) -> Result<Record, String> {
     }
     let version = Reflect::get(&file, &"version".into()).unwrap_or_default();
     if version.as_f64() != Some(VERSION as f64) {
-        // In JavaScript's words: Rust's float formatting would cost the part kilobytes.
+        // In JavaScript's words: Rust's float formatting costs the part far
+        // more (BENCHMARKS.md, "What stays bent for bytes").
         let shown = JSON::stringify(&version).ok().and_then(|text| text.as_string()).unwrap_or_default();
         return Err(format!("its version {shown} is not one this page reads ({VERSION})"));
     }
