@@ -296,9 +296,6 @@ impl View {
     }
 
     /// Shows the end screen with the final counters and, for a daily
-    /// puzzle, the result to share; or hides it. With other players, its
-    /// title names the winner and `ranking` ranks them.
-    /// Shows the end screen with the final counters and, for a daily
     /// puzzle, the result to share; or hides it. With other players
     /// (race.html), `ranking` is its title naming the winner and the list
     /// ranking them.

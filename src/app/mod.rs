@@ -459,7 +459,8 @@ impl App {
     /// The end screen's ranking ([`ranking`]'s order) and its title naming
     /// the winner; `None` alone.
     fn ranking(&self) -> Option<(String, String)> {
-        let (seats, standings) = self.session.players().filter(|(seats, _)| !seats.is_solo())?;
+        let seats = self.session.players().filter(|seats| !seats.is_solo())?;
+        let standings = Table::standings(&self.session);
         let tallies: Vec<Tally> = standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
         let order = ranking::order(&tallies);
         let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
@@ -488,7 +489,7 @@ impl App {
         view.show_settings(self.settings);
         let game = self.session.game();
         view.show_in_address(&match self.session.players() {
-            Some((seats, _)) => race_query_for(game.variant(), game.seed(), seats),
+            Some(seats) => race_query_for(game.variant(), game.seed(), seats),
             None => query_for(game.variant(), game.seed()),
         });
         self.draw(now);

@@ -17,7 +17,7 @@ pub use exports::*;
 
 #[cfg(all(target_arch = "wasm32", feature = "part", not(target_feature = "atomics")))]
 #[global_allocator]
-#[allow(unsafe_code)] // the one unsafe block of the part: see SAFETY
+#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
 // SAFETY: this build has no threads (no `atomics`), which is what
 // AssumeSingleThreaded asks of its user.
 static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =

@@ -162,7 +162,7 @@ impl Connection {
         let id = value.get("id").and_then(|id| id.as_u64()).and_then(|id| u32::try_from(id).ok());
         let kind = value.get("t").and_then(|t| t.as_str()).unwrap_or("").to_owned();
         if !CLIENT_TYPES.contains(&kind.as_str()) {
-            let shown: String = kind.chars().take(20).collect();
+            let shown = set_core::text::short(&kind);
             return self.strike(id, ErrorCode::UnknownType, format!("\"{shown}\" is not a message type"));
         }
         let msg: ClientMsg = match serde_json::from_value(value) {

@@ -6,9 +6,9 @@
 //! race's code.
 //!
 //! A [`Race`] is also a [`Session`] (it derefs to the one it wraps), so
-//! what both share (the game, the picks, the clock) is read through
-//! [`Table::session`]; this trait names only what differs: what a save
-//! holds, what a move says, and where the game is kept.
+//! what both share (the game, the picks, the clock) the page reads from the
+//! session; this trait names only what differs: what a save holds, what a
+//! move says, who plays, and where the game is kept.
 
 use crate::play::race::{Race, Turn};
 use crate::play::session::{Adopted, Happened, Session};
@@ -37,8 +37,6 @@ pub trait Table: Sized {
     /// Where the browser keeps this table's game: each page carries on its own.
     const SAVE_KEY: &'static str;
 
-    /// The session: the game, the picks and the play clock.
-    fn session(&self) -> &Session;
     /// Reads a stored text.
     fn decode(text: &str) -> Result<Self::Stored, Self::StoreError>;
     /// Whether a text could not be read because a newer version wrote it:
@@ -71,9 +69,12 @@ pub trait Table: Sized {
     /// What the page says of a refusal, if anything: alone, a refused pick
     /// is a tap on a finished game or an empty place, and says nothing.
     fn refusal_words(&self, refusal: &Self::Refusal) -> Option<String>;
-    /// Who plays, and how each stands, when more than one seat can: `None`
-    /// alone, so a page that plays alone shows no scoreboard or ranking.
-    fn players(&self) -> Option<(&Seats, Vec<Standing>)>;
+    /// Who plays, when more than one seat can: `None` alone, so a page that
+    /// plays alone shows no scoreboard or ranking, and its address names no
+    /// players.
+    fn players(&self) -> Option<&Seats>;
+    /// How each seat stands (replayed from the game): none alone.
+    fn standings(&self) -> Vec<Standing>;
 }
 
 /// Who plays a game alone: there is nobody to name.
@@ -88,10 +89,6 @@ impl Table for Session {
     type Players = Alone;
 
     const SAVE_KEY: &'static str = SAVE_KEY;
-
-    fn session(&self) -> &Session {
-        self
-    }
 
     /// Formats 1 and 2: to a page that plays alone, a game with players is
     /// a newer format, kept untouched.
@@ -151,8 +148,12 @@ impl Table for Session {
         None
     }
 
-    fn players(&self) -> Option<(&Seats, Vec<Standing>)> {
+    fn players(&self) -> Option<&Seats> {
         None
+    }
+
+    fn standings(&self) -> Vec<Standing> {
+        Vec::new()
     }
 }
 
@@ -172,10 +173,6 @@ impl Table for Race {
     type Players = Seats;
 
     const SAVE_KEY: &'static str = RACE_SAVE_KEY;
-
-    fn session(&self) -> &Session {
-        self
-    }
 
     fn decode(text: &str) -> Result<SeatedGame, SeatedError> {
         save::decode_seated(text).map(|(saved, sitting)| SeatedGame { saved, sitting })
@@ -236,8 +233,12 @@ impl Table for Race {
         Race::refusal_words(self, refusal)
     }
 
-    fn players(&self) -> Option<(&Seats, Vec<Standing>)> {
-        Some((self.seats(), self.standings()))
+    fn players(&self) -> Option<&Seats> {
+        Some(self.seats())
+    }
+
+    fn standings(&self) -> Vec<Standing> {
+        Race::standings(self)
     }
 }
 

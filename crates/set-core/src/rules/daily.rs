@@ -67,7 +67,7 @@ impl Date {
     /// computed places would bring the whole of Rust's char-boundary panic
     /// message (and its Unicode tables) into the download.
     pub fn parse(text: &str) -> Result<Date, InvalidDate> {
-        let bad = || InvalidDate(text.chars().take(20).collect());
+        let bad = || InvalidDate(crate::text::short(text));
         let bytes = text.as_bytes();
         if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
             return Err(bad());

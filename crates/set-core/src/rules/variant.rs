@@ -59,7 +59,7 @@ impl Variant {
             ("chain", _) => Ok(Variant::Chain),
             ("ultra", _) => Ok(Variant::Ultra),
             ("daily", Some(date)) => Ok(Variant::Daily(date)),
-            _ => Err(UnknownMode(name.chars().take(20).collect())),
+            _ => Err(UnknownMode(crate::text::short(name))),
         }
     }
 

@@ -203,10 +203,7 @@ impl Rooms {
 }
 
 fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
-    ROOM_MODES
-        .into_iter()
-        .find(|v| v.name() == mode)
-        .ok_or_else(|| RoomsError::BadMode(mode.chars().take(20).collect()))
+    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
 }
 
 /// The names checked as the core seats them (trimmed, 1 to 20 characters,
