@@ -120,7 +120,8 @@ try {
   // frame after the game has handled it and drawn the selection.
   const input = await context.newPage();
   await input.goto(`${server.url}?seed=1`);
-  await input.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
+  // slot_rect() comes with the API part, fetched once the game has started.
+  await input.waitForFunction(() => performance.getEntriesByName('first-board').length > 0 && window.wasmBindings?.slot_rect);
   await input.evaluate(() => {
     window.latencies = [];
     addEventListener('pointerdown', (down) => {

@@ -1,81 +1,98 @@
 //! The page's wasm-bindgen exports (`window.wasmBindings` under Trunk):
-//! `deal`, `hint`, `state`, `slot_rect`, `card_rect` and `simulate_crash`;
-//! the README documents them. `check`, `explain` and `sets` need no game and
-//! come with the API part after the first board (crates/set-api). Each checks its
-//! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
-//! leaving the game as it was.
+//! `simulate_crash` on race.html, and the page's side of the bridge to the
+//! API part (crates/set-api), which holds the whole JS API that the README
+//! documents. The part reads the arguments of `deal`, `hint`, `state`,
+//! `slot_rect` and `card_rect`, throws an `Error` naming a bad value, and
+//! asks the page's game with checked values only: `page_deal`, `page_hint`,
+//! `page_state`, `page_slot_rect`, `page_card_rect`. Keeping the readers
+//! and the API's errors there keeps them out of the first load
+//! (BENCHMARKS.md, "What stays bent for bytes").
 
 use crate::app::{self, Input};
-use crate::args::{self, js_error};
-use crate::{now, random_seed, today, with_app};
+use crate::start::asked;
+use crate::{BUSY, Busy, now, random_seed, with_app};
 use js_sys::Array;
-use set_core::page::layout::Place;
+use set_core::page::layout::{Place, Rect};
+use set_core::rules::card::Card;
 use wasm_bindgen::prelude::*;
 
-/// Starts a new game on the page and redraws it. `deal(seed)` deals a
-/// classic game (`seed` optional: a whole number 0..=2^53−1);
-/// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
-/// "junior", "chain", "ultra", "daily"; `date` "YYYY-MM-DD" for "daily",
-/// today's puzzle without it; `bots` levels and `players` names, as in
-/// `{ bots: ["hard"], players: ["Ann", "Ben"] }`, for another race, the
-/// same players as now without either). Returns the table's card ids in
-/// slot order.
+/// The bridge's `deal`: starts the game an address asks for (`query`, as
+/// `location.search` without its `?`: `mode=chain&seed=5`, on race.html
+/// also `players=…&bots=…`), read by the reader of the page's own address,
+/// and redraws. Without a seed, a random one; without players, the same as
+/// now. Returns the table's card ids in slot order, or why not in words
+/// ([`answer`]).
 #[wasm_bindgen]
-pub fn deal(options: JsValue) -> Result<Array, JsError> {
-    let (variant, seed, players) = args::deal_options(&options, today).map_err(js_error)?;
-    let seed = seed.unwrap_or_else(random_seed);
-    with_app(|app| {
+pub fn page_deal(query: &str) -> JsValue {
+    let (options, players) = match asked(query) {
+        Ok(asked) => asked,
+        Err(why) => return why.into(),
+    };
+    let game = options.game();
+    let seed = game.seed.unwrap_or_else(random_seed);
+    answer(with_app(|app| {
         if let Some(players) = players {
             app.seat(players);
         }
-        app.handle(Input::Play(variant, seed), now());
-        Array::from(&app::ids(app.session.game().table()))
-    })
+        app.handle(Input::Play(game.variant, seed), now());
+        Ok(app::ids(app.session.game().table()))
+    }))
 }
 
-/// The slots (ascending) of the table cards of the claim the Hint button
-/// reveals, or `[]` when there is none. Changes nothing.
+/// What the bridge answers the API part: a value, or an error's words (a
+/// string), which the part throws as an `Error`. Not a `Result`: each
+/// export returning one carries a shim of its own (BENCHMARKS.md, "What
+/// stays bent for bytes").
+fn answer(result: Result<Result<JsValue, String>, Busy>) -> JsValue {
+    match result {
+        Ok(Ok(value)) => value,
+        Ok(Err(why)) => why.into(),
+        Err(_) => BUSY.into(),
+    }
+}
+
+/// The bridge's `hint`: the slots (ascending) of the table cards of the
+/// claim the Hint button reveals, or `[]` when there is none. Changes nothing.
 #[wasm_bindgen]
-pub fn hint() -> Result<Array, JsError> {
-    with_app(|app| {
+pub fn page_hint() -> JsValue {
+    answer(with_app(|app| {
         let game = app.session.game();
-        let Some(claim) = game.hint_claim() else { return Array::new() };
+        let Some(claim) = game.hint_claim() else { return Ok(Array::new().into()) };
         // Slot order is ascending order.
         let table = game.table().iter().enumerate();
-        table.filter(|(_, card)| claim.contains(**card)).map(|(slot, _)| JsValue::from(slot as u32)).collect()
-    })
+        Ok(table
+            .filter(|(_, card)| claim.contains(**card))
+            .map(|(slot, _)| JsValue::from(slot as u32))
+            .collect::<Array>()
+            .into())
+    }))
 }
 
-/// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
-/// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
-/// `mode`; `previous` in Set-Chain; `date` and `found` in the
-/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
-/// claim; on race.html also `players` (`[{ name, kind, level, score, sets,
-/// wrong, lockedOut }]`, one even alone), `calling` (the seat of a call, or
-/// `null`) and `botClaim` (the card ids a bot is about to claim, or `null`).
+/// The bridge's `state`: the game as a plain object (the README's "The
+/// JavaScript API" names its fields).
 #[wasm_bindgen]
-pub fn state() -> Result<JsValue, JsError> {
-    with_app(|app| app.state_object(now()))
+pub fn page_state() -> JsValue {
+    answer(with_app(|app| Ok(app.state_object(now()))))
 }
 
-fn rect_array(rect: set_core::page::layout::Rect) -> Array {
+fn rect_array(rect: Rect) -> Array {
     [rect.x, rect.y, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect()
 }
 
-/// `[x, y, width, height]` of a table slot in viewport CSS pixels.
+/// The bridge's `slot_rect`: `[x, y, width, height]` of a table slot in
+/// viewport CSS pixels, or (a string) why there is none: an empty slot.
 #[wasm_bindgen]
-pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
-    let slot = args::slot(&slot).map_err(js_error)?;
-    let rect = with_app(|app| app.place_rect(Place::Table(slot)))?.map_err(js_error)?;
-    Ok(rect_array(rect))
+pub fn page_slot_rect(slot: u32) -> JsValue {
+    answer(with_app(|app| app.place_rect(Place::Table(slot as usize)).map(|rect| rect_array(rect).into())))
 }
 
-/// `[x, y, width, height]` of a card where it is drawn (on the table or in
-/// the row above it) in viewport CSS pixels, or `null` when it is not shown.
+/// The bridge's `card_rect`: `[x, y, width, height]` of a card where it is
+/// drawn (on the table or in the row above it) in viewport CSS pixels, or
+/// `null` when it is not shown (or `id` names no card).
 #[wasm_bindgen]
-pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
-    let card = args::card(&id, "card id").map_err(js_error)?;
-    Ok(with_app(|app| app.card_rect(card))?.map_or(JsValue::NULL, |rect| rect_array(rect).into()))
+pub fn page_card_rect(id: u8) -> JsValue {
+    let Ok(card) = Card::new(id.into()) else { return JsValue::NULL };
+    answer(with_app(|app| Ok(app.card_rect(card).map_or(JsValue::NULL, |rect| rect_array(rect).into()))))
 }
 
 /// Panics on purpose, so that tests can check the crash screen. The page

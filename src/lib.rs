@@ -9,7 +9,7 @@
 //!   persistence, the notice, effects, the board, the card buttons, `state()`;
 //! - [`exports`]: the wasm-bindgen functions on `window.wasmBindings`;
 //! - [`dom`] (the page's elements; the cards are drawn by `set_canvas`),
-//!   [`args`] (the exports' argument checks), [`storage`] (localStorage).
+//!   [`storage`] (localStorage).
 //!
 //! One [`App`] per page lives in a thread-local. Exports and event listeners
 //! reach it through [`with_app`], which never panics on re-entry: a call made
@@ -18,7 +18,6 @@
 #![cfg(target_arch = "wasm32")]
 
 mod app;
-mod args;
 mod dom;
 pub mod exports;
 mod input;
@@ -29,12 +28,10 @@ pub use exports::*;
 pub use start::mount;
 
 use app::{App, Input};
-use args::js_error;
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
-use wasm_bindgen::prelude::*;
 
 #[cfg(not(target_feature = "atomics"))]
 #[global_allocator]
@@ -50,9 +47,9 @@ thread_local! {
 
 /// Runs `f` on the page's app, creating a board-less one on first use (as on
 /// a page that only wants the exports).
-fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, Busy> {
     APP.with(|cell| {
-        let mut slot = cell.try_borrow_mut().map_err(|_| busy())?;
+        let mut slot = cell.try_borrow_mut().map_err(|_| Busy)?;
         Ok(f(slot.get_or_insert_with(headless_app)))
     })
 }
@@ -61,9 +58,11 @@ fn headless_app() -> App {
     App::new(app::Play::new(Variant::Classic, random_seed(), now()), None)
 }
 
-fn busy() -> JsError {
-    js_error("the game is busy with another call")
-}
+/// A call made while the app is busy with another (a listener that calls
+/// the API, say): it is refused, and told so in these words.
+struct Busy;
+
+const BUSY: &str = "the game is busy with another call";
 
 /// Milliseconds from the page's time origin.
 fn now() -> f64 {

@@ -7,7 +7,7 @@ use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
-use set_core::page::options::{Opening, opening};
+use set_core::page::options::{Opening, PageOptions, opening};
 use set_core::page::settings::Settings;
 use set_core::play::table::Table;
 use wasm_bindgen::prelude::*;
@@ -77,23 +77,10 @@ pub fn mount() -> Result<(), JsValue> {
     let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
-    #[cfg(feature = "race")]
-    let (options, seats) = {
-        let asked = set_core::page::options::parse_race_query(&search, today()).unwrap_or_else(|err| {
-            add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
-            Default::default()
-        });
-        (asked.page, asked.seats)
-    };
-    // The page that plays alone reads no players from its address.
-    #[cfg(not(feature = "race"))]
-    let (options, seats) = {
-        let options = set_core::page::options::parse_query(&search, today()).unwrap_or_else(|err| {
-            add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
-            Default::default()
-        });
-        (options, None)
-    };
+    let (options, seats) = asked(&search).unwrap_or_else(|err| {
+        add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
+        Default::default()
+    });
     let slot = SaveSlot::open(&window);
     // Read once: what is decoded here is also what this tab knows it did not write.
     let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
@@ -166,6 +153,17 @@ pub fn mount() -> Result<(), JsValue> {
         let _ = performance.mark("first-board");
     }
     Ok(())
+}
+
+/// What an address asks for (`location.search`, or the query `deal` is
+/// asked with): a game, and on race.html its players. The page that plays
+/// alone passes over players, as over any key it does not know.
+pub fn asked(search: &str) -> Result<(PageOptions, Option<<Play as Table>::Players>), String> {
+    #[cfg(feature = "race")]
+    let asked = set_core::page::options::parse_race_query(search, today()).map(|asked| (asked.page, asked.seats));
+    #[cfg(not(feature = "race"))]
+    let asked = set_core::page::options::parse_query(search, today()).map(|options| (options, None));
+    asked.map_err(|err| err.to_string())
 }
 
 /// Whether this page runs a release other than the one this browser ran

@@ -10,7 +10,7 @@
 
 use js_sys::{Array, Reflect, Uint8Array};
 use set_api::{check, explain, sets};
-use set_game::{card_rect, deal, hint, slot_rect, state};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{
@@ -45,13 +45,63 @@ fn page() -> HtmlCanvasElement {
     doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
 }
 
+/// Gives the API part the page's side of the bridge, as index.html's loader
+/// does: `window.wasmBindings` with the page's `page_deal`, `page_hint`,
+/// `page_state`, `page_slot_rect` and `page_card_rect` (here the page and the part are one module, so the
+/// functions are wrapped in closures instead of read from the glue).
+fn bridge() {
+    let window = web_sys::window().unwrap();
+    if Reflect::has(&window, &"wasmBindings".into()).unwrap() {
+        return;
+    }
+    let bindings = js_sys::Object::new();
+    let deal = Closure::<dyn Fn(String) -> JsValue>::new(|query: String| set_game::page_deal(&query));
+    let hint = Closure::<dyn Fn() -> JsValue>::new(set_game::page_hint);
+    let state = Closure::<dyn Fn() -> JsValue>::new(set_game::page_state);
+    let slot = Closure::<dyn Fn(u32) -> JsValue>::new(set_game::page_slot_rect);
+    let card = Closure::<dyn Fn(u8) -> JsValue>::new(set_game::page_card_rect);
+    Reflect::set(&bindings, &"page_deal".into(), &deal.into_js_value()).unwrap();
+    Reflect::set(&bindings, &"page_hint".into(), &hint.into_js_value()).unwrap();
+    Reflect::set(&bindings, &"page_state".into(), &state.into_js_value()).unwrap();
+    Reflect::set(&bindings, &"page_slot_rect".into(), &slot.into_js_value()).unwrap();
+    Reflect::set(&bindings, &"page_card_rect".into(), &card.into_js_value()).unwrap();
+    Reflect::set(&window, &"wasmBindings".into(), &bindings).unwrap();
+}
+
+/// The JS API's functions that ask the page's game (the API part's), with
+/// the bridge in place.
+fn hint() -> Result<Array, JsError> {
+    bridge();
+    set_api::hint()
+}
+
+fn state() -> Result<JsValue, JsError> {
+    bridge();
+    set_api::state()
+}
+
+fn deal(options: JsValue) -> Result<Array, JsError> {
+    bridge();
+    set_api::deal(options)
+}
+
+fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
+    bridge();
+    set_api::slot_rect(slot)
+}
+
+fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
+    bridge();
+    set_api::card_rect(id)
+}
+
 /// `check(a, b, c)` as JavaScript calls it: the places after the third are `undefined`.
 fn check3(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
     check(a, b, c, JsValue::UNDEFINED, JsValue::UNDEFINED)
 }
 
-fn message(err: JsError) -> String {
-    js_sys::Error::from(JsValue::from(err)).message().into()
+fn message(err: impl Into<JsValue>) -> String {
+    js_sys::Error::from(err.into()).message().into()
 }
 
 fn field(state: &JsValue, name: &str) -> JsValue {

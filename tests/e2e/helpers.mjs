@@ -83,9 +83,14 @@ export async function open({ server, browser }, query, options = {}) {
   }
   await page.goto(server.url + query);
   // Under the test's clock the page's performance marks are not kept; the
-  // bindings are set once the start (the first board) has run.
-  if (clock) await page.waitForFunction(() => window.wasmBindings?.state);
-  else await ready(page);
+  // bindings are set once the start (the first board) has run, and `deal`
+  // comes with the API part after it.
+  if (clock) {
+    await page.waitForFunction(() => window.wasmBindings?.state
+      && (window.wasmBindings.deal || !document.getElementById('parts')?.content.getElementById('part-api')));
+  } else {
+    await ready(page);
+  }
   return { page, context, problems, close: () => context.close() };
 }
 
@@ -96,7 +101,7 @@ export async function open({ server, browser }, query, options = {}) {
 // online.html names no API part and has its own exports.
 export const ready = (page) => page.waitForFunction(
   () => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0
-    && (window.wasmBindings.sets || !document.getElementById('parts')?.content.getElementById('part-api')),
+    && (window.wasmBindings.deal || !document.getElementById('parts')?.content.getElementById('part-api')),
   undefined,
   { polling: 20 },
 );

@@ -205,14 +205,15 @@ test('the players form starts the race it names, and index.html links to it', as
   const { page, problems, close } = await open('');
   await page.click('#open-settings');
   await Promise.all([page.waitForURL(/race\.html/), page.click('#open-players')]);
-  await page.waitForFunction(() => window.wasmBindings?.state && performance.getEntriesByName('first-board').length > 0);
+  await page.waitForFunction(() => window.wasmBindings?.deal && performance.getEntriesByName('first-board').length > 0);
   await page.click('#open-settings');
   await page.click('#open-players');
   await page.fill('#player-1', 'Ann Lee');
   await page.fill('#player-2', 'Ben');
   await page.selectOption('#bot-1', 'hard');
   await Promise.all([page.waitForURL(/players=/), page.click('#players-start')]);
-  await page.waitForFunction(() => window.wasmBindings?.state()?.players?.length === 3);
+  // state() comes with the API part, after the first board.
+  await page.waitForFunction(() => window.wasmBindings?.state?.()?.players?.length === 3);
   const s = await state(page);
   assert.deepEqual(s.players.map((p) => p.name), ['Ann Lee', 'Ben', 'Hard bot']);
   assert.match(page.url(), /players=Ann%20Lee,Ben&bots=hard/);

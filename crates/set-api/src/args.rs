@@ -1,5 +1,7 @@
 //! Reading what JavaScript passes to an export: the one reader of every JS
-//! API's arguments, the page's and this part's.
+//! API's arguments. The part reads `deal`'s, `slot_rect`'s and
+//! `card_rect`'s too, and hands the page only checked values (the bridge in
+//! [`crate`]'s docs).
 //!
 //! Exports take `JsValue` rather than `u8` or `usize`, because wasm-bindgen
 //! would silently turn `3.5` into 3 and `"x"` into 0. Every reader here
@@ -8,6 +10,10 @@
 
 use js_sys::{Array, Uint8Array};
 use set_core::rules::card::Card;
+use set_core::rules::daily::Date;
+use set_core::rules::game::MAX_SEED;
+use set_core::rules::variant::Variant;
+use set_core::text::percent_encode;
 use std::fmt::{self, Display};
 use wasm_bindgen::prelude::*;
 
@@ -45,6 +51,19 @@ pub enum BadValue {
     },
     /// `check` was given this many card ids (5 stands for 5 or more).
     CardCount(usize),
+    NegativeSlot(String),
+    /// A slot past any table's end (kept as given, not clamped).
+    SlotPastAnyTable(String),
+    SeedOutOfRange(String),
+    UnknownMode(String),
+    BadDate(String),
+    /// A date given for a way to play other than the daily puzzle.
+    DateNotDaily(String),
+    /// `bots` or `players` is not an array of strings.
+    NotAList {
+        what: &'static str,
+        shown: String,
+    },
 }
 
 impl Display for BadValue {
@@ -58,6 +77,15 @@ impl Display for BadValue {
             BadValue::AtIndex { index, problem } => write!(f, "{problem} (at index {index})"),
             BadValue::CardCount(5) => write!(f, "check takes 3 or 4 card ids, not more"),
             BadValue::CardCount(n) => write!(f, "check takes 3 or 4 card ids, not {n}"),
+            BadValue::NegativeSlot(shown) => write!(f, "slot {shown} is negative"),
+            BadValue::SlotPastAnyTable(shown) => write!(f, "slot {shown} is empty: no table has that many slots"),
+            BadValue::SeedOutOfRange(shown) => write!(f, "seed {shown} is not in 0..={MAX_SEED}"),
+            BadValue::UnknownMode(shown) => {
+                write!(f, "mode {shown} is not one of \"classic\", \"junior\", \"chain\", \"ultra\", \"daily\"")
+            }
+            BadValue::BadDate(shown) => write!(f, "date {shown} is not a day \"YYYY-MM-DD\" from 1970 to 9999"),
+            BadValue::DateNotDaily(shown) => write!(f, "a date is only for mode \"daily\", not mode {shown}"),
+            BadValue::NotAList { what, shown } => write!(f, "{what} {shown} is not an array of strings"),
         }
     }
 }
@@ -182,4 +210,98 @@ pub fn card_bytes(ids: &Uint8Array) -> Result<Vec<Card>, BadValue> {
         cards.push(card_numbered(id.into(), "card id").map_err(at_index(index))?);
     }
     Ok(cards)
+}
+
+/// What `deal` asks for, as the address of that game (`mode=chain&seed=5`,
+/// `mode=daily&date=2026-11-23`, `players=Ann,Ben&bots=hard`): the page
+/// reads it with the reader of its own address, so a game `deal` asks for
+/// and a link to the same game are one thing. `deal(seed)` asks for a
+/// classic game, `deal({ seed, mode, date, bots, players })` any; `bots`
+/// and `players` are race.html's, which checks who can sit (the page that
+/// plays alone passes over them, as over any key of its address it does not
+/// know).
+pub fn deal_query(value: &JsValue) -> Result<String, BadValue> {
+    let mut query = String::new();
+    let mut add = |key: &str, value: &str| {
+        query.push_str(if query.is_empty() { "" } else { "&" });
+        query.push_str(key);
+        query.push('=');
+        query.push_str(value);
+    };
+    if !value.is_object() {
+        if let Some(seed) = seed(value)? {
+            add("seed", &seed.to_string());
+        }
+        return Ok(query);
+    }
+    let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    let (mode, date) = (field("mode"), field("date"));
+    let name = if mode.is_undefined() { Some("classic".to_owned()) } else { mode.as_string() };
+    let date = match date.as_string().map(|text| Date::parse(&text)) {
+        _ if date.is_undefined() => None,
+        Some(Ok(date)) => Some(date),
+        _ => return Err(BadValue::BadDate(describe(&date))),
+    };
+    let variant = match name.as_deref() {
+        Some("daily") => None,
+        Some(_) if date.is_some() => return Err(BadValue::DateNotDaily(describe(&mode))),
+        Some(name) => Some(Variant::from_name(name, None).map_err(|_| BadValue::UnknownMode(describe(&mode)))?),
+        None => return Err(BadValue::UnknownMode(describe(&mode))),
+    };
+    match variant {
+        Some(variant) => add("mode", variant.name()),
+        // The page's today, when no day is named.
+        None => add("mode", "daily"),
+    }
+    if let Some(date) = date {
+        add("date", &date.to_string());
+    }
+    if let Some(seed) = seed(&field("seed"))? {
+        add("seed", &seed.to_string());
+    }
+    for what in ["players", "bots"] {
+        if let Some(list) = strings(&field(what), what)? {
+            let encoded: Vec<String> = list.iter().map(|item| percent_encode(item)).collect();
+            add(what, &encoded.join(","));
+        }
+    }
+    Ok(query)
+}
+
+/// An optional array of strings (`undefined`: none).
+fn strings(value: &JsValue, what: &'static str) -> Result<Option<Vec<String>>, BadValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    let bad = || BadValue::NotAList { what, shown: describe(value) };
+    if !Array::is_array(value) {
+        return Err(bad());
+    }
+    Array::from(value).iter().map(|item| item.as_string().ok_or_else(bad)).collect::<Result<_, _>>().map(Some)
+}
+
+/// A slot index: a whole number from 0. Whether it holds a card is the game's call.
+pub fn slot(value: &JsValue) -> Result<u32, BadValue> {
+    let number = whole_number(value, "slot")?;
+    if number < 0.0 {
+        return Err(BadValue::NegativeSlot(number_text(number)));
+    }
+    // Smaller numbers go on as they are, and the game names an empty slot;
+    // a clamped one would be named wrongly.
+    if number > u32::MAX as f64 {
+        return Err(BadValue::SlotPastAnyTable(number_text(number)));
+    }
+    Ok(number as u32)
+}
+
+/// An optional seed: `undefined` or `null` for a random game.
+pub fn seed(value: &JsValue) -> Result<Option<u64>, BadValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let number = whole_number(value, "seed")?;
+    if !(0.0..=MAX_SEED as f64).contains(&number) {
+        return Err(BadValue::SeedOutOfRange(number_text(number)));
+    }
+    Ok(Some(number as u64))
 }

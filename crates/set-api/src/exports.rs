@@ -1,6 +1,8 @@
-//! `check`, `explain` and `sets`: pure functions of card ids. The README
-//! documents them ("The JavaScript API"). Each checks its arguments
-//! ([`crate::args`]) and throws an `Error` naming a bad value.
+//! The JS API: `check`, `explain` and `sets`, pure functions of card ids,
+//! and `deal`, `hint`, `state`, `slot_rect` and `card_rect`, which read
+//! their arguments here and ask the page's game through its bridge (below). The README documents them ("The JavaScript
+//! API"). Each checks its arguments ([`crate::args`]) and throws an `Error`
+//! naming a bad value, before the page is asked anything.
 
 use crate::args::{self, Checked, js_error};
 use js_sys::{Array, Uint8Array};
@@ -43,4 +45,78 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
     let sets = find_sets(&cards).map_err(js_error)?;
     let triple = |set: &[usize; 3]| set.iter().map(|&i| JsValue::from(i as u32)).collect::<Array>();
     Ok(sets.iter().map(triple).collect::<Array>().into())
+}
+
+// The page's side of the bridge: its exports on `window.wasmBindings`, which
+// take values this part has checked (src/exports.rs). Each answers a value,
+// or a string that says why not (the game busy, a slot with no card), which
+// is thrown here as an `Error`.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_deal(query: &str) -> JsValue;
+    #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_hint() -> JsValue;
+    #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_state() -> JsValue;
+    #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_slot_rect(slot: u32) -> JsValue;
+    #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_card_rect(id: u8) -> JsValue;
+}
+
+/// The page's answer: its value, or its words thrown as an `Error`.
+fn answered(value: JsValue) -> Result<JsValue, JsError> {
+    match value.as_string() {
+        Some(why) => Err(js_error(why)),
+        None => Ok(value),
+    }
+}
+
+/// Starts a new game on the page and redraws it. `deal(seed)` deals a
+/// classic game (`seed` optional: a whole number 0..=2^53−1);
+/// `deal({ seed, mode, date })` any way to play (`mode` one of "classic",
+/// "junior", "chain", "ultra", "daily"; `date` "YYYY-MM-DD" for "daily",
+/// today's puzzle without it; `bots` levels and `players` names, as in
+/// `{ bots: ["hard"], players: ["Ann", "Ben"] }`, for another race on
+/// race.html, the same players as now without either). Returns the table's
+/// card ids in slot order.
+#[wasm_bindgen]
+pub fn deal(options: JsValue) -> Result<Array, JsError> {
+    let query = args::deal_query(&options).map_err(js_error)?;
+    answered(page_deal(&query)).map(JsCast::unchecked_into)
+}
+
+/// The slots (ascending) of the table cards of the claim the Hint button
+/// reveals, or `[]` when there is none. Changes nothing.
+#[wasm_bindgen]
+pub fn hint() -> Result<Array, JsError> {
+    answered(page_hint()).map(JsCast::unchecked_into)
+}
+
+/// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
+/// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
+/// `mode`; `previous` in Set-Chain; `date` and `found` in the
+/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
+/// claim; on race.html also `players` (`[{ name, kind, level, score, sets,
+/// wrong, lockedOut }]`, one even alone), `calling` (the seat of a call, or
+/// `null`) and `botClaim` (the card ids a bot is about to claim, or `null`).
+#[wasm_bindgen]
+pub fn state() -> Result<JsValue, JsError> {
+    answered(page_state())
+}
+
+/// `[x, y, width, height]` of a table slot in viewport CSS pixels.
+#[wasm_bindgen]
+pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
+    let slot = args::slot(&slot).map_err(js_error)?;
+    answered(page_slot_rect(slot)).map(JsCast::unchecked_into)
+}
+
+/// `[x, y, width, height]` of a card where it is drawn (on the table or in
+/// the row above it) in viewport CSS pixels, or `null` when it is not shown.
+#[wasm_bindgen]
+pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
+    let card = args::card(&id, "card id").map_err(js_error)?;
+    answered(page_card_rect(card.id()))
 }

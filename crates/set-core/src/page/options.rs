@@ -183,7 +183,12 @@ pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRac
     let list = |text: Option<&str>| -> Vec<String> {
         // A name whose escapes cannot be undone is taken as written.
         let decoded = |part: &str| percent_decode(part, Encoded::Query).unwrap_or_else(|_| part.to_owned());
-        split_at_each(text.unwrap_or(""), b',').filter(|part| !part.is_empty()).map(decoded).collect()
+        // An empty list names no one; an empty name in a list is refused as
+        // the seats refuse it (`deal({ players })` writes every name given).
+        match text.unwrap_or("") {
+            "" => Vec::new(),
+            text => split_at_each(text, b',').map(decoded).collect(),
+        }
     };
     let mut levels = Vec::new();
     for name in list(bots) {
@@ -315,6 +320,8 @@ mod tests {
         assert!(bad("?bots=godlike").contains("\"godlike\" is not a level"));
         assert!(bad("?bots=easy,easy,easy,easy").contains("too many"));
         assert!(bad("?players=Ann,%07").contains("control character"));
+        assert!(bad("?players=Ann,").contains("name is empty"), "an empty name in a list");
+        assert_eq!(parse_race_query("?players=&bots=easy", today()).unwrap().seats.unwrap().players().len(), 2);
         assert!(bad("?mode=daily&bots=easy").contains("played alone"));
         assert!(bad("?seed=x&bots=easy").contains("seed"));
     }
