@@ -169,12 +169,18 @@ fn request(wait_for: WaitFor, event: Event) -> Result<Promise, JsError> {
     })
 }
 
+/// A picture of no room yet, its claims numbered from a random id (see
+/// [`Remote::new`]).
+fn fresh_remote() -> Remote {
+    Remote::new((js_sys::Math::random() * f64::from(u32::MAX >> 1)) as u32)
+}
+
 #[wasm_bindgen(start)]
 pub fn start() {
     let token = storage().and_then(|s| s.get_item(TOKEN_KEY).ok().flatten());
     let name = storage().and_then(|s| s.get_item(NAME_KEY).ok().flatten()).unwrap_or_default();
     let online = Online {
-        remote: Remote::default(),
+        remote: fresh_remote(),
         socket: None,
         handlers: Vec::new(),
         token,
@@ -357,6 +363,13 @@ impl Online {
                     queued.retain(|frame| !frame.starts_with(r#"{"t":"join""#));
                     queued.insert(0, wire::join(&room, None, since));
                 }
+                // A claim the last connection took with it is sent again, after
+                // the join: judged if it never arrived, its first answer if it did.
+                if let Some(claim) = self.remote.claim_to_resend() {
+                    let frame = wire::claim(claim.id, &claim.cards, claim.seen);
+                    queued.retain(|queued| queued != &frame);
+                    queued.push(frame);
+                }
                 for frame in queued {
                     self.send(frame);
                 }
@@ -454,7 +467,7 @@ impl Online {
 
     /// Another room (a rematch): joined as the same player.
     fn go_to(&mut self, room: &str) {
-        self.remote = Remote::default();
+        self.remote = fresh_remote();
         self.wanted_room = Some(room.to_owned());
         self.show_room_in_address(room);
         self.send(wire::join(room, None, 0));

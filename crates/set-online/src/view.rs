@@ -13,7 +13,6 @@ use set_core::online::room::Status;
 use set_core::page::layout::{Board, Place, Rect};
 use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
-use set_core::text::escape_html;
 use wasm_bindgen::prelude::*;
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
@@ -102,8 +101,46 @@ pub fn copy_link(room: &str) {
     set_text("copy-status", "Copied");
 }
 
-fn players_markup(remote: &Remote, rtt: Option<u32>) -> String {
-    let mut html = String::new();
+/// One piece of a list item: an element's tag, its class, and its text.
+type Piece = (&'static str, &'static str, String);
+
+/// Fills a list with items made of elements whose text is set as text
+/// (`textContent`): a player's name is never read as markup. The list is
+/// rebuilt only when what it shows changed.
+fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
+    let shown: String = items
+        .iter()
+        .map(|(class, pieces)| {
+            let texts: Vec<&str> = pieces.iter().map(|(_, _, text)| text.as_str()).collect();
+            format!("{class}\u{1f}{}", texts.join("\u{1f}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\u{1e}");
+    if list.get_attribute("data-shown").as_deref() == Some(shown.as_str()) {
+        return;
+    }
+    list.set_text_content(None);
+    let document = document();
+    for (class, pieces) in items {
+        let Ok(item) = document.create_element("li") else { return };
+        if !class.is_empty() {
+            item.set_class_name(class);
+        }
+        for (tag, class, text) in pieces {
+            let Ok(piece) = document.create_element(tag) else { return };
+            if !class.is_empty() {
+                piece.set_class_name(class);
+            }
+            piece.set_text_content(Some(text));
+            let _ = item.append_child(&piece);
+        }
+        let _ = list.append_child(&item);
+    }
+    let _ = list.set_attribute("data-shown", &shown);
+}
+
+fn roster_items(remote: &Remote, rtt: Option<u32>) -> Vec<(&'static str, Vec<Piece>)> {
+    let mut items = Vec::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let seat = seat as u8;
         let you = remote.seat == Some(seat);
@@ -118,30 +155,30 @@ fn players_markup(remote: &Remote, rtt: Option<u32>) -> String {
         let link =
             if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
         let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
-        html.push_str(&format!(
-            r#"<li class="{}"><b>{}</b>{tags} <span>{} {}, {} wrong</span> <small>{link}</small></li>"#,
+        let sets = if p.score == 1 { "set" } else { "sets" };
+        items.push((
             if p.connected { "on" } else { "off" },
-            escape_html(&p.name),
-            p.score,
-            if p.score == 1 { "set" } else { "sets" },
-            p.wrong,
+            vec![
+                ("b", "", p.name.clone()),
+                ("span", "tags", format!("{tags} ")),
+                ("span", "", format!("{} {sets}, {} wrong ", p.score, p.wrong)),
+                ("small", "", link),
+            ],
         ));
     }
-    html
+    items
 }
 
-fn ranking_markup(remote: &Remote) -> (String, String) {
+fn ranking_items(remote: &Remote) -> (String, Vec<(&'static str, Vec<Piece>)>) {
     let tallies: Vec<Tally> =
         remote.players.iter().map(|p| Tally { score: i64::from(p.score), wrong: p.wrong }).collect();
     let order = ranking::order(&tallies);
     let names: Vec<&str> = remote.players.iter().map(|p| p.name.as_str()).collect();
     let title = ranking::title(&tallies, &order, &names);
-    let items: String = order
+    let items = order
         .iter()
-        .map(|&i| {
-            let p = &remote.players[i];
-            format!("<li>{}: {} sets, {} wrong</li>", escape_html(&p.name), p.score, p.wrong)
-        })
+        .filter_map(|&i| remote.players.get(i))
+        .map(|p| ("", vec![("span", "", format!("{}: {} sets, {} wrong", p.name, p.score, p.wrong))]))
         .collect();
     (title, items)
 }
@@ -158,10 +195,7 @@ pub fn render(online: &Online) {
     };
     set_text("link-state", &link);
     if let Some(roster) = element("roster") {
-        let markup = players_markup(remote, online.rtt());
-        if roster.inner_html() != markup {
-            roster.set_inner_html(&markup);
-        }
+        fill_list(&roster, &roster_items(remote, online.rtt()));
     }
     let said =
         if online.link() == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
@@ -191,12 +225,10 @@ pub fn render(online: &Online) {
     let over = remote.status == Status::Over;
     show("end-screen", over);
     if over {
-        let (title, items) = ranking_markup(remote);
+        let (title, items) = ranking_items(remote);
         set_text("end-title", &title);
         if let Some(list) = element("end-ranking") {
-            if list.inner_html() != items {
-                list.set_inner_html(&items);
-            }
+            fill_list(&list, &items);
         }
         let deal = match (&remote.seed, &remote.salt, crate::deal::matches(remote)) {
             (Some(seed), Some(salt), Some(true)) => format!(

@@ -1,10 +1,24 @@
 //! The server's parts put together: its flags, the shared state, and the
-//! start (lock, store, key, policy, listener) and the stop.
+//! start (logs, lock, store, key, policy, listener), the housekeeping and
+//! the stop.
+//!
+//! # Stopping
+//!
+//! SIGTERM (or Ctrl-C) drains: the listener stops accepting, every
+//! WebSocket is closed with `close::RESTARTING` (the pages reconnect by
+//! themselves, to this server once it is back, or to another behind the
+//! same address), and each room finishes the command in hand, so a move
+//! being appended is either kept and answered or never acknowledged. Then
+//! the process exits.
 
-use crate::{http, ids, rooms, store};
-use std::net::SocketAddr;
-use std::path::PathBuf;
+use crate::limits::{AddressBuckets, Connections, Limits};
+use crate::{http, ids, rooms, serve, store};
+use clap::Parser;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
 use tower_http::services::ServeDir;
 
 /// What every connection and request shares.
@@ -15,6 +29,16 @@ pub struct AppState {
     pub csp: axum::http::HeaderValue,
     /// Origins besides the server's own that may open a WebSocket.
     pub origins: Vec<String>,
+    /// The hosts a request may name: the listening address's, and those of
+    /// the `--origin`s. Any other `Host` is refused (DNS rebinding).
+    pub hosts: Vec<String>,
+    pub limits: Limits,
+    pub connections: Arc<Connections>,
+    /// Rooms made, per client address.
+    pub rooms_made: AddressBuckets,
+    pub trusted_proxies: Vec<IpAddr>,
+    /// True once the server is stopping: every WebSocket closes.
+    pub draining: watch::Receiver<bool>,
 }
 
 /// Now, as Unix time in ms: only for records of when things happened.
@@ -22,99 +46,186 @@ pub fn unix_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// SET online, in one process: serves the page (dist/), runs the rooms over
+/// WebSockets with set-core's rules, and keeps every room's log in SQLite.
+#[derive(Parser, Debug)]
+#[command(name = "set-server", version)]
 struct Config {
+    /// Where to listen (127.0.0.1:0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
+    /// The SQLite database file, made readable by its owner only.
+    #[arg(long, default_value = "data/set.db", value_name = "FILE")]
     db: PathBuf,
+    /// The built page to serve.
+    #[arg(long, default_value = "dist", value_name = "DIR")]
     dist: PathBuf,
+    /// A site (scheme://host[:port]) whose pages may open a WebSocket, and
+    /// whose host a request may name: the public address behind a proxy.
+    #[arg(long = "origin", value_name = "URL")]
     origins: Vec<String>,
-}
-
-const USAGE: &str = "usage: set-server [--addr HOST:PORT] [--db FILE] [--dist DIR] [--origin URL]...";
-
-fn config(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
-    let mut config = Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-        db: PathBuf::from("data/set.db"),
-        dist: PathBuf::from("dist"),
-        origins: Vec::new(),
-    };
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
-        match flag.as_str() {
-            "--addr" => {
-                let text = value()?;
-                config.addr =
-                    text.parse().map_err(|_| format!("--addr {text}: not HOST:PORT (like 127.0.0.1:8080)"))?;
-            }
-            "--db" => config.db = PathBuf::from(value()?),
-            "--dist" => config.dist = PathBuf::from(value()?),
-            "--origin" => config.origins.push(value()?),
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            other => return Err(format!("unknown flag {other}\n{USAGE}")),
-        }
-    }
-    Ok(config)
+    /// A proxy whose X-Forwarded-For names the client (its last hop).
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<IpAddr>,
+    /// A file (readable by its owner only) holding the key that signs
+    /// players' tokens, instead of the one kept in the database.
+    #[arg(long, value_name = "FILE")]
+    secret_file: Option<PathBuf>,
+    #[command(flatten)]
+    limits: Limits,
 }
 
 #[tokio::main]
 pub async fn main() {
-    if let Err(err) = run().await {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("set_server=info"));
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(colours).init();
+    let config = Config::parse();
+    if let Err(err) = run(config).await {
         eprintln!("set-server: {err}");
         std::process::exit(1);
     }
 }
 
-async fn run() -> Result<(), String> {
-    let config = config(std::env::args().skip(1))?;
+/// The host part of an origin or address: `https://a.example:8443` → `a.example:8443`.
+fn host_of(url: &str) -> String {
+    url.split_once("://").map_or(url, |(_, rest)| rest).trim_end_matches('/').to_ascii_lowercase()
+}
+
+/// Creates the database's folder readable by its owner only, and makes the
+/// database files so (they hold the signing key and the seeds of games
+/// being played). SQLite gives its -wal and -shm files the database file's
+/// permissions.
+fn private_files(db: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(db)
+        .map_err(|e| format!("{}: {e}", db.display()))?;
+    for suffix in ["", "-wal", "-shm"] {
+        let path = PathBuf::from(format!("{}{suffix}", db.display()));
+        if path.exists() {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The signing key from `--secret-file`: at least 32 bytes, and a file no
+/// one but its owner can read.
+fn secret_from_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::os::unix::fs::PermissionsExt;
+    let shown = path.display();
+    let mode = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?.permissions().mode();
+    if mode & 0o077 != 0 {
+        return Err(format!("{shown}: readable by others (mode {:o}): chmod 600 it", mode & 0o777));
+    }
+    let key = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    let key = key.trim_ascii().to_vec();
+    if key.len() < 32 {
+        return Err(format!("{shown}: a key of {} bytes: at least 32", key.len()));
+    }
+    Ok(key)
+}
+
+async fn run(config: Config) -> Result<(), String> {
     if !config.dist.join("index.html").is_file() {
         return Err(format!(
             "{} holds no index.html: build the page first (bash scripts/play.sh)",
             config.dist.display()
         ));
     }
-    if let Some(dir) = config.db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
+    private_files(&config.db)?;
     // One server per database file: the lock lives as long as the process.
     let lock_path = config.db.with_extension("db.lock");
     let lock = std::fs::File::create(&lock_path).map_err(|e| format!("{}: {e}", lock_path.display()))?;
     lock.try_lock().map_err(|_| format!("another set-server is using {}", config.db.display()))?;
     let store = store::SqliteStore::open(&config.db).await.map_err(|e| format!("{}: {e}", config.db.display()))?;
-    let key = store::Store::server_key(&store).await.map_err(|e| e.to_string())?;
+    let key = match &config.secret_file {
+        Some(path) => secret_from_file(path)?,
+        None => store::Store::server_key(&store).await.map_err(|e| e.to_string())?,
+    };
     let csp = http::content_security_policy(&config.dist).map_err(|e| format!("{}: {e}", config.dist.display()))?;
     let files = ServeDir::new(&config.dist).precompressed_br().precompressed_gzip();
+    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let mut hosts = vec![addr.to_string()];
+    if addr.ip().is_loopback() {
+        hosts.push(format!("localhost:{}", addr.port()));
+    }
+    hosts.extend(config.origins.iter().map(|origin| host_of(origin)));
+    let (drain, draining) = watch::channel(false);
+    let limits = config.limits.clone();
+    let room_limits = limits.clone();
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(Arc::new(store)),
         signer: ids::Signer::new(key),
         files,
         csp,
         origins: config.origins,
+        hosts,
+        connections: Connections::new(&limits),
+        rooms_made: AddressBuckets::new(move || room_limits.room_bucket()),
+        limits,
+        trusted_proxies: config.trusted_proxies,
+        draining,
     });
-    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
     println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
-    let app = http::router(state).into_make_service();
-    let shutdown = async {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
-        }
-        println!("set-server: stopping");
-    };
-    // Every move is committed before it is acknowledged, so stopping loses nothing.
-    // A claim's answer follows its move's broadcast on the same socket: with
-    // Nagle's algorithm the second small frame would wait for the client's
-    // delayed ACK (BENCHMARKS.md, "Online", measured the difference).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
-        if let Err(err) = stream.set_nodelay(true) {
-            eprintln!("set-server: TCP_NODELAY not set: {err}");
-        }
-    });
-    tokio::select! {
-        served = axum::serve(listener, app) => served.map_err(|e| e.to_string())?,
-        _ = shutdown => {}
+    tracing::info!(%addr, db = %config.db.display(), "serving");
+    let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
+    let app = http::router(Arc::clone(&state));
+    serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).await;
+    // (Not on stdout: whoever read the address may have closed it.)
+    tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
+    housekeeping.abort();
+    let _ = drain.send(true);
+    // Each WebSocket closes at once; a client that does not answer its close
+    // is given up on after this long.
+    let deadline = tokio::time::Instant::now() + DRAIN_WAIT;
+    while state.connections.open() > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    state.rooms.stop().await;
     drop(lock);
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// How long the drain waits for WebSockets to close.
+const DRAIN_WAIT: Duration = Duration::from_secs(5);
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn stop_signal() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
+    }
+}
+
+/// Deletes rooms that never started and finished games past their keeping.
+async fn housekeeping(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(Duration::from_secs(state.limits.sweep_every.max(1)));
+    loop {
+        every.tick().await;
+        let now = unix_ms();
+        let waiting_before = now - (state.limits.waiting_room_minutes * 60_000) as i64;
+        let over_before = now - (state.limits.keep_days * 86_400_000) as i64;
+        match state.rooms.sweep(waiting_before, over_before).await {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(deleted, "old rooms deleted"),
+            Err(err) => tracing::warn!(%err, "old rooms not deleted"),
+        }
+    }
 }

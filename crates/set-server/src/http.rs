@@ -13,15 +13,19 @@
 //!   Style attributes are allowed: the pages place each card's button with
 //!   one, and no script runs from a style attribute.
 //! - `/?room=<id>`, the link players share, is the online page.
-//! - A WebSocket upgrade must come from the page's own origin (or one given
-//!   with `--origin`): another site's page cannot play as its visitor.
+//! - A request must name one of this server's hosts (the listening
+//!   address's, or an `--origin`'s), against DNS rebinding; a WebSocket
+//!   upgrade must come from the page's own origin (or an `--origin`), so
+//!   that another site's page cannot play as its visitor, and from an
+//!   address with room under the connection limits (`crate::limits`).
 
 use crate::AppState;
 use crate::ids::is_room_id;
+use crate::limits::{Refused, client_address};
 use crate::proto::HARD_FRAME_LIMIT;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Path, Request, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -30,6 +34,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use set_core::text::{Encoded, percent_decode, query_value};
 use sha2::{Digest, Sha256};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tower::ServiceExt;
 
@@ -49,8 +54,14 @@ fn plain(status: StatusCode, reason: &str) -> Response {
     (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], format!("{reason}\n")).into_response()
 }
 
-async fn upgrade(State(state): State<Arc<AppState>>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
+    // The Host was checked by `headers` (below): one of this server's own.
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     let allowed = origin.is_some_and(|origin| {
         origin == format!("http://{host}")
@@ -60,9 +71,22 @@ async fn upgrade(State(state): State<Arc<AppState>>, headers: HeaderMap, ws: Web
     if !allowed {
         return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
     }
+    let forwarded = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok());
+    let address = client_address(peer.ip(), forwarded, &state.trusted_proxies);
+    let permit = match state.connections.admit(address) {
+        Ok(permit) => permit,
+        Err(Refused::Full) => {
+            tracing::warn!(%address, "refused a WebSocket: the server is full");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "the server is full: try again soon");
+        }
+        Err(Refused::AddressFull) => {
+            tracing::info!(%address, "refused a WebSocket: too many from this address");
+            return plain(StatusCode::TOO_MANY_REQUESTS, "too many connections from your address");
+        }
+    };
     ws.max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
-        .on_upgrade(move |socket| crate::ws::serve(socket, state))
+        .on_upgrade(move |socket| crate::ws::serve(socket, state, permit))
 }
 
 async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) -> Response {
@@ -81,7 +105,7 @@ async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) ->
         Ok(None) => plain(StatusCode::CONFLICT, "the game is not over: its seed is secret until then"),
         Err(crate::rooms::RoomsError::NoRoom) => plain(StatusCode::NOT_FOUND, "there is no such room"),
         Err(err) => {
-            eprintln!("set-server: export {room}: {err}");
+            tracing::error!(%room, %err, "a game not exported");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the game cannot be read now")
         }
     }
@@ -128,17 +152,26 @@ async fn static_file(State(state): State<Arc<AppState>>, request: Request) -> Re
     }
 }
 
-/// Whether a file's name carries its content's hash (the build's `name-<16 hex>`).
+/// Whether a file's name carries its content's hash (the build's
+/// `name-<hex>`: 16 digits, or fewer where Trunk's hash starts with zeros).
 fn is_hashed(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or("");
     let stem = name.split('.').next().unwrap_or("");
     let stem = stem.strip_suffix("_bg").unwrap_or(stem);
-    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| (12..=16).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 async fn headers(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
-    let mut response = next.run(request).await;
+    // Only this server's own hosts: a page on another name that resolves
+    // here (DNS rebinding) gets nothing, not even the files.
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).map(str::to_ascii_lowercase);
+    let mut response = if host.is_some_and(|host| state.hosts.contains(&host)) {
+        next.run(request).await
+    } else {
+        plain(StatusCode::MISDIRECTED_REQUEST, "this server does not serve that host")
+    };
     let success = response.status().is_success();
     let headers = response.headers_mut();
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -226,6 +259,7 @@ mod tests {
     #[test]
     fn hashed_names_are_told_from_the_rest() {
         assert!(is_hashed("/review-5707836d9eb61966.js") && is_hashed("/set-game-15b8660a0442fd1a_bg.wasm"));
+        assert!(is_hashed("/set-game-9966269674fd5c2_bg.wasm"), "Trunk drops a hash's leading zeros");
         assert!(!is_hashed("/index.html") && !is_hashed("/sw.js") && !is_hashed("/online.html"));
     }
 

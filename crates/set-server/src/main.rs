@@ -4,17 +4,20 @@
 //!
 //! ```text
 //! set-server [--addr 127.0.0.1:8080] [--db data/set.db] [--dist dist] [--origin https://example.org]…
+//!            [--trusted-proxy IP]… [--secret-file FILE] [limits: see --help]
 //! ```
 //!
 //! It prints the address it serves on once it is listening (tests read it;
 //! `--addr 127.0.0.1:0` picks a free port). A second server on the same
 //! database file refuses to start: it would fork the rooms' logs.
 //!
-//! The modules: `app` (flags, the database lock, serving), `http` (the
-//! routes, headers and static files), `ws` (one connection: identity,
-//! shapes and rates), `rooms` (one task per room, the only writer of its
-//! log), `store` (the [`Store`](store::Store) trait and SQLite), `ids`
-//! (room ids, tokens, the seed's commitment) and `proto` (the wire).
+//! The modules: `app` (flags, the database lock, housekeeping, the drain),
+//! `serve` (accepting connections), `http` (the routes, headers and static
+//! files), `ws` (one connection: identity, shapes, rates and silences),
+//! `limits` (every bound a client meets, and its flag), `rooms` (one task
+//! per room, the only writer of its log), `store` (the
+//! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
+//! seed's commitment) and `proto` (the wire).
 //!
 //! # The design
 //!
@@ -35,9 +38,13 @@ mod http;
 #[cfg(not(target_arch = "wasm32"))]
 mod ids;
 #[cfg(not(target_arch = "wasm32"))]
+mod limits;
+#[cfg(not(target_arch = "wasm32"))]
 mod proto;
 #[cfg(not(target_arch = "wasm32"))]
 mod rooms;
+#[cfg(not(target_arch = "wasm32"))]
+mod serve;
 #[cfg(not(target_arch = "wasm32"))]
 mod store;
 #[cfg(not(target_arch = "wasm32"))]

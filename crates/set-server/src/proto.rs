@@ -23,6 +23,10 @@ pub mod close {
     pub const POLICY: u16 = 4008;
     /// The room's task stopped: reconnect, and it is rebuilt from its log.
     pub const ROOM_LOST: u16 = 4011;
+    /// The server is stopping (WebSocket's "service restart"): reconnect.
+    pub const RESTARTING: u16 = 1012;
+    /// Closed for silence: no hello in time, or nothing said for too long.
+    pub const SILENT: u16 = 4009;
 }
 
 /// What a client may send.

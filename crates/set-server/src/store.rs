@@ -113,7 +113,20 @@ pub trait Store: Send + Sync + 'static {
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
+    /// Deletes rooms (record, seats and log) that never started and were
+    /// made before `waiting_before`, and finished ones that ended before
+    /// `over_before` (Unix ms), but none named in `keep`; the ids that went.
+    fn delete_expired<'a>(
+        &'a self,
+        waiting_before: i64,
+        over_before: i64,
+        keep: &'a [String],
+    ) -> BoxFuture<'a, StoreResult<Vec<String>>>;
 }
+
+/// The most rooms one sweep deletes, so that a backlog never holds the
+/// writer for long; the next sweep takes the rest.
+const SWEEP_BATCH: i64 = 500;
 
 /// The embedded default: one SQLite file in WAL mode.
 pub struct SqliteStore {
@@ -131,8 +144,10 @@ impl SqliteStore {
         let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            // Commits survive the process being killed; a power cut may lose the last ones.
-            .synchronous(SqliteSynchronous::Normal)
+            // Each commit is on the disk before it returns: an acknowledged
+            // move survives a power cut, not only the process being killed
+            // (what it costs: BENCHMARKS.md, "Online").
+            .synchronous(SqliteSynchronous::Full)
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
         let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
@@ -219,11 +234,14 @@ impl Store for SqliteStore {
         Box::pin(async move {
             let mut tx = self.writer.begin().await?;
             insert_move(&mut *tx, room, mv).await?;
-            sqlx::query("UPDATE rooms SET status = 'over', ended_at_ms = ? WHERE id = ? AND status = 'playing'")
-                .bind(mv.at_ms as i64)
-                .bind(room)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "UPDATE rooms SET status = 'over', ended_at_ms = ?, ended_at = ? WHERE id = ? AND status = 'playing'",
+            )
+            .bind(mv.at_ms as i64)
+            .bind(crate::unix_ms())
+            .bind(room)
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
             Ok(())
         })
@@ -238,6 +256,15 @@ impl Store for SqliteStore {
                 .await?;
             Ok(())
         })
+    }
+
+    fn delete_expired<'a>(
+        &'a self,
+        waiting_before: i64,
+        over_before: i64,
+        keep: &'a [String],
+    ) -> BoxFuture<'a, StoreResult<Vec<String>>> {
+        Box::pin(self.delete_rooms(waiting_before, over_before, keep))
     }
 
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
@@ -300,6 +327,37 @@ impl Store for SqliteStore {
             }
             Ok(Some(StoredRoom { room: record, seats, moves }))
         })
+    }
+}
+
+impl SqliteStore {
+    async fn delete_rooms(&self, waiting_before: i64, over_before: i64, keep: &[String]) -> StoreResult<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT id FROM rooms
+             WHERE (status = 'waiting' AND created_at < ?)
+                OR (status = 'over' AND COALESCE(ended_at, started_at, created_at) < ?)
+             LIMIT ?",
+        )
+        .bind(waiting_before)
+        .bind(over_before)
+        .bind(SWEEP_BATCH)
+        .fetch_all(&self.writer)
+        .await?;
+        let mut tx = self.writer.begin().await?;
+        let mut deleted = Vec::new();
+        for row in rows {
+            let id: String = row.try_get("id")?;
+            if keep.contains(&id) {
+                continue;
+            }
+            for table in ["DELETE FROM moves WHERE room = ?", "DELETE FROM seats WHERE room = ?"] {
+                sqlx::query(table).bind(&id).execute(&mut *tx).await?;
+            }
+            sqlx::query("DELETE FROM rooms WHERE id = ?").bind(&id).execute(&mut *tx).await?;
+            deleted.push(id);
+        }
+        tx.commit().await?;
+        Ok(deleted)
     }
 }
 

@@ -7,10 +7,12 @@
 
 use crate::AppState;
 use crate::ids::is_room_id;
+use crate::limits::{Bucket, Permit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
 use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -18,37 +20,12 @@ use tokio::sync::{Notify, mpsc};
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// A WebSocket ping every this long keeps proxies from closing quiet sockets…
+/// A WebSocket ping every this long keeps proxies from closing quiet sockets.
+/// The client's pongs answer it, but say nothing of the client: they never
+/// count as the client speaking.
 const PING_EVERY: Duration = Duration::from_secs(15);
-/// …and a client silent for this long is gone.
-const SILENT_LIMIT: Duration = Duration::from_secs(45);
 /// Protocol errors a connection may make before it is closed.
 const STRIKES: u32 = 20;
-
-/// A token bucket: `burst` at once, refilled at `per_second`.
-struct Bucket {
-    tokens: f64,
-    burst: f64,
-    per_second: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn new(burst: f64, per_second: f64) -> Bucket {
-        Bucket { tokens: burst, burst, per_second, at: Instant::now() }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.per_second).min(self.burst);
-        self.at = now;
-        if self.tokens < 1.0 {
-            return false;
-        }
-        self.tokens -= 1.0;
-        true
-    }
-}
 
 /// Per connection: claims (and hints) 8 a second with a burst of 8, and
 /// rooms created 3 at once, then one a minute.
@@ -63,6 +40,8 @@ struct Connection {
     id: ConnId,
     state: Arc<AppState>,
     outbox: Outbox,
+    /// The client's address (its permit's).
+    address: IpAddr,
     player: Option<String>,
     room: Option<mpsc::Sender<Command>>,
     claims: Bucket,
@@ -70,14 +49,26 @@ struct Connection {
     strikes: u32,
 }
 
-pub async fn serve(socket: WebSocket, state: Arc<AppState>) {
+/// Why a connection's read loop stops waiting.
+enum Heard {
+    Message(Message),
+    /// Closed, broken, or a frame over the hard limit.
+    Gone,
+    /// Silent past its deadline.
+    Silent(&'static str),
+    Draining,
+}
+
+pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
     let kick = Arc::new(Notify::new());
+    let mut draining = state.draining.clone();
     let mut conn = Connection {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         state,
         outbox: Outbox { tx, kick: kick.clone() },
+        address: permit.address(),
         player: None,
         room: None,
         claims: claim_bucket(),
@@ -103,18 +94,50 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>) {
         }
         let _ = sink.close().await;
     });
+    let limits = conn.state.limits.clone();
+    // The client must say hello first, and soon; then it speaks (its own
+    // pings count) at least every silent timeout in a room, and more than
+    // pings at least every idle timeout outside one.
+    let opened = Instant::now();
+    let (mut last_heard, mut last_said) = (opened, opened);
     loop {
-        let next = tokio::time::timeout(SILENT_LIMIT, stream.next()).await;
-        let message = match next {
-            Ok(Some(Ok(message))) => message,
-            // Silent too long, closed, or broken (a frame over the hard limit among them).
-            _ => break,
+        let deadline = if conn.player.is_none() {
+            (opened + limits.hello_timeout(), "no hello in time")
+        } else if conn.room.is_some() {
+            (last_heard + limits.silent_timeout(), "silent too long")
+        } else {
+            let idle = last_said + limits.idle_timeout();
+            let silent = last_heard + limits.silent_timeout();
+            if idle < silent { (idle, "idle outside a room too long") } else { (silent, "silent too long") }
         };
-        let keep_going = match message {
-            Message::Text(text) => conn.on_text(text.as_str()).await,
-            Message::Binary(_) => conn.strike(None, ErrorCode::BadMessage, "frames are JSON text"),
-            Message::Close(_) => false,
-            Message::Ping(_) | Message::Pong(_) => true,
+        let heard = tokio::select! {
+            next = tokio::time::timeout_at(deadline.0.into(), stream.next()) => match next {
+                Ok(Some(Ok(message))) => Heard::Message(message),
+                Ok(_) => Heard::Gone,
+                Err(_) => Heard::Silent(deadline.1),
+            },
+            changed = draining.wait_for(|draining| *draining) => match changed {
+                Ok(_) => Heard::Draining,
+                Err(_) => Heard::Gone,
+            },
+        };
+        let keep_going = match heard {
+            Heard::Message(Message::Text(text)) => {
+                last_heard = Instant::now();
+                if !text.as_str().starts_with(r#"{"t":"ping""#) {
+                    last_said = last_heard;
+                }
+                conn.on_text(text.as_str()).await
+            }
+            Heard::Message(Message::Binary(_)) => conn.strike(None, ErrorCode::BadMessage, "frames are JSON text"),
+            Heard::Message(Message::Close(_)) | Heard::Gone => false,
+            // The WebSocket layer answers pings; a pong is no sign of the client.
+            Heard::Message(Message::Ping(_) | Message::Pong(_)) => true,
+            Heard::Silent(why) => {
+                tracing::debug!(conn = conn.id, address = %conn.address, why, "closed");
+                conn.close(close::SILENT, why)
+            }
+            Heard::Draining => conn.close(close::RESTARTING, "the server is restarting: reconnect"),
         };
         if !keep_going || writer.is_finished() {
             break;
@@ -125,6 +148,8 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>) {
     }
     drop(conn);
     let _ = writer.await;
+    // The connection's place is given back once its writer is done.
+    drop(permit);
 }
 
 impl Connection {
@@ -191,6 +216,15 @@ impl Connection {
                     self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
                     return true;
                 }
+                if !self.state.rooms_made.take(self.address) {
+                    tracing::info!(address = %self.address, "rooms made too fast from one address");
+                    self.send(&ServerMsg::error(
+                        None,
+                        ErrorCode::Throttled,
+                        "too many rooms made from your address: wait a little",
+                    ));
+                    return true;
+                }
                 match self.state.rooms.create(&player, &name, &mode, hints).await {
                     Ok(room) => self.send(&ServerMsg::Created { room }),
                     Err(crate::rooms::RoomsError::BadMode(mode)) => {
@@ -200,7 +234,7 @@ impl Connection {
                         self.send(&ServerMsg::error(None, ErrorCode::BadName, why))
                     }
                     Err(err) => {
-                        eprintln!("set-server: create: {err}");
+                        tracing::error!(%err, "a room not made");
                         self.send(&ServerMsg::error(
                             None,
                             ErrorCode::Unavailable,
@@ -223,7 +257,7 @@ impl Connection {
                         return self.strike(None, ErrorCode::NoRoom, "there is no such room");
                     }
                     Err(err) => {
-                        eprintln!("set-server: room {room}: {err}");
+                        tracing::error!(%room, %err, "a room not opened");
                         self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room cannot be opened now"));
                         return true;
                     }

@@ -97,7 +97,10 @@ async fn bad_requests_are_refused_and_the_server_lives_on() {
     }
     for method in ["POST", "PUT", "DELETE", "OPTIONS"] {
         let response = server
-            .http(&format!("{method} / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+            .http(&format!(
+                "{method} / HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                server.addr
+            ))
             .await;
         assert_eq!(status(&response), "405", "{method}");
         assert_eq!(header(&response, "allow"), Some("GET, HEAD"));

@@ -140,6 +140,56 @@ async fn a_player_who_drops_out_resyncs_with_what_they_missed() {
     assert_eq!(later["moves"].as_array().unwrap().len(), 1, "only what came after `since`");
 }
 
+#[tokio::test]
+async fn a_verdict_is_only_ever_given_to_the_claim_it_judged() {
+    let scratch = Scratch::new("stale");
+    let server = Server::start(&scratch);
+    let (mut ann, _ben, room, start) = two_players(&server).await;
+    let table = ids(&start["view"]["table"]);
+    let first = ann.claim(&a_set(&table), 0).await;
+    assert_eq!(first, 1);
+    assert_eq!(ann.result(first).await["verdict"], "accepted");
+    let table = ids(&ann.expect_move(1).await["view"]["table"]);
+
+    // Ann reloads: a new connection with her token, whose claims are
+    // numbered from 1 again. A non-set under the id of her accepted claim
+    // is judged, and is wrong.
+    let token = ann.token.clone();
+    drop(ann);
+    let mut ann = Client::new(&server, Some(&token)).await;
+    ann.join(&room, None, 1).await;
+    let non_set = a_non_set(&table);
+    let reused = ann.claim(&non_set, 1).await;
+    assert_eq!(reused, first, "the reloaded page numbers its claims from 1 again");
+    let answer = ann.result(reused).await;
+    assert_eq!(answer["verdict"], "wrong", "{answer}");
+    let moved = ann.expect_move(2).await;
+    assert_eq!((moved["kind"].as_str(), moved["by"].as_u64()), (Some("wrong"), Some(0)));
+
+    // Two tabs of Ann's, each numbering from 1, claim at once: a set in one,
+    // two of its cards with another in the other. Each gets its own verdict.
+    let table = ids(&moved["view"]["table"]);
+    let mut tab = Client::new(&server, Some(&token)).await;
+    tab.join(&room, None, 2).await;
+    let mut tab_two = Client::new(&server, Some(&token)).await;
+    tab_two.join(&room, None, 2).await;
+    let set = a_set(&table);
+    let overlapping = table.iter().copied().find(|c| !set.contains(c)).map(|c| vec![set[0], set[1], c]).unwrap();
+    // Ann's cooldown from the wrong claim passes first.
+    tokio::time::sleep(std::time::Duration::from_millis(1600)).await;
+    let one = tab.claim(&set, 2).await;
+    let two = tab_two.claim(&overlapping, 2).await;
+    assert_eq!(one, two, "both tabs use the same id");
+    let (from_one, from_two) = (tab.result(one).await, tab_two.result(two).await);
+    // Whichever the room hears first decides; under the old cache keyed by
+    // (seat, id) the second would have been given the first one's answer.
+    let said = |answer: &Value| answer["verdict"].as_str().or(answer["code"].as_str()).unwrap().to_owned();
+    let verdicts = (said(&from_one), said(&from_two));
+    let expected = [("accepted", "taken"), ("cooling_down", "wrong")].map(|(a, b)| (a.to_owned(), b.to_owned()));
+    assert!(expected.contains(&verdicts), "each claim judged on its own cards: {from_one} {from_two}");
+    assert_ne!(from_one, from_two, "two claims, two verdicts");
+}
+
 /// A room as Ann's fresh connection sees it, without the connection flags.
 async fn snapshot(server: &Server, token: &str, room: &str) -> Value {
     let mut look = Client::new(server, Some(token)).await;

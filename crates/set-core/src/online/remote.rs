@@ -121,6 +121,21 @@ pub struct Remote {
 }
 
 impl Remote {
+    /// A picture of no room yet, whose claims are numbered from
+    /// `first_claim_id` on: a page draws it at random when it loads, so that
+    /// a reloaded page or a second tab does not send its claims under the
+    /// ids of claims it sent before (the server also tells claims apart by
+    /// their cards).
+    pub fn new(first_claim_id: u32) -> Remote {
+        Remote { next_id: first_claim_id, ..Remote::default() }
+    }
+
+    /// The claim waiting for an answer, to send again on a new connection:
+    /// the server answers one it has judged with the answer it gave.
+    pub fn claim_to_resend(&self) -> Option<&ClaimToSend> {
+        self.pending.as_ref()
+    }
+
     pub fn name(&self, seat: u8) -> &str {
         self.players.get(seat as usize).map_or("Someone", |p| p.name.as_str())
     }
@@ -151,7 +166,7 @@ impl Remote {
         if self.picks.len() < self.claim_size() {
             return None;
         }
-        self.next_id += 1;
+        self.next_id = self.next_id.wrapping_add(1);
         let claim = ClaimToSend { id: self.next_id, cards: self.picks.clone(), seen: self.seq };
         self.pending = Some(claim.clone());
         self.said = "Claim sent: waiting for the server…".to_owned();

@@ -16,8 +16,21 @@ use set_core::rules::game::{Action, Claim, Move};
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// What makes a claim the same claim: its seat, its id, and what it
+/// claimed. The id alone is not enough: a page that reloads, or a second tab
+/// of the same player, numbers its claims afresh, and a different claim
+/// under a reused id must be judged, never given another claim's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimKey {
+    seat: u8,
+    id: u32,
+    cards: Vec<i64>,
+    seen: u32,
+}
 
 struct Conn {
     player: String,
@@ -33,8 +46,12 @@ pub(super) struct Room {
     /// Play time runs from here; downtime of the server is not play time.
     clock: Instant,
     conns: HashMap<ConnId, Conn>,
+    /// How many connections are in the room, for the registry to read.
+    present: Arc<AtomicUsize>,
     rtt: Vec<Option<u32>>,
-    answered: VecDeque<((u8, u32), ServerMsg)>,
+    /// The last claims answered, each with its answer: a claim sent again
+    /// (after a drop) gets the answer it had.
+    answered: VecDeque<(ClaimKey, ServerMsg)>,
     store: Arc<dyn Store>,
 }
 
@@ -45,9 +62,17 @@ impl Room {
         Some(encode_seated(game.game(), game.sitting(), self.record.ended_at_ms.unwrap_or(0)))
     }
 
-    pub(super) fn restore(stored: StoredRoom, store: Arc<dyn Store>) -> Result<Room, RoomsError> {
+    pub(super) fn restore(
+        stored: StoredRoom,
+        store: Arc<dyn Store>,
+        present: Arc<AtomicUsize>,
+    ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
+        // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
+        if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
+            return Err(RoomsError::Broken(format!("seat {} where seat {at} should be", seat.seat)));
+        }
         let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
         let mut last_ms = 0;
         let game = if record.status == Status::Waiting {
@@ -79,7 +104,7 @@ impl Room {
         };
         let rtt = vec![None; seats.len()];
         let clock = Instant::now().checked_sub(Duration::from_millis(last_ms)).unwrap_or_else(Instant::now);
-        Ok(Room { record, seats, game, clock, conns: HashMap::new(), rtt, answered: VecDeque::new(), store })
+        Ok(Room { record, seats, game, clock, conns: HashMap::new(), present, rtt, answered: VecDeque::new(), store })
     }
 
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
@@ -102,6 +127,7 @@ impl Room {
             Command::Join { conn, player, name, since, outbox } => self.join(conn, player, name, since, outbox).await,
             Command::Leave { conn } => {
                 if self.conns.remove(&conn).is_some() {
+                    self.present.store(self.conns.len(), Ordering::Relaxed);
                     self.broadcast_players();
                 }
             }
@@ -206,7 +232,7 @@ impl Room {
             };
             let record = SeatRecord { seat: self.seats.len() as u8, player: player.clone(), name };
             if let Err(err) = self.store.add_seat(&self.record.id, &record).await {
-                eprintln!("set-server: room {}: {err}", self.record.id);
+                tracing::error!(room = %self.record.id, %err, "a seat not kept");
                 return refuse(ErrorCode::Unavailable, "the room could not seat you: try again");
             }
             seat = Some(record.seat);
@@ -215,6 +241,7 @@ impl Room {
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
         self.conns.insert(conn, Conn { player, seat, outbox });
+        self.present.store(self.conns.len(), Ordering::Relaxed);
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
     }
@@ -237,7 +264,7 @@ impl Room {
             Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
         };
         if let Err(err) = self.store.start(&self.record.id, crate::unix_ms()).await {
-            eprintln!("set-server: room {}: {err}", self.record.id);
+            tracing::error!(room = %self.record.id, %err, "the start not kept");
             return self.error(conn, None, ErrorCode::Unavailable, "the game could not start: try again");
         }
         self.game = Some(game);
@@ -262,7 +289,8 @@ impl Room {
         let Some(seat) = self.seat_of(conn) else {
             return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players claim");
         };
-        if let Some((_, answer)) = self.answered.iter().find(|(key, _)| *key == (seat, id)) {
+        let key = ClaimKey { seat, id, cards: cards.to_vec(), seen };
+        if let Some((_, answer)) = self.answered.iter().find(|(answered, _)| *answered == key) {
             return self.tell(conn, answer);
         }
         let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
@@ -328,7 +356,7 @@ impl Room {
             }
         };
         self.tell(conn, &answer);
-        self.answered.push_back(((seat, id), answer));
+        self.answered.push_back((key, answer));
         if self.answered.len() > REMEMBERED_CLAIMS {
             self.answered.pop_front();
         }
@@ -375,7 +403,7 @@ impl Room {
             self.store.append(&self.record.id, &record).await
         };
         if let Err(err) = stored {
-            eprintln!("set-server: room {}: event {} not kept: {err}", self.record.id, record.seq);
+            tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
             return false;
         }
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
@@ -427,7 +455,7 @@ impl Room {
             self.store.set_next_room(&self.record.id, &id).await
         };
         if let Err(err) = made.await {
-            eprintln!("set-server: room {}: rematch: {err}", self.record.id);
+            tracing::error!(room = %self.record.id, %err, "a rematch not made");
             return self.error(conn, None, ErrorCode::Unavailable, "the rematch could not be made: try again");
         }
         self.record.next_room = Some(id.clone());

@@ -62,6 +62,28 @@ impl Store for MemoryStore {
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).cloned()) })
     }
+    fn delete_expired<'a>(
+        &'a self,
+        waiting: i64,
+        over: i64,
+        keep: &'a [String],
+    ) -> BoxFuture<'a, StoreResult<Vec<String>>> {
+        let mut rooms = self.rooms.lock().unwrap();
+        let mut deleted = Vec::new();
+        rooms.retain(|id, r| {
+            let old = match r.room.status {
+                Status::Waiting => r.room.created_at < waiting,
+                Status::Over => r.room.created_at < over,
+                Status::Playing => false,
+            };
+            let goes = old && !keep.contains(id);
+            if goes {
+                deleted.push(id.clone());
+            }
+            !goes
+        });
+        Box::pin(async move { Ok(deleted) })
+    }
 }
 
 fn outbox() -> (Outbox, mpsc::Receiver<Outgoing>) {
@@ -133,4 +155,17 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     inbox.send(claim(2)).await.unwrap();
     assert_eq!(next_of(&mut ann_rx, "result").await["verdict"], "accepted");
     assert_eq!(store.rooms.lock().unwrap()[&id].moves.len(), 1);
+}
+
+#[tokio::test]
+async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
+    let store = Arc::new(MemoryStore::default());
+    let rooms = Rooms::new(store.clone());
+    let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
+    store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
+    match rooms.inbox(&id).await {
+        Err(RoomsError::Broken(why)) => assert!(why.contains("seat 2 where seat 1"), "{why}"),
+        Err(other) => panic!("another error: {other}"),
+        Ok(_) => panic!("a room with a gap in its seats was opened"),
+    }
 }

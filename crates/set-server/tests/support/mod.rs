@@ -57,10 +57,19 @@ impl Server {
         Server::try_start(&scratch.db(), &scratch.dist(), &[]).expect("the server starts")
     }
 
+    /// Starts the binary with more flags (limits, say).
+    pub fn start_with(scratch: &Scratch, flags: &[&str]) -> Server {
+        Server::try_start_with(&scratch.db(), &scratch.dist(), &[], flags).expect("the server starts")
+    }
+
     /// Starts the binary; Err with what it printed if it exits instead.
     pub fn try_start(db: &Path, dist: &Path, env: &[(&str, &str)]) -> Result<Server, String> {
+        Server::try_start_with(db, dist, env, &[])
+    }
+
+    pub fn try_start_with(db: &Path, dist: &Path, env: &[(&str, &str)], flags: &[&str]) -> Result<Server, String> {
         let mut command = Command::new(env!("CARGO_BIN_EXE_set-server"));
-        command.args(["--addr", "127.0.0.1:0", "--db"]).arg(db).arg("--dist").arg(dist);
+        command.args(["--addr", "127.0.0.1:0", "--db"]).arg(db).arg("--dist").arg(dist).args(flags);
         command.stdout(Stdio::piped()).stderr(Stdio::piped());
         for (key, value) in env {
             command.env(key, value);
@@ -79,6 +88,23 @@ impl Server {
 
     pub fn origin(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// SIGTERM, then the exit status once the process has drained and
+    /// ended, and what it printed to stderr.
+    pub fn terminate(mut self) -> (std::process::ExitStatus, String) {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        for _ in 0..200 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let mut err = String::new();
+                if let Some(stderr) = self.child.stderr.as_mut() {
+                    let _ = std::io::Read::read_to_string(stderr, &mut err);
+                }
+                return (status, err);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the server did not stop within 10 s of SIGTERM");
     }
 
     /// SIGKILL: no chance to flush or say goodbye.

@@ -1,0 +1,288 @@
+//! What a remote client may take of the server, and the counters that hold
+//! it to that: every limit is a flag ([`Limits`], listed by
+//! `set-server --help` and in the README's "Limits"), with a default that
+//! suits one small server.
+//!
+//! - [`Connections`]: WebSockets open at once, in all and per client
+//!   address. The address is the socket's peer, or the last hop of
+//!   `X-Forwarded-For` when the peer is a `--trusted-proxy`.
+//! - [`Bucket`]: a token bucket (claims per connection, rooms per
+//!   connection); [`AddressBuckets`] keeps one per client address (rooms
+//!   made per address), forgetting addresses that have been quiet a while.
+
+use clap::Args;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The bounds of one server; each is a flag.
+#[derive(Args, Clone, Debug)]
+pub struct Limits {
+    /// WebSockets open at once, in all; the next is refused (503).
+    #[arg(long, default_value_t = 2000, value_name = "N")]
+    pub max_connections: usize,
+    /// WebSockets open at once from one client address; the next is refused (429).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub max_connections_per_address: usize,
+    /// Seconds a new WebSocket has to say hello before it is closed.
+    #[arg(long, default_value_t = 5, value_name = "SECONDS")]
+    pub hello_timeout: u64,
+    /// Seconds a WebSocket in a room may send nothing (the page pings every
+    /// few seconds); WebSocket pongs are not counted.
+    #[arg(long, default_value_t = 45, value_name = "SECONDS")]
+    pub silent_timeout: u64,
+    /// Seconds a WebSocket outside any room may go without a message other
+    /// than a ping before it is closed.
+    #[arg(long, default_value_t = 300, value_name = "SECONDS")]
+    pub idle_timeout: u64,
+    /// Seconds a client has to send a request's headers.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub header_timeout: u64,
+    /// Rooms one client address may make at once, after which it makes one
+    /// every `--room-every` seconds.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub rooms_per_address: u32,
+    /// Seconds between rooms made from one address, once its burst is spent.
+    #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+    pub room_every: u64,
+    /// Minutes a room that never starts is kept; then it and its rows go.
+    #[arg(long, default_value_t = 120, value_name = "MINUTES")]
+    pub waiting_room_minutes: u64,
+    /// Days a finished game is kept (its log, seats and record), then deleted.
+    #[arg(long, default_value_t = 30, value_name = "DAYS")]
+    pub keep_days: u64,
+    /// Seconds between two looks for rooms to delete.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub sweep_every: u64,
+}
+
+impl Limits {
+    pub fn hello_timeout(&self) -> Duration {
+        Duration::from_secs(self.hello_timeout)
+    }
+
+    pub fn silent_timeout(&self) -> Duration {
+        Duration::from_secs(self.silent_timeout)
+    }
+
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout)
+    }
+
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_timeout)
+    }
+
+    /// The bucket of rooms one address may make.
+    pub fn room_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.rooms_per_address), 1.0 / self.room_every.max(1) as f64)
+    }
+}
+
+/// A token bucket: `burst` at once, refilled at `per_second`.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    pub fn new(burst: f64, per_second: f64) -> Bucket {
+        Bucket { tokens: burst, burst, per_second, at: Instant::now() }
+    }
+
+    fn refill(&mut self, now: Instant) {
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.per_second).min(self.burst);
+        self.at = now;
+    }
+
+    /// Takes a token if there is one.
+    pub fn take(&mut self) -> bool {
+        self.refill(Instant::now());
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+
+    /// Whether the bucket has filled up again (nothing to remember).
+    fn is_full(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= self.burst
+    }
+}
+
+/// One bucket per client address. Addresses whose bucket is full again are
+/// forgotten now and then, so the map holds only addresses still being
+/// limited: it is bounded by the addresses active in one refill time.
+pub struct AddressBuckets {
+    make: Box<dyn Fn() -> Bucket + Send + Sync>,
+    buckets: Mutex<(HashMap<IpAddr, Bucket>, Instant)>,
+}
+
+/// How often the full buckets are swept out.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
+impl AddressBuckets {
+    pub fn new(make: impl Fn() -> Bucket + Send + Sync + 'static) -> AddressBuckets {
+        AddressBuckets { make: Box::new(make), buckets: Mutex::new((HashMap::new(), Instant::now())) }
+    }
+
+    /// Takes a token from `address`'s bucket.
+    pub fn take(&self, address: IpAddr) -> bool {
+        let Ok(mut guard) = self.buckets.lock() else { return false };
+        let (buckets, swept) = &mut *guard;
+        let now = Instant::now();
+        if now.duration_since(*swept) >= SWEEP_EVERY {
+            buckets.retain(|_, bucket| !bucket.is_full(now));
+            *swept = now;
+        }
+        buckets.entry(address).or_insert_with(|| (self.make)()).take()
+    }
+}
+
+/// Why a WebSocket was not let in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The server holds `--max-connections` already.
+    Full,
+    /// This address holds `--max-connections-per-address` already.
+    AddressFull,
+}
+
+/// The WebSockets open now, in all and per address.
+pub struct Connections {
+    max: usize,
+    max_per_address: usize,
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+impl Connections {
+    pub fn new(limits: &Limits) -> Arc<Connections> {
+        Arc::new(Connections {
+            max: limits.max_connections,
+            max_per_address: limits.max_connections_per_address,
+            open: Mutex::new((0, HashMap::new())),
+        })
+    }
+
+    /// A place for one more WebSocket from `address`, held until the permit
+    /// is dropped.
+    pub fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Permit, Refused> {
+        let Ok(mut open) = self.open.lock() else { return Err(Refused::Full) };
+        let (total, by_address) = &mut *open;
+        if *total >= self.max {
+            return Err(Refused::Full);
+        }
+        let from_address = by_address.entry(address).or_insert(0);
+        if *from_address >= self.max_per_address {
+            return Err(Refused::AddressFull);
+        }
+        *from_address += 1;
+        *total += 1;
+        Ok(Permit { connections: Arc::clone(self), address })
+    }
+
+    /// WebSockets open now.
+    pub fn open(&self) -> usize {
+        self.open.lock().map_or(0, |open| open.0)
+    }
+}
+
+/// One admitted WebSocket; its place is given back when this is dropped.
+pub struct Permit {
+    connections: Arc<Connections>,
+    address: IpAddr,
+}
+
+impl Permit {
+    pub fn address(&self) -> IpAddr {
+        self.address
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let Ok(mut open) = self.connections.open.lock() else { return };
+        let (total, by_address) = &mut *open;
+        *total = total.saturating_sub(1);
+        if let Some(count) = by_address.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                by_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// The client's address: the peer, or, when the peer is a trusted proxy,
+/// the last address it appended to `X-Forwarded-For` (earlier ones are the
+/// client's own word, and could be anything).
+pub fn client_address(peer: IpAddr, forwarded_for: Option<&str>, trusted_proxies: &[IpAddr]) -> IpAddr {
+    if !trusted_proxies.contains(&peer) {
+        return peer;
+    }
+    forwarded_for.and_then(|header| header.rsplit(',').next()).and_then(|last| last.trim().parse().ok()).unwrap_or(peer)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn limits(total: usize, per_address: usize) -> Limits {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Flags {
+            #[command(flatten)]
+            limits: Limits,
+        }
+        let mut limits = Flags::parse_from(["test"]).limits;
+        limits.max_connections = total;
+        limits.max_connections_per_address = per_address;
+        limits
+    }
+
+    #[test]
+    fn connections_are_capped_in_all_and_per_address_and_given_back() {
+        let connections = Connections::new(&limits(3, 2));
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let first = connections.admit(a).unwrap();
+        let _second = connections.admit(a).unwrap();
+        assert_eq!(connections.admit(a).err(), Some(Refused::AddressFull));
+        let _third = connections.admit(b).unwrap();
+        assert_eq!(connections.admit(b).err(), Some(Refused::Full));
+        assert_eq!(connections.open(), 3);
+        drop(first);
+        assert_eq!(connections.open(), 2);
+        assert!(connections.admit(a).is_ok(), "a place given back is taken again");
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_names_the_client() {
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let client: IpAddr = "203.0.113.9".parse().unwrap();
+        let header = Some("198.51.100.1, 203.0.113.9");
+        assert_eq!(client_address(proxy, header, &[proxy]), client, "the hop the proxy appended");
+        assert_eq!(client_address(proxy, header, &[]), proxy, "an untrusted peer's header is ignored");
+        assert_eq!(client_address(proxy, Some("nonsense"), &[proxy]), proxy);
+        assert_eq!(client_address(proxy, None, &[proxy]), proxy);
+    }
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_refills() {
+        let mut bucket = Bucket::new(2.0, 1000.0);
+        assert!(bucket.take() && bucket.take());
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(bucket.take(), "refilled");
+        let buckets = AddressBuckets::new(|| Bucket::new(1.0, 0.0));
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!(buckets.take(a));
+        assert!(!buckets.take(a));
+        assert!(buckets.take("10.0.0.2".parse().unwrap()), "each address its own bucket");
+    }
+}

@@ -1,0 +1,231 @@
+//! Every bound a remote client meets, each shown holding by a client that
+//! tries to break it, against the real server on 127.0.0.1 with a database
+//! file: silent sockets, connections per address and in all, rooms made
+//! per address, old rooms deleted (read back with the test's own queries),
+//! hosts that are not this server's, the files' permissions, and SIGTERM
+//! draining the rooms.
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
+mod support;
+
+use futures_util::StreamExt;
+use serde_json::json;
+use sqlx::Row;
+use std::os::unix::fs::PermissionsExt;
+use std::time::{Duration, Instant};
+use support::*;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How the server ended a WebSocket: its close code, once it closes.
+async fn closed_with(
+    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await.expect("closed in time") {
+            Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => {}
+            None | Some(Err(_)) => return None,
+        }
+    }
+}
+
+/// The database, read with the test's own queries (not the server's store).
+async fn database(scratch: &Scratch) -> sqlx::SqlitePool {
+    let url = format!("sqlite://{}?mode=ro", scratch.db().display());
+    sqlx::SqlitePool::connect(&url).await.unwrap()
+}
+
+async fn count(pool: &sqlx::SqlitePool, sql: &'static str) -> i64 {
+    sqlx::query(sql).fetch_one(pool).await.unwrap().get::<i64, _>(0)
+}
+
+#[tokio::test]
+async fn sockets_that_never_say_hello_or_only_ping_are_closed() {
+    let scratch = Scratch::new("silent");
+    let server = Server::start_with(&scratch, &["--hello-timeout", "1", "--idle-timeout", "2"]);
+    // Three sockets that never speak: WebSocket pongs to the server's pings
+    // would be their only sign of life, and do not count.
+    let started = Instant::now();
+    let mut silent = Vec::new();
+    for _ in 0..3 {
+        silent.push(connect(&server, &server.origin()).await.unwrap());
+    }
+    for ws in &mut silent {
+        assert_eq!(closed_with(ws).await, Some(4009), "closed for silence");
+    }
+    assert!(started.elapsed() < Duration::from_secs(5), "closed after the hello timeout, not later");
+    // One that says hello, joins no room, and only pings: closed as idle.
+    let mut idle = Client::new(&server, None).await;
+    let since = Instant::now();
+    let pinging = async {
+        loop {
+            idle.send(json!({ "t": "ping", "c": 1.0 })).await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let next = idle.next().await;
+            if next["t"] == "closed" {
+                return next;
+            }
+        }
+    };
+    let closed = tokio::time::timeout(WAIT, pinging).await.expect("closed in time");
+    assert_eq!(closed["code"], 4009, "{closed}");
+    assert!(since.elapsed() >= Duration::from_secs(2), "not before the idle timeout");
+}
+
+#[tokio::test]
+async fn connections_are_capped_per_address_and_in_all() {
+    let scratch = Scratch::new("caps");
+    // (The total cap counts the same way; one address cannot reach it past
+    // its own cap, so limits.rs's unit tests hold it.)
+    let server = Server::start_with(&scratch, &["--max-connections-per-address", "3"]);
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(Client::new(&server, None).await);
+    }
+    let refused = connect(&server, &server.origin()).await.unwrap_err();
+    assert!(refused.contains("429"), "the fourth from one address: {refused}");
+    // A place given back is taken again.
+    drop(open.pop());
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok(ws) = connect(&server, &server.origin()).await {
+            again = Some(ws);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(again.is_some(), "a closed connection's place is given back");
+    // The players already in are unharmed by the ones refused.
+    let mut ann = open.pop().unwrap();
+    let room = ann.create("classic", "Ann").await;
+    assert_eq!(room.len(), 10);
+}
+
+#[tokio::test]
+async fn a_room_flood_from_one_address_is_stopped() {
+    let scratch = Scratch::new("flood");
+    let server = Server::start_with(&scratch, &["--rooms-per-address", "4", "--room-every", "3600"]);
+    let mut made = 0;
+    let mut refused = None;
+    // Each connection may make 3; the address 4 in all, whatever connection asks.
+    'flood: for _ in 0..4 {
+        let mut client = Client::new(&server, None).await;
+        for _ in 0..3 {
+            client.send(json!({ "t": "create", "mode": "classic", "hints": true, "name": "Ann" })).await;
+            let answer = client.next().await;
+            if answer["t"] == "created" {
+                made += 1;
+            } else {
+                refused = Some(answer);
+                break 'flood;
+            }
+        }
+    }
+    assert_eq!(made, 4);
+    let refused = refused.unwrap();
+    assert_eq!(refused["code"], "throttled", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("your address"), "{refused}");
+    let db = database(&scratch).await;
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM rooms").await, 4, "no room past the limit was stored");
+}
+
+#[tokio::test]
+async fn rooms_that_never_start_and_old_games_are_deleted_but_not_live_ones() {
+    let scratch = Scratch::new("expiry");
+    // A first run makes the schema; a finished game from long ago is then
+    // written in with the test's own SQL.
+    Server::start(&scratch).kill();
+    {
+        let url = format!("sqlite://{}", scratch.db().display());
+        let db = sqlx::SqlitePool::connect(&url).await.unwrap();
+        for sql in [
+            "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at, started_at, ended_at_ms, ended_at)
+             VALUES ('oldgame234', 'classic', 1, 5, 's', 'c', 'p', 'over', 1000, 1000, 60000, 61000)",
+            "INSERT INTO seats (room, seat, player, name) VALUES ('oldgame234', 0, 'p', 'Ann')",
+            "INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ('oldgame234', 1, 0, 100, 'hint', '')",
+        ] {
+            sqlx::query(sql).execute(&db).await.unwrap();
+        }
+        db.close().await;
+    }
+    let server =
+        Server::start_with(&scratch, &["--waiting-room-minutes", "0", "--keep-days", "1", "--sweep-every", "1"]);
+    // Two waiting rooms: one left at once, one with its host still in it.
+    let mut left = Client::new(&server, None).await;
+    left.create("classic", "Ann").await;
+    drop(left);
+    let mut staying = Client::new(&server, None).await;
+    let kept = staying.create("classic", "Ben").await;
+    let db = database(&scratch).await;
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let rooms: Vec<String> =
+            sqlx::query("SELECT id FROM rooms").fetch_all(&db).await.unwrap().iter().map(|r| r.get("id")).collect();
+        if rooms == [kept.clone()] {
+            break;
+        }
+        assert!(Instant::now() < deadline, "rooms left: {rooms:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM seats WHERE room <> (SELECT id FROM rooms)").await, 0);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 0, "the old game's log went with it");
+    // The live room plays on.
+    staying.send(json!({ "t": "start" })).await;
+    assert_eq!(staying.expect("room").await["status"], "playing");
+}
+
+#[tokio::test]
+async fn a_host_that_is_not_this_servers_is_refused() {
+    let scratch = Scratch::new("hosts");
+    let server = Server::start_with(&scratch, &["--origin", "https://set.example.org"]);
+    let ours = server.get("/", "").await;
+    assert!(ours.starts_with("HTTP/1.1 200"), "{ours}");
+    let named = server.http("GET / HTTP/1.1\r\nHost: set.example.org\r\nConnection: close\r\n\r\n").await;
+    assert!(named.starts_with("HTTP/1.1 200"), "an --origin's host: {named}");
+    // A page at another name that resolves here (DNS rebinding) gets nothing.
+    let rebound = server.http("GET / HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n").await;
+    assert!(rebound.starts_with("HTTP/1.1 421"), "{rebound}");
+    let upgrade = server
+        .http(
+            "GET /ws HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nConnection: Upgrade\r\n\
+             Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        )
+        .await;
+    assert!(upgrade.starts_with("HTTP/1.1 421"), "{upgrade}");
+}
+
+#[tokio::test]
+async fn the_database_is_readable_by_its_owner_only() {
+    let scratch = Scratch::new("private");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    ann.create("classic", "Ann").await;
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(scratch.db().parent().unwrap()), 0o700, "the folder it made");
+    assert_eq!(mode(&scratch.db()), 0o600);
+    let wal = std::path::PathBuf::from(format!("{}-wal", scratch.db().display()));
+    assert_eq!(mode(&wal), 0o600, "SQLite's write-ahead log, as the database");
+}
+
+#[tokio::test]
+async fn sigterm_closes_the_sockets_to_reconnect_and_loses_nothing() {
+    let scratch = Scratch::new("drain");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    ann.send(json!({ "t": "start" })).await;
+    let table = ids(&ann.expect("room").await["view"]["table"]);
+    let id = ann.claim(&a_set(&table), 0).await;
+    assert_eq!(ann.result(id).await["verdict"], "accepted");
+    let token = ann.token.clone();
+    let (status, said) = server.terminate();
+    assert!(status.success(), "a clean exit: {status}\n{said}");
+    let closed = ann.expect("closed").await;
+    assert_eq!(closed, json!({ "t": "closed", "code": 1012 }), "told to reconnect");
+    // Back up on the same file: the room and its move are there.
+    let server = Server::start(&scratch);
+    let mut back = Client::new(&server, Some(&token)).await;
+    let snapshot = back.join(&room, None, 0).await;
+    assert_eq!((snapshot["seat"].as_u64(), snapshot["seq"].as_u64()), (Some(0), Some(1)), "{snapshot}");
+}
