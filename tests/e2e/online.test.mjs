@@ -135,6 +135,76 @@ test('two players race for the same set: one scores, the other is told "taken", 
   await ben.close();
 });
 
+/** A context whose WebSocket runs through a relay that drops the
+ *  connection right after a claim leaves the page: `drop.next` is
+ *  'after' (the claim reaches the server first) or 'before' (it is lost
+ *  with the connection), once; the page's next connection is relayed whole. */
+function dropping() {
+  const drop = { next: null, dropped: 0 };
+  const setup = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const claim = typeof message === 'string' && message.startsWith('{"t":"claim"');
+      if (claim && drop.next) {
+        const when = drop.next;
+        drop.next = null;
+        drop.dropped += 1;
+        if (when === 'after') server.send(message);
+        server.close();
+        ws.close();
+        return;
+      }
+      server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+  return { drop, setup };
+}
+
+test('a claim cut off by a dropped connection gets its verdict after the reconnect, and a reloaded page is judged afresh', { timeout: 90_000 }, async () => {
+  const net = dropping();
+  const { ann, ben } = await twoPlayers({ annSetup: net.setup });
+  for (const when of ['after', 'before']) {
+    const before = await state(ann.page);
+    const [a, b, c] = setsOf(before.table)[0];
+    net.drop.next = when;
+    for (const id of [a, b, c]) await clickCard(ann.page, id);
+    // The connection drops as the claim leaves; the page reconnects by
+    // itself, sends the claim again, and hears its one verdict.
+    await settled(ann.page, before.online.seq + 1);
+    const after = await state(ann.page);
+    assert.equal(after.said, 'Set! It is yours.', `dropped ${when} the claim left`);
+    assert.equal(after.online.players[0].score, before.online.players[0].score + 1, 'one set, counted once');
+    assert.equal(after.online.players[0].wrong, 0);
+    // And the page takes taps again.
+    const next = after.table.find((id) => !after.picks.includes(id));
+    await clickCard(ann.page, next);
+    await ann.page.waitForFunction((id) => window.wasmBindings.state().picks.includes(id), next);
+    await clickCard(ann.page, next);
+    await ann.page.waitForFunction(() => window.wasmBindings.state().picks.length === 0);
+  }
+  assert.equal(net.drop.dropped, 2);
+  // Ann reloads and claims three cards that are not a set: judged on their
+  // own cards, never given an earlier claim's verdict.
+  await ann.page.reload();
+  await ready(ann.page);
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  const s = await state(ann.page);
+  let wrong = null;
+  for (let i = 0; i < s.table.length && !wrong; i++)
+    for (let j = i + 1; j < s.table.length && !wrong; j++)
+      for (let k = j + 1; k < s.table.length && !wrong; k++)
+        if (!isSet(s.table[i], s.table[j], s.table[k])) wrong = [s.table[i], s.table[j], s.table[k]];
+  for (const id of wrong) await clickCard(ann.page, id);
+  await settled(ann.page, s.online.seq + 1);
+  const judged = await state(ann.page);
+  assert.match(judged.said, /^Not a set\./);
+  assert.equal(judged.online.players[0].wrong, 1);
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  await ann.close();
+  await ben.close();
+});
+
 test('a disjoint set keeps the other player\'s picks, and a reload mid-game carries on', { timeout: 60_000 }, async () => {
   const { ann, ben } = await twoPlayers({ phone: true });
   // Ann picks two cards; Ben claims a set that holds neither (claiming other sets until there is one).
