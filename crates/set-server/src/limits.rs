@@ -52,6 +52,14 @@ pub struct Limits {
     /// Days a finished game is kept (its log, seats and record), then deleted.
     #[arg(long, default_value_t = 30, value_name = "DAYS")]
     pub keep_days: u64,
+    /// Bytes that may wait to be sent to one WebSocket; a client that falls
+    /// further behind is closed (it reconnects and catches up).
+    #[arg(long, default_value_t = 256 * 1024, value_name = "BYTES")]
+    pub outbox_bytes: usize,
+    /// Seconds one frame may take to be written to a WebSocket before the
+    /// client, which has stopped reading, is closed.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub send_timeout: u64,
     /// Seconds between two looks for rooms to delete.
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub sweep_every: u64,
@@ -68,6 +76,10 @@ impl Limits {
 
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout)
+    }
+
+    pub fn send_timeout(&self) -> Duration {
+        Duration::from_secs(self.send_timeout)
     }
 
     pub fn header_timeout(&self) -> Duration {

@@ -16,7 +16,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::mpsc;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -62,12 +62,15 @@ enum Heard {
 pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
-    let kick = Arc::new(Notify::new());
+    let outbox = Outbox::new(tx, state.limits.outbox_bytes);
+    // The writer holds no sender of the outbox: it ends when the last one goes.
+    let (kick, queued) = (Arc::clone(&outbox.kick), Arc::clone(&outbox.queued));
+    let send_timeout = state.limits.send_timeout();
     let mut draining = state.draining.clone();
     let mut conn = Connection {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         state,
-        outbox: Outbox { tx, kick: kick.clone() },
+        outbox,
         address: permit.address(),
         player: None,
         room: None,
@@ -75,24 +78,29 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         rooms_made: room_bucket(),
         strikes: 0,
     };
-    let writer = tokio::spawn(async move {
+    // The writer: every frame to the client leaves here. A send that does
+    // not finish within the send timeout (a client that stopped reading,
+    // its buffers full) ends the connection; the room never waits for it.
+    let mut writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
         loop {
-            let message = tokio::select! {
+            let (message, size) = tokio::select! {
                 out = rx.recv() => match out {
-                    Some(Outgoing::Text(text)) => Message::Text(Utf8Bytes::from(&*text)),
-                    Some(Outgoing::Close(code, reason)) => Message::Close(Some(CloseFrame { code, reason: reason.into() })),
+                    Some(Outgoing::Text(text)) => (Message::Text(Utf8Bytes::from(&*text)), text.len()),
+                    Some(Outgoing::Close(code, reason)) => (Message::Close(Some(CloseFrame { code, reason: reason.into() })), 0),
                     None => break,
                 },
-                _ = kick.notified() => Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })),
-                _ = ping.tick() => Message::Ping(Default::default()),
+                _ = kick.notified() => (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0),
+                _ = ping.tick() => (Message::Ping(Default::default()), 0),
             };
             let closing = matches!(message, Message::Close(_));
-            if sink.send(message).await.is_err() || closing {
+            let sent = tokio::time::timeout(send_timeout, sink.send(message)).await;
+            queued.fetch_sub(size, Ordering::Relaxed);
+            if !matches!(sent, Ok(Ok(()))) || closing {
                 break;
             }
         }
-        let _ = sink.close().await;
+        let _ = tokio::time::timeout(send_timeout, sink.close()).await;
     });
     let limits = conn.state.limits.clone();
     // The client must say hello first, and soon; then it speaks (its own
@@ -100,6 +108,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     // pings at least every idle timeout outside one.
     let opened = Instant::now();
     let (mut last_heard, mut last_said) = (opened, opened);
+    let mut writer_done = false;
     loop {
         let deadline = if conn.player.is_none() {
             (opened + limits.hello_timeout(), "no hello in time")
@@ -120,6 +129,12 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
                 Ok(_) => Heard::Draining,
                 Err(_) => Heard::Gone,
             },
+            // The writer gave up (a client too slow, or gone): so does the reader,
+            // and the socket closes.
+            _ = &mut writer, if !writer_done => {
+                writer_done = true;
+                Heard::Gone
+            }
         };
         let keep_going = match heard {
             Heard::Message(Message::Text(text)) => {
@@ -139,7 +154,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
             }
             Heard::Draining => conn.close(close::RESTARTING, "the server is restarting: reconnect"),
         };
-        if !keep_going || writer.is_finished() {
+        if !keep_going {
             break;
         }
     }
@@ -147,14 +162,16 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         let _ = room.send(Command::Leave { conn: conn.id }).await;
     }
     drop(conn);
-    let _ = writer.await;
+    if !writer_done {
+        let _ = writer.await;
+    }
     // The connection's place is given back once its writer is done.
     drop(permit);
 }
 
 impl Connection {
     fn send(&self, msg: &ServerMsg) {
-        let _ = self.outbox.tx.try_send(Outgoing::Text(msg.to_text().into()));
+        self.outbox.send(msg.to_text().into());
     }
 
     fn close(&self, code: u16, reason: &'static str) -> bool {

@@ -229,3 +229,49 @@ async fn sigterm_closes_the_sockets_to_reconnect_and_loses_nothing() {
     let snapshot = back.join(&room, None, 0).await;
     assert_eq!((snapshot["seat"].as_u64(), snapshot["seq"].as_u64()), (Some(0), Some(1)), "{snapshot}");
 }
+
+#[tokio::test]
+async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let scratch = Scratch::new("stalled");
+    let server = Server::start_with(&scratch, &["--send-timeout", "1"]);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    ann.send(json!({ "t": "start" })).await;
+    let table = ids(&ann.expect("room").await["view"]["table"]);
+    // A watcher with a small receive window that asks for the room again
+    // and again, and never reads what it is sent.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(server.addr.parse().unwrap()).await.unwrap();
+    let mut request = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
+    request.headers_mut().insert("origin", server.origin().parse().unwrap());
+    let (mut stalled, _) = tokio_tungstenite::client_async(request, stream).await.unwrap();
+    stalled.send(Message::text(json!({ "t": "hello", "v": 1 }).to_string())).await.unwrap();
+    let join = json!({ "t": "join", "room": room, "since": 0 }).to_string();
+    let started = Instant::now();
+    let mut sent = 0;
+    while sent < 20_000 && stalled.send(Message::text(join.clone())).await.is_ok() {
+        sent += 1;
+    }
+    // What it was sent before it fell behind, then the end.
+    // It reads nothing for a while: the server's writes to it block.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut frames = 0;
+    let read_all = async {
+        loop {
+            match stalled.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => frames += 1,
+                None | Some(Err(_)) => return None,
+            }
+        }
+    };
+    let ended = tokio::time::timeout(Duration::from_secs(20), read_all).await.expect("the stalled watcher was closed");
+    assert!(frames < 2 * sent, "cut off before it was sent all it asked for: {frames} frames for {sent} joins");
+    assert!(ended.is_none() || ended == Some(4008), "closed as too slow, or cut off: {ended:?}");
+    // The room plays on for Ann, who was in it all along.
+    let id = ann.claim(&a_set(&table), 0).await;
+    assert_eq!(ann.result(id).await["verdict"], "accepted", "{sent} joins sent in {:?}", started.elapsed());
+}

@@ -47,17 +47,32 @@ pub enum Outgoing {
     Close(u16, &'static str),
 }
 
-/// A connection's way back: its outbox, and a bell that closes it when the
-/// outbox is full (a client too slow to keep up reconnects and resyncs).
+/// A connection's way back: its outbox, a bell that closes it when the
+/// outbox is over its budget (a client too slow to keep up reconnects and
+/// resyncs), and the bytes waiting in it.
 #[derive(Clone)]
 pub struct Outbox {
     pub tx: mpsc::Sender<Outgoing>,
     pub kick: Arc<Notify>,
+    /// Bytes queued and not yet written to the socket.
+    pub queued: Arc<AtomicUsize>,
+    /// The most bytes that may wait (`--outbox-bytes`).
+    pub budget: usize,
 }
 
 impl Outbox {
-    fn send(&self, text: Arc<str>) {
-        if self.tx.try_send(Outgoing::Text(text)).is_err() {
+    pub fn new(tx: mpsc::Sender<Outgoing>, budget: usize) -> Outbox {
+        Outbox { tx, kick: Arc::new(Notify::new()), queued: Arc::default(), budget }
+    }
+
+    /// Queues a frame; over the byte budget or the message count, the
+    /// connection is closed instead of holding more for a reader that
+    /// does not read.
+    pub fn send(&self, text: Arc<str>) {
+        let size = text.len();
+        let queued = self.queued.fetch_add(size, Ordering::Relaxed) + size;
+        if queued > self.budget || self.tx.try_send(Outgoing::Text(text)).is_err() {
+            self.queued.fetch_sub(size, Ordering::Relaxed);
             self.kick.notify_one();
         }
     }

@@ -48,6 +48,8 @@ pub(super) struct Room {
     conns: HashMap<ConnId, Conn>,
     /// How many connections are in the room, for the registry to read.
     present: Arc<AtomicUsize>,
+    /// When the players are next told who is here, if something changed.
+    players_due: Option<Instant>,
     rtt: Vec<Option<u32>>,
     /// The last claims answered, each with its answer: a claim sent again
     /// (after a drop) gets the answer it had.
@@ -104,18 +106,31 @@ impl Room {
         };
         let rtt = vec![None; seats.len()];
         let clock = Instant::now().checked_sub(Duration::from_millis(last_ms)).unwrap_or_else(Instant::now);
-        Ok(Room { record, seats, game, clock, conns: HashMap::new(), present, rtt, answered: VecDeque::new(), store })
+        Ok(Room {
+            record,
+            seats,
+            game,
+            clock,
+            conns: HashMap::new(),
+            present,
+            players_due: None,
+            rtt,
+            answered: VecDeque::new(),
+            store,
+        })
     }
 
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         loop {
-            let command = if self.conns.is_empty() {
-                match tokio::time::timeout(IDLE_UNLOAD, inbox.recv()).await {
-                    Ok(command) => command,
-                    Err(_) => return,
+            let (due, idle) = (self.players_due, self.conns.is_empty());
+            let command = tokio::select! {
+                command = inbox.recv() => command,
+                () = until(due) => {
+                    self.players_due = None;
+                    self.broadcast(&ServerMsg::Players { players: self.players() });
+                    continue;
                 }
-            } else {
-                inbox.recv().await
+                () = tokio::time::sleep(IDLE_UNLOAD), if idle => return,
             };
             let Some(command) = command else { return };
             self.handle(command).await;
@@ -164,8 +179,11 @@ impl Room {
         }
     }
 
-    fn broadcast_players(&self) {
-        self.broadcast(&ServerMsg::Players { players: self.players() });
+    /// Who is here, connected and how fast, told to everyone at most once
+    /// every [`PLAYERS_EVERY`]: joins, leaves and round trips come in
+    /// bursts, and each would otherwise go to every socket.
+    fn broadcast_players(&mut self) {
+        self.players_due.get_or_insert_with(|| Instant::now() + PLAYERS_EVERY);
     }
 
     fn seat_of(&self, conn: ConnId) -> Option<u8> {
@@ -460,6 +478,17 @@ impl Room {
         }
         self.record.next_room = Some(id.clone());
         self.broadcast(&ServerMsg::Rematch { room: id });
+    }
+}
+
+/// How often, at most, a room tells everyone who is here.
+const PLAYERS_EVERY: Duration = Duration::from_millis(250);
+
+/// Resolves at `at`, or never.
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
     }
 }
 

@@ -88,7 +88,25 @@ impl Store for MemoryStore {
 
 fn outbox() -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(OUTBOX);
-    (Outbox { tx, kick: Arc::new(Notify::new()) }, rx)
+    (Outbox::new(tx, usize::MAX), rx)
+}
+
+#[tokio::test]
+async fn an_outbox_over_its_byte_budget_rings_the_bell_instead_of_queueing() {
+    let (tx, mut rx) = mpsc::channel(OUTBOX);
+    let outbox = Outbox::new(tx, 100);
+    let rung = outbox.kick.notified();
+    tokio::pin!(rung);
+    rung.as_mut().enable();
+    outbox.send(Arc::from("x".repeat(60)));
+    assert_eq!(outbox.queued.load(Ordering::Relaxed), 60);
+    outbox.send(Arc::from("y".repeat(60)));
+    assert_eq!(outbox.queued.load(Ordering::Relaxed), 60, "the frame past the budget is not queued");
+    tokio::time::timeout(Duration::from_secs(1), rung).await.expect("the bell rang");
+    let Some(Outgoing::Text(first)) = rx.recv().await else { panic!("the first frame is queued") };
+    outbox.queued.fetch_sub(first.len(), Ordering::Relaxed);
+    assert_eq!(outbox.queued.load(Ordering::Relaxed), 0);
+    assert!(rx.try_recv().is_err(), "only the first");
 }
 
 async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Value {
