@@ -37,12 +37,12 @@ function spawnServer(args, env) {
 }
 
 /** Starts the server for `dist`; `port` 0 picks a free one. */
-export async function startServer({ dist = 'dist', port = 0, env = {} } = {}) {
+export async function startServer({ dist = 'dist', port = 0, env = {}, flags = [] } = {}) {
   await stat(path.join(dist, 'index.html')); // fail early on a missing build
   const folder = await mkdtemp(path.join(os.tmpdir(), 'set-server-'));
   const db = path.join(folder, 'set.db');
   let current = dist;
-  let running = await spawnServer(['--addr', `127.0.0.1:${port}`, '--db', db, '--dist', current], env);
+  let running = await spawnServer(['--addr', `127.0.0.1:${port}`, '--db', db, '--dist', current, ...flags], env);
   const boundPort = running.address.split(':').pop();
   const stop = async (signal) => {
     const { child } = running;
@@ -52,7 +52,7 @@ export async function startServer({ dist = 'dist', port = 0, env = {} } = {}) {
     await exited;
   };
   const start = async () => {
-    running = await spawnServer(['--addr', `127.0.0.1:${boundPort}`, '--db', db, '--dist', current], env);
+    running = await spawnServer(['--addr', `127.0.0.1:${boundPort}`, '--db', db, '--dist', current, ...flags], env);
   };
   return {
     url: `http://${running.address}/`,

@@ -36,6 +36,8 @@ pub struct AppState {
     pub connections: Arc<Connections>,
     /// Rooms made, per client address.
     pub rooms_made: AddressBuckets,
+    /// Finished games downloaded, per client address.
+    pub exports_made: AddressBuckets,
     pub trusted_proxies: Vec<IpAddr>,
     /// True once the server is stopping: every WebSocket closes.
     pub draining: watch::Receiver<bool>,
@@ -167,9 +169,12 @@ async fn run(config: Config) -> Result<(), String> {
     hosts.extend(config.origins.iter().map(|origin| host_of(origin)));
     let (drain, draining) = watch::channel(false);
     let limits = config.limits.clone();
-    let room_limits = limits.clone();
+    let (room_limits, export_limits) = (limits.clone(), limits.clone());
     let state = Arc::new(AppState {
-        rooms: rooms::Rooms::new(Arc::new(store)),
+        rooms: rooms::Rooms::new(
+            Arc::new(store),
+            rooms::RoomLimits { max_loaded: limits.max_rooms_loaded, max_watchers: limits.max_watchers },
+        ),
         signer: ids::Signer::new(key),
         files,
         csp,
@@ -177,6 +182,7 @@ async fn run(config: Config) -> Result<(), String> {
         hosts,
         connections: Connections::new(&limits),
         rooms_made: AddressBuckets::new(move || room_limits.room_bucket()),
+        exports_made: AddressBuckets::new(move || export_limits.export_bucket()),
         limits,
         trusted_proxies: config.trusted_proxies,
         draining,

@@ -71,8 +71,7 @@ async fn upgrade(
     if !allowed {
         return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
     }
-    let forwarded = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok());
-    let address = client_address(peer.ip(), forwarded, &state.trusted_proxies);
+    let address = client(&state, peer, &headers);
     let permit = match state.connections.admit(address) {
         Ok(permit) => permit,
         Err(Refused::Full) => {
@@ -89,7 +88,15 @@ async fn upgrade(
         .on_upgrade(move |socket| crate::ws::serve(socket, state, permit))
 }
 
-async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) -> Response {
+async fn export(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(room): Path<String>,
+) -> Response {
+    if !state.exports_made.take(client(&state, peer, &headers)) {
+        return plain(StatusCode::TOO_MANY_REQUESTS, "too many downloads from your address: wait a little");
+    }
     if !is_room_id(&room) {
         return plain(StatusCode::NOT_FOUND, "there is no such room");
     }
@@ -99,7 +106,7 @@ async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) ->
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"set-online-{room}.txt\"")),
             ],
-            save,
+            save.to_string(),
         )
             .into_response(),
         Ok(None) => plain(StatusCode::CONFLICT, "the game is not over: its seed is secret until then"),
@@ -109,6 +116,12 @@ async fn export(State(state): State<Arc<AppState>>, Path(room): Path<String>) ->
             plain(StatusCode::SERVICE_UNAVAILABLE, "the game cannot be read now")
         }
     }
+}
+
+/// The client's address: the peer, or what a trusted proxy says it is.
+fn client(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> std::net::IpAddr {
+    let forwarded = headers.get("x-forwarded-for").and_then(|h| h.to_str().ok());
+    client_address(peer.ip(), forwarded, &state.trusted_proxies)
 }
 
 /// The path, percent-decoded, if it is one that may be looked up.

@@ -46,12 +46,30 @@ pub struct Limits {
     /// Seconds between rooms made from one address, once its burst is spent.
     #[arg(long, default_value_t = 30, value_name = "SECONDS")]
     pub room_every: u64,
+    /// Finished games one client address may download a minute
+    /// (`GET /api/games/<room>`).
+    #[arg(long, default_value_t = 60, value_name = "N")]
+    pub exports_per_minute: u32,
     /// Minutes a room that never starts is kept; then it and its rows go.
     #[arg(long, default_value_t = 120, value_name = "MINUTES")]
     pub waiting_room_minutes: u64,
     /// Days a finished game is kept (its log, seats and record), then deleted.
     #[arg(long, default_value_t = 30, value_name = "DAYS")]
     pub keep_days: u64,
+    /// Connections watching one room (not seated in it) at once.
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    pub max_watchers: usize,
+    /// Rooms loaded in memory at once; the one used least lately with
+    /// nobody in it is unloaded to load another.
+    #[arg(long, default_value_t = 2000, value_name = "N")]
+    pub max_rooms_loaded: usize,
+    /// Frames one WebSocket may send in a burst (pings aside), refilled at
+    /// `--frames-per-second`; past it, a frame is refused and counts as a
+    /// bad message.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub frame_burst: u32,
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub frames_per_second: u32,
     /// Bytes that may wait to be sent to one WebSocket; a client that falls
     /// further behind is closed (it reconnects and catches up).
     #[arg(long, default_value_t = 256 * 1024, value_name = "BYTES")]
@@ -84,6 +102,16 @@ impl Limits {
 
     pub fn header_timeout(&self) -> Duration {
         Duration::from_secs(self.header_timeout)
+    }
+
+    /// The credit of frames (pings aside) of one connection.
+    pub fn frame_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.frame_burst), f64::from(self.frames_per_second))
+    }
+
+    /// The bucket of downloads of one address.
+    pub fn export_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.exports_per_minute), f64::from(self.exports_per_minute) / 60.0)
     }
 
     /// The bucket of rooms one address may make.

@@ -35,6 +35,13 @@ fn claim_bucket() -> Bucket {
 fn room_bucket() -> Bucket {
     Bucket::new(3.0, 1.0 / 60.0)
 }
+/// Pings: the page sends one every few seconds; more are dropped unanswered.
+fn ping_bucket() -> Bucket {
+    Bucket::new(10.0, 2.0)
+}
+
+/// How a ping frame starts, as the page and the load generator write it.
+const PING_PREFIX: &str = r#"{"t":"ping""#;
 
 struct Connection {
     id: ConnId,
@@ -44,6 +51,9 @@ struct Connection {
     address: IpAddr,
     player: Option<String>,
     room: Option<mpsc::Sender<Command>>,
+    /// Every frame but pings draws from this credit (lila-ws's way).
+    frames: Bucket,
+    pings: Bucket,
     claims: Bucket,
     rooms_made: Bucket,
     strikes: u32,
@@ -67,6 +77,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     let (kick, queued) = (Arc::clone(&outbox.kick), Arc::clone(&outbox.queued));
     let send_timeout = state.limits.send_timeout();
     let mut draining = state.draining.clone();
+    let limits = state.limits.clone();
     let mut conn = Connection {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         state,
@@ -74,6 +85,8 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         address: permit.address(),
         player: None,
         room: None,
+        frames: limits.frame_bucket(),
+        pings: ping_bucket(),
         claims: claim_bucket(),
         rooms_made: room_bucket(),
         strikes: 0,
@@ -102,7 +115,6 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         }
         let _ = tokio::time::timeout(send_timeout, sink.close()).await;
     });
-    let limits = conn.state.limits.clone();
     // The client must say hello first, and soon; then it speaks (its own
     // pings count) at least every silent timeout in a room, and more than
     // pings at least every idle timeout outside one.
@@ -139,7 +151,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         let keep_going = match heard {
             Heard::Message(Message::Text(text)) => {
                 last_heard = Instant::now();
-                if !text.as_str().starts_with(r#"{"t":"ping""#) {
+                if !text.as_str().starts_with(PING_PREFIX) {
                     last_said = last_heard;
                 }
                 conn.on_text(text.as_str()).await
@@ -190,6 +202,13 @@ impl Connection {
     }
 
     async fn on_text(&mut self, text: &str) -> bool {
+        if text.starts_with(PING_PREFIX) {
+            if !self.pings.take() {
+                return true; // dropped: the next one in time gets its pong
+            }
+        } else if !self.frames.take() {
+            return self.strike(None, ErrorCode::Throttled, "too many messages: slow down");
+        }
         if text.len() > FRAME_LIMIT {
             return self.strike(
                 None,

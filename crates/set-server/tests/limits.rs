@@ -9,7 +9,7 @@
 
 mod support;
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use sqlx::Row;
 use std::os::unix::fs::PermissionsExt;
@@ -232,7 +232,6 @@ async fn sigterm_closes_the_sockets_to_reconnect_and_loses_nothing() {
 
 #[tokio::test]
 async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
-    use futures_util::SinkExt;
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let scratch = Scratch::new("stalled");
     let server = Server::start_with(&scratch, &["--send-timeout", "1"]);
@@ -274,4 +273,76 @@ async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
     // The room plays on for Ann, who was in it all along.
     let id = ann.claim(&a_set(&table), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted", "{sent} joins sent in {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn a_flood_of_joins_and_pings_is_cut_off_and_the_other_rooms_play_on() {
+    let scratch = Scratch::new("join-flood");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    ann.send(json!({ "t": "start" })).await;
+    let table = ids(&ann.expect("room").await["view"]["table"]);
+    // Joins of Ann's room (each one valid, each a snapshot to send), as
+    // fast as a socket takes them, with pings between: the pings past their
+    // bucket go unanswered, the joins past the frame credit are refused,
+    // and the refusals, as strikes, close it.
+    let mut flood = Client::new(&server, None).await;
+    let mut sent = 0;
+    for _ in 0..5_000u32 {
+        let join = json!({ "t": "join", "room": room, "since": 0 });
+        if flood.ws.send(Message::text(join.to_string())).await.is_err() {
+            break;
+        }
+        let _ = flood.ws.send(Message::text(json!({ "t": "ping", "c": 1.0 }).to_string())).await;
+        sent += 1;
+    }
+    let (mut snapshots, mut throttled) = (0, 0);
+    let code = loop {
+        let message = flood.next().await;
+        match (message["t"].as_str(), message["code"].as_str()) {
+            (Some("closed"), _) => break message["code"].clone(),
+            (Some("error"), Some("throttled")) => throttled += 1,
+            (Some("room"), _) => snapshots += 1,
+            _ => {}
+        }
+    };
+    assert_eq!(code, 4008, "closed for too many refused messages, after {sent} joins sent");
+    // At most the burst of 30 (its hello among them) is let through, and
+    // what refilled meanwhile; the close may overtake snapshots still queued.
+    assert!((1..=35).contains(&snapshots), "joins answered: {snapshots}");
+    assert_eq!(throttled, 20, "then 20 refusals, each a strike");
+    // Ann's room was never held up.
+    let id = ann.claim(&a_set(&table), 0).await;
+    assert_eq!(ann.result(id).await["verdict"], "accepted");
+    let _ = room;
+}
+
+#[tokio::test]
+async fn watchers_are_capped_per_room_and_downloads_per_address() {
+    let scratch = Scratch::new("watchers");
+    let server = Server::start_with(&scratch, &["--max-watchers", "2", "--exports-per-minute", "3"]);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let mut watchers = Vec::new();
+    for _ in 0..2 {
+        let mut watcher = Client::new(&server, None).await;
+        let snapshot = watcher.join(&room, None, 0).await;
+        assert!(snapshot["seat"].is_null(), "watching, not seated");
+        watchers.push(watcher);
+    }
+    let mut third = Client::new(&server, None).await;
+    third.send(json!({ "t": "join", "room": room, "since": 0 })).await;
+    let refused = third.expect("error").await;
+    assert_eq!(refused["code"], "room_full", "{refused}");
+    // A player still sits down.
+    let mut ben = Client::new(&server, None).await;
+    assert_eq!(ben.join(&room, Some("Ben"), 0).await["seat"], 1);
+    // Downloads: three a minute from one address, then 429.
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        let response = server.get(&format!("/api/games/{room}"), "").await;
+        statuses.push(response.split(' ').nth(1).unwrap_or("none").to_owned());
+    }
+    assert_eq!(statuses, ["409", "409", "409", "429"], "the game is not over yet, then too many");
 }

@@ -11,21 +11,18 @@
 //! connections are closed ([`close::ROOM_LOST`]), and the clients'
 //! reconnection loads it again from its log. Other rooms go on.
 
-use crate::ids;
 use crate::proto::close;
-use crate::store::{RoomRecord, SeatRecord, Status, Store};
 use set_core::players::sitting::Seats;
 use set_core::rules::variant::Variant;
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, Notify, mpsc};
-use tokio::task::JoinSet;
+use tokio::sync::{Notify, mpsc};
 
+mod registry;
 mod room;
 
-use room::Room;
+pub use registry::{RoomLimits, Rooms};
 
 /// How many commands may wait in a room's inbox.
 const INBOX: usize = 256;
@@ -125,6 +122,8 @@ pub enum RoomsError {
     Store(crate::store::StoreError),
     /// A stored log that does not replay: the room stays closed.
     Broken(String),
+    /// `--max-rooms-loaded` rooms are loaded, each with someone in it.
+    Full,
 }
 
 impl std::fmt::Display for RoomsError {
@@ -137,146 +136,8 @@ impl std::fmt::Display for RoomsError {
             RoomsError::BadName(why) => write!(f, "{why}"),
             RoomsError::Store(err) => write!(f, "{err}"),
             RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
+            RoomsError::Full => write!(f, "the server holds as many rooms as it may: try again soon"),
         }
-    }
-}
-
-/// A room loaded in memory: its task's generation, its inbox, and how many
-/// connections are in it now (which the room keeps up to date).
-struct Live {
-    generation: u64,
-    inbox: mpsc::Sender<Command>,
-    present: Arc<AtomicUsize>,
-}
-
-/// The live rooms, by id, and the store behind them.
-pub struct Rooms {
-    store: Arc<dyn Store>,
-    live: Mutex<HashMap<String, Live>>,
-    generation: AtomicU64,
-    /// Each live room's task (with the watcher that unlists it), so that a
-    /// stopping server can wait for the rooms to finish their work.
-    tasks: std::sync::Mutex<JoinSet<()>>,
-}
-
-/// How long a stopping server waits for its rooms to finish the command in hand.
-const STOP_WAIT: Duration = Duration::from_secs(5);
-
-impl Rooms {
-    pub fn new(store: Arc<dyn Store>) -> Arc<Rooms> {
-        Arc::new(Rooms {
-            store,
-            live: Mutex::new(HashMap::new()),
-            generation: AtomicU64::new(0),
-            tasks: std::sync::Mutex::new(JoinSet::new()),
-        })
-    }
-
-    /// Stops taking commands and waits (a while) for every live room to
-    /// finish the ones it has: a move being appended is kept and told, or
-    /// never acknowledged. Called once the connections are closed.
-    pub async fn stop(&self) {
-        self.live.lock().await.clear();
-        let mut tasks = match self.tasks.lock() {
-            Ok(mut tasks) => std::mem::take(&mut *tasks),
-            Err(_) => return,
-        };
-        let all_done = async { while tasks.join_next().await.is_some() {} };
-        if tokio::time::timeout(STOP_WAIT, all_done).await.is_err() {
-            tracing::warn!("rooms still busy at the stop");
-        }
-    }
-
-    /// Deletes the rooms that never started and were made before
-    /// `waiting_before`, and the finished games that ended before
-    /// `over_before` (Unix ms), but none that is live; how many went.
-    pub async fn sweep(&self, waiting_before: i64, over_before: i64) -> Result<u64, RoomsError> {
-        // A room someone is in stays; a loaded one nobody is in may go, and
-        // is unloaded with it (its task ends once its inbox is dropped).
-        let mut live = self.live.lock().await;
-        let occupied: Vec<String> = live
-            .iter()
-            .filter(|(_, room)| room.present.load(Ordering::Relaxed) > 0)
-            .map(|(id, _)| id.clone())
-            .collect();
-        let deleted =
-            self.store.delete_expired(waiting_before, over_before, &occupied).await.map_err(RoomsError::Store)?;
-        if deleted.is_empty() {
-            return Ok(0);
-        }
-        for id in &deleted {
-            live.remove(id);
-        }
-        Ok(deleted.len() as u64)
-    }
-
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
-    }
-
-    /// Creates a waiting room with its host seated; returns its id.
-    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
-        let variant = room_variant(mode)?;
-        let name = checked_names(&[name])?.remove(0);
-        let id = ids::new_room_id();
-        let (seed, salt) = (ids::new_seed(), ids::new_salt());
-        let record = RoomRecord {
-            commitment: ids::commitment(&id, seed, &salt),
-            id: id.clone(),
-            mode: variant.name().to_owned(),
-            hints,
-            seed,
-            salt,
-            host: host.to_owned(),
-            status: Status::Waiting,
-            created_at: crate::unix_ms(),
-            ended_at_ms: None,
-            next_room: None,
-        };
-        let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
-        self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;
-        Ok(id)
-    }
-
-    /// The inbox of a room, loading it from the store if it is not live.
-    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
-        let mut live = self.live.lock().await;
-        if let Some(room) = live.get(id).filter(|room| !room.inbox.is_closed()) {
-            return Ok(room.inbox.clone());
-        }
-        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        let present = Arc::new(AtomicUsize::new(0));
-        let room = Room::restore(stored, self.store.clone(), Arc::clone(&present))?;
-        let (tx, rx) = mpsc::channel(INBOX);
-        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
-        live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), present });
-        let rooms = Arc::clone(self);
-        let id = id.to_owned();
-        let task = tokio::spawn(room.run(rx));
-        let watcher = async move {
-            if let Err(err) = task.await {
-                tracing::error!(room = %id, %err, "room stopped; it reloads from its log on the next join");
-            }
-            let mut live = rooms.live.lock().await;
-            if live.get(&id).is_some_and(|room| room.generation == generation) {
-                live.remove(&id);
-            }
-        };
-        if let Ok(mut tasks) = self.tasks.lock() {
-            while tasks.try_join_next().is_some() {}
-            tasks.spawn(watcher);
-        }
-        Ok(tx)
-    }
-
-    /// The finished game of a room as a save file, if it is over.
-    pub async fn export(&self, id: &str) -> Result<Option<String>, RoomsError> {
-        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        if stored.room.status != Status::Over {
-            return Ok(None);
-        }
-        let room = Room::restore(stored, self.store.clone(), Arc::default())?;
-        room.finished_save().map(Some).ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))
     }
 }
 

@@ -50,6 +50,8 @@ pub(super) struct Room {
     present: Arc<AtomicUsize>,
     /// When the players are next told who is here, if something changed.
     players_due: Option<Instant>,
+    /// Connections that may watch (not seated) at once.
+    max_watchers: usize,
     rtt: Vec<Option<u32>>,
     /// The last claims answered, each with its answer: a claim sent again
     /// (after a drop) gets the answer it had.
@@ -68,6 +70,7 @@ impl Room {
         stored: StoredRoom,
         store: Arc<dyn Store>,
         present: Arc<AtomicUsize>,
+        max_watchers: usize,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
@@ -113,6 +116,7 @@ impl Room {
             clock,
             conns: HashMap::new(),
             present,
+            max_watchers,
             players_due: None,
             rtt,
             answered: VecDeque::new(),
@@ -256,6 +260,10 @@ impl Room {
             seat = Some(record.seat);
             self.seats.push(record);
             self.rtt.push(None);
+        }
+        let watching = self.conns.values().filter(|c| c.seat.is_none()).count();
+        if seat.is_none() && !self.conns.contains_key(&conn) && watching >= self.max_watchers {
+            return refuse(ErrorCode::RoomFull, "too many are watching this room: try again later");
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
         self.conns.insert(conn, Conn { player, seat, outbox });

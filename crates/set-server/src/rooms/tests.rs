@@ -1,8 +1,9 @@
 //! The room's write path against a store that can be made to fail: a
 //! claim the store could not keep is refused, and the room is unchanged.
 use super::*;
-use crate::store::{MoveRecord, StoreResult, StoredRoom};
+use crate::store::{MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
 use futures_util::future::BoxFuture;
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 #[derive(Default)]
@@ -122,7 +123,7 @@ async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Valu
 #[tokio::test]
 async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let store = Arc::new(MemoryStore::default());
-    let rooms = Rooms::new(store.clone());
+    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
     let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
     let inbox = rooms.inbox(&id).await.unwrap();
     let (ann, mut ann_rx) = outbox();
@@ -178,7 +179,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
 #[tokio::test]
 async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let store = Arc::new(MemoryStore::default());
-    let rooms = Rooms::new(store.clone());
+    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
     let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
     match rooms.inbox(&id).await {

@@ -1,0 +1,237 @@
+//! The registry of live rooms: which rooms are loaded, their inboxes, and
+//! loading a room from the store when someone joins it.
+//!
+//! Its lock is held only to look a room up or list it, never across a read
+//! of the store or a replay: a join of an unknown or unloaded room does not
+//! hold up the joins of live ones. At most `--max-rooms-loaded` rooms are
+//! in memory; to load another, the one used least lately with nobody in it
+//! is unloaded (it loads again from its log). A log that does not replay is
+//! not read again for a while, however often it is joined.
+
+use super::room::Room;
+use super::{Command, INBOX, RoomsError, checked_names, room_variant};
+use crate::ids;
+use crate::store::{RoomRecord, SeatRecord, Status, Store};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{Mutex, mpsc};
+use tokio::task::JoinSet;
+
+/// What the registry and each room bound.
+#[derive(Clone, Copy, Debug)]
+pub struct RoomLimits {
+    /// Rooms loaded in memory at once.
+    pub max_loaded: usize,
+    /// Connections watching one room (not seated in it).
+    pub max_watchers: usize,
+}
+
+/// A room loaded in memory: its task's generation, its inbox, how many
+/// connections are in it now (which the room keeps up to date), and when
+/// it was last asked for.
+struct Live {
+    generation: u64,
+    inbox: mpsc::Sender<Command>,
+    present: Arc<AtomicUsize>,
+    used: Instant,
+}
+
+/// The live rooms, by id, and the store behind them.
+pub struct Rooms {
+    store: Arc<dyn Store>,
+    limits: RoomLimits,
+    live: Mutex<HashMap<String, Live>>,
+    /// Rooms whose log did not replay, and when: not read again before
+    /// [`BROKEN_RETRY`] has passed.
+    broken: std::sync::Mutex<HashMap<String, Instant>>,
+    generation: AtomicU64,
+    /// Each live room's task (with the watcher that unlists it), so that a
+    /// stopping server can wait for the rooms to finish their work.
+    tasks: std::sync::Mutex<JoinSet<()>>,
+    /// Finished games' saves, built once each (a finished game never changes).
+    exports: std::sync::Mutex<HashMap<String, Arc<str>>>,
+}
+
+/// The most finished games' saves kept built; past it the keeping starts over.
+const EXPORTS_KEPT: usize = 256;
+
+/// How long a stopping server waits for its rooms to finish the command in hand.
+const STOP_WAIT: Duration = Duration::from_secs(5);
+/// How long a room whose log does not replay stays closed before it is read again.
+const BROKEN_RETRY: Duration = Duration::from_secs(60);
+
+impl Rooms {
+    pub fn new(store: Arc<dyn Store>, limits: RoomLimits) -> Arc<Rooms> {
+        Arc::new(Rooms {
+            store,
+            limits,
+            live: Mutex::new(HashMap::new()),
+            broken: std::sync::Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+            tasks: std::sync::Mutex::new(JoinSet::new()),
+            exports: std::sync::Mutex::new(HashMap::new()),
+        })
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Rooms loaded now.
+    pub async fn loaded(&self) -> usize {
+        self.live.lock().await.len()
+    }
+
+    /// Stops taking commands and waits (a while) for every live room to
+    /// finish the ones it has: a move being appended is kept and told, or
+    /// never acknowledged. Called once the connections are closed.
+    pub async fn stop(&self) {
+        self.live.lock().await.clear();
+        let mut tasks = match self.tasks.lock() {
+            Ok(mut tasks) => std::mem::take(&mut *tasks),
+            Err(_) => return,
+        };
+        let all_done = async { while tasks.join_next().await.is_some() {} };
+        if tokio::time::timeout(STOP_WAIT, all_done).await.is_err() {
+            tracing::warn!("rooms still busy at the stop");
+        }
+    }
+
+    /// Deletes the rooms that never started and were made before
+    /// `waiting_before`, and the finished games that ended before
+    /// `over_before` (Unix ms), but none that someone is in; how many went.
+    pub async fn sweep(&self, waiting_before: i64, over_before: i64) -> Result<u64, RoomsError> {
+        // A loaded room nobody is in may go, and is unloaded with it (its
+        // task ends once its inbox is dropped).
+        let mut live = self.live.lock().await;
+        let occupied: Vec<String> = live
+            .iter()
+            .filter(|(_, room)| room.present.load(Ordering::Relaxed) > 0)
+            .map(|(id, _)| id.clone())
+            .collect();
+        let deleted =
+            self.store.delete_expired(waiting_before, over_before, &occupied).await.map_err(RoomsError::Store)?;
+        for id in &deleted {
+            live.remove(id);
+        }
+        Ok(deleted.len() as u64)
+    }
+
+    /// Creates a waiting room with its host seated; returns its id.
+    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
+        let variant = room_variant(mode)?;
+        let name = checked_names(&[name])?.remove(0);
+        let id = ids::new_room_id();
+        let (seed, salt) = (ids::new_seed(), ids::new_salt());
+        let record = RoomRecord {
+            commitment: ids::commitment(&id, seed, &salt),
+            id: id.clone(),
+            mode: variant.name().to_owned(),
+            hints,
+            seed,
+            salt,
+            host: host.to_owned(),
+            status: Status::Waiting,
+            created_at: crate::unix_ms(),
+            ended_at_ms: None,
+            next_room: None,
+        };
+        let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
+        self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;
+        Ok(id)
+    }
+
+    /// The inbox of a room, loading it from the store if it is not live.
+    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+        if let Some(inbox) = self.live_inbox(id).await {
+            return Ok(inbox);
+        }
+        if self.broken.lock().is_ok_and(|broken| broken.get(id).is_some_and(|at| at.elapsed() < BROKEN_RETRY)) {
+            return Err(RoomsError::Broken("it did not replay a moment ago".into()));
+        }
+        // Read and replayed with no lock held.
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        let present = Arc::new(AtomicUsize::new(0));
+        let room = match Room::restore(stored, self.store.clone(), Arc::clone(&present), self.limits.max_watchers) {
+            Ok(room) => room,
+            Err(err) => {
+                if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
+                    broken.retain(|_, at| at.elapsed() < BROKEN_RETRY);
+                    broken.insert(id.to_owned(), Instant::now());
+                }
+                return Err(err);
+            }
+        };
+        let mut live = self.live.lock().await;
+        // Another join may have loaded it meanwhile: that one is the room.
+        if let Some(room) = live.get_mut(id).filter(|room| !room.inbox.is_closed()) {
+            room.used = Instant::now();
+            return Ok(room.inbox.clone());
+        }
+        if live.len() >= self.limits.max_loaded {
+            let unused = live
+                .iter()
+                .filter(|(_, room)| room.present.load(Ordering::Relaxed) == 0)
+                .min_by_key(|(_, room)| room.used)
+                .map(|(id, _)| id.clone());
+            match unused {
+                Some(unused) => {
+                    live.remove(&unused);
+                }
+                None => return Err(RoomsError::Full),
+            }
+        }
+        let (tx, rx) = mpsc::channel(INBOX);
+        let generation = self.generation.fetch_add(1, Ordering::Relaxed);
+        live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), present, used: Instant::now() });
+        let rooms = Arc::clone(self);
+        let id = id.to_owned();
+        let task = tokio::spawn(room.run(rx));
+        let watcher = async move {
+            if let Err(err) = task.await {
+                tracing::error!(room = %id, %err, "room stopped; it reloads from its log on the next join");
+            }
+            let mut live = rooms.live.lock().await;
+            if live.get(&id).is_some_and(|room| room.generation == generation) {
+                live.remove(&id);
+            }
+        };
+        if let Ok(mut tasks) = self.tasks.lock() {
+            while tasks.try_join_next().is_some() {}
+            tasks.spawn(watcher);
+        }
+        Ok(tx)
+    }
+
+    /// A live room's inbox, marked as used now.
+    async fn live_inbox(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+        let mut live = self.live.lock().await;
+        let room = live.get_mut(id).filter(|room| !room.inbox.is_closed())?;
+        room.used = Instant::now();
+        Some(room.inbox.clone())
+    }
+
+    /// The finished game of a room as a save file, if it is over; each is
+    /// replayed from its log once, then kept.
+    pub async fn export(&self, id: &str) -> Result<Option<Arc<str>>, RoomsError> {
+        if let Some(save) = self.exports.lock().ok().and_then(|exports| exports.get(id).cloned()) {
+            return Ok(Some(save));
+        }
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        if stored.room.status != Status::Over {
+            return Ok(None);
+        }
+        let room = Room::restore(stored, self.store.clone(), Arc::default(), 0)?;
+        let save: Arc<str> =
+            room.finished_save().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?.into();
+        if let Ok(mut exports) = self.exports.lock() {
+            if exports.len() >= EXPORTS_KEPT {
+                exports.clear();
+            }
+            exports.insert(id.to_owned(), Arc::clone(&save));
+        }
+        Ok(Some(save))
+    }
+}
