@@ -41,6 +41,8 @@ pub struct AppState {
     pub trusted_proxies: Vec<IpAddr>,
     /// True once the server is stopping: every WebSocket closes.
     pub draining: watch::Receiver<bool>,
+    /// Renders `/metrics`.
+    pub metrics: metrics_exporter_prometheus::PrometheusHandle,
 }
 
 /// Now, as Unix time in ms: only for records of when things happened.
@@ -168,6 +170,7 @@ async fn run(config: Config) -> Result<(), String> {
     }
     hosts.extend(config.origins.iter().map(|origin| host_of(origin)));
     let (drain, draining) = watch::channel(false);
+    let metrics = crate::metrics::install()?;
     let limits = config.limits.clone();
     let (room_limits, export_limits) = (limits.clone(), limits.clone());
     let state = Arc::new(AppState {
@@ -186,6 +189,7 @@ async fn run(config: Config) -> Result<(), String> {
         limits,
         trusted_proxies: config.trusted_proxies,
         draining,
+        metrics,
     });
     println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
     tracing::info!(%addr, db = %config.db.display(), "serving");

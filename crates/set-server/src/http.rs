@@ -22,6 +22,7 @@
 use crate::AppState;
 use crate::ids::is_room_id;
 use crate::limits::{Refused, client_address};
+use crate::metrics::{Limit, limit_hit};
 use crate::proto::HARD_FRAME_LIMIT;
 use axum::Router;
 use axum::body::Body;
@@ -44,10 +45,33 @@ pub const ONLINE_PAGE: &str = "/online.html";
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/ws", get(upgrade))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics_text))
         .route("/api/games/{room}", get(export))
         .fallback(static_file)
         .layer(middleware::from_fn_with_state(state.clone(), headers))
         .with_state(state)
+}
+
+/// 200 while the database answers (within a moment), 503 when it does not.
+async fn health(State(state): State<Arc<AppState>>) -> Response {
+    let answered = tokio::time::timeout(std::time::Duration::from_secs(2), state.rooms.store().ping()).await;
+    match answered {
+        Ok(Ok(())) => plain(StatusCode::OK, "ok"),
+        Ok(Err(err)) => {
+            crate::metrics::store_error();
+            tracing::error!(%err, "health: the database does not answer");
+            plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer")
+        }
+        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time"),
+    }
+}
+
+/// The counters of `crate::metrics`, as Prometheus text.
+async fn metrics_text(State(state): State<Arc<AppState>>) -> Response {
+    metrics::gauge!(crate::metrics::CONNECTIONS).set(state.connections.open() as f64);
+    metrics::gauge!(crate::metrics::ROOMS_LOADED).set(state.rooms.loaded().await as f64);
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render()).into_response()
 }
 
 fn plain(status: StatusCode, reason: &str) -> Response {
@@ -75,10 +99,12 @@ async fn upgrade(
     let permit = match state.connections.admit(address) {
         Ok(permit) => permit,
         Err(Refused::Full) => {
+            limit_hit(Limit::Connections);
             tracing::warn!(%address, "refused a WebSocket: the server is full");
             return plain(StatusCode::SERVICE_UNAVAILABLE, "the server is full: try again soon");
         }
         Err(Refused::AddressFull) => {
+            limit_hit(Limit::AddressConnections);
             tracing::info!(%address, "refused a WebSocket: too many from this address");
             return plain(StatusCode::TOO_MANY_REQUESTS, "too many connections from your address");
         }
@@ -95,6 +121,7 @@ async fn export(
     Path(room): Path<String>,
 ) -> Response {
     if !state.exports_made.take(client(&state, peer, &headers)) {
+        limit_hit(Limit::Downloads);
         return plain(StatusCode::TOO_MANY_REQUESTS, "too many downloads from your address: wait a little");
     }
     if !is_room_id(&room) {
@@ -112,6 +139,7 @@ async fn export(
         Ok(None) => plain(StatusCode::CONFLICT, "the game is not over: its seed is secret until then"),
         Err(crate::rooms::RoomsError::NoRoom) => plain(StatusCode::NOT_FOUND, "there is no such room"),
         Err(err) => {
+            crate::metrics::store_error();
             tracing::error!(%room, %err, "a game not exported");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the game cannot be read now")
         }
@@ -189,7 +217,7 @@ async fn headers(State(state): State<Arc<AppState>>, request: Request, next: Nex
     let headers = response.headers_mut();
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    let cache = if path.starts_with("/api/") || path == "/ws" {
+    let cache = if path.starts_with("/api/") || ["/ws", "/healthz", "/metrics"].contains(&path.as_str()) {
         "no-store"
     } else if is_hashed(&path) && success {
         "public, max-age=31536000, immutable"

@@ -14,7 +14,8 @@
 //! The modules: `app` (flags, the database lock, housekeeping, the drain),
 //! `serve` (accepting connections), `http` (the routes, headers and static
 //! files), `ws` (one connection: identity, shapes, rates and silences),
-//! `limits` (every bound a client meets, and its flag), `rooms` (one task
+//! `limits` (every bound a client meets, and its flag), `metrics` (what
+//! `/metrics` counts), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
 //! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
 //! seed's commitment) and `proto` (the wire).
@@ -39,6 +40,8 @@ mod http;
 mod ids;
 #[cfg(not(target_arch = "wasm32"))]
 mod limits;
+#[cfg(not(target_arch = "wasm32"))]
+mod metrics;
 #[cfg(not(target_arch = "wasm32"))]
 mod proto;
 #[cfg(not(target_arch = "wasm32"))]

@@ -100,6 +100,17 @@ pub enum Verdict {
     Taken,
 }
 
+impl Verdict {
+    /// The name on the wire (and in `/metrics`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::Wrong => "wrong",
+            Verdict::Taken => "taken",
+        }
+    }
+}
+
 /// One event of the room's log, as clients see it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MoveMsg {
@@ -217,5 +228,17 @@ impl ServerMsg {
     pub fn to_text(&self) -> String {
         // Plain data with string keys: serialising it cannot fail.
         serde_json::to_string(self).expect("server messages serialise")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verdicts_name_is_its_name_on_the_wire() {
+        for verdict in [Verdict::Accepted, Verdict::Wrong, Verdict::Taken] {
+            assert_eq!(serde_json::to_string(&verdict).ok(), Some(format!("\"{}\"", verdict.name())));
+        }
     }
 }

@@ -102,6 +102,8 @@ pub type StoreResult<T> = Result<T, StoreError>;
 
 /// Everything the server keeps. Each write is durable when its future resolves.
 pub trait Store: Send + Sync + 'static {
+    /// Whether the database answers (a trivial read).
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>>;
     /// The key that signs players' tokens, made on first use.
     fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>>;
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
@@ -162,6 +164,13 @@ fn cards_text(cards: &[u8]) -> String {
 }
 
 impl Store for SqliteStore {
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1").fetch_one(&self.reader).await?;
+            Ok(())
+        })
+    }
+
     fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
         Box::pin(async move {
             if let Some(row) = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_optional(&self.writer).await? {

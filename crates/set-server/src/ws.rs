@@ -8,6 +8,7 @@
 use crate::AppState;
 use crate::ids::is_room_id;
 use crate::limits::{Bucket, Permit};
+use crate::metrics::{Limit, limit_hit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
 use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -103,11 +104,17 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
                     Some(Outgoing::Close(code, reason)) => (Message::Close(Some(CloseFrame { code, reason: reason.into() })), 0),
                     None => break,
                 },
-                _ = kick.notified() => (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0),
+                _ = kick.notified() => {
+                    limit_hit(Limit::SlowReader);
+                    (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0)
+                }
                 _ = ping.tick() => (Message::Ping(Default::default()), 0),
             };
             let closing = matches!(message, Message::Close(_));
             let sent = tokio::time::timeout(send_timeout, sink.send(message)).await;
+            if sent.is_err() {
+                limit_hit(Limit::SlowReader);
+            }
             queued.fetch_sub(size, Ordering::Relaxed);
             if !matches!(sent, Ok(Ok(()))) || closing {
                 break;
@@ -161,6 +168,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
             // The WebSocket layer answers pings; a pong is no sign of the client.
             Heard::Message(Message::Ping(_) | Message::Pong(_)) => true,
             Heard::Silent(why) => {
+                limit_hit(if conn.player.is_none() { Limit::Hello } else { Limit::Silent });
                 tracing::debug!(conn = conn.id, address = %conn.address, why, "closed");
                 conn.close(close::SILENT, why)
             }
@@ -196,6 +204,7 @@ impl Connection {
         self.send(&ServerMsg::error(id, code, message));
         self.strikes += 1;
         if self.strikes >= STRIKES {
+            limit_hit(Limit::Strikes);
             return self.close(close::POLICY, "too many bad messages");
         }
         true
@@ -207,6 +216,7 @@ impl Connection {
                 return true; // dropped: the next one in time gets its pong
             }
         } else if !self.frames.take() {
+            limit_hit(Limit::Frames);
             return self.strike(None, ErrorCode::Throttled, "too many messages: slow down");
         }
         if text.len() > FRAME_LIMIT {
@@ -249,10 +259,12 @@ impl Connection {
         match msg {
             ClientMsg::Create { mode, hints, name } => {
                 if !self.rooms_made.take() {
+                    limit_hit(Limit::RoomsPerConnection);
                     self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
                     return true;
                 }
                 if !self.state.rooms_made.take(self.address) {
+                    limit_hit(Limit::RoomsPerAddress);
                     tracing::info!(address = %self.address, "rooms made too fast from one address");
                     self.send(&ServerMsg::error(
                         None,
@@ -270,6 +282,7 @@ impl Connection {
                         self.send(&ServerMsg::error(None, ErrorCode::BadName, why))
                     }
                     Err(err) => {
+                        crate::metrics::store_error();
                         tracing::error!(%err, "a room not made");
                         self.send(&ServerMsg::error(
                             None,
@@ -292,7 +305,17 @@ impl Connection {
                     Err(crate::rooms::RoomsError::NoRoom) => {
                         return self.strike(None, ErrorCode::NoRoom, "there is no such room");
                     }
+                    Err(crate::rooms::RoomsError::Full) => {
+                        limit_hit(Limit::RoomsLoaded);
+                        self.send(&ServerMsg::error(
+                            None,
+                            ErrorCode::Unavailable,
+                            "the server is full: try again soon",
+                        ));
+                        return true;
+                    }
                     Err(err) => {
+                        crate::metrics::store_error();
                         tracing::error!(%room, %err, "a room not opened");
                         self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room cannot be opened now"));
                         return true;
@@ -310,6 +333,7 @@ impl Connection {
             }
             ClientMsg::Claim { id, cards, seen } => {
                 if !self.claims.take() {
+                    limit_hit(Limit::Claims);
                     self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many claims: at most 8 a second"));
                     return true;
                 }

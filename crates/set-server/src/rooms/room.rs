@@ -263,6 +263,7 @@ impl Room {
         }
         let watching = self.conns.values().filter(|c| c.seat.is_none()).count();
         if seat.is_none() && !self.conns.contains_key(&conn) && watching >= self.max_watchers {
+            crate::metrics::limit_hit(crate::metrics::Limit::Watchers);
             return refuse(ErrorCode::RoomFull, "too many are watching this room: try again later");
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
@@ -311,6 +312,8 @@ impl Room {
         (at.saturating_duration_since(self.clock).as_millis() as u64).max(last)
     }
 
+    /// Judges a claim, answers it, counts it (`crate::metrics`), and
+    /// remembers a verdict for a claim sent again.
     async fn claim(&mut self, conn: ConnId, id: u32, cards: &[i64], seen: u32, received: Instant) {
         let Some(seat) = self.seat_of(conn) else {
             return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players claim");
@@ -319,8 +322,26 @@ impl Room {
         if let Some((_, answer)) = self.answered.iter().find(|(answered, _)| *answered == key) {
             return self.tell(conn, answer);
         }
+        let answer = self.judge(seat, id, cards, seen, received).await;
+        self.tell(conn, &answer);
+        let verdict = match &answer {
+            ServerMsg::Result { verdict, .. } => verdict.name(),
+            _ => "refused",
+        };
+        crate::metrics::claim_answered(verdict, received.elapsed().as_secs_f64());
+        if let ServerMsg::Result { .. } = answer {
+            self.answered.push_back((key, answer));
+            if self.answered.len() > REMEMBERED_CLAIMS {
+                self.answered.pop_front();
+            }
+        }
+    }
+
+    /// The answer to a claim: its verdict (the move kept first), or why it was refused.
+    async fn judge(&mut self, seat: u8, id: u32, cards: &[i64], seen: u32, received: Instant) -> ServerMsg {
+        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
         let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
-            return self.error(conn, Some(id), ErrorCode::NotPlaying, "the game is not being played");
+            return refuse(ErrorCode::NotPlaying, "the game is not being played".into());
         };
         let at_ms = self.now_ms(received);
         let mut next = game.clone();
@@ -328,20 +349,15 @@ impl Room {
             Ok(verdict) => verdict,
             Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
                 let wait = until_ms.saturating_sub(at_ms);
-                return self.error(
-                    conn,
-                    Some(id),
-                    ErrorCode::CoolingDown,
-                    format!("after a wrong claim, wait {wait} ms"),
-                );
+                return refuse(ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
             }
             Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
                 let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
-                return self.error(conn, Some(id), ErrorCode::TooManyWrong, why);
+                return refuse(ErrorCode::TooManyWrong, why);
             }
-            Err(err) => return self.error(conn, Some(id), ErrorCode::BadClaim, err.to_string()),
+            Err(err) => return refuse(ErrorCode::BadClaim, err.to_string()),
         };
-        let answer = match verdict {
+        match verdict {
             Verdict::Taken { by, card } => ServerMsg::Result {
                 id,
                 verdict: WireVerdict::Taken,
@@ -355,14 +371,9 @@ impl Room {
                 // A claim that found no new set is a wrong one in the log (as `RoomGame::events` tells it).
                 let kind = if accepted { EventKind::Set } else { EventKind::Wrong };
                 if !self.commit(next, kind).await {
-                    return self.error(
-                        conn,
-                        Some(id),
-                        ErrorCode::Unavailable,
-                        "the claim could not be kept: try again",
-                    );
+                    return refuse(ErrorCode::Unavailable, "the claim could not be kept: try again".into());
                 }
-                let game = self.game.as_ref().expect("committed");
+                let seq = self.game.as_ref().map_or(0, RoomGame::seq);
                 let why = match verdict {
                     Verdict::Wrong(invalid) => {
                         let cards: Vec<_> =
@@ -374,17 +385,12 @@ impl Room {
                 ServerMsg::Result {
                     id,
                     verdict: if accepted { WireVerdict::Accepted } else { WireVerdict::Wrong },
-                    seq: game.seq(),
+                    seq,
                     by: None,
                     card: None,
                     why,
                 }
             }
-        };
-        self.tell(conn, &answer);
-        self.answered.push_back((key, answer));
-        if self.answered.len() > REMEMBERED_CLAIMS {
-            self.answered.pop_front();
         }
     }
 
@@ -429,6 +435,7 @@ impl Room {
             self.store.append(&self.record.id, &record).await
         };
         if let Err(err) = stored {
+            crate::metrics::store_error();
             tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
             return false;
         }

@@ -28,6 +28,9 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
     fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
         Box::pin(async { Ok(vec![7; 32]) })
     }

@@ -1,0 +1,83 @@
+//! What the server counts, for `GET /metrics` (Prometheus text, through the
+//! `metrics` facade and its Prometheus exporter). Every name is here, once:
+//!
+//! | metric | kind | what |
+//! | --- | --- | --- |
+//! | `set_connections` | gauge | WebSockets open |
+//! | `set_rooms_loaded` | gauge | rooms in memory |
+//! | `set_claims_total{verdict}` | counter | claims answered: `accepted`, `wrong`, `taken`, `refused` |
+//! | `set_claim_seconds` | histogram | a claim's time in the server, received to answered |
+//! | `set_limits_hit_total{limit}` | counter | a client stopped by a bound ([`Limit`]) |
+//! | `set_store_errors_total` | counter | writes or reads the database refused |
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+pub const CONNECTIONS: &str = "set_connections";
+pub const ROOMS_LOADED: &str = "set_rooms_loaded";
+pub const CLAIMS: &str = "set_claims_total";
+pub const CLAIM_SECONDS: &str = "set_claim_seconds";
+pub const LIMITS_HIT: &str = "set_limits_hit_total";
+pub const STORE_ERRORS: &str = "set_store_errors_total";
+
+/// The bounds a client can meet, as `set_limits_hit_total`'s label.
+#[derive(Clone, Copy, Debug)]
+pub enum Limit {
+    Connections,
+    AddressConnections,
+    Hello,
+    Silent,
+    Frames,
+    Claims,
+    RoomsPerConnection,
+    RoomsPerAddress,
+    Watchers,
+    SlowReader,
+    Strikes,
+    Downloads,
+    RoomsLoaded,
+}
+
+impl Limit {
+    fn label(self) -> &'static str {
+        match self {
+            Limit::Connections => "connections",
+            Limit::AddressConnections => "address_connections",
+            Limit::Hello => "hello",
+            Limit::Silent => "silent",
+            Limit::Frames => "frames",
+            Limit::Claims => "claims",
+            Limit::RoomsPerConnection => "rooms_per_connection",
+            Limit::RoomsPerAddress => "rooms_per_address",
+            Limit::Watchers => "watchers",
+            Limit::SlowReader => "slow_reader",
+            Limit::Strikes => "strikes",
+            Limit::Downloads => "downloads",
+            Limit::RoomsLoaded => "rooms_loaded",
+        }
+    }
+}
+
+/// Counts a client stopped by `limit`.
+pub fn limit_hit(limit: Limit) {
+    metrics::counter!(LIMITS_HIT, "limit" => limit.label()).increment(1);
+}
+
+/// Counts a claim's answer and how long it took.
+pub fn claim_answered(verdict: &'static str, seconds: f64) {
+    metrics::counter!(CLAIMS, "verdict" => verdict).increment(1);
+    metrics::histogram!(CLAIM_SECONDS).record(seconds);
+}
+
+pub fn store_error() {
+    metrics::counter!(STORE_ERRORS).increment(1);
+}
+
+/// Installs the recorder for this process; the handle renders the text.
+pub fn install() -> Result<PrometheusHandle, String> {
+    let buckets = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
+    PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Full(CLAIM_SECONDS.to_owned()), &buckets)
+        .map_err(|err| err.to_string())?
+        .install_recorder()
+        .map_err(|err| err.to_string())
+}
