@@ -15,7 +15,8 @@
 //! `serve` (accepting connections), `http` (the routes, headers and static
 //! files), `ws` (one connection: identity, shapes, rates and silences),
 //! `limits` (every bound a client meets, and its flag), `metrics` (what
-//! `/metrics` counts), `rooms` (one task
+//! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
+//! look-alikes), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
 //! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
 //! seed's commitment) and `proto` (the wire).
@@ -42,6 +43,8 @@ mod ids;
 mod limits;
 #[cfg(not(target_arch = "wasm32"))]
 mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
+mod names;
 #[cfg(not(target_arch = "wasm32"))]
 mod proto;
 #[cfg(not(target_arch = "wasm32"))]

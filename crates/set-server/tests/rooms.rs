@@ -361,3 +361,36 @@ async fn a_room_that_panics_reloads_from_its_log_and_the_others_play_on() {
     assert_eq!(back["view"], before["view"]);
     assert_eq!(back["players"][0]["score"], 1);
 }
+
+#[tokio::test]
+async fn names_are_taken_in_nfc_and_look_alikes_and_invisible_ones_refused() {
+    let scratch = Scratch::new("names");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let refused = [
+        ("\u{410}nn", "looks too much like \"Ann\""), // Cyrillic А
+        ("Ann\u{E0101}", "invisible character (U+E0101)"),
+        ("B\u{200B}en", "invisible character (U+200B)"),
+        ("\u{202E}neB", "text-direction control (U+202E)"),
+    ];
+    for (name, why) in refused {
+        let mut other = Client::new(&server, None).await;
+        other.send(json!({ "t": "join", "room": room, "name": name, "since": 0 })).await;
+        let answer = other.expect("error").await;
+        assert_eq!(answer["code"], "bad_name", "{name:?}: {answer}");
+        assert!(answer["message"].as_str().unwrap().contains(why), "{name:?}: {answer}");
+    }
+    // Å typed as A and a combining ring is seated as the one character.
+    let mut asa = Client::new(&server, None).await;
+    let seated = asa.join(&room, Some("A\u{30A}sa"), 0).await;
+    assert_eq!(seated["players"][1]["name"], "\u{C5}sa", "{seated}");
+    // The database holds the name as it was seated (the test's own query).
+    let db = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let names: Vec<String> = sqlx::query_scalar("SELECT name FROM seats WHERE room = ? ORDER BY seat")
+        .bind(&room)
+        .fetch_all(&db)
+        .await
+        .unwrap();
+    assert_eq!(names, ["Ann", "\u{C5}sa"], "nothing refused was seated");
+}

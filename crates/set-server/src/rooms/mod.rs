@@ -145,10 +145,13 @@ fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
     ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
 }
 
-/// The names checked as the core seats them (trimmed, 1 to 20 characters,
-/// nothing invisible, no two alike).
+/// The names checked as the server takes them (`crate::names`: NFC,
+/// nothing invisible, no look-alikes) and as the core seats them (trimmed,
+/// 1 to 20 characters, no control characters, no two alike).
 fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
-    let seats = Seats::online(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
+    let names = crate::names::checked(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let seats = Seats::online(&names).map_err(|err| RoomsError::BadName(err.to_string()))?;
     Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
 }
 
