@@ -80,7 +80,8 @@ const totalGzip = sizes.filter((s) => isSoloPageFile(s.file)).reduce((n, s) => n
 // online.html fetches its page, the online part's glue and wasm before its first board.
 const onlineFirstLoad = sizes.filter((s) => isOnlinePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
 const online = await jsonLines('target/bench/online.jsonl');
-const load = online.find((r) => r.clients !== undefined);
+const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'power-loss') === 'power-loss');
+const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash');
 const coldBuild = online.find((r) => r.what === 'cold_build');
 // race.html fetches its page, the race build's glue and wasm before its first board (tests/e2e/size.test.mjs).
 const raceFirstLoad = sizes.filter((s) => isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
@@ -287,9 +288,13 @@ finder; 5% of claims are wrong on purpose, 10% are a set from a view a few
 events old. Finished games are followed by a rematch. Round trip: the
 claim sent → its answer received, every claim.
 
-| claims | accepted | taken | wrong | p50 | p99 | max | errors | lost | rooms replayed (mismatched) | server memory (RSS, peak) |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-| ${load ? [load.claims, load.accepted, load.taken, load.wrong, `${load.p50_ms.toFixed(2)} ms`, `${load.p99_ms.toFixed(2)} ms`, `${load.max_ms.toFixed(2)} ms`, load.errors, load.lost, `${load.rooms_checked} (${load.mismatches})`, `${load.server_rss_mb} MB`].join(' | ') : 'n/a | | | | | | | | | |'} |
+| commit | claims | accepted | taken | wrong | p50 | p99 | max | errors | lost | rooms replayed (mismatched) | server memory (RSS, peak) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${[[load, 'on the disk (\`--durability power-loss\`, the default)'], [loadNotDurable, 'to the OS (\`--durability process-crash\`)']].map(([run, name]) => `| ${name} | ${run ? [run.claims, run.accepted, run.taken, run.wrong, `${run.p50_ms.toFixed(2)} ms`, `${run.p99_ms.toFixed(2)} ms`, `${run.max_ms.toFixed(2)} ms`, run.errors, run.lost, `${run.rooms_checked} (${run.mismatches})`, `${run.server_rss_mb} MB`].join(' | ') : 'not run | | | | | | | | | |'} |`).join('\n')}
+
+The durable commit (SQLite's \`synchronous=FULL\`, each move on the disk
+before it is told) against a commit to the operating system only, the same
+load in turn: ${load && loadNotDurable ? `p50 ×${(load.p50_ms / loadNotDurable.p50_ms).toFixed(2)}, p99 ×${(load.p99_ms / loadNotDurable.p99_ms).toFixed(2)}` : 'n/a'}.
 
 Cold build of the server (\`cargo build --profile server -p set-server\` in an
 empty target folder, crates already downloaded): ${coldBuild ? `${coldBuild.seconds} s` : 'n/a'}.

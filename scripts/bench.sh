@@ -47,7 +47,9 @@ CARGO_TARGET_DIR="$cold" cargo build --profile server -p set-server --bins
 end=$(date +%s.%N)
 rm -rf "$cold"
 echo "{\"layer\":\"online\",\"what\":\"cold_build\",\"seconds\":$(awk "BEGIN { printf \"%.1f\", $end - $start }")}" > target/bench/online.jsonl
+# The same load with the durable commit (the default) and without it.
 node scripts/bench-online.mjs 40 5 20 | tee target/bench/online.log
+DURABILITY=process-crash node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
 sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
 
 echo "==> report"

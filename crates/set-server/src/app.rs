@@ -71,6 +71,10 @@ struct Config {
     /// A proxy whose X-Forwarded-For names the client (its last hop).
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<IpAddr>,
+    /// What an acknowledged move survives: a power cut (each commit on the
+    /// disk before it is told), or the process being killed only.
+    #[arg(long, value_enum, default_value = "power-loss")]
+    durability: store::Durability,
     /// A file (readable by its owner only) holding the key that signs
     /// players' tokens, instead of the one kept in the database.
     #[arg(long, value_name = "FILE")]
@@ -155,7 +159,9 @@ async fn run(config: Config) -> Result<(), String> {
     let lock_path = config.db.with_extension("db.lock");
     let lock = std::fs::File::create(&lock_path).map_err(|e| format!("{}: {e}", lock_path.display()))?;
     lock.try_lock().map_err(|_| format!("another set-server is using {}", config.db.display()))?;
-    let store = store::SqliteStore::open(&config.db).await.map_err(|e| format!("{}: {e}", config.db.display()))?;
+    let store = store::SqliteStore::open(&config.db, config.durability)
+        .await
+        .map_err(|e| format!("{}: {e}", config.db.display()))?;
     let key = match &config.secret_file {
         Some(path) => secret_from_file(path)?,
         None => store::Store::server_key(&store).await.map_err(|e| e.to_string())?,

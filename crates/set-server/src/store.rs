@@ -130,6 +130,19 @@ pub trait Store: Send + Sync + 'static {
 /// writer for long; the next sweep takes the rest.
 const SWEEP_BATCH: i64 = 500;
 
+/// What an acknowledged move survives (`--durability`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Durability {
+    /// Each commit is on the disk before it returns (SQLite's
+    /// `synchronous=FULL`): a move survives a power cut. The default.
+    PowerLoss,
+    /// Commits return once written to the operating system (`NORMAL`, in
+    /// WAL mode): a move survives the process being killed, but a power
+    /// cut may take the last ones. Faster on slow disks (BENCHMARKS.md,
+    /// "Online", measures both).
+    ProcessCrash,
+}
+
 /// The embedded default: one SQLite file in WAL mode.
 pub struct SqliteStore {
     /// One connection writes: SQLite takes one writer at a time, and writers
@@ -141,15 +154,16 @@ pub struct SqliteStore {
 }
 
 impl SqliteStore {
-    /// Opens (creating, and migrating) the database file.
-    pub async fn open(path: &Path) -> StoreResult<SqliteStore> {
+    /// Opens (creating, and migrating) the database file; `durability`
+    /// says when a commit returns.
+    pub async fn open(path: &Path, durability: Durability) -> StoreResult<SqliteStore> {
         let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            // Each commit is on the disk before it returns: an acknowledged
-            // move survives a power cut, not only the process being killed
-            // (what it costs: BENCHMARKS.md, "Online").
-            .synchronous(SqliteSynchronous::Full)
+            .synchronous(match durability {
+                Durability::PowerLoss => SqliteSynchronous::Full,
+                Durability::ProcessCrash => SqliteSynchronous::Normal,
+            })
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true);
         let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
