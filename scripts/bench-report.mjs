@@ -90,7 +90,7 @@ const firstLoad = page.find((r) => r.what === 'first_load');
 // The parts that load later (scripts/build-parts.sh): their files by name.
 const PARTS = [
   ['review', 'statistics, analysis, replay, drills and the gallery'],
-  ['api', 'the JS API\'s check, explain and sets, fetched once the game has started (crates/set-api)'],
+  ['api', 'the JS API (check, explain, sets, deal, hint, state, slot_rect, card_rect), fetched once the game has started (crates/set-api)'],
   ['race', 'race.html\'s game with others: the page crate built with its race feature'],
   ['online', 'online.html\'s room client (crates/set-online)'],
 ];
@@ -358,6 +358,8 @@ quoting them.
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
 | the page written once against the core's \`Table\` (the solo session or the race), with the race's branches dead in index.html's build instead of written twice under \`cfg\` | index.html's wasm 50,876 → 50,965 B gzip as Trunk builds it (2026-11-25): the race's branches are dropped by the compiler; what is left is the code's new layout | \`crates/set-core/src/play/table.rs\`, \`src/\` |
 | the JS API's pure functions fetched once the game has started, in the API part | first visits' first board ÷ the plain-JavaScript floor, the release before (2c05486) and this one built side by side and run in turn, two rounds (2026-11-25): 2.63 and 2.35 before, 2.64 and 2.09 after; the part is fetched after the \`first-board\` mark, and the machine was slower that day for both (the floor's medians 46.6 to 58.5 ms) | \`index.html\`, \`crates/set-api\` |
+| the whole JS API in the API part: it reads \`deal\`'s, \`slot_rect\`'s and \`card_rect\`'s arguments, throws the API's errors, and asks the page through a bridge of checked values (\`page_deal(query)\` read by the page's own address reader, \`page_hint\`, \`page_state\`, \`page_slot_rect\`, \`page_card_rect\`) | gzip -9 of the page's wasm and index.html, one build after another (2026-11-25): 57,996 at the start; the three readers moved, the bridge returning \`Vec\`s: 56,651; returning the arrays the API hands out (no new glue helpers) and the loader adding every export of the part: 56,230; the bridge answering a value or an error's words instead of a \`Result\`: 55,992; \`hint\` and \`state\` moved too: 55,876; the page's "busy" refusal as a plain value, no \`JsError\` in the page: 55,814. As the size test measures the first load: 58,007 → 55,955 B | \`crates/set-api/src/exports.rs\`, \`src/exports.rs\` |
+| tried and dropped: \`state()\`'s values handed to the part as one array in a fixed order (an enum of the fields in the core), the part naming them | the page's wasm +16 B gzip -9 (2026-11-25): the array and its writes cost what the names saved | — |
 | tried and dropped: the race's own moves (bots, calls running out, the bot's claim shown) through \`Table\` in the page's funnel too, so that \`update()\` is written once | index.html's wasm +51 B gzip in the measuring build (2026-11-25): the shown bot's seat and the merge of changes stay in the solo build. Kept under \`cfg\`, where the builds differ in bytes | — |
 | tried and dropped: \`state()\` written as a JSON text and parsed by the browser, instead of its fields set one by one | index.html's wasm +322 B gzip in the measuring build (2026-11-25): the number formatting and the writer cost more than the field calls they replace | — |
 
@@ -375,6 +377,8 @@ it is. A trick whose measurement no longer holds goes.
 | --- | --- | --- |
 | one stable insertion sort for every short list (\`set_core::sort::sort_by_key\`), in the core, the page, the review part and the online part | the standard \`sort_by_key\` in its place: the page's wasm +2,173 B (2026-11-25) | \`crates/set-core/src/sort.rs\` |
 | the JS API's \`check\`, \`explain\` and \`sets\` in a part of their own, fetched once the game has started | the page's wasm −2,224 B and its glue with it: the first load 60,101 → 57,962 B (2026-11-25) | \`crates/set-api\`, \`index.html\` |
+| the rest of the JS API (\`deal\`, \`hint\`, \`state\`, \`slot_rect\`, \`card_rect\`) in the same part, the page keeping a bridge of checked values | the first load 58,007 → 55,955 B (decision above, 2026-11-25) | \`crates/set-api/src/exports.rs\`, \`src/exports.rs\` |
+| the bridge answers a value or an error's words (a string the part throws), not a \`Result\`: each export returning one carries a shim of its own | −238 B gzip -9 (decision above) | \`src/exports.rs\` |
 | the game's own formats split at ASCII bytes, digits read by hand (\`text::split_once_at\`, \`split_at_each\`, \`digits\`; \`split_ascii_whitespace\`, \`trim_ascii\`) | −284 B and −760 B (decisions above) | \`crates/set-core/src/text.rs\`, \`crates/set-core/src/save/\` |
 | card-id lists read by plain loops, not \`collect::<Result<Vec<_>, _>>()\`; found cards compared as one list | −535 B and −509 B (decisions above) | \`crates/set-core/src/save/mod.rs\`, \`crates/set-api/src/args.rs\` |
 | dates read byte by byte | 61,244 → 56,459 B at opt-level 2 with the save helpers (decision above) | \`crates/set-core/src/rules/daily.rs\` |
@@ -387,15 +391,12 @@ it is. A trick whose measurement no longer holds goes.
 | release \`opt-level = "z"\`, fat LTO, one codegen unit, \`panic = "abort"\`; wasm-opt's passes; names shortened between wasm and glue | decisions above | \`Cargo.toml\`, \`index.html\`, \`scripts/shorten-names.mjs\` |
 | not kept: \`#[inline(never)]\` on eleven save-decoder and text helpers, and \`#[cold]\` on two rare paths of the page | without them the page's wasm was 206 B smaller, and \`#[cold]\` changed nothing (2026-11-25): the compiler had moved on since they were measured | — |
 
-Candidates measured for the next bytes (2026-11-25, the page's wasm as the
-measuring build makes it): the page's remaining JS API (\`deal\`, \`hint\`,
-\`state\`, \`slot_rect\`, \`card_rect\`) is 4,219 B of wasm and about 1.1 KB of
-glue, but reads the game the page holds, so moving it out needs a bridge
-between the page and a part. Tried as a sketch: \`deal\`, \`slot_rect\` and
-\`card_rect\` reading their arguments in the API part and calling the page
-with checked values (\`deal_asked(query)\` through the address reader the
-page already has) left the page's wasm 1,529 B and its glue 425 B smaller;
-\`state()\` would have to follow for the first load to reach 56,000 B.
+What is left in the first load is what the first board needs: by twiggy on
+the page's wasm before its names are stripped (2026-11-25), the largest
+pieces are the game's input handling (\`App::handle\`, 8.6 KB raw), the save
+decoder that resumes a game (8.0 KB), and the start (7.6 KB). The next
+candidate is the notice's and the end screen's words, which the first board
+does not show.
 
 ## What loads later
 

@@ -4,8 +4,9 @@
 # (Trunk.toml), runs it first in every build, so `trunk build --release`
 # builds everything and `trunk serve` keeps working. The parts:
 # - review (crates/set-review): statistics, analysis, replay and the drills;
-# - api (crates/set-api): the JS API's check, explain and sets, which the
-#   page adds to window.wasmBindings once its game has started;
+# - api (crates/set-api): the JS API (check, explain and sets, and deal,
+#   hint, state, slot_rect and card_rect through the page's bridge), which
+#   the page adds to window.wasmBindings once its game has started;
 # - race: the page crate built with its `race` feature, the game with other
 #   players, which race.html runs (scripts/race-page.mjs writes that page);
 # - online (crates/set-online): the room page's client, which online.html

@@ -95,8 +95,8 @@ export async function open({ server, browser }, query, options = {}) {
 }
 
 /** Waits until the game has drawn its first board. */
-// The page's own exports come with its wasm; check, explain and sets with the
-// API part, fetched once the game has started. Polled by a timer, not by
+// The JS API (deal, state and the rest) comes with the API part, fetched once
+// the game has started; the page's wasm brings only its side of the bridge. Polled by a timer, not by
 // animation frames (Playwright's default), which the motion tests count.
 // online.html names no API part and has its own exports.
 export const ready = (page) => page.waitForFunction(

@@ -1,11 +1,16 @@
-//! The JavaScript API's pure functions, `check`, `explain` and `sets`, and
-//! the readers of every JS API's arguments ([`args`]).
+//! The JavaScript API, a part of its own (`scripts/build-parts.sh`):
+//! index.html and race.html fetch it after their first board and add its
+//! functions to `window.wasmBindings`, which keeps the API's readers and
+//! errors out of the first load (BENCHMARKS.md, "What stays bent for
+//! bytes").
 //!
-//! The three functions need no game, so they are a part of their own
-//! (`scripts/build-parts.sh`): index.html fetches it after its first board
-//! and adds them to `window.wasmBindings`, which keeps them out of the first
-//! load (BENCHMARKS.md, "What loads later"). The page uses [`args`] for its
-//! own exports, so every export reads and names a bad value the same way.
+//! - `check`, `explain` and `sets` need no game (`exports.rs`);
+//! - `deal`, `hint`, `state`, `slot_rect` and `card_rect` read and check
+//!   their arguments here ([`args`], the one reader of every argument of
+//!   the API) and ask the page's game through its bridge: the page's
+//!   `page_deal`, `page_hint`, `page_state`, `page_slot_rect` and
+//!   `page_card_rect`, which take checked values only and answer a value,
+//!   or an error's words that the part throws.
 
 #[cfg(target_arch = "wasm32")]
 pub mod args;
