@@ -17,17 +17,24 @@ use std::time::{Duration, Instant};
 use support::*;
 use tokio_tungstenite::tungstenite::Message;
 
-/// How the server ended a WebSocket: its close code, once it closes.
-async fn closed_with(
-    ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
-) -> Option<u16> {
-    loop {
-        match tokio::time::timeout(WAIT, ws.next()).await.expect("closed in time") {
-            Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
-            Some(Ok(_)) => {}
-            None | Some(Err(_)) => return None,
+/// How the server ended a WebSocket: its close code (none when it cut the
+/// connection), and how many frames came before, read within `within`.
+async fn closed_with<S, E>(ws: &mut S, within: Duration) -> (Option<u16>, usize)
+where
+    S: futures_util::Stream<Item = Result<Message, E>> + Unpin,
+{
+    let mut frames = 0;
+    let read_all = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => frames += 1,
+                None | Some(Err(_)) => return None,
+            }
         }
-    }
+    };
+    let code = tokio::time::timeout(within, read_all).await.expect("closed in time");
+    (code, frames)
 }
 
 /// The database, read with the test's own queries (not the server's store).
@@ -52,7 +59,7 @@ async fn sockets_that_never_say_hello_or_only_ping_are_closed() {
         silent.push(connect(&server, &server.origin()).await.unwrap());
     }
     for ws in &mut silent {
-        assert_eq!(closed_with(ws).await, Some(4009), "closed for silence");
+        assert_eq!(closed_with(ws, WAIT).await.0, Some(4009), "closed for silence");
     }
     assert!(started.elapsed() < Duration::from_secs(5), "closed after the hello timeout, not later");
     // One that says hello, joins no room, and only pings: closed as idle.
@@ -212,10 +219,7 @@ async fn the_database_is_readable_by_its_owner_only() {
 async fn sigterm_closes_the_sockets_to_reconnect_and_loses_nothing() {
     let scratch = Scratch::new("drain");
     let server = Server::start(&scratch);
-    let mut ann = Client::new(&server, None).await;
-    let room = ann.create("classic", "Ann").await;
-    ann.send(json!({ "t": "start" })).await;
-    let table = ids(&ann.expect("room").await["view"]["table"]);
+    let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
     let id = ann.claim(&a_set(&table), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted");
     let token = ann.token.clone();
@@ -235,10 +239,7 @@ async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let scratch = Scratch::new("stalled");
     let server = Server::start_with(&scratch, &["--send-timeout", "1"]);
-    let mut ann = Client::new(&server, None).await;
-    let room = ann.create("classic", "Ann").await;
-    ann.send(json!({ "t": "start" })).await;
-    let table = ids(&ann.expect("room").await["view"]["table"]);
+    let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
     // A watcher with a small receive window that asks for the room again
     // and again, and never reads what it is sent.
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
@@ -255,19 +256,7 @@ async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
         sent += 1;
     }
     // What it was sent before it fell behind, then the end.
-    // It reads nothing for a while: the server's writes to it block.
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    let mut frames = 0;
-    let read_all = async {
-        loop {
-            match stalled.next().await {
-                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
-                Some(Ok(_)) => frames += 1,
-                None | Some(Err(_)) => return None,
-            }
-        }
-    };
-    let ended = tokio::time::timeout(Duration::from_secs(20), read_all).await.expect("the stalled watcher was closed");
+    let (ended, frames) = closed_with(&mut stalled, Duration::from_secs(20)).await;
     assert!(frames < 2 * sent, "cut off before it was sent all it asked for: {frames} frames for {sent} joins");
     assert!(ended.is_none() || ended == Some(4008), "closed as too slow, or cut off: {ended:?}");
     // The room plays on for Ann, who was in it all along.
@@ -279,10 +268,7 @@ async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
 async fn a_flood_of_joins_and_pings_is_cut_off_and_the_other_rooms_play_on() {
     let scratch = Scratch::new("join-flood");
     let server = Server::start(&scratch);
-    let mut ann = Client::new(&server, None).await;
-    let room = ann.create("classic", "Ann").await;
-    ann.send(json!({ "t": "start" })).await;
-    let table = ids(&ann.expect("room").await["view"]["table"]);
+    let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
     // Joins of Ann's room (each one valid, each a snapshot to send), as
     // fast as a socket takes them, with pings between: the pings past their
     // bucket go unanswered, the joins past the frame credit are refused,
@@ -315,7 +301,6 @@ async fn a_flood_of_joins_and_pings_is_cut_off_and_the_other_rooms_play_on() {
     // Ann's room was never held up.
     let id = ann.claim(&a_set(&table), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted");
-    let _ = room;
 }
 
 #[tokio::test]

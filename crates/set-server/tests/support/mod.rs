@@ -232,6 +232,16 @@ impl Client {
         room
     }
 
+    /// A new player, alone in a classic room it made and started: the
+    /// player, the room, and the table's card ids.
+    pub async fn alone_in_a_started_room(server: &Server) -> (Client, String, Vec<u8>) {
+        let mut ann = Client::new(server, None).await;
+        let room = ann.create("classic", "Ann").await;
+        ann.send(json!({ "t": "start" })).await;
+        let table = ids(&ann.expect("room").await["view"]["table"]);
+        (ann, room, table)
+    }
+
     pub async fn join(&mut self, room: &str, name: Option<&str>, since: u32) -> Value {
         self.send(json!({ "t": "join", "room": room, "name": name, "since": since })).await;
         self.expect("room").await
