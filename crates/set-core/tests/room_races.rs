@@ -10,7 +10,7 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_core::online::room::{ClaimError, RoomGame};
+use set_core::online::room::{ClaimError, EventKind, RoomGame};
 use set_core::players::sitting::{Refusal, Seat, Verdict, WRONG_COOLDOWN_MS};
 use set_core::rules::card::Card;
 use set_core::rules::game::Game;
@@ -123,6 +123,15 @@ proptest! {
         for (seat, standing) in standings.iter().enumerate() {
             prop_assert_eq!(standing.penalties, wrong_verdicts[seat], "only wrong verdicts count as wrong");
         }
+        // What the sitting kept of each move as it was made is what a replay
+        // of the game says, and the events read from it agree with the game.
+        prop_assert_eq!(room.sitting().outcomes(room.game()), room.sitting().replayed_outcomes(room.game()));
+        let events = room.events(0);
+        prop_assert_eq!(events.len() as u32, room.seq());
+        prop_assert_eq!(events.iter().filter(|e| e.kind == EventKind::Set).count(), room.game().found().len());
+        let wrong = events.iter().filter(|e| e.kind == EventKind::Wrong).count() as u32;
+        prop_assert_eq!(wrong, wrong_verdicts.iter().sum::<u32>());
+        prop_assert_eq!(room.events(3), events.into_iter().skip(2).collect::<Vec<_>>(), "the events from 3 on");
         let rebuilt = RoomGame::restore(Variant::Classic, seed, &names, &room.log()).unwrap();
         prop_assert_eq!(rebuilt, room);
     }

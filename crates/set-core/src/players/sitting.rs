@@ -187,6 +187,48 @@ pub struct Sitting {
     by: Vec<Seat>,
     time_outs: Vec<TimeOut>,
     wrong: WrongClaims,
+    /// What each move of `by` did, as the rules judged it when it was made
+    /// (a restored log is replayed for it once): the standings are read
+    /// from here, and never replay the game again.
+    judged: Vec<Judged>,
+}
+
+/// What one move did to its seat's standing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judged {
+    /// It found a claim.
+    Found,
+    /// It was a wrong claim, made when this many claims had been found.
+    Penalty { found_before: u32 },
+    /// A hint, or a claim the rules took without a finding or a penalty.
+    Neither,
+}
+
+/// What each move of a game did, from the game's moves replayed.
+fn judge_all(game: &Game) -> Vec<Judged> {
+    let mut replay = Game::new(game.variant(), game.seed());
+    let mut judged = Vec::with_capacity(game.moves().len());
+    for &mv in game.moves() {
+        let before = (replay.found().len(), replay.wrong_claims());
+        // The moves are the game's own, which the rules took in once already.
+        if replay.apply(mv).is_err() {
+            break;
+        }
+        judged.push(judge(before, &replay));
+    }
+    judged
+}
+
+/// What a move did, from the game's found claims and wrong claims before it
+/// and the game after it.
+fn judge((found_before, wrong_before): (usize, u32), after: &Game) -> Judged {
+    if after.found().len() > found_before {
+        Judged::Found
+    } else if after.wrong_claims() > wrong_before {
+        Judged::Penalty { found_before: found_before as u32 }
+    } else {
+        Judged::Neither
+    }
 }
 
 /// What a wrong claim costs.
@@ -203,7 +245,7 @@ pub enum WrongClaims {
 impl Sitting {
     /// A sitting at a game with no moves yet.
     pub fn new(seats: Seats) -> Sitting {
-        Sitting { seats, by: Vec::new(), time_outs: Vec::new(), wrong: WrongClaims::LockOut }
+        Sitting { seats, by: Vec::new(), time_outs: Vec::new(), wrong: WrongClaims::LockOut, judged: Vec::new() }
     }
 
     /// An online room's sitting: wrong claims cool down instead of locking out.
@@ -229,12 +271,12 @@ impl Sitting {
         if let Some(&seat) = by.iter().chain(time_outs.iter().map(|t| &t.by)).find(|seat| seat.0 as usize >= count) {
             return Err(LogError::NoSuchSeat(seat));
         }
-        Ok(Sitting { seats, by, time_outs, wrong: WrongClaims::LockOut })
+        Ok(Sitting { seats, by, time_outs, wrong: WrongClaims::LockOut, judged: judge_all(game) })
     }
 
     /// A game alone, with all its moves seat 0's.
     pub fn solo(game: &Game) -> Sitting {
-        Sitting { by: vec![Seat(0); game.moves().len()], ..Sitting::new(Seats::solo()) }
+        Sitting { by: vec![Seat(0); game.moves().len()], judged: judge_all(game), ..Sitting::new(Seats::solo()) }
     }
 
     pub fn seats(&self) -> &Seats {
@@ -251,30 +293,40 @@ impl Sitting {
     }
 
     /// Who found each claim (in the order of [`Game::found`]), and the
-    /// penalties in order, from the game's moves replayed: the rules decide
-    /// what each move was.
+    /// penalties in order (a call that ran out before a move at the same
+    /// moment comes first). Read from what each move did as it was made;
+    /// for a game this sitting did not keep (another number of moves), its
+    /// moves are replayed: the rules decide what each move was.
     pub fn outcomes(&self, game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
-        let mut replay = Game::new(game.variant(), game.seed());
+        let judged = if self.judged.len() == game.moves().len() { None } else { Some(judge_all(game)) };
+        let judged = judged.as_deref().unwrap_or(&self.judged);
         let (mut findings, mut penalties) = (Vec::new(), Vec::new());
         let mut time_outs = self.time_outs.iter().peekable();
-        for (&mv, &by) in game.moves().iter().zip(&self.by) {
+        for ((&mv, &by), &judged) in game.moves().iter().zip(&self.by).zip(judged) {
             while let Some(t) = time_outs.next_if(|t| t.at_ms <= mv.at_ms) {
                 penalties.push(Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms });
             }
-            let (found_before, wrong_before) = (replay.found().len(), replay.wrong_claims());
-            // The moves are the game's own, which the rules took in once already.
-            if replay.apply(mv).is_err() {
-                break;
-            }
-            if replay.found().len() > found_before {
-                findings.push(Finding { by, at_ms: mv.at_ms });
-            }
-            if replay.wrong_claims() > wrong_before {
-                penalties.push(Penalty { by, found_before: found_before as u32, at_ms: mv.at_ms });
+            match judged {
+                Judged::Found => findings.push(Finding { by, at_ms: mv.at_ms }),
+                Judged::Penalty { found_before } => penalties.push(Penalty { by, found_before, at_ms: mv.at_ms }),
+                Judged::Neither => {}
             }
         }
         penalties.extend(time_outs.map(|t| Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms }));
         (findings, penalties)
+    }
+
+    /// For each move of the game, whether it found a claim (read from what
+    /// was kept, as [`Sitting::outcomes`]).
+    pub fn finds(&self, game: &Game) -> Vec<bool> {
+        let judged = if self.judged.len() == game.moves().len() { None } else { Some(judge_all(game)) };
+        judged.as_deref().unwrap_or(&self.judged).iter().map(|j| *j == Judged::Found).collect()
+    }
+
+    /// The outcomes from the game's moves replayed, whatever was kept: what
+    /// the kept ones must equal (the tests hold them to it).
+    pub fn replayed_outcomes(&self, game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
+        Sitting { judged: judge_all(game), ..self.clone() }.outcomes(game)
     }
 
     /// Who found each claim and when, in the order of [`Game::found`].
@@ -363,8 +415,10 @@ impl Sitting {
                 return Err(Refusal::TooManyWrong(by));
             }
         }
+        let before = (game.found().len(), game.wrong_claims());
         let outcome = game.claim(claim, at_ms)?;
         self.by.push(by);
+        self.judged.push(judge(before, game));
         Ok(match outcome {
             ClaimOutcome::Found { claim, split } => Verdict::Accepted { claim, split },
             ClaimOutcome::AlreadyFound => Verdict::AlreadyFound,
@@ -378,9 +432,11 @@ impl Sitting {
             return Err(Refusal::NoSuchSeat(by));
         }
         let moves = game.moves().len();
+        let before = (game.found().len(), game.wrong_claims());
         let outcome = game.hint(at_ms)?;
         if game.moves().len() > moves {
             self.by.push(by);
+            self.judged.push(judge(before, game));
         }
         Ok(outcome)
     }
