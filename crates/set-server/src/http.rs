@@ -39,6 +39,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use tower::ServiceExt;
 
+/// Bytes each WebSocket reads into at a time.
+const SOCKET_READ_BUFFER: usize = 4096;
+
 /// The page that plays in a room.
 pub const ONLINE_PAGE: &str = "/online.html";
 
@@ -109,8 +112,14 @@ async fn upgrade(
             return plain(StatusCode::TOO_MANY_REQUESTS, "too many connections from your address");
         }
     };
+    // Frames are small (2 KB at most, `FRAME_LIMIT`): a small read buffer,
+    // and each frame written at once (the writer flushes every frame anyway),
+    // where tungstenite's defaults keep 128 KiB each per socket
+    // (BENCHMARKS.md, "Online": memory per client).
     ws.max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
+        .read_buffer_size(SOCKET_READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| crate::ws::serve(socket, state, permit))
 }
 
