@@ -41,9 +41,6 @@ fn ping_bucket() -> Bucket {
     Bucket::new(10.0, 2.0)
 }
 
-/// How a ping frame starts, as the page and the load generator write it.
-const PING_PREFIX: &str = r#"{"t":"ping""#;
-
 struct Connection {
     id: ConnId,
     state: Arc<AppState>,
@@ -54,6 +51,8 @@ struct Connection {
     room: Option<mpsc::Sender<Command>>,
     /// Every frame but pings draws from this credit (lila-ws's way).
     frames: Bucket,
+    /// When it last sent something other than a ping.
+    said_at: Instant,
     pings: Bucket,
     claims: Bucket,
     rooms_made: Bucket,
@@ -87,6 +86,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         player: None,
         room: None,
         frames: limits.frame_bucket(),
+        said_at: Instant::now(),
         pings: ping_bucket(),
         claims: claim_bucket(),
         rooms_made: room_bucket(),
@@ -126,7 +126,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     // pings count) at least every silent timeout in a room, and more than
     // pings at least every idle timeout outside one.
     let opened = Instant::now();
-    let (mut last_heard, mut last_said) = (opened, opened);
+    let mut last_heard = opened;
     let mut writer_done = false;
     loop {
         let deadline = if conn.player.is_none() {
@@ -134,7 +134,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         } else if conn.room.is_some() {
             (last_heard + limits.silent_timeout(), "silent too long")
         } else {
-            let idle = last_said + limits.idle_timeout();
+            let idle = conn.said_at + limits.idle_timeout();
             let silent = last_heard + limits.silent_timeout();
             if idle < silent { (idle, "idle outside a room too long") } else { (silent, "silent too long") }
         };
@@ -158,9 +158,6 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         let keep_going = match heard {
             Heard::Message(Message::Text(text)) => {
                 last_heard = Instant::now();
-                if !text.as_str().starts_with(PING_PREFIX) {
-                    last_said = last_heard;
-                }
                 conn.on_text(text.as_str()).await
             }
             Heard::Message(Message::Binary(_)) => conn.strike(None, ErrorCode::BadMessage, "frames are JSON text"),
@@ -211,14 +208,6 @@ impl Connection {
     }
 
     async fn on_text(&mut self, text: &str) -> bool {
-        if text.starts_with(PING_PREFIX) {
-            if !self.pings.take() {
-                return true; // dropped: the next one in time gets its pong
-            }
-        } else if !self.frames.take() {
-            limit_hit(Limit::Frames);
-            return self.strike(None, ErrorCode::Throttled, "too many messages: slow down");
-        }
         if text.len() > FRAME_LIMIT {
             return self.strike(
                 None,
@@ -232,6 +221,19 @@ impl Connection {
         };
         let id = value.get("id").and_then(|id| id.as_u64()).and_then(|id| u32::try_from(id).ok());
         let kind = value.get("t").and_then(|t| t.as_str()).unwrap_or("").to_owned();
+        // Pings keep the socket up and cost little: a bucket of their own,
+        // whose overflow goes unanswered. Everything else draws on the credit.
+        if kind == "ping" {
+            if !self.pings.take() {
+                return true;
+            }
+        } else {
+            if !self.frames.take() {
+                limit_hit(Limit::Frames);
+                return self.strike(id, ErrorCode::Throttled, "too many messages: slow down");
+            }
+            self.said_at = Instant::now();
+        }
         if !CLIENT_TYPES.contains(&kind.as_str()) {
             let shown = set_core::text::short(&kind);
             return self.strike(id, ErrorCode::UnknownType, format!("\"{shown}\" is not a message type"));

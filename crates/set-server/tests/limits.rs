@@ -269,35 +269,38 @@ async fn a_flood_of_joins_and_pings_is_cut_off_and_the_other_rooms_play_on() {
     let scratch = Scratch::new("join-flood");
     let server = Server::start(&scratch);
     let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
-    // Joins of Ann's room (each one valid, each a snapshot to send), as
-    // fast as a socket takes them, with pings between: the pings past their
-    // bucket go unanswered, the joins past the frame credit are refused,
-    // and the refusals, as strikes, close it.
+    // Joins of Ann's room (each one valid, each a snapshot to send) with
+    // pings between, faster than the frame credit refills: past the burst
+    // of 30 (its hello among them), each join is refused as throttled.
     let mut flood = Client::new(&server, None).await;
-    let mut sent = 0;
-    for _ in 0..5_000u32 {
-        let join = json!({ "t": "join", "room": room, "since": 0 });
-        if flood.ws.send(Message::text(join.to_string())).await.is_err() {
-            break;
-        }
-        let _ = flood.ws.send(Message::text(json!({ "t": "ping", "c": 1.0 }).to_string())).await;
-        sent += 1;
+    let join = json!({ "t": "join", "room": room, "since": 0 }).to_string();
+    let ping = json!({ "t": "ping", "c": 1.0 }).to_string();
+    for _ in 0..45 {
+        flood.ws.send(Message::text(join.clone())).await.unwrap();
+        flood.ws.send(Message::text(ping.clone())).await.unwrap();
     }
     let (mut snapshots, mut throttled) = (0, 0);
-    let code = loop {
+    while snapshots + throttled < 45 {
         let message = flood.next().await;
         match (message["t"].as_str(), message["code"].as_str()) {
-            (Some("closed"), _) => break message["code"].clone(),
             (Some("error"), Some("throttled")) => throttled += 1,
             (Some("room"), _) => snapshots += 1,
+            (Some("closed"), _) => panic!("closed before its strikes: {snapshots} joins, {throttled} refused"),
             _ => {}
         }
-    };
-    assert_eq!(code, 4008, "closed for too many refused messages, after {sent} joins sent");
-    // At most the burst of 30 (its hello among them) is let through, and
-    // what refilled meanwhile; the close may overtake snapshots still queued.
-    assert!((1..=35).contains(&snapshots), "joins answered: {snapshots}");
-    assert_eq!(throttled, 20, "then 20 refusals, each a strike");
+    }
+    assert!((29..=35).contains(&snapshots), "the burst, and what refilled meanwhile: {snapshots}");
+    assert_eq!(snapshots + throttled, 45, "each join answered once");
+    // More of the same: the refusals, as strikes, close the connection (its
+    // close frame may be lost to the reset of a socket closed with frames
+    // still unread).
+    for _ in 0..40 {
+        if flood.ws.send(Message::text(join.clone())).await.is_err() {
+            break;
+        }
+    }
+    let closed = flood.expect("closed").await;
+    assert!(closed["code"] == 4008 || closed["code"].is_null(), "{closed}");
     // Ann's room was never held up.
     let id = ann.claim(&a_set(&table), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted");
