@@ -82,6 +82,7 @@ const onlineFirstLoad = sizes.filter((s) => isOnlinePageFile(s.file)).reduce((n,
 const online = await jsonLines('target/bench/online.jsonl');
 const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'power-loss') === 'power-loss');
 const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash');
+const capacity = (await jsonLines('target/bench/capacity.jsonl')).filter((r) => r.clients !== undefined);
 const coldBuild = online.find((r) => r.what === 'cold_build');
 // race.html fetches its page, the race build's glue and wasm before its first board (tests/e2e/size.test.mjs).
 const raceFirstLoad = sizes.filter((s) => isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
@@ -295,6 +296,17 @@ ${[[load, 'on the disk (\`--durability power-loss\`, the default)'], [loadNotDur
 The durable commit (SQLite's \`synchronous=FULL\`, each move on the disk
 before it is told) against a commit to the operating system only, the same
 load in turn: ${load && loadNotDurable ? `p50 ×${(load.p50_ms / loadNotDurable.p50_ms).toFixed(2)}, p99 ×${(load.p99_ms / loadNotDurable.p99_ms).toFixed(2)}` : 'n/a'}.
+
+### Capacity
+
+The same load with more clients, 5 a room, 20 s each, one run after
+another (the load generator on the same 2 cores as the server, so the
+larger runs measure the two sharing the machine). Memory per client: the
+server's peak RSS over the clients.
+
+| clients | claims a second | p50 | p99 | errors, lost | server memory (RSS, peak) | per client |
+| --- | --- | --- | --- | --- | --- | --- |
+${capacity.length ? capacity.map((r) => `| ${r.clients} | ${Math.round(r.claims / r.seconds)} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.errors}, ${r.lost} | ${r.server_rss_mb} MB | ${Math.round((r.server_rss_mb * 1024) / r.clients)} KB |`).join('\n') : '| not run | | | | | | |'}
 
 Cold build of the server (\`cargo build --profile server -p set-server\` in an
 empty target folder, crates already downloaded): ${coldBuild ? `${coldBuild.seconds} s` : 'n/a'}.

@@ -10,7 +10,9 @@
 #   size    raw and gzip size of each downloaded file (dist/)
 #   audit   Lighthouse's scores and failed audits (scripts/lighthouse.sh)
 #   online  set-server's cold build time, then set-loadgen's bounded load
-#           over loopback: 200 clients in 40 rooms for 20 s (scripts/bench-online.mjs)
+#           over loopback: 200 clients in 40 rooms for 20 s (scripts/bench-online.mjs),
+#           with and without the durable commit; then 200, 1,000, 2,000 and
+#           4,000 clients for the capacity table
 # Timings are reported, never asserted: only the size budget is a test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -51,6 +53,13 @@ echo "{\"layer\":\"online\",\"what\":\"cold_build\",\"seconds\":$(awk "BEGIN { p
 node scripts/bench-online.mjs 40 5 20 | tee target/bench/online.log
 DURABILITY=process-crash node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
 sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
+# Capacity: more and more clients, 5 a room, 20 s each; a run that finds
+# errors is reported, not fatal.
+: > target/bench/capacity.log
+for rooms in 40 200 400 800; do
+  node scripts/bench-online.mjs "$rooms" 5 20 | tee -a target/bench/capacity.log || true
+done
+sed -n 's/^BENCH //p' target/bench/capacity.log > target/bench/capacity.jsonl
 
 echo "==> report"
 node scripts/bench-report.mjs
