@@ -17,6 +17,7 @@ mod view;
 mod wire;
 
 use js_sys::{Function, Promise};
+use set_core::online::protocol::close;
 use set_core::online::remote::{Answer, Applied, Remote};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
@@ -310,14 +311,14 @@ impl Online {
                 self.socket = None;
                 self.welcomed = false;
                 self.link = Link::Reconnecting;
-                if code == 4001 {
+                if code == close::BAD_TOKEN {
                     // A token this server does not know (a new server key): start afresh.
                     self.token = None;
                     if let Some(storage) = storage() {
                         let _ = storage.remove_item(TOKEN_KEY);
                     }
                 }
-                if code == 4002 {
+                if code == close::VERSION {
                     self.remote.said = "A new version of SET is out: reload the page.".to_owned();
                     return;
                 }

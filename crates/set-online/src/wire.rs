@@ -6,6 +6,7 @@
 //! that does not read is passed over.
 
 use js_sys::{Array, JSON, Reflect};
+use set_core::online::protocol::VERSION;
 use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
 use set_core::online::room::EventKind;
 use set_core::online::room::Status;
@@ -161,7 +162,7 @@ pub const REMATCH: &str = r#"{"t":"rematch"}"#;
 
 /// The first message on a connection: the protocol's version and who this is.
 pub fn hello(token: Option<&str>) -> String {
-    format!(r#"{{"t":"hello","v":1,"token":{}}}"#, token.map_or("null".to_owned(), quoted))
+    format!(r#"{{"t":"hello","v":{VERSION},"token":{}}}"#, token.map_or("null".to_owned(), quoted))
 }
 
 pub fn create(mode: &str, name: &str, hints: bool) -> String {

@@ -7,27 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol's major version: a client that speaks another is closed
-/// with [`close::VERSION`] and asked to reload.
-pub const VERSION: u32 = 1;
+/// The version and the close codes, which the page reads too.
+pub use set_core::online::protocol::{VERSION, close};
+
 /// The longest text frame the server reads; anything longer is answered
 /// `too_big` (frames longer than [`HARD_FRAME_LIMIT`] end the connection).
 pub const FRAME_LIMIT: usize = 2048;
 pub const HARD_FRAME_LIMIT: usize = 16 * 1024;
-
-/// WebSocket close codes of the protocol.
-pub mod close {
-    pub const BAD_TOKEN: u16 = 4001;
-    pub const VERSION: u16 = 4002;
-    /// Rate limits or repeated protocol errors; or a client too slow to keep up.
-    pub const POLICY: u16 = 4008;
-    /// The room's task stopped: reconnect, and it is rebuilt from its log.
-    pub const ROOM_LOST: u16 = 4011;
-    /// The server is stopping (WebSocket's "service restart"): reconnect.
-    pub const RESTARTING: u16 = 1012;
-    /// Closed for silence: no hello in time, or nothing said for too long.
-    pub const SILENT: u16 = 4009;
-}
 
 /// What a client may send.
 #[derive(Clone, Debug, Deserialize, PartialEq)]

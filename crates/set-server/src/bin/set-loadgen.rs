@@ -150,7 +150,9 @@ mod load {
         let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|e| format!("connect: {e}"))?;
         let (mut tx, mut rx) = ws.split();
         let send = |v: Value| Message::text(v.to_string());
-        tx.send(send(json!({ "t": "hello", "v": 1 }))).await.map_err(|e| e.to_string())?;
+        tx.send(send(json!({ "t": "hello", "v": set_core::online::protocol::VERSION })))
+            .await
+            .map_err(|e| e.to_string())?;
         let name = format!("P{seat}");
         let mut room = String::new();
         if seat == 0 {

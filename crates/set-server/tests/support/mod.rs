@@ -160,7 +160,7 @@ impl Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
         let mut client =
             Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
-        client.send(json!({ "t": "hello", "v": 1, "token": token })).await;
+        client.send(json!({ "t": "hello", "v": set_core::online::protocol::VERSION, "token": token })).await;
         let welcome = client.expect("welcome").await;
         client.token = welcome["token"].as_str().unwrap().to_owned();
         client.player = welcome["player"].as_str().unwrap().to_owned();
