@@ -304,9 +304,17 @@ another (the load generator on the same 2 cores as the server, so the
 larger runs measure the two sharing the machine). Memory per client: the
 server's peak RSS over the clients.
 
-| clients | claims a second | p50 | p99 | errors, lost | server memory (RSS, peak) | per client |
-| --- | --- | --- | --- | --- | --- | --- |
-${capacity.length ? capacity.map((r) => `| ${r.clients} | ${Math.round(r.claims / r.seconds)} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.errors}, ${r.lost} | ${r.server_rss_mb} MB | ${Math.round((r.server_rss_mb * 1024) / r.clients)} KB |`).join('\n') : '| not run | | | | | | |'}
+| clients | commit | claims a second | p50 | p99 | errors, lost | server memory (RSS, peak) | per client |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${capacity.length ? capacity.map((r) => `| ${r.clients} | ${r.durability === 'process-crash' ? 'to the OS' : 'on the disk'} | ${Math.round(r.claims / r.seconds)} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.errors}, ${r.lost} | ${r.server_rss_mb} MB | ${Math.round((r.server_rss_mb * 1024) / r.clients)} KB |`).join('\n') : '| not run | | | | | | | |'}
+
+Each commit on the disk costs what this machine's disk takes to flush,
+and its slowest flushes (tens to hundreds of ms here) are what the p99
+of the larger runs meets: moves are appended in batches, one flush each
+(\`crates/set-server/src/store/appends.rs\`), but a claim that arrives
+during a slow flush waits for it. \`--durability process-crash\` trades
+the last moves before a power cut for that tail (README, "What is stored,
+and for how long").
 
 Cold build of the server (\`cargo build --profile server -p set-server\` in an
 empty target folder, crates already downloaded): ${coldBuild ? `${coldBuild.seconds} s` : 'n/a'}.
@@ -365,6 +373,7 @@ quoting them.
 | games with others are a page of their own, race.html, running the page crate built with its \`race\` feature; the players' log (who made each move, calls that ran out) is kept beside the game, not in the rules | with the scoreboard, calls and bots in index.html's wasm it was 67,384 B gzip against 52,857 (2026-11-24); even players in \`Game\`'s moves alone cost index.html about 1.4 KB gzip; now index.html's wasm is 52,857 B again and race.html has its own first load | \`scripts/race-page.mjs\`, \`crates/set-core/src/play/race.rs\`, \`crates/set-core/src/players/sitting.rs\` |
 | the page only appends games started and finished to an inbox key; the part keeps the record | the record's decoder, merging and statistics stay out of the first load; \`Record::take_inbox\` takes the inbox in, whole or not at all | \`crates/set-core/src/review/record.rs\` |
 | the server sets TCP_NODELAY on every connection | 200 clients in 40 rooms for 20 s (2026-11-24, one run each): claim round trip p99 45.5 ms and p50 0.24 ms without it, p99 0.96 ms and p50 0.32 ms with it. A claim's answer follows its move's broadcast on the same socket, and Nagle's algorithm held the second frame for the client's delayed ACK (about 40 ms) | \`crates/set-server/src/app.rs\` |
+| moves appended in batches, one transaction and one flush each (group commit), a batch the database refuses tried again move by move | 2,000 clients, 5 a room, 20 s (2026-11-25, one run each, the durable commit): p99 199 ms in the bench run before it, 128 and 132 ms in single runs before and after; without the durable commit, 88 ms before and 6.6 ms after. Kept: it is what lets the commit to the OS keep up, and the durable tail is the disk's | \`crates/set-server/src/store/appends.rs\` |
 | the server writes through one SQLite connection, and reads rooms through two others | at that load it made no difference that one run could see (p99 45.8 ms before NODELAY either way); kept because several writers would meet SQLITE_BUSY and sleep in SQLite's busy handler, where one queue keeps order | \`crates/set-server/src/store.rs\` |
 | the online page checks the revealed deal against the commitment itself, with sha2 compiled in, rather than \`crypto.subtle\` | online.html's wasm +2,806 B gzip (2026-11-24). \`crypto.subtle\` costs nothing but exists only in secure contexts, so a room played over plain http on a home network could not check | \`crates/set-online/src/deal.rs\` |
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |

@@ -4,10 +4,17 @@
 //! A room's log of moves is the truth: a room is rebuilt from its record,
 //! its seats and its moves (`crate::rooms`). Each accepted or wrong claim
 //! and each hint is appended before anyone is told of it, and the
-//! primary key `(room, seq)` keeps one linear log whatever happens. A
+//! primary key `(room, seq)` keeps one linear log whatever happens. What
+//! "appended" promises is [`Durability`]: on the disk (a power cut loses
+//! nothing acknowledged), or with the operating system (a crash of the
+//! process loses nothing). Appends of every room are committed in batches
+//! (`appends.rs`), one flush each. A
 //! Postgres store (with NATS for the lobby and nginx routing by room) can
 //! follow behind the same trait (docs/online.md, "What comes next").
 
+mod appends;
+
+use appends::Appends;
 use futures_util::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
@@ -151,6 +158,8 @@ pub struct SqliteStore {
     writer: SqlitePool,
     /// Loading a room reads beside the writer (WAL readers do not block it).
     reader: SqlitePool,
+    /// Moves are appended in batches, one commit each (`appends.rs`).
+    appends: Appends,
 }
 
 impl SqliteStore {
@@ -169,7 +178,8 @@ impl SqliteStore {
         let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
         sqlx::migrate!("migrations/sqlite").run(&writer).await.map_err(StoreError::Migrate)?;
         let reader = SqlitePoolOptions::new().max_connections(2).connect_with(options.read_only(true)).await?;
-        Ok(SqliteStore { writer, reader })
+        let appends = Appends::start(writer.clone());
+        Ok(SqliteStore { writer, reader, appends })
     }
 }
 
@@ -247,27 +257,11 @@ impl Store for SqliteStore {
     }
 
     fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            insert_move(&self.writer, room, mv).await?;
-            Ok(())
-        })
+        Box::pin(self.appends.append(room, mv, false))
     }
 
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            let mut tx = self.writer.begin().await?;
-            insert_move(&mut *tx, room, mv).await?;
-            sqlx::query(
-                "UPDATE rooms SET status = 'over', ended_at_ms = ?, ended_at = ? WHERE id = ? AND status = 'playing'",
-            )
-            .bind(mv.at_ms as i64)
-            .bind(crate::unix_ms())
-            .bind(room)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.appends.append(room, mv, true))
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
