@@ -242,17 +242,14 @@ pub fn deal_query(value: &JsValue) -> Result<String, BadValue> {
         Some(Ok(date)) => Some(date),
         _ => return Err(BadValue::BadDate(describe(&date))),
     };
-    let variant = match name.as_deref() {
-        Some("daily") => None,
+    // The daily puzzle's day, when none is named, is the page's today.
+    let mode_name = match name.as_deref() {
+        Some("daily") => "daily",
         Some(_) if date.is_some() => return Err(BadValue::DateNotDaily(describe(&mode))),
-        Some(name) => Some(Variant::from_name(name, None).map_err(|_| BadValue::UnknownMode(describe(&mode)))?),
+        Some(name) => Variant::from_name(name, None).map_err(|_| BadValue::UnknownMode(describe(&mode)))?.name(),
         None => return Err(BadValue::UnknownMode(describe(&mode))),
     };
-    match variant {
-        Some(variant) => add("mode", variant.name()),
-        // The page's today, when no day is named.
-        None => add("mode", "daily"),
-    }
+    add("mode", mode_name);
     if let Some(date) = date {
         add("date", &date.to_string());
     }

@@ -1,8 +1,9 @@
 //! The JS API: `check`, `explain` and `sets`, pure functions of card ids,
 //! and `deal`, `hint`, `state`, `slot_rect` and `card_rect`, which read
-//! their arguments here and ask the page's game through its bridge (below). The README documents them ("The JavaScript
-//! API"). Each checks its arguments ([`crate::args`]) and throws an `Error`
-//! naming a bad value, before the page is asked anything.
+//! their arguments here and ask the page's game through its bridge (below).
+//! The README documents them ("The JavaScript API"). Each checks its
+//! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
+//! before the page is asked anything.
 
 use crate::args::{self, Checked, js_error};
 use js_sys::{Array, Uint8Array};

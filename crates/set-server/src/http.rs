@@ -62,7 +62,6 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
     match answered {
         Ok(Ok(())) => plain(StatusCode::OK, "ok"),
         Ok(Err(err)) => {
-            crate::metrics::store_error();
             tracing::error!(%err, "health: the database does not answer");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer")
         }
@@ -148,7 +147,6 @@ async fn export(
         Ok(None) => plain(StatusCode::CONFLICT, "the game is not over: its seed is secret until then"),
         Err(crate::rooms::RoomsError::NoRoom) => plain(StatusCode::NOT_FOUND, "there is no such room"),
         Err(err) => {
-            crate::metrics::store_error();
             tracing::error!(%room, %err, "a game not exported");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the game cannot be read now")
         }

@@ -12,12 +12,13 @@ use crate::metrics::{Limit, limit_hit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
 use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -29,11 +30,12 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 const STRIKES: u32 = 20;
 
 /// Per connection: claims (and hints) 8 a second with a burst of 8, and
-/// rooms created 3 at once, then one a minute.
+/// rooms created 3 at once, then one a minute (besides the address's own
+/// bucket, `Limits::room_bucket`).
 fn claim_bucket() -> Bucket {
     Bucket::new(8.0, 8.0)
 }
-fn room_bucket() -> Bucket {
+fn connection_room_bucket() -> Bucket {
     Bucket::new(3.0, 1.0 / 60.0)
 }
 /// Pings: the page sends one every few seconds; more are dropped unanswered.
@@ -70,12 +72,11 @@ enum Heard {
 }
 
 pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Outgoing>(OUTBOX);
     let outbox = Outbox::new(tx, state.limits.outbox_bytes);
     // The writer holds no sender of the outbox: it ends when the last one goes.
     let (kick, queued) = (Arc::clone(&outbox.kick), Arc::clone(&outbox.queued));
-    let send_timeout = state.limits.send_timeout();
     let mut draining = state.draining.clone();
     let limits = state.limits.clone();
     let mut conn = Connection {
@@ -89,39 +90,10 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         said_at: Instant::now(),
         pings: ping_bucket(),
         claims: claim_bucket(),
-        rooms_made: room_bucket(),
+        rooms_made: connection_room_bucket(),
         strikes: 0,
     };
-    // The writer: every frame to the client leaves here. A send that does
-    // not finish within the send timeout (a client that stopped reading,
-    // its buffers full) ends the connection; the room never waits for it.
-    let mut writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
-        loop {
-            let (message, size) = tokio::select! {
-                out = rx.recv() => match out {
-                    Some(Outgoing::Text(text)) => (Message::Text(Utf8Bytes::from(&*text)), text.len()),
-                    Some(Outgoing::Close(code, reason)) => (Message::Close(Some(CloseFrame { code, reason: reason.into() })), 0),
-                    None => break,
-                },
-                _ = kick.notified() => {
-                    limit_hit(Limit::SlowReader);
-                    (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0)
-                }
-                _ = ping.tick() => (Message::Ping(Default::default()), 0),
-            };
-            let closing = matches!(message, Message::Close(_));
-            let sent = tokio::time::timeout(send_timeout, sink.send(message)).await;
-            if sent.is_err() {
-                limit_hit(Limit::SlowReader);
-            }
-            queued.fetch_sub(size, Ordering::Relaxed);
-            if !matches!(sent, Ok(Ok(()))) || closing {
-                break;
-            }
-        }
-        let _ = tokio::time::timeout(send_timeout, sink.close()).await;
-    });
+    let mut writer = tokio::spawn(write(sink, rx, kick, queued, limits.send_timeout()));
     // The client must say hello first, and soon; then it speaks (its own
     // pings count) at least every silent timeout in a room, and more than
     // pings at least every idle timeout outside one.
@@ -184,6 +156,44 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     }
     // The connection's place is given back once its writer is done.
     drop(permit);
+}
+
+/// The writer: every frame to the client leaves here, and WebSocket pings
+/// every [`PING_EVERY`]. A send that does not finish within `send_timeout`
+/// (a client that stopped reading, its buffers full) ends the connection,
+/// as does the outbox's bell; the room never waits for it.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    kick: Arc<Notify>,
+    queued: Arc<AtomicUsize>,
+    send_timeout: Duration,
+) {
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    loop {
+        let (message, size) = tokio::select! {
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(text)) => (Message::Text(Utf8Bytes::from(&*text)), text.len()),
+                Some(Outgoing::Close(code, reason)) => (Message::Close(Some(CloseFrame { code, reason: reason.into() })), 0),
+                None => break,
+            },
+            _ = kick.notified() => {
+                limit_hit(Limit::SlowReader);
+                (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0)
+            }
+            _ = ping.tick() => (Message::Ping(Default::default()), 0),
+        };
+        let closing = matches!(message, Message::Close(_));
+        let sent = tokio::time::timeout(send_timeout, sink.send(message)).await;
+        if sent.is_err() {
+            limit_hit(Limit::SlowReader);
+        }
+        queued.fetch_sub(size, Ordering::Relaxed);
+        if !matches!(sent, Ok(Ok(()))) || closing {
+            break;
+        }
+    }
+    let _ = tokio::time::timeout(send_timeout, sink.close()).await;
 }
 
 impl Connection {
@@ -284,7 +294,6 @@ impl Connection {
                         self.send(&ServerMsg::error(None, ErrorCode::BadName, why))
                     }
                     Err(err) => {
-                        crate::metrics::store_error();
                         tracing::error!(%err, "a room not made");
                         self.send(&ServerMsg::error(
                             None,
@@ -317,7 +326,6 @@ impl Connection {
                         return true;
                     }
                     Err(err) => {
-                        crate::metrics::store_error();
                         tracing::error!(%room, %err, "a room not opened");
                         self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room cannot be opened now"));
                         return true;
@@ -343,6 +351,7 @@ impl Connection {
             }
             ClientMsg::Hint { id } => {
                 if !self.claims.take() {
+                    limit_hit(Limit::Claims);
                     self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many hints: wait a moment"));
                     return true;
                 }

@@ -298,11 +298,10 @@ impl Sitting {
     /// for a game this sitting did not keep (another number of moves), its
     /// moves are replayed: the rules decide what each move was.
     pub fn outcomes(&self, game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
-        let judged = if self.judged.len() == game.moves().len() { None } else { Some(judge_all(game)) };
-        let judged = judged.as_deref().unwrap_or(&self.judged);
+        let judged = self.judged(game);
         let (mut findings, mut penalties) = (Vec::new(), Vec::new());
         let mut time_outs = self.time_outs.iter().peekable();
-        for ((&mv, &by), &judged) in game.moves().iter().zip(&self.by).zip(judged) {
+        for ((&mv, &by), &judged) in game.moves().iter().zip(&self.by).zip(judged.iter()) {
             while let Some(t) = time_outs.next_if(|t| t.at_ms <= mv.at_ms) {
                 penalties.push(Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms });
             }
@@ -319,8 +318,17 @@ impl Sitting {
     /// For each move of the game, whether it found a claim (read from what
     /// was kept, as [`Sitting::outcomes`]).
     pub fn finds(&self, game: &Game) -> Vec<bool> {
-        let judged = if self.judged.len() == game.moves().len() { None } else { Some(judge_all(game)) };
-        judged.as_deref().unwrap_or(&self.judged).iter().map(|j| *j == Judged::Found).collect()
+        self.judged(game).iter().map(|j| *j == Judged::Found).collect()
+    }
+
+    /// What each move of `game` did: what was kept as it was made, or, for a
+    /// game this sitting did not keep (another number of moves), a replay.
+    fn judged(&self, game: &Game) -> std::borrow::Cow<'_, [Judged]> {
+        if self.judged.len() == game.moves().len() {
+            std::borrow::Cow::Borrowed(&self.judged)
+        } else {
+            std::borrow::Cow::Owned(judge_all(game))
+        }
     }
 
     /// The outcomes from the game's moves replayed, whatever was kept: what

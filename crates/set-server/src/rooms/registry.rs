@@ -57,6 +57,13 @@ pub struct Rooms {
 /// The most finished games' saves kept built; past it the keeping starts over.
 const EXPORTS_KEPT: usize = 256;
 
+/// The inbox of a live room (one whose task still runs), marked as used now.
+fn used_now(live: &mut HashMap<String, Live>, id: &str) -> Option<mpsc::Sender<Command>> {
+    let room = live.get_mut(id).filter(|room| !room.inbox.is_closed())?;
+    room.used = Instant::now();
+    Some(room.inbox.clone())
+}
+
 /// How long a stopping server waits for its rooms to finish the command in hand.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 /// How long a room whose log does not replay stays closed before it is read again.
@@ -166,9 +173,8 @@ impl Rooms {
         };
         let mut live = self.live.lock().await;
         // Another join may have loaded it meanwhile: that one is the room.
-        if let Some(room) = live.get_mut(id).filter(|room| !room.inbox.is_closed()) {
-            room.used = Instant::now();
-            return Ok(room.inbox.clone());
+        if let Some(inbox) = used_now(&mut live, id) {
+            return Ok(inbox);
         }
         if live.len() >= self.limits.max_loaded {
             let unused = live
@@ -207,10 +213,7 @@ impl Rooms {
 
     /// A live room's inbox, marked as used now.
     async fn live_inbox(&self, id: &str) -> Option<mpsc::Sender<Command>> {
-        let mut live = self.live.lock().await;
-        let room = live.get_mut(id).filter(|room| !room.inbox.is_closed())?;
-        room.used = Instant::now();
-        Some(room.inbox.clone())
+        used_now(&mut *self.live.lock().await, id)
     }
 
     /// The finished game of a room as a save file, if it is over; each is

@@ -435,7 +435,6 @@ impl Room {
             self.store.append(&self.record.id, &record).await
         };
         if let Err(err) = stored {
-            crate::metrics::store_error();
             tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
             return false;
         }

@@ -99,8 +99,11 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+/// Every error the database gives passes here once, wherever it arose
+/// (a write, a read, the health check): it is counted for `/metrics`.
 impl From<sqlx::Error> for StoreError {
     fn from(err: sqlx::Error) -> StoreError {
+        crate::metrics::store_error();
         StoreError::Database(err)
     }
 }
