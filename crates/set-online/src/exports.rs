@@ -2,7 +2,8 @@
 //! a test or a console makes of the room (each a Promise, through the same
 //! funnel as the page's events), `state()`, and where cards are drawn.
 
-use crate::{Event, WaitFor, request, view, with_online};
+use crate::page::{Event, WaitFor, request, with_online};
+use crate::view;
 use js_sys::{Promise, Reflect};
 use set_core::rules::card::Card;
 use wasm_bindgen::prelude::*;

@@ -5,7 +5,7 @@
 //! and the end screen (ranking, the revealed deal, download, rematch).
 //! Everything the server sent is written as text, never as markup.
 
-use crate::{Event, Link, Online, window};
+use crate::page::{Event, Link, Online, window};
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
 use set_core::online::remote::Remote;

@@ -1,21 +1,22 @@
-//! The protocol as the page speaks it: the server's messages read with the
-//! browser's own `JSON.parse`, field by field, into set-core's values
-//! (serde would cost the download more than this whole part), and the
-//! page's own messages written. The protocol is the server's
-//! (`crates/set-server/src/proto.rs`; README, "Playing online"); a message
-//! that does not read is passed over.
+//! The protocol as the page speaks it: the server's frames read field by
+//! field into set-core's values, and the page's own frames written. The
+//! protocol is defined once, in crates/set-protocol; the page does not link
+//! its serde types (serde would cost the download more than this whole
+//! reader) but reads with the browser's own `JSON.parse` through [`Json`].
+//! The contract test (tests/contract.rs) reads frames written by the
+//! protocol's types through the same reader, natively, and parses every
+//! frame written here as the protocol's `ClientMsg`. A message that does not
+//! read is passed over.
 
-use js_sys::{Array, JSON, Reflect};
-use set_core::online::protocol::VERSION;
 use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
 use set_core::online::room::EventKind;
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::JsValue;
+use set_protocol::VERSION;
 
 /// What the server said.
+#[derive(Debug, PartialEq)]
 pub enum Incoming {
     Welcome { token: String },
     Created { room: String },
@@ -28,131 +29,185 @@ pub enum Incoming {
     Error { id: Option<u32>, message: String },
 }
 
-fn field(value: &JsValue, name: &str) -> JsValue {
-    Reflect::get(value, &name.into()).unwrap_or(JsValue::UNDEFINED)
+/// A parsed JSON value, as the reader needs it: the browser's in the page,
+/// serde_json's in the contract test. A missing field reads as nothing.
+pub trait Json: Sized {
+    fn field(&self, name: &str) -> Self;
+    fn text(&self) -> Option<String>;
+    fn number(&self) -> Option<f64>;
+    fn flag(&self) -> Option<bool>;
+    fn is_null(&self) -> bool;
+    fn items(&self) -> Option<Vec<Self>>;
 }
 
-fn text(value: &JsValue, name: &str) -> Option<String> {
-    field(value, name).as_string()
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use js_sys::{Array, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    impl super::Json for JsValue {
+        fn field(&self, name: &str) -> JsValue {
+            Reflect::get(self, &name.into()).unwrap_or(JsValue::UNDEFINED)
+        }
+        fn text(&self) -> Option<String> {
+            self.as_string()
+        }
+        fn number(&self) -> Option<f64> {
+            self.as_f64()
+        }
+        fn flag(&self) -> Option<bool> {
+            self.as_bool()
+        }
+        fn is_null(&self) -> bool {
+            JsValue::is_null(self)
+        }
+        fn items(&self) -> Option<Vec<JsValue>> {
+            Some(self.dyn_ref::<Array>()?.iter().collect())
+        }
+    }
+
+    /// Reads one frame of the server's.
+    pub fn read(frame: &str) -> Option<super::Incoming> {
+        super::read_value(&js_sys::JSON::parse(frame).ok()?)
+    }
 }
 
-fn number(value: &JsValue, name: &str) -> Option<f64> {
-    field(value, name).as_f64()
+#[cfg(target_arch = "wasm32")]
+pub use browser::read;
+
+fn text<V: Json>(value: &V, name: &str) -> Option<String> {
+    value.field(name).text()
 }
 
-fn whole(value: &JsValue, name: &str) -> Option<u32> {
+fn number<V: Json>(value: &V, name: &str) -> Option<f64> {
+    value.field(name).number()
+}
+
+fn whole<V: Json>(value: &V, name: &str) -> Option<u32> {
     number(value, name).filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64).map(|n| n as u32)
 }
 
-fn cards(value: &JsValue) -> Option<Vec<Card>> {
-    let array: &Array = value.dyn_ref()?;
-    array.iter().map(|id| Card::new(id.as_f64()? as i64).ok()).collect()
+fn cards<V: Json>(value: &V) -> Option<Vec<Card>> {
+    value.items()?.iter().map(|id| Card::new(id.number()? as i64).ok()).collect()
 }
 
-fn view(value: &JsValue) -> Option<TableView> {
-    let previous = match cards(&field(value, "previous")) {
+fn view<V: Json>(value: &V) -> Option<TableView> {
+    let previous = match cards(&value.field("previous")) {
         Some(p) if p.len() == 3 => Some([p[0], p[1], p[2]]),
         _ => None,
     };
     Some(TableView {
-        table: cards(&field(value, "table"))?,
+        table: cards(&value.field("table"))?,
         previous,
         deck_left: whole(value, "deck_left")?,
         found: whole(value, "found")?,
-        hinted: cards(&field(value, "hinted")).unwrap_or_default(),
-        over: field(value, "over").as_bool().unwrap_or(false),
+        hinted: cards(&value.field("hinted")).unwrap_or_default(),
+        over: value.field("over").flag().unwrap_or(false),
     })
 }
 
-fn players(value: &JsValue) -> Option<Vec<PlayerLine>> {
-    let array: &Array = value.dyn_ref()?;
-    array
+fn players<V: Json>(value: &V) -> Option<Vec<PlayerLine>> {
+    value
+        .items()?
         .iter()
         .map(|p| {
             Some(PlayerLine {
-                name: text(&p, "name")?,
-                score: whole(&p, "score")?,
-                wrong: whole(&p, "wrong")?,
-                connected: field(&p, "connected").as_bool()?,
-                rtt: whole(&p, "rtt"),
+                name: text(p, "name")?,
+                score: whole(p, "score")?,
+                wrong: whole(p, "wrong")?,
+                connected: p.field("connected").flag()?,
+                rtt: whole(p, "rtt"),
             })
         })
         .collect()
 }
 
-fn event(value: &JsValue) -> Option<RemoteEvent> {
+fn event<V: Json>(value: &V) -> Option<RemoteEvent> {
     let kind = EventKind::from_name(&text(value, "kind")?)?;
     Some(RemoteEvent {
         seq: whole(value, "seq")?,
         by: whole(value, "by")? as u8,
         kind,
-        cards: cards(&field(value, "cards"))?,
+        cards: cards(&value.field("cards"))?,
     })
 }
 
-fn snapshot(value: &JsValue) -> Option<(Snapshot, Vec<RemoteEvent>)> {
+fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
     let mode = text(value, "mode")?;
     let variant = Variant::from_name(&mode, None).ok()?;
-    let view_value = field(value, "view");
+    let view_value = value.field("view");
     let snapshot = Snapshot {
         room: text(value, "room")?,
         seat: whole(value, "seat").map(|s| s as u8),
         host: whole(value, "host")? as u8,
         status: Status::from_name(&text(value, "status")?)?,
         variant,
-        hints: field(value, "hints").as_bool()?,
+        hints: value.field("hints").flag()?,
         seq: whole(value, "seq")?,
         view: if view_value.is_null() { None } else { Some(view(&view_value)?) },
-        players: players(&field(value, "players"))?,
+        players: players(&value.field("players"))?,
         commitment: text(value, "commitment")?,
         seed: text(value, "seed"),
         salt: text(value, "salt"),
         next_room: text(value, "next_room"),
     };
-    let moves = field(value, "moves");
-    let moves: Vec<RemoteEvent> =
-        moves.dyn_ref::<Array>().map(|a| a.iter().filter_map(|m| event(&m)).collect()).unwrap_or_default();
+    let moves = value.field("moves").items().map(|a| a.iter().filter_map(event).collect()).unwrap_or_default();
     Some((snapshot, moves))
 }
 
-/// Reads one frame of the server's.
-pub fn read(frame: &str) -> Option<Incoming> {
-    let value = JSON::parse(frame).ok()?;
-    Some(match text(&value, "t")?.as_str() {
-        "welcome" => Incoming::Welcome { token: text(&value, "token")? },
-        "created" => Incoming::Created { room: text(&value, "room")? },
+/// Reads one parsed frame of the server's.
+pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
+    Some(match text(value, "t")?.as_str() {
+        "welcome" => Incoming::Welcome { token: text(value, "token")? },
+        "created" => Incoming::Created { room: text(value, "room")? },
         "room" => {
-            let (snapshot, moves) = snapshot(&value)?;
+            let (snapshot, moves) = snapshot(value)?;
             Incoming::Room { snapshot, moves }
         }
         "move" => Incoming::Move {
-            event: event(&value)?,
-            view: view(&field(&value, "view"))?,
-            players: players(&field(&value, "players"))?,
+            event: event(value)?,
+            view: view(&value.field("view"))?,
+            players: players(&value.field("players"))?,
         },
         "result" => {
-            let answer = match text(&value, "verdict")?.as_str() {
+            let answer = match text(value, "verdict")?.as_str() {
                 "accepted" => Answer::Accepted,
-                "wrong" => Answer::Wrong { why: text(&value, "why").unwrap_or_default() },
+                "wrong" => Answer::Wrong { why: text(value, "why").unwrap_or_default() },
                 "taken" => Answer::Taken {
-                    by: whole(&value, "by")? as u8,
-                    card: Card::new(number(&value, "card")? as i64).ok()?,
+                    by: whole(value, "by")? as u8,
+                    card: Card::new(number(value, "card")? as i64).ok()?,
                 },
                 _ => return None,
             };
-            Incoming::Result { id: whole(&value, "id")?, answer }
+            Incoming::Result { id: whole(value, "id")?, answer }
         }
-        "players" => Incoming::Players(players(&field(&value, "players"))?),
-        "rematch" => Incoming::Rematch { room: text(&value, "room")? },
-        "pong" => Incoming::Pong { c: number(&value, "c")? },
-        "error" => Incoming::Error { id: whole(&value, "id"), message: text(&value, "message").unwrap_or_default() },
+        "players" => Incoming::Players(players(&value.field("players"))?),
+        "rematch" => Incoming::Rematch { room: text(value, "room")? },
+        "pong" => Incoming::Pong { c: number(value, "c")? },
+        "error" => Incoming::Error { id: whole(value, "id"), message: text(value, "message").unwrap_or_default() },
         _ => return None,
     })
 }
 
 /// A JSON string literal (names typed by the player go out through this).
 pub fn quoted(text: &str) -> String {
-    JSON::stringify(&JsValue::from_str(text)).ok().and_then(|s| s.as_string()).unwrap_or_else(|| "\"\"".to_owned())
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[(c as usize) >> 4] as char);
+                out.push(HEX[(c as usize) & 15] as char);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 pub const START: &str = r#"{"t":"start"}"#;

@@ -1,63 +1,10 @@
-//! `set-server`: SET online, in one process. It serves the page (`dist/`),
-//! runs the rooms over WebSockets, deciding every claim with set-core's
-//! rules, and keeps every room's log in SQLite.
-//!
-//! ```text
-//! set-server [--addr 127.0.0.1:8080] [--db data/set.db] [--dist dist] [--origin https://example.org]…
-//!            [--trusted-proxy IP]… [--secret-file FILE] [limits: see --help]
-//! ```
-//!
-//! It prints the address it serves on once it is listening (tests read it;
-//! `--addr 127.0.0.1:0` picks a free port). A second server on the same
-//! database file refuses to start: it would fork the rooms' logs.
-//!
-//! The modules: `app` (flags, the database lock, housekeeping, the drain),
-//! `serve` (accepting connections), `http` (the routes, headers and static
-//! files), `ws` (one connection: identity, shapes, rates and silences),
-//! `limits` (every bound a client meets, and its flag), `metrics` (what
-//! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
-//! look-alikes), `rooms` (one task
-//! per room, the only writer of its log), `store` (the
-//! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
-//! seed's commitment) and `proto` (the wire).
-//!
-//! # The design
-//!
-//! `docs/online.md` says how a room decides (the fairness rule, events and
-//! the log, the commitment), what is bounded and stored, and where this
-//! server chose otherwise than the design it weighed.
-
-// Beyond the workspace's lints: an index from a client's message must never
-// panic a room, so the server reads with `get`.
-#![warn(clippy::indexing_slicing)]
-
-// The server is a native program; a workspace-wide wasm build (as
-// Trunk's) sees an empty one.
-#[cfg(not(target_arch = "wasm32"))]
-mod app;
-#[cfg(not(target_arch = "wasm32"))]
-mod http;
-#[cfg(not(target_arch = "wasm32"))]
-mod ids;
-#[cfg(not(target_arch = "wasm32"))]
-mod limits;
-#[cfg(not(target_arch = "wasm32"))]
-mod metrics;
-#[cfg(not(target_arch = "wasm32"))]
-mod names;
-#[cfg(not(target_arch = "wasm32"))]
-mod proto;
-#[cfg(not(target_arch = "wasm32"))]
-mod rooms;
-#[cfg(not(target_arch = "wasm32"))]
-mod serve;
-#[cfg(not(target_arch = "wasm32"))]
-mod store;
-#[cfg(not(target_arch = "wasm32"))]
-mod ws;
+//! The `set-server` binary; the server is the library (src/lib.rs).
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use app::{AppState, main, unix_ms};
+fn main() {
+    set_server::main();
+}
 
+// A workspace-wide wasm build (as Trunk's) sees an empty program.
 #[cfg(target_arch = "wasm32")]
 fn main() {}

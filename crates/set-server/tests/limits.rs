@@ -67,7 +67,7 @@ async fn sockets_that_never_say_hello_or_only_ping_are_closed() {
     let since = Instant::now();
     let pinging = async {
         loop {
-            idle.send(json!({ "t": "ping", "c": 1.0 })).await;
+            idle.send(ClientMsg::Ping { c: 1.0, rtt: None }).await;
             tokio::time::sleep(Duration::from_millis(300)).await;
             let next = idle.next().await;
             if next["t"] == "closed" {
@@ -119,7 +119,7 @@ async fn a_room_flood_from_one_address_is_stopped() {
     'flood: for _ in 0..4 {
         let mut client = Client::new(&server, None).await;
         for _ in 0..3 {
-            client.send(json!({ "t": "create", "mode": "classic", "hints": true, "name": "Ann" })).await;
+            client.send(ClientMsg::Create { mode: "classic".into(), hints: true, name: "Ann".into() }).await;
             let answer = client.next().await;
             if answer["t"] == "created" {
                 made += 1;
@@ -178,7 +178,7 @@ async fn rooms_that_never_start_and_old_games_are_deleted_but_not_live_ones() {
     assert_eq!(count(&db, "SELECT COUNT(*) FROM seats WHERE room <> (SELECT id FROM rooms)").await, 0);
     assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 0, "the old game's log went with it");
     // The live room plays on.
-    staying.send(json!({ "t": "start" })).await;
+    staying.send(ClientMsg::Start).await;
     assert_eq!(staying.expect("room").await["status"], "playing");
 }
 
@@ -248,8 +248,8 @@ async fn a_reader_that_stops_is_closed_and_the_room_plays_on() {
     let mut request = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
     request.headers_mut().insert("origin", server.origin().parse().unwrap());
     let (mut stalled, _) = tokio_tungstenite::client_async(request, stream).await.unwrap();
-    stalled.send(Message::text(json!({ "t": "hello", "v": 1 }).to_string())).await.unwrap();
-    let join = json!({ "t": "join", "room": room, "since": 0 }).to_string();
+    stalled.send(Message::text(ClientMsg::Hello { v: VERSION, token: None }.to_text())).await.unwrap();
+    let join = ClientMsg::Join { room: room.clone(), name: None, since: Some(0) }.to_text();
     let started = Instant::now();
     let mut sent = 0;
     while sent < 20_000 && stalled.send(Message::text(join.clone())).await.is_ok() {
@@ -273,8 +273,8 @@ async fn a_flood_of_joins_and_pings_is_cut_off_and_the_other_rooms_play_on() {
     // pings between, faster than the frame credit refills: past the burst
     // of 30 (its hello among them), each join is refused as throttled.
     let mut flood = Client::new(&server, None).await;
-    let join = json!({ "t": "join", "room": room, "since": 0 }).to_string();
-    let ping = json!({ "t": "ping", "c": 1.0 }).to_string();
+    let join = ClientMsg::Join { room: room.clone(), name: None, since: Some(0) }.to_text();
+    let ping = ClientMsg::Ping { c: 1.0, rtt: None }.to_text();
     for _ in 0..45 {
         flood.ws.send(Message::text(join.clone())).await.unwrap();
         flood.ws.send(Message::text(ping.clone())).await.unwrap();
@@ -320,7 +320,7 @@ async fn watchers_are_capped_per_room_and_downloads_per_address() {
         watchers.push(watcher);
     }
     let mut third = Client::new(&server, None).await;
-    third.send(json!({ "t": "join", "room": room, "since": 0 })).await;
+    third.send(ClientMsg::Join { room: room.clone(), name: None, since: Some(0) }).await;
     let refused = third.expect("error").await;
     assert_eq!(refused["code"], "room_full", "{refused}");
     // A player still sits down.

@@ -23,7 +23,7 @@ async fn health_answers_and_the_metrics_count_what_happened() {
     let room = ann.create("classic", "Ann").await;
     let mut ben = Client::new(&server, None).await;
     ben.join(&room, Some("Ben"), 0).await;
-    ann.send(serde_json::json!({ "t": "start" })).await;
+    ann.send(ClientMsg::Start).await;
     let table = ids(&ann.expect("room").await["view"]["table"]);
     let id = ann.claim(&a_set(&table), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted");

@@ -18,7 +18,7 @@ async fn started_room(server: &Server) -> (Client, Client, String, serde_json::V
     let room = ann.create("junior", "Ann").await;
     let mut ben = Client::new(server, None).await;
     ben.join(&room, Some("Ben"), 0).await;
-    ann.send(json!({ "t": "start" })).await;
+    ann.send(ClientMsg::Start).await;
     let start = ann.expect("room").await;
     (ann, ben, room, start)
 }

@@ -17,7 +17,7 @@ async fn two_players(server: &Server) -> (Client, Client, String, Value) {
     let mut ben = Client::new(server, None).await;
     let joined = ben.join(&room, Some("Ben"), 0).await;
     assert_eq!((joined["seat"].as_u64(), joined["status"].as_str()), (Some(1), Some("waiting")));
-    ann.send(json!({ "t": "start" })).await;
+    ann.send(ClientMsg::Start).await;
     let a = ann.expect("room").await;
     let b = ben.expect("room").await;
     assert_eq!(a["status"], "playing");
@@ -62,7 +62,7 @@ async fn the_first_claim_wins_the_second_is_taken_and_never_wrong() {
     assert_eq!(scores, expected);
     // The same claim sent again gets its first answer, and changes nothing.
     let (again, id) = if winner == 0 { (&mut ann, a) } else { (&mut ben, b) };
-    again.send(json!({ "t": "claim", "id": id, "cards": set, "seen": 0 })).await;
+    again.send(ClientMsg::Claim { id, cards: wide(&set), seen: 0 }).await;
     assert_eq!(again.result(id).await, won);
 }
 
@@ -220,12 +220,12 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         (json!("abc"), "bad_message", "claim"),
     ];
     for (i, (cards, code, says)) in claims.iter().enumerate() {
-        ann.send(json!({ "t": "claim", "id": 100 + i, "cards": cards, "seen": 0 })).await;
+        ann.send_text(&json!({ "t": "claim", "id": 100 + i, "cards": cards, "seen": 0 }).to_string()).await;
         let error = ann.expect("error").await;
         assert_eq!(error["code"], *code, "{cards}: {error}");
         assert!(error["message"].as_str().unwrap().contains(says), "{cards}: {error}");
     }
-    ann.send(json!({ "t": "claim", "id": 9, "cards": set, "seen": 5 })).await;
+    ann.send(ClientMsg::Claim { id: 9, cards: wide(&set), seen: 5 }).await;
     let error = ann.expect("error").await;
     assert!(error["message"].as_str().unwrap().contains("event 5 has not happened"), "{error}");
     for (text, code) in [
@@ -266,7 +266,7 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     let mut ws = connect(&server, &server.origin()).await.unwrap();
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    ws.send(Message::text(json!({ "t": "hello", "v": 1, "token": forged }).to_string())).await.unwrap();
+    ws.send(Message::text(ClientMsg::Hello { v: VERSION, token: Some(forged.clone()) }.to_text())).await.unwrap();
     let error: Value = match ws.next().await {
         Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
         other => panic!("{other:?}"),
@@ -282,7 +282,7 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     // Before hello, nothing but hello and ping.
     let mut early = connect(&server, &server.origin()).await.unwrap();
     early
-        .send(Message::text(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Eve" }).to_string()))
+        .send(Message::text(ClientMsg::Create { mode: "classic".into(), hints: false, name: "Eve".into() }.to_text()))
         .await
         .unwrap();
     let reply: Value = match early.next().await {
@@ -291,7 +291,7 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     };
     assert_eq!(reply["code"], "hello_first");
     // Another protocol version is asked to reload.
-    early.send(Message::text(json!({ "t": "hello", "v": 2 }).to_string())).await.unwrap();
+    early.send(Message::text(ClientMsg::Hello { v: VERSION + 1, token: None }.to_text())).await.unwrap();
     let reply: Value = match early.next().await {
         Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
         other => panic!("{other:?}"),
@@ -299,18 +299,18 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     assert_eq!(reply["code"], "version");
     // Names: invisible characters and repeats are refused.
     let mut eve = Client::new(&server, None).await;
-    eve.send(json!({ "t": "create", "mode": "classic", "hints": false, "name": "E\u{200b}ve" })).await;
+    eve.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "E\u{200b}ve".into() }).await;
     assert_eq!(eve.expect("error").await["code"], "bad_name");
     let room = eve.create("junior", "Eve").await;
     let mut twin = Client::new(&server, None).await;
-    twin.send(json!({ "t": "join", "room": room, "name": " Eve " })).await;
+    twin.send(ClientMsg::Join { room: room.clone(), name: Some(" Eve ".into()), since: None }).await;
     assert_eq!(twin.expect("error").await["code"], "bad_name");
-    twin.send(json!({ "t": "join", "room": "0000000000" })).await;
+    twin.send(ClientMsg::Join { room: "0000000000".into(), name: None, since: None }).await;
     assert_eq!(twin.expect("error").await["code"], "no_room");
     // Only the host starts.
     let joined = twin.join(&room, Some("Tom"), 0).await;
     assert_eq!(joined["seat"], 1);
-    twin.send(json!({ "t": "start" })).await;
+    twin.send(ClientMsg::Start).await;
     assert_eq!(twin.expect("error").await["code"], "not_host");
 }
 
@@ -322,7 +322,7 @@ async fn claims_and_rooms_are_rate_limited_per_connection() {
     let table = ids(&start["view"]["table"]);
     let hidden = (0..81u8).find(|id| !table.contains(id)).unwrap();
     for i in 0..12 {
-        ann.send(json!({ "t": "claim", "id": 500 + i, "cards": [table[0], table[1], hidden], "seen": 0 })).await;
+        ann.send(ClientMsg::Claim { id: 500 + i, cards: wide(&[table[0], table[1], hidden]), seen: 0 }).await;
     }
     let mut codes = Vec::new();
     for _ in 0..12 {
@@ -331,7 +331,7 @@ async fn claims_and_rooms_are_rate_limited_per_connection() {
     assert!(codes.iter().filter(|c| *c == "throttled").count() >= 3, "{codes:?}");
     let mut maker = Client::new(&server, None).await;
     for i in 0..4 {
-        maker.send(json!({ "t": "create", "mode": "classic", "hints": false, "name": "Max" })).await;
+        maker.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "Max".into() }).await;
         let reply = maker.next().await;
         assert_eq!(reply["t"], if i < 3 { "created" } else { "error" }, "{reply}");
     }
@@ -347,7 +347,7 @@ async fn a_room_that_panics_reloads_from_its_log_and_the_others_play_on() {
     assert_eq!(ann.result(id).await["verdict"], "accepted");
     let before = ann.expect("move").await;
     // The debug build's hook: this claim makes the room's task panic.
-    ann.send(json!({ "t": "claim", "id": 77, "cards": [-99, -99, -99], "seen": 1 })).await;
+    ann.send(ClientMsg::Claim { id: 77, cards: vec![-99, -99, -99], seen: 1 }).await;
     let closed = ben.next().await;
     let closed = if closed["t"] == "move" { ben.next().await } else { closed };
     assert_eq!(closed, json!({ "t": "closed", "code": 4011 }));
@@ -376,7 +376,7 @@ async fn names_are_taken_in_nfc_and_look_alikes_and_invisible_ones_refused() {
     ];
     for (name, why) in refused {
         let mut other = Client::new(&server, None).await;
-        other.send(json!({ "t": "join", "room": room, "name": name, "since": 0 })).await;
+        other.send(ClientMsg::Join { room: room.clone(), name: Some(name.to_string()), since: Some(0) }).await;
         let answer = other.expect("error").await;
         assert_eq!(answer["code"], "bad_name", "{name:?}: {answer}");
         assert!(answer["message"].as_str().unwrap().contains(why), "{name:?}: {answer}");

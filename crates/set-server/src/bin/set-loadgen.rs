@@ -33,7 +33,7 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 mod load {
     use futures_util::{SinkExt, StreamExt};
-    use serde_json::{Value, json};
+    use serde_json::json;
     use set_core::online::room::RoomGame;
     use set_core::players::sitting::Seat;
     use set_core::rules::card::{Card, is_set};
@@ -41,6 +41,7 @@ mod load {
     use set_core::rules::game::{Action, Claim, Move};
     use set_core::rules::rng::SplitMix64;
     use set_core::rules::variant::Variant;
+    use set_protocol::{ClientMsg, ErrorCode, ServerMsg, Verdict};
     use std::collections::{HashMap, VecDeque};
     use std::sync::{Arc, Mutex, PoisonError};
     use std::time::{Duration, Instant};
@@ -118,10 +119,6 @@ mod load {
         }
     }
 
-    fn ids(value: &Value) -> Vec<u8> {
-        value.as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).map(|v| v as u8).collect()).unwrap_or_default()
-    }
-
     fn cards(table: &[u8]) -> Vec<Card> {
         table.iter().filter_map(|&id| Card::new(id as i64).ok()).collect()
     }
@@ -149,26 +146,26 @@ mod load {
         request.headers_mut().insert("origin", format!("http://{}", config.addr).parse().map_err(|_| "origin")?);
         let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|e| format!("connect: {e}"))?;
         let (mut tx, mut rx) = ws.split();
-        let send = |v: Value| Message::text(v.to_string());
-        tx.send(send(json!({ "t": "hello", "v": set_core::online::protocol::VERSION })))
-            .await
-            .map_err(|e| e.to_string())?;
+        let send = |message: ClientMsg| Message::text(message.to_text());
+        let join = |room: &str, name: Option<&str>, since: Option<u32>| {
+            send(ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since })
+        };
+        tx.send(send(ClientMsg::Hello { v: set_protocol::VERSION, token: None })).await.map_err(|e| e.to_string())?;
         let name = format!("P{seat}");
         let mut room = String::new();
         if seat == 0 {
-            tx.send(send(json!({ "t": "create", "mode": "classic", "hints": false, "name": name })))
+            tx.send(send(ClientMsg::Create { mode: "classic".to_owned(), hints: false, name: name.clone() }))
                 .await
                 .map_err(|e| e.to_string())?;
         } else {
             let mut watch = rooms[room_index].subscribe();
             room = watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone();
-            tx.send(send(json!({ "t": "join", "room": room, "name": name }))).await.map_err(|e| e.to_string())?;
+            tx.send(join(&room, Some(&name), None)).await.map_err(|e| e.to_string())?;
         }
         let (mut seq, mut playing, mut over) = (0u32, false, false);
         let mut history: VecDeque<(u32, Vec<u8>)> = VecDeque::new();
         let mut pending: HashMap<u32, (Instant, bool)> = HashMap::new();
         let (mut next_id, mut next_claim) = (0u32, Instant::now() + think(&mut rng));
-        let mut seated = 0usize;
         // The host starts each room once, when everyone is seated.
         let mut start_sent = false;
         loop {
@@ -184,7 +181,8 @@ mod load {
             let wake = if stopping || !playing || over { now + Duration::from_millis(100) } else { next_claim };
             let frame = tokio::time::timeout_at(wake.into(), rx.next()).await;
             let message = match frame {
-                Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<Value>(&text).map_err(|e| e.to_string())?,
+                Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ServerMsg>(&text)
+                    .map_err(|e| format!("a frame the protocol does not read ({e}): {text}"))?,
                 Ok(Some(Ok(_))) => continue,
                 Ok(_) => {
                     let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
@@ -227,99 +225,89 @@ mod load {
                     next_id += 1;
                     pending.insert(next_id, (Instant::now(), wrong));
                     tally.lock().unwrap_or_else(PoisonError::into_inner).sent += 1;
-                    tx.send(send(json!({ "t": "claim", "id": next_id, "cards": claim, "seen": seen })))
-                        .await
-                        .map_err(|e| e.to_string())?;
+                    let cards = claim.iter().map(|&id| i64::from(id)).collect();
+                    tx.send(send(ClientMsg::Claim { id: next_id, cards, seen })).await.map_err(|e| e.to_string())?;
                     continue;
                 }
             };
-            match message["t"].as_str().unwrap_or("") {
-                "created" => {
-                    room = message["room"].as_str().unwrap_or("").to_owned();
-                    tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
+            match message {
+                ServerMsg::Created { room: created } => {
+                    room = created;
+                    tx.send(join(&room, None, None)).await.map_err(|e| e.to_string())?;
                     // Stored even if no seat is waiting yet (`send` would drop it).
                     rooms[room_index].send_replace(room.clone());
                 }
-                "room" => {
-                    playing = message["status"] == "playing";
-                    over = message["status"] == "over";
-                    if let Some(next) = message["next_room"].as_str().filter(|_| over && seat != 0) {
-                        let next = next.to_owned();
-                        if next != room {
-                            room = next;
-                            tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
-                        }
+                ServerMsg::Room(snapshot) => {
+                    playing = snapshot.status == "playing";
+                    over = snapshot.status == "over";
+                    if let Some(next) = snapshot.next_room.filter(|next| over && seat != 0 && *next != room) {
+                        room = next;
+                        tx.send(join(&room, None, None)).await.map_err(|e| e.to_string())?;
                     }
                     if over && seat == 0 && !stopping {
-                        tx.send(send(json!({ "t": "rematch" }))).await.map_err(|e| e.to_string())?;
+                        tx.send(send(ClientMsg::Rematch)).await.map_err(|e| e.to_string())?;
                     }
-                    seq = message["seq"].as_u64().unwrap_or(0) as u32;
-                    if let Some(table) = message["view"]["table"].as_array().map(|_| ids(&message["view"]["table"])) {
+                    seq = snapshot.seq;
+                    if let Some(view) = snapshot.view {
                         history.clear();
-                        history.push_back((seq, table.clone()));
-                        note_board(&tally, &room, seq, &table);
+                        history.push_back((seq, view.table.clone()));
+                        note_board(&tally, &room, seq, &view.table);
                     }
-                    seated = message["players"].as_array().map_or(seated, Vec::len);
-                    if seat == 0 && message["status"] == "waiting" && seated == config.per_room && !start_sent {
+                    let seated = snapshot.players.len();
+                    if seat == 0 && snapshot.status == "waiting" && seated == config.per_room && !start_sent {
                         start_sent = true;
-                        tx.send(send(json!({ "t": "start" }))).await.map_err(|e| e.to_string())?;
+                        tx.send(send(ClientMsg::Start)).await.map_err(|e| e.to_string())?;
                     }
                 }
-                "players" => {
-                    seated = message["players"].as_array().map_or(0, Vec::len);
+                ServerMsg::Players { players } => {
+                    let seated = players.len();
                     if seat == 0 && !playing && !over && seated == config.per_room && !start_sent {
                         start_sent = true;
-                        tx.send(send(json!({ "t": "start" }))).await.map_err(|e| e.to_string())?;
+                        tx.send(send(ClientMsg::Start)).await.map_err(|e| e.to_string())?;
                     }
                 }
-                "rematch" => {
-                    let next = message["room"].as_str().unwrap_or("").to_owned();
+                ServerMsg::Rematch { room: next } => {
                     if next != room && !stopping {
                         room = next;
                         playing = false;
                         over = false;
                         start_sent = false;
-                        tx.send(send(json!({ "t": "join", "room": room }))).await.map_err(|e| e.to_string())?;
+                        tx.send(join(&room, None, None)).await.map_err(|e| e.to_string())?;
                     }
                 }
-                "move" => {
-                    let n = message["seq"].as_u64().unwrap_or(0) as u32;
-                    let table = ids(&message["view"]["table"]);
+                ServerMsg::Move { event, view, .. } => {
+                    let n = event.seq;
                     if n == seq + 1 {
                         seq = n;
-                        history.push_back((seq, table.clone()));
+                        history.push_back((seq, view.table.clone()));
                         if history.len() > 4 {
                             history.pop_front();
                         }
                     } else if n > seq + 1 {
                         // A gap: ask for the room again.
-                        tx.send(send(json!({ "t": "join", "room": room, "since": seq })))
-                            .await
-                            .map_err(|e| e.to_string())?;
+                        tx.send(join(&room, None, Some(seq))).await.map_err(|e| e.to_string())?;
                     }
-                    note_board(&tally, &room, n, &table);
-                    over = message["view"]["over"] == true;
+                    note_board(&tally, &room, n, &view.table);
+                    over = view.over;
                 }
-                "result" => {
-                    let id = message["id"].as_u64().unwrap_or(0) as u32;
+                ServerMsg::Result { id, verdict, .. } => {
                     if let Some((sent, meant_wrong)) = pending.remove(&id) {
                         let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                         t.latencies_us.push(sent.elapsed().as_micros() as u64);
-                        match message["verdict"].as_str() {
-                            Some("accepted") if !meant_wrong => t.accepted += 1,
-                            Some("wrong") if meant_wrong => t.wrong += 1,
+                        match verdict {
+                            Verdict::Accepted if !meant_wrong => t.accepted += 1,
+                            Verdict::Wrong if meant_wrong => t.wrong += 1,
                             // A card of it went to another player first: taken, never wrong.
-                            Some("taken") => t.taken += 1,
+                            Verdict::Taken => t.taken += 1,
                             other => t.errors.push(format!(
-                                "claim {id}: {other:?} for a claim meant {}",
+                                "claim {id}: {} for a claim meant {}",
+                                other.name(),
                                 if meant_wrong { "wrong" } else { "right" }
                             )),
                         }
                     }
                 }
-                "error" => {
-                    let id = message["id"].as_u64().map(|id| id as u32);
-                    let code = message["code"].as_str().unwrap_or("");
+                ServerMsg::Error { id, code, message } => {
                     let answered = id.and_then(|id| pending.remove(&id));
                     let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                     if let Some((sent, _)) = answered {
@@ -327,13 +315,13 @@ mod load {
                     }
                     match code {
                         // After its own wrong claim a seat waits: refused, not counted.
-                        "cooling_down" => t.cooling += 1,
+                        ErrorCode::CoolingDown => t.cooling += 1,
                         // A claim that reached a game just ended.
-                        "not_playing" if answered.is_some() => {}
-                        _ => t.errors.push(format!("room {room} seat {seat}: {message}")),
+                        ErrorCode::NotPlaying if answered.is_some() => {}
+                        _ => t.errors.push(format!("room {room} seat {seat}: {code:?} {message}")),
                     }
                 }
-                _ => {}
+                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
             }
         }
         Ok(())

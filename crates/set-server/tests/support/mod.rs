@@ -5,6 +5,8 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+#[allow(unused_imports)] // each test file uses some of them
+pub use set_protocol::{ClientMsg, ServerMsg, VERSION};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -160,17 +162,18 @@ impl Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
         let mut client =
             Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
-        client.send(json!({ "t": "hello", "v": set_core::online::protocol::VERSION, "token": token })).await;
+        client.send(ClientMsg::Hello { v: VERSION, token: token.map(str::to_owned) }).await;
         let welcome = client.expect("welcome").await;
         client.token = welcome["token"].as_str().unwrap().to_owned();
         client.player = welcome["player"].as_str().unwrap().to_owned();
         client
     }
 
-    pub async fn send(&mut self, message: Value) {
-        self.ws.send(Message::text(message.to_string())).await.unwrap();
+    pub async fn send(&mut self, message: ClientMsg) {
+        self.ws.send(Message::text(message.to_text())).await.unwrap();
     }
 
+    /// A frame as it is, for frames the protocol's types cannot write (a hostile client's).
     pub async fn send_text(&mut self, text: &str) {
         self.ws.send(Message::text(text)).await.unwrap();
     }
@@ -188,6 +191,11 @@ impl Client {
             let frame = tokio::time::timeout(WAIT, self.ws.next()).await.expect("the server answers in time");
             match frame {
                 Some(Ok(Message::Text(text))) => {
+                    // Every frame the server sends must read as the protocol's
+                    // own type; the tests then look at its fields as JSON.
+                    if let Err(err) = serde_json::from_str::<ServerMsg>(&text) {
+                        panic!("the server sent a frame its protocol does not read ({err}): {text}");
+                    }
                     let value: Value = serde_json::from_str(&text).unwrap();
                     if std::env::var_os("TRACE").is_some() {
                         eprintln!("<- {value}");
@@ -226,7 +234,7 @@ impl Client {
     }
 
     pub async fn create(&mut self, mode: &str, name: &str) -> String {
-        self.send(json!({ "t": "create", "mode": mode, "hints": true, "name": name })).await;
+        self.send(ClientMsg::Create { mode: mode.to_owned(), hints: true, name: name.to_owned() }).await;
         let room = self.expect("created").await["room"].as_str().unwrap().to_owned();
         self.join(&room, None, 0).await;
         room
@@ -237,19 +245,19 @@ impl Client {
     pub async fn alone_in_a_started_room(server: &Server) -> (Client, String, Vec<u8>) {
         let mut ann = Client::new(server, None).await;
         let room = ann.create("classic", "Ann").await;
-        ann.send(json!({ "t": "start" })).await;
+        ann.send(ClientMsg::Start).await;
         let table = ids(&ann.expect("room").await["view"]["table"]);
         (ann, room, table)
     }
 
     pub async fn join(&mut self, room: &str, name: Option<&str>, since: u32) -> Value {
-        self.send(json!({ "t": "join", "room": room, "name": name, "since": since })).await;
+        self.send(ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) }).await;
         self.expect("room").await
     }
 
     pub async fn claim(&mut self, cards: &[u8], seen: u64) -> u32 {
         self.next_id += 1;
-        self.send(json!({ "t": "claim", "id": self.next_id, "cards": cards, "seen": seen })).await;
+        self.send(ClientMsg::Claim { id: self.next_id, cards: wide(cards), seen: seen as u32 }).await;
         self.next_id
     }
 
@@ -280,6 +288,11 @@ impl Client {
 /// The card ids of a value's array.
 pub fn ids(value: &Value) -> Vec<u8> {
     value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect()
+}
+
+/// Card ids as a claim carries them.
+pub fn wide(cards: &[u8]) -> Vec<i64> {
+    cards.iter().map(|&id| i64::from(id)).collect()
 }
 
 /// A set among a table of card ids, found with the core's finder.

@@ -1,0 +1,473 @@
+//! The room page's client: the connection, the funnel every event takes
+//! ([`Online::update`]) and the page's start. The crate's docs (lib.rs)
+//! say how it fits together.
+
+use crate::view;
+use crate::wire::{self, Incoming};
+use js_sys::{Function, Promise};
+use set_core::online::remote::{Answer, Applied, Remote};
+use set_core::online::room::Status;
+use set_core::rules::card::Card;
+use set_protocol::close;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use web_sys::{CloseEvent, MessageEvent, WebSocket};
+
+#[cfg(not(target_feature = "atomics"))]
+#[global_allocator]
+#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
+// SAFETY: this build has no threads (no `atomics`), which is what
+// AssumeSingleThreaded asks of its user.
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
+/// Where the player's anonymous identity is kept (a token the server signed).
+const TOKEN_KEY: &str = "set-game/online-token";
+/// The name the player last gave, offered again.
+const NAME_KEY: &str = "set-game/online-name";
+/// How often the round trip to the server is measured (and shown to all).
+const PING_MS: i32 = 5000;
+/// Reconnection waits 250 ms × 2ⁿ, at most this long, give or take half.
+const BACKOFF_CAP_MS: f64 = 5000.0;
+
+thread_local! {
+    static ONLINE: RefCell<Option<Online>> = const { RefCell::new(None) };
+}
+
+/// The state of the connection to the server.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Link {
+    Connecting,
+    Open,
+    Reconnecting,
+}
+
+impl Link {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Link::Connecting => "connecting",
+            Link::Open => "open",
+            Link::Reconnecting => "reconnecting",
+        }
+    }
+}
+
+/// What a promise of the JS API waits for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WaitFor {
+    Created,
+    Seated,
+    Started,
+}
+
+struct Waiter {
+    wait_for: WaitFor,
+    resolve: Function,
+    reject: Function,
+}
+
+/// What happens to the client.
+pub(crate) enum Event {
+    Opened,
+    Frame(String),
+    Closed {
+        code: u16,
+    },
+    Reconnect,
+    Ping,
+    Click(String),
+    Resize,
+    /// The JS API's requests (their promises wait in [`Online::waiter`]).
+    Create {
+        mode: String,
+        name: String,
+        hints: bool,
+    },
+    Join {
+        room: String,
+        name: String,
+    },
+    Start,
+}
+
+/// Everything the room page knows and holds.
+pub(crate) struct Online {
+    pub(crate) remote: Remote,
+    socket: Option<WebSocket>,
+    /// The socket's callbacks, kept as long as it lives.
+    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    token: Option<String>,
+    welcomed: bool,
+    link: Link,
+    attempts: u32,
+    /// Frames written before the server said welcome.
+    queue: Vec<String>,
+    waiter: Option<Waiter>,
+    rtt: Option<u32>,
+    /// The room the address asks for, until it is joined.
+    wanted_room: Option<String>,
+    pub(crate) name: String,
+}
+
+pub(crate) fn window() -> web_sys::Window {
+    web_sys::window().expect("a page has a window")
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
+/// The room id in the page's address, if any.
+fn room_in_address() -> Option<String> {
+    let search = window().location().search().ok()?;
+    set_core::text::query_value(&search, "room").map(str::to_owned)
+}
+
+/// Runs `f` on the client; an error if it is busy (a call from inside an update).
+pub(crate) fn with_online<T>(f: impl FnOnce(&mut Online) -> T) -> Result<T, JsError> {
+    ONLINE.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| JsError::new("the room page is busy"))?;
+        let online = slot.as_mut().ok_or_else(|| JsError::new("the room page has not started"))?;
+        Ok(f(online))
+    })
+}
+
+/// The funnel: an event → the client's update → one render.
+fn step(online: &mut Online, event: Event) {
+    online.update(event);
+    view::render(online);
+}
+
+/// The one way in for the browser's events.
+fn dispatch(event: Event) {
+    let _ = with_online(|online| step(online, event));
+}
+
+/// The way in for the JS API's requests: a promise that settles when the
+/// server has answered, then the request through the funnel.
+pub(crate) fn request(wait_for: WaitFor, event: Event) -> Result<Promise, JsError> {
+    with_online(|online| {
+        let promise = online.wait(wait_for);
+        step(online, event);
+        promise
+    })
+}
+
+/// A picture of no room yet, its claims numbered from a random id (see
+/// [`Remote::new`]).
+fn fresh_remote() -> Remote {
+    Remote::new((js_sys::Math::random() * f64::from(u32::MAX >> 1)) as u32)
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    let token = storage().and_then(|s| s.get_item(TOKEN_KEY).ok().flatten());
+    let name = storage().and_then(|s| s.get_item(NAME_KEY).ok().flatten()).unwrap_or_default();
+    let online = Online {
+        remote: fresh_remote(),
+        socket: None,
+        handlers: Vec::new(),
+        token,
+        welcomed: false,
+        link: Link::Connecting,
+        attempts: 0,
+        queue: Vec::new(),
+        waiter: None,
+        rtt: None,
+        wanted_room: room_in_address(),
+        name,
+    };
+    ONLINE.with(|cell| *cell.borrow_mut() = Some(online));
+    view::listen(dispatch);
+    let ping = Closure::<dyn FnMut()>::new(|| dispatch(Event::Ping));
+    let _ = window().set_interval_with_callback_and_timeout_and_arguments_0(ping.as_ref().unchecked_ref(), PING_MS);
+    ping.forget();
+    let _ = with_online(|online| {
+        online.connect();
+        view::prefill(online);
+        view::render(online);
+    });
+    // The room page is drawn: the mark the tests and benchmarks time to.
+    if let Some(performance) = window().performance() {
+        let _ = performance.mark("first-board");
+    }
+}
+
+impl Online {
+    pub fn remote(&self) -> &Remote {
+        &self.remote
+    }
+
+    pub fn link(&self) -> Link {
+        self.link
+    }
+
+    pub fn rtt(&self) -> Option<u32> {
+        self.rtt
+    }
+
+    pub fn wanted_room(&self) -> Option<&str> {
+        self.wanted_room.as_deref()
+    }
+
+    fn connect(&mut self) {
+        let location = window().location();
+        let scheme = if location.protocol().ok().as_deref() == Some("https:") { "wss" } else { "ws" };
+        let host = location.host().unwrap_or_default();
+        let Ok(socket) = WebSocket::new(&format!("{scheme}://{host}/ws")) else {
+            self.link = Link::Reconnecting;
+            self.schedule_reconnect();
+            return;
+        };
+        let opened = Closure::<dyn FnMut(JsValue)>::new(|_| dispatch(Event::Opened));
+        let message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+            if let Some(text) = event.unchecked_into::<MessageEvent>().data().as_string() {
+                dispatch(Event::Frame(text));
+            }
+        });
+        let closed = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+            dispatch(Event::Closed { code: event.unchecked_into::<CloseEvent>().code() })
+        });
+        socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
+        socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
+        socket.set_onclose(Some(closed.as_ref().unchecked_ref()));
+        self.handlers = vec![opened, message, closed];
+        self.socket = Some(socket);
+        self.welcomed = false;
+    }
+
+    fn schedule_reconnect(&mut self) {
+        let wait = (250.0 * 2f64.powi(self.attempts.min(5) as i32)).min(BACKOFF_CAP_MS);
+        let wait = wait * (0.5 + js_sys::Math::random());
+        self.attempts += 1;
+        let again = Closure::once_into_js(|| dispatch(Event::Reconnect));
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), wait as i32);
+    }
+
+    /// Sends a frame now, or once the server has said welcome.
+    fn send(&mut self, frame: String) {
+        match &self.socket {
+            Some(socket) if self.welcomed => {
+                let _ = socket.send_with_str(&frame);
+            }
+            _ => self.queue.push(frame),
+        }
+    }
+
+    fn settle_waiter(&mut self, wait_for: WaitFor, value: JsValue) {
+        if self.waiter.as_ref().is_some_and(|w| w.wait_for == wait_for) {
+            if let Some(waiter) = self.waiter.take() {
+                let _ = waiter.resolve.call1(&JsValue::NULL, &value);
+            }
+        }
+    }
+
+    fn fail_waiter(&mut self, message: &str) {
+        if let Some(waiter) = self.waiter.take() {
+            let _ = waiter.reject.call1(&JsValue::NULL, &js_sys::Error::new(message));
+        }
+    }
+
+    fn remember_name(&mut self, name: &str) {
+        self.name = name.trim().to_owned();
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(NAME_KEY, &self.name);
+        }
+    }
+
+    /// Points the address at a room, without a reload.
+    fn show_room_in_address(&self, room: &str) {
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?room={room}")));
+        }
+    }
+
+    pub fn update(&mut self, event: Event) {
+        match event {
+            Event::Opened => {
+                self.attempts = 0;
+                if let Some(socket) = &self.socket {
+                    let _ = socket.send_with_str(&wire::hello(self.token.as_deref()));
+                }
+            }
+            Event::Closed { code } => {
+                self.socket = None;
+                self.welcomed = false;
+                self.link = Link::Reconnecting;
+                if code == close::BAD_TOKEN {
+                    // A token this server does not know (a new server key): start afresh.
+                    self.token = None;
+                    if let Some(storage) = storage() {
+                        let _ = storage.remove_item(TOKEN_KEY);
+                    }
+                }
+                if code == close::VERSION {
+                    self.remote.said = "A new version of SET is out: reload the page.".to_owned();
+                    return;
+                }
+                self.schedule_reconnect();
+            }
+            Event::Reconnect => self.connect(),
+            Event::Create { mode, name, hints } => self.create(&mode, &name, hints),
+            Event::Join { room, name } => {
+                self.wanted_room = Some(room.clone());
+                self.join(&room, &name);
+            }
+            Event::Start => self.send(wire::START.to_owned()),
+            Event::Ping => {
+                if self.welcomed {
+                    self.send(wire::ping(now(), self.rtt));
+                }
+            }
+            Event::Frame(frame) => {
+                if let Some(incoming) = wire::read(&frame) {
+                    self.receive(incoming);
+                }
+            }
+            Event::Click(id) => self.click(&id),
+            Event::Resize => {}
+        }
+    }
+
+    fn receive(&mut self, incoming: Incoming) {
+        match incoming {
+            Incoming::Welcome { token } => {
+                if let Some(storage) = storage() {
+                    let _ = storage.set_item(TOKEN_KEY, &token);
+                }
+                self.token = Some(token);
+                self.welcomed = true;
+                self.link = Link::Open;
+                // Back in the room after a drop, with what was missed; or into the one asked for.
+                let rejoin =
+                    if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+                let mut queued = std::mem::take(&mut self.queue);
+                if let Some(room) = rejoin {
+                    let since = if room == self.remote.room { self.remote.seq } else { 0 };
+                    queued.retain(|frame| !frame.starts_with(r#"{"t":"join""#));
+                    queued.insert(0, wire::join(&room, None, since));
+                }
+                // A claim the last connection took with it is sent again, after
+                // the join: judged if it never arrived, its first answer if it did.
+                if let Some(claim) = self.remote.claim_to_resend() {
+                    let frame = wire::claim(claim.id, &claim.cards, claim.seen);
+                    queued.retain(|queued| queued != &frame);
+                    queued.push(frame);
+                }
+                for frame in queued {
+                    self.send(frame);
+                }
+                // A fresh round trip at once; the last one was another connection's.
+                self.send(wire::ping(now(), None));
+            }
+            Incoming::Created { room } => {
+                self.show_room_in_address(&room);
+                self.wanted_room = Some(room.clone());
+                let name = self.name.clone();
+                self.send(wire::join(&room, Some(&name), 0));
+                self.settle_waiter(WaitFor::Created, room.into());
+            }
+            Incoming::Room { snapshot, moves } => {
+                if snapshot.room != self.remote.room {
+                    self.show_room_in_address(&snapshot.room);
+                }
+                self.remote.apply_snapshot(snapshot, &moves);
+                if self.remote.seat.is_some() {
+                    let room = JsValue::from_str(&self.remote.room);
+                    self.settle_waiter(WaitFor::Seated, room);
+                }
+                if self.remote.status != Status::Waiting {
+                    self.settle_waiter(WaitFor::Started, JsValue::UNDEFINED);
+                }
+            }
+            Incoming::Move { event, view, players } => {
+                if let Applied::Resync(since) = self.remote.apply_move(event, view, players) {
+                    let room = self.remote.room.clone();
+                    self.send(wire::join(&room, None, since));
+                }
+            }
+            Incoming::Result { id, answer } => self.remote.apply_answer(id, answer),
+            Incoming::Players(players) => self.remote.players = players,
+            Incoming::Rematch { room } => {
+                self.remote.next_room = Some(room);
+            }
+            Incoming::Pong { c } => self.rtt = Some((now() - c).max(0.0).round() as u32),
+            Incoming::Error { id: Some(id), message, .. }
+                if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
+            {
+                self.remote.apply_answer(id, Answer::Refused { why: message });
+            }
+            Incoming::Error { message, .. } => {
+                self.fail_waiter(&message);
+                self.remote.said = message;
+            }
+        }
+    }
+
+    fn click(&mut self, id: &str) {
+        if let Some(slot) = id.strip_prefix("card-").and_then(|s| s.parse::<usize>().ok()) {
+            if let Some(&card) = self.remote.view.table.get(slot) {
+                self.tap(card);
+            }
+            return;
+        }
+        match id {
+            "create-room" => {
+                let (mode, name, hints) = view::create_form();
+                self.create(&mode, &name, hints);
+            }
+            "join-room" => {
+                let name = view::join_name();
+                if let Some(room) = self.wanted_room.clone() {
+                    self.join(&room, &name);
+                }
+            }
+            "start-game" => self.send(wire::START.to_owned()),
+            "hint-button" => self.send(wire::HINT.to_owned()),
+            "end-rematch" => match self.remote.next_room.clone() {
+                Some(room) => self.go_to(&room),
+                None => self.send(wire::REMATCH.to_owned()),
+            },
+            "copy-link" => view::copy_link(&self.remote.room),
+            _ => {}
+        }
+    }
+
+    fn tap(&mut self, card: Card) {
+        if let Some(claim) = self.remote.tap(card) {
+            self.send(wire::claim(claim.id, &claim.cards, claim.seen));
+        }
+    }
+
+    fn create(&mut self, mode: &str, name: &str, hints: bool) {
+        self.remember_name(name);
+        self.send(wire::create(mode, name, hints));
+    }
+
+    fn join(&mut self, room: &str, name: &str) {
+        self.remember_name(name);
+        self.send(wire::join(room, Some(name), 0));
+    }
+
+    /// Another room (a rematch): joined as the same player.
+    fn go_to(&mut self, room: &str) {
+        self.remote = fresh_remote();
+        self.wanted_room = Some(room.to_owned());
+        self.show_room_in_address(room);
+        self.send(wire::join(room, None, 0));
+    }
+
+    /// A promise for the JS API that settles when `wait_for` happens (or
+    /// fails); a request still waiting is rejected in its favour.
+    fn wait(&mut self, wait_for: WaitFor) -> Promise {
+        let mut executor = |resolve: Function, reject: Function| {
+            self.fail_waiter("another request replaced this one");
+            self.waiter = Some(Waiter { wait_for, resolve, reject });
+        };
+        Promise::new(&mut executor)
+    }
+}

@@ -1,0 +1,309 @@
+//! The contract between the room page and the protocol (crates/set-protocol),
+//! which the server speaks with serde: the page reads frames with a reader of
+//! its own, so this test holds the two together.
+//!
+//! - Every kind of frame the server sends, written by the protocol's types,
+//!   is read by the page's reader (`wire::read_value`, the same code the
+//!   page runs over `JSON.parse`) back to the same values.
+//! - Those frames are also compared with `tests/fixtures/server-frames.jsonl`,
+//!   written by an earlier build: a change to the wire shows up here as a
+//!   diff to review (`UPDATE_FIXTURES=1` writes the file again).
+//! - Every frame the page writes parses as the protocol's `ClientMsg`, with
+//!   the values the page meant.
+//!
+//! Adding a message to the protocol fails to compile here until it is
+//! covered (the matches below name every variant).
+#![allow(clippy::unwrap_used)]
+// Native: it reads with serde_json where the page reads with `JSON.parse`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use serde_json::Value;
+use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
+use set_core::online::room::{EventKind, Status};
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
+use set_online::wire::{self, Incoming, Json};
+use set_protocol::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
+
+/// serde_json's value, seen through the page's reader.
+struct Parsed(Value);
+
+impl Json for Parsed {
+    fn field(&self, name: &str) -> Parsed {
+        Parsed(self.0.get(name).cloned().unwrap_or(Value::Null))
+    }
+    fn text(&self) -> Option<String> {
+        self.0.as_str().map(str::to_owned)
+    }
+    fn number(&self) -> Option<f64> {
+        self.0.as_f64()
+    }
+    fn flag(&self) -> Option<bool> {
+        self.0.as_bool()
+    }
+    fn is_null(&self) -> bool {
+        self.0.is_null()
+    }
+    fn items(&self) -> Option<Vec<Parsed>> {
+        Some(self.0.as_array()?.iter().cloned().map(Parsed).collect())
+    }
+}
+
+fn page_reads(frame: &str) -> Option<Incoming> {
+    wire::read_value(&Parsed(serde_json::from_str(frame).unwrap()))
+}
+
+fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
+    PlayerMsg { seat, name: name.to_owned(), score: 3 + seat as u32, wrong: 1, connected: seat != 2, rtt }
+}
+
+fn view_msg(previous: Option<Vec<u8>>, over: bool) -> ViewMsg {
+    ViewMsg { table: (0..12).map(|i| i * 6).collect(), deck_left: 57, previous, found: 4, hinted: vec![6], over }
+}
+
+fn move_msg(seq: u32, kind: &str) -> MoveMsg {
+    MoveMsg { seq, by: 1, kind: kind.to_owned(), cards: vec![0, 1, 2], at_ms: 1_700_000_000_123 }
+}
+
+fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -> RoomMsg {
+    RoomMsg {
+        room: "a1b2c3d4e5".to_owned(),
+        seat,
+        host: 0,
+        status: status.to_owned(),
+        mode: "classic".to_owned(),
+        hints: true,
+        seq: 7,
+        view,
+        players: vec![player(0, "Ann", Some(12)), player(1, "Bé \"Bo\" \\ 🂡", None), player(2, "Cy", None)],
+        commitment: "ab".repeat(32),
+        seed: over.then(|| "1234".to_owned()),
+        salt: over.then(|| "cd".repeat(16)),
+        next_room: over.then(|| "f0f0f0f0f0".to_owned()),
+        moves: vec![move_msg(6, "wrong"), move_msg(7, "set"), move_msg(8, "hint")],
+    }
+}
+
+/// One or more frames of every kind the server sends.
+fn server_frames() -> Vec<ServerMsg> {
+    vec![
+        ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned() },
+        ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
+        ServerMsg::Room(room_msg("waiting", Some(1), None, false)),
+        ServerMsg::Room(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false)),
+        ServerMsg::Room(room_msg("over", Some(0), Some(view_msg(None, true)), true)),
+        ServerMsg::Move {
+            event: move_msg(8, "set"),
+            view: view_msg(Some(vec![0, 1, 2]), false),
+            players: vec![player(0, "Ann", Some(40))],
+        },
+        ServerMsg::Result { id: 4_000_000_001, verdict: Verdict::Accepted, seq: 8, by: None, card: None, why: None },
+        ServerMsg::Result {
+            id: 2,
+            verdict: Verdict::Wrong,
+            seq: 9,
+            by: None,
+            card: None,
+            why: Some("colours: two red, one green".to_owned()),
+        },
+        ServerMsg::Result { id: 3, verdict: Verdict::Taken, seq: 9, by: Some(2), card: Some(80), why: None },
+        ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))] },
+        ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
+        ServerMsg::Pong { c: 12345.678 },
+        ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
+        ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
+    ]
+}
+
+/// The variant's name, naming every one: a new message fails to compile here.
+fn kind(message: &ServerMsg) -> &'static str {
+    match message {
+        ServerMsg::Welcome { .. } => "welcome",
+        ServerMsg::Created { .. } => "created",
+        ServerMsg::Room(_) => "room",
+        ServerMsg::Move { .. } => "move",
+        ServerMsg::Result { .. } => "result",
+        ServerMsg::Players { .. } => "players",
+        ServerMsg::Rematch { .. } => "rematch",
+        ServerMsg::Pong { .. } => "pong",
+        ServerMsg::Error { .. } => "error",
+    }
+}
+
+const SERVER_KINDS: [&str; 9] = ["welcome", "created", "room", "move", "result", "players", "rematch", "pong", "error"];
+
+fn cards(ids: &[u8]) -> Vec<Card> {
+    ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
+}
+
+fn status(name: &str) -> Status {
+    match name {
+        "waiting" => Status::Waiting,
+        "playing" => Status::Playing,
+        "over" => Status::Over,
+        other => panic!("no status {other}"),
+    }
+}
+
+fn event_kind(name: &str) -> EventKind {
+    match name {
+        "set" => EventKind::Set,
+        "wrong" => EventKind::Wrong,
+        "hint" => EventKind::Hint,
+        other => panic!("no event kind {other}"),
+    }
+}
+
+fn line(p: &PlayerMsg) -> PlayerLine {
+    PlayerLine { name: p.name.clone(), score: p.score, wrong: p.wrong, connected: p.connected, rtt: p.rtt }
+}
+
+fn table(v: &ViewMsg) -> TableView {
+    TableView {
+        table: cards(&v.table),
+        previous: v.previous.as_ref().map(|p| {
+            let c = cards(p);
+            [c[0], c[1], c[2]]
+        }),
+        deck_left: v.deck_left as u32,
+        found: v.found as u32,
+        hinted: cards(&v.hinted),
+        over: v.over,
+    }
+}
+
+fn event(m: &MoveMsg) -> RemoteEvent {
+    RemoteEvent { seq: m.seq, by: m.by, kind: event_kind(&m.kind), cards: cards(&m.cards) }
+}
+
+/// What the page must make of a frame: this test's own reading of the
+/// protocol's values, written without the page's reader.
+fn meant(message: &ServerMsg) -> Incoming {
+    match message.clone() {
+        ServerMsg::Welcome { token, .. } => Incoming::Welcome { token },
+        ServerMsg::Created { room } => Incoming::Created { room },
+        ServerMsg::Room(r) => Incoming::Room {
+            snapshot: Snapshot {
+                room: r.room.clone(),
+                seat: r.seat,
+                host: r.host,
+                status: status(&r.status),
+                variant: match r.mode.as_str() {
+                    "classic" => Variant::Classic,
+                    other => panic!("fixtures are classic, not {other}"),
+                },
+                hints: r.hints,
+                seq: r.seq,
+                view: r.view.as_ref().map(table),
+                players: r.players.iter().map(line).collect(),
+                commitment: r.commitment.clone(),
+                seed: r.seed.clone(),
+                salt: r.salt.clone(),
+                next_room: r.next_room.clone(),
+            },
+            moves: r.moves.iter().map(event).collect(),
+        },
+        ServerMsg::Move { event: m, view, players } => {
+            Incoming::Move { event: event(&m), view: table(&view), players: players.iter().map(line).collect() }
+        }
+        ServerMsg::Result { id, verdict, by, card, why, .. } => Incoming::Result {
+            id,
+            answer: match verdict {
+                Verdict::Accepted => Answer::Accepted,
+                Verdict::Wrong => Answer::Wrong { why: why.unwrap_or_default() },
+                Verdict::Taken => Answer::Taken { by: by.unwrap(), card: cards(&[card.unwrap()])[0] },
+            },
+        },
+        ServerMsg::Players { players } => Incoming::Players(players.iter().map(line).collect()),
+        ServerMsg::Rematch { room } => Incoming::Rematch { room },
+        ServerMsg::Pong { c } => Incoming::Pong { c },
+        ServerMsg::Error { id, message, .. } => Incoming::Error { id, message },
+    }
+}
+
+#[test]
+fn the_page_reads_every_frame_the_server_writes_to_the_same_values() {
+    let frames = server_frames();
+    let mut kinds: Vec<&str> = frames.iter().map(kind).collect();
+    kinds.dedup();
+    assert_eq!(kinds, SERVER_KINDS, "a fixture of every kind, in order");
+    for message in &frames {
+        let text = message.to_text();
+        assert_eq!(page_reads(&text), Some(meant(message)), "{text}");
+    }
+}
+
+#[test]
+fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/server-frames.jsonl");
+    let written: String = server_frames().iter().map(|m| m.to_text() + "\n").collect();
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap();
+    for (line, (now, then)) in written.lines().zip(stored.lines()).enumerate() {
+        assert_eq!(now, then, "frame {} of {} changed on the wire", line + 1, path.display());
+    }
+    assert_eq!(written.lines().count(), stored.lines().count());
+    // The stored frames, read by the protocol's own types and by the page.
+    for (text, message) in stored.lines().zip(server_frames()) {
+        assert_eq!(serde_json::from_str::<ServerMsg>(text).unwrap(), message);
+        assert_eq!(page_reads(text), Some(meant(&message)));
+    }
+}
+
+#[test]
+fn the_page_passes_over_what_it_cannot_read() {
+    for frame in [
+        r#"{"t":"lobby","rooms":[]}"#,
+        r#"{"room":"abc"}"#,
+        r#"{"t":"result","id":1,"verdict":"maybe","seq":1}"#,
+        r#"{"t":"created"}"#,
+        r#"{"t":"move","seq":1,"by":0,"kind":"set","cards":[0,1,99],"at_ms":0,"view":{},"players":[]}"#,
+        r#"{"t":"result","id":-1,"verdict":"accepted","seq":1}"#,
+        r#"{"t":"result","id":1.5,"verdict":"accepted","seq":1}"#,
+        r#"[1,2,3]"#,
+    ] {
+        assert_eq!(page_reads(frame), None, "{frame}");
+    }
+}
+
+/// Every frame the page writes, with the message it means.
+fn page_frames() -> Vec<(String, ClientMsg)> {
+    let card = |id: u8| Card::new(id as i64).unwrap();
+    let tricky = "A\"n\\n\n\u{1}\u{1f}é 🂡";
+    vec![
+        (wire::hello(None), ClientMsg::Hello { v: set_protocol::VERSION, token: None }),
+        (wire::hello(Some("t.o\"k")), ClientMsg::Hello { v: set_protocol::VERSION, token: Some("t.o\"k".to_owned()) }),
+        (
+            wire::create("junior", tricky, true),
+            ClientMsg::Create { mode: "junior".to_owned(), hints: true, name: tricky.to_owned() },
+        ),
+        (
+            wire::join("a1b2c3d4e5", Some(tricky), 12),
+            ClientMsg::Join { room: "a1b2c3d4e5".to_owned(), name: Some(tricky.to_owned()), since: Some(12) },
+        ),
+        (wire::join("a1", None, 0), ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
+        (wire::START.to_owned(), ClientMsg::Start),
+        (
+            wire::claim(4_000_000_000, &[card(0), card(40), card(80)], 9),
+            ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 },
+        ),
+        (wire::HINT.to_owned(), ClientMsg::Hint { id: 0 }),
+        (wire::ping(1234.5, Some(17)), ClientMsg::Ping { c: 1234.5, rtt: Some(17) }),
+        (wire::ping(0.25, None), ClientMsg::Ping { c: 0.25, rtt: None }),
+        (wire::REMATCH.to_owned(), ClientMsg::Rematch),
+    ]
+}
+
+#[test]
+fn the_server_reads_every_frame_the_page_writes() {
+    let frames = page_frames();
+    let mut kinds: Vec<&str> = frames.iter().map(|(_, m)| m.kind()).collect();
+    kinds.dedup();
+    assert_eq!(kinds, set_protocol::client::CLIENT_TYPES, "a frame of every kind, in order");
+    for (text, meant) in frames {
+        let read: ClientMsg = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        assert_eq!(read, meant, "{text}");
+    }
+}

@@ -1,0 +1,77 @@
+//! What a client may send.
+
+use serde::{Deserialize, Serialize};
+
+/// One frame of a client's.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// First: who the client is (no token: a new anonymous player).
+    Hello { v: u32, token: Option<String> },
+    /// A new room; the answer is `created`, and the client then joins it.
+    Create { mode: String, hints: bool, name: String },
+    /// Sit at (or come back to) a room; `since` is the last event applied.
+    Join { room: String, name: Option<String>, since: Option<u32> },
+    /// The host starts the game.
+    Start,
+    /// Three cards (by id) the client says are a set, seen after event `seen`.
+    Claim { id: u32, cards: Vec<i64>, seen: u32 },
+    /// Ask for a hint (rooms with hints only).
+    Hint { id: u32 },
+    /// `c` comes back in the pong; `rtt` is the client's last measurement, shown to all.
+    Ping { c: f64, rtt: Option<u32> },
+    /// Offer (or accept) another game with the same players.
+    Rematch,
+}
+
+/// Every message type a client may send, for telling an unknown one apart
+/// from a known one with bad fields.
+pub const CLIENT_TYPES: [&str; 8] = ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch"];
+
+impl ClientMsg {
+    /// The frame's text.
+    pub fn to_text(&self) -> String {
+        // Plain data with string keys and finite numbers from our own code:
+        // serialising it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The message's `t`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMsg::Hello { .. } => "hello",
+            ClientMsg::Create { .. } => "create",
+            ClientMsg::Join { .. } => "join",
+            ClientMsg::Start => "start",
+            ClientMsg::Claim { .. } => "claim",
+            ClientMsg::Hint { .. } => "hint",
+            ClientMsg::Ping { .. } => "ping",
+            ClientMsg::Rematch => "rematch",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_names_its_type_as_the_wire_does() {
+        let all = [
+            ClientMsg::Hello { v: 1, token: None },
+            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into() },
+            ClientMsg::Join { room: "r".into(), name: None, since: None },
+            ClientMsg::Start,
+            ClientMsg::Claim { id: 1, cards: vec![0, 1, 2], seen: 0 },
+            ClientMsg::Hint { id: 1 },
+            ClientMsg::Ping { c: 1.5, rtt: Some(3) },
+            ClientMsg::Rematch,
+        ];
+        for (message, name) in all.iter().zip(CLIENT_TYPES) {
+            let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();
+            assert_eq!(value["t"], name);
+            assert_eq!(message.kind(), name);
+            assert_eq!(serde_json::from_value::<ClientMsg>(value).ok().as_ref(), Some(message));
+        }
+    }
+}

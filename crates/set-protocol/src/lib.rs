@@ -1,0 +1,43 @@
+//! SET online's wire protocol (v1), defined once: JSON text frames over a
+//! WebSocket, one object per frame, its type in `t`. Unknown fields are
+//! ignored; an unknown `t` is an error. docs/online.md says how a room
+//! decides; the README ("Playing online: the protocol") shows every message
+//! with an example.
+//!
+//! - [`client`]: what a client may send ([`ClientMsg`]);
+//! - [`server`]: what the server sends ([`ServerMsg`]) and its
+//!   [`ErrorCode`]s;
+//! - [`VERSION`] and the WebSocket [`close`] codes.
+//!
+//! Who uses it: the server (crates/set-server) reads and writes with these
+//! types, and so do its load generator and its tests. The room page
+//! (crates/set-online) takes the version and the close codes from here but
+//! reads frames with the browser's `JSON.parse` (serde would cost its
+//! download more than its whole reader); its contract test holds that
+//! reader, and the frames the page writes, to these types.
+
+pub mod client;
+pub mod server;
+
+pub use client::ClientMsg;
+pub use server::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
+
+/// The protocol's major version, sent in `hello`: a client that speaks
+/// another is closed with [`close::VERSION`] and asked to reload.
+pub const VERSION: u32 = 1;
+
+/// WebSocket close codes of the protocol.
+pub mod close {
+    /// A token this server did not sign: start again without it.
+    pub const BAD_TOKEN: u16 = 4001;
+    /// Another protocol version: reload the page.
+    pub const VERSION: u16 = 4002;
+    /// Rate limits or repeated protocol errors; or a client too slow to keep up.
+    pub const POLICY: u16 = 4008;
+    /// Silent too long: no hello in time, or nothing said.
+    pub const SILENT: u16 = 4009;
+    /// The room's task stopped: reconnect, and it is rebuilt from its log.
+    pub const ROOM_LOST: u16 = 4011;
+    /// The server is stopping (WebSocket's "service restart"): reconnect.
+    pub const RESTARTING: u16 = 1012;
+}

@@ -1,0 +1,183 @@
+//! What the server sends: [`ServerMsg`] and the parts it is made of, and
+//! the [`ErrorCode`] of a refusal.
+
+use serde::{Deserialize, Serialize};
+
+/// The table as everyone sees it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ViewMsg {
+    pub table: Vec<u8>,
+    pub deck_left: usize,
+    pub previous: Option<Vec<u8>>,
+    pub found: usize,
+    pub hinted: Vec<u8>,
+    pub over: bool,
+}
+
+/// One seat's line of the scores.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlayerMsg {
+    pub seat: u8,
+    pub name: String,
+    /// Sets found (a wrong claim costs no point online, only a cooldown).
+    pub score: u32,
+    pub wrong: u32,
+    pub connected: bool,
+    /// The player's last measured round trip to the server, ms.
+    pub rtt: Option<u32>,
+}
+
+/// The answer to a claim.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Accepted,
+    Wrong,
+    /// Another player's claim took one of its cards first: no penalty.
+    Taken,
+}
+
+impl Verdict {
+    /// The name on the wire (and in `/metrics`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::Wrong => "wrong",
+            Verdict::Taken => "taken",
+        }
+    }
+}
+
+/// One event of the room's log, as clients see it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MoveMsg {
+    pub seq: u32,
+    pub by: u8,
+    /// "set", "wrong" or "hint".
+    pub kind: String,
+    pub cards: Vec<u8>,
+    pub at_ms: u64,
+}
+
+/// Everything a client needs to draw a room: sent on joining, on start, at
+/// the end and after a rematch is offered.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RoomMsg {
+    pub room: String,
+    /// The receiver's seat; none for someone watching.
+    pub seat: Option<u8>,
+    pub host: u8,
+    pub status: String,
+    pub mode: String,
+    pub hints: bool,
+    pub seq: u32,
+    pub view: Option<ViewMsg>,
+    pub players: Vec<PlayerMsg>,
+    pub commitment: String,
+    /// Revealed when the game is over, with the salt.
+    pub seed: Option<String>,
+    pub salt: Option<String>,
+    pub next_room: Option<String>,
+    /// The events after the `since` of the join.
+    pub moves: Vec<MoveMsg>,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMsg {
+    Welcome {
+        player: String,
+        token: String,
+    },
+    Created {
+        room: String,
+    },
+    Room(RoomMsg),
+    /// A new event, with the view and scores after it.
+    Move {
+        #[serde(flatten)]
+        event: MoveMsg,
+        view: ViewMsg,
+        players: Vec<PlayerMsg>,
+    },
+    /// The answer to one claim (`id` is the client's).
+    Result {
+        id: u32,
+        verdict: Verdict,
+        seq: u32,
+        /// Taken: who took the card, and which card.
+        by: Option<u8>,
+        card: Option<u8>,
+        /// Wrong: why, in words.
+        why: Option<String>,
+    },
+    Players {
+        players: Vec<PlayerMsg>,
+    },
+    Rematch {
+        room: String,
+    },
+    Pong {
+        c: f64,
+    },
+    Error {
+        id: Option<u32>,
+        code: ErrorCode,
+        message: String,
+    },
+}
+
+/// Why a message was refused, for programs; `message` says it in words.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    BadJson,
+    UnknownType,
+    BadMessage,
+    TooBig,
+    HelloFirst,
+    BadToken,
+    Version,
+    Throttled,
+    NoRoom,
+    NotInRoom,
+    RoomFull,
+    Started,
+    NotHost,
+    NotSeated,
+    NotPlaying,
+    NotOver,
+    BadName,
+    BadMode,
+    BadClaim,
+    CoolingDown,
+    TooManyWrong,
+    NoHints,
+    /// The store could not keep the move: nothing happened, try again.
+    Unavailable,
+}
+
+impl ServerMsg {
+    pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error { id, code, message: message.into() }
+    }
+
+    /// The frame's text.
+    pub fn to_text(&self) -> String {
+        // Plain data with string keys: serialising it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verdicts_name_is_its_name_on_the_wire() {
+        for verdict in [Verdict::Accepted, Verdict::Wrong, Verdict::Taken] {
+            assert_eq!(serde_json::to_string(&verdict).ok(), Some(format!("\"{}\"", verdict.name())));
+        }
+    }
+}
