@@ -8,6 +8,8 @@
 //   node scripts/bench-online.mjs [rooms] [per-room] [seconds]   (default 40 5 20)
 //   DURABILITY=process-crash node scripts/bench-online.mjs …      (the server's --durability;
 //                                                                  power-loss by default)
+//   HOSTILE=1800 node scripts/bench-online.mjs …                  (beside set-loadgen's hostile mix,
+//                                                                  with 1,800 silent sockets)
 // Its BENCH line says which durability the server ran with.
 import { spawn } from 'node:child_process';
 import { startServer } from './server.mjs';
@@ -17,29 +19,48 @@ const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
 
 // Every load client comes from 127.0.0.1: the per-address limits, made for
 // many players behind many addresses, are lifted, and so is the total (the
-// capacity runs go past its default); the rest hold as served.
-const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000'];
+// capacity runs go past its default), except beside the hostile mix, whose
+// silent sockets meet the default total cap; the rest hold as served.
+const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000'];
+const hostile = process.env.HOSTILE;
+const total = hostile ? [] : ['--max-connections', '100000'];
 const durability = process.env.DURABILITY ?? 'power-loss';
-const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...ONE_ADDRESS, '--durability', durability] });
+const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...ONE_ADDRESS, ...total, '--durability', durability] });
 const address = new URL(server.url).host;
-let code;
-try {
-  code = await new Promise((resolve, reject) => {
-    const args = ['--addr', address, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seconds', seconds, '--seed', '7', '--server-pid', String(server.pid())];
-    const child = spawn(LOADGEN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Runs set-loadgen with `args` (under `nice` if asked); resolves with its
+ *  exit code and the JSON of its line that starts with `tag`. */
+function loadgen(args, tag, { niceness } = {}) {
+  return new Promise((resolve, reject) => {
+    const [command, argv] = niceness ? ['nice', ['-n', String(niceness), LOADGEN, ...args]] : [LOADGEN, args];
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.setEncoding('utf8');
     let pending = '';
+    let report = null;
     child.stdout.on('data', (chunk) => {
       const lines = (pending + chunk).split('\n');
       pending = lines.pop();
       for (const line of lines) {
-        if (!line.startsWith('BENCH ')) console.log(line);
-        else console.log(`BENCH ${JSON.stringify({ ...JSON.parse(line.slice(6)), durability })}`);
+        if (line.startsWith(`${tag} `)) report = JSON.parse(line.slice(tag.length + 1));
+        else console.log(line);
       }
     });
     child.on('error', reject);
-    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+    child.on('exit', (exitCode) => resolve({ code: exitCode ?? 1, report }));
   });
+}
+
+let code;
+try {
+  const common = ['--addr', address, '--seconds', seconds];
+  // The hostile mix is a process of its own at the lowest CPU priority: it
+  // stands for clients on machines of their own, so that what it costs the
+  // players is what the server pays, not the mix's own work on these cores.
+  const mix = hostile ? loadgen([...common, '--hostile', hostile], 'HOSTILE', { niceness: 19 }) : null;
+  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid())], 'BENCH');
+  const mixed = mix ? await mix : null;
+  if (mixed) console.log(`  beside the hostile mix: ${JSON.stringify(mixed.report)}`);
+  if (players.report) console.log(`BENCH ${JSON.stringify({ ...players.report, durability, ...(mixed ? { hostile: mixed.report } : {}) })}`);
+  code = players.code || (mixed?.code ?? 0);
 } finally {
   await server.close();
 }

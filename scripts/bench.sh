@@ -52,6 +52,10 @@ echo "{\"layer\":\"online\",\"what\":\"cold_build\",\"seconds\":$(awk "BEGIN { p
 # The same load with the durable commit (the default) and without it.
 node scripts/bench-online.mjs 40 5 20 | tee target/bench/online.log
 DURABILITY=process-crash node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
+# The same load beside the hostile mix (set-loadgen --hostile, a process of
+# its own): silent sockets up to the connection cap, a join flood, a ping
+# fan-out to watchers and a reader that stops.
+HOSTILE=1800 node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
 sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
 # Capacity: more and more clients, 5 a room, 20 s each; a run that finds
 # errors is reported, not fatal.

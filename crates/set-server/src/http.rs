@@ -98,16 +98,18 @@ async fn upgrade(
         return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
     }
     let address = client(&state, peer, &headers);
+    // Refusals are counted in /metrics and logged at debug only: a line each
+    // would let a flood of connections fill the operator's log.
     let permit = match state.connections.admit(address) {
         Ok(permit) => permit,
         Err(Refused::Full) => {
             limit_hit(Limit::Connections);
-            tracing::warn!(%address, "refused a WebSocket: the server is full");
+            tracing::debug!(%address, "refused a WebSocket: the server is full");
             return plain(StatusCode::SERVICE_UNAVAILABLE, "the server is full: try again soon");
         }
         Err(Refused::AddressFull) => {
             limit_hit(Limit::AddressConnections);
-            tracing::info!(%address, "refused a WebSocket: too many from this address");
+            tracing::debug!(%address, "refused a WebSocket: too many from this address");
             return plain(StatusCode::TOO_MANY_REQUESTS, "too many connections from your address");
         }
     };

@@ -10,7 +10,14 @@
 //!
 //! ```text
 //! set-loadgen --addr 127.0.0.1:8080 --db data/set.db [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7] [--server-pid N]
+//!             [--hostile N]
 //! ```
+//!
+//! `--hostile N` runs, instead of the players, the hostile mix that
+//! scripts/bench.sh sets beside them in a process of its own ([`hostile`]):
+//! N silent sockets, a join flood, a ping fan-out to watchers and a reader
+//! that stops, for `--seconds`, then one `HOSTILE {json}` line of what it
+//! managed.
 //!
 //! It prints a summary, and one `BENCH {json}` line for scripts/bench.sh;
 //! it exits with an error if any claim was lost, any error came back that a
@@ -29,6 +36,9 @@ fn main() {
         std::process::exit(1);
     }
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+mod hostile;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod load {
@@ -56,6 +66,8 @@ mod load {
         seconds: u64,
         seed: u64,
         server_pid: Option<u32>,
+        /// Silent sockets of the hostile mix, run instead of the players.
+        hostile: Option<usize>,
     }
 
     fn config() -> Result<Config, String> {
@@ -67,6 +79,7 @@ mod load {
             seconds: 20,
             seed: 7,
             server_pid: None,
+            hostile: None,
         };
         let mut args = std::env::args().skip(1);
         while let Some(flag) = args.next() {
@@ -80,6 +93,7 @@ mod load {
                 "--seconds" => config.seconds = number()?.min(600),
                 "--seed" => config.seed = number()?,
                 "--server-pid" => config.server_pid = Some(number()? as u32),
+                "--hostile" => config.hostile = Some(number()?.min(100_000) as usize),
                 other => return Err(format!("unknown flag {other}")),
             }
         }
@@ -106,6 +120,19 @@ mod load {
 
     type Shared = Arc<Mutex<Tally>>;
 
+    /// When the hostile mix starts: after the players have sat down, so that
+    /// its silent sockets take what is left under the connection cap.
+    const HOSTILE_AFTER: Duration = Duration::from_secs(2);
+
+    /// The hostile mix alone, from a moment after the players sit down to the load's end.
+    async fn mix(config: &Config, silent: usize) -> Result<(), String> {
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs(config.seconds);
+        let start = (started + HOSTILE_AFTER).min(deadline);
+        let tally = crate::hostile::run(config.addr.clone(), silent, start, deadline).await?;
+        println!("HOSTILE {}", tally.report());
+        Ok(())
+    }
     /// After the load's end, how long a client waits for its last answers.
     const ANSWER_GRACE: Duration = Duration::from_secs(5);
     /// After the load's end, when a client gives up whatever it waits for.
@@ -394,6 +421,9 @@ mod load {
 
     pub async fn run() -> Result<(), String> {
         let config = Arc::new(config()?);
+        if let Some(silent) = config.hostile {
+            return mix(&config, silent).await;
+        }
         let tally: Shared = Arc::default();
         let rooms: Arc<Vec<_>> =
             Arc::new((0..config.rooms).map(|_| tokio::sync::watch::channel(String::new()).0).collect());
