@@ -7,14 +7,13 @@
 //! primary key `(room, seq)` keeps one linear log whatever happens. What
 //! "appended" promises is [`Durability`]: on the disk (a power cut loses
 //! nothing acknowledged), or with the operating system (a crash of the
-//! process loses nothing). Appends of every room are committed in batches
-//! (`appends.rs`), one flush each. A
+//! process loses nothing). Every write of the rooms is committed in batches
+//! (`writes.rs`), one flush each. A
 //! Postgres store (with NATS for the lobby and nginx routing by room) can
 //! follow behind the same trait (docs/online.md, "What comes next").
 
-mod appends;
+mod writes;
 
-use appends::Appends;
 use futures_util::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
@@ -22,6 +21,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
+use writes::{Write, Writes};
 
 /// A room's lifecycle: the page's and the server's are one.
 pub use set_core::online::room::Status;
@@ -161,8 +161,8 @@ pub struct SqliteStore {
     writer: SqlitePool,
     /// Loading a room reads beside the writer (WAL readers do not block it).
     reader: SqlitePool,
-    /// Moves are appended in batches, one commit each (`appends.rs`).
-    appends: Appends,
+    /// The rooms' writes, committed in batches (`writes.rs`).
+    writes: Writes,
 }
 
 impl SqliteStore {
@@ -181,8 +181,8 @@ impl SqliteStore {
         let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
         sqlx::migrate!("migrations/sqlite").run(&writer).await.map_err(StoreError::Migrate)?;
         let reader = SqlitePoolOptions::new().max_connections(2).connect_with(options.read_only(true)).await?;
-        let appends = Appends::start(writer.clone());
-        Ok(SqliteStore { writer, reader, appends })
+        let writes = Writes::start(writer.clone());
+        Ok(SqliteStore { writer, reader, writes })
     }
 }
 
@@ -216,66 +216,27 @@ impl Store for SqliteStore {
     }
 
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            let mut tx = self.writer.begin().await?;
-            sqlx::query(
-                "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&room.id)
-            .bind(&room.mode)
-            .bind(room.hints)
-            .bind(room.seed as i64)
-            .bind(&room.salt)
-            .bind(&room.commitment)
-            .bind(&room.host)
-            .bind(room.status.name())
-            .bind(room.created_at)
-            .execute(&mut *tx)
-            .await?;
-            insert_seat(&mut tx, &room.id, host_seat).await?;
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.writes.write(Write::CreateRoom { room: room.clone(), host: host_seat.clone() }))
     }
 
     fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            let mut tx = self.writer.begin().await?;
-            insert_seat(&mut tx, room, seat).await?;
-            tx.commit().await?;
-            Ok(())
-        })
+        Box::pin(self.writes.write(Write::Seat { room: room.to_owned(), seat: seat.clone() }))
     }
 
     fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query("UPDATE rooms SET status = 'playing', started_at = ? WHERE id = ? AND status = 'waiting'")
-                .bind(at)
-                .bind(room)
-                .execute(&self.writer)
-                .await?;
-            Ok(())
-        })
+        Box::pin(self.writes.write(Write::Start { room: room.to_owned(), at }))
     }
 
     fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.appends.append(room, mv, false))
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: false }))
     }
 
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.appends.append(room, mv, true))
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: true }))
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?")
-                .bind(next)
-                .bind(room)
-                .execute(&self.writer)
-                .await?;
-            Ok(())
-        })
+        Box::pin(self.writes.write(Write::NextRoom { room: room.to_owned(), next: next.to_owned() }))
     }
 
     fn delete_expired<'a>(

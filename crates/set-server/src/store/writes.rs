@@ -1,0 +1,206 @@
+//! Group commit: every write of the rooms (a room made, a seat taken, a
+//! start, a move, a rematch's link) goes through one task, which takes all
+//! the writes waiting at once and commits them in one transaction, in the
+//! order they came. With each commit on the disk before it returns
+//! (`--durability power-loss`), the disk's flush is paid once per batch
+//! instead of once per write, so that a burst of players sitting down does
+//! not queue the moves of the rooms already playing behind a flush each
+//! (BENCHMARKS.md, decisions); each room still hears of its write only once
+//! it is kept. A batch the database refuses as a whole is tried again one
+//! write at a time, so that one refused write never fails the others.
+
+use super::{MoveRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat};
+use sqlx::SqlitePool;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most writes one transaction takes.
+const BATCH: usize = 256;
+/// How many writes may wait for the writer.
+const WAITING: usize = 4096;
+
+/// One write of a room's.
+pub enum Write {
+    /// A new room, with its host's seat.
+    CreateRoom {
+        room: RoomRecord,
+        host: SeatRecord,
+    },
+    Seat {
+        room: String,
+        seat: SeatRecord,
+    },
+    Start {
+        room: String,
+        at: i64,
+    },
+    /// A move of the log; `last`: the move that ended the game, which marks the room over with it.
+    Move {
+        room: String,
+        mv: MoveRecord,
+        last: bool,
+    },
+    /// The rematch's room.
+    NextRoom {
+        room: String,
+        next: String,
+    },
+}
+
+/// A write and where its result goes.
+struct Queued {
+    write: Write,
+    done: oneshot::Sender<StoreResult<()>>,
+}
+
+/// The way to the writing task.
+pub struct Writes {
+    tx: mpsc::Sender<Queued>,
+}
+
+impl Writes {
+    /// Starts the task that writes through `writer`.
+    pub fn start(writer: SqlitePool) -> Writes {
+        let (tx, rx) = mpsc::channel(WAITING);
+        tokio::spawn(write_batches(writer, rx));
+        Writes { tx }
+    }
+
+    /// Writes in the next batch; resolves once it is committed.
+    pub async fn write(&self, write: Write) -> StoreResult<()> {
+        let (done, result) = oneshot::channel();
+        self.tx.send(Queued { write, done }).await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?;
+        result.await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?
+    }
+}
+
+async fn write_batches(writer: SqlitePool, mut rx: mpsc::Receiver<Queued>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while rx.recv_many(&mut batch, BATCH).await > 0 {
+        if commit(&writer, &batch).await.is_ok() {
+            for queued in batch.drain(..) {
+                let _ = queued.done.send(Ok(()));
+            }
+            continue;
+        }
+        for queued in batch.drain(..) {
+            let result = commit(&writer, std::slice::from_ref(&queued)).await;
+            let _ = queued.done.send(result);
+        }
+    }
+}
+
+/// Every write of `batch` in one transaction.
+async fn commit(writer: &SqlitePool, batch: &[Queued]) -> StoreResult<()> {
+    let mut tx = writer.begin().await?;
+    for queued in batch {
+        apply(&mut tx, &queued.write).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()> {
+    match write {
+        Write::CreateRoom { room, host } => {
+            sqlx::query(
+                "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&room.id)
+            .bind(&room.mode)
+            .bind(room.hints)
+            .bind(room.seed as i64)
+            .bind(&room.salt)
+            .bind(&room.commitment)
+            .bind(&room.host)
+            .bind(room.status.name())
+            .bind(room.created_at)
+            .execute(&mut *tx)
+            .await?;
+            insert_seat(tx, &room.id, host).await
+        }
+        Write::Seat { room, seat } => insert_seat(tx, room, seat).await,
+        Write::Start { room, at } => {
+            sqlx::query("UPDATE rooms SET status = 'playing', started_at = ? WHERE id = ? AND status = 'waiting'")
+                .bind(at)
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        }
+        Write::Move { room, mv, last } => {
+            insert_move(&mut *tx, room, mv).await?;
+            if *last {
+                sqlx::query(
+                    "UPDATE rooms SET status = 'over', ended_at_ms = ?, ended_at = ? WHERE id = ? AND status = 'playing'",
+                )
+                .bind(mv.at_ms as i64)
+                .bind(crate::unix_ms())
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            }
+            Ok(())
+        }
+        Write::NextRoom { room, next } => {
+            sqlx::query("UPDATE rooms SET next_room = ? WHERE id = ?").bind(next).bind(room).execute(&mut *tx).await?;
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::super::{Durability, MoveKind, RoomRecord, SeatRecord, SqliteStore, Status, Store};
+    use super::*;
+
+    fn room(id: &str) -> RoomRecord {
+        RoomRecord {
+            id: id.into(),
+            mode: "classic".into(),
+            hints: true,
+            seed: 1,
+            salt: "s".into(),
+            commitment: "c".into(),
+            host: "p".into(),
+            status: Status::Waiting,
+            created_at: 0,
+            ended_at_ms: None,
+            next_room: None,
+        }
+    }
+
+    fn hint(seq: u32) -> MoveRecord {
+        MoveRecord { seq, seat: 0, at_ms: u64::from(seq), kind: MoveKind::Hint, cards: Vec::new() }
+    }
+
+    #[tokio::test]
+    async fn moves_appended_together_are_each_kept_or_refused_on_their_own() {
+        let dir = std::env::temp_dir().join(format!("set-writes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        for id in ["aaaaaaaaaa", "bbbbbbbbbb"] {
+            store.create_room(&room(id), &seat).await.unwrap();
+            store.start(id, 0).await.unwrap();
+        }
+        // Sent at once, so that they meet in one batch: a's move 1 twice
+        // (the second is refused by the log's key), b's moves 1 and 2.
+        let (one, two) = (hint(1), hint(2));
+        let (first, again, b1, b2) = tokio::join!(
+            store.append("aaaaaaaaaa", &one),
+            store.append("aaaaaaaaaa", &one),
+            store.append("bbbbbbbbbb", &one),
+            store.append_last("bbbbbbbbbb", &two),
+        );
+        assert!(first.is_ok() && b1.is_ok() && b2.is_ok(), "{first:?} {b1:?} {b2:?}");
+        assert!(again.is_err(), "the same event twice is refused");
+        let a = store.load("aaaaaaaaaa").await.unwrap().unwrap();
+        let b = store.load("bbbbbbbbbb").await.unwrap().unwrap();
+        assert_eq!(a.moves, [hint(1)]);
+        assert_eq!((b.moves.len(), b.room.status), (2, Status::Over), "the last move marks the room over with it");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
