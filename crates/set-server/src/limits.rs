@@ -60,7 +60,8 @@ pub struct Limits {
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub max_watchers: usize,
     /// Rooms loaded in memory at once; the one used least lately with
-    /// nobody in it is unloaded to load another.
+    /// nobody in it is unloaded to load another (finished rooms nobody is
+    /// in go whenever a room loads).
     #[arg(long, default_value_t = 2000, value_name = "N")]
     pub max_rooms_loaded: usize,
     /// Frames one WebSocket may send in a burst (pings aside), refilled at

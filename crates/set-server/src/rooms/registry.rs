@@ -4,17 +4,18 @@
 //! Its lock is held only to look a room up or list it, never across a read
 //! of the store or a replay: a join of an unknown or unloaded room does not
 //! hold up the joins of live ones. At most `--max-rooms-loaded` rooms are
-//! in memory; to load another, the one used least lately with nobody in it
-//! is unloaded (it loads again from its log). A log that does not replay is
+//! in memory. Whenever a room loads, the finished rooms nobody is in are
+//! unloaded, and at the cap the one used least lately with nobody in it
+//! (each loads again from its log). A log that does not replay is
 //! not read again for a while, however often it is joined.
 
-use super::room::Room;
+use super::room::{Presence, Room};
 use super::{Command, INBOX, RoomsError, checked_names, room_variant};
 use crate::ids;
 use crate::store::{RoomRecord, SeatRecord, Status, Store};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinSet;
@@ -28,14 +29,26 @@ pub struct RoomLimits {
     pub max_watchers: usize,
 }
 
-/// A room loaded in memory: its task's generation, its inbox, how many
-/// connections are in it now (which the room keeps up to date), and when
-/// it was last asked for.
+/// A room loaded in memory: its task's generation, its inbox, who is in it
+/// and whether it is over (which the room keeps up to date), and when it
+/// was last asked for.
 struct Live {
     generation: u64,
     inbox: mpsc::Sender<Command>,
-    present: Arc<AtomicUsize>,
+    presence: Arc<Presence>,
     used: Instant,
+}
+
+impl Live {
+    fn empty(&self) -> bool {
+        self.presence.connections.load(Ordering::Relaxed) == 0
+    }
+
+    /// Over, with nobody in it: nothing it holds is needed until someone
+    /// asks for it again, and then its log has it.
+    fn finished(&self) -> bool {
+        self.empty() && self.presence.over.load(Ordering::Relaxed)
+    }
 }
 
 /// The live rooms, by id, and the store behind them.
@@ -113,11 +126,7 @@ impl Rooms {
         // A loaded room nobody is in may go, and is unloaded with it (its
         // task ends once its inbox is dropped).
         let mut live = self.live.lock().await;
-        let occupied: Vec<String> = live
-            .iter()
-            .filter(|(_, room)| room.present.load(Ordering::Relaxed) > 0)
-            .map(|(id, _)| id.clone())
-            .collect();
+        let occupied: Vec<String> = live.iter().filter(|(_, room)| !room.empty()).map(|(id, _)| id.clone()).collect();
         let deleted =
             self.store.delete_expired(waiting_before, over_before, &occupied).await.map_err(RoomsError::Store)?;
         for id in &deleted {
@@ -160,8 +169,8 @@ impl Rooms {
         }
         // Read and replayed with no lock held.
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        let present = Arc::new(AtomicUsize::new(0));
-        let room = match Room::restore(stored, self.store.clone(), Arc::clone(&present), self.limits.max_watchers) {
+        let presence = Arc::new(Presence::default());
+        let room = match Room::restore(stored, self.store.clone(), Arc::clone(&presence), self.limits.max_watchers) {
             Ok(room) => room,
             Err(err) => {
                 if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
@@ -176,10 +185,13 @@ impl Rooms {
         if let Some(inbox) = used_now(&mut live, id) {
             return Ok(inbox);
         }
+        // Finished rooms nobody is in are unloaded first, all of them: they
+        // are most of what a busy server holds (BENCHMARKS.md, decisions).
+        live.retain(|_, room| !room.finished());
         if live.len() >= self.limits.max_loaded {
             let unused = live
                 .iter()
-                .filter(|(_, room)| room.present.load(Ordering::Relaxed) == 0)
+                .filter(|(_, room)| room.empty())
                 .min_by_key(|(_, room)| room.used)
                 .map(|(id, _)| id.clone());
             match unused {
@@ -191,7 +203,7 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(INBOX);
         let generation = self.generation.fetch_add(1, Ordering::Relaxed);
-        live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), present, used: Instant::now() });
+        live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), presence, used: Instant::now() });
         let rooms = Arc::clone(self);
         let id = id.to_owned();
         let task = tokio::spawn(room.run(rx));

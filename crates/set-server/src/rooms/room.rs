@@ -16,7 +16,7 @@ use set_core::rules::game::{Action, Claim, Move};
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -38,6 +38,15 @@ struct Conn {
     outbox: Outbox,
 }
 
+/// What the registry reads of a live room, which the room keeps up to date.
+#[derive(Default)]
+pub(super) struct Presence {
+    /// How many connections are in the room.
+    pub(super) connections: AtomicUsize,
+    /// Whether its game is over (it never starts again: a rematch is a new room).
+    pub(super) over: AtomicBool,
+}
+
 /// One live room: its record, seats, game (once started), and who is connected.
 pub(super) struct Room {
     record: RoomRecord,
@@ -46,8 +55,8 @@ pub(super) struct Room {
     /// Play time runs from here; downtime of the server is not play time.
     clock: Instant,
     conns: HashMap<ConnId, Conn>,
-    /// How many connections are in the room, for the registry to read.
-    present: Arc<AtomicUsize>,
+    /// Who is in the room and whether its game is over, for the registry to read.
+    presence: Arc<Presence>,
     /// When the players are next told who is here, if something changed.
     players_due: Option<Instant>,
     /// Connections that may watch (not seated) at once.
@@ -69,7 +78,7 @@ impl Room {
     pub(super) fn restore(
         stored: StoredRoom,
         store: Arc<dyn Store>,
-        present: Arc<AtomicUsize>,
+        presence: Arc<Presence>,
         max_watchers: usize,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves } = stored;
@@ -108,6 +117,7 @@ impl Room {
             Some(game)
         };
         let rtt = vec![None; seats.len()];
+        presence.over.store(record.status == Status::Over, Ordering::Relaxed);
         let clock = Instant::now().checked_sub(Duration::from_millis(last_ms)).unwrap_or_else(Instant::now);
         Ok(Room {
             record,
@@ -115,7 +125,7 @@ impl Room {
             game,
             clock,
             conns: HashMap::new(),
-            present,
+            presence,
             max_watchers,
             players_due: None,
             rtt,
@@ -146,7 +156,7 @@ impl Room {
             Command::Join { conn, player, name, since, outbox } => self.join(conn, player, name, since, outbox).await,
             Command::Leave { conn } => {
                 if self.conns.remove(&conn).is_some() {
-                    self.present.store(self.conns.len(), Ordering::Relaxed);
+                    self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
                     self.broadcast_players();
                 }
             }
@@ -268,7 +278,7 @@ impl Room {
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
         self.conns.insert(conn, Conn { player, seat, outbox });
-        self.present.store(self.conns.len(), Ordering::Relaxed);
+        self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
     }
@@ -445,6 +455,7 @@ impl Room {
         if over {
             self.record.status = Status::Over;
             self.record.ended_at_ms = Some(mv.at_ms);
+            self.presence.over.store(true, Ordering::Relaxed);
             self.send_snapshots();
         }
         true

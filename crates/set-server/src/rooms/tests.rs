@@ -191,3 +191,36 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
         Ok(_) => panic!("a room with a gap in its seats was opened"),
     }
 }
+
+#[tokio::test]
+async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_back_from_their_log() {
+    let store = Arc::new(MemoryStore::default());
+    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
+    let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();
+    let (empty_over, watched_over, waiting) = (
+        rooms.create("p1", "Ann", "classic", false).await.unwrap(),
+        rooms.create("p2", "Ben", "classic", false).await.unwrap(),
+        rooms.create("p3", "Cy", "classic", false).await.unwrap(),
+    );
+    over(&empty_over);
+    over(&watched_over);
+    rooms.inbox(&empty_over).await.unwrap();
+    rooms.inbox(&waiting).await.unwrap();
+    let inbox = rooms.inbox(&watched_over).await.unwrap();
+    let (ben, mut ben_rx) = outbox();
+    inbox.send(Command::Join { conn: 1, player: "p2".into(), name: None, since: 0, outbox: ben }).await.unwrap();
+    assert_eq!(next_of(&mut ben_rx, "room").await["status"], "over");
+    // The finished room nobody is in went when the last one loaded; the
+    // waiting room nobody is in and the finished room Ben is in stay.
+    assert_eq!(rooms.loaded().await, 2);
+
+    let later = rooms.create("p4", "Di", "classic", false).await.unwrap();
+    rooms.inbox(&later).await.unwrap();
+    assert_eq!(rooms.loaded().await, 3, "Ben is still in his finished room");
+
+    let again = rooms.inbox(&empty_over).await.unwrap();
+    let (ann, mut ann_rx) = outbox();
+    again.send(Command::Join { conn: 2, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
+    let back = next_of(&mut ann_rx, "room").await;
+    assert_eq!((back["status"].as_str(), back["players"][0]["name"].as_str()), (Some("over"), Some("Ann")));
+}
