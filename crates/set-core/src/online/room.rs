@@ -130,13 +130,27 @@ pub struct View {
 pub struct RoomGame {
     game: Game,
     sitting: Sitting,
+    /// The cards in play (on the table, or Set-Chain's link) after each
+    /// event, the deal first: one bit per card id. A stale claim is checked
+    /// against the table its sender saw without replaying the game.
+    in_play: Vec<CardBits>,
+}
+
+/// A set of cards, one bit per id (there are 81).
+type CardBits = u128;
+
+fn in_play_now(game: &Game) -> CardBits {
+    let link = game.previous().into_iter().flatten();
+    game.table().iter().copied().chain(link).fold(0, |bits, card| bits | 1 << card.id())
 }
 
 impl RoomGame {
     /// A fresh deal for the people of a room, in seat order.
     pub fn new<S: AsRef<str>>(variant: Variant, seed: u64, people: &[S]) -> Result<RoomGame, SeatError> {
         let seats = Seats::online(people)?;
-        Ok(RoomGame { game: Game::new(variant, seed), sitting: Sitting::online(seats) })
+        let game = Game::new(variant, seed);
+        let in_play = vec![in_play_now(&game)];
+        Ok(RoomGame { game, sitting: Sitting::online(seats), in_play })
     }
 
     /// A room rebuilt from its stored log, replayed through the rules and audited.
@@ -151,13 +165,19 @@ impl RoomGame {
             return Err(RestoreError::NoSuchSeat(seat));
         }
         let moves: Vec<Move> = log.iter().map(|&(_, mv)| mv).collect();
-        let game = Game::replay(variant, seed, &moves).map_err(RestoreError::Replay)?;
+        let mut game = Game::new(variant, seed);
+        let mut in_play = Vec::with_capacity(moves.len() + 1);
+        in_play.push(in_play_now(&game));
+        for (index, &mv) in moves.iter().enumerate() {
+            game.apply(mv).map_err(|error| RestoreError::Replay(ReplayError { index, error }))?;
+            in_play.push(in_play_now(&game));
+        }
         game.audit().map_err(RestoreError::Audit)?;
         let by = log.iter().map(|&(seat, _)| seat).collect();
         let sitting = Sitting::restore(seats, by, Vec::new(), &game)
             .map_err(|_| RestoreError::NoSuchSeat(Seat(u8::MAX)))?
             .under(crate::players::sitting::WrongClaims::CoolDown);
-        Ok(RoomGame { game, sitting })
+        Ok(RoomGame { game, sitting, in_play })
     }
 
     pub fn game(&self) -> &Game {
@@ -215,25 +235,28 @@ impl RoomGame {
         if cards.iter().any(|&card| !self.game.in_play(card)) {
             // Taken only if every card was in play at `seen`: a card the sender
             // never saw on the table is a card it should not know of.
-            let then = self.at(seen);
-            if let Some(&card) = cards.iter().find(|&&card| !then.in_play(card)) {
+            let then = self.in_play.get(seen as usize).copied().unwrap_or(0);
+            if let Some(&card) = cards.iter().find(|&&card| then >> card.id() & 1 == 0) {
                 return Err(ClaimError::NotInPlay(card));
             }
         }
-        Ok(self.sitting.settle(&mut self.game, by, &cards, at_ms)?)
+        let verdict = self.sitting.settle(&mut self.game, by, &cards, at_ms)?;
+        self.note_in_play();
+        Ok(verdict)
     }
 
     /// Reveals one more card of a set, for everyone; counted for `by`.
     pub fn hint(&mut self, by: Seat, at_ms: u64) -> Result<HintOutcome, ClaimError> {
-        Ok(self.sitting.hint(&mut self.game, by, at_ms)?)
+        let outcome = self.sitting.hint(&mut self.game, by, at_ms)?;
+        self.note_in_play();
+        Ok(outcome)
     }
 
-    /// The game as it stood after event `seq`.
-    fn at(&self, seq: u32) -> Game {
-        let moves = &self.game.moves()[..seq as usize];
-        // A prefix of moves the rules took in replays as it did.
-        Game::replay(self.game.variant(), self.game.seed(), moves)
-            .unwrap_or_else(|_| Game::new(self.game.variant(), self.game.seed()))
+    /// Keeps the cards in play after each event the last call made.
+    fn note_in_play(&mut self) {
+        while self.in_play.len() <= self.game.moves().len() {
+            self.in_play.push(in_play_now(&self.game));
+        }
     }
 
     /// The room's events from number `from` on, each as the rules judged it
@@ -365,6 +388,38 @@ mod tests {
         let before = room.clone();
         assert_eq!(room.claim(Seat(1), &ids(&set), 1, 1001), Err(ClaimError::NotInPlay(set[0])));
         assert_eq!(room, before);
+    }
+
+    #[test]
+    fn the_cards_in_play_after_each_event_are_those_a_replay_of_its_moves_has() {
+        for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra] {
+            let mut room = RoomGame::new(variant, 5, &["Ann", "Ben"]).unwrap();
+            let mut at_ms = 0;
+            for step in 0..120u32 {
+                if room.game().is_over() {
+                    break;
+                }
+                at_ms += 2000;
+                let seat = Seat((step % 2) as u8);
+                // Hints, wrong claims and sets, each refused or taken as the rules say.
+                let _ = match step % 6 {
+                    0 => room.hint(seat, at_ms).map(|_| ()),
+                    1 => room.claim(seat, &ids(&a_non_set(room.game())), room.seq(), at_ms).map(|_| ()),
+                    _ => room.claim(seat, &ids(&first_set(room.game())), room.seq(), at_ms).map(|_| ()),
+                };
+            }
+            assert!(room.seq() >= 8, "{variant:?}: a game was played");
+            assert_eq!(room.in_play.len(), room.seq() as usize + 1);
+            for seen in 0..=room.seq() as usize {
+                let then = Game::replay(variant, 5, &room.game().moves()[..seen]).unwrap();
+                for card in Card::all() {
+                    let kept = room.in_play[seen] >> card.id() & 1 == 1;
+                    assert_eq!(kept, then.in_play(card), "{variant:?} after event {seen}: card {}", card.id());
+                }
+            }
+            let log = room.log();
+            assert_eq!(RoomGame::restore(variant, 5, &["Ann", "Ben"], &log).unwrap(), room, "{variant:?}: restored");
+        }
     }
 
     #[test]
