@@ -22,11 +22,13 @@ pub enum ClientMsg {
     Ping { c: f64, rtt: Option<u32> },
     /// Offer (or accept) another game with the same players.
     Rematch,
+    /// A line of chat to the room (seated players): 1 to 250 characters.
+    Chat { text: String },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 8] = ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch"];
+pub const CLIENT_TYPES: [&str; 9] = ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat"];
 
 impl ClientMsg {
     /// The frame's text.
@@ -47,6 +49,7 @@ impl ClientMsg {
             ClientMsg::Hint { .. } => "hint",
             ClientMsg::Ping { .. } => "ping",
             ClientMsg::Rematch => "rematch",
+            ClientMsg::Chat { .. } => "chat",
         }
     }
 }
@@ -66,6 +69,7 @@ mod tests {
             ClientMsg::Hint { id: 1 },
             ClientMsg::Ping { c: 1.5, rtt: Some(3) },
             ClientMsg::Rematch,
+            ClientMsg::Chat { text: "hi <b>".into() },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

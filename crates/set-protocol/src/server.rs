@@ -80,6 +80,19 @@ pub struct RoomMsg {
     pub next_room: Option<String>,
     /// The events after the `since` of the join.
     pub moves: Vec<MoveMsg>,
+    /// The room's recent chat, oldest first.
+    #[serde(default)]
+    pub chat: Vec<ChatMsg>,
+}
+
+/// A line of a room's chat.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ChatMsg {
+    pub seat: u8,
+    pub name: String,
+    pub text: String,
+    /// When it was said, in the game's time (ms).
+    pub at_ms: u64,
 }
 
 /// What the server sends.
@@ -121,6 +134,8 @@ pub enum ServerMsg {
     Pong {
         c: f64,
     },
+    /// A line of chat, to everyone in the room (its sender too).
+    Chat(ChatMsg),
     Error {
         id: Option<u32>,
         code: ErrorCode,
@@ -154,6 +169,8 @@ pub enum ErrorCode {
     CoolingDown,
     TooManyWrong,
     NoHints,
+    /// Chat that is empty, too long, or holds control or invisible characters.
+    BadChat,
     /// The store could not keep the move: nothing happened, try again.
     Unavailable,
 }

@@ -17,7 +17,7 @@
 //! files), `ws` (one connection: identity, shapes, rates and silences),
 //! `limits` (every bound a client meets, and its flag), `metrics` (what
 //! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
-//! look-alikes), `rooms` (one task
+//! look-alikes), `chat` (a room's chat lines, checked the same way), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
 //! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
 //! seed's commitment) and [`proto`] (the wire, whose messages are
@@ -37,6 +37,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod app;
+mod chat;
 mod http;
 mod ids;
 mod limits;

@@ -35,6 +35,7 @@ pub enum Limit {
     Strikes,
     Downloads,
     RoomsLoaded,
+    Chat,
 }
 
 impl Limit {
@@ -52,6 +53,7 @@ impl Limit {
             Limit::SlowReader => "slow_reader",
             Limit::Strikes => "strikes",
             Limit::Downloads => "downloads",
+            Limit::Chat => "chat",
             Limit::RoomsLoaded => "rooms_loaded",
         }
     }

@@ -38,6 +38,10 @@ fn claim_bucket() -> Bucket {
 fn connection_room_bucket() -> Bucket {
     Bucket::new(3.0, 1.0 / 60.0)
 }
+/// Chat: a line a second, with a burst of five.
+fn chat_bucket() -> Bucket {
+    Bucket::new(5.0, 1.0)
+}
 /// Pings: the page sends one every few seconds; more are dropped unanswered.
 fn ping_bucket() -> Bucket {
     Bucket::new(10.0, 2.0)
@@ -57,6 +61,7 @@ struct Connection {
     said_at: Instant,
     pings: Bucket,
     claims: Bucket,
+    chats: Bucket,
     rooms_made: Bucket,
     strikes: u32,
 }
@@ -90,6 +95,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         said_at: Instant::now(),
         pings: ping_bucket(),
         claims: claim_bucket(),
+        chats: chat_bucket(),
         rooms_made: connection_room_bucket(),
         strikes: 0,
     };
@@ -356,6 +362,20 @@ impl Connection {
                     return true;
                 }
                 self.forward(Command::Hint { conn: self.id, id }).await
+            }
+            ClientMsg::Chat { text } => {
+                if !self.chats.take() {
+                    limit_hit(Limit::Chat);
+                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too much chat: a line a second"));
+                    return true;
+                }
+                match crate::chat::checked(&text) {
+                    Ok(text) => self.forward(Command::Chat { conn: self.id, text }).await,
+                    Err(why) => {
+                        self.send(&ServerMsg::error(None, ErrorCode::BadChat, why));
+                        true
+                    }
+                }
             }
             ClientMsg::Start => self.forward(Command::Start { conn: self.id }).await,
             ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,

@@ -108,6 +108,11 @@ pub enum Command {
     Rematch {
         conn: ConnId,
     },
+    /// A line of chat, already checked (`crate::chat`).
+    Chat {
+        conn: ConnId,
+        text: String,
+    },
     /// Debug builds only: panic inside this room, to test that the others live on.
     #[cfg(debug_assertions)]
     Crash,

@@ -7,8 +7,8 @@ use super::{
     Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant,
 };
 use crate::ids;
-use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
-use crate::store::{MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
+use crate::proto::{ChatMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
+use crate::store::{ChatRecord, MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
@@ -65,6 +65,10 @@ pub(super) struct Room {
     /// The last claims answered, each with its answer: a claim sent again
     /// (after a drop) gets the answer it had.
     answered: VecDeque<(ClaimKey, ServerMsg)>,
+    /// The last lines of the room's chat (`crate::chat::KEPT`), and the
+    /// number the next one takes.
+    chat: VecDeque<ChatRecord>,
+    chat_next: u32,
     store: Arc<dyn Store>,
 }
 
@@ -81,7 +85,7 @@ impl Room {
         presence: Arc<Presence>,
         max_watchers: usize,
     ) -> Result<Room, RoomsError> {
-        let StoredRoom { room: record, seats, moves } = stored;
+        let StoredRoom { room: record, seats, moves, chat } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
         // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
         if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
@@ -130,6 +134,8 @@ impl Room {
             players_due: None,
             rtt,
             answered: VecDeque::new(),
+            chat_next: chat.last().map_or(0, |line| line.n + 1),
+            chat: chat.into(),
             store,
         })
     }
@@ -171,6 +177,7 @@ impl Room {
                 }
             }
             Command::Rematch { conn } => self.rematch(conn).await,
+            Command::Chat { conn, text } => self.chat(conn, text).await,
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
         }
@@ -243,7 +250,32 @@ impl Room {
             salt: over.then(|| self.record.salt.clone()),
             next_room: self.record.next_room.clone(),
             moves,
+            chat: self.chat.iter().map(|line| self.chat_msg(line)).collect(),
         })
+    }
+
+    fn chat_msg(&self, line: &ChatRecord) -> ChatMsg {
+        let name = self.seats.get(line.seat as usize).map(|s| s.name.clone()).unwrap_or_default();
+        ChatMsg { seat: line.seat, name, text: line.text.clone(), at_ms: line.at_ms }
+    }
+
+    /// A seated player's line of chat (checked by the connection): kept with
+    /// the room's log, then told to everyone in the room.
+    async fn chat(&mut self, conn: ConnId, text: String) {
+        let Some(seat) = self.seat_of(conn) else {
+            return self.error(conn, None, ErrorCode::NotSeated, "only the players chat: sit down to talk");
+        };
+        let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text };
+        if let Err(err) = self.store.chat(&self.record.id, &line).await {
+            tracing::error!(room = %self.record.id, %err, "a chat line not kept");
+            return self.error(conn, None, ErrorCode::Unavailable, "the line was not kept: try again");
+        }
+        self.chat_next += 1;
+        self.broadcast(&ServerMsg::Chat(self.chat_msg(&line)));
+        self.chat.push_back(line);
+        if self.chat.len() > crate::chat::KEPT {
+            self.chat.pop_front();
+        }
     }
 
     async fn join(&mut self, conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox) {

@@ -1,7 +1,7 @@
 //! The room's write path against a store that can be made to fail: a
 //! claim the store could not keep is refused, and the room is unchanged.
 use super::*;
-use crate::store::{MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
+use crate::store::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -35,7 +35,7 @@ impl Store for MemoryStore {
         Box::pin(async { Ok(vec![7; 32]) })
     }
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        let stored = StoredRoom { room: room.clone(), seats: vec![host.clone()], moves: Vec::new() };
+        let stored = StoredRoom { room: room.clone(), seats: vec![host.clone()], moves: Vec::new(), chat: Vec::new() };
         self.rooms.lock().unwrap().insert(room.id.clone(), stored);
         Box::pin(async { Ok(()) })
     }
@@ -62,6 +62,9 @@ impl Store for MemoryStore {
     }
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
+    }
+    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.chat.push(line.clone())) })
     }
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).cloned()) })

@@ -72,11 +72,22 @@ pub struct MoveRecord {
     pub cards: Vec<u8>,
 }
 
+/// A line of a room's chat: its number in the room, who, when, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRecord {
+    pub n: u32,
+    pub seat: u8,
+    pub at_ms: u64,
+    pub text: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredRoom {
     pub room: RoomRecord,
     pub seats: Vec<SeatRecord>,
     pub moves: Vec<MoveRecord>,
+    /// The last lines of its chat (`crate::chat::KEPT`), oldest first.
+    pub chat: Vec<ChatRecord>,
 }
 
 #[derive(Debug)]
@@ -124,6 +135,8 @@ pub trait Store: Send + Sync + 'static {
     /// Appends the move that ended the game and marks the room over, at once.
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    /// Keeps a line of chat; refused if its number is taken.
+    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
     /// Deletes rooms (record, seats and log) that never started and were
     /// made before `waiting_before`, and finished ones that ended before
@@ -239,6 +252,10 @@ impl Store for SqliteStore {
         Box::pin(self.writes.write(Write::NextRoom { room: room.to_owned(), next: next.to_owned() }))
     }
 
+    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Chat { room: room.to_owned(), line: line.clone() }))
+    }
+
     fn delete_expired<'a>(
         &'a self,
         waiting_before: i64,
@@ -306,7 +323,24 @@ impl Store for SqliteStore {
                         .collect::<StoreResult<_>>()?,
                 });
             }
-            Ok(Some(StoredRoom { room: record, seats, moves }))
+            let rows = sqlx::query("SELECT n, seat, at_ms, text FROM chat WHERE room = ? ORDER BY n DESC LIMIT ?")
+                .bind(room)
+                .bind(crate::chat::KEPT as i64)
+                .fetch_all(&mut *tx)
+                .await?;
+            let mut chat = rows
+                .iter()
+                .map(|row| {
+                    Ok(ChatRecord {
+                        n: row.try_get::<i64, _>("n")? as u32,
+                        seat: row.try_get::<i64, _>("seat")? as u8,
+                        at_ms: row.try_get::<i64, _>("at_ms")? as u64,
+                        text: row.try_get("text")?,
+                    })
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            chat.reverse();
+            Ok(Some(StoredRoom { room: record, seats, moves, chat }))
         })
     }
 }
@@ -331,7 +365,11 @@ impl SqliteStore {
             if keep.contains(&id) {
                 continue;
             }
-            for table in ["DELETE FROM moves WHERE room = ?", "DELETE FROM seats WHERE room = ?"] {
+            for table in [
+                "DELETE FROM moves WHERE room = ?",
+                "DELETE FROM seats WHERE room = ?",
+                "DELETE FROM chat WHERE room = ?",
+            ] {
                 sqlx::query(table).bind(&id).execute(&mut *tx).await?;
             }
             sqlx::query("DELETE FROM rooms WHERE id = ?").bind(&id).execute(&mut *tx).await?;

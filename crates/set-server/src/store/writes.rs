@@ -9,7 +9,7 @@
 //! it is kept. A batch the database refuses as a whole is tried again one
 //! write at a time, so that one refused write never fails the others.
 
-use super::{MoveRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat};
+use super::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat};
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
@@ -43,6 +43,11 @@ pub enum Write {
     NextRoom {
         room: String,
         next: String,
+    },
+    /// A line of the room's chat.
+    Chat {
+        room: String,
+        line: ChatRecord,
     },
 }
 
@@ -140,6 +145,17 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
                 .execute(&mut *tx)
                 .await?;
             }
+            Ok(())
+        }
+        Write::Chat { room, line } => {
+            sqlx::query("INSERT INTO chat (room, n, seat, at_ms, text) VALUES (?, ?, ?, ?, ?)")
+                .bind(room)
+                .bind(i64::from(line.n))
+                .bind(i64::from(line.seat))
+                .bind(line.at_ms as i64)
+                .bind(&line.text)
+                .execute(&mut *tx)
+                .await?;
             Ok(())
         }
         Write::NextRoom { room, next } => {

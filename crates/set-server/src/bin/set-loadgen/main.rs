@@ -348,7 +348,7 @@ mod load {
                         _ => t.errors.push(format!("room {room} seat {seat}: {code:?} {message}")),
                     }
                 }
-                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
+                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } | ServerMsg::Chat(_) => {}
             }
         }
         Ok(())

@@ -1,0 +1,90 @@
+//! A room's chat through the real server: seated players talk, markup is
+//! text, bad lines and floods are refused and change nothing, watchers may
+//! not speak, and a player who comes back sees the room's recent chat, which
+//! the database holds (read with this test's own query).
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use sqlx::Row;
+use support::*;
+
+fn chat(text: &str) -> ClientMsg {
+    ClientMsg::Chat { text: text.to_owned() }
+}
+
+#[tokio::test]
+async fn players_chat_within_the_limits_and_a_player_who_comes_back_sees_it() {
+    let scratch = Scratch::new("chat");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::new(&server, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+
+    let markup = r#"<img src=x onerror="alert(1)"> & gg"#;
+    ann.send(chat(&format!("  {markup}  "))).await;
+    for client in [&mut ann, &mut ben] {
+        let line = client.expect("chat").await;
+        assert_eq!(
+            (line["name"].as_str(), line["text"].as_str(), line["seat"].as_u64()),
+            (Some("Ann"), Some(markup), Some(0))
+        );
+    }
+
+    // Bad lines: each refused with why, nobody hears anything (and each
+    // counts against Ann's rate, as a good one would).
+    for (bad, why) in
+        [("   ", "empty"), ("two\nlines", "control"), ("zero\u{200b}width", "invisible"), (&*"x".repeat(251), "251")]
+    {
+        ann.send(chat(bad)).await;
+        let refused = ann.expect("error").await;
+        assert_eq!(refused["code"], "bad_chat", "{bad:?}");
+        assert!(refused["message"].as_str().unwrap().contains(why), "{refused}");
+    }
+    // A watcher may read but not speak.
+    let mut eve = Client::new(&server, None).await;
+    eve.join(&room, None, 0).await;
+    eve.send(chat("hello from the stands")).await;
+    assert_eq!(eve.expect("error").await["code"], "not_seated");
+
+    // A burst of five, then a line a second: the sixth at once is refused.
+    for i in 1..=5 {
+        ben.send(chat(&format!("line {i}"))).await;
+    }
+    ben.send(chat("one too many")).await;
+    let mut heard = Vec::new();
+    while heard.len() < 5 {
+        heard.push(ann.expect("chat").await["text"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(heard, ["line 1", "line 2", "line 3", "line 4", "line 5"]);
+    assert_eq!(ben.expect("error").await["code"], "throttled");
+
+    // Ben comes back on a new connection: the room's chat is in the snapshot.
+    let mut again = Client::new(&server, Some(&ben.token)).await;
+    let snapshot = again.join(&room, None, 0).await;
+    let texts: Vec<&str> = snapshot["chat"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, [markup, "line 1", "line 2", "line 3", "line 4", "line 5"]);
+
+    // And so after a restart, from the database, which holds exactly those.
+    drop((ann, ben, eve, again));
+    let (status, _) = server.terminate();
+    assert!(status.success());
+    let url = format!("sqlite://{}?mode=ro", scratch.db().display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let rows = sqlx::query("SELECT n, seat, text FROM chat WHERE room = ? ORDER BY n")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let stored: Vec<(i64, i64, String)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    assert_eq!(stored.len(), 6);
+    assert_eq!(stored[0], (0, 0, markup.to_owned()));
+    assert_eq!(stored[5], (5, 1, "line 5".to_owned()));
+    pool.close().await;
+    let server = Server::start(&scratch);
+    let mut cy = Client::new(&server, None).await;
+    let watched = cy.join(&room, None, 0).await;
+    assert_eq!(watched["chat"].as_array().unwrap().len(), 6);
+    assert_eq!(watched["chat"][0]["name"], "Ann");
+}
