@@ -25,7 +25,10 @@ const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding
 #end-ranking{text-align:left;margin:0 0 12px}
 #end-deal{font-size:.8em;overflow-wrap:anywhere;max-width:30em}
 #end-screen a{color:#164635;font-weight:600}
-nav a{color:inherit;font-weight:600;align-self:center}`;
+nav a{color:inherit;font-weight:600;align-self:center}
+#chat{padding:2px 10px 6px}#chat[hidden],#chat-form[hidden]{display:none}
+#chat-lines{list-style:none;margin:0 0 4px;padding:0;max-height:4.4em;overflow:auto;overflow-wrap:anywhere}
+#chat-form{display:flex;gap:6px;align-items:center}#chat-text{flex:1;min-width:0;font:inherit;min-height:32px}`;
 
 const BODY = `<header><h1>SET</h1>
 <dl id=status aria-label="Room status"><div><dt>Room</dt><dd id=room-name>–</dd></div><div><dt>Deck</dt><dd id=deck-left>–</dd></div><div><dt>Sets</dt><dd id=sets-found>0</dd></div><div><dt>Link</dt><dd id=link-state>connecting</dd></div></dl>
@@ -48,6 +51,8 @@ const BODY = `<header><h1>SET</h1>
 <p id=waiting-for></p><button id=start-game type=button hidden>Start the game</button></section>
 </div>
 <noscript><p class=fallback>SET needs JavaScript and WebAssembly to play.</p></noscript></main>
+<section id=chat aria-label=Chat hidden><ol id=chat-lines aria-live=polite></ol>
+<div id=chat-form><label for=chat-text>Chat</label><input id=chat-text maxlength=250 autocomplete=off><button id=chat-send type=button>Send</button></div></section>
 <section id=end-screen class=overlay role=dialog aria-modal=true aria-labelledby=end-title hidden><div class=panel>
 <h2 id=end-title>Game over</h2><ol id=end-ranking></ol><p id=end-deal></p>
 <p><a id=end-download download>Download the game</a></p>

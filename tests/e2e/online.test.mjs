@@ -323,3 +323,39 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   assert.deepEqual(watcher.problems, []);
   for (const page of [ann, ben, watcher, solo]) await page.close();
 });
+
+test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a watcher reads', { timeout: 90_000 }, async () => {
+  const { ann, ben, id } = await twoPlayers({ phone: true });
+  const markup = '<img src=x onerror="window.pwned=1"> & <b>gg</b>';
+  // Ann types and presses Enter, as a person would.
+  await ann.page.fill('#chat-text', markup);
+  await ann.page.press('#chat-text', 'Enter');
+  for (const { page } of [ann, ben]) {
+    await page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 1);
+    assert.deepEqual((await room(page)).chat, [{ name: 'Ann', text: markup }]);
+    const shown = page.locator('#chat-lines li').first();
+    assert.equal(await shown.textContent(), `Ann ${markup}`, 'shown character for character');
+    assert.equal(await page.locator('#chat-lines img, #chat-lines b b').count(), 0, 'no element made from it');
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+  }
+  assert.equal(await ann.page.inputValue('#chat-text'), '', 'the field is emptied once sent');
+  // Ben's line through the JS API; then lines the server refuses, each with why.
+  await api(ben.page, 'online_chat', 'see you at the rematch');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 2);
+  for (const [bad, why] of [['   ', /empty/], ['x'.repeat(251), /251/], ['a\u0007bell', /control/]]) {
+    const refused = await ben.page.evaluate((text) => window.wasmBindings.online_chat(text).then(() => 'kept', (err) => err.message), bad);
+    assert.match(refused, why);
+  }
+  assert.equal((await room(ann.page)).chat.length, 2, 'a refused line reaches nobody');
+  await ben.page.screenshot({ path: `${ARTIFACTS}/online-chat-phone.png` });
+  await audit(ben.page, 'the room with its chat, on a phone');
+
+  // Someone who opens the link after the start watches: the chat is there, and the field is not.
+  const cy = await open(`?room=${id}`);
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 2);
+  assert.deepEqual((await room(cy.page)).chat.map((line) => line.name), ['Ann', 'Ben']);
+  assert.equal(await cy.page.locator('#chat-form').isVisible(), false);
+  assert.equal(await cy.page.locator('#chat-lines').isVisible(), true);
+  assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);
+  for (const one of [ann, ben, cy]) await one.close();
+});

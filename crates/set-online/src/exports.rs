@@ -30,6 +30,14 @@ pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
     request(WaitFor::Seated, Event::Join { room, name })
 }
 
+/// Says a line in the room's chat (seated players); resolves once the
+/// server has kept it and sent it back, rejects with why it was refused
+/// (empty, too long, too fast, or holding control or invisible characters).
+#[wasm_bindgen]
+pub fn online_chat(text: String) -> Result<Promise, JsError> {
+    request(WaitFor::Chatted, Event::Chat(text))
+}
+
 /// The host starts the game; resolves once it is being played.
 #[wasm_bindgen]
 pub fn online_start() -> Result<Promise, JsError> {
@@ -38,7 +46,7 @@ pub fn online_start() -> Result<Promise, JsError> {
 
 /// `{ table, picks, pending, said, link, online: { room, seat, status,
 /// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
-/// salt, nextRoom } }`.
+/// salt, nextRoom, mode, chat: [{ name, text }] } }`.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_online(|online| view::state_object(online))

@@ -3,7 +3,7 @@
 //! say how it fits together.
 
 use crate::view;
-use crate::wire::{self, Incoming};
+use crate::wire::{self, ChatLine, Incoming};
 use js_sys::{Function, Promise};
 use set_core::online::remote::{Answer, Applied, Remote};
 use set_core::online::room::Status;
@@ -25,6 +25,8 @@ static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> 
 const TOKEN_KEY: &str = "set-game/online-token";
 /// The name the player last gave, offered again.
 const NAME_KEY: &str = "set-game/online-name";
+/// How many lines of a room's chat the page keeps (the server sends as many).
+const CHAT_KEPT: usize = 50;
 /// How often the round trip to the server is measured (and shown to all).
 const PING_MS: i32 = 5000;
 /// Reconnection waits 250 ms × 2ⁿ, at most this long, give or take half.
@@ -58,6 +60,8 @@ pub(crate) enum WaitFor {
     Created,
     Seated,
     Started,
+    /// The player's own line of chat, back from the server.
+    Chatted,
 }
 
 struct Waiter {
@@ -88,11 +92,15 @@ pub(crate) enum Event {
         name: String,
     },
     Start,
+    /// A line of chat to send.
+    Chat(String),
 }
 
 /// Everything the room page knows and holds.
 pub(crate) struct Online {
     pub(crate) remote: Remote,
+    /// The room's recent chat, oldest first.
+    pub(crate) chat: Vec<ChatLine>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -169,6 +177,7 @@ pub fn start() {
     let name = storage().and_then(|s| s.get_item(NAME_KEY).ok().flatten()).unwrap_or_default();
     let online = Online {
         remote: fresh_remote(),
+        chat: Vec::new(),
         socket: None,
         handlers: Vec::new(),
         token,
@@ -318,6 +327,7 @@ impl Online {
                 self.join(&room, &name);
             }
             Event::Start => self.send(wire::START.to_owned()),
+            Event::Chat(text) => self.send(wire::chat(&text)),
             Event::Ping => {
                 if self.welcomed {
                     self.send(wire::ping(now(), self.rtt));
@@ -371,10 +381,11 @@ impl Online {
                 self.send(wire::join(&room, Some(&name), 0));
                 self.settle_waiter(WaitFor::Created, room.into());
             }
-            Incoming::Room { snapshot, moves } => {
+            Incoming::Room { snapshot, moves, chat } => {
                 if snapshot.room != self.remote.room {
                     self.show_room_in_address(&snapshot.room);
                 }
+                self.chat = chat;
                 self.remote.apply_snapshot(snapshot, &moves);
                 if self.remote.seat.is_some() {
                     let room = JsValue::from_str(&self.remote.room);
@@ -388,6 +399,16 @@ impl Online {
                 if let Applied::Resync(since) = self.remote.apply_move(event, view, players) {
                     let room = self.remote.room.clone();
                     self.send(wire::join(&room, None, since));
+                }
+            }
+            Incoming::Chat(line) => {
+                let mine = self.remote.seat == Some(line.seat);
+                self.chat.push(line);
+                if self.chat.len() > CHAT_KEPT {
+                    self.chat.remove(0);
+                }
+                if mine {
+                    self.settle_waiter(WaitFor::Chatted, JsValue::UNDEFINED);
                 }
             }
             Incoming::Result { id, answer } => self.remote.apply_answer(id, answer),
@@ -433,6 +454,12 @@ impl Online {
                 None => self.send(wire::REMATCH.to_owned()),
             },
             "copy-link" => view::copy_link(&self.remote.room),
+            "chat-send" => {
+                let text = view::take_chat_text();
+                if !text.trim().is_empty() {
+                    self.send(wire::chat(&text));
+                }
+            }
             _ => {}
         }
     }

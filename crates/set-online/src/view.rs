@@ -46,7 +46,17 @@ fn input_value(id: &str) -> String {
     document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlInputElement>().value()).unwrap_or_default()
 }
 
-/// Clicks anywhere on the page, and resizes, into the one funnel.
+/// The chat line typed, taken out of its field.
+pub fn take_chat_text() -> String {
+    let Some(input) = document().get_element_by_id("chat-text") else { return String::new() };
+    let input: HtmlInputElement = input.unchecked_into();
+    let text = input.value();
+    input.set_value("");
+    text
+}
+
+/// Clicks anywhere on the page, Enter in the chat field, and resizes, into
+/// the one funnel.
 pub fn listen(dispatch: fn(Event)) {
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -57,6 +67,16 @@ pub fn listen(dispatch: fn(Event)) {
     });
     let _ = document().add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
     click.forget();
+    let enter = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let in_chat =
+            event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "chat-text");
+        let key = Reflect::get(&event, &"key".into()).ok().and_then(|k| k.as_string());
+        if in_chat && key.as_deref() == Some("Enter") {
+            dispatch(Event::Click("chat-send".to_owned()));
+        }
+    });
+    let _ = document().add_event_listener_with_callback("keydown", enter.as_ref().unchecked_ref());
+    enter.forget();
     let resize = Closure::<dyn FnMut()>::new(move || dispatch(Event::Resize));
     let _ = window().add_event_listener_with_callback("resize", resize.as_ref().unchecked_ref());
     resize.forget();
@@ -196,6 +216,21 @@ pub fn render(online: &Online) {
     set_text("link-state", &link);
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(remote, online.rtt()));
+    }
+    // The chat: read by everyone in the room, written by its players.
+    show("chat", in_room);
+    show("chat-form", remote.seat.is_some());
+    if let Some(lines) = element("chat-lines") {
+        let items: Vec<(&'static str, Vec<Piece>)> = online
+            .chat
+            .iter()
+            .map(|line| ("", vec![("b", "", line.name.clone()), ("span", "", format!(" {}", line.text))]))
+            .collect();
+        let before = lines.get_attribute("data-shown");
+        fill_list(&lines, &items);
+        if lines.get_attribute("data-shown") != before {
+            lines.set_scroll_top(lines.scroll_height());
+        }
     }
     let said =
         if online.link() == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
@@ -355,6 +390,14 @@ pub fn state_object(online: &Online) -> JsValue {
     put(&room, "dealMatches", crate::deal::matches(remote).map_or(JsValue::NULL, JsValue::from));
     put(&room, "nextRoom", text_or_null(&remote.next_room));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
+    let chat = Array::new();
+    for line in &online.chat {
+        let said = Object::new();
+        put(&said, "name", line.name.as_str().into());
+        put(&said, "text", line.text.as_str().into());
+        chat.push(&said);
+    }
+    put(&room, "chat", chat.into());
     let state = Object::new();
     put(&state, "online", room.into());
     put(&state, "table", ids(&remote.view.table));

@@ -15,12 +15,21 @@ use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use set_protocol::VERSION;
 
+/// A line of a room's chat: who said it (seat and name) and what, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub seat: u8,
+    pub name: String,
+    pub text: String,
+}
+
 /// What the server said.
 #[derive(Debug, PartialEq)]
 pub enum Incoming {
     Welcome { token: String },
     Created { room: String },
-    Room { snapshot: Snapshot, moves: Vec<RemoteEvent> },
+    Room { snapshot: Snapshot, moves: Vec<RemoteEvent>, chat: Vec<ChatLine> },
+    Chat(ChatLine),
     Move { event: RemoteEvent, view: TableView, players: Vec<PlayerLine> },
     Result { id: u32, answer: Answer },
     Players(Vec<PlayerLine>),
@@ -132,6 +141,10 @@ fn event<V: Json>(value: &V) -> Option<RemoteEvent> {
     })
 }
 
+fn chat_line<V: Json>(value: &V) -> Option<ChatLine> {
+    Some(ChatLine { seat: whole(value, "seat")? as u8, name: text(value, "name")?, text: text(value, "text")? })
+}
+
 fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
     let mode = text(value, "mode")?;
     let variant = Variant::from_name(&mode, None).ok()?;
@@ -162,8 +175,11 @@ pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
         "created" => Incoming::Created { room: text(value, "room")? },
         "room" => {
             let (snapshot, moves) = snapshot(value)?;
-            Incoming::Room { snapshot, moves }
+            let chat =
+                value.field("chat").items().map(|a| a.iter().filter_map(chat_line).collect()).unwrap_or_default();
+            Incoming::Room { snapshot, moves, chat }
         }
+        "chat" => Incoming::Chat(chat_line(value)?),
         "move" => Incoming::Move {
             event: event(value)?,
             view: view(&value.field("view"))?,
@@ -232,6 +248,11 @@ pub fn ping(c: f64, rtt: Option<u32>) -> String {
 pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {
     let ids: Vec<String> = cards.iter().map(|c| c.id().to_string()).collect();
     format!(r#"{{"t":"claim","id":{id},"cards":[{}],"seen":{seen}}}"#, ids.join(","))
+}
+
+/// A line of chat to the room.
+pub fn chat(text: &str) -> String {
+    format!(r#"{{"t":"chat","text":{}}}"#, quoted(text))
 }
 
 pub fn join(room: &str, name: Option<&str>, since: u32) -> String {

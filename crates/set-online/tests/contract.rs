@@ -22,8 +22,8 @@ use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableV
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_online::wire::{self, Incoming, Json};
-use set_protocol::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
+use set_online::wire::{self, ChatLine, Incoming, Json};
+use set_protocol::{ChatMsg, ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
 
 /// serde_json's value, seen through the page's reader.
 struct Parsed(Value);
@@ -81,7 +81,12 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         salt: over.then(|| "cd".repeat(16)),
         next_room: over.then(|| "f0f0f0f0f0".to_owned()),
         moves: vec![move_msg(6, "wrong"), move_msg(7, "set"), move_msg(8, "hint")],
+        chat: if over { vec![chat_msg(0, "gg"), chat_msg(1, "<b>again?</b> \"yes\" \\ 🂡")] } else { Vec::new() },
     }
+}
+
+fn chat_msg(seat: u8, text: &str) -> ChatMsg {
+    ChatMsg { seat, name: ["Ann", "Bo"][seat as usize].to_owned(), text: text.to_owned(), at_ms: 1234 }
 }
 
 /// One or more frames of every kind the server sends.
@@ -110,6 +115,7 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))] },
         ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
         ServerMsg::Pong { c: 12345.678 },
+        ServerMsg::Chat(chat_msg(1, "<img src=x onerror=alert(1)> & é")),
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
     ]
@@ -126,11 +132,13 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::Players { .. } => "players",
         ServerMsg::Rematch { .. } => "rematch",
         ServerMsg::Pong { .. } => "pong",
+        ServerMsg::Chat(_) => "chat",
         ServerMsg::Error { .. } => "error",
     }
 }
 
-const SERVER_KINDS: [&str; 9] = ["welcome", "created", "room", "move", "result", "players", "rematch", "pong", "error"];
+const SERVER_KINDS: [&str; 10] =
+    ["welcome", "created", "room", "move", "result", "players", "rematch", "pong", "chat", "error"];
 
 fn cards(ids: &[u8]) -> Vec<Card> {
     ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
@@ -172,6 +180,10 @@ fn table(v: &ViewMsg) -> TableView {
     }
 }
 
+fn said(line: &ChatMsg) -> ChatLine {
+    ChatLine { seat: line.seat, name: line.name.clone(), text: line.text.clone() }
+}
+
 fn event(m: &MoveMsg) -> RemoteEvent {
     RemoteEvent { seq: m.seq, by: m.by, kind: event_kind(&m.kind), cards: cards(&m.cards) }
 }
@@ -202,6 +214,7 @@ fn meant(message: &ServerMsg) -> Incoming {
                 next_room: r.next_room.clone(),
             },
             moves: r.moves.iter().map(event).collect(),
+            chat: r.chat.iter().map(said).collect(),
         },
         ServerMsg::Move { event: m, view, players } => {
             Incoming::Move { event: event(&m), view: table(&view), players: players.iter().map(line).collect() }
@@ -217,6 +230,7 @@ fn meant(message: &ServerMsg) -> Incoming {
         ServerMsg::Players { players } => Incoming::Players(players.iter().map(line).collect()),
         ServerMsg::Rematch { room } => Incoming::Rematch { room },
         ServerMsg::Pong { c } => Incoming::Pong { c },
+        ServerMsg::Chat(line) => Incoming::Chat(said(&line)),
         ServerMsg::Error { id, message, .. } => Incoming::Error { id, message },
     }
 }
@@ -293,6 +307,7 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::ping(1234.5, Some(17)), ClientMsg::Ping { c: 1234.5, rtt: Some(17) }),
         (wire::ping(0.25, None), ClientMsg::Ping { c: 0.25, rtt: None }),
         (wire::REMATCH.to_owned(), ClientMsg::Rematch),
+        (wire::chat(tricky), ClientMsg::Chat { text: tricky.to_owned() }),
     ]
 }
 
