@@ -13,7 +13,7 @@
 import { pageFromIndex } from './page-from-index.mjs';
 
 const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding:4px 10px;list-style:none}
-#roster li.off{opacity:.65}#roster small{opacity:.85}
+#roster li.off{opacity:.65}#roster small{opacity:.85}#roster .mute{margin-left:6px;padding:0 8px;min-height:24px;font-size:.8em}
 #room-note{margin:0;padding:4px 10px;min-height:1.7em}
 #cards button{pointer-events:auto}
 #lobby{position:absolute;inset:0;z-index:1;display:grid;place-items:center;overflow:auto}

@@ -324,7 +324,7 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   for (const page of [ann, ben, watcher, solo]) await page.close();
 });
 
-test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a watcher reads', { timeout: 90_000 }, async () => {
+test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a player muted, a watcher reads', { timeout: 90_000 }, async () => {
   const { ann, ben, id } = await twoPlayers({ phone: true });
   const markup = '<img src=x onerror="window.pwned=1"> & <b>gg</b>';
   // Ann types and presses Enter, as a person would.
@@ -347,6 +347,19 @@ test('players chat in the room: markup arrives as the same text and makes no ele
     assert.match(refused, why);
   }
   assert.equal((await room(ann.page)).chat.length, 2, 'a refused line reaches nobody');
+  // Ben mutes Ann: her lines leave his page, and stay gone after a reload, until he unmutes her.
+  await ben.page.click('#mute-0');
+  await ben.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 1);
+  assert.deepEqual((await room(ben.page)).muted, ['Ann']);
+  assert.equal(await ben.page.locator('#chat-lines li').first().textContent(), 'Ben see you at the rematch');
+  await ben.page.reload();
+  await ready(ben.page);
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 2);
+  assert.equal(await ben.page.locator('#chat-lines li').count(), 1, 'still muted after a reload');
+  assert.equal(await ben.page.textContent('#mute-0'), 'Unmute');
+  await ben.page.click('#mute-0');
+  await ben.page.waitForFunction(() => document.querySelectorAll('#chat-lines li').length === 2);
+  assert.deepEqual((await room(ann.page)).muted, [], 'muting is Ben\'s page\'s alone');
   await ben.page.screenshot({ path: `${ARTIFACTS}/online-chat-phone.png` });
   await audit(ben.page, 'the room with its chat, on a phone');
 

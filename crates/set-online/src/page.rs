@@ -25,6 +25,8 @@ static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> 
 const TOKEN_KEY: &str = "set-game/online-token";
 /// The name the player last gave, offered again.
 const NAME_KEY: &str = "set-game/online-name";
+/// The names whose chat this player muted, one a line (names hold no line breaks).
+const MUTED_KEY: &str = "set-game/online-muted";
 /// How many lines of a room's chat the page keeps (the server sends as many).
 const CHAT_KEPT: usize = 50;
 /// How often the round trip to the server is measured (and shown to all).
@@ -101,6 +103,8 @@ pub(crate) struct Online {
     pub(crate) remote: Remote,
     /// The room's recent chat, oldest first.
     pub(crate) chat: Vec<ChatLine>,
+    /// The names whose chat is not shown, kept in the page's storage.
+    pub(crate) muted: Vec<String>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -178,6 +182,10 @@ pub fn start() {
     let online = Online {
         remote: fresh_remote(),
         chat: Vec::new(),
+        muted: storage()
+            .and_then(|s| s.get_item(MUTED_KEY).ok().flatten())
+            .map(|names| names.lines().map(str::to_owned).collect())
+            .unwrap_or_default(),
         socket: None,
         handlers: Vec::new(),
         token,
@@ -278,6 +286,19 @@ impl Online {
     fn fail_waiter(&mut self, message: &str) {
         if let Some(waiter) = self.waiter.take() {
             let _ = waiter.reject.call1(&JsValue::NULL, &js_sys::Error::new(message));
+        }
+    }
+
+    /// Mutes a player's chat, or shows it again; kept for the next visit.
+    fn toggle_mute(&mut self, name: String) {
+        match self.muted.iter().position(|muted| *muted == name) {
+            Some(at) => {
+                self.muted.remove(at);
+            }
+            None => self.muted.push(name),
+        }
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(MUTED_KEY, &self.muted.join("\n"));
         }
     }
 
@@ -454,6 +475,12 @@ impl Online {
                 None => self.send(wire::REMATCH.to_owned()),
             },
             "copy-link" => view::copy_link(&self.remote.room),
+            _ if id.starts_with("mute-") => {
+                let seat = id.strip_prefix("mute-").and_then(|s| s.parse::<usize>().ok());
+                if let Some(name) = seat.and_then(|seat| self.remote.players.get(seat)).map(|p| p.name.clone()) {
+                    self.toggle_mute(name);
+                }
+            }
             "chat-send" => {
                 let text = view::take_chat_text();
                 if !text.trim().is_empty() {

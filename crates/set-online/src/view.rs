@@ -125,8 +125,9 @@ pub fn copy_link(room: &str) {
 type Piece = (&'static str, &'static str, String);
 
 /// Fills a list with items made of elements whose text is set as text
-/// (`textContent`): a player's name is never read as markup. The list is
-/// rebuilt only when what it shows changed.
+/// (`textContent`): a player's name is never read as markup. A button's id
+/// is its class and its item's place (`mute-2`), for the click funnel. The
+/// list is rebuilt only when what it shows changed.
 fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
     let shown: String = items
         .iter()
@@ -141,7 +142,7 @@ fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
     }
     list.set_text_content(None);
     let document = document();
-    for (class, pieces) in items {
+    for (index, (class, pieces)) in items.iter().enumerate() {
         let Ok(item) = document.create_element("li") else { return };
         if !class.is_empty() {
             item.set_class_name(class);
@@ -151,6 +152,10 @@ fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
             if !class.is_empty() {
                 piece.set_class_name(class);
             }
+            if *tag == "button" {
+                piece.set_id(&format!("{class}-{index}"));
+                let _ = piece.set_attribute("type", "button");
+            }
             piece.set_text_content(Some(text));
             let _ = item.append_child(&piece);
         }
@@ -159,7 +164,7 @@ fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
     let _ = list.set_attribute("data-shown", &shown);
 }
 
-fn roster_items(remote: &Remote, rtt: Option<u32>) -> Vec<(&'static str, Vec<Piece>)> {
+fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'static str, Vec<Piece>)> {
     let mut items = Vec::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let seat = seat as u8;
@@ -176,15 +181,18 @@ fn roster_items(remote: &Remote, rtt: Option<u32>) -> Vec<(&'static str, Vec<Pie
             if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
         let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
         let sets = if p.score == 1 { "set" } else { "sets" };
-        items.push((
-            if p.connected { "on" } else { "off" },
-            vec![
-                ("b", "", p.name.clone()),
-                ("span", "tags", format!("{tags} ")),
-                ("span", "", format!("{} {sets}, {} wrong ", p.score, p.wrong)),
-                ("small", "", link),
-            ],
-        ));
+        let mut pieces = vec![
+            ("b", "", p.name.clone()),
+            ("span", "tags", format!("{tags} ")),
+            ("span", "", format!("{} {sets}, {} wrong ", p.score, p.wrong)),
+            ("small", "", link),
+        ];
+        // Another player's chat can be muted, in this page only.
+        if !you && remote.seat.is_some() {
+            let label = if muted.contains(&p.name) { "Unmute" } else { "Mute" };
+            pieces.push(("button", "mute", label.to_owned()));
+        }
+        items.push((if p.connected { "on" } else { "off" }, pieces));
     }
     items
 }
@@ -215,7 +223,7 @@ pub fn render(online: &Online) {
     };
     set_text("link-state", &link);
     if let Some(roster) = element("roster") {
-        fill_list(&roster, &roster_items(remote, online.rtt()));
+        fill_list(&roster, &roster_items(remote, online.rtt(), &online.muted));
     }
     // The chat: read by everyone in the room, written by its players.
     show("chat", in_room);
@@ -224,6 +232,7 @@ pub fn render(online: &Online) {
         let items: Vec<(&'static str, Vec<Piece>)> = online
             .chat
             .iter()
+            .filter(|line| !online.muted.contains(&line.name))
             .map(|line| ("", vec![("b", "", line.name.clone()), ("span", "", format!(" {}", line.text))]))
             .collect();
         let before = lines.get_attribute("data-shown");
@@ -398,6 +407,8 @@ pub fn state_object(online: &Online) -> JsValue {
         chat.push(&said);
     }
     put(&room, "chat", chat.into());
+    let muted: Array = online.muted.iter().map(|name| JsValue::from_str(name)).collect();
+    put(&room, "muted", muted.into());
     let state = Object::new();
     put(&state, "online", room.into());
     put(&state, "table", ids(&remote.view.table));
