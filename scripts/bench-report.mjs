@@ -295,6 +295,9 @@ claim sent → its answer received, every claim.
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${[[load, 'on the disk (\`--durability power-loss\`, the default)'], [loadNotDurable, 'to the OS (\`--durability process-crash\`)'], [loadHostile, 'on the disk, beside the hostile mix']].map(([run, name]) => `| ${name} | ${run ? [run.claims, run.accepted, run.taken, run.wrong, `${run.p50_ms.toFixed(2)} ms`, `${run.p99_ms.toFixed(2)} ms`, `${run.max_ms.toFixed(2)} ms`, run.errors, run.lost, `${run.rooms_checked} (${run.mismatches})`, `${run.server_rss_mb} MB`].join(' | ') : 'not run | | | | | | | | | |'} |`).join('\n')}
 
+Chat in the same load: each client also says a line in about one think in
+seven, and times hearing it back from the room. ${load?.chat_lines !== undefined ? `${load.chat_lines} lines, heard back p50 ${load.chat_p50_ms.toFixed(2)} ms and p99 ${load.chat_p99_ms.toFixed(2)} ms, ${load.chat_lost} lost.` : 'Not measured in this run.'}
+
 The hostile mix (\`set-loadgen --hostile 1800\`, a process of its own at the
 lowest CPU priority, standing for clients on machines of their own) runs
 beside the same load from its third second to its end, against the

@@ -3,7 +3,8 @@
 //! first of each makes the room and starts it; then each client thinks for
 //! a random time (log-normal, median 0.8 s), and claims: mostly a set it
 //! finds on its view with set-core's finder, some wrong claims, and some
-//! stale ones (a set from a view a few events old). A finished game is
+//! stale ones (a set from a view a few events old); now and then it says a
+//! line of chat and times hearing it back. A finished game is
 //! followed by a rematch. At the end it waits for every answer, then
 //! replays every room's stored log (`--db`, read only) through the rules and
 //! compares it with the last table the clients saw.
@@ -107,6 +108,10 @@ mod load {
     #[derive(Default)]
     struct Tally {
         latencies_us: Vec<u64>,
+        /// Chat lines: sent, and from sending to hearing one's own line back.
+        chat_sent: u64,
+        chat_latencies_us: Vec<u64>,
+        chat_lost: u64,
         sent: u64,
         accepted: u64,
         wrong: u64,
@@ -133,6 +138,14 @@ mod load {
         println!("HOSTILE {}", tally.report());
         Ok(())
     }
+    /// The `p` quantile of sorted microseconds, in ms.
+    fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
+        let at = ((sorted_us.len() as f64 * p) as usize).min(sorted_us.len().saturating_sub(1));
+        sorted_us.get(at).copied().unwrap_or(0) as f64 / 1000.0
+    }
+
+    /// How often (in a hundred thinks) a client also says a line of chat.
+    const CHAT_PERCENT: u64 = 15;
     /// After the load's end, how long a client waits for its last answers.
     const ANSWER_GRACE: Duration = Duration::from_secs(5);
     /// After the load's end, when a client gives up whatever it waits for.
@@ -193,16 +206,21 @@ mod load {
         let mut history: VecDeque<(u32, Vec<u8>)> = VecDeque::new();
         let mut pending: HashMap<u32, (Instant, bool)> = HashMap::new();
         let (mut next_id, mut next_claim) = (0u32, Instant::now() + think(&mut rng));
+        // The line of chat said and not yet heard back, and when it was said.
+        let mut chat_pending: Option<(String, Instant)> = None;
+        let mut chat_said = 0u32;
         // The host starts each room once, when everyone is seated.
         let mut start_sent = false;
         loop {
             let now = Instant::now();
             let stopping = now >= deadline;
-            if stopping && pending.is_empty() {
+            if stopping && pending.is_empty() && chat_pending.is_none() {
                 break;
             }
             if stopping && now >= deadline + ANSWER_GRACE {
-                tally.lock().unwrap_or_else(PoisonError::into_inner).lost += pending.len() as u64;
+                let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
+                t.lost += pending.len() as u64;
+                t.chat_lost += u64::from(chat_pending.is_some());
                 break;
             }
             let wake = if stopping || !playing || over { now + Duration::from_millis(100) } else { next_claim };
@@ -215,6 +233,7 @@ mod load {
                     let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                     t.errors.push(format!("room {room} seat {seat}: the server closed the connection"));
                     t.lost += pending.len() as u64;
+                    t.chat_lost += u64::from(chat_pending.is_some());
                     return Ok(());
                 }
                 Err(_) => {
@@ -223,6 +242,14 @@ mod load {
                         continue;
                     }
                     next_claim = Instant::now() + think(&mut rng);
+                    // Now and then a line of chat too (about one in seven thinks).
+                    if chat_pending.is_none() && rng.below(100) < CHAT_PERCENT {
+                        chat_said += 1;
+                        let text = format!("{name}: line {chat_said} <b>&</b>");
+                        chat_pending = Some((text.clone(), Instant::now()));
+                        tally.lock().unwrap_or_else(PoisonError::into_inner).chat_sent += 1;
+                        tx.send(send(ClientMsg::Chat { text })).await.map_err(|e| e.to_string())?;
+                    }
                     let Some((current, table)) = history.back().cloned() else { continue };
                     let roll = rng.below(100);
                     let (seen, claim, wrong) = if roll < 5 {
@@ -348,7 +375,13 @@ mod load {
                         _ => t.errors.push(format!("room {room} seat {seat}: {code:?} {message}")),
                     }
                 }
-                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } | ServerMsg::Chat(_) => {}
+                ServerMsg::Chat(line) => {
+                    if let Some((_, said)) = chat_pending.take_if(|(text, _)| line.name == name && line.text == *text) {
+                        let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
+                        t.chat_latencies_us.push(said.elapsed().as_micros() as u64);
+                    }
+                }
+                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
             }
         }
         Ok(())
@@ -464,13 +497,9 @@ mod load {
         let mismatches = check_logs(&config.db, &tally.boards).await?;
         let mut latencies = tally.latencies_us.clone();
         latencies.sort_unstable();
-        let pct = |p: f64| {
-            latencies
-                .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
-                .copied()
-                .unwrap_or(0) as f64
-                / 1000.0
-        };
+        let pct = |p: f64| percentile_ms(&latencies, p);
+        let mut chat = tally.chat_latencies_us.clone();
+        chat.sort_unstable();
         let clients = config.rooms * config.per_room;
         println!("load: {clients} clients in {} rooms for {:.1} s (loopback)", config.rooms, elapsed);
         println!(
@@ -478,6 +507,13 @@ mod load {
             tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling
         );
         println!("  claim round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", pct(0.5), pct(0.99), pct(1.0));
+        println!(
+            "  chat lines {}: heard back p50 {:.2} ms, p99 {:.2} ms; lost {}",
+            tally.chat_sent,
+            percentile_ms(&chat, 0.5),
+            percentile_ms(&chat, 0.99),
+            tally.chat_lost
+        );
         println!(
             "  errors {}, lost results {}, rooms whose stored log replays to another board {} of {}",
             tally.errors.len(),
@@ -497,10 +533,12 @@ mod load {
             "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
             "errors": tally.errors.len(), "lost": tally.lost, "rooms_checked": tally.boards.len(), "mismatches": mismatches,
             "server_rss_mb": (peak_kb as f64 / 1024.0 * 10.0).round() / 10.0,
+            "chat_lines": tally.chat_sent, "chat_p50_ms": percentile_ms(&chat, 0.5),
+            "chat_p99_ms": percentile_ms(&chat, 0.99), "chat_lost": tally.chat_lost,
         });
         println!("BENCH {bench}");
-        if !tally.errors.is_empty() || tally.lost > 0 || mismatches > 0 || tally.accepted == 0 {
-            return Err("the load found errors, lost results, or logs that do not replay (above)".into());
+        if !tally.errors.is_empty() || tally.lost > 0 || tally.chat_lost > 0 || mismatches > 0 || tally.accepted == 0 {
+            return Err("the load found errors, lost results or chat lines, or logs that do not replay (above)".into());
         }
         Ok(())
     }
