@@ -13,18 +13,14 @@
 //! - a reader that stops: a watcher of that room with a small receive
 //!   window, asking for the room again and again and reading nothing.
 
+use crate::socket::{Socket, open};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use set_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tokio::net::{TcpSocket, TcpStream};
-use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-type Socket = WebSocketStream<TcpStream>;
 
 /// Connections that flood joins of rooms that do not exist.
 const FLOODERS: usize = 4;
@@ -73,20 +69,6 @@ impl Tally {
             "stopped_reader_cut_off_after_ms": if cut == 0 { Value::Null } else { json!(cut) },
         })
     }
-}
-
-/// A WebSocket to the server, through a socket with a small receive window if asked.
-async fn open(addr: &str, window: Option<u32>) -> Result<Socket, String> {
-    let target = tokio::net::lookup_host(addr).await.map_err(|e| e.to_string())?.next().ok_or("no address")?;
-    let socket = if target.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.map_err(|e| e.to_string())?;
-    if let Some(bytes) = window {
-        socket.set_recv_buffer_size(bytes).map_err(|e| e.to_string())?;
-    }
-    let stream = socket.connect(target).await.map_err(|e| e.to_string())?;
-    let mut request = format!("ws://{addr}/ws").into_client_request().map_err(|e| e.to_string())?;
-    request.headers_mut().insert("origin", format!("http://{addr}").parse().map_err(|_| "origin")?);
-    let (ws, _) = tokio_tungstenite::client_async(request, stream).await.map_err(|e| e.to_string())?;
-    Ok(ws)
 }
 
 async fn say(ws: &mut Socket, message: ClientMsg) -> Result<(), String> {

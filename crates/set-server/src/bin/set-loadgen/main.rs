@@ -40,6 +40,8 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod hostile;
+#[cfg(not(target_arch = "wasm32"))]
+mod socket;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod load {
@@ -57,7 +59,6 @@ mod load {
     use std::sync::{Arc, Mutex, PoisonError};
     use std::time::{Duration, Instant};
     use tokio_tungstenite::tungstenite::Message;
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
     struct Config {
         addr: String,
@@ -182,9 +183,7 @@ mod load {
         deadline: Instant,
     ) -> Result<(), String> {
         let mut rng = SplitMix64::new(config.seed ^ ((room_index as u64) << 16) ^ seat as u64);
-        let mut request = format!("ws://{}/ws", config.addr).into_client_request().map_err(|e| e.to_string())?;
-        request.headers_mut().insert("origin", format!("http://{}", config.addr).parse().map_err(|_| "origin")?);
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|e| format!("connect: {e}"))?;
+        let ws = crate::socket::open(&config.addr, None).await.map_err(|e| format!("connect: {e}"))?;
         let (mut tx, mut rx) = ws.split();
         let send = |message: ClientMsg| Message::text(message.to_text());
         let join = |room: &str, name: Option<&str>, since: Option<u32>| {
