@@ -127,8 +127,8 @@ type Piece = (&'static str, &'static str, String);
 /// Fills a list with items made of elements whose text is set as text
 /// (`textContent`): a player's name is never read as markup. A button's id
 /// is its class and its item's place (`mute-2`), for the click funnel. The
-/// list is rebuilt only when what it shows changed.
-fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
+/// list is rebuilt only when what it shows changed; whether it was.
+fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
     let shown: String = items
         .iter()
         .map(|(class, pieces)| {
@@ -138,17 +138,17 @@ fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
         .collect::<Vec<_>>()
         .join("\u{1e}");
     if list.get_attribute("data-shown").as_deref() == Some(shown.as_str()) {
-        return;
+        return false;
     }
     list.set_text_content(None);
     let document = document();
     for (index, (class, pieces)) in items.iter().enumerate() {
-        let Ok(item) = document.create_element("li") else { return };
+        let Ok(item) = document.create_element("li") else { return true };
         if !class.is_empty() {
             item.set_class_name(class);
         }
         for (tag, class, text) in pieces {
-            let Ok(piece) = document.create_element(tag) else { return };
+            let Ok(piece) = document.create_element(tag) else { return true };
             if !class.is_empty() {
                 piece.set_class_name(class);
             }
@@ -162,6 +162,7 @@ fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) {
         let _ = list.append_child(&item);
     }
     let _ = list.set_attribute("data-shown", &shown);
+    true
 }
 
 fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'static str, Vec<Piece>)> {
@@ -235,9 +236,8 @@ pub fn render(online: &Online) {
             .filter(|line| !online.muted.contains(&line.name))
             .map(|line| ("", vec![("b", "", line.name.clone()), ("span", "", format!(" {}", line.text))]))
             .collect();
-        let before = lines.get_attribute("data-shown");
-        fill_list(&lines, &items);
-        if lines.get_attribute("data-shown") != before {
+        // A new line shows at the bottom.
+        if fill_list(&lines, &items) {
             lines.set_scroll_top(lines.scroll_height());
         }
     }
