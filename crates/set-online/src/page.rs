@@ -27,8 +27,6 @@ const TOKEN_KEY: &str = "set-game/online-token";
 const NAME_KEY: &str = "set-game/online-name";
 /// The names whose chat this player muted, one a line (names hold no line breaks).
 const MUTED_KEY: &str = "set-game/online-muted";
-/// How many lines of a room's chat the page keeps (the server sends as many).
-const CHAT_KEPT: usize = 50;
 /// How often the round trip to the server is measured (and shown to all).
 const PING_MS: i32 = 5000;
 /// Reconnection waits 250 ms × 2ⁿ, at most this long, give or take half.
@@ -425,7 +423,7 @@ impl Online {
             Incoming::Chat(line) => {
                 let mine = self.remote.seat == Some(line.seat);
                 self.chat.push(line);
-                if self.chat.len() > CHAT_KEPT {
+                if self.chat.len() > set_protocol::chat::KEPT {
                     self.chat.remove(0);
                 }
                 if mine {

@@ -26,6 +26,14 @@ pub use server::{ChatMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Ver
 /// another is closed with [`close::VERSION`] and asked to reload.
 pub const VERSION: u32 = 1;
 
+/// A room's chat, as both ends must agree on it.
+pub mod chat {
+    /// The longest line, in characters (after trimming).
+    pub const MAX_CHARS: usize = 250;
+    /// How many of a room's last lines a `room` message carries, and a page keeps.
+    pub const KEPT: usize = 50;
+}
+
 /// WebSocket close codes of the protocol.
 pub mod close {
     /// A token this server did not sign: start again without it.

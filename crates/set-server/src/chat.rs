@@ -4,11 +4,7 @@
 //! kept as text and reaches pages as text: markup in it is only characters.
 
 use crate::names::{NameError, normalized};
-
-/// The longest line, in characters.
-pub const MAX_CHARS: usize = 250;
-/// How many of a room's last lines a joining player is sent.
-pub const KEPT: usize = 50;
+pub use set_protocol::chat::{KEPT, MAX_CHARS};
 
 /// The line to keep, or why it is refused (words for the sender).
 pub fn checked(text: &str) -> Result<String, String> {
