@@ -15,26 +15,66 @@ use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use set_protocol::VERSION;
 
-/// A line of a room's chat: who said it (seat and name) and what, as text.
+/// Who said a line of chat: a seat of the room, or a player in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    Seat(u8),
+    Player(String),
+}
+
+/// A line of chat: who said it and what, as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatLine {
-    pub seat: u8,
+    pub by: Speaker,
     pub name: String,
     pub text: String,
+}
+
+/// A public room as the lobby lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LobbyRoom {
+    pub room: String,
+    pub variant: Variant,
+    pub hints: bool,
+    pub status: Status,
+    pub players: Vec<String>,
+    pub watchers: u32,
+    /// When it was made, Unix ms.
+    pub created_at: f64,
+}
+
+/// Who is online: everyone connected, and the names of those in the lobby.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Online {
+    pub count: u32,
+    pub people: Vec<String>,
+}
+
+/// The lobby as this page knows it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lobby {
+    pub rooms: Vec<LobbyRoom>,
+    pub online: Online,
+    pub chat: Vec<ChatLine>,
 }
 
 /// What the server said.
 #[derive(Debug, PartialEq)]
 pub enum Incoming {
-    Welcome { token: String },
+    Welcome { player: String, token: String },
     Created { room: String },
-    Room { snapshot: Snapshot, moves: Vec<RemoteEvent>, chat: Vec<ChatLine> },
+    Room { snapshot: Snapshot, moves: Vec<RemoteEvent>, chat: Vec<ChatLine>, watchers: Vec<String> },
     Chat(ChatLine),
     Move { event: RemoteEvent, view: TableView, players: Vec<PlayerLine> },
     Result { id: u32, answer: Answer },
-    Players(Vec<PlayerLine>),
+    Players { players: Vec<PlayerLine>, watchers: Vec<String> },
     Rematch { room: String },
     Pong { c: f64 },
+    Lobby(Lobby),
+    LobbyRoom(LobbyRoom),
+    LobbyGone { room: String },
+    Online(Online),
+    LobbyChat(ChatLine),
     Error { id: Option<u32>, message: String },
 }
 
@@ -142,7 +182,36 @@ fn event<V: Json>(value: &V) -> Option<RemoteEvent> {
 }
 
 fn chat_line<V: Json>(value: &V) -> Option<ChatLine> {
-    Some(ChatLine { seat: whole(value, "seat")? as u8, name: text(value, "name")?, text: text(value, "text")? })
+    let by = match text(value, "player") {
+        Some(player) => Speaker::Player(player),
+        None => Speaker::Seat(whole(value, "seat")? as u8),
+    };
+    Some(ChatLine { by, name: text(value, "name")?, text: text(value, "text")? })
+}
+
+/// A list of lines of chat; those that do not read are passed over.
+fn chat_lines<V: Json>(value: &V) -> Vec<ChatLine> {
+    value.items().map(|a| a.iter().filter_map(chat_line).collect()).unwrap_or_default()
+}
+
+fn texts<V: Json>(value: &V) -> Option<Vec<String>> {
+    value.items()?.iter().map(Json::text).collect()
+}
+
+fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoom> {
+    Some(LobbyRoom {
+        room: text(value, "room")?,
+        variant: Variant::from_name(&text(value, "mode")?, None).ok()?,
+        hints: value.field("hints").flag()?,
+        status: Status::from_name(&text(value, "status")?)?,
+        players: texts(&value.field("players"))?,
+        watchers: whole(value, "watchers")?,
+        created_at: number(value, "created_at")?,
+    })
+}
+
+fn online<V: Json>(value: &V) -> Option<Online> {
+    Some(Online { count: whole(value, "online")?, people: texts(&value.field("people"))? })
 }
 
 fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
@@ -171,13 +240,12 @@ fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
 /// Reads one parsed frame of the server's.
 pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
     Some(match text(value, "t")?.as_str() {
-        "welcome" => Incoming::Welcome { token: text(value, "token")? },
+        "welcome" => Incoming::Welcome { player: text(value, "player")?, token: text(value, "token")? },
         "created" => Incoming::Created { room: text(value, "room")? },
         "room" => {
             let (snapshot, moves) = snapshot(value)?;
-            let chat =
-                value.field("chat").items().map(|a| a.iter().filter_map(chat_line).collect()).unwrap_or_default();
-            Incoming::Room { snapshot, moves, chat }
+            let watchers = texts(&value.field("watchers")).unwrap_or_default();
+            Incoming::Room { snapshot, moves, chat: chat_lines(&value.field("chat")), watchers }
         }
         "chat" => Incoming::Chat(chat_line(value)?),
         "move" => Incoming::Move {
@@ -197,7 +265,19 @@ pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
             };
             Incoming::Result { id: whole(value, "id")?, answer }
         }
-        "players" => Incoming::Players(players(&value.field("players"))?),
+        "players" => Incoming::Players {
+            players: players(&value.field("players"))?,
+            watchers: texts(&value.field("watchers")).unwrap_or_default(),
+        },
+        "lobby" => Incoming::Lobby(Lobby {
+            rooms: value.field("rooms").items()?.iter().filter_map(lobby_room).collect(),
+            online: online(value)?,
+            chat: chat_lines(&value.field("chat")),
+        }),
+        "lobby_room" => Incoming::LobbyRoom(lobby_room(value)?),
+        "lobby_gone" => Incoming::LobbyGone { room: text(value, "room")? },
+        "online" => Incoming::Online(online(value)?),
+        "lobby_chat" => Incoming::LobbyChat(chat_line(value)?),
         "rematch" => Incoming::Rematch { room: text(value, "room")? },
         "pong" => Incoming::Pong { c: number(value, "c")? },
         "error" => Incoming::Error { id: whole(value, "id"), message: text(value, "message").unwrap_or_default() },
@@ -236,8 +316,17 @@ pub fn hello(token: Option<&str>) -> String {
     format!(r#"{{"t":"hello","v":{VERSION},"token":{}}}"#, token.map_or("null".to_owned(), quoted))
 }
 
-pub fn create(mode: &str, name: &str, hints: bool) -> String {
-    format!(r#"{{"t":"create","mode":{},"hints":{hints},"name":{}}}"#, quoted(mode), quoted(name))
+pub fn create(mode: &str, name: &str, hints: bool, public: bool) -> String {
+    format!(r#"{{"t":"create","mode":{},"hints":{hints},"name":{},"public":{public}}}"#, quoted(mode), quoted(name))
+}
+
+/// Watch the lobby, under a name or none.
+pub fn lobby(name: Option<&str>) -> String {
+    format!(r#"{{"t":"lobby","name":{}}}"#, name.map_or("null".to_owned(), quoted))
+}
+
+pub fn quick_play(mode: &str, name: &str) -> String {
+    format!(r#"{{"t":"quick_play","mode":{},"name":{}}}"#, quoted(mode), quoted(name))
 }
 
 /// `c` is the page's clock, echoed back; `rtt` the last round trip measured.
@@ -250,7 +339,7 @@ pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {
     format!(r#"{{"t":"claim","id":{id},"cards":[{}],"seen":{seen}}}"#, ids.join(","))
 }
 
-/// A line of chat to the room.
+/// A line of chat to the room (or to the lobby, outside one).
 pub fn chat(text: &str) -> String {
     format!(r#"{{"t":"chat","text":{}}}"#, quoted(text))
 }

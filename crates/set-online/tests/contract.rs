@@ -22,8 +22,11 @@ use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableV
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_online::wire::{self, ChatLine, Incoming, Json};
-use set_protocol::{ChatMsg, ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
+use set_online::wire::{self, ChatLine, Incoming, Json, Lobby, LobbyRoom, Online, Speaker};
+use set_protocol::{
+    ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, RoomMsg,
+    ServerMsg, Verdict, ViewMsg,
+};
 
 /// serde_json's value, seen through the page's reader.
 struct Parsed(Value);
@@ -82,7 +85,25 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         next_room: over.then(|| "f0f0f0f0f0".to_owned()),
         moves: vec![move_msg(6, "wrong"), move_msg(7, "set"), move_msg(8, "hint")],
         chat: if over { vec![chat_msg(0, "gg"), chat_msg(1, "<b>again?</b> \"yes\" \\ 🂡")] } else { Vec::new() },
+        public: seat == Some(1),
+        watchers: if status == "playing" { vec!["Dan".to_owned(), "<i>Eve</i>".to_owned()] } else { Vec::new() },
     }
+}
+
+fn lobby_room_msg(room: &str, mode: &str, status: &str, players: &[&str]) -> LobbyRoomMsg {
+    LobbyRoomMsg {
+        room: room.to_owned(),
+        mode: mode.to_owned(),
+        hints: mode == "junior",
+        status: status.to_owned(),
+        players: players.iter().map(|&p| p.to_owned()).collect(),
+        watchers: players.len() as u32,
+        created_at: 1_795_000_000_000,
+    }
+}
+
+fn lobby_line(text: &str) -> LobbyChatMsg {
+    LobbyChatMsg { player: "p9".to_owned(), name: "Zoë".to_owned(), text: text.to_owned(), at: 1_795_000_000_001 }
 }
 
 fn chat_msg(seat: u8, text: &str) -> ChatMsg {
@@ -112,10 +133,24 @@ fn server_frames() -> Vec<ServerMsg> {
             why: Some("colours: two red, one green".to_owned()),
         },
         ServerMsg::Result { id: 3, verdict: Verdict::Taken, seq: 9, by: Some(2), card: Some(80), why: None },
-        ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))] },
+        ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))], watchers: vec![] },
+        ServerMsg::Players { players: vec![player(0, "Ann", None)], watchers: vec!["Dan \"D\"".to_owned()] },
         ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
         ServerMsg::Pong { c: 12345.678 },
         ServerMsg::Chat(chat_msg(1, "<img src=x onerror=alert(1)> & é")),
+        ServerMsg::Lobby(LobbyMsg {
+            rooms: vec![
+                lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann"]),
+                lobby_room_msg("f0f0f0f0f0", "junior", "playing", &["Bo \"B\"", "Cy"]),
+            ],
+            online: OnlineMsg { online: 4_000_000_000, people: vec!["Ann".to_owned(), "Zoë 🂡".to_owned()] },
+            chat: vec![lobby_line("hi <b>all</b>")],
+        }),
+        ServerMsg::Lobby(LobbyMsg { rooms: vec![], online: OnlineMsg { online: 0, people: vec![] }, chat: vec![] }),
+        ServerMsg::LobbyRoom(lobby_room_msg("abcdef0123", "ultra", "playing", &["Di"])),
+        ServerMsg::LobbyGone { room: "abcdef0123".to_owned() },
+        ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()] }),
+        ServerMsg::LobbyChat(lobby_line("\"quoted\" \\ & <script>")),
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
     ]
@@ -133,12 +168,32 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::Rematch { .. } => "rematch",
         ServerMsg::Pong { .. } => "pong",
         ServerMsg::Chat(_) => "chat",
+        ServerMsg::Lobby(_) => "lobby",
+        ServerMsg::LobbyRoom(_) => "lobby_room",
+        ServerMsg::LobbyGone { .. } => "lobby_gone",
+        ServerMsg::Online(_) => "online",
+        ServerMsg::LobbyChat(_) => "lobby_chat",
         ServerMsg::Error { .. } => "error",
     }
 }
 
-const SERVER_KINDS: [&str; 10] =
-    ["welcome", "created", "room", "move", "result", "players", "rematch", "pong", "chat", "error"];
+const SERVER_KINDS: [&str; 15] = [
+    "welcome",
+    "created",
+    "room",
+    "move",
+    "result",
+    "players",
+    "rematch",
+    "pong",
+    "chat",
+    "lobby",
+    "lobby_room",
+    "lobby_gone",
+    "online",
+    "lobby_chat",
+    "error",
+];
 
 fn cards(ids: &[u8]) -> Vec<Card> {
     ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
@@ -181,7 +236,36 @@ fn table(v: &ViewMsg) -> TableView {
 }
 
 fn said(line: &ChatMsg) -> ChatLine {
-    ChatLine { seat: line.seat, name: line.name.clone(), text: line.text.clone() }
+    ChatLine { by: Speaker::Seat(line.seat), name: line.name.clone(), text: line.text.clone() }
+}
+
+fn said_in_lobby(line: &LobbyChatMsg) -> ChatLine {
+    ChatLine { by: Speaker::Player(line.player.clone()), name: line.name.clone(), text: line.text.clone() }
+}
+
+fn variant(mode: &str) -> Variant {
+    match mode {
+        "classic" => Variant::Classic,
+        "junior" => Variant::Junior,
+        "ultra" => Variant::Ultra,
+        other => panic!("fixtures are classic, junior or ultra, not {other}"),
+    }
+}
+
+fn listed(r: &LobbyRoomMsg) -> LobbyRoom {
+    LobbyRoom {
+        room: r.room.clone(),
+        variant: variant(&r.mode),
+        hints: r.hints,
+        status: status(&r.status),
+        players: r.players.clone(),
+        watchers: r.watchers,
+        created_at: r.created_at as f64,
+    }
+}
+
+fn online(o: &OnlineMsg) -> Online {
+    Online { count: o.online, people: o.people.clone() }
 }
 
 fn event(m: &MoveMsg) -> RemoteEvent {
@@ -192,7 +276,7 @@ fn event(m: &MoveMsg) -> RemoteEvent {
 /// protocol's values, written without the page's reader.
 fn meant(message: &ServerMsg) -> Incoming {
     match message.clone() {
-        ServerMsg::Welcome { token, .. } => Incoming::Welcome { token },
+        ServerMsg::Welcome { player, token } => Incoming::Welcome { player, token },
         ServerMsg::Created { room } => Incoming::Created { room },
         ServerMsg::Room(r) => Incoming::Room {
             snapshot: Snapshot {
@@ -200,10 +284,7 @@ fn meant(message: &ServerMsg) -> Incoming {
                 seat: r.seat,
                 host: r.host,
                 status: status(&r.status),
-                variant: match r.mode.as_str() {
-                    "classic" => Variant::Classic,
-                    other => panic!("fixtures are classic, not {other}"),
-                },
+                variant: variant(&r.mode),
                 hints: r.hints,
                 seq: r.seq,
                 view: r.view.as_ref().map(table),
@@ -215,6 +296,7 @@ fn meant(message: &ServerMsg) -> Incoming {
             },
             moves: r.moves.iter().map(event).collect(),
             chat: r.chat.iter().map(said).collect(),
+            watchers: r.watchers.clone(),
         },
         ServerMsg::Move { event: m, view, players } => {
             Incoming::Move { event: event(&m), view: table(&view), players: players.iter().map(line).collect() }
@@ -227,10 +309,21 @@ fn meant(message: &ServerMsg) -> Incoming {
                 Verdict::Taken => Answer::Taken { by: by.unwrap(), card: cards(&[card.unwrap()])[0] },
             },
         },
-        ServerMsg::Players { players } => Incoming::Players(players.iter().map(line).collect()),
+        ServerMsg::Players { players, watchers } => {
+            Incoming::Players { players: players.iter().map(line).collect(), watchers }
+        }
         ServerMsg::Rematch { room } => Incoming::Rematch { room },
         ServerMsg::Pong { c } => Incoming::Pong { c },
         ServerMsg::Chat(line) => Incoming::Chat(said(&line)),
+        ServerMsg::Lobby(l) => Incoming::Lobby(Lobby {
+            rooms: l.rooms.iter().map(listed).collect(),
+            online: online(&l.online),
+            chat: l.chat.iter().map(said_in_lobby).collect(),
+        }),
+        ServerMsg::LobbyRoom(r) => Incoming::LobbyRoom(listed(&r)),
+        ServerMsg::LobbyGone { room } => Incoming::LobbyGone { room },
+        ServerMsg::Online(o) => Incoming::Online(online(&o)),
+        ServerMsg::LobbyChat(line) => Incoming::LobbyChat(said_in_lobby(&line)),
         ServerMsg::Error { id, message, .. } => Incoming::Error { id, message },
     }
 }
@@ -270,6 +363,9 @@ fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
 fn the_page_passes_over_what_it_cannot_read() {
     for frame in [
         r#"{"t":"lobby","rooms":[]}"#,
+        r#"{"t":"lobby_room","room":"a","mode":"daily","hints":false,"status":"waiting","players":[],"watchers":0,"created_at":1}"#,
+        r#"{"t":"online","online":-1,"people":[]}"#,
+        r#"{"t":"lobby_chat","name":"A","text":"hi"}"#,
         r#"{"room":"abc"}"#,
         r#"{"t":"result","id":1,"verdict":"maybe","seq":1}"#,
         r#"{"t":"created"}"#,
@@ -290,8 +386,12 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::hello(None), ClientMsg::Hello { v: set_protocol::VERSION, token: None }),
         (wire::hello(Some("t.o\"k")), ClientMsg::Hello { v: set_protocol::VERSION, token: Some("t.o\"k".to_owned()) }),
         (
-            wire::create("junior", tricky, true),
-            ClientMsg::Create { mode: "junior".to_owned(), hints: true, name: tricky.to_owned() },
+            wire::create("junior", tricky, true, false),
+            ClientMsg::Create { mode: "junior".to_owned(), hints: true, name: tricky.to_owned(), public: false },
+        ),
+        (
+            wire::create("classic", "Ann", false, true),
+            ClientMsg::Create { mode: "classic".to_owned(), hints: false, name: "Ann".to_owned(), public: true },
         ),
         (
             wire::join("a1b2c3d4e5", Some(tricky), 12),
@@ -308,6 +408,9 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::ping(0.25, None), ClientMsg::Ping { c: 0.25, rtt: None }),
         (wire::REMATCH.to_owned(), ClientMsg::Rematch),
         (wire::chat(tricky), ClientMsg::Chat { text: tricky.to_owned() }),
+        (wire::lobby(Some(tricky)), ClientMsg::Lobby { name: Some(tricky.to_owned()) }),
+        (wire::lobby(None), ClientMsg::Lobby { name: None }),
+        (wire::quick_play("chain", tricky), ClientMsg::QuickPlay { mode: "chain".to_owned(), name: tricky.to_owned() }),
     ]
 }
 

@@ -9,7 +9,15 @@ pub enum ClientMsg {
     /// First: who the client is (no token: a new anonymous player).
     Hello { v: u32, token: Option<String> },
     /// A new room; the answer is `created`, and the client then joins it.
-    Create { mode: String, hints: bool, name: String },
+    /// A public room is listed in the lobby; a private one is reached by
+    /// its link only.
+    Create {
+        mode: String,
+        hints: bool,
+        name: String,
+        #[serde(default)]
+        public: bool,
+    },
     /// Sit at (or come back to) a room; `since` is the last event applied.
     Join { room: String, name: Option<String>, since: Option<u32> },
     /// The host starts the game.
@@ -22,13 +30,22 @@ pub enum ClientMsg {
     Ping { c: f64, rtt: Option<u32> },
     /// Offer (or accept) another game with the same players.
     Rematch,
-    /// A line of chat to the room (seated players): 1 to 250 characters.
+    /// A line of chat: to the room (its seated players), or to the lobby
+    /// outside a room; 1 to [`crate::chat::MAX_CHARS`] characters.
     Chat { text: String },
+    /// Watch the lobby: its public rooms, who is online, its chat. The
+    /// answer is `lobby`, then its changes as they happen, until the client
+    /// joins a room. With a name, the others see it among those in the lobby.
+    Lobby { name: Option<String> },
+    /// Sit at the oldest public room of `mode` waiting for players (no
+    /// hints), or make one and wait in it: the answer is the room's `room`.
+    QuickPlay { mode: String, name: String },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 9] = ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat"];
+pub const CLIENT_TYPES: [&str; 11] =
+    ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat", "lobby", "quick_play"];
 
 impl ClientMsg {
     /// The frame's text.
@@ -50,6 +67,8 @@ impl ClientMsg {
             ClientMsg::Ping { .. } => "ping",
             ClientMsg::Rematch => "rematch",
             ClientMsg::Chat { .. } => "chat",
+            ClientMsg::Lobby { .. } => "lobby",
+            ClientMsg::QuickPlay { .. } => "quick_play",
         }
     }
 }
@@ -62,7 +81,7 @@ mod tests {
     fn every_message_names_its_type_as_the_wire_does() {
         let all = [
             ClientMsg::Hello { v: 1, token: None },
-            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into() },
+            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into(), public: true },
             ClientMsg::Join { room: "r".into(), name: None, since: None },
             ClientMsg::Start,
             ClientMsg::Claim { id: 1, cards: vec![0, 1, 2], seen: 0 },
@@ -70,6 +89,8 @@ mod tests {
             ClientMsg::Ping { c: 1.5, rtt: Some(3) },
             ClientMsg::Rematch,
             ClientMsg::Chat { text: "hi <b>".into() },
+            ClientMsg::Lobby { name: Some("Bo".into()) },
+            ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

@@ -20,7 +20,10 @@ pub mod client;
 pub mod server;
 
 pub use client::ClientMsg;
-pub use server::{ChatMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg};
+pub use server::{
+    ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, RoomMsg, ServerMsg,
+    Verdict, ViewMsg,
+};
 
 /// The protocol's major version, sent in `hello`: a client that speaks
 /// another is closed with [`close::VERSION`] and asked to reload.

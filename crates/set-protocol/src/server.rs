@@ -83,6 +83,59 @@ pub struct RoomMsg {
     /// The room's recent chat, oldest first.
     #[serde(default)]
     pub chat: Vec<ChatMsg>,
+    /// Listed in the lobby (or reached by its link only).
+    #[serde(default)]
+    pub public: bool,
+    /// The names of those watching (not seated), in the order they came.
+    #[serde(default)]
+    pub watchers: Vec<String>,
+}
+
+/// A public room as the lobby lists it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LobbyRoomMsg {
+    pub room: String,
+    pub mode: String,
+    pub hints: bool,
+    /// "waiting" or "playing" (a room that is over leaves the lobby).
+    pub status: String,
+    /// The seated players' names, in seat order.
+    pub players: Vec<String>,
+    /// How many watch it.
+    pub watchers: u32,
+    /// When it was made, Unix ms.
+    pub created_at: i64,
+}
+
+/// Who is online: everyone connected, and the names of those in the lobby.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct OnlineMsg {
+    /// Players connected to the server (a player with two tabs counts once).
+    pub online: u32,
+    /// The names given by those watching the lobby, sorted.
+    pub people: Vec<String>,
+}
+
+/// A line of the lobby's chat.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LobbyChatMsg {
+    /// The speaker's player id (public: a profile's address).
+    pub player: String,
+    pub name: String,
+    pub text: String,
+    /// When it was said, Unix ms.
+    pub at: i64,
+}
+
+/// The lobby, whole: sent when a client starts watching it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LobbyMsg {
+    /// The public rooms with someone in them, oldest first.
+    pub rooms: Vec<LobbyRoomMsg>,
+    #[serde(flatten)]
+    pub online: OnlineMsg,
+    /// Its recent chat, oldest first.
+    pub chat: Vec<LobbyChatMsg>,
 }
 
 /// A line of a room's chat.
@@ -127,6 +180,9 @@ pub enum ServerMsg {
     },
     Players {
         players: Vec<PlayerMsg>,
+        /// The names of those watching.
+        #[serde(default)]
+        watchers: Vec<String>,
     },
     Rematch {
         room: String,
@@ -136,6 +192,18 @@ pub enum ServerMsg {
     },
     /// A line of chat, to everyone in the room (its sender too).
     Chat(ChatMsg),
+    /// The lobby, whole, to a client that starts watching it.
+    Lobby(LobbyMsg),
+    /// A public room appeared in the lobby or changed.
+    LobbyRoom(LobbyRoomMsg),
+    /// A room left the lobby: over, private now, or nobody in it.
+    LobbyGone {
+        room: String,
+    },
+    /// Who is online changed (told at most about once a second).
+    Online(OnlineMsg),
+    /// A line of the lobby's chat, to everyone watching the lobby.
+    LobbyChat(LobbyChatMsg),
     Error {
         id: Option<u32>,
         code: ErrorCode,
@@ -171,6 +239,8 @@ pub enum ErrorCode {
     NoHints,
     /// Chat that is empty, too long, or holds control or invisible characters.
     BadChat,
+    /// As many watch the lobby as may.
+    LobbyFull,
     /// The store could not keep the move: nothing happened, try again.
     Unavailable,
 }

@@ -12,7 +12,7 @@
 //! the process exits.
 
 use crate::limits::{AddressBuckets, Connections, Limits};
-use crate::{http, ids, rooms, serve, store};
+use crate::{http, ids, lobby, rooms, serve, store};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -24,6 +24,8 @@ use tower_http::services::ServeDir;
 /// What every connection and request shares.
 pub struct AppState {
     pub rooms: Arc<rooms::Rooms>,
+    /// The public rooms, who is online, the lobby's chat.
+    pub lobby: Arc<lobby::Lobby>,
     pub signer: ids::Signer,
     pub files: ServeDir,
     pub csp: axum::http::HeaderValue,
@@ -179,11 +181,14 @@ async fn run(config: Config) -> Result<(), String> {
     let metrics = crate::metrics::install()?;
     let limits = config.limits.clone();
     let (room_limits, export_limits) = (limits.clone(), limits.clone());
+    let lobby = lobby::Lobby::new(limits.max_lobby_watchers);
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(
             Arc::new(store),
             rooms::RoomLimits { max_loaded: limits.max_rooms_loaded, max_watchers: limits.max_watchers },
+            Arc::clone(&lobby),
         ),
+        lobby,
         signer: ids::Signer::new(key),
         files,
         csp,
@@ -200,11 +205,13 @@ async fn run(config: Config) -> Result<(), String> {
     println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
     tracing::info!(%addr, db = %config.db.display(), "serving");
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
+    let online = tokio::spawn(tell_online(Arc::clone(&state.lobby)));
     let app = http::router(Arc::clone(&state));
     serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).await;
     // (Not on stdout: whoever read the address may have closed it.)
     tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
     housekeeping.abort();
+    online.abort();
     let _ = drain.send(true);
     // Each WebSocket closes at once; a client that does not answer its close
     // is given up on after this long.
@@ -227,6 +234,15 @@ async fn stop_signal() {
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
+    }
+}
+
+/// Tells the lobby's watchers who is online, when that changed.
+async fn tell_online(lobby: Arc<lobby::Lobby>) {
+    let mut every = tokio::time::interval(lobby::ONLINE_EVERY);
+    loop {
+        every.tick().await;
+        lobby.tell_online();
     }
 }
 

@@ -1,6 +1,7 @@
 //! HTTP: the page's files from `dist/` (precompressed gzip and brotli where
 //! the build wrote them), the WebSocket at `/ws`, and a finished game's save
-//! at `/api/games/<room>`; with the headers a real host sends.
+//! at `/api/games/<room>`, how many play at `/api/online`; with the headers a
+//! real host sends.
 //!
 //! - Only GET and HEAD. A path that does not decode, holds a NUL byte or
 //!   climbs out with `..` (in any encoding, with either slash) is refused
@@ -51,6 +52,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/healthz", get(health))
         .route("/metrics", get(metrics_text))
         .route("/api/games/{room}", get(export))
+        .route("/api/online", get(online))
         .fallback(static_file)
         .layer(middleware::from_fn_with_state(state.clone(), headers))
         .with_state(state)
@@ -67,6 +69,12 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
         }
         Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time"),
     }
+}
+
+/// How many players are connected: `{"online":N}`, for the front door's count.
+async fn online(State(state): State<Arc<AppState>>) -> Response {
+    let body = format!("{{\"online\":{}}}", state.lobby.online());
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], body).into_response()
 }
 
 /// The counters of `crate::metrics`, as Prometheus text.

@@ -15,7 +15,8 @@
 //! The modules: `app` (flags, the database lock, housekeeping, the drain),
 //! `serve` (accepting connections), `http` (the routes, headers and static
 //! files), `ws` (one connection: identity, shapes, rates and silences),
-//! `limits` (every bound a client meets, and its flag), `metrics` (what
+//! `limits` (every bound a client meets, and its flag), `lobby` (the public
+//! rooms, who is online, the lobby's chat, quick play's turns), `metrics` (what
 //! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
 //! look-alikes), `chat` (a room's chat lines, checked the same way), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
@@ -41,6 +42,7 @@ mod chat;
 mod http;
 mod ids;
 mod limits;
+mod lobby;
 mod metrics;
 mod names;
 pub mod proto;

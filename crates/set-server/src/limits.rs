@@ -59,6 +59,9 @@ pub struct Limits {
     /// Connections watching one room (not seated in it) at once.
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub max_watchers: usize,
+    /// Connections watching the lobby at once; the next is refused.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub max_lobby_watchers: usize,
     /// Rooms loaded in memory at once; the one used least lately with
     /// nobody in it is unloaded to load another (finished rooms nobody is
     /// in go whenever a room loads).

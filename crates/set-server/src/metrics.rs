@@ -36,6 +36,7 @@ pub enum Limit {
     Downloads,
     RoomsLoaded,
     Chat,
+    LobbyWatchers,
 }
 
 impl Limit {
@@ -55,6 +56,7 @@ impl Limit {
             Limit::Downloads => "downloads",
             Limit::Chat => "chat",
             Limit::RoomsLoaded => "rooms_loaded",
+            Limit::LobbyWatchers => "lobby_watchers",
         }
     }
 }

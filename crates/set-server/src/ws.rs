@@ -8,12 +8,14 @@
 use crate::AppState;
 use crate::ids::is_room_id;
 use crate::limits::{Bucket, Permit};
+use crate::lobby::LobbyError;
 use crate::metrics::{Limit, limit_hit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
-use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
+use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, RoomsError, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
+use set_core::players::sitting::MAX_ONLINE_PLAYERS;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -28,6 +30,10 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// Protocol errors a connection may make before it is closed.
 const STRIKES: u32 = 20;
+/// The waiting rooms a quick play tries (a name taken in one, say) before it makes its own.
+const QUICK_TRIES: usize = 4;
+/// How long a quick play waits for a room to seat it.
+const SIT_WAIT: Duration = Duration::from_secs(5);
 
 /// Per connection: claims (and hints) 8 a second with a burst of 8, and
 /// rooms created 3 at once, then one a minute (besides the address's own
@@ -55,6 +61,8 @@ struct Connection {
     address: IpAddr,
     player: Option<String>,
     room: Option<mpsc::Sender<Command>>,
+    /// Watching the lobby (never while in a room).
+    in_lobby: bool,
     /// Every frame but pings draws from this credit (lila-ws's way).
     frames: Bucket,
     /// When it last sent something other than a ping.
@@ -91,6 +99,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         address: permit.address(),
         player: None,
         room: None,
+        in_lobby: false,
         frames: limits.frame_bucket(),
         said_at: Instant::now(),
         pings: ping_bucket(),
@@ -109,7 +118,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     loop {
         let deadline = if conn.player.is_none() {
             (opened + limits.hello_timeout(), "no hello in time")
-        } else if conn.room.is_some() {
+        } else if conn.room.is_some() || conn.in_lobby {
             (last_heard + limits.silent_timeout(), "silent too long")
         } else {
             let idle = conn.said_at + limits.idle_timeout();
@@ -155,6 +164,10 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     }
     if let Some(room) = conn.room.take() {
         let _ = room.send(Command::Leave { conn: conn.id }).await;
+    }
+    conn.state.lobby.leave(conn.id);
+    if let Some(player) = &conn.player {
+        conn.state.lobby.departed(player);
     }
     drop(conn);
     if !writer_done {
@@ -275,54 +288,41 @@ impl Connection {
             (_, Some(player)) => player.clone(),
         };
         match msg {
-            ClientMsg::Create { mode, hints, name } => {
-                if !self.rooms_made.take() {
-                    limit_hit(Limit::RoomsPerConnection);
-                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
+            ClientMsg::Create { mode, hints, name, public } => {
+                if !self.may_make_room() {
                     return true;
                 }
-                if !self.state.rooms_made.take(self.address) {
-                    limit_hit(Limit::RoomsPerAddress);
-                    tracing::info!(address = %self.address, "rooms made too fast from one address");
-                    self.send(&ServerMsg::error(
-                        None,
-                        ErrorCode::Throttled,
-                        "too many rooms made from your address: wait a little",
-                    ));
-                    return true;
-                }
-                match self.state.rooms.create(&player, &name, &mode, hints).await {
+                match self.state.rooms.create(&player, &name, &mode, hints, public).await {
                     Ok(room) => self.send(&ServerMsg::Created { room }),
-                    Err(crate::rooms::RoomsError::BadMode(mode)) => {
-                        return self.strike(None, ErrorCode::BadMode, format!("\"{mode}\" is no way to play online"));
-                    }
-                    Err(crate::rooms::RoomsError::BadName(why)) => {
-                        self.send(&ServerMsg::error(None, ErrorCode::BadName, why))
-                    }
-                    Err(err) => {
-                        tracing::error!(%err, "a room not made");
-                        self.send(&ServerMsg::error(
-                            None,
-                            ErrorCode::Unavailable,
-                            "the room could not be made: try again",
-                        ));
-                    }
+                    Err(err) => return self.not_made(err),
                 }
                 true
             }
+            ClientMsg::Lobby { name } => {
+                self.leave_room().await;
+                let watched = self.state.lobby.watch(self.id, &player, name.as_deref(), self.outbox.clone());
+                match watched {
+                    Ok(()) => self.in_lobby = true,
+                    Err(err @ LobbyError::Full) => {
+                        self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()))
+                    }
+                    Err(err) => self.send(&ServerMsg::error(None, ErrorCode::BadName, err.to_string())),
+                }
+                true
+            }
+            ClientMsg::QuickPlay { mode, name } => self.quick_play(&player, &mode, &name).await,
             ClientMsg::Join { room, name, since } => {
                 if !is_room_id(&room) {
                     return self.strike(None, ErrorCode::NoRoom, "there is no such room");
                 }
-                if let Some(old) = self.room.take() {
-                    let _ = old.send(Command::Leave { conn: self.id }).await;
-                }
+                self.leave_room().await;
+                self.leave_lobby();
                 let inbox = match self.state.rooms.inbox(&room).await {
                     Ok(inbox) => inbox,
-                    Err(crate::rooms::RoomsError::NoRoom) => {
+                    Err(RoomsError::NoRoom) => {
                         return self.strike(None, ErrorCode::NoRoom, "there is no such room");
                     }
-                    Err(crate::rooms::RoomsError::Full) => {
+                    Err(RoomsError::Full) => {
                         limit_hit(Limit::RoomsLoaded);
                         self.send(&ServerMsg::error(
                             None,
@@ -343,6 +343,7 @@ impl Connection {
                     name,
                     since: since.unwrap_or(0),
                     outbox: self.outbox.clone(),
+                    seated: None,
                 };
                 self.room = Some(inbox);
                 self.forward(join).await
@@ -370,6 +371,12 @@ impl Connection {
                     return true;
                 }
                 match crate::chat::checked(&text) {
+                    Ok(text) if self.room.is_none() && self.in_lobby => {
+                        if let Err(err) = self.state.lobby.say(self.id, text) {
+                            self.send(&ServerMsg::error(None, ErrorCode::BadChat, err.to_string()));
+                        }
+                        true
+                    }
                     Ok(text) => self.forward(Command::Chat { conn: self.id, text }).await,
                     Err(why) => {
                         self.send(&ServerMsg::error(None, ErrorCode::BadChat, why));
@@ -403,8 +410,125 @@ impl Connection {
             None => crate::ids::new_player_id(),
         };
         self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
-        self.player = Some(player);
+        self.state.lobby.arrived(&player);
+        if let Some(before) = self.player.replace(player) {
+            self.state.lobby.departed(&before);
+        }
         true
+    }
+
+    /// Whether this connection (and its address) may make another room
+    /// now; if not, it is told why.
+    fn may_make_room(&mut self) -> bool {
+        if !self.rooms_made.take() {
+            limit_hit(Limit::RoomsPerConnection);
+            self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
+            return false;
+        }
+        if !self.state.rooms_made.take(self.address) {
+            limit_hit(Limit::RoomsPerAddress);
+            tracing::info!(address = %self.address, "rooms made too fast from one address");
+            self.send(&ServerMsg::error(
+                None,
+                ErrorCode::Throttled,
+                "too many rooms made from your address: wait a little",
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// Tells the client why a room was not made; false when that ends the connection.
+    fn not_made(&mut self, err: RoomsError) -> bool {
+        match err {
+            RoomsError::BadMode(mode) => {
+                self.strike(None, ErrorCode::BadMode, format!("\"{mode}\" is no way to play online"))
+            }
+            RoomsError::BadName(why) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadName, why));
+                true
+            }
+            err => {
+                tracing::error!(%err, "a room not made");
+                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room could not be made: try again"));
+                true
+            }
+        }
+    }
+
+    async fn leave_room(&mut self) {
+        if let Some(old) = self.room.take() {
+            let _ = old.send(Command::Leave { conn: self.id }).await;
+        }
+    }
+
+    fn leave_lobby(&mut self) {
+        if std::mem::take(&mut self.in_lobby) {
+            self.state.lobby.leave(self.id);
+        }
+    }
+
+    /// Quick play: sits at the oldest public room of `mode` waiting for
+    /// players, or makes one and sits in it, while no other quick play of
+    /// that way to play runs (so two at once meet in one room).
+    async fn quick_play(&mut self, player: &str, mode: &str, name: &str) -> bool {
+        let lobby = Arc::clone(&self.state.lobby);
+        let Some(_turn) = lobby.quick_turn(mode).await else {
+            let shown = set_core::text::short(mode);
+            return self.strike(None, ErrorCode::BadMode, format!("\"{shown}\" is no way to play online"));
+        };
+        for room in lobby.waiting_rooms(mode, MAX_ONLINE_PLAYERS).into_iter().take(QUICK_TRIES) {
+            if self.sit(player, &room, name).await.is_ok() {
+                return true;
+            }
+        }
+        if !self.may_make_room() {
+            return true;
+        }
+        let room = match self.state.rooms.create(player, name, mode, false, true).await {
+            Ok(room) => room,
+            Err(err) => return self.not_made(err),
+        };
+        if let Err((code, message)) = self.sit(player, &room, name).await {
+            self.send(&ServerMsg::error(None, code, message));
+        }
+        true
+    }
+
+    /// Joins `room` under `name` and waits to hear the seat taken: Ok once
+    /// seated (the room has sent its `room`), or why not (and the
+    /// connection is in no room).
+    async fn sit(&mut self, player: &str, room: &str, name: &str) -> Result<(), (ErrorCode, String)> {
+        let unavailable = || (ErrorCode::Unavailable, "the room cannot be opened now: try again".to_owned());
+        let inbox = self.state.rooms.inbox(room).await.map_err(|_| unavailable())?;
+        self.leave_room().await;
+        let (seated, answer) = tokio::sync::oneshot::channel();
+        let join = Command::Join {
+            conn: self.id,
+            player: player.to_owned(),
+            name: Some(name.to_owned()),
+            since: 0,
+            outbox: self.outbox.clone(),
+            seated: Some(seated),
+        };
+        inbox.send(join).await.map_err(|_| unavailable())?;
+        match tokio::time::timeout(SIT_WAIT, answer).await {
+            Ok(Ok(Ok(Some(_)))) => {
+                self.room = Some(inbox);
+                self.leave_lobby();
+                Ok(())
+            }
+            // Watching (the game started meanwhile): not what quick play is for.
+            Ok(Ok(Ok(None))) => {
+                let _ = inbox.send(Command::Leave { conn: self.id }).await;
+                Err((ErrorCode::Started, "the game has started".to_owned()))
+            }
+            Ok(Ok(Err(refused))) => Err(refused),
+            _ => {
+                let _ = inbox.send(Command::Leave { conn: self.id }).await;
+                Err(unavailable())
+            }
+        }
     }
 
     /// Passes a command to the joined room; a room that stopped closes the

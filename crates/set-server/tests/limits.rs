@@ -119,7 +119,9 @@ async fn a_room_flood_from_one_address_is_stopped() {
     'flood: for _ in 0..4 {
         let mut client = Client::new(&server, None).await;
         for _ in 0..3 {
-            client.send(ClientMsg::Create { mode: "classic".into(), hints: true, name: "Ann".into() }).await;
+            client
+                .send(ClientMsg::Create { mode: "classic".into(), hints: true, name: "Ann".into(), public: false })
+                .await;
             let answer = client.next().await;
             if answer["t"] == "created" {
                 made += 1;

@@ -37,6 +37,9 @@ pub const ROOM_MODES: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant
 
 pub type ConnId = u64;
 
+/// How a join went: the seat taken (none: watching), or why it was refused.
+pub type Seated = tokio::sync::oneshot::Sender<Result<Option<u8>, (crate::proto::ErrorCode, String)>>;
+
 /// What a room sends a connection: a frame, or "close with this code".
 #[derive(Clone, Debug)]
 pub enum Outgoing {
@@ -83,6 +86,9 @@ pub enum Command {
         name: Option<String>,
         since: u32,
         outbox: Outbox,
+        /// Where to say how the join went (the seat, or why it was refused)
+        /// instead of telling the connection a refusal: quick play's way.
+        seated: Option<Seated>,
     },
     Leave {
         conn: ConnId,
@@ -153,7 +159,7 @@ fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
 /// The names checked as the server takes them (`crate::names`: NFC,
 /// nothing invisible, no look-alikes) and as the core seats them (trimmed,
 /// 1 to 20 characters, no control characters, no two alike).
-fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
+pub(crate) fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
     let names = crate::names::checked(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let seats = Seats::online(&names).map_err(|err| RoomsError::BadName(err.to_string()))?;

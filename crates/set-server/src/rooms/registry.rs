@@ -12,6 +12,7 @@
 use super::room::{Presence, Room};
 use super::{Command, INBOX, RoomsError, checked_names, room_variant};
 use crate::ids;
+use crate::lobby::Lobby;
 use crate::store::{RoomRecord, SeatRecord, Status, Store};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -54,6 +55,8 @@ impl Live {
 /// The live rooms, by id, and the store behind them.
 pub struct Rooms {
     store: Arc<dyn Store>,
+    /// Where public rooms list themselves.
+    lobby: Arc<Lobby>,
     limits: RoomLimits,
     live: Mutex<HashMap<String, Live>>,
     /// Rooms whose log did not replay, and when: not read again before
@@ -83,9 +86,10 @@ const STOP_WAIT: Duration = Duration::from_secs(5);
 const BROKEN_RETRY: Duration = Duration::from_secs(60);
 
 impl Rooms {
-    pub fn new(store: Arc<dyn Store>, limits: RoomLimits) -> Arc<Rooms> {
+    pub fn new(store: Arc<dyn Store>, limits: RoomLimits, lobby: Arc<Lobby>) -> Arc<Rooms> {
         Arc::new(Rooms {
             store,
+            lobby,
             limits,
             live: Mutex::new(HashMap::new()),
             broken: std::sync::Mutex::new(HashMap::new()),
@@ -136,7 +140,14 @@ impl Rooms {
     }
 
     /// Creates a waiting room with its host seated; returns its id.
-    pub async fn create(&self, host: &str, name: &str, mode: &str, hints: bool) -> Result<String, RoomsError> {
+    pub async fn create(
+        &self,
+        host: &str,
+        name: &str,
+        mode: &str,
+        hints: bool,
+        public: bool,
+    ) -> Result<String, RoomsError> {
         let variant = room_variant(mode)?;
         let name = checked_names(&[name])?.remove(0);
         let id = ids::new_room_id();
@@ -146,6 +157,7 @@ impl Rooms {
             id: id.clone(),
             mode: variant.name().to_owned(),
             hints,
+            public,
             seed,
             salt,
             host: host.to_owned(),
@@ -170,16 +182,18 @@ impl Rooms {
         // Read and replayed with no lock held.
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());
-        let room = match Room::restore(stored, self.store.clone(), Arc::clone(&presence), self.limits.max_watchers) {
-            Ok(room) => room,
-            Err(err) => {
-                if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
-                    broken.retain(|_, at| at.elapsed() < BROKEN_RETRY);
-                    broken.insert(id.to_owned(), Instant::now());
+        let lobby = Some(Arc::clone(&self.lobby));
+        let room =
+            match Room::restore(stored, self.store.clone(), Arc::clone(&presence), self.limits.max_watchers, lobby) {
+                Ok(room) => room,
+                Err(err) => {
+                    if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
+                        broken.retain(|_, at| at.elapsed() < BROKEN_RETRY);
+                        broken.insert(id.to_owned(), Instant::now());
+                    }
+                    return Err(err);
                 }
-                return Err(err);
-            }
-        };
+            };
         let mut live = self.live.lock().await;
         // Another join may have loaded it meanwhile: that one is the room.
         if let Some(inbox) = used_now(&mut live, id) {
@@ -238,7 +252,7 @@ impl Rooms {
         if stored.room.status != Status::Over {
             return Ok(None);
         }
-        let room = Room::restore(stored, self.store.clone(), Arc::default(), 0)?;
+        let room = Room::restore(stored, self.store.clone(), Arc::default(), 0, None)?;
         let save: Arc<str> =
             room.finished_save().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?.into();
         if let Ok(mut exports) = self.exports.lock() {

@@ -7,7 +7,10 @@ use super::{
     Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant,
 };
 use crate::ids;
-use crate::proto::{ChatMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
+use crate::lobby::Lobby;
+use crate::proto::{
+    ChatMsg, ErrorCode, LobbyRoomMsg, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg,
+};
 use crate::store::{ChatRecord, MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
@@ -35,6 +38,8 @@ struct ClaimKey {
 struct Conn {
     player: String,
     seat: Option<u8>,
+    /// The name a watcher gave (checked), shown to the room.
+    name: Option<String>,
     outbox: Outbox,
 }
 
@@ -70,6 +75,8 @@ pub(super) struct Room {
     chat: VecDeque<ChatRecord>,
     chat_next: u32,
     store: Arc<dyn Store>,
+    /// Where a public room lists itself (none for a room loaded only to be read).
+    lobby: Option<Arc<Lobby>>,
 }
 
 impl Room {
@@ -84,6 +91,7 @@ impl Room {
         store: Arc<dyn Store>,
         presence: Arc<Presence>,
         max_watchers: usize,
+        lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves, chat } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
@@ -137,6 +145,7 @@ impl Room {
             chat_next: chat.last().map_or(0, |line| line.n + 1),
             chat: chat.into(),
             store,
+            lobby,
         })
     }
 
@@ -147,7 +156,7 @@ impl Room {
                 command = inbox.recv() => command,
                 () = until(due) => {
                     self.players_due = None;
-                    self.broadcast(&ServerMsg::Players { players: self.players() });
+                    self.broadcast(&ServerMsg::Players { players: self.players(), watchers: self.watchers() });
                     continue;
                 }
                 () = tokio::time::sleep(IDLE_UNLOAD), if idle => return,
@@ -159,11 +168,21 @@ impl Room {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Join { conn, player, name, since, outbox } => self.join(conn, player, name, since, outbox).await,
+            Command::Join { conn, player, name, since, outbox, seated } => {
+                let joined = self.join(conn, player, name, since, outbox.clone()).await;
+                match (joined, seated) {
+                    (joined, Some(seated)) => {
+                        let _ = seated.send(joined);
+                    }
+                    (Err((code, message)), None) => outbox.send(ServerMsg::error(None, code, message).to_text().into()),
+                    (Ok(_), None) => {}
+                }
+            }
             Command::Leave { conn } => {
                 if self.conns.remove(&conn).is_some() {
                     self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
                     self.broadcast_players();
+                    self.publish();
                 }
             }
             Command::Start { conn } => self.start(conn).await,
@@ -205,6 +224,43 @@ impl Room {
     /// bursts, and each would otherwise go to every socket.
     fn broadcast_players(&mut self) {
         self.players_due.get_or_insert_with(|| Instant::now() + PLAYERS_EVERY);
+    }
+
+    /// The names of those watching, in the order they came (those who gave none left out).
+    fn watchers(&self) -> Vec<String> {
+        let mut watching: Vec<(ConnId, &str)> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.seat.is_none())
+            .filter_map(|(&id, c)| Some((id, c.name.as_deref()?)))
+            .collect();
+        watching.sort();
+        let mut names: Vec<String> = Vec::new();
+        for (_, name) in watching {
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_owned());
+            }
+        }
+        names
+    }
+
+    /// Tells the lobby what this room is now, if it is public: listed while
+    /// someone sits in it and its game is not over, withdrawn otherwise.
+    fn publish(&self) {
+        let Some(lobby) = self.lobby.as_ref().filter(|_| self.record.public) else { return };
+        let seated_here = self.conns.values().any(|c| c.seat.is_some());
+        if !seated_here || self.record.status == Status::Over {
+            return lobby.withdraw(&self.record.id);
+        }
+        lobby.publish(LobbyRoomMsg {
+            room: self.record.id.clone(),
+            mode: self.record.mode.clone(),
+            hints: self.record.hints,
+            status: self.record.status.name().to_owned(),
+            players: self.seats.iter().map(|s| s.name.clone()).collect(),
+            watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+            created_at: self.record.created_at,
+        });
     }
 
     fn seat_of(&self, conn: ConnId) -> Option<u8> {
@@ -251,6 +307,8 @@ impl Room {
             next_room: self.record.next_room.clone(),
             moves,
             chat: self.chat.iter().map(|line| self.chat_msg(line)).collect(),
+            public: self.record.public,
+            watchers: self.watchers(),
         })
     }
 
@@ -278,12 +336,27 @@ impl Room {
         }
     }
 
-    async fn join(&mut self, conn: ConnId, player: String, name: Option<String>, since: u32, outbox: Outbox) {
+    /// Seats `player` (a name given while the room waits), or lets them
+    /// watch; tells them the room. The seat they have, or why they were refused.
+    async fn join(
+        &mut self,
+        conn: ConnId,
+        player: String,
+        name: Option<String>,
+        since: u32,
+        outbox: Outbox,
+    ) -> Result<Option<u8>, (ErrorCode, String)> {
         let mut seat = self.seats.iter().find(|s| s.player == player).map(|s| s.seat);
-        let refuse = |code, message: &str| {
-            outbox.send(ServerMsg::error(None, code, message).to_text().into());
-        };
-        // Without a name, someone not seated watches (and sees who waits).
+        let refuse = |code, message: &str| Err((code, message.to_owned()));
+        // Without a name, someone not seated watches (and sees who waits);
+        // with one, once the game has started, they watch under that name.
+        let mut watcher_name = None;
+        if let (None, false, Some(name)) = (seat, self.record.status == Status::Waiting, &name) {
+            match checked_names(&[name.as_str()]) {
+                Ok(mut names) => watcher_name = names.pop(),
+                Err(err) => return refuse(ErrorCode::BadName, &err.to_string()),
+            }
+        }
         if let (None, Status::Waiting, Some(name)) = (seat, self.record.status, name) {
             if self.seats.len() >= MAX_ONLINE_PLAYERS {
                 return refuse(ErrorCode::RoomFull, "the room is full: eight players");
@@ -309,10 +382,12 @@ impl Room {
             return refuse(ErrorCode::RoomFull, "too many are watching this room: try again later");
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
-        self.conns.insert(conn, Conn { player, seat, outbox });
+        self.conns.insert(conn, Conn { player, seat, name: watcher_name, outbox });
         self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
+        self.publish();
+        Ok(seat)
     }
 
     async fn start(&mut self, conn: ConnId) {
@@ -340,6 +415,7 @@ impl Room {
         self.record.status = Status::Playing;
         self.clock = Instant::now();
         self.send_snapshots();
+        self.publish();
     }
 
     fn send_snapshots(&self) {
@@ -489,6 +565,7 @@ impl Room {
             self.record.ended_at_ms = Some(mv.at_ms);
             self.presence.over.store(true, Ordering::Relaxed);
             self.send_snapshots();
+            self.publish();
         }
         true
     }
@@ -511,6 +588,7 @@ impl Room {
             id: id.clone(),
             mode: self.record.mode.clone(),
             hints: self.record.hints,
+            public: self.record.public,
             seed,
             salt,
             host: host.player.clone(),
@@ -555,6 +633,9 @@ impl Drop for Room {
     fn drop(&mut self) {
         for c in self.conns.values() {
             room_lost(&c.outbox);
+        }
+        if let Some(lobby) = &self.lobby {
+            lobby.withdraw(&self.record.id);
         }
     }
 }

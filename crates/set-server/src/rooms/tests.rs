@@ -129,14 +129,25 @@ async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Valu
 #[tokio::test]
 async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let store = Arc::new(MemoryStore::default());
-    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
-    let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
+    let rooms =
+        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
+    let id = rooms.create("p1", "Ann", "classic", false, false).await.unwrap();
     let inbox = rooms.inbox(&id).await.unwrap();
     let (ann, mut ann_rx) = outbox();
-    inbox.send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
+    inbox
+        .send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann, seated: None })
+        .await
+        .unwrap();
     let (ben, _ben_rx) = outbox();
     inbox
-        .send(Command::Join { conn: 2, player: "p2".into(), name: Some("Ben".into()), since: 0, outbox: ben })
+        .send(Command::Join {
+            conn: 2,
+            player: "p2".into(),
+            name: Some("Ben".into()),
+            since: 0,
+            outbox: ben,
+            seated: None,
+        })
         .await
         .unwrap();
     inbox.send(Command::Start { conn: 1 }).await.unwrap();
@@ -162,7 +173,10 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     assert_eq!((refused["code"].as_str(), refused["id"].as_u64()), (Some("unavailable"), Some(1)));
     assert!(store.rooms.lock().unwrap()[&id].moves.is_empty());
     let (look, mut look_rx) = outbox();
-    inbox.send(Command::Join { conn: 3, player: "p1".into(), name: None, since: 0, outbox: look }).await.unwrap();
+    inbox
+        .send(Command::Join { conn: 3, player: "p1".into(), name: None, since: 0, outbox: look, seated: None })
+        .await
+        .unwrap();
     let now = next_of(&mut look_rx, "room").await;
     for field in ["view", "seq", "players", "status"] {
         let strip = |v: &serde_json::Value| {
@@ -185,8 +199,9 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
 #[tokio::test]
 async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let store = Arc::new(MemoryStore::default());
-    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
-    let id = rooms.create("p1", "Ann", "classic", false).await.unwrap();
+    let rooms =
+        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
+    let id = rooms.create("p1", "Ann", "classic", false, false).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
     match rooms.inbox(&id).await {
         Err(RoomsError::Broken(why)) => assert!(why.contains("seat 2 where seat 1"), "{why}"),
@@ -198,12 +213,13 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
 #[tokio::test]
 async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_back_from_their_log() {
     let store = Arc::new(MemoryStore::default());
-    let rooms = Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 });
+    let rooms =
+        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();
     let (empty_over, watched_over, waiting) = (
-        rooms.create("p1", "Ann", "classic", false).await.unwrap(),
-        rooms.create("p2", "Ben", "classic", false).await.unwrap(),
-        rooms.create("p3", "Cy", "classic", false).await.unwrap(),
+        rooms.create("p1", "Ann", "classic", false, false).await.unwrap(),
+        rooms.create("p2", "Ben", "classic", false, false).await.unwrap(),
+        rooms.create("p3", "Cy", "classic", false, false).await.unwrap(),
     );
     over(&empty_over);
     over(&watched_over);
@@ -211,19 +227,25 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     rooms.inbox(&waiting).await.unwrap();
     let inbox = rooms.inbox(&watched_over).await.unwrap();
     let (ben, mut ben_rx) = outbox();
-    inbox.send(Command::Join { conn: 1, player: "p2".into(), name: None, since: 0, outbox: ben }).await.unwrap();
+    inbox
+        .send(Command::Join { conn: 1, player: "p2".into(), name: None, since: 0, outbox: ben, seated: None })
+        .await
+        .unwrap();
     assert_eq!(next_of(&mut ben_rx, "room").await["status"], "over");
     // The finished room nobody is in went when the last one loaded; the
     // waiting room nobody is in and the finished room Ben is in stay.
     assert_eq!(rooms.loaded().await, 2);
 
-    let later = rooms.create("p4", "Di", "classic", false).await.unwrap();
+    let later = rooms.create("p4", "Di", "classic", false, false).await.unwrap();
     rooms.inbox(&later).await.unwrap();
     assert_eq!(rooms.loaded().await, 3, "Ben is still in his finished room");
 
     let again = rooms.inbox(&empty_over).await.unwrap();
     let (ann, mut ann_rx) = outbox();
-    again.send(Command::Join { conn: 2, player: "p1".into(), name: None, since: 0, outbox: ann }).await.unwrap();
+    again
+        .send(Command::Join { conn: 2, player: "p1".into(), name: None, since: 0, outbox: ann, seated: None })
+        .await
+        .unwrap();
     let back = next_of(&mut ann_rx, "room").await;
     assert_eq!((back["status"].as_str(), back["players"][0]["name"].as_str()), (Some("over"), Some("Ann")));
 }

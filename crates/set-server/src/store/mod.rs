@@ -33,6 +33,8 @@ pub struct RoomRecord {
     /// The variant's name: classic, junior, chain or ultra.
     pub mode: String,
     pub hints: bool,
+    /// Listed in the lobby (or reached by its link only).
+    pub public: bool,
     /// Secret until the game is over.
     pub seed: u64,
     pub salt: String,
@@ -278,6 +280,7 @@ impl Store for SqliteStore {
                 id: row.try_get("id")?,
                 mode: row.try_get("mode")?,
                 hints: row.try_get("hints")?,
+                public: row.try_get("public")?,
                 seed: row.try_get::<i64, _>("seed")? as u64,
                 salt: row.try_get("salt")?,
                 commitment: row.try_get("commitment")?,

@@ -108,12 +108,13 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
     match write {
         Write::CreateRoom { room, host } => {
             sqlx::query(
-                "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms (id, mode, hints, public, seed, salt, commitment, host, status, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&room.id)
             .bind(&room.mode)
             .bind(room.hints)
+            .bind(room.public)
             .bind(room.seed as i64)
             .bind(&room.salt)
             .bind(&room.commitment)
@@ -176,6 +177,7 @@ mod tests {
             id: id.into(),
             mode: "classic".into(),
             hints: true,
+            public: true,
             seed: 1,
             salt: "s".into(),
             commitment: "c".into(),

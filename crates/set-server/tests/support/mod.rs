@@ -234,7 +234,12 @@ impl Client {
     }
 
     pub async fn create(&mut self, mode: &str, name: &str) -> String {
-        self.send(ClientMsg::Create { mode: mode.to_owned(), hints: true, name: name.to_owned() }).await;
+        self.make(mode, name, false).await
+    }
+
+    /// Makes a room (listed in the lobby if `public`) and sits in it.
+    pub async fn make(&mut self, mode: &str, name: &str, public: bool) -> String {
+        self.send(ClientMsg::Create { mode: mode.to_owned(), hints: true, name: name.to_owned(), public }).await;
         let room = self.expect("created").await["room"].as_str().unwrap().to_owned();
         self.join(&room, None, 0).await;
         room

@@ -11,8 +11,13 @@
 //!
 //! ```text
 //! set-loadgen --addr 127.0.0.1:8080 --db data/set.db [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7] [--server-pid N]
-//!             [--hostile N]
+//!             [--hostile N] [--lobby N]
 //! ```
+//!
+//! `--lobby N` adds N clients watching the lobby beside the players
+//! ([`lobby`]), whose rooms are then public, so that every join, start and
+//! end reaches them; they chat there too, and their lines' round trips are
+//! reported beside the rooms' chat.
 //!
 //! `--hostile N` runs, instead of the players, the hostile mix that
 //! scripts/bench.sh sets beside them in a process of its own ([`hostile`]):
@@ -40,6 +45,8 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod hostile;
+#[cfg(not(target_arch = "wasm32"))]
+mod lobby;
 #[cfg(not(target_arch = "wasm32"))]
 mod socket;
 
@@ -70,6 +77,8 @@ mod load {
         server_pid: Option<u32>,
         /// Silent sockets of the hostile mix, run instead of the players.
         hostile: Option<usize>,
+        /// Clients watching the lobby beside the players (whose rooms are then public).
+        lobby: usize,
     }
 
     fn config() -> Result<Config, String> {
@@ -82,6 +91,7 @@ mod load {
             seed: 7,
             server_pid: None,
             hostile: None,
+            lobby: 0,
         };
         let mut args = std::env::args().skip(1);
         while let Some(flag) = args.next() {
@@ -96,6 +106,7 @@ mod load {
                 "--seed" => config.seed = number()?,
                 "--server-pid" => config.server_pid = Some(number()? as u32),
                 "--hostile" => config.hostile = Some(number()?.min(100_000) as usize),
+                "--lobby" => config.lobby = number()?.min(10_000) as usize,
                 other => return Err(format!("unknown flag {other}")),
             }
         }
@@ -193,9 +204,14 @@ mod load {
         let name = format!("P{seat}");
         let mut room = String::new();
         if seat == 0 {
-            tx.send(send(ClientMsg::Create { mode: "classic".to_owned(), hints: false, name: name.clone() }))
-                .await
-                .map_err(|e| e.to_string())?;
+            tx.send(send(ClientMsg::Create {
+                mode: "classic".to_owned(),
+                hints: false,
+                name: name.clone(),
+                public: config.lobby > 0,
+            }))
+            .await
+            .map_err(|e| e.to_string())?;
         } else {
             let mut watch = rooms[room_index].subscribe();
             room = watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone();
@@ -312,7 +328,7 @@ mod load {
                         tx.send(send(ClientMsg::Start)).await.map_err(|e| e.to_string())?;
                     }
                 }
-                ServerMsg::Players { players } => {
+                ServerMsg::Players { players, .. } => {
                     let seated = players.len();
                     if seat == 0 && !playing && !over && seated == config.per_room && !start_sent {
                         start_sent = true;
@@ -381,6 +397,16 @@ mod load {
                     }
                 }
                 ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
+                // Players never watch the lobby: a lobby frame here is the server's mistake.
+                ServerMsg::Lobby(_)
+                | ServerMsg::LobbyRoom(_)
+                | ServerMsg::LobbyGone { .. }
+                | ServerMsg::Online(_)
+                | ServerMsg::LobbyChat(_) => {
+                    tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!(
+                        "room {room} seat {seat}: a lobby frame sent to a player who is not in the lobby"
+                    ));
+                }
             }
         }
         Ok(())
@@ -484,6 +510,9 @@ mod load {
                 }));
             }
         }
+        let (lobby_tally, watchers) =
+            crate::lobby::start(&config.addr, config.lobby, config.seed, deadline, deadline + GIVE_UP_AFTER);
+        tasks.extend(watchers);
         let mut peak_kb = 0;
         while tasks.iter().any(|t| !t.is_finished()) {
             if let Some(pid) = config.server_pid {
@@ -520,10 +549,25 @@ mod load {
             mismatches,
             tally.boards.len()
         );
+        let lobby = std::mem::take(&mut *lobby_tally.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut lobby_chat = lobby.chat_latencies_us.clone();
+        lobby_chat.sort_unstable();
+        if config.lobby > 0 {
+            println!(
+                "  lobby: {} of {} watching, {} frames to them; chat lines {}: heard back p50 {:.2} ms, p99 {:.2} ms; lost {}",
+                lobby.watching,
+                config.lobby,
+                lobby.frames,
+                lobby.chat_sent,
+                percentile_ms(&lobby_chat, 0.5),
+                percentile_ms(&lobby_chat, 0.99),
+                lobby.chat_lost
+            );
+        }
         if peak_kb > 0 {
             println!("  server memory (RSS) at the load's peak: {:.1} MB", peak_kb as f64 / 1024.0);
         }
-        for error in tally.errors.iter().take(10) {
+        for error in tally.errors.iter().chain(&lobby.errors).take(10) {
             eprintln!("  error: {error}");
         }
         let bench = json!({
@@ -534,9 +578,20 @@ mod load {
             "server_rss_mb": (peak_kb as f64 / 1024.0 * 10.0).round() / 10.0,
             "chat_lines": tally.chat_sent, "chat_p50_ms": percentile_ms(&chat, 0.5),
             "chat_p99_ms": percentile_ms(&chat, 0.99), "chat_lost": tally.chat_lost,
+            "lobby_watchers": config.lobby, "lobby_watching": lobby.watching, "lobby_frames": lobby.frames,
+            "lobby_chat_lines": lobby.chat_sent, "lobby_chat_p50_ms": percentile_ms(&lobby_chat, 0.5),
+            "lobby_chat_p99_ms": percentile_ms(&lobby_chat, 0.99), "lobby_chat_lost": lobby.chat_lost,
+            "lobby_errors": lobby.errors.len(),
         });
         println!("BENCH {bench}");
-        if !tally.errors.is_empty() || tally.lost > 0 || tally.chat_lost > 0 || mismatches > 0 || tally.accepted == 0 {
+        let lobby_failed = !lobby.errors.is_empty() || lobby.chat_lost > 0 || lobby.watching < config.lobby as u64;
+        if !tally.errors.is_empty()
+            || tally.lost > 0
+            || tally.chat_lost > 0
+            || mismatches > 0
+            || tally.accepted == 0
+            || lobby_failed
+        {
             return Err("the load found errors, lost results or chat lines, or logs that do not replay (above)".into());
         }
         Ok(())

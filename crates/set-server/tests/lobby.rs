@@ -1,0 +1,240 @@
+//! The lobby through the real server: public rooms appear, fill, start and
+//! go live; private rooms never show; quick plays pressed at once meet in
+//! one room; the lobby's chat keeps its limits; watchers of a room are named
+//! to its players; and the lobby holds at most its watchers.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::Value;
+use support::*;
+
+fn watch(name: Option<&str>) -> ClientMsg {
+    ClientMsg::Lobby { name: name.map(str::to_owned) }
+}
+
+fn names(list: &Value) -> Vec<&str> {
+    list.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect()
+}
+
+/// The next change to the lobby's rooms (other lobby messages skipped).
+async fn next_change(eve: &mut Client) -> Value {
+    loop {
+        let message = eve.next().await;
+        if message["t"] == "lobby_room" || message["t"] == "lobby_gone" {
+            return message;
+        }
+        assert!(message["t"] == "online" || message["t"] == "lobby_chat", "{message}");
+    }
+}
+
+#[tokio::test]
+async fn a_public_room_appears_fills_starts_and_leaves_the_lobby_live() {
+    let scratch = Scratch::new("lobby-live");
+    let server = Server::start(&scratch);
+    let mut eve = Client::new(&server, None).await;
+    eve.send(watch(Some("Eve"))).await;
+    let lobby = eve.expect("lobby").await;
+    assert_eq!(lobby["rooms"], serde_json::json!([]));
+    assert_eq!(names(&lobby["people"]), ["Eve"]);
+
+    // A private room is never listed; a public one is, once its host sits.
+    let mut cy = Client::new(&server, None).await;
+    cy.create("classic", "Cy").await;
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.make("junior", "Ann", true).await;
+    let listed = next_change(&mut eve).await;
+    assert_eq!(
+        (listed["t"].as_str(), listed["room"].as_str(), listed["mode"].as_str(), listed["status"].as_str()),
+        (Some("lobby_room"), Some(room.as_str()), Some("junior"), Some("waiting"))
+    );
+    assert_eq!(names(&listed["players"]), ["Ann"]);
+    assert_eq!(listed["hints"], true);
+
+    let mut ben = Client::new(&server, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+    assert_eq!(names(&next_change(&mut eve).await["players"]), ["Ann", "Ben"]);
+    ann.send(ClientMsg::Start).await;
+    assert_eq!(next_change(&mut eve).await["status"], "playing");
+
+    // Someone watching is counted in the lobby and named to the room.
+    let mut dan = Client::new(&server, None).await;
+    let watched = dan.join(&room, Some("Dan"), 0).await;
+    assert_eq!(watched["seat"], Value::Null);
+    assert_eq!(names(&watched["watchers"]), ["Dan"]);
+    assert_eq!(next_change(&mut eve).await["watchers"], 1);
+    let claim = dan.claim(&[0, 1, 2], 0).await;
+    assert_eq!(dan.result(claim).await["code"], "not_seated");
+    let mut fay = Client::new(&server, None).await;
+    assert_eq!(names(&fay.join(&room, Some("Fay"), 0).await["watchers"]), ["Dan", "Fay"]);
+    assert_eq!(next_change(&mut eve).await["watchers"], 2);
+    drop((dan, fay));
+    assert_eq!(next_change(&mut eve).await["watchers"], 1);
+    assert_eq!(next_change(&mut eve).await["watchers"], 0);
+
+    // Nobody seated is left: the room goes from the lobby.
+    drop((ann, ben));
+    let gone = next_change(&mut eve).await;
+    assert_eq!((gone["t"].as_str(), gone["room"].as_str()), (Some("lobby_gone"), Some(room.as_str())));
+
+    // A newcomer to the lobby sees what is there now: nothing, and who is online.
+    let mut gil = Client::new(&server, None).await;
+    gil.send(watch(None)).await;
+    let lobby = gil.expect("lobby").await;
+    assert_eq!(lobby["rooms"], serde_json::json!([]));
+    assert_eq!(lobby["online"], 3, "Eve, Cy and Gil");
+    assert_eq!(names(&lobby["people"]), ["Eve"]);
+    // The front door's count, over plain HTTP.
+    let answer = server.get("/api/online", "").await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.ends_with(r#"{"online":3}"#), "{answer}");
+}
+
+#[tokio::test]
+async fn quick_plays_pressed_at_once_meet_in_one_room() {
+    let scratch = Scratch::new("lobby-quick");
+    let server = Server::start(&scratch);
+    let mut players = Vec::new();
+    for _ in 0..6 {
+        players.push(Client::new(&server, None).await);
+    }
+    // All six at once: each quick play waits its turn, and finds the room
+    // the first one made.
+    let pressed = players.iter_mut().enumerate().map(|(i, player)| async move {
+        player.send(ClientMsg::QuickPlay { mode: "classic".into(), name: format!("P{i}") }).await;
+        player.expect("room").await
+    });
+    let rooms = futures_util::future::join_all(pressed).await;
+    let first = rooms[0]["room"].as_str().unwrap();
+    let mut seats: Vec<u64> = Vec::new();
+    for room in &rooms {
+        assert_eq!(room["room"], first, "one room for all: {rooms:?}");
+        assert_eq!(
+            (room["mode"].as_str(), room["hints"].as_bool(), room["public"].as_bool()),
+            (Some("classic"), Some(false), Some(true))
+        );
+        seats.push(room["seat"].as_u64().unwrap());
+    }
+    seats.sort();
+    assert_eq!(seats, [0, 1, 2, 3, 4, 5]);
+
+    // Another way to play is another room; an unknown one is refused and makes none.
+    let mut junior = Client::new(&server, None).await;
+    junior.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "J".into() }).await;
+    assert_ne!(junior.expect("room").await["room"], first);
+    let mut odd = Client::new(&server, None).await;
+    odd.send(ClientMsg::QuickPlay { mode: "daily".into(), name: "Odd".into() }).await;
+    assert_eq!(odd.expect("error").await["code"], "bad_mode");
+    let mut eve = Client::new(&server, None).await;
+    eve.send(watch(None)).await;
+    let lobby = eve.expect("lobby").await;
+    let listed: Vec<(&str, usize)> = lobby["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["mode"].as_str().unwrap(), r["players"].as_array().unwrap().len()))
+        .collect();
+    assert_eq!(listed, [("classic", 6), ("junior", 1)]);
+
+    // A started room takes no quick play: the next one makes a new room.
+    players[0].send(ClientMsg::Start).await;
+    assert_eq!(next_change(&mut eve).await["status"], "playing");
+    let mut late = Client::new(&server, None).await;
+    late.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Late".into() }).await;
+    let own = late.expect("room").await;
+    assert_ne!(own["room"], first);
+    assert_eq!(own["seat"], 0);
+}
+
+#[tokio::test]
+async fn lobby_chat_is_text_within_its_limits() {
+    let scratch = Scratch::new("lobby-chat");
+    let server = Server::start(&scratch);
+    let mut eve = Client::new(&server, None).await;
+    eve.send(watch(Some("Eve"))).await;
+    eve.expect("lobby").await;
+    let mut fay = Client::new(&server, None).await;
+    fay.send(watch(Some("Fay"))).await;
+    fay.expect("lobby").await;
+
+    let markup = "<script>alert('x')</script> &amp;";
+    eve.send(ClientMsg::Chat { text: markup.into() }).await;
+    for client in [&mut eve, &mut fay] {
+        let line = client.expect("lobby_chat").await;
+        assert_eq!((line["name"].as_str(), line["text"].as_str()), (Some("Eve"), Some(markup)));
+    }
+    for bad in ["", "bell\u{7}", &"y".repeat(251)] {
+        eve.send(ClientMsg::Chat { text: bad.into() }).await;
+        assert_eq!(eve.expect("error").await["code"], "bad_chat", "{bad:?}");
+    }
+    // A burst of five, then a line a second: the sixth at once is throttled.
+    for i in 0..5 {
+        fay.send(ClientMsg::Chat { text: format!("hi {i}") }).await;
+    }
+    fay.send(ClientMsg::Chat { text: "too fast".into() }).await;
+    assert_eq!(fay.expect("error").await["code"], "throttled");
+
+    // Someone watching without a name reads but does not speak; nor does
+    // someone in neither the lobby nor a room.
+    let mut quiet = Client::new(&server, None).await;
+    quiet.send(watch(None)).await;
+    let lobby = quiet.expect("lobby").await;
+    let said: Vec<&str> = lobby["chat"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(said, [markup, "hi 0", "hi 1", "hi 2", "hi 3", "hi 4"]);
+    quiet.send(ClientMsg::Chat { text: "hello".into() }).await;
+    assert_eq!(quiet.expect("error").await["code"], "bad_chat");
+    let mut outside = Client::new(&server, None).await;
+    outside.send(ClientMsg::Chat { text: "hello".into() }).await;
+    assert_eq!(outside.expect("error").await["code"], "not_in_room");
+
+    // Joining a room leaves the lobby: its chat goes to the room, and the
+    // lobby's no longer reaches it.
+    for i in 0..5 {
+        assert_eq!(eve.expect("lobby_chat").await["text"], format!("hi {i}"));
+    }
+    let room = eve.make("classic", "Eve", false).await;
+    assert!(!room.is_empty());
+    fay.send(ClientMsg::Chat { text: "still there?".into() }).await;
+    fay.expect("lobby_chat").await;
+    eve.send(ClientMsg::Chat { text: "in my room".into() }).await;
+    assert_eq!(eve.expect("chat").await["text"], "in my room");
+    // (Eve's chat is over its rate by now: the refusal is the marker.)
+    eve.send(ClientMsg::Chat { text: String::new() }).await;
+    let next = eve.next().await;
+    assert_eq!(next["t"], "error", "nothing from the lobby came before: {next}");
+}
+
+#[tokio::test]
+async fn the_lobby_holds_at_most_its_watchers() {
+    let scratch = Scratch::new("lobby-bound");
+    let server = Server::start_with(&scratch, &["--max-lobby-watchers", "2"]);
+    let mut first = Client::new(&server, None).await;
+    first.send(watch(None)).await;
+    first.expect("lobby").await;
+    let mut second = Client::new(&server, None).await;
+    second.send(watch(Some("Two"))).await;
+    second.expect("lobby").await;
+    let mut third = Client::new(&server, None).await;
+    third.send(watch(None)).await;
+    let refused = third.expect("error").await;
+    assert_eq!(refused["code"], "lobby_full", "{refused}");
+    // A name someone in the lobby has is refused too.
+    first.send(watch(Some("Two"))).await;
+    assert_eq!(first.expect("error").await["code"], "bad_name");
+
+    drop(second);
+    let mut tries = 0;
+    loop {
+        third.send(watch(None)).await;
+        let answer = third.next().await;
+        if answer["t"] == "lobby" {
+            break;
+        }
+        assert_eq!(answer["code"], "lobby_full");
+        tries += 1;
+        assert!(tries < 50, "a place in the lobby comes free once a watcher leaves");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains(r#"set_limits_hit_total{limit="lobby_watchers"}"#), "{metrics}");
+}
