@@ -40,12 +40,15 @@ pub enum ClientMsg {
     /// Sit at the oldest public room of `mode` waiting for players (no
     /// hints), or make one and wait in it: the answer is the room's `room`.
     QuickPlay { mode: String, name: String },
+    /// The host takes a seat away before the start (its player may watch,
+    /// but not sit again in this room).
+    Remove { seat: u8 },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 11] =
-    ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat", "lobby", "quick_play"];
+pub const CLIENT_TYPES: [&str; 12] =
+    ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat", "lobby", "quick_play", "remove"];
 
 impl ClientMsg {
     /// The frame's text.
@@ -69,6 +72,7 @@ impl ClientMsg {
             ClientMsg::Chat { .. } => "chat",
             ClientMsg::Lobby { .. } => "lobby",
             ClientMsg::QuickPlay { .. } => "quick_play",
+            ClientMsg::Remove { .. } => "remove",
         }
     }
 }
@@ -91,6 +95,7 @@ mod tests {
             ClientMsg::Chat { text: "hi <b>".into() },
             ClientMsg::Lobby { name: Some("Bo".into()) },
             ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() },
+            ClientMsg::Remove { seat: 2 },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

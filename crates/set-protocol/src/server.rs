@@ -241,6 +241,10 @@ pub enum ErrorCode {
     BadChat,
     /// As many watch the lobby as may.
     LobbyFull,
+    /// No such seat to remove, or the host's own.
+    BadSeat,
+    /// The host took this player's seat away: they may watch, not sit again.
+    Removed,
     /// The store could not keep the move: nothing happened, try again.
     Unavailable,
 }

@@ -386,6 +386,7 @@ impl Connection {
             }
             ClientMsg::Start => self.forward(Command::Start { conn: self.id }).await,
             ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,
+            ClientMsg::Remove { seat } => self.forward(Command::Remove { conn: self.id, seat }).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }

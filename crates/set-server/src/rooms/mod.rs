@@ -114,6 +114,11 @@ pub enum Command {
     Rematch {
         conn: ConnId,
     },
+    /// The host takes a seat away before the start.
+    Remove {
+        conn: ConnId,
+        seat: u8,
+    },
     /// A line of chat, already checked (`crate::chat`).
     Chat {
         conn: ConnId,

@@ -8,9 +8,7 @@ use super::{
 };
 use crate::ids;
 use crate::lobby::Lobby;
-use crate::proto::{
-    ChatMsg, ErrorCode, LobbyRoomMsg, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg,
-};
+use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
 use crate::store::{ChatRecord, MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
@@ -22,6 +20,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+mod chat;
+mod hosting;
+mod listing;
 
 /// What makes a claim the same claim: its seat, its id, and what it
 /// claimed. The id alone is not enough: a page that reloads, or a second tab
@@ -77,6 +79,9 @@ pub(super) struct Room {
     store: Arc<dyn Store>,
     /// Where a public room lists itself (none for a room loaded only to be read).
     lobby: Option<Arc<Lobby>>,
+    /// Players whose seat the host took away: they may watch, not sit again
+    /// (kept while the room is loaded; it is waiting, so its players are here).
+    removed: Vec<String>,
 }
 
 impl Room {
@@ -146,6 +151,7 @@ impl Room {
             chat: chat.into(),
             store,
             lobby,
+            removed: Vec::new(),
         })
     }
 
@@ -179,9 +185,10 @@ impl Room {
                 }
             }
             Command::Leave { conn } => {
-                if self.conns.remove(&conn).is_some() {
+                if let Some(gone) = self.conns.remove(&conn) {
                     self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
                     self.broadcast_players();
+                    self.hand_over(&gone.player).await;
                     self.publish();
                 }
             }
@@ -196,6 +203,7 @@ impl Room {
                 }
             }
             Command::Rematch { conn } => self.rematch(conn).await,
+            Command::Remove { conn, seat } => self.remove(conn, seat).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
@@ -224,43 +232,6 @@ impl Room {
     /// bursts, and each would otherwise go to every socket.
     fn broadcast_players(&mut self) {
         self.players_due.get_or_insert_with(|| Instant::now() + PLAYERS_EVERY);
-    }
-
-    /// The names of those watching, in the order they came (those who gave none left out).
-    fn watchers(&self) -> Vec<String> {
-        let mut watching: Vec<(ConnId, &str)> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| c.seat.is_none())
-            .filter_map(|(&id, c)| Some((id, c.name.as_deref()?)))
-            .collect();
-        watching.sort();
-        let mut names: Vec<String> = Vec::new();
-        for (_, name) in watching {
-            if !names.iter().any(|n| n == name) {
-                names.push(name.to_owned());
-            }
-        }
-        names
-    }
-
-    /// Tells the lobby what this room is now, if it is public: listed while
-    /// someone sits in it and its game is not over, withdrawn otherwise.
-    fn publish(&self) {
-        let Some(lobby) = self.lobby.as_ref().filter(|_| self.record.public) else { return };
-        let seated_here = self.conns.values().any(|c| c.seat.is_some());
-        if !seated_here || self.record.status == Status::Over {
-            return lobby.withdraw(&self.record.id);
-        }
-        lobby.publish(LobbyRoomMsg {
-            room: self.record.id.clone(),
-            mode: self.record.mode.clone(),
-            hints: self.record.hints,
-            status: self.record.status.name().to_owned(),
-            players: self.seats.iter().map(|s| s.name.clone()).collect(),
-            watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
-            created_at: self.record.created_at,
-        });
     }
 
     fn seat_of(&self, conn: ConnId) -> Option<u8> {
@@ -312,30 +283,6 @@ impl Room {
         })
     }
 
-    fn chat_msg(&self, line: &ChatRecord) -> ChatMsg {
-        let name = self.seats.get(line.seat as usize).map(|s| s.name.clone()).unwrap_or_default();
-        ChatMsg { seat: line.seat, name, text: line.text.clone(), at_ms: line.at_ms }
-    }
-
-    /// A seated player's line of chat (checked by the connection): kept with
-    /// the room's log, then told to everyone in the room.
-    async fn chat(&mut self, conn: ConnId, text: String) {
-        let Some(seat) = self.seat_of(conn) else {
-            return self.error(conn, None, ErrorCode::NotSeated, "only the players chat: sit down to talk");
-        };
-        let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text };
-        if let Err(err) = self.store.chat(&self.record.id, &line).await {
-            tracing::error!(room = %self.record.id, %err, "a chat line not kept");
-            return self.error(conn, None, ErrorCode::Unavailable, "the line was not kept: try again");
-        }
-        self.chat_next += 1;
-        self.broadcast(&ServerMsg::Chat(self.chat_msg(&line)));
-        self.chat.push_back(line);
-        if self.chat.len() > crate::chat::KEPT {
-            self.chat.pop_front();
-        }
-    }
-
     /// Seats `player` (a name given while the room waits), or lets them
     /// watch; tells them the room. The seat they have, or why they were refused.
     async fn join(
@@ -358,6 +305,9 @@ impl Room {
             }
         }
         if let (None, Status::Waiting, Some(name)) = (seat, self.record.status, name) {
+            if self.removed.contains(&player) {
+                return refuse(ErrorCode::Removed, "the host took your seat in this room: you may watch");
+            }
             if self.seats.len() >= MAX_ONLINE_PLAYERS {
                 return refuse(ErrorCode::RoomFull, "the room is full: eight players");
             }

@@ -63,6 +63,23 @@ impl Store for MemoryStore {
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
     }
+    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.room.host = player.to_owned()) })
+    }
+    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            self.with(room, |r| {
+                r.seats.retain(|s| s.seat != seat);
+                for s in r.seats.iter_mut().filter(|s| s.seat > seat) {
+                    s.seat -= 1;
+                }
+                r.chat.retain(|line| line.seat != seat);
+                for line in r.chat.iter_mut().filter(|line| line.seat > seat) {
+                    line.seat -= 1;
+                }
+            })
+        })
+    }
     fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.chat.push(line.clone())) })
     }

@@ -137,6 +137,12 @@ pub trait Store: Send + Sync + 'static {
     /// Appends the move that ended the game and marks the room over, at once.
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    /// Another player hosts a waiting room.
+    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    /// A seat of a waiting room taken away: the seats after it move down one
+    /// (seats are numbered 0, 1, … in order), and so do their chat lines;
+    /// the removed seat's lines go with it.
+    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>>;
     /// Keeps a line of chat; refused if its number is taken.
     fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
@@ -256,6 +262,14 @@ impl Store for SqliteStore {
 
     fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(self.writes.write(Write::Chat { room: room.to_owned(), line: line.clone() }))
+    }
+
+    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Host { room: room.to_owned(), player: player.to_owned() }))
+    }
+
+    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::RemoveSeat { room: room.to_owned(), seat }))
     }
 
     fn delete_expired<'a>(

@@ -44,6 +44,16 @@ pub enum Write {
         room: String,
         next: String,
     },
+    /// Another host for a waiting room.
+    Host {
+        room: String,
+        player: String,
+    },
+    /// A seat taken away before the start (those after it move down one).
+    RemoveSeat {
+        room: String,
+        seat: u8,
+    },
     /// A line of the room's chat.
     Chat {
         room: String,
@@ -126,6 +136,29 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
             insert_seat(tx, &room.id, host).await
         }
         Write::Seat { room, seat } => insert_seat(tx, room, seat).await,
+        Write::Host { room, player } => {
+            sqlx::query("UPDATE rooms SET host = ? WHERE id = ? AND status = 'waiting'")
+                .bind(player)
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        }
+        Write::RemoveSeat { room, seat } => {
+            let seat = i64::from(*seat);
+            // Through negative numbers: (room, seat) is a key, and the rows
+            // are not updated in seat order.
+            for statement in [
+                "DELETE FROM seats WHERE room = ?1 AND seat = ?2",
+                "UPDATE seats SET seat = -seat WHERE room = ?1 AND seat > ?2",
+                "UPDATE seats SET seat = -seat - 1 WHERE room = ?1 AND seat < 0",
+                "DELETE FROM chat WHERE room = ?1 AND seat = ?2",
+                "UPDATE chat SET seat = seat - 1 WHERE room = ?1 AND seat > ?2",
+            ] {
+                sqlx::query(statement).bind(room).bind(seat).execute(&mut *tx).await?;
+            }
+            Ok(())
+        }
         Write::Start { room, at } => {
             sqlx::query("UPDATE rooms SET status = 'playing', started_at = ? WHERE id = ? AND status = 'waiting'")
                 .bind(at)
@@ -219,6 +252,31 @@ mod tests {
         let b = store.load("bbbbbbbbbb").await.unwrap().unwrap();
         assert_eq!(a.moves, [hint(1)]);
         assert_eq!((b.moves.len(), b.room.status), (2, Status::Over), "the last move marks the room over with it");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
+        use super::super::ChatRecord;
+        let dir = std::env::temp_dir().join(format!("set-writes-seat-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
+        store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
+        for n in 1..4 {
+            store.add_seat("cccccccccc", &seat(n)).await.unwrap();
+            let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}") };
+            store.chat("cccccccccc", &line).await.unwrap();
+        }
+        store.remove_seat("cccccccccc", 1).await.unwrap();
+        store.set_host("cccccccccc", "p2").await.unwrap();
+        let stored = store.load("cccccccccc").await.unwrap().unwrap();
+        let seats: Vec<(u8, &str)> = stored.seats.iter().map(|s| (s.seat, s.player.as_str())).collect();
+        assert_eq!(seats, [(0, "p0"), (1, "p2"), (2, "p3")]);
+        let chat: Vec<(u8, &str)> = stored.chat.iter().map(|l| (l.seat, l.text.as_str())).collect();
+        assert_eq!(chat, [(1, "from 2"), (2, "from 3")]);
+        assert_eq!(stored.room.host, "p2");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -272,6 +272,11 @@ impl Client {
         self.first(|m| m["t"] == "room" && m["status"] == "over", "the end").await
     }
 
+    /// The first `room` snapshot that matches.
+    pub async fn first_room_with(&mut self, matches: impl Fn(&Value) -> bool) -> Value {
+        self.first(|m| m["t"] == "room" && matches(m), "a room like that").await
+    }
+
     /// The move numbered `seq`.
     pub async fn expect_move(&mut self, seq: u64) -> Value {
         self.first(|m| m["t"] == "move" && m["seq"] == seq, "a move").await
