@@ -14,7 +14,9 @@ import { pageFromIndex } from './page-from-index.mjs';
 
 const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding:4px 10px;list-style:none}
 #roster li.off{opacity:.65}#roster small{opacity:.85}#roster .mute{margin-left:6px;padding:0 8px;min-height:24px;font-size:.8em}
-#room-note{margin:0;padding:4px 10px;min-height:1.7em}
+#room-note{margin:0;padding:4px 10px;min-height:1.7em}#watchers{margin:0;padding:0 10px;font-size:.85em}#watchers:empty{display:none}
+#lobby h3{margin:6px 0 0;font-size:1em}#lobby ul{margin:0;padding:0;list-style:none;max-height:12em;overflow:auto}#lobby li{margin:2px 0}
+#lobby .row{display:flex;flex-wrap:wrap;gap:6px}#lobby li button{margin-left:6px;padding:0 10px;min-height:28px}
 #cards button{pointer-events:auto}
 #lobby{position:absolute;inset:0;z-index:1;display:grid;place-items:center;overflow:auto}
 #lobby .panel{display:grid;gap:8px;text-align:left;max-width:94vw}
@@ -32,16 +34,22 @@ nav a{color:inherit;font-weight:600;align-self:center}
 
 const BODY = `<header><h1>SET</h1>
 <dl id=status aria-label="Room status"><div><dt>Room</dt><dd id=room-name>–</dd></div><div><dt>Deck</dt><dd id=deck-left>–</dd></div><div><dt>Sets</dt><dd id=sets-found>0</dd></div><div><dt>Link</dt><dd id=link-state>connecting</dd></div></dl>
-<nav><button id=hint-button type=button hidden>Hint</button><a href=./>Play alone</a></nav></header>
+<nav><button id=hint-button type=button hidden>Hint</button><a href=online.html>Lobby</a> <a href=./>Play alone</a></nav></header>
 <section aria-label=Players><ol id=roster></ol></section>
-<p id=room-note role=status></p>
+<p id=room-note role=status></p><p id=watchers></p>
 <main><canvas id=board aria-hidden=true></canvas><div id=cards role=group aria-label="Cards on the table"></div>
 <div id=lobby>
 <section id=create-panel class=panel aria-labelledby=create-title><h2 id=create-title>Play online</h2>
+<p id=online-count role=status></p>
 <label for=create-name>Your name</label><input id=create-name maxlength=20 autocomplete=nickname>
+<h3 id=quick-title>Quick play</h3><div class=row role=group aria-labelledby=quick-title><button id=quick-classic type=button>Classic</button><button id=quick-junior type=button>Junior</button><button id=quick-chain type=button>Set-Chain</button><button id=quick-ultra type=button>UltraSet</button></div>
+<h3 id=rooms-title>Public rooms</h3><ul id=lobby-rooms aria-labelledby=rooms-title></ul><p id=no-rooms hidden>None yet: quick play makes one.</p>
+<h3>Make a room</h3>
 <label for=create-mode>Way to play</label><select id=create-mode><option value=classic>Classic</option><option value=junior>Junior</option><option value=chain>Set-Chain</option><option value=ultra>UltraSet</option></select>
 <label class=check><input id=create-hints type=checkbox> Hints allowed</label>
-<button id=create-room type=button>Make a room</button></section>
+<label class=check><input id=create-public type=checkbox checked> Listed in the lobby</label>
+<button id=create-room type=button>Make a room</button>
+<h3 id=people-title>In the lobby</h3><ul id=lobby-people aria-labelledby=people-title></ul></section>
 <section id=join-panel class=panel aria-labelledby=join-title hidden><h2 id=join-title>Join this room</h2>
 <label for=join-name>Your name</label><input id=join-name maxlength=20 autocomplete=nickname>
 <button id=join-room type=button>Join</button></section>

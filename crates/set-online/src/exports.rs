@@ -12,16 +12,38 @@ fn option_text(options: &JsValue, name: &str) -> Option<String> {
     Reflect::get(options, &name.into()).ok()?.as_string()
 }
 
-/// Creates a room: `online_create({ mode, name, hints })`, `mode` one of
-/// "classic", "junior", "chain", "ultra". Resolves to the room's id once the
-/// server made it (the page then moves to `?room=<id>` and sits there);
-/// rejects with the server's reason.
+fn option_flag(options: &JsValue, name: &str) -> bool {
+    Reflect::get(options, &name.into()).ok().and_then(|h| h.as_bool()).unwrap_or(false)
+}
+
+/// Creates a room: `online_create({ mode, name, hints, public })`, `mode`
+/// one of "classic", "junior", "chain", "ultra"; a public room is listed in
+/// the lobby. Resolves to the room's id once the server made it (the page
+/// then moves to `?room=<id>` and sits there); rejects with the server's reason.
 #[wasm_bindgen]
 pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
     let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_create needs a name"))?;
-    let hints = Reflect::get(&options, &"hints".into()).ok().and_then(|h| h.as_bool()).unwrap_or(false);
-    request(WaitFor::Created, Event::Create { mode, name, hints })
+    let (hints, public) = (option_flag(&options, "hints"), option_flag(&options, "public"));
+    request(WaitFor::Created, Event::Create { mode, name, hints, public })
+}
+
+/// Quick play: `online_quick_play({ mode, name })` sits at the oldest public
+/// room of that way to play waiting for players, or makes one and waits in
+/// it. Resolves to the room's id once seated; rejects with the server's reason.
+#[wasm_bindgen]
+pub fn online_quick_play(options: JsValue) -> Result<Promise, JsError> {
+    let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
+    let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_quick_play needs a name"))?;
+    request(WaitFor::Seated, Event::QuickPlay { mode, name })
+}
+
+/// The lobby (outside a room): `{ rooms: [{ room, mode, hints, status,
+/// players: [names], watchers }], online, people: [names] }`, once the
+/// server has sent it; it stays live in `state().online.lobby`.
+#[wasm_bindgen]
+pub fn online_lobby() -> Result<Promise, JsError> {
+    with_online(|online| online.lobby_promise())
 }
 
 /// Sits at a room under a name; resolves once seated.
@@ -30,7 +52,8 @@ pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
     request(WaitFor::Seated, Event::Join { room, name })
 }
 
-/// Says a line in the room's chat (seated players); resolves once the
+/// Says a line in the room's chat (seated players), or the lobby's outside
+/// a room (under the name given there); resolves once the
 /// server has kept it and sent it back, rejects with why it was refused
 /// (empty, too long, too fast, or holding control or invisible characters).
 #[wasm_bindgen]
@@ -46,7 +69,8 @@ pub fn online_start() -> Result<Promise, JsError> {
 
 /// `{ table, picks, pending, said, link, online: { room, seat, status,
 /// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
-/// salt, nextRoom, mode, chat: [{ name, text }] } }`.
+/// salt, nextRoom, mode, chat: [{ name, text }], muted, spectators: [names],
+/// lobby: online_lobby()'s value or null } }`.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     with_online(|online| view::state_object(online))

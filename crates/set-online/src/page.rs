@@ -3,7 +3,7 @@
 //! say how it fits together.
 
 use crate::view;
-use crate::wire::{self, ChatLine, Incoming};
+use crate::wire::{self, ChatLine, Incoming, Lobby, Speaker};
 use js_sys::{Function, Promise};
 use set_core::online::remote::{Answer, Applied, Remote};
 use set_core::online::room::Status;
@@ -62,6 +62,8 @@ pub(crate) enum WaitFor {
     Started,
     /// The player's own line of chat, back from the server.
     Chatted,
+    /// The whole lobby, from the server.
+    Lobby,
 }
 
 struct Waiter {
@@ -86,6 +88,11 @@ pub(crate) enum Event {
         mode: String,
         name: String,
         hints: bool,
+        public: bool,
+    },
+    QuickPlay {
+        mode: String,
+        name: String,
     },
     Join {
         room: String,
@@ -103,6 +110,14 @@ pub(crate) struct Online {
     pub(crate) chat: Vec<ChatLine>,
     /// The names whose chat is not shown, kept in the page's storage.
     pub(crate) muted: Vec<String>,
+    /// The names of those watching the room.
+    pub(crate) watchers: Vec<String>,
+    /// The lobby, while this page watches it (outside a room).
+    pub(crate) lobby: Option<Lobby>,
+    /// The lobby was asked for under the player's name (else without one).
+    lobby_named: bool,
+    /// This player's id, as the server said it.
+    player: Option<String>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -184,6 +199,10 @@ pub fn start() {
             .and_then(|s| s.get_item(MUTED_KEY).ok().flatten())
             .map(|names| names.lines().map(str::to_owned).collect())
             .unwrap_or_default(),
+        watchers: Vec::new(),
+        lobby: None,
+        lobby_named: false,
+        player: None,
         socket: None,
         handlers: Vec::new(),
         token,
@@ -340,13 +359,14 @@ impl Online {
                 self.schedule_reconnect();
             }
             Event::Reconnect => self.connect(),
-            Event::Create { mode, name, hints } => self.create(&mode, &name, hints),
+            Event::Create { mode, name, hints, public } => self.create(&mode, &name, hints, public),
+            Event::QuickPlay { mode, name } => self.quick_play(&mode, &name),
             Event::Join { room, name } => {
                 self.wanted_room = Some(room.clone());
                 self.join(&room, &name);
             }
             Event::Start => self.send(wire::START.to_owned()),
-            Event::Chat(text) => self.send(wire::chat(&text)),
+            Event::Chat(text) => self.say(&text),
             Event::Ping => {
                 if self.welcomed {
                     self.send(wire::ping(now(), self.rtt));
@@ -364,7 +384,8 @@ impl Online {
 
     fn receive(&mut self, incoming: Incoming) {
         match incoming {
-            Incoming::Welcome { token } => {
+            Incoming::Welcome { player, token } => {
+                self.player = Some(player);
                 if let Some(storage) = storage() {
                     let _ = storage.set_item(TOKEN_KEY, &token);
                 }
@@ -390,6 +411,10 @@ impl Online {
                 for frame in queued {
                     self.send(frame);
                 }
+                // Outside a room, the page is the lobby.
+                if self.remote.room.is_empty() && self.wanted_room.is_none() {
+                    self.watch_lobby(true);
+                }
                 // A fresh round trip at once; the last one was another connection's.
                 self.send(wire::ping(now(), None));
             }
@@ -400,11 +425,13 @@ impl Online {
                 self.send(wire::join(&room, Some(&name), 0));
                 self.settle_waiter(WaitFor::Created, room.into());
             }
-            Incoming::Room { snapshot, moves, chat } => {
+            Incoming::Room { snapshot, moves, chat, watchers } => {
                 if snapshot.room != self.remote.room {
                     self.show_room_in_address(&snapshot.room);
                 }
                 self.chat = chat;
+                self.watchers = watchers;
+                self.lobby = None;
                 self.remote.apply_snapshot(snapshot, &moves);
                 if self.remote.seat.is_some() {
                     let room = JsValue::from_str(&self.remote.room);
@@ -421,17 +448,42 @@ impl Online {
                 }
             }
             Incoming::Chat(line) => {
-                let mine = self.remote.seat == Some(line.seat);
-                self.chat.push(line);
-                if self.chat.len() > set_protocol::chat::KEPT {
-                    self.chat.remove(0);
+                let mine = self.remote.seat.is_some_and(|seat| line.by == Speaker::Seat(seat));
+                self.hear(line, mine);
+            }
+            Incoming::LobbyChat(line) => {
+                let mine = self.player.as_ref().is_some_and(|me| line.by == Speaker::Player(me.clone()));
+                self.hear(line, mine);
+            }
+            Incoming::Lobby(lobby) => {
+                self.chat = lobby.chat.clone();
+                self.lobby = Some(lobby);
+                let value = view::lobby_object(self);
+                self.settle_waiter(WaitFor::Lobby, value);
+            }
+            Incoming::LobbyRoom(room) => {
+                if let Some(lobby) = &mut self.lobby {
+                    match lobby.rooms.iter_mut().find(|r| r.room == room.room) {
+                        Some(listed) => *listed = room,
+                        None => lobby.rooms.push(room),
+                    }
                 }
-                if mine {
-                    self.settle_waiter(WaitFor::Chatted, JsValue::UNDEFINED);
+            }
+            Incoming::LobbyGone { room } => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.rooms.retain(|r| r.room != room);
+                }
+            }
+            Incoming::Online(online) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.online = online;
                 }
             }
             Incoming::Result { id, answer } => self.remote.apply_answer(id, answer),
-            Incoming::Players(players) => self.remote.players = players,
+            Incoming::Players { players, watchers } => {
+                self.remote.players = players;
+                self.watchers = watchers;
+            }
             Incoming::Rematch { room } => {
                 self.remote.next_room = Some(room);
             }
@@ -440,6 +492,10 @@ impl Online {
                 if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
             {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
+            }
+            // The lobby refused the name (someone there has it): in without one.
+            Incoming::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
+                self.watch_lobby(false);
             }
             Incoming::Error { message, .. } => {
                 self.fail_waiter(&message);
@@ -457,8 +513,8 @@ impl Online {
         }
         match id {
             "create-room" => {
-                let (mode, name, hints) = view::create_form();
-                self.create(&mode, &name, hints);
+                let (mode, name, hints, public) = view::create_form();
+                self.create(&mode, &name, hints, public);
             }
             "join-room" => {
                 let name = view::join_name();
@@ -473,6 +529,39 @@ impl Online {
                 None => self.send(wire::REMATCH.to_owned()),
             },
             "copy-link" => view::copy_link(&self.remote.room),
+            // The name field of the lobby, changed: the lobby lists it.
+            "create-name" => {
+                self.remember_name(&view::name_given());
+                if self.lobby.is_some() {
+                    self.watch_lobby(true);
+                }
+            }
+            _ if id.starts_with("quick-") => {
+                let name = view::name_given();
+                self.quick_play(id.get(6..).unwrap_or_default(), &name);
+            }
+            _ if id.starts_with("enter-") => {
+                let at = id.strip_prefix("enter-").and_then(|s| s.parse::<usize>().ok());
+                let room = at.and_then(|at| Some(self.lobby.as_ref()?.rooms.get(at)?.room.clone()));
+                if let Some(room) = room {
+                    let name = view::name_given();
+                    self.wanted_room = Some(room.clone());
+                    self.show_room_in_address(&room);
+                    self.join(&room, &name);
+                }
+            }
+            _ if id.starts_with("hush-") => {
+                let at = id.strip_prefix("hush-").and_then(|s| s.parse::<usize>().ok());
+                let name = at.and_then(|at| self.lobby.as_ref()?.online.people.get(at).cloned());
+                if let Some(name) = name {
+                    self.toggle_mute(name);
+                }
+            }
+            _ if id.starts_with("remove-") => {
+                if let Some(seat) = id.strip_prefix("remove-").and_then(|s| s.parse::<u8>().ok()) {
+                    self.send(wire::remove(seat));
+                }
+            }
             _ if id.starts_with("mute-") => {
                 let seat = id.strip_prefix("mute-").and_then(|s| s.parse::<usize>().ok());
                 if let Some(name) = seat.and_then(|seat| self.remote.players.get(seat)).map(|p| p.name.clone()) {
@@ -482,7 +571,7 @@ impl Online {
             "chat-send" => {
                 let text = view::take_chat_text();
                 if !text.trim().is_empty() {
-                    self.send(wire::chat(&text));
+                    self.say(&text);
                 }
             }
             _ => {}
@@ -495,14 +584,61 @@ impl Online {
         }
     }
 
-    fn create(&mut self, mode: &str, name: &str, hints: bool) {
+    fn create(&mut self, mode: &str, name: &str, hints: bool, public: bool) {
         self.remember_name(name);
-        self.send(wire::create(mode, name, hints));
+        self.send(wire::create(mode, name, hints, public));
     }
 
+    fn quick_play(&mut self, mode: &str, name: &str) {
+        self.remember_name(name);
+        self.send(wire::quick_play(mode, name));
+    }
+
+    /// A name to join under; none (to watch unnamed) when the field is empty.
     fn join(&mut self, room: &str, name: &str) {
         self.remember_name(name);
-        self.send(wire::join(room, Some(name), 0));
+        let name = Some(name.trim()).filter(|name| !name.is_empty());
+        self.send(wire::join(room, name, 0));
+    }
+
+    /// Watches the lobby, under the player's name if asked and there is one.
+    fn watch_lobby(&mut self, named: bool) {
+        self.lobby_named = named && !self.name.is_empty();
+        let name = self.name.clone();
+        self.send(wire::lobby(Some(name.as_str()).filter(|_| self.lobby_named)));
+    }
+
+    /// Says a line of chat: in the lobby, under the name typed there.
+    fn say(&mut self, text: &str) {
+        if self.lobby.is_some() && !self.lobby_named {
+            self.remember_name(&view::name_given());
+            self.watch_lobby(true);
+        }
+        self.send(wire::chat(text));
+    }
+
+    /// A line of chat heard, in the room or the lobby (`mine`: this player's own).
+    fn hear(&mut self, line: ChatLine, mine: bool) {
+        self.chat.push(line);
+        if self.chat.len() > set_protocol::chat::KEPT {
+            self.chat.remove(0);
+        }
+        if mine {
+            self.settle_waiter(WaitFor::Chatted, JsValue::UNDEFINED);
+        }
+    }
+
+    /// Whether the lobby knows this player by a name (so they may chat there).
+    pub(crate) fn named_in_lobby(&self) -> bool {
+        self.lobby.is_some() && self.lobby_named
+    }
+
+    /// The lobby as the JS API gives it, now if it is known, else once it comes.
+    pub(crate) fn lobby_promise(&mut self) -> Promise {
+        if self.lobby.is_some() {
+            return Promise::resolve(&view::lobby_object(self));
+        }
+        self.wait(WaitFor::Lobby)
     }
 
     /// Another room (a rematch): joined as the same player.

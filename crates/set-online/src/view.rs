@@ -6,6 +6,7 @@
 //! Everything the server sent is written as text, never as markup.
 
 use crate::page::{Event, Link, Online, window};
+use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
 use set_core::online::remote::Remote;
@@ -13,6 +14,7 @@ use set_core::online::room::Status;
 use set_core::page::layout::{Board, Place, Rect};
 use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 use web_sys::{
     CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
@@ -55,8 +57,8 @@ pub fn take_chat_text() -> String {
     text
 }
 
-/// Clicks anywhere on the page, Enter in the chat field, and resizes, into
-/// the one funnel.
+/// Clicks anywhere on the page, Enter in the chat field, a name given in the
+/// lobby, and resizes, into the one funnel.
 pub fn listen(dispatch: fn(Event)) {
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -77,6 +79,15 @@ pub fn listen(dispatch: fn(Event)) {
     });
     let _ = document().add_event_listener_with_callback("keydown", enter.as_ref().unchecked_ref());
     enter.forget();
+    // A name given in the lobby (once typed and left): the lobby is told it.
+    let named = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if target.is_some_and(|t| t.id() == "create-name") {
+            dispatch(Event::Click("create-name".to_owned()));
+        }
+    });
+    let _ = document().add_event_listener_with_callback("change", named.as_ref().unchecked_ref());
+    named.forget();
     let resize = Closure::<dyn FnMut()>::new(move || dispatch(Event::Resize));
     let _ = window().add_event_listener_with_callback("resize", resize.as_ref().unchecked_ref());
     resize.forget();
@@ -91,14 +102,21 @@ pub fn prefill(online: &Online) {
     }
 }
 
-pub fn create_form() -> (String, String, bool) {
+fn checked(id: &str) -> bool {
+    document().get_element_by_id(id).is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked())
+}
+
+pub fn create_form() -> (String, String, bool, bool) {
     let mode = document()
         .get_element_by_id("create-mode")
         .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
         .unwrap_or_else(|| "classic".to_owned());
-    let hints =
-        document().get_element_by_id("create-hints").is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked());
-    (mode, input_value("create-name"), hints)
+    (mode, input_value("create-name"), checked("create-hints"), checked("create-public"))
+}
+
+/// The name typed in the lobby.
+pub fn name_given() -> String {
+    input_value("create-name")
 }
 
 pub fn join_name() -> String {
@@ -188,6 +206,10 @@ fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'s
             ("span", "", format!("{} {sets}, {} wrong ", p.score, p.wrong)),
             ("small", "", link),
         ];
+        // The host may take another seat away before the start.
+        if !you && remote.seat == Some(remote.host) && remote.status == Status::Waiting {
+            pieces.push(("button", "remove", "Remove".to_owned()));
+        }
         // Another player's chat can be muted, in this page only.
         if !you && remote.seat.is_some() {
             let label = if muted.contains(&p.name) { "Unmute" } else { "Mute" };
@@ -196,6 +218,79 @@ fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'s
         items.push((if p.connected { "on" } else { "off" }, pieces));
     }
     items
+}
+
+/// A way to play as the lobby's buttons name it.
+fn mode_title(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => "Classic",
+        Variant::Junior => "Junior",
+        Variant::Chain => "Set-Chain",
+        Variant::Ultra => "UltraSet",
+        Variant::Daily(_) => "Daily",
+    }
+}
+
+/// How long ago, in words: "just now", "5 min", "2 h".
+fn age(since_ms: f64) -> String {
+    let minutes = ((js_sys::Date::now() - since_ms) / 60_000.0).max(0.0) as u64;
+    match minutes {
+        0 => "just now".to_owned(),
+        1..60 => format!("{minutes} min"),
+        _ => format!("{} h", minutes / 60),
+    }
+}
+
+/// The lobby: who is online, the public rooms (each to join or watch), and
+/// who is in the lobby (each to mute).
+fn render_lobby(online: &Online) {
+    let Some(lobby) = &online.lobby else {
+        set_text("online-count", "");
+        return;
+    };
+    let count = lobby.online.count;
+    set_text("online-count", &format!("{count} {} online", if count == 1 { "player" } else { "players" }));
+    show("no-rooms", lobby.rooms.is_empty());
+    if let Some(list) = element("lobby-rooms") {
+        let items: Vec<(&'static str, Vec<Piece>)> = lobby
+            .rooms
+            .iter()
+            .map(|r| {
+                let waiting = r.status == Status::Waiting;
+                let state = if waiting { "waiting" } else { "playing" };
+                let hints = if r.hints { ", hints" } else { "" };
+                let watching = if r.watchers > 0 { format!(", {} watching", r.watchers) } else { String::new() };
+                let about = format!(" {} ({state}{hints}{watching}, {}) ", r.players.join(", "), age(r.created_at));
+                let action = if waiting { "Join" } else { "Watch" };
+                (
+                    "",
+                    vec![
+                        ("b", "", mode_title(r.variant).to_owned()),
+                        ("span", "", about),
+                        ("button", "enter", action.into()),
+                    ],
+                )
+            })
+            .collect();
+        fill_list(&list, &items);
+    }
+    if let Some(list) = element("lobby-people") {
+        let me = if online.named_in_lobby() { online.name.as_str() } else { "" };
+        let items: Vec<(&'static str, Vec<Piece>)> = lobby
+            .online
+            .people
+            .iter()
+            .map(|name| {
+                let mut pieces = vec![("span", "", format!("{name} "))];
+                if name != me {
+                    let label = if online.muted.contains(name) { "Unmute" } else { "Mute" };
+                    pieces.push(("button", "hush", label.to_owned()));
+                }
+                ("", pieces)
+            })
+            .collect();
+        fill_list(&list, &items);
+    }
 }
 
 fn ranking_items(remote: &Remote) -> (String, Vec<(&'static str, Vec<Piece>)>) {
@@ -216,6 +311,9 @@ pub fn render(online: &Online) {
     let remote = online.remote();
     let in_room = !remote.room.is_empty();
     set_text("room-name", if in_room { &remote.room } else { "–" });
+    let watching =
+        if online.watchers.is_empty() { String::new() } else { format!("Watching: {}", online.watchers.join(", ")) };
+    set_text("watchers", &watching);
     set_text("deck-left", &remote.view.deck_left.to_string());
     set_text("sets-found", &remote.view.found.to_string());
     let link = match (online.link(), online.rtt()) {
@@ -226,9 +324,10 @@ pub fn render(online: &Online) {
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(remote, online.rtt(), &online.muted));
     }
-    // The chat: read by everyone in the room, written by its players.
-    show("chat", in_room);
-    show("chat-form", remote.seat.is_some());
+    // The chat: read by everyone in the room, written by its players; or the lobby's.
+    show("chat", in_room || online.lobby.is_some());
+    show("chat-form", remote.seat.is_some() || online.lobby.is_some());
+    render_lobby(online);
     if let Some(lines) = element("chat-lines") {
         let items: Vec<(&'static str, Vec<Piece>)> = online
             .chat
@@ -308,8 +407,8 @@ fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, 
         canvas.set_width(pw);
         canvas.set_height(ph);
         let style = canvas.unchecked_ref::<HtmlElement>().style();
-        let _ = style.set_property("width", &format!("{w}px"));
-        let _ = style.set_property("height", &format!("{h}px"));
+        let _ = style.set_property("width", &format!("{}px", tenths(w)));
+        let _ = style.set_property("height", &format!("{}px", tenths(h)));
     }
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
     set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
@@ -335,12 +434,12 @@ fn draw(online: &Online) {
         let pending = remote.pending.as_ref().is_some_and(|p| p.cards.contains(&card));
         let state = if pending { ", claim pending" } else { "" };
         buttons.push_str(&format!(
-            r#"<button id="card-{slot}" type="button" aria-pressed="{picked}" aria-label="Slot {}: {card}{state}" style="left:{:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px"></button>"#,
+            r#"<button id="card-{slot}" type="button" aria-pressed="{picked}" aria-label="Slot {}: {card}{state}" style="left:{}px;top:{}px;width:{}px;height:{}px"></button>"#,
             slot + 1,
-            r.x,
-            r.y,
-            r.w,
-            r.h
+            tenths(r.x),
+            tenths(r.y),
+            tenths(r.w),
+            tenths(r.h)
         ));
     }
     if let Some(cards) = element("cards") {
@@ -375,6 +474,31 @@ fn text_or_null(text: &Option<String>) -> JsValue {
     text.as_deref().map_or(JsValue::NULL, JsValue::from_str)
 }
 
+fn texts(list: &[String]) -> JsValue {
+    list.iter().map(|text| JsValue::from_str(text)).collect::<Array>().into()
+}
+
+/// `{ rooms: [{ room, mode, hints, status, players: [names], watchers }], online, people }`.
+pub fn lobby_object(online: &Online) -> JsValue {
+    let lobby = Object::new();
+    let Some(known) = &online.lobby else { return lobby.into() };
+    let rooms = Array::new();
+    for r in &known.rooms {
+        let room = Object::new();
+        put(&room, "room", r.room.as_str().into());
+        put(&room, "mode", r.variant.name().into());
+        put(&room, "hints", r.hints.into());
+        put(&room, "status", r.status.name().into());
+        put(&room, "players", texts(&r.players));
+        put(&room, "watchers", r.watchers.into());
+        rooms.push(&room);
+    }
+    put(&lobby, "rooms", rooms.into());
+    put(&lobby, "online", known.online.count.into());
+    put(&lobby, "people", texts(&known.online.people));
+    lobby.into()
+}
+
 pub fn state_object(online: &Online) -> JsValue {
     let remote = online.remote();
     let players = Array::new();
@@ -399,6 +523,9 @@ pub fn state_object(online: &Online) -> JsValue {
     put(&room, "dealMatches", crate::deal::matches(remote).map_or(JsValue::NULL, JsValue::from));
     put(&room, "nextRoom", text_or_null(&remote.next_room));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
+    let spectators: Array = online.watchers.iter().map(|name| JsValue::from_str(name)).collect();
+    put(&room, "spectators", spectators.into());
+    put(&room, "lobby", if online.lobby.is_some() { lobby_object(online) } else { JsValue::NULL });
     let chat = Array::new();
     for line in &online.chat {
         let said = Object::new();

@@ -325,13 +325,28 @@ pub fn lobby(name: Option<&str>) -> String {
     format!(r#"{{"t":"lobby","name":{}}}"#, name.map_or("null".to_owned(), quoted))
 }
 
+/// The host takes a seat away before the start.
+pub fn remove(seat: u8) -> String {
+    format!(r#"{{"t":"remove","seat":{seat}}}"#)
+}
+
 pub fn quick_play(mode: &str, name: &str) -> String {
     format!(r#"{{"t":"quick_play","mode":{},"name":{}}}"#, quoted(mode), quoted(name))
 }
 
-/// `c` is the page's clock, echoed back; `rtt` the last round trip measured.
+/// `c` is the page's clock (to a tenth of a ms), echoed back; `rtt` the
+/// last round trip measured.
 pub fn ping(c: f64, rtt: Option<u32>) -> String {
-    format!(r#"{{"t":"ping","c":{c},"rtt":{}}}"#, rtt.map_or("null".to_owned(), |ms| ms.to_string()))
+    format!(r#"{{"t":"ping","c":{},"rtt":{}}}"#, tenths(c), rtt.map_or("null".to_owned(), |ms| ms.to_string()))
+}
+
+/// A number to one decimal place, written with integer formatting only:
+/// the page then links none of the standard library's float formatting
+/// (BENCHMARKS.md, decisions).
+pub fn tenths(x: f64) -> String {
+    let tenths = (x * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10)
 }
 
 pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {

@@ -405,12 +405,16 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         ),
         (wire::HINT.to_owned(), ClientMsg::Hint { id: 0 }),
         (wire::ping(1234.5, Some(17)), ClientMsg::Ping { c: 1234.5, rtt: Some(17) }),
-        (wire::ping(0.25, None), ClientMsg::Ping { c: 0.25, rtt: None }),
+        (wire::ping(0.5, None), ClientMsg::Ping { c: 0.5, rtt: None }),
+        // The clock goes to a tenth of a ms.
+        (wire::ping(-2.04, None), ClientMsg::Ping { c: -2.0, rtt: None }),
+        (wire::ping(99.96, None), ClientMsg::Ping { c: 100.0, rtt: None }),
         (wire::REMATCH.to_owned(), ClientMsg::Rematch),
         (wire::chat(tricky), ClientMsg::Chat { text: tricky.to_owned() }),
         (wire::lobby(Some(tricky)), ClientMsg::Lobby { name: Some(tricky.to_owned()) }),
         (wire::lobby(None), ClientMsg::Lobby { name: None }),
         (wire::quick_play("chain", tricky), ClientMsg::QuickPlay { mode: "chain".to_owned(), name: tricky.to_owned() }),
+        (wire::remove(7), ClientMsg::Remove { seat: 7 }),
     ]
 }
 

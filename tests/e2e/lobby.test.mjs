@@ -1,0 +1,158 @@
+// The lobby as strangers use it, in separate browser contexts (separate
+// anonymous players) against the real server: the front door's count, a
+// public room found in the lobby and joined, quick play pressed in two
+// pages at once, the lobby's chat with markup shown as text, and someone
+// watching a game whose players see their name. Axe checks the lobby at
+// desktop and phone widths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, api, audit, state, useBrowser } from './helpers.mjs';
+
+const { open } = useBrowser();
+
+const online = async (page) => (await state(page)).online;
+
+/** A page on the lobby, with a name typed in its name field (and left,
+ *  so that the lobby lists it). */
+async function inLobby(name, options = {}) {
+  const who = await open('online.html', options);
+  await who.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+  await who.page.fill('#create-name', name);
+  await who.page.press('#create-name', 'Tab');
+  await who.page.waitForFunction((name) => window.wasmBindings.state().online.lobby?.people.includes(name), name);
+  return who;
+}
+
+test('the first screen links each way to play with others, and counts who is online after its board', async () => {
+  const ann = await inLobby('Ann');
+  const solo = await open('');
+  const links = await solo.page.locator('#others a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, ['race.html?bots=medium', 'race.html?players=Player%201,Player%202', 'online.html']);
+  await solo.page.waitForFunction(() => /\(\d+ playing\)/.test(document.getElementById('online-count').textContent));
+  // The count was asked for after the first board was drawn.
+  const order = await solo.page.evaluate(() => {
+    const board = performance.getEntriesByName('first-board')[0].startTime;
+    const asked = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/api/online'));
+    return { board, asked: asked.startTime };
+  });
+  assert.ok(order.asked >= order.board, `asked at ${order.asked} ms, the board at ${order.board} ms`);
+  assert.match(await solo.page.textContent('#online-count'), /\(1 playing\)/, 'Ann, in the lobby');
+  await solo.page.click('#others a[href="online.html"]');
+  await solo.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby !== null);
+  assert.deepEqual(solo.problems, []);
+  await solo.close();
+  await ann.close();
+});
+
+test('a stranger finds a public room in the lobby, live, and joins it; a private room is never listed', { timeout: 90_000 }, async () => {
+  const cy = await inLobby('Cy');
+  const ann = await inLobby('Ann');
+  await api(ann.page, 'online_create', { mode: 'junior', name: 'Ann', public: true });
+  const dee = await inLobby('Dee');
+  await api(dee.page, 'online_create', { mode: 'classic', name: 'Dee', public: false });
+  const id = (await online(ann.page)).room;
+
+  // The room appears in Cy's lobby without a reload, as the page lists it.
+  const listed = cy.page.locator('#lobby-rooms li');
+  await listed.first().waitFor();
+  assert.equal(await listed.count(), 1, 'the private room is not listed');
+  assert.match(await listed.first().textContent(), /^Junior Ann \(waiting, just now\) Join$/);
+  const lobby = await api(cy.page, 'online_lobby');
+  assert.deepEqual(lobby.rooms.map((r) => [r.room, r.mode, r.status, r.players]), [[id, 'junior', 'waiting', ['Ann']]]);
+  // Who is online is told about once a second: Cy, Ann and Dee.
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.online === 3);
+  assert.match(await cy.page.textContent('#online-count'), /^3 players online$/);
+  assert.ok(lobby.people.includes('Cy'), lobby.people.join());
+  await cy.page.screenshot({ path: `${ARTIFACTS}/lobby-desktop.png` });
+  await audit(cy.page, 'the lobby with a public room');
+
+  await cy.page.click('#enter-0');
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
+  assert.match(cy.page.url(), new RegExp(`\\?room=${id}$`));
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  assert.deepEqual((await online(ann.page)).players.map((p) => p.name), ['Ann', 'Cy']);
+
+  // Ann starts; someone in the lobby sees it being played, and watches.
+  const eve = await inLobby('Eve');
+  await eve.page.waitForFunction(() => window.wasmBindings.state().online.lobby.rooms.length === 1);
+  await api(ann.page, 'online_start');
+  await eve.page.waitForFunction(() => window.wasmBindings.state().online.lobby.rooms[0]?.status === 'playing');
+  assert.equal(await eve.page.textContent('#enter-0'), 'Watch');
+  await eve.page.click('#enter-0');
+  await eve.page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  const watching = await online(eve.page);
+  assert.equal(watching.seat, null, 'watching, not seated');
+  assert.deepEqual((await state(eve.page)).table, (await state(ann.page)).table, 'the watcher sees the table');
+  for (const { page } of [ann, cy]) {
+    await page.waitForFunction(() => window.wasmBindings.state().online.spectators.includes('Eve'));
+    assert.equal(await page.textContent('#watchers'), 'Watching: Eve');
+  }
+  // A watcher's click on a card claims nothing.
+  const [card] = (await state(eve.page)).table;
+  const rect = await api(eve.page, 'card_rect', card);
+  await eve.page.mouse.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
+  assert.equal((await state(eve.page)).pending, null);
+  for (const who of [cy, ann, dee, eve]) {
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});
+
+test('quick play pressed in two pages at once puts both in one room; its host removes a seat', { timeout: 60_000 }, async () => {
+  const [fay, gus] = [await inLobby('Fay'), await inLobby('Gus')];
+  await Promise.all([fay.page.click('#quick-chain'), gus.page.click('#quick-chain')]);
+  for (const { page } of [fay, gus]) await page.waitForFunction(() => window.wasmBindings.state().online.seat !== null);
+  const [a, b] = [await online(fay.page), await online(gus.page)];
+  assert.equal(a.room, b.room, 'one room');
+  assert.deepEqual([a.seat, b.seat].sort(), [0, 1]);
+  assert.equal(a.mode, 'chain');
+  await fay.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  // The JS API's quick play, from a third page, sits at the same room.
+  const hal = await inLobby('Hal');
+  assert.equal(await api(hal.page, 'online_quick_play', { mode: 'chain', name: 'Hal' }), a.room);
+  // The host takes Hal's seat away with the button beside Hal's name: Hal watches.
+  const host = a.seat === 0 ? fay : gus;
+  await host.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 3);
+  await host.page.click('#remove-2');
+  await hal.page.waitForFunction(() => window.wasmBindings.state().online.seat === null);
+  assert.match((await state(hal.page)).said, /took your seat/);
+  await host.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  assert.equal(await host.page.locator('#remove-2').count(), 0);
+  const refused = await hal.page.evaluate(() => window.wasmBindings.online_quick_play({ mode: 'daily', name: 'Hal' }).then(() => 'seated', (err) => err.message));
+  assert.match(refused, /no way to play online/);
+  for (const who of [fay, gus, hal]) {
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});
+
+test('the lobby\'s chat: markup arrives as the same text and makes no element; bad lines are refused; axe at 320 px', { timeout: 60_000 }, async () => {
+  const ivy = await inLobby('Ivy');
+  const jo = await inLobby('Jo', { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+  const markup = '<img src=x onerror="window.pwned=1"><b>bold</b> & "quotes"';
+  await ivy.page.fill('#chat-text', markup);
+  await ivy.page.press('#chat-text', 'Enter');
+  await jo.page.waitForFunction(() => window.wasmBindings.state().online.chat.some((l) => l.name === 'Ivy'));
+  const line = jo.page.locator('#chat-lines li').last();
+  assert.equal(await line.textContent(), `Ivy ${markup}`);
+  assert.equal(await jo.page.locator('#chat-lines img, #chat-lines li b b').count(), 0, 'no element made from it');
+  assert.equal(await jo.page.evaluate(() => window.pwned), undefined);
+  for (const [bad, why] of [['', /empty/], ['a\u0007b', /control/], ['x'.repeat(251), /251/]]) {
+    const answer = await ivy.page.evaluate((text) => window.wasmBindings.online_chat(text).then(() => 'kept', (err) => err.message), bad);
+    assert.match(answer, why);
+  }
+  await api(jo.page, 'online_chat', 'hello from a phone');
+  await ivy.page.waitForFunction(() => window.wasmBindings.state().online.chat.some((l) => l.text === 'hello from a phone'));
+  // Muting Jo in the lobby hides Jo's lines from Ivy's page only.
+  await ivy.page.waitForFunction(() => [...document.querySelectorAll('#lobby-people li')].some((li) => li.textContent.startsWith('Jo ')));
+  const people = await ivy.page.locator('#lobby-people li').allTextContents();
+  const at = people.findIndex((p) => p.startsWith('Jo '));
+  await ivy.page.click(`#hush-${at}`);
+  await ivy.page.waitForFunction(() => ![...document.querySelectorAll('#chat-lines li')].some((li) => li.textContent.startsWith('Jo ')));
+  await jo.page.screenshot({ path: `${ARTIFACTS}/lobby-phone.png` });
+  await audit(jo.page, 'the lobby with its chat, on a phone');
+  for (const who of [ivy, jo]) {
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});
