@@ -10,6 +10,8 @@
 //                                                                  power-loss by default)
 //   HOSTILE=1800 node scripts/bench-online.mjs …                  (beside set-loadgen's hostile mix,
 //                                                                  with 1,800 silent sockets)
+//   LOBBY=200 node scripts/bench-online.mjs …                     (with 200 more clients watching the
+//                                                                  lobby, and the players' rooms public)
 // Its BENCH line says which durability the server ran with.
 import { spawn } from 'node:child_process';
 import { startServer } from './server.mjs';
@@ -56,7 +58,8 @@ try {
   // stands for clients on machines of their own, so that what it costs the
   // players is what the server pays, not the mix's own work on these cores.
   const mix = hostile ? loadgen([...common, '--hostile', hostile], 'HOSTILE', { niceness: 19 }) : null;
-  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid())], 'BENCH');
+  const lobby = process.env.LOBBY ? ['--lobby', process.env.LOBBY] : [];
+  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid()), ...lobby], 'BENCH');
   const mixed = mix ? await mix : null;
   if (mixed) console.log(`  beside the hostile mix: ${JSON.stringify(mixed.report)}`);
   if (players.report) console.log(`BENCH ${JSON.stringify({ ...players.report, durability, ...(mixed ? { hostile: mixed.report } : {}) })}`);

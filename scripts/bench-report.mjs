@@ -84,6 +84,7 @@ const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'pow
 const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash' && !r.hostile);
 const loadHostile = online.find((r) => r.clients !== undefined && r.hostile);
 const capacity = (await jsonLines('target/bench/capacity.jsonl')).filter((r) => r.clients !== undefined);
+const lobbyLoad = (await jsonLines('target/bench/lobby.jsonl')).find((r) => r.lobby_watchers !== undefined);
 const coldBuild = online.find((r) => r.what === 'cold_build');
 // race.html fetches its page, the race build's glue and wasm before its first board (tests/e2e/size.test.mjs).
 const raceFirstLoad = sizes.filter((s) => isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
@@ -134,6 +135,7 @@ const targets = [
   ['online.html, what it fetches before its first board (page, glue, wasm), gzip', `${onlineFirstLoad} B`, `≤ ${ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(onlineFirstLoad, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES)],
   [`online: claim round trip p99, ${load ? `${load.clients} clients in ${load.rooms} rooms for ${load.seconds} s` : 'under load'}, loopback, the load generator on the same 2 cores`, load ? `${load.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(load?.p99_ms, 25)],
   ['online: the same claim round trip p99 beside the hostile mix', loadHostile ? `${loadHostile.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(loadHostile?.p99_ms, 25)],
+  [`online: claim round trip p99 with the lobby watched, ${lobbyLoad ? `${lobbyLoad.clients} players in ${lobbyLoad.rooms} public rooms and ${lobbyLoad.lobby_watchers} in the lobby for ${lobbyLoad.seconds} s` : 'not run'}`, lobbyLoad ? `${lobbyLoad.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(lobbyLoad?.p99_ms, 25)],
   ['online: errors, lost results, rooms whose stored log replays to another board', load ? `${load.errors}, ${load.lost}, ${load.mismatches}` : 'n/a', '0, 0, 0', load ? (load.errors + load.lost + load.mismatches === 0 ? 'met' : 'NOT met') : 'not measured'],
   ...PARTS.map(([stem, what]) => [`part that loads later: ${stem} (${what}), wasm and glue, gzip`, `${partGzip(stem)} B`, '(its own figure)', '']),
   ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
@@ -314,6 +316,14 @@ The durable commit (SQLite's \`synchronous=FULL\`, each move on the disk
 before it is told) against a commit to the operating system only, the same
 load in turn: ${load && loadNotDurable ? `p50 ×${(load.p50_ms / loadNotDurable.p50_ms).toFixed(2)}, p99 ×${(load.p99_ms / loadNotDurable.p99_ms).toFixed(2)}` : 'n/a'}.
 
+### Strangers: the lobby watched beside the rooms
+
+${lobbyLoad ? `${lobbyLoad.clients} players in ${lobbyLoad.rooms} public rooms (so that every join, start and end of a room is told to the lobby) and ${lobbyLoad.lobby_watchers} more clients watching the lobby, for ${lobbyLoad.seconds} s (\`LOBBY=${lobbyLoad.lobby_watchers} scripts/bench-online.mjs ${lobbyLoad.rooms} 5 ${lobbyLoad.seconds}\`). Each lobby watcher gives a name and says a line in the lobby's chat about every 20 s, and times hearing it back; every line goes to every watcher.
+
+| claims | p50 | p99 | errors, lost | room chat p99 | lobby frames to the watchers | lobby chat lines | lobby chat heard back p50, p99 | lobby chat lost | server memory (RSS, peak) |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| ${lobbyLoad.claims} | ${lobbyLoad.p50_ms.toFixed(2)} ms | ${lobbyLoad.p99_ms.toFixed(2)} ms | ${lobbyLoad.errors}, ${lobbyLoad.lost} | ${lobbyLoad.chat_p99_ms.toFixed(2)} ms | ${lobbyLoad.lobby_frames} | ${lobbyLoad.lobby_chat_lines} | ${lobbyLoad.lobby_chat_p50_ms.toFixed(2)} ms, ${lobbyLoad.lobby_chat_p99_ms.toFixed(2)} ms | ${lobbyLoad.lobby_chat_lost} | ${lobbyLoad.server_rss_mb} MB |` : 'Not run.'}
+
 ### Capacity
 
 The same load with more clients, 5 a room, 20 s each, one run after
@@ -398,6 +408,7 @@ quoting them.
 | the server writes through one SQLite connection, and reads rooms through two others | at that load it made no difference that one run could see (p99 45.8 ms before NODELAY either way); kept because several writers would meet SQLITE_BUSY and sleep in SQLite's busy handler, where one queue keeps order | \`crates/set-server/src/store.rs\` |
 | a refused WebSocket (the server full, or too many from one address) logged at debug, counted in \`/metrics\` | the load beside the hostile mix (2026-11-25, one run each): p99 46.6 ms with a warning line for each of some 10,500 refusals, 3.6 ms without; alone, 2.2 to 2.6 ms. A line per refusal lets a flood of connections fill the log and take the CPU | \`crates/set-server/src/http.rs\` |
 | finished rooms nobody is in unloaded whenever a room loads, not only the least lately used one at \`--max-rooms-loaded\` | 2,000 clients, 5 a room, 20 s (2026-11-25): the server's peak RSS 75 to 78 MB before, with some 1,100 finished rooms held (about 25 KB each), and 49.6 and 50.4 MB in two runs after, 25 KB per client; p99 6.9 and 7.8 ms | \`crates/set-server/src/rooms/registry.rs\` |
+| the lobby's rooms told to its watchers in one frame of changes every quarter of a second (\`lobby_changes\`), not a frame per change | 800 players in 160 public rooms and 200 lobby watchers for 30 s (2026-11-26, one run each): 1,462,153 frames to the watchers before, 82,200 after; claim round trip p99 15.94 → 3.06 ms, the lobby's chat p99 27.0 → 3.1 ms. A room's changes come in bursts (five sit, it starts, it ends), each of which went to every watcher | \`crates/set-server/src/lobby.rs\` |
 | the online page checks the revealed deal against the commitment itself, with sha2 compiled in, rather than \`crypto.subtle\` | online.html's wasm +2,806 B gzip (2026-11-24). \`crypto.subtle\` costs nothing but exists only in secure contexts, so a room played over plain http on a home network could not check | \`crates/set-online/src/deal.rs\` |
 | the room page reads the protocol with its own small reader over \`JSON.parse\`, held to \`crates/set-protocol\`'s serde types by a native contract test, instead of linking serde | serde in the page was not built to compare (the reader was already written and small); making the reader generic (one trait over the browser's values and serde_json's, so that the test runs the page's code) and quoting names in Rust instead of \`JSON.stringify\` cost online.html's wasm 46,609 → 47,212 B gzip (2026-11-25), its first load 52,911 → 53,497 B | \`crates/set-online/src/wire.rs\`, \`crates/set-online/tests/contract.rs\` |
 | the part: an import error's version shown by JavaScript, not as a Rust f64; two sorts by a small insertion sort; the page's wasm-opt passes | 75,222 → 65,326 → 61,081 → 60,389 B gzip of wasm (2026-11-24): Rust's float printing alone was some 14 KB before compression | \`crates/set-review/src/transfer.rs\`, \`crates/set-core/src/review/analysis.rs\`, \`scripts/build-parts.sh\` |
@@ -432,6 +443,7 @@ it is. A trick whose measurement no longer holds goes.
 | a \`Uint8Array\` copied in by a binding of its own instead of js-sys's \`to_vec\` | +375 B against +709 B (decision above) | \`crates/set-api/src/args.rs\` |
 | \`state()\`'s fields and the performance marks set without passing on errors that cannot happen | −259 B (decision above) | \`src/app/state.rs\`, \`src/lib.rs\` |
 | one JS callback for every event; the view's elements found in one loop | −520 B and −780 B (decisions above) | \`src/lib.rs\`, \`src/dom.rs\` |
+| online.html's numbers written in tenths with integer formatting (\`wire::tenths\`: the cards' positions, the canvas's size, the ping's clock), so that its wasm links none of the standard library's float formatting | online.html's wasm 56,501 → 47,311 B gzip -9 with the lobby in it (2026-11-26); one \`trim_start_matches\` replaced by \`get\` in the same pass took 61,500 → 56,501 (its string searcher and the panic message's formatting). The first load 56,641 before the lobby, 51,687 B with it | \`crates/set-online/src/wire.rs\`, \`crates/set-online/src/view.rs\`, \`crates/set-online/src/page.rs\` |
 | numbers and values described by JavaScript (\`Number.prototype.toString\`, \`JSON.stringify\`), not Rust's float and string formatting | decisions above (the review part's float printing was some 14 KB before compression) | \`crates/set-api/src/args.rs\`, \`crates/set-review/src/transfer.rs\` |
 | release \`opt-level = "z"\`, fat LTO, one codegen unit, \`panic = "abort"\`; wasm-opt's passes; names shortened between wasm and glue | decisions above | \`Cargo.toml\`, \`index.html\`, \`scripts/shorten-names.mjs\` |
 | not kept: \`#[inline(never)]\` on eleven save-decoder and text helpers, and \`#[cold]\` on two rare paths of the page | without them the page's wasm was 206 B smaller, and \`#[cold]\` changed nothing (2026-11-25): the compiler had moved on since they were measured | — |

@@ -11,8 +11,9 @@
 #   audit   Lighthouse's scores and failed audits (scripts/lighthouse.sh)
 #   online  set-server's cold build time, then set-loadgen's bounded load
 #           over loopback: 200 clients in 40 rooms for 20 s (scripts/bench-online.mjs),
-#           with and without the durable commit; then 200, 1,000, 2,000 and
-#           4,000 clients for the capacity table
+#           with and without the durable commit, and beside a hostile mix;
+#           1,000 clients of which 200 watch the lobby; then 200, 1,000,
+#           2,000 and 4,000 clients for the capacity table
 # Timings are reported, never asserted: only the size budget is a test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -60,6 +61,10 @@ DURABILITY=process-crash node scripts/bench-online.mjs 40 5 20 | tee -a target/b
 # fan-out to watchers and a reader that stops.
 HOSTILE=1800 node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
 sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
+# Strangers: 800 players in 160 public rooms and 200 more watching the lobby
+# (every join, start and end told to each of them, and their chat), 30 s.
+LOBBY=200 node scripts/bench-online.mjs 160 5 30 | tee target/bench/lobby.log
+sed -n 's/^BENCH //p' target/bench/lobby.log > target/bench/lobby.jsonl
 # Capacity: more and more clients, 5 a room, 20 s each; a run that finds
 # errors is reported, not fatal.
 : > target/bench/capacity.log

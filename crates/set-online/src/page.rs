@@ -461,17 +461,15 @@ impl Online {
                 let value = view::lobby_object(self);
                 self.settle_waiter(WaitFor::Lobby, value);
             }
-            Incoming::LobbyRoom(room) => {
+            Incoming::LobbyChanges { rooms, gone } => {
                 if let Some(lobby) = &mut self.lobby {
-                    match lobby.rooms.iter_mut().find(|r| r.room == room.room) {
-                        Some(listed) => *listed = room,
-                        None => lobby.rooms.push(room),
+                    lobby.rooms.retain(|r| !gone.contains(&r.room));
+                    for room in rooms {
+                        match lobby.rooms.iter_mut().find(|r| r.room == room.room) {
+                            Some(listed) => *listed = room,
+                            None => lobby.rooms.push(room),
+                        }
                     }
-                }
-            }
-            Incoming::LobbyGone { room } => {
-                if let Some(lobby) = &mut self.lobby {
-                    lobby.rooms.retain(|r| r.room != room);
                 }
             }
             Incoming::Online(online) => {

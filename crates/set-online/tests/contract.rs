@@ -147,8 +147,14 @@ fn server_frames() -> Vec<ServerMsg> {
             chat: vec![lobby_line("hi <b>all</b>")],
         }),
         ServerMsg::Lobby(LobbyMsg { rooms: vec![], online: OnlineMsg { online: 0, people: vec![] }, chat: vec![] }),
-        ServerMsg::LobbyRoom(lobby_room_msg("abcdef0123", "ultra", "playing", &["Di"])),
-        ServerMsg::LobbyGone { room: "abcdef0123".to_owned() },
+        ServerMsg::LobbyChanges {
+            rooms: vec![
+                lobby_room_msg("abcdef0123", "ultra", "playing", &["Di"]),
+                lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann", "Zoë"]),
+            ],
+            gone: vec!["f0f0f0f0f0".to_owned()],
+        },
+        ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["abcdef0123".to_owned(), "a1b2c3d4e5".to_owned()] },
         ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()] }),
         ServerMsg::LobbyChat(lobby_line("\"quoted\" \\ & <script>")),
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
@@ -169,15 +175,14 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::Pong { .. } => "pong",
         ServerMsg::Chat(_) => "chat",
         ServerMsg::Lobby(_) => "lobby",
-        ServerMsg::LobbyRoom(_) => "lobby_room",
-        ServerMsg::LobbyGone { .. } => "lobby_gone",
+        ServerMsg::LobbyChanges { .. } => "lobby_changes",
         ServerMsg::Online(_) => "online",
         ServerMsg::LobbyChat(_) => "lobby_chat",
         ServerMsg::Error { .. } => "error",
     }
 }
 
-const SERVER_KINDS: [&str; 15] = [
+const SERVER_KINDS: [&str; 14] = [
     "welcome",
     "created",
     "room",
@@ -188,8 +193,7 @@ const SERVER_KINDS: [&str; 15] = [
     "pong",
     "chat",
     "lobby",
-    "lobby_room",
-    "lobby_gone",
+    "lobby_changes",
     "online",
     "lobby_chat",
     "error",
@@ -320,8 +324,9 @@ fn meant(message: &ServerMsg) -> Incoming {
             online: online(&l.online),
             chat: l.chat.iter().map(said_in_lobby).collect(),
         }),
-        ServerMsg::LobbyRoom(r) => Incoming::LobbyRoom(listed(&r)),
-        ServerMsg::LobbyGone { room } => Incoming::LobbyGone { room },
+        ServerMsg::LobbyChanges { rooms, gone } => {
+            Incoming::LobbyChanges { rooms: rooms.iter().map(listed).collect(), gone }
+        }
         ServerMsg::Online(o) => Incoming::Online(online(&o)),
         ServerMsg::LobbyChat(line) => Incoming::LobbyChat(said_in_lobby(&line)),
         ServerMsg::Error { id, message, .. } => Incoming::Error { id, message },
@@ -363,7 +368,8 @@ fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
 fn the_page_passes_over_what_it_cannot_read() {
     for frame in [
         r#"{"t":"lobby","rooms":[]}"#,
-        r#"{"t":"lobby_room","room":"a","mode":"daily","hints":false,"status":"waiting","players":[],"watchers":0,"created_at":1}"#,
+        r#"{"t":"lobby_changes","rooms":[],"gone":[1]}"#,
+        r#"{"t":"lobby_changes","gone":[]}"#,
         r#"{"t":"online","online":-1,"people":[]}"#,
         r#"{"t":"lobby_chat","name":"A","text":"hi"}"#,
         r#"{"room":"abc"}"#,

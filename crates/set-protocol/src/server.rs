@@ -194,11 +194,12 @@ pub enum ServerMsg {
     Chat(ChatMsg),
     /// The lobby, whole, to a client that starts watching it.
     Lobby(LobbyMsg),
-    /// A public room appeared in the lobby or changed.
-    LobbyRoom(LobbyRoomMsg),
-    /// A room left the lobby: over, private now, or nobody in it.
-    LobbyGone {
-        room: String,
+    /// What changed in the lobby since it was last told (at most a few
+    /// times a second): rooms that appeared or changed, and rooms that
+    /// left it (over, or nobody seated).
+    LobbyChanges {
+        rooms: Vec<LobbyRoomMsg>,
+        gone: Vec<String>,
     },
     /// Who is online changed (told at most about once a second).
     Online(OnlineMsg),

@@ -237,12 +237,16 @@ async fn stop_signal() {
     }
 }
 
-/// Tells the lobby's watchers who is online, when that changed.
+/// Tells the lobby's watchers what changed in it, and who is online, when
+/// those changed.
 async fn tell_online(lobby: Arc<lobby::Lobby>) {
-    let mut every = tokio::time::interval(lobby::ONLINE_EVERY);
+    let mut changes = tokio::time::interval(lobby::CHANGES_EVERY);
+    let mut online = tokio::time::interval(lobby::ONLINE_EVERY);
     loop {
-        every.tick().await;
-        lobby.tell_online();
+        tokio::select! {
+            _ = changes.tick() => lobby.tell_changes(),
+            _ = online.tick() => lobby.tell_online(),
+        }
     }
 }
 

@@ -4,9 +4,11 @@
 //! Rooms tell the lobby what they are ([`Lobby::publish`]) whenever their
 //! seats, status or watchers change, and withdraw when they are over or
 //! empty, or their task ends; the lobby holds nothing a room did not say,
-//! so it is never a second truth about a room. Each change goes to the
-//! watchers at once; who is online is told at most once a second
-//! ([`ONLINE_EVERY`]), since connections come and go in bursts.
+//! so it is never a second truth about a room. The watchers are told what
+//! changed every [`CHANGES_EVERY`], in one frame ([`Lobby::tell_changes`]):
+//! a room's changes come in bursts (five players sit, it starts), and each
+//! would otherwise go to every watcher (BENCHMARKS.md, decisions). Who is
+//! online is told at most every [`ONLINE_EVERY`].
 //!
 //! Quick play is matched here: [`Lobby::quick_turn`] lets one quick play
 //! of a way to play at a time look for a room and sit in it, so that two
@@ -28,6 +30,8 @@ use tokio::sync::OwnedMutexGuard;
 
 /// Who is online is told to the lobby's watchers at most this often.
 pub const ONLINE_EVERY: Duration = Duration::from_secs(1);
+/// The lobby's rooms are told to its watchers at most this often.
+pub const CHANGES_EVERY: Duration = Duration::from_millis(250);
 
 /// Why the lobby refused a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +69,8 @@ struct State {
     online: HashMap<String, u32>,
     /// Who is online changed since the watchers were last told.
     online_changed: bool,
+    /// The rooms that changed (or went) since the watchers were last told.
+    changed: std::collections::BTreeSet<String>,
 }
 
 impl State {
@@ -102,13 +108,14 @@ impl Lobby {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A public room's summary, new or changed: told to the watchers if it differs.
+    /// A public room's summary, new or changed: told to the watchers with
+    /// the next changes, if it differs.
     pub fn publish(&self, summary: LobbyRoomMsg) {
         let mut state = self.state();
         if state.rooms.get(&summary.room) == Some(&summary) {
             return;
         }
-        state.tell_watchers(&ServerMsg::LobbyRoom(summary.clone()));
+        state.changed.insert(summary.room.clone());
         state.rooms.insert(summary.room.clone(), summary);
     }
 
@@ -116,8 +123,26 @@ impl Lobby {
     pub fn withdraw(&self, room: &str) {
         let mut state = self.state();
         if state.rooms.remove(room).is_some() {
-            state.tell_watchers(&ServerMsg::LobbyGone { room: room.to_owned() });
+            state.changed.insert(room.to_owned());
         }
+    }
+
+    /// Tells the watchers what changed since they were last told, if
+    /// anything did; called every [`CHANGES_EVERY`] by the server.
+    pub fn tell_changes(&self) {
+        let mut state = self.state();
+        if state.changed.is_empty() {
+            return;
+        }
+        let changed = std::mem::take(&mut state.changed);
+        let (mut rooms, mut gone) = (Vec::new(), Vec::new());
+        for id in changed {
+            match state.rooms.get(&id) {
+                Some(room) => rooms.push(room.clone()),
+                None => gone.push(id),
+            }
+        }
+        state.tell_watchers(&ServerMsg::LobbyChanges { rooms, gone });
     }
 
     /// The public rooms of `mode` waiting for players, without hints and
@@ -296,23 +321,41 @@ mod tests {
     fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
         let lobby = Lobby::new(10);
         lobby.publish(summary("r1", "classic", 1, &["A"]));
+        lobby.tell_changes();
         let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
         let first = heard(&mut rx);
         let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
         assert_eq!(whole.rooms, [summary("r1", "classic", 1, &["A"])]);
         assert_eq!(whole.online.people, ["Ann"]);
         lobby.publish(summary("r1", "classic", 1, &["A"]));
+        lobby.tell_changes();
         assert!(heard(&mut rx).is_empty(), "the same summary again is no change");
+        // Changes between two tellings go out together, each room once, as it is now.
         lobby.publish(summary("r1", "classic", 1, &["A", "B"]));
+        lobby.publish(summary("r2", "junior", 2, &["C"]));
+        lobby.publish(summary("r2", "junior", 2, &["C", "D"]));
+        assert!(heard(&mut rx).is_empty(), "nothing before the telling");
+        lobby.tell_changes();
         lobby.withdraw("r1");
         lobby.withdraw("r1");
+        lobby.withdraw("never");
+        lobby.tell_changes();
+        lobby.tell_changes();
         assert_eq!(
             heard(&mut rx),
             [
-                ServerMsg::LobbyRoom(summary("r1", "classic", 1, &["A", "B"])),
-                ServerMsg::LobbyGone { room: "r1".into() }
+                ServerMsg::LobbyChanges {
+                    rooms: vec![summary("r1", "classic", 1, &["A", "B"]), summary("r2", "junior", 2, &["C", "D"])],
+                    gone: vec![]
+                },
+                ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r1".into()] }
             ]
         );
+        // A room that came and went between two tellings is told as gone.
+        lobby.publish(summary("r3", "ultra", 3, &["E"]));
+        lobby.withdraw("r3");
+        lobby.tell_changes();
+        assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r3".into()] }]);
     }
 
     #[test]

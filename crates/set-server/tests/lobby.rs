@@ -1,5 +1,5 @@
 //! The lobby through the real server: public rooms appear, fill, start and
-//! go live; private rooms never show; quick plays pressed at once meet in
+//! go, told live in batches; private rooms never show; quick plays pressed at once meet in
 //! one room; the lobby's chat keeps its limits; watchers of a room are named
 //! to its players; and the lobby holds at most its watchers.
 #![allow(clippy::unwrap_used)]
@@ -17,15 +17,28 @@ fn names(list: &Value) -> Vec<&str> {
     list.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect()
 }
 
-/// The next change to the lobby's rooms (other lobby messages skipped).
-async fn next_change(eve: &mut Client) -> Value {
-    loop {
+/// The lobby's rooms as a watcher keeps them, by id, from the changes it is told.
+type Rooms = std::collections::BTreeMap<String, Value>;
+
+/// Reads the lobby's changes into `rooms` until `done` holds of them
+/// (other lobby messages skipped); how many frames of changes that took.
+async fn until(eve: &mut Client, rooms: &mut Rooms, done: impl Fn(&Rooms) -> bool) -> usize {
+    let mut frames = 0;
+    while !done(rooms) {
         let message = eve.next().await;
-        if message["t"] == "lobby_room" || message["t"] == "lobby_gone" {
-            return message;
+        if message["t"] != "lobby_changes" {
+            assert!(message["t"] == "online" || message["t"] == "lobby_chat", "{message}");
+            continue;
         }
-        assert!(message["t"] == "online" || message["t"] == "lobby_chat", "{message}");
+        frames += 1;
+        for gone in message["gone"].as_array().unwrap() {
+            rooms.remove(gone.as_str().unwrap());
+        }
+        for room in message["rooms"].as_array().unwrap() {
+            rooms.insert(room["room"].as_str().unwrap().to_owned(), room.clone());
+        }
     }
+    frames
 }
 
 #[tokio::test]
@@ -43,39 +56,38 @@ async fn a_public_room_appears_fills_starts_and_leaves_the_lobby_live() {
     cy.create("classic", "Cy").await;
     let mut ann = Client::new(&server, None).await;
     let room = ann.make("junior", "Ann", true).await;
-    let listed = next_change(&mut eve).await;
-    assert_eq!(
-        (listed["t"].as_str(), listed["room"].as_str(), listed["mode"].as_str(), listed["status"].as_str()),
-        (Some("lobby_room"), Some(room.as_str()), Some("junior"), Some("waiting"))
-    );
+    let mut rooms = Rooms::new();
+    until(&mut eve, &mut rooms, |rooms| !rooms.is_empty()).await;
+    assert_eq!(rooms.keys().collect::<Vec<_>>(), [&room], "only the public room");
+    let listed = &rooms[&room];
+    assert_eq!((listed["mode"].as_str(), listed["status"].as_str()), (Some("junior"), Some("waiting")));
     assert_eq!(names(&listed["players"]), ["Ann"]);
     assert_eq!(listed["hints"], true);
 
     let mut ben = Client::new(&server, None).await;
     ben.join(&room, Some("Ben"), 0).await;
-    assert_eq!(names(&next_change(&mut eve).await["players"]), ["Ann", "Ben"]);
+    until(&mut eve, &mut rooms, |rooms| rooms[&room]["players"].as_array().unwrap().len() == 2).await;
+    assert_eq!(names(&rooms[&room]["players"]), ["Ann", "Ben"]);
     ann.send(ClientMsg::Start).await;
-    assert_eq!(next_change(&mut eve).await["status"], "playing");
+    until(&mut eve, &mut rooms, |rooms| rooms[&room]["status"] == "playing").await;
 
     // Someone watching is counted in the lobby and named to the room.
     let mut dan = Client::new(&server, None).await;
     let watched = dan.join(&room, Some("Dan"), 0).await;
     assert_eq!(watched["seat"], Value::Null);
     assert_eq!(names(&watched["watchers"]), ["Dan"]);
-    assert_eq!(next_change(&mut eve).await["watchers"], 1);
+    until(&mut eve, &mut rooms, |rooms| rooms[&room]["watchers"] == 1).await;
     let claim = dan.claim(&[0, 1, 2], 0).await;
     assert_eq!(dan.result(claim).await["code"], "not_seated");
     let mut fay = Client::new(&server, None).await;
     assert_eq!(names(&fay.join(&room, Some("Fay"), 0).await["watchers"]), ["Dan", "Fay"]);
-    assert_eq!(next_change(&mut eve).await["watchers"], 2);
+    until(&mut eve, &mut rooms, |rooms| rooms[&room]["watchers"] == 2).await;
     drop((dan, fay));
-    assert_eq!(next_change(&mut eve).await["watchers"], 1);
-    assert_eq!(next_change(&mut eve).await["watchers"], 0);
+    until(&mut eve, &mut rooms, |rooms| rooms[&room]["watchers"] == 0).await;
 
     // Nobody seated is left: the room goes from the lobby.
     drop((ann, ben));
-    let gone = next_change(&mut eve).await;
-    assert_eq!((gone["t"].as_str(), gone["room"].as_str()), (Some("lobby_gone"), Some(room.as_str())));
+    until(&mut eve, &mut rooms, |rooms| rooms.is_empty()).await;
 
     // A newcomer to the lobby sees what is there now: nothing, and who is online.
     let mut gil = Client::new(&server, None).await;
@@ -138,7 +150,9 @@ async fn quick_plays_pressed_at_once_meet_in_one_room() {
 
     // A started room takes no quick play: the next one makes a new room.
     players[0].send(ClientMsg::Start).await;
-    assert_eq!(next_change(&mut eve).await["status"], "playing");
+    let mut rooms = Rooms::new();
+    let first_room = first.to_owned();
+    until(&mut eve, &mut rooms, |rooms| rooms.get(&first_room).is_some_and(|r| r["status"] == "playing")).await;
     let mut late = Client::new(&server, None).await;
     late.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Late".into() }).await;
     let own = late.expect("room").await;

@@ -71,7 +71,7 @@ async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline:
                             t.chat_latencies_us.push(at.elapsed().as_micros() as u64);
                         }
                     }
-                    ServerMsg::LobbyRoom(_) | ServerMsg::LobbyGone { .. } | ServerMsg::Online(_) => {}
+                    ServerMsg::LobbyChanges { .. } | ServerMsg::Online(_) => {}
                     ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => continue,
                     other => t.errors.push(format!("lobby watcher {index}: {other:?}")),
                 }

@@ -399,8 +399,7 @@ mod load {
                 ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
                 // Players never watch the lobby: a lobby frame here is the server's mistake.
                 ServerMsg::Lobby(_)
-                | ServerMsg::LobbyRoom(_)
-                | ServerMsg::LobbyGone { .. }
+                | ServerMsg::LobbyChanges { .. }
                 | ServerMsg::Online(_)
                 | ServerMsg::LobbyChat(_) => {
                     tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!(
