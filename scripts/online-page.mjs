@@ -48,6 +48,7 @@ const BODY = `<header><h1>SET</h1>
 <label for=create-mode>Way to play</label><select id=create-mode><option value=classic>Classic</option><option value=junior>Junior</option><option value=chain>Set-Chain</option><option value=ultra>UltraSet</option></select>
 <label class=check><input id=create-hints type=checkbox> Hints allowed</label>
 <label class=check><input id=create-public type=checkbox checked> Listed in the lobby</label>
+<label for=create-bots>Computer opponent</label><select id=create-bots><option value="">None</option><option value=easy>Easy</option><option value=medium>Medium</option><option value=hard>Hard</option><option value=expert>Expert</option></select>
 <button id=create-room type=button>Make a room</button>
 <h3 id=people-title>In the lobby</h3><ul id=lobby-people aria-labelledby=people-title></ul></section>
 <section id=join-panel class=panel aria-labelledby=join-title hidden><h2 id=join-title>Join this room</h2>
@@ -56,7 +57,7 @@ const BODY = `<header><h1>SET</h1>
 <section id=waiting-panel class=panel aria-labelledby=waiting-title hidden><h2 id=waiting-title>Waiting for players</h2>
 <label for=room-link>Send this link to the others</label><input id=room-link readonly>
 <p><button id=copy-link type=button>Copy the link</button> <span id=copy-status role=status></span></p>
-<p id=waiting-for></p><button id=start-game type=button hidden>Start the game</button></section>
+<p id=waiting-for></p><p id=bot-offer hidden>Nobody has come yet. <button id=offer-bots type=button>Play a computer opponent now</button> <button id=keep-waiting type=button>Keep waiting</button></p><button id=start-game type=button hidden>Start the game</button></section>
 </div>
 <noscript><p class=fallback>SET needs JavaScript and WebAssembly to play.</p></noscript></main>
 <section id=chat aria-label=Chat hidden><ol id=chat-lines aria-live=polite></ol>

@@ -156,3 +156,36 @@ test('the lobby\'s chat: markup arrives as the same text and makes no element; b
     await who.close();
   }
 });
+
+test('alone in a quick-play room for 20 s, the host is offered a computer opponent, and the room plays it', { timeout: 60_000 }, async () => {
+  const kim = await open('online.html', { clock: true });
+  await kim.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+  await kim.page.fill('#create-name', 'Kim');
+  await kim.page.click('#quick-ultra');
+  await kim.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  assert.equal(await kim.page.locator('#bot-offer').isVisible(), false, 'not at once');
+  await kim.page.clock.runFor(21_000);
+  await kim.page.locator('#bot-offer').waitFor({ state: 'visible' });
+  await kim.page.screenshot({ path: `${ARTIFACTS}/lobby-bot-offer.png` });
+  await kim.page.click('#offer-bots');
+  await kim.page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  assert.deepEqual((await online(kim.page)).players.map((p) => p.name), ['Kim', 'Medium bot']);
+  assert.deepEqual(kim.problems, []);
+  await kim.close();
+});
+
+test('a room made with an expert computer opponent: the server plays its sets, and the page shows them', { timeout: 60_000 }, async () => {
+  const lu = await inLobby('Lu');
+  await api(lu.page, 'online_create', { mode: 'classic', name: 'Lu', bots: ['expert'] });
+  await lu.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  await api(lu.page, 'online_start');
+  // An expert finds a set in about 3 s: its point, and the table after it, reach the page.
+  await lu.page.waitForFunction(() => window.wasmBindings.state().online.players[1].score >= 1, null, { timeout: 30_000 });
+  const s = await state(lu.page);
+  assert.equal(s.online.players[1].name, 'Expert bot');
+  assert.ok(s.online.seq >= 1);
+  const refused = await lu.page.evaluate(() => window.wasmBindings.online_create({ mode: 'classic', name: 'Lu', bots: ['godlike'] }).then(() => 'made', (err) => err.message));
+  assert.match(refused, /"godlike" is no level/);
+  assert.deepEqual(lu.problems, []);
+  await lu.close();
+});

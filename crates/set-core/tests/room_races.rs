@@ -61,7 +61,7 @@ proptest! {
     #[test]
     fn claims_racing_with_lag_are_settled_fairly(seed in 0u64..1_000_000, players in 2usize..6, tries in vec(a_try(), 1..120)) {
         let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let mut room = RoomGame::new(Variant::Classic, seed, &names).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, seed, &names, &[]).unwrap();
         // Every view the room has shown, by event number.
         let mut views: Vec<Game> = vec![room.game().clone()];
         let (mut now, mut wrong_verdicts, mut claimed_cards) = (0u64, vec![0u32; players], Vec::<Card>::new());
@@ -132,7 +132,7 @@ proptest! {
         let wrong = events.iter().filter(|e| e.kind == EventKind::Wrong).count() as u32;
         prop_assert_eq!(wrong, wrong_verdicts.iter().sum::<u32>());
         prop_assert_eq!(room.events(3), events.into_iter().skip(2).collect::<Vec<_>>(), "the events from 3 on");
-        let rebuilt = RoomGame::restore(Variant::Classic, seed, &names, &room.log()).unwrap();
+        let rebuilt = RoomGame::restore(Variant::Classic, seed, &names, &[], &room.log()).unwrap();
         prop_assert_eq!(rebuilt, room);
     }
 }

@@ -16,16 +16,23 @@ fn option_flag(options: &JsValue, name: &str) -> bool {
     Reflect::get(options, &name.into()).ok().and_then(|h| h.as_bool()).unwrap_or(false)
 }
 
-/// Creates a room: `online_create({ mode, name, hints, public })`, `mode`
-/// one of "classic", "junior", "chain", "ultra"; a public room is listed in
-/// the lobby. Resolves to the room's id once the server made it (the page
+/// Creates a room: `online_create({ mode, name, hints, public, bots })`,
+/// `mode` one of "classic", "junior", "chain", "ultra"; a public room is
+/// listed in the lobby; `bots` the computer opponents' levels ("easy",
+/// "medium", "hard", "expert"), at most 3. Resolves to the room's id once the server made it (the page
 /// then moves to `?room=<id>` and sits there); rejects with the server's reason.
 #[wasm_bindgen]
 pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
     let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_create needs a name"))?;
     let (hints, public) = (option_flag(&options, "hints"), option_flag(&options, "public"));
-    request(WaitFor::Created, Event::Create { mode, name, hints, public })
+    let bots = match Reflect::get(&options, &"bots".into()) {
+        Ok(list) if list.is_array() => {
+            js_sys::Array::from(&list).iter().map(|level| level.as_string().unwrap_or_default()).collect()
+        }
+        _ => Vec::new(),
+    };
+    request(WaitFor::Created, Event::Create { mode, name, hints, public, bots })
 }
 
 /// Quick play: `online_quick_play({ mode, name })` sits at the oldest public

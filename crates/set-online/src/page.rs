@@ -29,6 +29,8 @@ const NAME_KEY: &str = "set-game/online-name";
 const MUTED_KEY: &str = "set-game/online-muted";
 /// How often the round trip to the server is measured (and shown to all).
 const PING_MS: i32 = 5000;
+/// How long a player waits alone in a room before the page offers a computer opponent.
+const OFFER_BOTS_MS: f64 = 20_000.0;
 /// Reconnection waits 250 ms × 2ⁿ, at most this long, give or take half.
 const BACKOFF_CAP_MS: f64 = 5000.0;
 
@@ -89,6 +91,7 @@ pub(crate) enum Event {
         name: String,
         hints: bool,
         public: bool,
+        bots: Vec<String>,
     },
     QuickPlay {
         mode: String,
@@ -118,6 +121,10 @@ pub(crate) struct Online {
     lobby_named: bool,
     /// This player's id, as the server said it.
     player: Option<String>,
+    /// When this player sat down in the waiting room they are in (the
+    /// page's clock), for the offer of a computer opponent; none once
+    /// turned down.
+    waiting_since: Option<f64>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -203,6 +210,7 @@ pub fn start() {
         lobby: None,
         lobby_named: false,
         player: None,
+        waiting_since: None,
         socket: None,
         handlers: Vec::new(),
         token,
@@ -359,7 +367,7 @@ impl Online {
                 self.schedule_reconnect();
             }
             Event::Reconnect => self.connect(),
-            Event::Create { mode, name, hints, public } => self.create(&mode, &name, hints, public),
+            Event::Create { mode, name, hints, public, bots } => self.create(&mode, &name, hints, public, &bots),
             Event::QuickPlay { mode, name } => self.quick_play(&mode, &name),
             Event::Join { room, name } => {
                 self.wanted_room = Some(room.clone());
@@ -428,6 +436,10 @@ impl Online {
             Incoming::Room { snapshot, moves, chat, watchers } => {
                 if snapshot.room != self.remote.room {
                     self.show_room_in_address(&snapshot.room);
+                }
+                let sat_down = snapshot.room != self.remote.room || self.remote.seat.is_none();
+                if sat_down && snapshot.seat.is_some() && snapshot.status == Status::Waiting {
+                    self.waiting_since = Some(now());
                 }
                 self.chat = chat;
                 self.watchers = watchers;
@@ -512,8 +524,15 @@ impl Online {
         match id {
             "create-room" => {
                 let (mode, name, hints, public) = view::create_form();
-                self.create(&mode, &name, hints, public);
+                self.create(&mode, &name, hints, public, &view::create_bots());
             }
+            // Alone in a room for a while: a computer opponent now, or keep waiting.
+            "offer-bots" => {
+                self.waiting_since = None;
+                self.send(wire::bots(&["medium"]));
+                self.send(wire::START.to_owned());
+            }
+            "keep-waiting" => self.waiting_since = None,
             "join-room" => {
                 let name = view::join_name();
                 if let Some(room) = self.wanted_room.clone() {
@@ -582,9 +601,17 @@ impl Online {
         }
     }
 
-    fn create(&mut self, mode: &str, name: &str, hints: bool, public: bool) {
+    fn create(&mut self, mode: &str, name: &str, hints: bool, public: bool, bots: &[String]) {
         self.remember_name(name);
-        self.send(wire::create(mode, name, hints, public));
+        let bots: Vec<&str> = bots.iter().map(String::as_str).collect();
+        self.send(wire::create(mode, name, hints, public, &bots));
+    }
+
+    /// Whether to offer a computer opponent: alone in the waiting room, for
+    /// [`OFFER_BOTS_MS`], and not turned down.
+    pub(crate) fn offer_bots(&self) -> bool {
+        let alone = self.remote.players.len() == 1;
+        alone && self.waiting_since.is_some_and(|since| now() - since >= OFFER_BOTS_MS)
     }
 
     fn quick_play(&mut self, mode: &str, name: &str) {

@@ -114,6 +114,15 @@ pub fn create_form() -> (String, String, bool, bool) {
     (mode, input_value("create-name"), checked("create-hints"), checked("create-public"))
 }
 
+/// The computer opponent chosen in the form, if any.
+pub fn create_bots() -> Vec<String> {
+    let level = document()
+        .get_element_by_id("create-bots")
+        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
+        .unwrap_or_default();
+    if level.is_empty() { Vec::new() } else { vec![level] }
+}
+
 /// The name typed in the lobby.
 pub fn name_given() -> String {
     input_value("create-name")
@@ -360,6 +369,7 @@ pub fn render(online: &Online) {
         }
         let host = remote.seat == Some(remote.host);
         show("start-game", host);
+        show("bot-offer", host && online.offer_bots());
         let needed = if host { "Start when everyone is here." } else { "The host starts the game." };
         set_text("waiting-for", needed);
     }

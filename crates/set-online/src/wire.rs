@@ -317,8 +317,24 @@ pub fn hello(token: Option<&str>) -> String {
     format!(r#"{{"t":"hello","v":{VERSION},"token":{}}}"#, token.map_or("null".to_owned(), quoted))
 }
 
-pub fn create(mode: &str, name: &str, hints: bool, public: bool) -> String {
-    format!(r#"{{"t":"create","mode":{},"hints":{hints},"name":{},"public":{public}}}"#, quoted(mode), quoted(name))
+pub fn create(mode: &str, name: &str, hints: bool, public: bool, bots: &[&str]) -> String {
+    format!(
+        r#"{{"t":"create","mode":{},"hints":{hints},"name":{},"public":{public},"bots":{}}}"#,
+        quoted(mode),
+        quoted(name),
+        levels(bots)
+    )
+}
+
+/// A list of computer opponents' levels.
+fn levels(bots: &[&str]) -> String {
+    let quoted: Vec<String> = bots.iter().map(|level| quoted(level)).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+/// The host sets the waiting room's computer opponents.
+pub fn bots(bots: &[&str]) -> String {
+    format!(r#"{{"t":"bots","bots":{}}}"#, levels(bots))
 }
 
 /// Watch the lobby, under a name or none.

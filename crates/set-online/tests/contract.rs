@@ -57,7 +57,15 @@ fn page_reads(frame: &str) -> Option<Incoming> {
 }
 
 fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
-    PlayerMsg { seat, name: name.to_owned(), score: 3 + seat as u32, wrong: 1, connected: seat != 2, rtt }
+    PlayerMsg {
+        seat,
+        name: name.to_owned(),
+        score: 3 + seat as u32,
+        wrong: 1,
+        connected: seat != 2,
+        rtt,
+        bot: seat == 3,
+    }
 }
 
 fn view_msg(previous: Option<Vec<u8>>, over: bool) -> ViewMsg {
@@ -86,6 +94,7 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         moves: vec![move_msg(6, "wrong"), move_msg(7, "set"), move_msg(8, "hint")],
         chat: if over { vec![chat_msg(0, "gg"), chat_msg(1, "<b>again?</b> \"yes\" \\ 🂡")] } else { Vec::new() },
         public: seat == Some(1),
+        bots: if over { vec!["hard".to_owned(), "easy".to_owned()] } else { Vec::new() },
         watchers: if status == "playing" { vec!["Dan".to_owned(), "<i>Eve</i>".to_owned()] } else { Vec::new() },
     }
 }
@@ -115,9 +124,9 @@ fn server_frames() -> Vec<ServerMsg> {
     vec![
         ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned() },
         ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
-        ServerMsg::Room(room_msg("waiting", Some(1), None, false)),
-        ServerMsg::Room(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false)),
-        ServerMsg::Room(room_msg("over", Some(0), Some(view_msg(None, true)), true)),
+        ServerMsg::Room(Box::new(room_msg("waiting", Some(1), None, false))),
+        ServerMsg::Room(Box::new(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false))),
+        ServerMsg::Room(Box::new(room_msg("over", Some(0), Some(view_msg(None, true)), true))),
         ServerMsg::Move {
             event: move_msg(8, "set"),
             view: view_msg(Some(vec![0, 1, 2]), false),
@@ -392,12 +401,24 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::hello(None), ClientMsg::Hello { v: set_protocol::VERSION, token: None }),
         (wire::hello(Some("t.o\"k")), ClientMsg::Hello { v: set_protocol::VERSION, token: Some("t.o\"k".to_owned()) }),
         (
-            wire::create("junior", tricky, true, false),
-            ClientMsg::Create { mode: "junior".to_owned(), hints: true, name: tricky.to_owned(), public: false },
+            wire::create("junior", tricky, true, false, &[]),
+            ClientMsg::Create {
+                mode: "junior".to_owned(),
+                hints: true,
+                name: tricky.to_owned(),
+                public: false,
+                bots: vec![],
+            },
         ),
         (
-            wire::create("classic", "Ann", false, true),
-            ClientMsg::Create { mode: "classic".to_owned(), hints: false, name: "Ann".to_owned(), public: true },
+            wire::create("classic", "Ann", false, true, &["hard", "expert"]),
+            ClientMsg::Create {
+                mode: "classic".to_owned(),
+                hints: false,
+                name: "Ann".to_owned(),
+                public: true,
+                bots: vec!["hard".to_owned(), "expert".to_owned()],
+            },
         ),
         (
             wire::join("a1b2c3d4e5", Some(tricky), 12),
@@ -421,6 +442,8 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::lobby(None), ClientMsg::Lobby { name: None }),
         (wire::quick_play("chain", tricky), ClientMsg::QuickPlay { mode: "chain".to_owned(), name: tricky.to_owned() }),
         (wire::remove(7), ClientMsg::Remove { seat: 7 }),
+        (wire::bots(&["medium"]), ClientMsg::Bots { bots: vec!["medium".to_owned()] }),
+        (wire::bots(&[]), ClientMsg::Bots { bots: vec![] }),
     ]
 }
 

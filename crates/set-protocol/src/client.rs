@@ -17,6 +17,10 @@ pub enum ClientMsg {
         name: String,
         #[serde(default)]
         public: bool,
+        /// Computer opponents by level ("easy", "medium", "hard", "expert"),
+        /// at most 3; a room with any is never rated.
+        #[serde(default)]
+        bots: Vec<String>,
     },
     /// Sit at (or come back to) a room; `since` is the last event applied.
     Join { room: String, name: Option<String>, since: Option<u32> },
@@ -43,12 +47,27 @@ pub enum ClientMsg {
     /// The host takes a seat away before the start (its player may watch,
     /// but not sit again in this room).
     Remove { seat: u8 },
+    /// The host sets the computer opponents of a waiting room (by level, at most 3).
+    Bots { bots: Vec<String> },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 12] =
-    ["hello", "create", "join", "start", "claim", "hint", "ping", "rematch", "chat", "lobby", "quick_play", "remove"];
+pub const CLIENT_TYPES: [&str; 13] = [
+    "hello",
+    "create",
+    "join",
+    "start",
+    "claim",
+    "hint",
+    "ping",
+    "rematch",
+    "chat",
+    "lobby",
+    "quick_play",
+    "remove",
+    "bots",
+];
 
 impl ClientMsg {
     /// The frame's text.
@@ -73,6 +92,7 @@ impl ClientMsg {
             ClientMsg::Lobby { .. } => "lobby",
             ClientMsg::QuickPlay { .. } => "quick_play",
             ClientMsg::Remove { .. } => "remove",
+            ClientMsg::Bots { .. } => "bots",
         }
     }
 }
@@ -85,7 +105,13 @@ mod tests {
     fn every_message_names_its_type_as_the_wire_does() {
         let all = [
             ClientMsg::Hello { v: 1, token: None },
-            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into(), public: true },
+            ClientMsg::Create {
+                mode: "classic".into(),
+                hints: false,
+                name: "Ann".into(),
+                public: true,
+                bots: vec!["hard".into()],
+            },
             ClientMsg::Join { room: "r".into(), name: None, since: None },
             ClientMsg::Start,
             ClientMsg::Claim { id: 1, cards: vec![0, 1, 2], seen: 0 },
@@ -96,6 +122,7 @@ mod tests {
             ClientMsg::Lobby { name: Some("Bo".into()) },
             ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() },
             ClientMsg::Remove { seat: 2 },
+            ClientMsg::Bots { bots: vec!["easy".into(), "expert".into()] },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

@@ -25,6 +25,9 @@ pub struct PlayerMsg {
     pub connected: bool,
     /// The player's last measured round trip to the server, ms.
     pub rtt: Option<u32>,
+    /// A computer opponent, whose claims the room makes on its clock.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// The answer to a claim.
@@ -89,6 +92,9 @@ pub struct RoomMsg {
     /// The names of those watching (not seated), in the order they came.
     #[serde(default)]
     pub watchers: Vec<String>,
+    /// The computer opponents' levels, seated after the people at the start.
+    #[serde(default)]
+    pub bots: Vec<String>,
 }
 
 /// A public room as the lobby lists it.
@@ -159,7 +165,7 @@ pub enum ServerMsg {
     Created {
         room: String,
     },
-    Room(RoomMsg),
+    Room(Box<RoomMsg>),
     /// A new event, with the view and scores after it.
     Move {
         #[serde(flatten)]
@@ -242,6 +248,8 @@ pub enum ErrorCode {
     BadChat,
     /// As many watch the lobby as may.
     LobbyFull,
+    /// An unknown level of computer opponent, or too many of them.
+    BadBots,
     /// No such seat to remove, or the host's own.
     BadSeat,
     /// The host took this player's seat away: they may watch, not sit again.

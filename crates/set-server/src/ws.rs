@@ -11,7 +11,7 @@ use crate::limits::{Bucket, Permit};
 use crate::lobby::LobbyError;
 use crate::metrics::{Limit, limit_hit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
-use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, RoomsError, room_lost};
+use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, RoomSettings, RoomsError, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -288,11 +288,12 @@ impl Connection {
             (_, Some(player)) => player.clone(),
         };
         match msg {
-            ClientMsg::Create { mode, hints, name, public } => {
+            ClientMsg::Create { mode, hints, name, public, bots } => {
                 if !self.may_make_room() {
                     return true;
                 }
-                match self.state.rooms.create(&player, &name, &mode, hints, public).await {
+                let settings = RoomSettings { mode, hints, public, bots };
+                match self.state.rooms.create(&player, &name, &settings).await {
                     Ok(room) => self.send(&ServerMsg::Created { room }),
                     Err(err) => return self.not_made(err),
                 }
@@ -387,6 +388,7 @@ impl Connection {
             ClientMsg::Start => self.forward(Command::Start { conn: self.id }).await,
             ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,
             ClientMsg::Remove { seat } => self.forward(Command::Remove { conn: self.id, seat }).await,
+            ClientMsg::Bots { bots } => self.forward(Command::Bots { conn: self.id, bots }).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }
@@ -449,6 +451,10 @@ impl Connection {
                 self.send(&ServerMsg::error(None, ErrorCode::BadName, why));
                 true
             }
+            RoomsError::BadBots(why) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadBots, why));
+                true
+            }
             err => {
                 tracing::error!(%err, "a room not made");
                 self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room could not be made: try again"));
@@ -486,7 +492,8 @@ impl Connection {
         if !self.may_make_room() {
             return true;
         }
-        let room = match self.state.rooms.create(player, name, mode, false, true).await {
+        let settings = RoomSettings { mode: mode.to_owned(), hints: false, public: true, bots: Vec::new() };
+        let room = match self.state.rooms.create(player, name, &settings).await {
             Ok(room) => room,
             Err(err) => return self.not_made(err),
         };

@@ -120,7 +120,13 @@ async fn a_room_flood_from_one_address_is_stopped() {
         let mut client = Client::new(&server, None).await;
         for _ in 0..3 {
             client
-                .send(ClientMsg::Create { mode: "classic".into(), hints: true, name: "Ann".into(), public: false })
+                .send(ClientMsg::Create {
+                    mode: "classic".into(),
+                    hints: true,
+                    name: "Ann".into(),
+                    public: false,
+                    bots: vec![],
+                })
                 .await;
             let answer = client.next().await;
             if answer["t"] == "created" {

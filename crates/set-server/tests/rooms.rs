@@ -283,7 +283,8 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     let mut early = connect(&server, &server.origin()).await.unwrap();
     early
         .send(Message::text(
-            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Eve".into(), public: false }.to_text(),
+            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Eve".into(), public: false, bots: vec![] }
+                .to_text(),
         ))
         .await
         .unwrap();
@@ -301,8 +302,14 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     assert_eq!(reply["code"], "version");
     // Names: invisible characters and repeats are refused.
     let mut eve = Client::new(&server, None).await;
-    eve.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "E\u{200b}ve".into(), public: false })
-        .await;
+    eve.send(ClientMsg::Create {
+        mode: "classic".into(),
+        hints: false,
+        name: "E\u{200b}ve".into(),
+        public: false,
+        bots: vec![],
+    })
+    .await;
     assert_eq!(eve.expect("error").await["code"], "bad_name");
     let room = eve.create("junior", "Eve").await;
     let mut twin = Client::new(&server, None).await;
@@ -334,7 +341,15 @@ async fn claims_and_rooms_are_rate_limited_per_connection() {
     assert!(codes.iter().filter(|c| *c == "throttled").count() >= 3, "{codes:?}");
     let mut maker = Client::new(&server, None).await;
     for i in 0..4 {
-        maker.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "Max".into(), public: false }).await;
+        maker
+            .send(ClientMsg::Create {
+                mode: "classic".into(),
+                hints: false,
+                name: "Max".into(),
+                public: false,
+                bots: vec![],
+            })
+            .await;
         let reply = maker.next().await;
         assert_eq!(reply["t"], if i < 3 { "created" } else { "error" }, "{reply}");
     }

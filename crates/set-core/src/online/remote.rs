@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn the_third_pick_sends_a_claim_and_taps_wait_for_its_answer() {
-        let room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"]).unwrap();
+        let room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
         let mut ben = joined(&room, 1);
         let t = room.game().table().to_vec();
         assert_eq!(ben.tap(t[0]), None);
@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn another_players_set_keeps_the_picks_still_in_play_and_a_gap_asks_for_a_resync() {
-        let mut room = RoomGame::new(Variant::Classic, 21, &["Ann", "Ben"]).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 21, &["Ann", "Ben"], &[]).unwrap();
         let mut ben = joined(&room, 1);
         let set = room.game().first_claim().unwrap().cards().to_vec();
         let others: Vec<Card> = room.game().table().iter().copied().filter(|c| !set.contains(c)).take(1).collect();
@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn answers_say_what_happened_and_taken_is_no_penalty() {
-        let room = RoomGame::new(Variant::Classic, 8, &["Ann", "Ben"]).unwrap();
+        let room = RoomGame::new(Variant::Classic, 8, &["Ann", "Ben"], &[]).unwrap();
         let mut ben = joined(&room, 1);
         let t = room.game().table().to_vec();
         let claim = (0..3).filter_map(|i| ben.tap(t[i])).next().unwrap();

@@ -20,6 +20,7 @@
 //! What a client may see of it is its [`View`]: the table, the previous set
 //! (Set-Chain) and counts, never the deck's order.
 
+use crate::players::bot::{self, BotPlan, Level};
 use crate::players::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, AuditError, Claim, Game, GameError, HintOutcome, Move, ReplayError};
@@ -145,9 +146,15 @@ fn in_play_now(game: &Game) -> CardBits {
 }
 
 impl RoomGame {
-    /// A fresh deal for the people of a room, in seat order.
-    pub fn new<S: AsRef<str>>(variant: Variant, seed: u64, people: &[S]) -> Result<RoomGame, SeatError> {
-        let seats = Seats::online(people)?;
+    /// A fresh deal for the people of a room, in seat order, then its
+    /// computer opponents.
+    pub fn new<S: AsRef<str>>(
+        variant: Variant,
+        seed: u64,
+        people: &[S],
+        bots: &[Level],
+    ) -> Result<RoomGame, SeatError> {
+        let seats = Seats::online_with_bots(people, bots)?;
         let game = Game::new(variant, seed);
         let in_play = vec![in_play_now(&game)];
         Ok(RoomGame { game, sitting: Sitting::online(seats), in_play })
@@ -158,9 +165,10 @@ impl RoomGame {
         variant: Variant,
         seed: u64,
         people: &[S],
+        bots: &[Level],
         log: &[(Seat, Move)],
     ) -> Result<RoomGame, RestoreError> {
-        let seats = Seats::online(people).map_err(RestoreError::Seats)?;
+        let seats = Seats::online_with_bots(people, bots).map_err(RestoreError::Seats)?;
         if let Some(&(seat, _)) = log.iter().find(|(seat, _)| seat.0 as usize >= seats.players().len()) {
             return Err(RestoreError::NoSuchSeat(seat));
         }
@@ -186,6 +194,15 @@ impl RoomGame {
 
     pub fn sitting(&self) -> &Sitting {
         &self.sitting
+    }
+
+    /// The claim the room's computer opponents make next, and at what play
+    /// time ([`bot::plan`], from when the table last changed); `None`
+    /// without bots, or once over. The server plays it on its clock, as a
+    /// move of its log like any other.
+    pub fn bot_plan(&self) -> Option<BotPlan> {
+        let since = self.game.moves().last().map_or(0, |mv| mv.at_ms);
+        bot::plan(&self.game, self.sitting.seats(), since)
     }
 
     /// The number of the room's last event: its moves so far.
@@ -368,7 +385,7 @@ mod tests {
 
     #[test]
     fn the_second_claim_of_the_same_cards_is_taken_not_wrong() {
-        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"]).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"], &[]).unwrap();
         let set = first_set(room.game());
         let ann = room.claim(Seat(0), &ids(&set), 0, 1000).unwrap();
         assert!(matches!(ann, Verdict::Accepted { .. }));
@@ -382,7 +399,7 @@ mod tests {
 
     #[test]
     fn a_card_gone_before_the_sender_looked_is_not_in_play() {
-        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"]).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"], &[]).unwrap();
         let set = first_set(room.game());
         room.claim(Seat(0), &ids(&set), 0, 1000).unwrap();
         let before = room.clone();
@@ -393,7 +410,7 @@ mod tests {
     #[test]
     fn the_cards_in_play_after_each_event_are_those_a_replay_of_its_moves_has() {
         for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra] {
-            let mut room = RoomGame::new(variant, 5, &["Ann", "Ben"]).unwrap();
+            let mut room = RoomGame::new(variant, 5, &["Ann", "Ben"], &[]).unwrap();
             let mut at_ms = 0;
             for step in 0..120u32 {
                 if room.game().is_over() {
@@ -418,13 +435,17 @@ mod tests {
                 }
             }
             let log = room.log();
-            assert_eq!(RoomGame::restore(variant, 5, &["Ann", "Ben"], &log).unwrap(), room, "{variant:?}: restored");
+            assert_eq!(
+                RoomGame::restore(variant, 5, &["Ann", "Ben"], &[], &log).unwrap(),
+                room,
+                "{variant:?}: restored"
+            );
         }
     }
 
     #[test]
     fn bad_claims_are_refused_and_change_nothing() {
-        let mut room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"]).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
         let before = room.clone();
         let t: Vec<i64> = ids(room.game().table());
         assert_eq!(room.claim(Seat(0), &t[..3], 1, 0), Err(ClaimError::FutureSeen { seen: 1, seq: 0 }));
@@ -443,7 +464,7 @@ mod tests {
 
     #[test]
     fn a_wrong_claim_costs_no_point_but_a_cooldown() {
-        let mut room = RoomGame::new(Variant::Classic, 11, &["Ann", "Ben"]).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 11, &["Ann", "Ben"], &[]).unwrap();
         let wrong = a_non_set(room.game());
         assert_eq!(room.claim(Seat(0), &ids(&wrong), 0, 2000).unwrap(), Verdict::Wrong(Invalid::NotASet));
         let set = first_set(room.game());
@@ -462,7 +483,7 @@ mod tests {
     fn a_seat_stops_at_the_most_wrong_claims_and_the_game_still_fits_a_save() {
         use crate::players::sitting::MAX_ONLINE_WRONG_CLAIMS;
         let names: Vec<String> = (0..MAX_ONLINE_PLAYERS).map(|n| format!("P{n}")).collect();
-        let mut room = RoomGame::new(Variant::Classic, 13, &names).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 13, &names, &[]).unwrap();
         let wrong = ids(&a_non_set(room.game()));
         let mut at_ms = 0;
         for _ in 0..MAX_ONLINE_WRONG_CLAIMS {
@@ -501,27 +522,27 @@ mod tests {
 
     #[test]
     fn a_stored_log_rebuilds_the_same_room() {
-        let mut room = RoomGame::new(Variant::Chain, 5, &["Ann", "Ben", "Cy"]).unwrap();
+        let mut room = RoomGame::new(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &[]).unwrap();
         for turn in 0..6u64 {
             let set = first_set(room.game());
             let seen = room.seq();
             room.claim(Seat((turn % 3) as u8), &ids(&set), seen, turn * 1000).unwrap();
         }
         room.hint(Seat(1), 7000).unwrap();
-        let restored = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &room.log()).unwrap();
+        let restored = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &[], &room.log()).unwrap();
         assert_eq!(restored, room);
         assert_eq!(restored.seq(), 7);
         let kinds: Vec<EventKind> = restored.events(6).iter().map(|e| e.kind).collect();
         assert_eq!(kinds, [EventKind::Set, EventKind::Hint]);
         assert_eq!(restored.events(1).len(), 7);
         let foreign = [(Seat(3), room.log()[0].1)];
-        let err = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &foreign);
+        let err = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &[], &foreign);
         assert_eq!(err, Err(RestoreError::NoSuchSeat(Seat(3))));
     }
 
     #[test]
     fn picks_still_in_play_are_kept_in_order() {
-        let room = RoomGame::new(Variant::Classic, 9, &["Ann"]).unwrap();
+        let room = RoomGame::new(Variant::Classic, 9, &["Ann"], &[]).unwrap();
         let table = room.game().table();
         let gone = room.game().deck()[0];
         let picks = [table[4], gone, table[1]];
@@ -535,7 +556,7 @@ mod tests {
     fn an_online_game_of_eight_round_trips() {
         use crate::save::{decode_seated, encode_seated};
         let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
-        let mut room = RoomGame::new(Variant::Classic, 42, &names).unwrap();
+        let mut room = RoomGame::new(Variant::Classic, 42, &names, &[]).unwrap();
         for seat in 0..8u8 {
             let cards: Vec<i64> = room.game().first_claim().unwrap().cards().iter().map(|c| c.id() as i64).collect();
             room.claim(Seat(7 - seat), &cards, room.seq(), u64::from(seat) * 900).unwrap();
@@ -544,5 +565,39 @@ mod tests {
         assert!(text.contains("seat-7 human Hal\n") && text.contains("\nwrong-claims cool-down\n"));
         let (saved, sitting) = decode_seated(&text).unwrap();
         assert_eq!((&saved.game, &sitting), (room.game(), room.sitting()));
+    }
+
+    /// Computer opponents in a room: each plan is a set on the table, due
+    /// after the table last changed, the same for the same game; played
+    /// move by move, the bots finish the game, and the log rebuilds it.
+    #[test]
+    fn a_rooms_bots_play_their_plans_to_the_end_and_the_log_rebuilds_the_game() {
+        use crate::players::bot::Level;
+        use crate::players::sitting::Kind;
+        for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra] {
+            let bots = [Level::Expert, Level::Hard, Level::Expert];
+            let mut room = RoomGame::new(variant, 77, &["Ann"], &bots).unwrap();
+            let names: Vec<&str> = room.sitting().seats().players().iter().map(|p| p.name.as_ref()).collect();
+            assert_eq!(names, ["Ann", "Expert bot", "Hard bot", "Expert bot 2"]);
+            assert_eq!(room.sitting().seats().players()[0].kind, Kind::Human);
+            let mut moves = 0;
+            while let Some(plan) = room.bot_plan() {
+                assert_eq!(room.bot_plan(), Some(plan), "{variant:?}: a plan is a function of the game");
+                assert_ne!(plan.seat, Seat(0), "only bots plan");
+                let last = room.game().moves().last().map_or(0, |mv| mv.at_ms);
+                assert!(plan.due_ms > last, "{variant:?}: due after the table changed");
+                let cards: Vec<i64> = plan.claim.cards().iter().map(|c| i64::from(c.id())).collect();
+                let verdict = room.claim(plan.seat, &cards, room.seq(), plan.due_ms).unwrap();
+                assert!(matches!(verdict, Verdict::Accepted { .. }), "{variant:?}: {verdict:?}");
+                moves += 1;
+                assert!(moves < 200, "{variant:?}: the game ends");
+            }
+            assert!(room.game().is_over(), "{variant:?}: the bots played it to its end");
+            let rebuilt = RoomGame::restore(variant, 77, &["Ann"], &bots, &room.log()).unwrap();
+            assert_eq!(rebuilt, room, "{variant:?}");
+            assert_eq!(RoomGame::new(variant, 77, &["Ann"], &[]).unwrap().bot_plan(), None, "no bots, no plan");
+        }
+        let too_many = RoomGame::new(Variant::Classic, 1, &["Ann"], &[Level::Easy; 4]);
+        assert!(matches!(too_many, Err(SeatError::TooManyBots(4))));
     }
 }

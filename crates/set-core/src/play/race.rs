@@ -20,11 +20,10 @@
 
 use crate::play::selection::Toggle;
 use crate::play::session::{Adopted, Happened, Session};
-use crate::players::bot::next_claim;
+use crate::players::bot;
 use crate::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Claim, GameError, HintOutcome};
-use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 use crate::save::{self, SavedGame};
 use std::ops::Deref;
@@ -41,13 +40,7 @@ pub struct Call {
     pub until_ms: u64,
 }
 
-/// What a computer opponent will claim, and at what play time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotPlan {
-    pub seat: Seat,
-    pub claim: Claim,
-    pub due_ms: u64,
-}
+pub use crate::players::bot::BotPlan;
 
 /// What one input or moment did at a game with others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,21 +270,8 @@ impl Race {
     /// changed; the earliest bot wins. `None` without bots, or once over.
     pub fn bot_plan(&self) -> Option<BotPlan> {
         let game = self.game();
-        if game.is_over() || self.seats().bots().next().is_none() {
-            return None;
-        }
-        let claims = game.claims();
         let since = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
-        let found = game.found().len() as u64;
-        let mut best: Option<BotPlan> = None;
-        for (seat, level) in self.seats().bots() {
-            let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | found).next_u64());
-            let Some((claim, after)) = next_claim(level, &claims, game.table(), &mut rng) else { continue };
-            if best.is_none_or(|plan| since + after < plan.due_ms) {
-                best = Some(BotPlan { seat, claim, due_ms: since + after });
-            }
-        }
-        best
+        bot::plan(game, self.seats(), since)
     }
 
     /// A computer opponent's claim to show on the board `now`: in the last

@@ -23,8 +23,9 @@
 //! comes from a [`SplitMix64`] the caller seeds from the game's seed, so a
 //! game with bots is a function of its seed and its moves.
 
+use crate::players::seats::{Seat, Seats};
 use crate::rules::card::Card;
-use crate::rules::game::Claim;
+use crate::rules::game::{Claim, Game};
 use crate::rules::rng::SplitMix64;
 
 /// The four levels of computer opponent.
@@ -150,6 +151,37 @@ pub fn next_claim(level: Level, claims: &[Claim], table: &[Card], rng: &mut Spli
         }
     }
     best.map(|(claim, time)| (claim, (time + MOTOR_MS[level as usize]).round() as u64))
+}
+
+/// What a computer opponent will claim, and at what play time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotPlan {
+    pub seat: Seat,
+    pub claim: Claim,
+    pub due_ms: u64,
+}
+
+/// The first claim any of `seats`' bots will make on `game`'s table, which
+/// appeared at play time `since_ms`: each bot's horse race drawn from the
+/// game's seed, the bot's seat and the number of sets found, so that a game
+/// with bots is a function of its seed and its moves. `None` without bots,
+/// or once the game is over. The race on one screen and the online room
+/// both play their bots by it.
+pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
+    if game.is_over() || seats.bots().next().is_none() {
+        return None;
+    }
+    let claims = game.claims();
+    let found = game.found().len() as u64;
+    let mut best: Option<BotPlan> = None;
+    for (seat, level) in seats.bots() {
+        let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | found).next_u64());
+        let Some((claim, after)) = next_claim(level, &claims, game.table(), &mut rng) else { continue };
+        if best.is_none_or(|plan| since_ms + after < plan.due_ms) {
+            best = Some(BotPlan { seat, claim, due_ms: since_ms + after });
+        }
+    }
+    best
 }
 
 #[cfg(test)]

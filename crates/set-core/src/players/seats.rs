@@ -163,8 +163,18 @@ impl Seats {
     /// The people of an online room, in the order they joined: up to
     /// [`MAX_ONLINE_PLAYERS`], named, and never a game alone, even for one.
     pub fn online<S: AsRef<str>>(people: &[S]) -> Result<Seats, SeatError> {
-        if people.len() > MAX_ONLINE_PLAYERS {
-            return Err(SeatError::TooManyPlayers(people.len()));
+        Seats::online_with_bots(people, &[])
+    }
+
+    /// An online room's people, then its computer opponents (at most
+    /// [`MAX_BOTS`], [`MAX_ONLINE_PLAYERS`] in all), each bot named by its
+    /// level and, where that name is taken, a number.
+    pub fn online_with_bots<S: AsRef<str>>(people: &[S], bots: &[Level]) -> Result<Seats, SeatError> {
+        if people.len() + bots.len() > MAX_ONLINE_PLAYERS {
+            return Err(SeatError::TooManyPlayers(people.len() + bots.len()));
+        }
+        if bots.len() > MAX_BOTS {
+            return Err(SeatError::TooManyBots(bots.len()));
         }
         let mut players: Vec<Player> = Vec::with_capacity(people.len());
         for name in people {
@@ -176,6 +186,16 @@ impl Seats {
         }
         if players.is_empty() {
             return Err(SeatError::EmptyName);
+        }
+        for &level in bots {
+            let base = format!("{} bot", level.title());
+            let mut name = base.clone();
+            let mut n = 1;
+            while players.iter().any(|player| player.name == name) {
+                n += 1;
+                name = format!("{base} {n}");
+            }
+            players.push(Player { name: Cow::Owned(name), kind: Kind::Bot(level) });
         }
         Ok(Seats { players })
     }

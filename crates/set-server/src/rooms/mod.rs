@@ -12,6 +12,8 @@
 //! reconnection loads it again from its log. Other rooms go on.
 
 use crate::proto::close;
+use set_core::players::bot::Level;
+use set_core::players::seats::MAX_BOTS;
 use set_core::players::sitting::Seats;
 use set_core::rules::variant::Variant;
 use std::sync::Arc;
@@ -22,7 +24,7 @@ use tokio::sync::{Notify, mpsc};
 mod registry;
 mod room;
 
-pub use registry::{RoomLimits, Rooms};
+pub use registry::{RoomLimits, RoomSettings, Rooms};
 
 /// How many commands may wait in a room's inbox.
 const INBOX: usize = 256;
@@ -114,6 +116,11 @@ pub enum Command {
     Rematch {
         conn: ConnId,
     },
+    /// The host sets a waiting room's computer opponents (levels' names).
+    Bots {
+        conn: ConnId,
+        bots: Vec<String>,
+    },
     /// The host takes a seat away before the start.
     Remove {
         conn: ConnId,
@@ -135,6 +142,8 @@ pub enum RoomsError {
     NoRoom,
     BadMode(String),
     BadName(String),
+    /// An unknown level of computer opponent, or too many.
+    BadBots(String),
     Store(crate::store::StoreError),
     /// A stored log that does not replay: the room stays closed.
     Broken(String),
@@ -149,7 +158,7 @@ impl std::fmt::Display for RoomsError {
             RoomsError::BadMode(mode) => {
                 write!(f, "\"{mode}\" is no way to play online: classic, junior, chain or ultra")
             }
-            RoomsError::BadName(why) => write!(f, "{why}"),
+            RoomsError::BadName(why) | RoomsError::BadBots(why) => write!(f, "{why}"),
             RoomsError::Store(err) => write!(f, "{err}"),
             RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
             RoomsError::Full => write!(f, "the server holds as many rooms as it may: try again soon"),
@@ -169,6 +178,25 @@ pub(crate) fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let seats = Seats::online(&names).map_err(|err| RoomsError::BadName(err.to_string()))?;
     Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
+}
+
+/// A room's computer opponents from their levels' names: at most
+/// [`MAX_BOTS`](set_core::players::seats::MAX_BOTS), each a level.
+pub(crate) fn room_bots(names: &[String]) -> Result<Vec<Level>, RoomsError> {
+    if names.len() > MAX_BOTS {
+        return Err(RoomsError::BadBots(format!("{} computer opponents: at most {MAX_BOTS}", names.len())));
+    }
+    names
+        .iter()
+        .map(|name| {
+            Level::from_name(name).ok_or_else(|| {
+                RoomsError::BadBots(format!(
+                    "\"{}\" is no level: easy, medium, hard or expert",
+                    set_core::text::short(name)
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Tells a connection its room is gone, so that it reconnects (and reloads it).

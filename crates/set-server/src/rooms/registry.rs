@@ -10,7 +10,7 @@
 //! not read again for a while, however often it is joined.
 
 use super::room::{Presence, Room};
-use super::{Command, INBOX, RoomsError, checked_names, room_variant};
+use super::{Command, INBOX, RoomsError, checked_names, room_bots, room_variant};
 use crate::ids;
 use crate::lobby::Lobby;
 use crate::store::{RoomRecord, SeatRecord, Status, Store};
@@ -28,6 +28,16 @@ pub struct RoomLimits {
     pub max_loaded: usize,
     /// Connections watching one room (not seated in it).
     pub max_watchers: usize,
+}
+
+/// What a new room is to be: its way to play, whether hints are allowed,
+/// whether the lobby lists it, and its computer opponents' levels.
+#[derive(Clone, Debug, Default)]
+pub struct RoomSettings {
+    pub mode: String,
+    pub hints: bool,
+    pub public: bool,
+    pub bots: Vec<String>,
 }
 
 /// A room loaded in memory: its task's generation, its inbox, who is in it
@@ -140,16 +150,11 @@ impl Rooms {
     }
 
     /// Creates a waiting room with its host seated; returns its id.
-    pub async fn create(
-        &self,
-        host: &str,
-        name: &str,
-        mode: &str,
-        hints: bool,
-        public: bool,
-    ) -> Result<String, RoomsError> {
-        let variant = room_variant(mode)?;
+    pub async fn create(&self, host: &str, name: &str, settings: &RoomSettings) -> Result<String, RoomsError> {
+        let variant = room_variant(&settings.mode)?;
+        let bots = room_bots(&settings.bots)?;
         let name = checked_names(&[name])?.remove(0);
+        let (hints, public) = (settings.hints, settings.public);
         let id = ids::new_room_id();
         let (seed, salt) = (ids::new_seed(), ids::new_salt());
         let record = RoomRecord {
@@ -158,6 +163,7 @@ impl Rooms {
             mode: variant.name().to_owned(),
             hints,
             public,
+            bots,
             seed,
             salt,
             host: host.to_owned(),

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
+mod bots;
 mod chat;
 mod hosting;
 mod listing;
@@ -82,6 +83,8 @@ pub(super) struct Room {
     /// Players whose seat the host took away: they may watch, not sit again
     /// (kept while the room is loaded; it is waiting, so its players are here).
     removed: Vec<String>,
+    /// When the computer opponents' next claim is due, while someone is here to see it.
+    bot_due: Option<Instant>,
 }
 
 impl Room {
@@ -129,7 +132,7 @@ impl Room {
                 last_ms = mv.at_ms;
                 log.push((Seat(mv.seat), Move { at_ms: mv.at_ms, action }));
             }
-            let game = RoomGame::restore(variant, record.seed, &names, &log)
+            let game = RoomGame::restore(variant, record.seed, &names, &record.bots, &log)
                 .map_err(|err| RoomsError::Broken(err.to_string()))?;
             Some(game)
         };
@@ -152,14 +155,19 @@ impl Room {
             store,
             lobby,
             removed: Vec::new(),
+            bot_due: None,
         })
     }
 
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         loop {
-            let (due, idle) = (self.players_due, self.conns.is_empty());
+            let (due, idle, bot_due) = (self.players_due, self.conns.is_empty(), self.bot_due);
             let command = tokio::select! {
                 command = inbox.recv() => command,
+                () = until(bot_due) => {
+                    self.play_bot().await;
+                    continue;
+                }
                 () = until(due) => {
                     self.players_due = None;
                     self.broadcast(&ServerMsg::Players { players: self.players(), watchers: self.watchers() });
@@ -190,6 +198,7 @@ impl Room {
                     self.broadcast_players();
                     self.hand_over(&gone.player).await;
                     self.publish();
+                    self.plan_bots();
                 }
             }
             Command::Start { conn } => self.start(conn).await,
@@ -204,6 +213,7 @@ impl Room {
             }
             Command::Rematch { conn } => self.rematch(conn).await,
             Command::Remove { conn, seat } => self.remove(conn, seat).await,
+            Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
@@ -238,9 +248,10 @@ impl Room {
         self.conns.get(&conn).and_then(|c| c.seat)
     }
 
-    fn players(&self) -> Vec<PlayerMsg> {
+    pub(super) fn players(&self) -> Vec<PlayerMsg> {
         let standings = self.game.as_ref().map(|g| g.standings()).unwrap_or_default();
-        self.seats
+        let mut players: Vec<PlayerMsg> = self
+            .seats
             .iter()
             .map(|s| {
                 let standing = standings.get(s.seat as usize).copied().unwrap_or_default();
@@ -251,9 +262,25 @@ impl Room {
                     wrong: standing.penalties,
                     connected: self.conns.values().any(|c| c.seat == Some(s.seat)),
                     rtt: self.rtt.get(s.seat as usize).copied().flatten(),
+                    bot: false,
                 }
             })
-            .collect()
+            .collect();
+        // The computer opponents sit after the people.
+        for (at, name) in self.bot_names().into_iter().enumerate() {
+            let seat = (self.seats.len() + at) as u8;
+            let standing = standings.get(usize::from(seat)).copied().unwrap_or_default();
+            players.push(PlayerMsg {
+                seat,
+                name,
+                score: standing.sets,
+                wrong: standing.penalties,
+                connected: true,
+                rtt: None,
+                bot: true,
+            });
+        }
+        players
     }
 
     fn snapshot(&self, seat: Option<u8>, since: u32) -> ServerMsg {
@@ -262,7 +289,7 @@ impl Room {
             Some(game) => game.events(since.saturating_add(1)).iter().map(move_msg).collect(),
             None => Vec::new(),
         };
-        ServerMsg::Room(RoomMsg {
+        ServerMsg::Room(Box::new(RoomMsg {
             room: self.record.id.clone(),
             seat,
             host: self.seats.iter().find(|s| s.player == self.record.host).map_or(0, |s| s.seat),
@@ -280,7 +307,8 @@ impl Room {
             chat: self.chat.iter().map(|line| self.chat_msg(line)).collect(),
             public: self.record.public,
             watchers: self.watchers(),
-        })
+            bots: self.record.bots.iter().map(|level| level.name().to_owned()).collect(),
+        }))
     }
 
     /// Seats `player` (a name given while the room waits), or lets them
@@ -308,8 +336,8 @@ impl Room {
             if self.removed.contains(&player) {
                 return refuse(ErrorCode::Removed, "the host took your seat in this room: you may watch");
             }
-            if self.seats.len() >= MAX_ONLINE_PLAYERS {
-                return refuse(ErrorCode::RoomFull, "the room is full: eight players");
+            if self.seats.len() + self.record.bots.len() >= MAX_ONLINE_PLAYERS {
+                return refuse(ErrorCode::RoomFull, "the room is full: eight players, computer opponents included");
             }
             let mut names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
             names.push(&name);
@@ -337,6 +365,7 @@ impl Room {
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
         self.publish();
+        self.plan_bots();
         Ok(seat)
     }
 
@@ -353,7 +382,7 @@ impl Room {
             Ok(variant) => variant,
             Err(err) => return self.error(conn, None, ErrorCode::BadMode, err.to_string()),
         };
-        let game = match RoomGame::new(variant, self.record.seed, &names) {
+        let game = match RoomGame::new(variant, self.record.seed, &names, &self.record.bots) {
             Ok(game) => game,
             Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
         };
@@ -366,6 +395,7 @@ impl Room {
         self.clock = Instant::now();
         self.send_snapshots();
         self.publish();
+        self.plan_bots();
     }
 
     fn send_snapshots(&self) {
@@ -510,6 +540,7 @@ impl Room {
         self.game = Some(next);
         let game = self.game.as_ref().expect("just set");
         self.broadcast(&ServerMsg::Move { event, view: view_msg(&game.view()), players: self.players() });
+        self.plan_bots();
         if over {
             self.record.status = Status::Over;
             self.record.ended_at_ms = Some(mv.at_ms);
@@ -539,6 +570,7 @@ impl Room {
             mode: self.record.mode.clone(),
             hints: self.record.hints,
             public: self.record.public,
+            bots: self.record.bots.clone(),
             seed,
             salt,
             host: host.player.clone(),

@@ -63,6 +63,9 @@ impl Store for MemoryStore {
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
     }
+    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move { self.with(room, |r| r.room.bots = bots.to_vec()) })
+    }
     fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.host = player.to_owned()) })
     }
@@ -110,6 +113,10 @@ impl Store for MemoryStore {
     }
 }
 
+fn classic() -> RoomSettings {
+    RoomSettings { mode: "classic".into(), ..RoomSettings::default() }
+}
+
 fn outbox() -> (Outbox, mpsc::Receiver<Outgoing>) {
     let (tx, rx) = mpsc::channel(OUTBOX);
     (Outbox::new(tx, usize::MAX), rx)
@@ -148,7 +155,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let store = Arc::new(MemoryStore::default());
     let rooms =
         Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
-    let id = rooms.create("p1", "Ann", "classic", false, false).await.unwrap();
+    let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     let inbox = rooms.inbox(&id).await.unwrap();
     let (ann, mut ann_rx) = outbox();
     inbox
@@ -218,7 +225,7 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let store = Arc::new(MemoryStore::default());
     let rooms =
         Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
-    let id = rooms.create("p1", "Ann", "classic", false, false).await.unwrap();
+    let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
     match rooms.inbox(&id).await {
         Err(RoomsError::Broken(why)) => assert!(why.contains("seat 2 where seat 1"), "{why}"),
@@ -234,9 +241,9 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
         Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();
     let (empty_over, watched_over, waiting) = (
-        rooms.create("p1", "Ann", "classic", false, false).await.unwrap(),
-        rooms.create("p2", "Ben", "classic", false, false).await.unwrap(),
-        rooms.create("p3", "Cy", "classic", false, false).await.unwrap(),
+        rooms.create("p1", "Ann", &classic()).await.unwrap(),
+        rooms.create("p2", "Ben", &classic()).await.unwrap(),
+        rooms.create("p3", "Cy", &classic()).await.unwrap(),
     );
     over(&empty_over);
     over(&watched_over);
@@ -253,7 +260,7 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     // waiting room nobody is in and the finished room Ben is in stay.
     assert_eq!(rooms.loaded().await, 2);
 
-    let later = rooms.create("p4", "Di", "classic", false, false).await.unwrap();
+    let later = rooms.create("p4", "Di", &classic()).await.unwrap();
     rooms.inbox(&later).await.unwrap();
     assert_eq!(rooms.loaded().await, 3, "Ben is still in his finished room");
 

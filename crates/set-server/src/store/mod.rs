@@ -25,6 +25,19 @@ use writes::{Write, Writes};
 
 /// A room's lifecycle: the page's and the server's are one.
 pub use set_core::online::room::Status;
+use set_core::players::bot::Level;
+
+/// Levels as a room's `bots` column holds them: "hard,easy".
+pub fn levels_text(levels: &[Level]) -> String {
+    levels.iter().map(|level| level.name()).collect::<Vec<_>>().join(",")
+}
+
+fn levels(text: &str) -> StoreResult<Vec<Level>> {
+    text.split(',')
+        .filter(|name| !name.is_empty())
+        .map(|name| Level::from_name(name).ok_or_else(|| StoreError::Corrupt(format!("a bot of level {name}"))))
+        .collect()
+}
 
 /// What a room is, fixed when it is created (but its status and ending).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +48,8 @@ pub struct RoomRecord {
     pub hints: bool,
     /// Listed in the lobby (or reached by its link only).
     pub public: bool,
+    /// Its computer opponents, seated after its people at the start.
+    pub bots: Vec<Level>,
     /// Secret until the game is over.
     pub seed: u64,
     pub salt: String,
@@ -137,6 +152,8 @@ pub trait Store: Send + Sync + 'static {
     /// Appends the move that ended the game and marks the room over, at once.
     fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    /// A waiting room's computer opponents.
+    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
     /// Another player hosts a waiting room.
     fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// A seat of a waiting room taken away: the seats after it move down one
@@ -268,6 +285,10 @@ impl Store for SqliteStore {
         Box::pin(self.writes.write(Write::Host { room: room.to_owned(), player: player.to_owned() }))
     }
 
+    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Bots { room: room.to_owned(), bots: levels_text(bots) }))
+    }
+
     fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(self.writes.write(Write::RemoveSeat { room: room.to_owned(), seat }))
     }
@@ -295,6 +316,7 @@ impl Store for SqliteStore {
                 mode: row.try_get("mode")?,
                 hints: row.try_get("hints")?,
                 public: row.try_get("public")?,
+                bots: levels(&row.try_get::<String, _>("bots")?)?,
                 seed: row.try_get::<i64, _>("seed")? as u64,
                 salt: row.try_get("salt")?,
                 commitment: row.try_get("commitment")?,

@@ -44,6 +44,11 @@ pub enum Write {
         room: String,
         next: String,
     },
+    /// A waiting room's computer opponents, as the column holds them.
+    Bots {
+        room: String,
+        bots: String,
+    },
     /// Another host for a waiting room.
     Host {
         room: String,
@@ -118,13 +123,14 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
     match write {
         Write::CreateRoom { room, host } => {
             sqlx::query(
-                "INSERT INTO rooms (id, mode, hints, public, seed, salt, commitment, host, status, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms (id, mode, hints, public, bots, seed, salt, commitment, host, status, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&room.id)
             .bind(&room.mode)
             .bind(room.hints)
             .bind(room.public)
+            .bind(super::levels_text(&room.bots))
             .bind(room.seed as i64)
             .bind(&room.salt)
             .bind(&room.commitment)
@@ -136,6 +142,14 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
             insert_seat(tx, &room.id, host).await
         }
         Write::Seat { room, seat } => insert_seat(tx, room, seat).await,
+        Write::Bots { room, bots } => {
+            sqlx::query("UPDATE rooms SET bots = ? WHERE id = ? AND status = 'waiting'")
+                .bind(bots)
+                .bind(room)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        }
         Write::Host { room, player } => {
             sqlx::query("UPDATE rooms SET host = ? WHERE id = ? AND status = 'waiting'")
                 .bind(player)
@@ -211,6 +225,7 @@ mod tests {
             mode: "classic".into(),
             hints: true,
             public: true,
+            bots: Vec::new(),
             seed: 1,
             salt: "s".into(),
             commitment: "c".into(),

@@ -239,7 +239,14 @@ impl Client {
 
     /// Makes a room (listed in the lobby if `public`) and sits in it.
     pub async fn make(&mut self, mode: &str, name: &str, public: bool) -> String {
-        self.send(ClientMsg::Create { mode: mode.to_owned(), hints: true, name: name.to_owned(), public }).await;
+        self.send(ClientMsg::Create {
+            mode: mode.to_owned(),
+            hints: true,
+            name: name.to_owned(),
+            public,
+            bots: vec![],
+        })
+        .await;
         let room = self.expect("created").await["room"].as_str().unwrap().to_owned();
         self.join(&room, None, 0).await;
         room

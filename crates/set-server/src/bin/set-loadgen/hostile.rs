@@ -199,8 +199,11 @@ async fn stopped_reader(addr: String, room: String, tally: Arc<Tally>) {
 async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
     let mut ws = open(addr, None).await?;
     say(&mut ws, ClientMsg::Hello { v: set_protocol::VERSION, token: None }).await?;
-    say(&mut ws, ClientMsg::Create { mode: "classic".into(), hints: false, name: "Host".into(), public: false })
-        .await?;
+    say(
+        &mut ws,
+        ClientMsg::Create { mode: "classic".into(), hints: false, name: "Host".into(), public: false, bots: vec![] },
+    )
+    .await?;
     loop {
         match next(&mut ws).await.ok_or("closed before the room was made")? {
             ServerMsg::Created { room } => {

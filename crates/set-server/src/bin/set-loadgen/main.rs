@@ -209,6 +209,7 @@ mod load {
                 hints: false,
                 name: name.clone(),
                 public: config.lobby > 0,
+                bots: Vec::new(),
             }))
             .await
             .map_err(|e| e.to_string())?;
@@ -457,7 +458,8 @@ mod load {
                     Move { at_ms: r.get::<i64, _>("at_ms") as u64, action },
                 ));
             }
-            let replayed = RoomGame::restore(variant, seed, &names, &log).map_err(|e| format!("room {room}: {e}"))?;
+            let replayed =
+                RoomGame::restore(variant, seed, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
             let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
             if replayed.seq() != *seq || stored != *table {
                 eprintln!(

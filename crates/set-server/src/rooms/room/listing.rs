@@ -38,7 +38,7 @@ impl Room {
             mode: self.record.mode.clone(),
             hints: self.record.hints,
             status: self.record.status.name().to_owned(),
-            players: self.seats.iter().map(|s| s.name.clone()).collect(),
+            players: self.players().into_iter().map(|p| p.name).collect(),
             watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
             created_at: self.record.created_at,
         });
