@@ -50,7 +50,9 @@ const BODY = `<header><h1>SET</h1>
 <label class=check><input id=create-public type=checkbox checked> Listed in the lobby</label>
 <label for=create-bots>Computer opponent</label><select id=create-bots><option value="">None</option><option value=easy>Easy</option><option value=medium>Medium</option><option value=hard>Hard</option><option value=expert>Expert</option></select>
 <button id=create-room type=button>Make a room</button>
-<h3 id=people-title>In the lobby</h3><ul id=lobby-people aria-labelledby=people-title></ul></section>
+<h3 id=people-title>In the lobby</h3><ul id=lobby-people aria-labelledby=people-title></ul>
+<h3>This identity on another browser</h3><p><button id=transfer-get type=button>Get a one-time code</button> <span id=transfer-code role=status></span></p>
+<label for=transfer-input>Or enter a code from your other browser</label><div class=row><input id=transfer-input maxlength=12 autocomplete=off><button id=transfer-use type=button>Use the code</button></div></section>
 <section id=join-panel class=panel aria-labelledby=join-title hidden><h2 id=join-title>Join this room</h2>
 <label for=join-name>Your name</label><input id=join-name maxlength=20 autocomplete=nickname>
 <button id=join-room type=button>Join</button></section>

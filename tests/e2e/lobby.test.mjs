@@ -189,3 +189,29 @@ test('a room made with an expert computer opponent: the server plays its sets, a
   assert.deepEqual(lu.problems, []);
   await lu.close();
 });
+
+test('a one-time code moves an identity to another browser, once', { timeout: 60_000 }, async () => {
+  const home = await inLobby('Mo');
+  await home.page.click('#transfer-get');
+  await home.page.waitForFunction(() => /^[0-9a-z]{10}: type it/.test(document.getElementById('transfer-code').textContent));
+  const code = (await home.page.textContent('#transfer-code')).slice(0, 10);
+  const phone = await open('online.html', { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+  await phone.page.waitForFunction(() => window.wasmBindings.state().online.player !== null);
+  const before = (await online(phone.page)).player;
+  assert.notEqual(before, (await online(home.page)).player);
+  await phone.page.fill('#transfer-input', code.toUpperCase());
+  await phone.page.click('#transfer-use');
+  const me = (await online(home.page)).player;
+  await phone.page.waitForFunction((me) => window.wasmBindings.state().online.player === me, me);
+  // Kept through a reload: the token this browser was given is Mo's.
+  await phone.page.reload();
+  await phone.page.waitForFunction((me) => window.wasmBindings?.state?.().online.player === me, me);
+  // Used once: a third browser is refused, with why.
+  const third = await open('online.html');
+  const refused = await third.page.evaluate((code) => window.wasmBindings.online_use_code(code).then(() => 'moved', (err) => err.message), code);
+  assert.match(refused, /wrong, used or expired/);
+  for (const who of [home, phone, third]) {
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});

@@ -68,13 +68,28 @@ pub fn online_chat(text: String) -> Result<Promise, JsError> {
     request(WaitFor::Chatted, Event::Chat(text))
 }
 
+/// A one-time code that moves this identity to another browser:
+/// `{ code, seconds }` (how long it lasts). Asking again replaces it.
+#[wasm_bindgen]
+pub fn online_transfer_code() -> Result<Promise, JsError> {
+    request(WaitFor::Code, Event::TransferCode)
+}
+
+/// Becomes the player of a code from another browser: resolves to the
+/// player's id once the server has said so (the page keeps its new token);
+/// a wrong, used or expired code, or too many tries, rejects with why.
+#[wasm_bindgen]
+pub fn online_use_code(code: String) -> Result<Promise, JsError> {
+    request(WaitFor::Welcomed, Event::Redeem(code))
+}
+
 /// The host starts the game; resolves once it is being played.
 #[wasm_bindgen]
 pub fn online_start() -> Result<Promise, JsError> {
     request(WaitFor::Started, Event::Start)
 }
 
-/// `{ table, picks, pending, said, link, online: { room, seat, status,
+/// `{ table, picks, pending, said, link, online: { room, player, seat, status,
 /// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
 /// salt, nextRoom, mode, chat: [{ name, text }], muted, spectators: [names],
 /// lobby: online_lobby()'s value or null } }`.

@@ -66,6 +66,10 @@ pub(crate) enum WaitFor {
     Chatted,
     /// The whole lobby, from the server.
     Lobby,
+    /// A one-time code for this identity.
+    Code,
+    /// A welcome as another player (a code redeemed).
+    Welcomed,
 }
 
 struct Waiter {
@@ -104,6 +108,10 @@ pub(crate) enum Event {
     Start,
     /// A line of chat to send.
     Chat(String),
+    /// Ask for a one-time code that moves this identity.
+    TransferCode,
+    /// Become the player of a code from another browser.
+    Redeem(String),
 }
 
 /// Everything the room page knows and holds.
@@ -120,11 +128,13 @@ pub(crate) struct Online {
     /// The lobby was asked for under the player's name (else without one).
     lobby_named: bool,
     /// This player's id, as the server said it.
-    player: Option<String>,
+    pub(crate) player: Option<String>,
     /// When this player sat down in the waiting room they are in (the
     /// page's clock), for the offer of a computer opponent; none once
     /// turned down.
     waiting_since: Option<f64>,
+    /// The last one-time code the server gave for this identity.
+    pub(crate) transfer_code: Option<String>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -211,6 +221,7 @@ pub fn start() {
         lobby_named: false,
         player: None,
         waiting_since: None,
+        transfer_code: None,
         socket: None,
         handlers: Vec::new(),
         token,
@@ -375,6 +386,8 @@ impl Online {
             }
             Event::Start => self.send(wire::START.to_owned()),
             Event::Chat(text) => self.say(&text),
+            Event::TransferCode => self.send(wire::TRANSFER_CODE.to_owned()),
+            Event::Redeem(code) => self.send(wire::redeem(&code)),
             Event::Ping => {
                 if self.welcomed {
                     self.send(wire::ping(now(), self.rtt));
@@ -393,7 +406,13 @@ impl Online {
     fn receive(&mut self, incoming: Incoming) {
         match incoming {
             Incoming::Welcome { player, token } => {
-                self.player = Some(player);
+                // Another player than before: a code from another browser was used.
+                let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
+                self.player = Some(player.clone());
+                if moved {
+                    self.transfer_code = None;
+                    self.settle_waiter(WaitFor::Welcomed, player.into());
+                }
                 if let Some(storage) = storage() {
                     let _ = storage.set_item(TOKEN_KEY, &token);
                 }
@@ -484,6 +503,13 @@ impl Online {
                     }
                 }
             }
+            Incoming::TransferCode { code, seconds } => {
+                self.transfer_code = Some(code.clone());
+                let value = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&value, &"code".into(), &code.into());
+                let _ = js_sys::Reflect::set(&value, &"seconds".into(), &seconds.into());
+                self.settle_waiter(WaitFor::Code, value.into());
+            }
             Incoming::Online(online) => {
                 if let Some(lobby) = &mut self.lobby {
                     lobby.online = online;
@@ -533,6 +559,13 @@ impl Online {
                 self.send(wire::START.to_owned());
             }
             "keep-waiting" => self.waiting_since = None,
+            "transfer-get" => self.send(wire::TRANSFER_CODE.to_owned()),
+            "transfer-use" => {
+                let code = view::take_transfer_code();
+                if !code.trim().is_empty() {
+                    self.send(wire::redeem(&code));
+                }
+            }
             "join-room" => {
                 let name = view::join_name();
                 if let Some(room) = self.wanted_room.clone() {

@@ -123,6 +123,15 @@ pub fn create_bots() -> Vec<String> {
     if level.is_empty() { Vec::new() } else { vec![level] }
 }
 
+/// The code typed to move an identity here, taken out of its field.
+pub fn take_transfer_code() -> String {
+    let Some(input) = document().get_element_by_id("transfer-input") else { return String::new() };
+    let input: HtmlInputElement = input.unchecked_into();
+    let code = input.value();
+    input.set_value("");
+    code
+}
+
 /// The name typed in the lobby.
 pub fn name_given() -> String {
     input_value("create-name")
@@ -257,6 +266,11 @@ fn render_lobby(online: &Online) {
         set_text("online-count", "");
         return;
     };
+    let code = match &online.transfer_code {
+        Some(code) => format!("{code}: type it on your other browser within 10 minutes. It works once."),
+        None => String::new(),
+    };
+    set_text("transfer-code", &code);
     let count = lobby.online.count;
     set_text("online-count", &format!("{count} {} online", if count == 1 { "player" } else { "players" }));
     show("no-rooms", lobby.rooms.is_empty());
@@ -523,6 +537,7 @@ pub fn state_object(online: &Online) -> JsValue {
     }
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
+    put(&room, "player", text_or_null(&online.player));
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
     put(&room, "status", remote.status.name().into());
     put(&room, "players", players.into());

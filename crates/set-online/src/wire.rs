@@ -61,20 +61,55 @@ pub struct Lobby {
 /// What the server said.
 #[derive(Debug, PartialEq)]
 pub enum Incoming {
-    Welcome { player: String, token: String },
-    Created { room: String },
-    Room { snapshot: Snapshot, moves: Vec<RemoteEvent>, chat: Vec<ChatLine>, watchers: Vec<String> },
+    Welcome {
+        player: String,
+        token: String,
+    },
+    Created {
+        room: String,
+    },
+    Room {
+        snapshot: Snapshot,
+        moves: Vec<RemoteEvent>,
+        chat: Vec<ChatLine>,
+        watchers: Vec<String>,
+    },
     Chat(ChatLine),
-    Move { event: RemoteEvent, view: TableView, players: Vec<PlayerLine> },
-    Result { id: u32, answer: Answer },
-    Players { players: Vec<PlayerLine>, watchers: Vec<String> },
-    Rematch { room: String },
-    Pong { c: f64 },
+    Move {
+        event: RemoteEvent,
+        view: TableView,
+        players: Vec<PlayerLine>,
+    },
+    Result {
+        id: u32,
+        answer: Answer,
+    },
+    Players {
+        players: Vec<PlayerLine>,
+        watchers: Vec<String>,
+    },
+    Rematch {
+        room: String,
+    },
+    Pong {
+        c: f64,
+    },
     Lobby(Lobby),
-    LobbyChanges { rooms: Vec<LobbyRoom>, gone: Vec<String> },
+    LobbyChanges {
+        rooms: Vec<LobbyRoom>,
+        gone: Vec<String>,
+    },
     Online(Online),
     LobbyChat(ChatLine),
-    Error { id: Option<u32>, message: String },
+    /// A one-time code for this identity, and how long it lasts.
+    TransferCode {
+        code: String,
+        seconds: u32,
+    },
+    Error {
+        id: Option<u32>,
+        message: String,
+    },
 }
 
 /// A parsed JSON value, as the reader needs it: the browser's in the page,
@@ -279,6 +314,7 @@ pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
         },
         "online" => Incoming::Online(online(value)?),
         "lobby_chat" => Incoming::LobbyChat(chat_line(value)?),
+        "transfer_code" => Incoming::TransferCode { code: text(value, "code")?, seconds: whole(value, "seconds")? },
         "rematch" => Incoming::Rematch { room: text(value, "room")? },
         "pong" => Incoming::Pong { c: number(value, "c")? },
         "error" => Incoming::Error { id: whole(value, "id"), message: text(value, "message").unwrap_or_default() },
@@ -340,6 +376,14 @@ pub fn bots(bots: &[&str]) -> String {
 /// Watch the lobby, under a name or none.
 pub fn lobby(name: Option<&str>) -> String {
     format!(r#"{{"t":"lobby","name":{}}}"#, name.map_or("null".to_owned(), quoted))
+}
+
+/// Ask for a one-time code that moves this identity to another browser.
+pub const TRANSFER_CODE: &str = r#"{"t":"transfer_code"}"#;
+
+/// Become the player of a code from another browser.
+pub fn redeem(code: &str) -> String {
+    format!(r#"{{"t":"redeem","code":{}}}"#, quoted(code))
 }
 
 /// The host takes a seat away before the start.

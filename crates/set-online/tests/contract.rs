@@ -166,6 +166,7 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["abcdef0123".to_owned(), "a1b2c3d4e5".to_owned()] },
         ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()] }),
         ServerMsg::LobbyChat(lobby_line("\"quoted\" \\ & <script>")),
+        ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
     ]
@@ -187,11 +188,12 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::LobbyChanges { .. } => "lobby_changes",
         ServerMsg::Online(_) => "online",
         ServerMsg::LobbyChat(_) => "lobby_chat",
+        ServerMsg::TransferCode { .. } => "transfer_code",
         ServerMsg::Error { .. } => "error",
     }
 }
 
-const SERVER_KINDS: [&str; 14] = [
+const SERVER_KINDS: [&str; 15] = [
     "welcome",
     "created",
     "room",
@@ -205,6 +207,7 @@ const SERVER_KINDS: [&str; 14] = [
     "lobby_changes",
     "online",
     "lobby_chat",
+    "transfer_code",
     "error",
 ];
 
@@ -338,6 +341,7 @@ fn meant(message: &ServerMsg) -> Incoming {
         }
         ServerMsg::Online(o) => Incoming::Online(online(&o)),
         ServerMsg::LobbyChat(line) => Incoming::LobbyChat(said_in_lobby(&line)),
+        ServerMsg::TransferCode { code, seconds } => Incoming::TransferCode { code, seconds: seconds as u32 },
         ServerMsg::Error { id, message, .. } => Incoming::Error { id, message },
     }
 }
@@ -444,6 +448,8 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::remove(7), ClientMsg::Remove { seat: 7 }),
         (wire::bots(&["medium"]), ClientMsg::Bots { bots: vec!["medium".to_owned()] }),
         (wire::bots(&[]), ClientMsg::Bots { bots: vec![] }),
+        (wire::TRANSFER_CODE.to_owned(), ClientMsg::TransferCode),
+        (wire::redeem("K7Q2 \"x"), ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
     ]
 }
 

@@ -49,11 +49,16 @@ pub enum ClientMsg {
     Remove { seat: u8 },
     /// The host sets the computer opponents of a waiting room (by level, at most 3).
     Bots { bots: Vec<String> },
+    /// A one-time code that moves this identity to another browser.
+    TransferCode,
+    /// Become the player a code from another browser names: the answer is
+    /// `welcome`, with a token of this browser's own.
+    Redeem { code: String },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 13] = [
+pub const CLIENT_TYPES: [&str; 15] = [
     "hello",
     "create",
     "join",
@@ -67,6 +72,8 @@ pub const CLIENT_TYPES: [&str; 13] = [
     "quick_play",
     "remove",
     "bots",
+    "transfer_code",
+    "redeem",
 ];
 
 impl ClientMsg {
@@ -93,6 +100,8 @@ impl ClientMsg {
             ClientMsg::QuickPlay { .. } => "quick_play",
             ClientMsg::Remove { .. } => "remove",
             ClientMsg::Bots { .. } => "bots",
+            ClientMsg::TransferCode => "transfer_code",
+            ClientMsg::Redeem { .. } => "redeem",
         }
     }
 }
@@ -123,6 +132,8 @@ mod tests {
             ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() },
             ClientMsg::Remove { seat: 2 },
             ClientMsg::Bots { bots: vec!["easy".into(), "expert".into()] },
+            ClientMsg::TransferCode,
+            ClientMsg::Redeem { code: "k7q2m9xd4p".into() },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

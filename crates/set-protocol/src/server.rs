@@ -211,6 +211,12 @@ pub enum ServerMsg {
     Online(OnlineMsg),
     /// A line of the lobby's chat, to everyone watching the lobby.
     LobbyChat(LobbyChatMsg),
+    /// A one-time code that moves this identity to another browser, and
+    /// how long it lasts.
+    TransferCode {
+        code: String,
+        seconds: u64,
+    },
     Error {
         id: Option<u32>,
         code: ErrorCode,
@@ -250,6 +256,8 @@ pub enum ErrorCode {
     LobbyFull,
     /// An unknown level of computer opponent, or too many of them.
     BadBots,
+    /// A transfer code that is wrong, used or expired.
+    BadCode,
     /// No such seat to remove, or the host's own.
     BadSeat,
     /// The host took this player's seat away: they may watch, not sit again.

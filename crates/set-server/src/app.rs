@@ -12,7 +12,7 @@
 //! the process exits.
 
 use crate::limits::{AddressBuckets, Connections, Limits};
-use crate::{http, ids, lobby, rooms, serve, store};
+use crate::{http, ids, lobby, rooms, serve, store, transfer};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -26,6 +26,10 @@ pub struct AppState {
     pub rooms: Arc<rooms::Rooms>,
     /// The public rooms, who is online, the lobby's chat.
     pub lobby: Arc<lobby::Lobby>,
+    /// One-time codes that move an identity to another browser.
+    pub transfers: transfer::Transfers,
+    /// Transfer codes tried, per client address.
+    pub transfer_tries: AddressBuckets,
     pub signer: ids::Signer,
     pub files: ServeDir,
     pub csp: axum::http::HeaderValue,
@@ -180,7 +184,7 @@ async fn run(config: Config) -> Result<(), String> {
     let (drain, draining) = watch::channel(false);
     let metrics = crate::metrics::install()?;
     let limits = config.limits.clone();
-    let (room_limits, export_limits) = (limits.clone(), limits.clone());
+    let (room_limits, export_limits, transfer_limits) = (limits.clone(), limits.clone(), limits.clone());
     let lobby = lobby::Lobby::new(limits.max_lobby_watchers);
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(
@@ -189,6 +193,11 @@ async fn run(config: Config) -> Result<(), String> {
             Arc::clone(&lobby),
         ),
         lobby,
+        transfers: transfer::Transfers::new(
+            Duration::from_secs(limits.transfer_code_seconds),
+            limits.max_transfer_codes,
+        ),
+        transfer_tries: AddressBuckets::new(move || transfer_limits.transfer_bucket()),
         signer: ids::Signer::new(key),
         files,
         csp,

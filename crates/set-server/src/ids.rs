@@ -36,6 +36,12 @@ pub fn new_room_id() -> String {
         .collect()
 }
 
+/// A code that moves an identity to another browser: 10 characters of
+/// the same alphabet, as unguessable as a room id.
+pub fn new_transfer_code() -> String {
+    new_room_id()
+}
+
 /// Whether a text has the shape of a room id (checked before any lookup).
 pub fn is_room_id(text: &str) -> bool {
     text.len() == ROOM_ID_CHARS && text.bytes().all(|b| ROOM_ALPHABET.contains(&b))

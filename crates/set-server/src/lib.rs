@@ -21,7 +21,7 @@
 //! look-alikes), `chat` (a room's chat lines, checked the same way), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
 //! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
-//! seed's commitment) and [`proto`] (the wire, whose messages are
+//! seed's commitment), `transfer` (one-time codes that move an identity) and [`proto`] (the wire, whose messages are
 //! crates/set-protocol's).
 //!
 //! # The design
@@ -49,6 +49,7 @@ pub mod proto;
 mod rooms;
 mod serve;
 mod store;
+mod transfer;
 mod ws;
 
 pub use app::{AppState, main, unix_ms};

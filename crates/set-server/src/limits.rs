@@ -59,6 +59,15 @@ pub struct Limits {
     /// Connections watching one room (not seated in it) at once.
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub max_watchers: usize,
+    /// Seconds a code that moves an identity to another browser lasts.
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub transfer_code_seconds: u64,
+    /// Codes that move an identity waiting at once (one per player).
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub max_transfer_codes: usize,
+    /// Codes one client address may try in ten minutes, right or wrong.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub transfer_tries: u32,
     /// Connections watching the lobby at once; the next is refused.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_lobby_watchers: usize,
@@ -116,6 +125,11 @@ impl Limits {
     /// The bucket of downloads of one address.
     pub fn export_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.exports_per_minute), f64::from(self.exports_per_minute) / 60.0)
+    }
+
+    /// The bucket of transfer codes one address may try.
+    pub fn transfer_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.transfer_tries), f64::from(self.transfer_tries) / 600.0)
     }
 
     /// The bucket of rooms one address may make.

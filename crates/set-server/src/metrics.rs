@@ -37,6 +37,8 @@ pub enum Limit {
     RoomsLoaded,
     Chat,
     LobbyWatchers,
+    TransferCodes,
+    TransferGuesses,
 }
 
 impl Limit {
@@ -57,6 +59,8 @@ impl Limit {
             Limit::Chat => "chat",
             Limit::RoomsLoaded => "rooms_loaded",
             Limit::LobbyWatchers => "lobby_watchers",
+            Limit::TransferCodes => "transfer_codes",
+            Limit::TransferGuesses => "transfer_guesses",
         }
     }
 }

@@ -71,6 +71,8 @@ struct Connection {
     claims: Bucket,
     chats: Bucket,
     rooms_made: Bucket,
+    /// Transfer codes this connection tried.
+    codes_tried: Bucket,
     strikes: u32,
 }
 
@@ -106,6 +108,7 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         claims: claim_bucket(),
         chats: chat_bucket(),
         rooms_made: connection_room_bucket(),
+        codes_tried: Bucket::new(5.0, 1.0 / 60.0),
         strikes: 0,
     };
     let mut writer = tokio::spawn(write(sink, rx, kick, queued, limits.send_timeout()));
@@ -389,6 +392,17 @@ impl Connection {
             ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,
             ClientMsg::Remove { seat } => self.forward(Command::Remove { conn: self.id, seat }).await,
             ClientMsg::Bots { bots } => self.forward(Command::Bots { conn: self.id, bots }).await,
+            ClientMsg::TransferCode => {
+                match self.state.transfers.issue(&player) {
+                    Ok(code) => {
+                        let seconds = self.state.transfers.lifetime().as_secs();
+                        self.send(&ServerMsg::TransferCode { code, seconds });
+                    }
+                    Err(err) => self.send(&ServerMsg::error(None, ErrorCode::Throttled, err.to_string())),
+                }
+                true
+            }
+            ClientMsg::Redeem { code } => self.redeem(&code).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }
@@ -412,6 +426,32 @@ impl Connection {
             },
             None => crate::ids::new_player_id(),
         };
+        self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
+        self.state.lobby.arrived(&player);
+        if let Some(before) = self.player.replace(player) {
+            self.state.lobby.departed(&before);
+        }
+        true
+    }
+
+    /// Becomes the player a transfer code names, if the code is good and
+    /// this connection and its address may try another: a new token, as
+    /// at hello, and the old player's place in the lobby and any room left.
+    async fn redeem(&mut self, code: &str) -> bool {
+        if !self.codes_tried.take() || !self.state.transfer_tries.take(self.address) {
+            limit_hit(Limit::TransferGuesses);
+            self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many codes tried: wait a few minutes"));
+            return true;
+        }
+        let player = match self.state.transfers.redeem(code) {
+            Ok(player) => player,
+            Err(err) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadCode, err.to_string()));
+                return true;
+            }
+        };
+        self.leave_room().await;
+        self.leave_lobby();
         self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
         self.state.lobby.arrived(&player);
         if let Some(before) = self.player.replace(player) {

@@ -397,7 +397,7 @@ mod load {
                         t.chat_latencies_us.push(said.elapsed().as_micros() as u64);
                     }
                 }
-                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => {}
+                ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } | ServerMsg::TransferCode { .. } => {}
                 // Players never watch the lobby: a lobby frame here is the server's mistake.
                 ServerMsg::Lobby(_)
                 | ServerMsg::LobbyChanges { .. }
