@@ -228,3 +228,27 @@ export async function audit(page, where) {
   const found = violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   assert.deepEqual(found, [], found.join('\n'));
 }
+
+/** Three card ids are a set: all the same or all different, digit by digit
+ *  of the ternary ids (a plain reference check, never the page's finder). */
+export const isSet = (a, b, c) => [1, 3, 9, 27].every((p) => {
+  const [x, y, z] = [a, b, c].map((id) => Math.floor(id / p) % 3);
+  return (x === y && y === z) || (x !== y && y !== z && x !== z);
+});
+
+/** Every set among a table of card ids, by the reference check. */
+export function setsOf(table) {
+  const sets = [];
+  for (let i = 0; i < table.length; i++)
+    for (let j = i + 1; j < table.length; j++)
+      for (let k = j + 1; k < table.length; k++) if (isSet(table[i], table[j], table[k])) sets.push([table[i], table[j], table[k]]);
+  return sets;
+}
+
+/** Clicks a card where the page drew it, as a person would (online.html). */
+export async function clickCard(page, id) {
+  const rect = await api(page, 'card_rect', id);
+  assert.ok(rect, `card ${id} is not on ${page.url()}'s table`);
+  const [x, y, w, h] = rect;
+  await page.mouse.click(x + w / 2, y + h / 2);
+}

@@ -6,9 +6,9 @@
 // desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, audit, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, setsOf, state, useBrowser } from './helpers.mjs';
 
-const { open } = useBrowser();
+const { open, server } = useBrowser();
 
 const online = async (page) => (await state(page)).online;
 
@@ -214,4 +214,58 @@ test('a one-time code moves an identity to another browser, once', { timeout: 60
     assert.deepEqual(who.problems, []);
     await who.close();
   }
+});
+
+test('a rated game played by clicks to its end: each end screen shows the ratings that online_profile() and the leaderboard give', { timeout: 120_000 }, async () => {
+  const ann = await inLobby('Nan');
+  await ann.page.selectOption('#create-mode', 'junior');
+  await ann.page.click('#create-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  const id = (await online(ann.page)).room;
+  const ben = await open(`?room=${id}`);
+  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
+  await ben.page.fill('#join-name', 'Ole');
+  await ben.page.click('#join-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  await ann.page.click('#start-game');
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  assert.equal((await online(ann.page)).rated, true, 'no hints, two people: rated');
+  // Ann and Ole take turns finding a set, by clicks, until none is left.
+  for (let turn = 0; ; turn++) {
+    const s = await state(ann.page);
+    if (s.online.status === 'over') break;
+    const [set] = setsOf(s.table);
+    assert.ok(set, 'a set on the table until the end');
+    const who = turn % 3 === 2 ? ben : ann;
+    await who.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, s.online.seq);
+    for (const card of set) await clickCard(who.page, card);
+    await ann.page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, s.online.seq);
+  }
+  for (const { page } of [ann, ben]) await page.locator('#end-screen').waitFor({ state: 'visible' });
+  const board = await api(ann.page, 'online_leaderboard', 'junior');
+  for (const who of [ann, ben]) {
+    const s = await online(who.page);
+    const mine = s.players[s.seat];
+    assert.ok(mine.rating, 'a rating change on the end screen');
+    assert.equal(mine.rating.before, 1500);
+    const profile = await api(who.page, 'online_profile');
+    assert.equal(profile.ratings.junior, mine.rating.after, `${mine.name}'s profile`);
+    assert.equal(profile.recent[0].room, id);
+    const line = board.find((l) => l.player === s.player);
+    assert.equal(line.rating, mine.rating.after, `${mine.name} on the leaderboard`);
+    assert.match(await who.page.textContent('#end-ranking'), new RegExp(`${mine.name}: \\d+ sets, 0 wrong; rating 1500 → ${mine.rating.after} \\(provisional\\)`));
+  }
+  const [first] = board;
+  assert.equal(first.name, 'Nan', 'the winner leads (two sets in three)');
+  const missing = await ann.page.evaluate(() => window.wasmBindings.online_profile('00000000000000000000000000000000').then(() => 'found', (err) => err.message));
+  assert.match(missing, /no such player/);
+  await ann.page.screenshot({ path: `${ARTIFACTS}/online-rated-end.png` });
+  await audit(ann.page, 'the end screen of a rated game');
+  // The profile's game is the finished game's download, which the solo page opens.
+  const save = await (await fetch(`${server().url}api/games/${id}`)).text();
+  assert.match(save, /seat-1 human Ole/);
+  // The browser logs the 404 of the profile asked for on purpose, and nothing else.
+  assert.deepEqual(ann.problems, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  assert.deepEqual(ben.problems, []);
+  for (const who of [ann, ben]) await who.close();
 });

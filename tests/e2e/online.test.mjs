@@ -9,33 +9,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, api, audit, ready, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 
-/** All the same or all different, digit by digit of the ternary ids. */
-const isSet = (a, b, c) => [1, 3, 9, 27].every((p) => {
-  const [x, y, z] = [a, b, c].map((id) => Math.floor(id / p) % 3);
-  return (x === y && y === z) || (x !== y && y !== z && x !== z);
-});
-
-function setsOf(table) {
-  const sets = [];
-  for (let i = 0; i < table.length; i++)
-    for (let j = i + 1; j < table.length; j++)
-      for (let k = j + 1; k < table.length; k++) if (isSet(table[i], table[j], table[k])) sets.push([table[i], table[j], table[k]]);
-  return sets;
-}
-
 const room = async (page) => (await state(page)).online;
-
-/** Clicks a card where the page drew it, as a person would. */
-async function clickCard(page, id) {
-  const rect = await api(page, 'card_rect', id);
-  assert.ok(rect, `card ${id} is not on ${page.url()}'s table`);
-  const [x, y, w, h] = rect;
-  await page.mouse.click(x + w / 2, y + h / 2);
-}
 
 /** Waits until the page has applied event `seq` and has no claim pending. */
 const settled = (page, seq) => page.waitForFunction((seq) => {

@@ -123,6 +123,9 @@ pub(crate) struct Online {
     pub(crate) muted: Vec<String>,
     /// The names of those watching the room.
     pub(crate) watchers: Vec<String>,
+    /// Whether the room's game counts for ratings, and its results once over.
+    pub(crate) rated: bool,
+    pub(crate) results: Vec<wire::SeatResult>,
     /// The lobby, while this page watches it (outside a room).
     pub(crate) lobby: Option<Lobby>,
     /// The lobby was asked for under the player's name (else without one).
@@ -217,6 +220,8 @@ pub fn start() {
             .map(|names| names.lines().map(str::to_owned).collect())
             .unwrap_or_default(),
         watchers: Vec::new(),
+        rated: false,
+        results: Vec::new(),
         lobby: None,
         lobby_named: false,
         player: None,
@@ -452,7 +457,9 @@ impl Online {
                 self.send(wire::join(&room, Some(&name), 0));
                 self.settle_waiter(WaitFor::Created, room.into());
             }
-            Incoming::Room { snapshot, moves, chat, watchers } => {
+            Incoming::Room { snapshot, moves, chat, watchers, rated, results } => {
+                self.rated = rated;
+                self.results = results;
                 if snapshot.room != self.remote.room {
                     self.show_room_in_address(&snapshot.room);
                 }

@@ -6,7 +6,7 @@
 //! Everything the server sent is written as text, never as markup.
 
 use crate::page::{Event, Link, Online, window};
-use crate::wire::tenths;
+use crate::wire::{SeatResult, tenths};
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
 use set_core::online::remote::Remote;
@@ -316,7 +316,7 @@ fn render_lobby(online: &Online) {
     }
 }
 
-fn ranking_items(remote: &Remote) -> (String, Vec<(&'static str, Vec<Piece>)>) {
+fn ranking_items(remote: &Remote, results: &[SeatResult]) -> (String, Vec<(&'static str, Vec<Piece>)>) {
     let tallies: Vec<Tally> =
         remote.players.iter().map(|p| Tally { score: i64::from(p.score), wrong: p.wrong }).collect();
     let order = ranking::order(&tallies);
@@ -324,8 +324,17 @@ fn ranking_items(remote: &Remote) -> (String, Vec<(&'static str, Vec<Piece>)>) {
     let title = ranking::title(&tallies, &order, &names);
     let items = order
         .iter()
-        .filter_map(|&i| remote.players.get(i))
-        .map(|p| ("", vec![("span", "", format!("{}: {} sets, {} wrong", p.name, p.score, p.wrong))]))
+        .filter_map(|&i| Some((i, remote.players.get(i)?)))
+        .map(|(seat, p)| {
+            let rating = match results.iter().find(|r| usize::from(r.seat) == seat) {
+                Some(r) => {
+                    let settling = if r.provisional { " (provisional)" } else { "" };
+                    format!("; rating {} → {}{settling}", r.before, r.after)
+                }
+                None => String::new(),
+            };
+            ("", vec![("span", "", format!("{}: {} sets, {} wrong{rating}", p.name, p.score, p.wrong))])
+        })
         .collect();
     (title, items)
 }
@@ -392,7 +401,7 @@ pub fn render(online: &Online) {
     let over = remote.status == Status::Over;
     show("end-screen", over);
     if over {
-        let (title, items) = ranking_items(remote);
+        let (title, items) = ranking_items(remote, &online.results);
         set_text("end-title", &title);
         if let Some(list) = element("end-ranking") {
             fill_list(&list, &items);
@@ -526,8 +535,17 @@ pub fn lobby_object(online: &Online) -> JsValue {
 pub fn state_object(online: &Online) -> JsValue {
     let remote = online.remote();
     let players = Array::new();
-    for p in &remote.players {
+    for (seat, p) in remote.players.iter().enumerate() {
         let player = Object::new();
+        let result = online.results.iter().find(|r| usize::from(r.seat) == seat);
+        let rating = result.map_or(JsValue::NULL, |r| {
+            let change = Object::new();
+            put(&change, "before", JsValue::from(r.before as f64));
+            put(&change, "after", JsValue::from(r.after as f64));
+            put(&change, "provisional", r.provisional.into());
+            change.into()
+        });
+        put(&player, "rating", rating);
         put(&player, "name", p.name.as_str().into());
         put(&player, "score", p.score.into());
         put(&player, "wrong", p.wrong.into());
@@ -538,6 +556,7 @@ pub fn state_object(online: &Online) -> JsValue {
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
     put(&room, "player", text_or_null(&online.player));
+    put(&room, "rated", online.rated.into());
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
     put(&room, "status", remote.status.name().into());
     put(&room, "players", players.into());

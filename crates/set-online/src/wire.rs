@@ -58,7 +58,20 @@ pub struct Lobby {
     pub chat: Vec<ChatLine>,
 }
 
+/// One seat's result of a rated game: its place and rating before and after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatResult {
+    pub seat: u8,
+    pub place: u32,
+    pub before: i64,
+    pub after: i64,
+    pub provisional: bool,
+}
+
 /// What the server said.
+// One frame at a time is read and at once applied: the size of the largest
+// (a room's snapshot) costs nothing kept, where a box would cost bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, PartialEq)]
 pub enum Incoming {
     Welcome {
@@ -73,6 +86,8 @@ pub enum Incoming {
         moves: Vec<RemoteEvent>,
         chat: Vec<ChatLine>,
         watchers: Vec<String>,
+        rated: bool,
+        results: Vec<SeatResult>,
     },
     Chat(ChatLine),
     Move {
@@ -244,6 +259,21 @@ fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoom> {
     })
 }
 
+/// A signed whole number (a rating).
+fn signed<V: Json>(value: &V, name: &str) -> Option<i64> {
+    number(value, name).filter(|n| n.fract() == 0.0 && n.abs() < 1e15).map(|n| n as i64)
+}
+
+fn seat_result<V: Json>(value: &V) -> Option<SeatResult> {
+    Some(SeatResult {
+        seat: whole(value, "seat")? as u8,
+        place: whole(value, "place")?,
+        before: signed(value, "before")?,
+        after: signed(value, "after")?,
+        provisional: value.field("provisional").flag()?,
+    })
+}
+
 fn online<V: Json>(value: &V) -> Option<Online> {
     Some(Online { count: whole(value, "online")?, people: texts(&value.field("people"))? })
 }
@@ -279,7 +309,10 @@ pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
         "room" => {
             let (snapshot, moves) = snapshot(value)?;
             let watchers = texts(&value.field("watchers")).unwrap_or_default();
-            Incoming::Room { snapshot, moves, chat: chat_lines(&value.field("chat")), watchers }
+            let rated = value.field("rated").flag().unwrap_or(false);
+            let results = value.field("results").items().map(|a| a.iter().filter_map(seat_result).collect());
+            let results = results.unwrap_or_default();
+            Incoming::Room { snapshot, moves, chat: chat_lines(&value.field("chat")), watchers, rated, results }
         }
         "chat" => Incoming::Chat(chat_line(value)?),
         "move" => Incoming::Move {

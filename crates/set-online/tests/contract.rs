@@ -22,10 +22,10 @@ use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableV
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_online::wire::{self, ChatLine, Incoming, Json, Lobby, LobbyRoom, Online, Speaker};
+use set_online::wire::{self, ChatLine, Incoming, Json, Lobby, LobbyRoom, Online, SeatResult, Speaker};
 use set_protocol::{
-    ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, RoomMsg,
-    ServerMsg, Verdict, ViewMsg,
+    ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
+    RoomMsg, ServerMsg, Verdict, ViewMsg,
 };
 
 /// serde_json's value, seen through the page's reader.
@@ -95,6 +95,16 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         chat: if over { vec![chat_msg(0, "gg"), chat_msg(1, "<b>again?</b> \"yes\" \\ 🂡")] } else { Vec::new() },
         public: seat == Some(1),
         bots: if over { vec!["hard".to_owned(), "easy".to_owned()] } else { Vec::new() },
+        rated: over,
+        results: if over {
+            vec![
+                ResultMsg { seat: 0, place: 1, before: 1500, after: 1621, provisional: true },
+                ResultMsg { seat: 1, place: 2, before: 1712, after: 1688, provisional: false },
+                ResultMsg { seat: 2, place: 2, before: -30, after: -42, provisional: false },
+            ]
+        } else {
+            Vec::new()
+        },
         watchers: if status == "playing" { vec!["Dan".to_owned(), "<i>Eve</i>".to_owned()] } else { Vec::new() },
     }
 }
@@ -313,6 +323,18 @@ fn meant(message: &ServerMsg) -> Incoming {
             moves: r.moves.iter().map(event).collect(),
             chat: r.chat.iter().map(said).collect(),
             watchers: r.watchers.clone(),
+            rated: r.rated,
+            results: r
+                .results
+                .iter()
+                .map(|x| SeatResult {
+                    seat: x.seat,
+                    place: x.place,
+                    before: x.before,
+                    after: x.after,
+                    provisional: x.provisional,
+                })
+                .collect(),
         },
         ServerMsg::Move { event: m, view, players } => {
             Incoming::Move { event: event(&m), view: table(&view), players: players.iter().map(line).collect() }

@@ -7,6 +7,7 @@
 //! - [`client`]: what a client may send ([`ClientMsg`]);
 //! - [`server`]: what the server sends ([`ServerMsg`]) and its
 //!   [`ErrorCode`]s;
+//! - [`api`]: what the HTTP API answers (leaderboards, profiles);
 //! - [`VERSION`] and the WebSocket [`close`] codes.
 //!
 //! Who uses it: the server (crates/set-server) reads and writes with these
@@ -16,13 +17,14 @@
 //! download more than its whole reader); its contract test holds that
 //! reader, and the frames the page writes, to these types.
 
+pub mod api;
 pub mod client;
 pub mod server;
 
 pub use client::ClientMsg;
 pub use server::{
-    ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, RoomMsg, ServerMsg,
-    Verdict, ViewMsg,
+    ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
+    ServerMsg, Verdict, ViewMsg,
 };
 
 /// The protocol's major version, sent in `hello`: a client that speaks

@@ -95,6 +95,25 @@ pub struct RoomMsg {
     /// The computer opponents' levels, seated after the people at the start.
     #[serde(default)]
     pub bots: Vec<String>,
+    /// Whether the game counts for ratings: no hints, no computer
+    /// opponents, two or more people.
+    #[serde(default)]
+    pub rated: bool,
+    /// A rated game's results, by seat, once it is over.
+    #[serde(default)]
+    pub results: Vec<ResultMsg>,
+}
+
+/// One seat's result of a rated game: its place and its player's rating
+/// before and after, as shown.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ResultMsg {
+    pub seat: u8,
+    pub place: u32,
+    pub before: i64,
+    pub after: i64,
+    /// The rating after is still provisional (few games yet).
+    pub provisional: bool,
 }
 
 /// A public room as the lobby lists it.

@@ -53,6 +53,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/metrics", get(metrics_text))
         .route("/api/games/{room}", get(export))
         .route("/api/online", get(online))
+        .route("/api/leaderboard/{mode}", get(leaderboard))
+        .route("/api/players/{player}", get(profile))
         .fallback(static_file)
         .layer(middleware::from_fn_with_state(state.clone(), headers))
         .with_state(state)
@@ -75,6 +77,44 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
 async fn online(State(state): State<Arc<AppState>>) -> Response {
     let body = format!("{{\"online\":{}}}", state.lobby.online());
     ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], body).into_response()
+}
+
+/// The lines of a leaderboard it answers.
+const LEADERBOARD_LINES: u32 = 100;
+
+fn json(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], body).into_response()
+}
+
+/// A way to play's best ratings, settled first: JSON of `set_protocol::api::LeaderMsg`s.
+async fn leaderboard(State(state): State<Arc<AppState>>, Path(mode): Path<String>) -> Response {
+    if !crate::rooms::ROOM_MODES.iter().any(|v| v.name() == mode) {
+        return plain(StatusCode::NOT_FOUND, "no such way to play online: classic, junior, chain or ultra");
+    }
+    match state.rooms.store().leaderboard(&mode, LEADERBOARD_LINES).await {
+        Ok(lines) => json(serde_json::to_string(&lines).unwrap_or_default()),
+        Err(err) => {
+            tracing::error!(%err, "a leaderboard not read");
+            plain(StatusCode::SERVICE_UNAVAILABLE, "the leaderboard cannot be read now")
+        }
+    }
+}
+
+/// A player's profile: JSON of a `set_protocol::api::ProfileMsg`; 404 for a
+/// player who has played no rated game (or none such).
+async fn profile(State(state): State<Arc<AppState>>, Path(player): Path<String>) -> Response {
+    let shaped = player.len() == 32 && player.bytes().all(|b| b.is_ascii_hexdigit());
+    if !shaped {
+        return plain(StatusCode::NOT_FOUND, "there is no such player");
+    }
+    match state.rooms.store().profile(&player).await {
+        Ok(Some(profile)) => json(serde_json::to_string(&profile).unwrap_or_default()),
+        Ok(None) => plain(StatusCode::NOT_FOUND, "there is no such player, or they have played no rated game"),
+        Err(err) => {
+            tracing::error!(%err, "a profile not read");
+            plain(StatusCode::SERVICE_UNAVAILABLE, "the profile cannot be read now")
+        }
+    }
 }
 
 /// The counters of `crate::metrics`, as Prometheus text.

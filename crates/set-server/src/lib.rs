@@ -46,6 +46,7 @@ mod lobby;
 mod metrics;
 mod names;
 pub mod proto;
+mod ratings;
 mod rooms;
 mod serve;
 mod store;

@@ -4,8 +4,8 @@
 
 pub use set_protocol::client::CLIENT_TYPES;
 pub use set_protocol::{
-    ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, RoomMsg,
-    ServerMsg, VERSION, Verdict, ViewMsg, close,
+    ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
+    RoomMsg, ServerMsg, VERSION, Verdict, ViewMsg, close,
 };
 
 /// The longest text frame the server reads; anything longer is answered

@@ -9,7 +9,7 @@ use super::{
 use crate::ids;
 use crate::lobby::Lobby;
 use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
-use crate::store::{ChatRecord, MoveKind, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
+use crate::store::{ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 mod bots;
+mod rating;
+
+use rating::result_msg;
 mod chat;
 mod hosting;
 mod listing;
@@ -85,6 +88,8 @@ pub(super) struct Room {
     removed: Vec<String>,
     /// When the computer opponents' next claim is due, while someone is here to see it.
     bot_due: Option<Instant>,
+    /// A rated game's results, once it is over.
+    results: Vec<ResultRecord>,
 }
 
 impl Room {
@@ -101,7 +106,7 @@ impl Room {
         max_watchers: usize,
         lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
-        let StoredRoom { room: record, seats, moves, chat } = stored;
+        let StoredRoom { room: record, seats, moves, chat, results } = stored;
         let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
         // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
         if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
@@ -156,6 +161,7 @@ impl Room {
             lobby,
             removed: Vec::new(),
             bot_due: None,
+            results,
         })
     }
 
@@ -308,6 +314,8 @@ impl Room {
             public: self.record.public,
             watchers: self.watchers(),
             bots: self.record.bots.iter().map(|level| level.name().to_owned()).collect(),
+            rated: self.rated(),
+            results: self.results.iter().map(result_msg).collect(),
         }))
     }
 
@@ -528,7 +536,18 @@ impl Room {
         };
         let over = next.game().is_over();
         let stored = if over {
-            self.store.append_last(&self.record.id, &record).await
+            let results = match self.results_of(&next).await {
+                Ok(results) => results,
+                Err(err) => {
+                    tracing::error!(room = %self.record.id, %err, "the players' ratings not read");
+                    return false;
+                }
+            };
+            let kept = self.store.append_last(&self.record.id, &record, &results).await;
+            if kept.is_ok() {
+                self.results = results;
+            }
+            kept
         } else {
             self.store.append(&self.record.id, &record).await
         };

@@ -35,7 +35,13 @@ impl Store for MemoryStore {
         Box::pin(async { Ok(vec![7; 32]) })
     }
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        let stored = StoredRoom { room: room.clone(), seats: vec![host.clone()], moves: Vec::new(), chat: Vec::new() };
+        let stored = StoredRoom {
+            room: room.clone(),
+            seats: vec![host.clone()],
+            moves: Vec::new(),
+            chat: Vec::new(),
+            results: Vec::new(),
+        };
         self.rooms.lock().unwrap().insert(room.id.clone(), stored);
         Box::pin(async { Ok(()) })
     }
@@ -51,7 +57,29 @@ impl Store for MemoryStore {
             self.with(room, |r| r.moves.push(mv.clone()))
         })
     }
-    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn leaderboard<'a>(
+        &'a self,
+        _mode: &'a str,
+        _limit: u32,
+    ) -> BoxFuture<'a, StoreResult<Vec<set_protocol::api::LeaderMsg>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn profile<'a>(&'a self, _player: &'a str) -> BoxFuture<'a, StoreResult<Option<set_protocol::api::ProfileMsg>>> {
+        Box::pin(async { Ok(None) })
+    }
+    fn ratings<'a>(
+        &'a self,
+        _mode: &'a str,
+        players: &'a [String],
+    ) -> BoxFuture<'a, StoreResult<Vec<crate::ratings::Rating>>> {
+        Box::pin(async move { Ok(vec![crate::ratings::Rating::default(); players.len()]) })
+    }
+    fn append_last<'a>(
+        &'a self,
+        room: &'a str,
+        mv: &'a MoveRecord,
+        _results: &'a [crate::store::ResultRecord],
+    ) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.failing()?;
             self.with(room, |r| {

@@ -23,6 +23,11 @@ use std::str::FromStr;
 use std::time::Duration;
 use writes::{Write, Writes};
 
+use crate::ratings::Rating;
+use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg};
+
+/// The most recent rated games a profile lists.
+const RECENT_GAMES: i64 = 20;
 /// A room's lifecycle: the page's and the server's are one.
 pub use set_core::online::room::Status;
 use set_core::players::bot::Level;
@@ -98,13 +103,28 @@ pub struct ChatRecord {
     pub text: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One seat's result of a rated game: its place and sets, and its
+/// player's rating before and after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultRecord {
+    pub seat: u8,
+    pub player: String,
+    pub name: String,
+    pub place: u32,
+    pub sets: u32,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredRoom {
     pub room: RoomRecord,
     pub seats: Vec<SeatRecord>,
     pub moves: Vec<MoveRecord>,
     /// The last lines of its chat (`crate::chat::KEPT`), oldest first.
     pub chat: Vec<ChatRecord>,
+    /// A rated game's results, by seat, once it is over.
+    pub results: Vec<ResultRecord>,
 }
 
 #[derive(Debug)]
@@ -149,8 +169,20 @@ pub trait Store: Send + Sync + 'static {
     fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends one move; refused if its `seq` is taken.
     fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
-    /// Appends the move that ended the game and marks the room over, at once.
-    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
+    /// Appends the move that ended the game and marks the room over, and
+    /// keeps a rated game's results and its players' new ratings, all at once.
+    fn append_last<'a>(
+        &'a self,
+        room: &'a str,
+        mv: &'a MoveRecord,
+        results: &'a [ResultRecord],
+    ) -> BoxFuture<'a, StoreResult<()>>;
+    /// The best ratings of a way to play, settled ones first (at most `limit`).
+    fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>>;
+    /// A player's ratings, games and recent rated games; none if they have played none.
+    fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>>;
+    /// The players' ratings in a way to play (a new player's where they have none).
+    fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>>;
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// A waiting room's computer opponents.
     fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
@@ -266,11 +298,114 @@ impl Store for SqliteStore {
     }
 
     fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: false }))
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: None }))
     }
 
-    fn append_last<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: true }))
+    fn append_last<'a>(
+        &'a self,
+        room: &'a str,
+        mv: &'a MoveRecord,
+        results: &'a [ResultRecord],
+    ) -> BoxFuture<'a, StoreResult<()>> {
+        let last = Some(results.to_vec());
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last }))
+    }
+
+    fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT player, mu, sigma, games,
+                        (SELECT name FROM results WHERE results.player = ratings.player ORDER BY rowid DESC LIMIT 1) AS name
+                 FROM ratings WHERE mode = ?
+                 ORDER BY sigma > ? , mu DESC, player LIMIT ?",
+            )
+            .bind(mode)
+            .bind(crate::ratings::SETTLED_SIGMA)
+            .bind(i64::from(limit))
+            .fetch_all(&self.reader)
+            .await?;
+            rows.iter()
+                .map(|row| {
+                    let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+                    Ok(LeaderMsg {
+                        player: row.try_get("player")?,
+                        name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
+                        rating: rating.shown(),
+                        games: row.try_get::<i64, _>("games")? as u32,
+                        provisional: rating.provisional(),
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT mode, mu, sigma, games, wins FROM ratings WHERE player = ? ORDER BY mode")
+                .bind(player)
+                .fetch_all(&self.reader)
+                .await?;
+            if rows.is_empty() {
+                return Ok(None);
+            }
+            let (mut ratings, mut games, mut wins) = (std::collections::BTreeMap::new(), 0, 0);
+            for row in &rows {
+                let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+                ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
+                games += row.try_get::<i64, _>("games")? as u32;
+                wins += row.try_get::<i64, _>("wins")? as u32;
+            }
+            let recent_rows = sqlx::query(
+                "SELECT room, name, mode, place, sets, mu_before, mu_after,
+                        (SELECT COUNT(*) FROM results AS others WHERE others.room = results.room) AS players
+                 FROM results WHERE player = ? ORDER BY rowid DESC LIMIT ?",
+            )
+            .bind(player)
+            .bind(RECENT_GAMES)
+            .fetch_all(&self.reader)
+            .await?;
+            let shown = |mu: f64| Rating { mu, ..Rating::default() }.shown();
+            let mut name = String::new();
+            let mut recent = Vec::with_capacity(recent_rows.len());
+            for row in &recent_rows {
+                if name.is_empty() {
+                    name = row.try_get("name")?;
+                }
+                recent.push(RecentGameMsg {
+                    room: row.try_get("room")?,
+                    mode: row.try_get("mode")?,
+                    place: row.try_get::<i64, _>("place")? as u32,
+                    players: row.try_get::<i64, _>("players")? as u32,
+                    sets: row.try_get::<i64, _>("sets")? as u32,
+                    before: shown(row.try_get("mu_before")?),
+                    after: shown(row.try_get("mu_after")?),
+                });
+            }
+            Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, recent }))
+        })
+    }
+
+    fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>> {
+        Box::pin(async move {
+            let mut ratings = Vec::with_capacity(players.len());
+            for player in players {
+                let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = ? AND mode = ?")
+                    .bind(player)
+                    .bind(mode)
+                    .fetch_optional(&self.reader)
+                    .await?;
+                ratings.push(match row {
+                    Some(row) => Rating {
+                        mu: row.try_get("mu")?,
+                        sigma: row.try_get("sigma")?,
+                        games: row.try_get::<i64, _>("games")? as u32,
+                        wins: row.try_get::<i64, _>("wins")? as u32,
+                    },
+                    None => Rating::default(),
+                });
+            }
+            Ok(ratings)
+        })
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
@@ -379,7 +514,39 @@ impl Store for SqliteStore {
                 })
                 .collect::<StoreResult<Vec<_>>>()?;
             chat.reverse();
-            Ok(Some(StoredRoom { room: record, seats, moves, chat }))
+            let rows = sqlx::query(
+                "SELECT seat, player, name, place, sets, mu_before, sigma_before, mu_after, sigma_after
+                 FROM results WHERE room = ? ORDER BY seat",
+            )
+            .bind(room)
+            .fetch_all(&mut *tx)
+            .await?;
+            let results = rows
+                .iter()
+                .map(|row| {
+                    let games = 0;
+                    Ok(ResultRecord {
+                        seat: row.try_get::<i64, _>("seat")? as u8,
+                        player: row.try_get("player")?,
+                        name: row.try_get("name")?,
+                        place: row.try_get::<i64, _>("place")? as u32,
+                        sets: row.try_get::<i64, _>("sets")? as u32,
+                        before: Rating {
+                            mu: row.try_get("mu_before")?,
+                            sigma: row.try_get("sigma_before")?,
+                            games,
+                            wins: 0,
+                        },
+                        after: Rating {
+                            mu: row.try_get("mu_after")?,
+                            sigma: row.try_get("sigma_after")?,
+                            games,
+                            wins: 0,
+                        },
+                    })
+                })
+                .collect::<StoreResult<Vec<_>>>()?;
+            Ok(Some(StoredRoom { room: record, seats, moves, chat, results }))
         })
     }
 }
@@ -408,6 +575,7 @@ impl SqliteStore {
                 "DELETE FROM moves WHERE room = ?",
                 "DELETE FROM seats WHERE room = ?",
                 "DELETE FROM chat WHERE room = ?",
+                "DELETE FROM results WHERE room = ?",
             ] {
                 sqlx::query(table).bind(&id).execute(&mut *tx).await?;
             }

@@ -9,7 +9,9 @@
 //! it is kept. A batch the database refuses as a whole is tried again one
 //! write at a time, so that one refused write never fails the others.
 
-use super::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat};
+use super::{
+    ChatRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat,
+};
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
@@ -33,11 +35,12 @@ pub enum Write {
         room: String,
         at: i64,
     },
-    /// A move of the log; `last`: the move that ended the game, which marks the room over with it.
+    /// A move of the log; `last`: the move that ended the game, which marks
+    /// the room over with it and keeps a rated game's results and ratings.
     Move {
         room: String,
         mv: MoveRecord,
-        last: bool,
+        last: Option<Vec<ResultRecord>>,
     },
     /// The rematch's room.
     NextRoom {
@@ -119,6 +122,42 @@ async fn commit(writer: &SqlitePool, batch: &[Queued]) -> StoreResult<()> {
     Ok(())
 }
 
+/// A rated game's result for one seat, and its player's new rating.
+async fn keep_result(tx: &mut sqlx::SqliteConnection, room: &str, result: &ResultRecord) -> StoreResult<()> {
+    let mode: String = sqlx::query_scalar("SELECT mode FROM rooms WHERE id = ?").bind(room).fetch_one(&mut *tx).await?;
+    sqlx::query(
+        "INSERT INTO results (room, seat, player, name, mode, place, sets, mu_before, sigma_before, mu_after, sigma_after)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(room)
+    .bind(i64::from(result.seat))
+    .bind(&result.player)
+    .bind(&result.name)
+    .bind(&mode)
+    .bind(i64::from(result.place))
+    .bind(i64::from(result.sets))
+    .bind(result.before.mu)
+    .bind(result.before.sigma)
+    .bind(result.after.mu)
+    .bind(result.after.sigma)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO ratings (player, mode, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (player, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+             games = excluded.games, wins = excluded.wins",
+    )
+    .bind(&result.player)
+    .bind(&mode)
+    .bind(result.after.mu)
+    .bind(result.after.sigma)
+    .bind(i64::from(result.after.games))
+    .bind(i64::from(result.after.wins))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()> {
     match write {
         Write::CreateRoom { room, host } => {
@@ -183,7 +222,10 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
         }
         Write::Move { room, mv, last } => {
             insert_move(&mut *tx, room, mv).await?;
-            if *last {
+            if let Some(results) = last {
+                for result in results {
+                    keep_result(tx, room, result).await?;
+                }
                 sqlx::query(
                     "UPDATE rooms SET status = 'over', ended_at_ms = ?, ended_at = ? WHERE id = ? AND status = 'playing'",
                 )
@@ -259,7 +301,7 @@ mod tests {
             store.append("aaaaaaaaaa", &one),
             store.append("aaaaaaaaaa", &one),
             store.append("bbbbbbbbbb", &one),
-            store.append_last("bbbbbbbbbb", &two),
+            store.append_last("bbbbbbbbbb", &two, &[]),
         );
         assert!(first.is_ok() && b1.is_ok() && b2.is_ok(), "{first:?} {b1:?} {b2:?}");
         assert!(again.is_err(), "the same event twice is refused");

@@ -1,0 +1,151 @@
+//! Ratings through the real server: a rated game (no hints, people only)
+//! played to its end writes each player's result and new rating once, in
+//! the transaction of the game's last move, so a SIGKILL right after it loses
+//! neither; a player who left takes the last place whatever their sets; an
+//! unrated room writes nothing. The database is read with the test's own queries.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::Value;
+use sqlx::Row;
+use support::*;
+
+async fn rated_room(server: &Server, names: &[&str]) -> (Vec<Client>, String) {
+    let mut host = Client::new(server, None).await;
+    host.send(ClientMsg::Create {
+        mode: "junior".into(),
+        hints: false,
+        name: names[0].into(),
+        public: false,
+        bots: vec![],
+    })
+    .await;
+    let room = host.expect("created").await["room"].as_str().unwrap().to_owned();
+    host.join(&room, None, 0).await;
+    let mut clients = vec![host];
+    for name in &names[1..] {
+        let mut client = Client::new(server, None).await;
+        client.join(&room, Some(name), 0).await;
+        clients.push(client);
+    }
+    (clients, room)
+}
+
+/// Plays sets as `client` until the game is over or `sets` are found; the last move.
+async fn play(client: &mut Client, table: &mut Vec<u8>, seq: &mut u64, sets: usize) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..sets {
+        last = client.play_a_set(table, *seq).await;
+        *seq = last["seq"].as_u64().unwrap();
+        *table = ids(&last["view"]["table"]);
+        if last["view"]["over"] == true {
+            break;
+        }
+    }
+    last
+}
+
+#[tokio::test]
+async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill() {
+    let scratch = Scratch::new("ratings");
+    let server = Server::start(&scratch);
+    let (mut clients, room) = rated_room(&server, &["Ann", "Ben", "Cy"]).await;
+    clients[0].send(ClientMsg::Start).await;
+    let started = clients[0].expect("room").await;
+    assert_eq!(started["rated"], true);
+    let (mut table, mut seq) = (ids(&started["view"]["table"]), 0);
+    // Cy finds two sets and leaves; Ann finds the rest; Ben none.
+    let mut cy = clients.pop().unwrap();
+    cy.expect("room").await;
+    play(&mut cy, &mut table, &mut seq, 2).await;
+    drop(cy);
+    let last = play(&mut clients[0], &mut table, &mut seq, 100).await;
+    assert_eq!(last["view"]["over"], true);
+    let over = clients[0].first_room_over().await;
+    let results: Vec<(u64, u64, i64, i64)> = over["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["seat"].as_u64().unwrap(),
+                r["place"].as_u64().unwrap(),
+                r["before"].as_i64().unwrap(),
+                r["after"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(results.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>(), [(0, 1), (1, 2), (2, 3)], "Cy left: last");
+    assert!(results.iter().all(|r| r.2 == 1500), "everyone's first game");
+    assert!(results[0].3 > 1500 && results[2].3 < 1500, "{results:?}");
+
+    // Killed at once: the results and ratings were kept with the last move.
+    server.kill();
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let rows = sqlx::query("SELECT seat, place, sets, mu_after FROM results WHERE room = ? ORDER BY seat")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let stored: Vec<(i64, i64, i64)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    assert_eq!(stored.len(), 3);
+    assert_eq!((stored[2].1, stored[2].2), (3, 2), "Cy: two sets, third place");
+    let ratings: Vec<(String, i64, i64)> =
+        sqlx::query("SELECT player, games, wins FROM ratings WHERE mode = 'junior' ORDER BY wins DESC, player")
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect();
+    assert_eq!(ratings.len(), 3);
+    assert_eq!((ratings[0].0.as_str(), ratings[0].1, ratings[0].2), (clients[0].player.as_str(), 1, 1));
+    assert!(ratings.iter().all(|r| r.1 == 1), "one game each, counted once");
+    pool.close().await;
+
+    // After the restart the room shows the same results.
+    let server = Server::start(&scratch);
+    let mut back = Client::new(&server, Some(&clients[0].token)).await;
+    let snapshot = back.join(&room, None, 0).await;
+    assert_eq!(snapshot["results"], over["results"]);
+
+    // The leaderboard and the profiles say the same.
+    let body = |answer: String| -> Value { serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap() };
+    let board = body(server.get("/api/leaderboard/junior", "").await);
+    let order: Vec<&str> = board.as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(order, ["Ann", "Ben", "Cy"]);
+    assert_eq!(board[0]["rating"], results[0].3);
+    assert_eq!((board[0]["games"].as_u64(), board[0]["provisional"].as_bool()), (Some(1), Some(true)));
+    let ann = body(server.get(&format!("/api/players/{}", clients[0].player), "").await);
+    assert_eq!((ann["name"].as_str(), ann["games"].as_u64(), ann["wins"].as_u64()), (Some("Ann"), Some(1), Some(1)));
+    assert_eq!(ann["ratings"]["junior"], results[0].3);
+    assert_eq!(ann["recent"][0]["room"], room.as_str());
+    assert_eq!((ann["recent"][0]["place"].as_u64(), ann["recent"][0]["players"].as_u64()), (Some(1), Some(3)));
+    for missing in ["/api/players/00000000000000000000000000000000", "/api/players/nobody", "/api/leaderboard/daily"] {
+        assert!(server.get(missing, "").await.starts_with("HTTP/1.1 404"), "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn a_room_with_hints_is_not_rated_and_writes_no_result() {
+    let scratch = Scratch::new("ratings-unrated");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("junior", "Ann").await;
+    let mut ben = Client::new(&server, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let started = ann.expect("room").await;
+    assert_eq!(started["rated"], false);
+    let (mut table, mut seq) = (ids(&started["view"]["table"]), 0);
+    play(&mut ann, &mut table, &mut seq, 100).await;
+    let over = ann.first_room_over().await;
+    assert_eq!(over["results"], serde_json::json!([]));
+    drop((ann, ben));
+    let (status, _) = server.terminate();
+    assert!(status.success());
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let count: i64 = sqlx::query("SELECT COUNT(*) FROM ratings").fetch_one(&pool).await.unwrap().get(0);
+    assert_eq!(count, 0);
+}
