@@ -20,7 +20,7 @@ const STYLE = `#roster{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0;padding
 #cards button{pointer-events:auto}
 #lobby{position:absolute;inset:0;z-index:1;display:grid;place-items:center;overflow:auto}
 #lobby .panel{display:grid;gap:8px;text-align:left;max-width:94vw}
-#lobby[hidden],#lobby [hidden],#end-screen[hidden]{display:none}
+#lobby[hidden],#lobby [hidden],#end-screen[hidden]{display:none}#lobby ol{margin:0;padding-left:1.4em;max-height:12em;overflow:auto}#lobby li a{color:#164635;font-weight:600}
 #lobby label{font-weight:600}#lobby .check{display:flex;gap:8px;align-items:center}
 #lobby input,#lobby select{font:inherit;min-height:32px}#lobby select{background:#eef2ef;color:#1b2a24}
 #room-link{width:100%}
@@ -51,6 +51,9 @@ const BODY = `<header><h1>SET</h1>
 <label for=create-bots>Computer opponent</label><select id=create-bots><option value="">None</option><option value=easy>Easy</option><option value=medium>Medium</option><option value=hard>Hard</option><option value=expert>Expert</option></select>
 <button id=create-room type=button>Make a room</button>
 <h3 id=people-title>In the lobby</h3><ul id=lobby-people aria-labelledby=people-title></ul>
+<h3 id=board-title>Leaderboard</h3><div class=row><select id=board-mode aria-label="Way to play"><option value=classic>Classic</option><option value=junior>Junior</option><option value=chain>Set-Chain</option><option value=ultra>UltraSet</option></select><button id=board-show type=button>Show</button><button id=my-profile type=button>Your profile</button></div>
+<ol id=board-lines aria-labelledby=board-title></ol>
+<section id=profile aria-labelledby=profile-title hidden><h3 id=profile-title></h3><p id=profile-summary></p><ol id=profile-games></ol><button id=profile-close type=button>Close the profile</button></section>
 <h3>This identity on another browser</h3><p><button id=transfer-get type=button>Get a one-time code</button> <span id=transfer-code role=status></span></p>
 <label for=transfer-input>Or enter a code from your other browser</label><div class=row><input id=transfer-input maxlength=12 autocomplete=off><button id=transfer-use type=button>Use the code</button></div></section>
 <section id=join-panel class=panel aria-labelledby=join-title hidden><h2 id=join-title>Join this room</h2>
@@ -67,7 +70,7 @@ const BODY = `<header><h1>SET</h1>
 <section id=end-screen class=overlay role=dialog aria-modal=true aria-labelledby=end-title hidden><div class=panel>
 <h2 id=end-title>Game over</h2><ol id=end-ranking></ol><p id=end-deal></p>
 <p><a id=end-download download>Download the game</a></p>
-<button id=end-rematch type=button>Rematch</button> <a href=./>Play alone</a></div></section>`;
+<button id=end-rematch type=button>Rematch</button> <a href=online.html>Back to the lobby</a> <a href=./>Play alone</a></div></section>`;
 
 export function writeOnlinePage(dir) {
   const page = pageFromIndex(dir, 'online');

@@ -261,6 +261,24 @@ test('a rated game played by clicks to its end: each end screen shows the rating
   assert.match(missing, /no such player/);
   await ann.page.screenshot({ path: `${ARTIFACTS}/online-rated-end.png` });
   await audit(ann.page, 'the end screen of a rated game');
+  // In the lobby: the leaderboard, and a profile opened from it, as the page shows them.
+  for (const [who, where] of [[ann, 'desktop'], [ben, '320 px']]) {
+    if (where === '320 px') await who.page.setViewportSize({ width: 320, height: 640 });
+    await who.page.click('#end-screen a[href="online.html"]');
+    await who.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby !== null);
+    await who.page.selectOption('#board-mode', 'junior');
+    await who.page.click('#board-show');
+    await who.page.waitForFunction(() => document.querySelectorAll('#board-lines li').length >= 2);
+    const lines = await who.page.locator('#board-lines li').allTextContents();
+    assert.equal(lines[0], `Nan ${board[0].rating} (1 games, provisional) `);
+    await who.page.click('#profile-0');
+    await who.page.locator('#profile').waitFor({ state: 'visible' });
+    assert.equal(await who.page.textContent('#profile-title'), 'Nan');
+    assert.match(await who.page.textContent('#profile-summary'), new RegExp(`1 rated games, 1 won. Ratings: junior ${board[0].rating}.`));
+    assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `/api/games/${id}`);
+    await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });
+    await audit(who.page, `the lobby's leaderboard and a profile, ${where}`);
+  }
   // The profile's game is the finished game's download, which the solo page opens.
   const save = await (await fetch(`${server().url}api/games/${id}`)).text();
   assert.match(save, /seat-1 human Ole/);

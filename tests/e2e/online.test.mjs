@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ARTIFACTS, api, audit, clickCard, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, isSet, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 

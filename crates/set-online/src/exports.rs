@@ -83,49 +83,12 @@ pub fn online_use_code(code: String) -> Result<Promise, JsError> {
     request(WaitFor::Welcomed, Event::Redeem(code))
 }
 
-/// Fetches the server's JSON at `path`: a Promise of its value, or
-/// rejected with the server's words (a 404's "there is no such player").
-fn fetch_json(path: &str) -> Result<Promise, JsError> {
-    let window = crate::page::window();
-    let fetch: js_sys::Function =
-        Reflect::get(&window, &"fetch".into()).map_err(|_| JsError::new("no fetch"))?.unchecked_into();
-    let response: Promise =
-        fetch.call1(&window, &path.into()).map_err(|_| JsError::new("the request was not made"))?.unchecked_into();
-    let read = Closure::once_into_js(|response: JsValue| -> JsValue {
-        let ok = Reflect::get(&response, &"ok".into()).ok().and_then(|ok| ok.as_bool()).unwrap_or(false);
-        let method = if ok { "json" } else { "text" };
-        let body = Reflect::get(&response, &method.into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            .and_then(|f| f.call0(&response).ok());
-        let Some(body) = body else { return Promise::reject(&js_sys::Error::new("no answer")).into() };
-        if ok {
-            return body;
-        }
-        let refuse = Closure::once_into_js(|text: JsValue| -> JsValue {
-            let text = text.as_string().unwrap_or_default();
-            Promise::reject(&js_sys::Error::new(text.trim())).into()
-        });
-        then(&body, &refuse).into()
-    });
-    Ok(then(&response, &read))
-}
-
-/// `promise.then(f)`, with `f` any function (one that returns a value or a promise).
-fn then(promise: &JsValue, f: &JsValue) -> Promise {
-    let then = Reflect::get(promise, &"then".into()).ok().and_then(|t| t.dyn_into::<js_sys::Function>().ok());
-    match then.and_then(|then| then.call1(promise, f).ok()) {
-        Some(next) => next.unchecked_into(),
-        None => Promise::reject(&js_sys::Error::new("not a promise")),
-    }
-}
-
 /// A way to play's leaderboard: a Promise of `[{ player, name, rating,
 /// games, provisional }]`, settled ratings first, each part best first.
 #[wasm_bindgen]
 pub fn online_leaderboard(mode: String) -> Result<Promise, JsError> {
     let mode: String = mode.chars().filter(char::is_ascii_alphanumeric).collect();
-    fetch_json(&format!("/api/leaderboard/{mode}"))
+    crate::fetch::json(&format!("/api/leaderboard/{mode}"))
 }
 
 /// A player's profile (this player's without an argument): a Promise of
@@ -139,7 +102,7 @@ pub fn online_profile(player: Option<String>) -> Result<Promise, JsError> {
         None => with_online(|online| online.player.clone())?.ok_or_else(|| JsError::new("not connected yet"))?,
     };
     let player: String = player.chars().filter(char::is_ascii_hexdigit).collect();
-    fetch_json(&format!("/api/players/{player}"))
+    crate::fetch::json(&format!("/api/players/{player}"))
 }
 
 /// The host starts the game; resolves once it is being played.

@@ -132,6 +132,58 @@ pub fn take_transfer_code() -> String {
     code
 }
 
+/// The way to play whose leaderboard is asked for.
+pub fn board_mode() -> String {
+    document()
+        .get_element_by_id("board-mode")
+        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
+        .unwrap_or_else(|| "classic".to_owned())
+}
+
+/// The leaderboard asked for, and the profile opened from it (or one's own).
+fn render_ratings(online: &Online) {
+    if let Some(list) = element("board-lines") {
+        let items: Vec<(&'static str, Vec<Piece>)> = online
+            .board
+            .iter()
+            .map(|line| {
+                let settling = if line.provisional { ", provisional" } else { "" };
+                let about = format!(" {} ({} games{settling}) ", line.rating, line.games);
+                ("", vec![("button", "profile", line.name.clone()), ("span", "", about)])
+            })
+            .collect();
+        fill_list(&list, &items);
+    }
+    show("profile", online.profile.is_some());
+    let Some(profile) = &online.profile else { return };
+    set_text("profile-title", &profile.name);
+    let ratings: Vec<String> = profile.ratings.iter().map(|(mode, rating)| format!("{mode} {rating}")).collect();
+    let summary = format!("{} rated games, {} won. Ratings: {}.", profile.games, profile.wins, ratings.join(", "));
+    set_text("profile-summary", &summary);
+    if let Some(list) = element("profile-games") {
+        let items: Vec<(&'static str, Vec<Piece>)> = profile
+            .recent
+            .iter()
+            .map(|game| {
+                let text = format!(
+                    "{}: place {} of {}, {} sets, {} → {} ",
+                    game.mode, game.place, game.players, game.sets, game.before, game.after
+                );
+                ("", vec![("span", "", text), ("a", "", "Download for the analysis".to_owned())])
+            })
+            .collect();
+        if fill_list(&list, &items) {
+            // Each game's link: its download, which the solo page's analysis opens.
+            for (at, game) in profile.recent.iter().enumerate() {
+                if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
+                    let _ = link.set_attribute("href", &format!("/api/games/{}", game.room));
+                    let _ = link.set_attribute("download", "");
+                }
+            }
+        }
+    }
+}
+
 /// The name typed in the lobby.
 pub fn name_given() -> String {
     input_value("create-name")
@@ -360,6 +412,7 @@ pub fn render(online: &Online) {
     show("chat", in_room || online.lobby.is_some());
     show("chat-form", remote.seat.is_some() || online.lobby.is_some());
     render_lobby(online);
+    render_ratings(online);
     if let Some(lines) = element("chat-lines") {
         let items: Vec<(&'static str, Vec<Piece>)> = online
             .chat

@@ -68,6 +68,82 @@ pub struct SeatResult {
     pub provisional: bool,
 }
 
+/// A line of a leaderboard (the HTTP API's, `set_protocol::api::LeaderMsg`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine {
+    pub player: String,
+    pub name: String,
+    pub rating: i64,
+    pub games: u32,
+    pub provisional: bool,
+}
+
+/// A rated game of a profile's (`set_protocol::api::RecentGameMsg`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecentGame {
+    pub room: String,
+    pub mode: String,
+    pub place: u32,
+    pub players: u32,
+    pub sets: u32,
+    pub before: i64,
+    pub after: i64,
+}
+
+/// A player's profile (`set_protocol::api::ProfileMsg`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    pub player: String,
+    pub name: String,
+    /// Rating by way to play, in the order the server lists them.
+    pub ratings: Vec<(String, i64)>,
+    pub games: u32,
+    pub wins: u32,
+    pub recent: Vec<RecentGame>,
+}
+
+/// A leaderboard as the HTTP API answers it; lines that do not read are passed over.
+pub fn leaderboard<V: Json>(value: &V) -> Vec<BoardLine> {
+    let line = |v: &V| {
+        Some(BoardLine {
+            player: text(v, "player")?,
+            name: text(v, "name")?,
+            rating: signed(v, "rating")?,
+            games: whole(v, "games")?,
+            provisional: v.field("provisional").flag()?,
+        })
+    };
+    value.items().map(|lines| lines.iter().filter_map(line).collect()).unwrap_or_default()
+}
+
+/// A profile as the HTTP API answers it.
+pub fn profile<V: Json>(value: &V) -> Option<Profile> {
+    let game = |v: &V| {
+        Some(RecentGame {
+            room: text(v, "room")?,
+            mode: text(v, "mode")?,
+            place: whole(v, "place")?,
+            players: whole(v, "players")?,
+            sets: whole(v, "sets")?,
+            before: signed(v, "before")?,
+            after: signed(v, "after")?,
+        })
+    };
+    let ratings_value = value.field("ratings");
+    let ratings = ["classic", "junior", "chain", "ultra"]
+        .iter()
+        .filter_map(|&mode| Some((mode.to_owned(), signed(&ratings_value, mode)?)))
+        .collect();
+    Some(Profile {
+        player: text(value, "player")?,
+        name: text(value, "name")?,
+        ratings,
+        games: whole(value, "games")?,
+        wins: whole(value, "wins")?,
+        recent: value.field("recent").items()?.iter().filter_map(game).collect(),
+    })
+}
+
 /// What the server said.
 // One frame at a time is read and at once applied: the size of the largest
 // (a room's snapshot) costs nothing kept, where a box would cost bytes.

@@ -486,3 +486,54 @@ fn the_server_reads_every_frame_the_page_writes() {
         assert_eq!(read, meant, "{text}");
     }
 }
+
+/// The HTTP API's leaderboards and profiles, written by the protocol's
+/// types, read by the page's reader to the same values.
+#[test]
+fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
+    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg};
+    let lines = vec![
+        LeaderMsg { player: "p1".into(), name: "Ann \"A\"".into(), rating: 1720, games: 31, provisional: false },
+        LeaderMsg { player: "p2".into(), name: "Bo".into(), rating: -12, games: 1, provisional: true },
+    ];
+    let text = serde_json::to_string(&lines).unwrap();
+    let read = wire::leaderboard(&Parsed(serde_json::from_str(&text).unwrap()));
+    let meant: Vec<wire::BoardLine> = lines
+        .iter()
+        .map(|l| wire::BoardLine {
+            player: l.player.clone(),
+            name: l.name.clone(),
+            rating: l.rating,
+            games: l.games,
+            provisional: l.provisional,
+        })
+        .collect();
+    assert_eq!(read, meant);
+
+    let profile = ProfileMsg {
+        player: "p1".into(),
+        name: "Ann".into(),
+        ratings: [("junior".to_owned(), 1658), ("classic".to_owned(), 1432)].into_iter().collect(),
+        games: 7,
+        wins: 3,
+        recent: vec![RecentGameMsg {
+            room: "a1b2c3d4e5".into(),
+            mode: "junior".into(),
+            place: 1,
+            players: 3,
+            sets: 5,
+            before: 1500,
+            after: 1658,
+        }],
+    };
+    let text = serde_json::to_string(&profile).unwrap();
+    let read = wire::profile(&Parsed(serde_json::from_str(&text).unwrap())).unwrap();
+    assert_eq!(read.ratings, [("classic".to_owned(), 1432), ("junior".to_owned(), 1658)]);
+    assert_eq!((read.name.as_str(), read.games, read.wins), ("Ann", 7, 3));
+    let game = &read.recent[0];
+    assert_eq!(
+        (game.room.as_str(), game.mode.as_str(), game.place, game.players, game.sets, game.before, game.after),
+        ("a1b2c3d4e5", "junior", 1, 3, 5, 1500, 1658)
+    );
+    assert_eq!(wire::profile(&Parsed(serde_json::json!({ "player": "p" }))), None);
+}
