@@ -56,9 +56,9 @@ test('a stranger finds a public room in the lobby, live, and joins it; a private
   const listed = cy.page.locator('#lobby-rooms li');
   await listed.first().waitFor();
   assert.equal(await listed.count(), 1, 'the private room is not listed');
-  assert.match(await listed.first().textContent(), /^Junior Ann \(waiting, just now\) Join$/);
+  assert.match(await listed.first().textContent(), /^Junior Ann \(waiting, rated, just now\) Join$/);
   const lobby = await api(cy.page, 'online_lobby');
-  assert.deepEqual(lobby.rooms.map((r) => [r.room, r.mode, r.status, r.players]), [[id, 'junior', 'waiting', ['Ann']]]);
+  assert.deepEqual(lobby.rooms.map((r) => [r.room, r.mode, r.status, r.players, r.rated]), [[id, 'junior', 'waiting', ['Ann'], true]]);
   // Who is online is told about once a second: Cy, Ann and Dee.
   await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.online === 3);
   assert.match(await cy.page.textContent('#online-count'), /^3 players online$/);

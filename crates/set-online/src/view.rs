@@ -333,7 +333,13 @@ fn render_lobby(online: &Online) {
             .map(|r| {
                 let waiting = r.status == Status::Waiting;
                 let state = if waiting { "waiting" } else { "playing" };
-                let hints = if r.hints { ", hints" } else { "" };
+                let hints = if r.hints {
+                    ", hints"
+                } else if r.rated {
+                    ", rated"
+                } else {
+                    ""
+                };
                 let watching = if r.watchers > 0 { format!(", {} watching", r.watchers) } else { String::new() };
                 let about = format!(" {} ({state}{hints}{watching}, {}) ", r.players.join(", "), age(r.created_at));
                 let action = if waiting { "Join" } else { "Watch" };
@@ -574,6 +580,7 @@ pub fn lobby_object(online: &Online) -> JsValue {
         put(&room, "room", r.room.as_str().into());
         put(&room, "mode", r.variant.name().into());
         put(&room, "hints", r.hints.into());
+        put(&room, "rated", r.rated.into());
         put(&room, "status", r.status.name().into());
         put(&room, "players", texts(&r.players));
         put(&room, "watchers", r.watchers.into());

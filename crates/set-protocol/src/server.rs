@@ -122,6 +122,10 @@ pub struct LobbyRoomMsg {
     pub room: String,
     pub mode: String,
     pub hints: bool,
+    /// Its game counts for ratings once two or more people play it (no
+    /// hints, no computer opponents).
+    #[serde(default)]
+    pub rated: bool,
     /// "waiting" or "playing" (a room that is over leaves the lobby).
     pub status: String,
     /// The seated players' names, in seat order.

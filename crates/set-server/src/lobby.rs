@@ -294,6 +294,7 @@ mod tests {
             room: room.into(),
             mode: mode.into(),
             hints: false,
+            rated: true,
             status: "waiting".into(),
             players: players.iter().map(|&p| p.to_owned()).collect(),
             watchers: 0,

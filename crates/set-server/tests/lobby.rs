@@ -62,7 +62,7 @@ async fn a_public_room_appears_fills_starts_and_leaves_the_lobby_live() {
     let listed = &rooms[&room];
     assert_eq!((listed["mode"].as_str(), listed["status"].as_str()), (Some("junior"), Some("waiting")));
     assert_eq!(names(&listed["players"]), ["Ann"]);
-    assert_eq!(listed["hints"], true);
+    assert_eq!((listed["hints"].as_bool(), listed["rated"].as_bool()), (Some(true), Some(false)), "hints: unrated");
 
     let mut ben = Client::new(&server, None).await;
     ben.join(&room, Some("Ben"), 0).await;
@@ -147,6 +147,7 @@ async fn quick_plays_pressed_at_once_meet_in_one_room() {
         .map(|r| (r["mode"].as_str().unwrap(), r["players"].as_array().unwrap().len()))
         .collect();
     assert_eq!(listed, [("classic", 6), ("junior", 1)]);
+    assert!(lobby["rooms"].as_array().unwrap().iter().all(|r| r["rated"] == true), "quick play's rooms are rated");
 
     // A started room takes no quick play: the next one makes a new room.
     players[0].send(ClientMsg::Start).await;

@@ -37,6 +37,7 @@ impl Room {
             room: self.record.id.clone(),
             mode: self.record.mode.clone(),
             hints: self.record.hints,
+            rated: !self.record.hints && self.record.bots.is_empty(),
             status: self.record.status.name().to_owned(),
             players: self.players().into_iter().map(|p| p.name).collect(),
             watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
