@@ -20,7 +20,8 @@ addEventListener("install", (e) => e.waitUntil(fetch(PAGE, { cache: "no-cache" }
 addEventListener("activate", (e) => e.waitUntil(clients.claim()));
 addEventListener("fetch", (e) => {
   const r = e.request;
-  if (r.method != "GET" || !r.url.startsWith(location.origin)) return;
+  // The server's API (the online count) is the network's, never the cache's.
+  if (r.method != "GET" || !r.url.startsWith(location.origin) || new URL(r.url).pathname.includes("/api/")) return;
   // Either page, offline, from the cache whatever its address asks for. A
   // room's link (/?room=…) is the room page (online.html), never the game's.
   const u = new URL(r.url), room = u.searchParams.has("room"), page = !room && u.pathname == new URL(PAGE).pathname;

@@ -28,9 +28,11 @@ test(`the page holds up under ${EVENTS} random events`, { timeout: 600_000 }, as
   const random = generator(SEED);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const between = (low, high) => Math.round(low + random() * (high - low));
-  // The soak stays on this page, reloads included: the settings' link to
-  // race.html (another page, with tests of its own) leads nowhere here.
-  const stay = () => addEventListener('DOMContentLoaded', () => document.getElementById('open-players').removeAttribute('href'));
+  // The soak stays on this page, reloads included: the links to the other
+  // pages (race.html, online.html, with tests of their own) lead nowhere here.
+  const stay = () => addEventListener('DOMContentLoaded', () => {
+    for (const link of document.querySelectorAll('a[href*=".html"]')) link.removeAttribute('href');
+  });
   const { page, problems, close } = await open('?seed=4242', { hasTouch: true, viewport: { width: 1024, height: 768 }, init: stay });
   const counts = {};
   const keys = [...SLOT_KEYS, 'h', 'Escape', '?', 'x', 'Enter'];
