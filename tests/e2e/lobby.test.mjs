@@ -6,9 +6,9 @@
 // desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, audit, clickCard, setsOf, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
-const { open, server } = useBrowser();
+const { open } = useBrowser();
 
 const online = async (page) => (await state(page)).online;
 
@@ -275,13 +275,18 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     await who.page.locator('#profile').waitFor({ state: 'visible' });
     assert.equal(await who.page.textContent('#profile-title'), 'Nan');
     assert.match(await who.page.textContent('#profile-summary'), new RegExp(`1 rated games, 1 won. Ratings: junior ${board[0].rating}.`));
-    assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `/api/games/${id}`);
+    assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });
     await audit(who.page, `the lobby's leaderboard and a profile, ${where}`);
   }
-  // The profile's game is the finished game's download, which the solo page opens.
-  const save = await (await fetch(`${server().url}api/games/${id}`)).text();
-  assert.match(save, /seat-1 human Ole/);
+  // The profile's game opens in the solo page's analysis, with who found each set.
+  await ben.page.click('#profile-games a');
+  const analysis = await viewState(ben.page, 'analysis');
+  assert.ok(analysis, 'the analysis of the rated game is open');
+  const byColumn = await ben.page.textContent('#review-body');
+  assert.match(byColumn, /Nan/);
+  assert.match(byColumn, /Ole/);
+  await ben.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-analysis.png` });
   // The browser logs the 404 of the profile asked for on purpose, and nothing else.
   assert.deepEqual(ann.problems, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
   assert.deepEqual(ben.problems, []);

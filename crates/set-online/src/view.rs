@@ -169,15 +169,14 @@ fn render_ratings(online: &Online) {
                     "{}: place {} of {}, {} sets, {} → {} ",
                     game.mode, game.place, game.players, game.sets, game.before, game.after
                 );
-                ("", vec![("span", "", text), ("a", "", "Download for the analysis".to_owned())])
+                ("", vec![("span", "", text), ("a", "", "Open in the analysis".to_owned())])
             })
             .collect();
         if fill_list(&list, &items) {
-            // Each game's link: its download, which the solo page's analysis opens.
+            // Each game's link: the solo page, which fetches the game's save and opens its analysis.
             for (at, game) in profile.recent.iter().enumerate() {
                 if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
-                    let _ = link.set_attribute("href", &format!("/api/games/{}", game.room));
-                    let _ = link.set_attribute("download", "");
+                    let _ = link.set_attribute("href", &format!("./?analyse={}", game.room));
                 }
             }
         }
