@@ -106,20 +106,19 @@ fn checked(id: &str) -> bool {
     document().get_element_by_id(id).is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked())
 }
 
+/// The value chosen in a select, if it is on the page.
+fn select_value(id: &str) -> Option<String> {
+    document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlSelectElement>().value())
+}
+
 pub fn create_form() -> (String, String, bool, bool) {
-    let mode = document()
-        .get_element_by_id("create-mode")
-        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
-        .unwrap_or_else(|| "classic".to_owned());
+    let mode = select_value("create-mode").unwrap_or_else(|| "classic".to_owned());
     (mode, input_value("create-name"), checked("create-hints"), checked("create-public"))
 }
 
 /// The computer opponent chosen in the form, if any.
 pub fn create_bots() -> Vec<String> {
-    let level = document()
-        .get_element_by_id("create-bots")
-        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
-        .unwrap_or_default();
+    let level = select_value("create-bots").unwrap_or_default();
     if level.is_empty() { Vec::new() } else { vec![level] }
 }
 
@@ -134,10 +133,7 @@ pub fn take_transfer_code() -> String {
 
 /// The way to play whose leaderboard is asked for.
 pub fn board_mode() -> String {
-    document()
-        .get_element_by_id("board-mode")
-        .map(|e| e.unchecked_into::<HtmlSelectElement>().value())
-        .unwrap_or_else(|| "classic".to_owned())
+    select_value("board-mode").unwrap_or_else(|| "classic".to_owned())
 }
 
 /// The leaderboard asked for, and the profile opened from it (or one's own).

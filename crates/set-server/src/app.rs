@@ -214,7 +214,7 @@ async fn run(config: Config) -> Result<(), String> {
     println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
     tracing::info!(%addr, db = %config.db.display(), "serving");
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
-    let online = tokio::spawn(tell_online(Arc::clone(&state.lobby)));
+    let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)));
     let app = http::router(Arc::clone(&state));
     serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).await;
     // (Not on stdout: whoever read the address may have closed it.)
@@ -248,7 +248,7 @@ async fn stop_signal() {
 
 /// Tells the lobby's watchers what changed in it, and who is online, when
 /// those changed.
-async fn tell_online(lobby: Arc<lobby::Lobby>) {
+async fn tell_lobby(lobby: Arc<lobby::Lobby>) {
     let mut changes = tokio::time::interval(lobby::CHANGES_EVERY);
     let mut online = tokio::time::interval(lobby::ONLINE_EVERY);
     loop {

@@ -75,8 +75,7 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
 
 /// How many players are connected: `{"online":N}`, for the front door's count.
 async fn online(State(state): State<Arc<AppState>>) -> Response {
-    let body = format!("{{\"online\":{}}}", state.lobby.online());
-    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], body).into_response()
+    json(format!("{{\"online\":{}}}", state.lobby.online()))
 }
 
 /// The lines of a leaderboard it answers.

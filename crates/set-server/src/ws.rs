@@ -426,12 +426,18 @@ impl Connection {
             },
             None => crate::ids::new_player_id(),
         };
+        self.welcome(player);
+        true
+    }
+
+    /// The connection is `player` from now on: told so with a token of its
+    /// own, and counted online (in place of whom it was before, if anyone).
+    fn welcome(&mut self, player: String) {
         self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
         self.state.lobby.arrived(&player);
         if let Some(before) = self.player.replace(player) {
             self.state.lobby.departed(&before);
         }
-        true
     }
 
     /// Becomes the player a transfer code names, if the code is good and
@@ -452,11 +458,7 @@ impl Connection {
         };
         self.leave_room().await;
         self.leave_lobby();
-        self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
-        self.state.lobby.arrived(&player);
-        if let Some(before) = self.player.replace(player) {
-            self.state.lobby.departed(&before);
-        }
+        self.welcome(player);
         true
     }
 

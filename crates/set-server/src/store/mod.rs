@@ -524,7 +524,8 @@ impl Store for SqliteStore {
             let results = rows
                 .iter()
                 .map(|row| {
-                    let games = 0;
+                    // A result keeps the means and uncertainties; games and wins live in `ratings`.
+                    let (games, wins) = (0, 0);
                     Ok(ResultRecord {
                         seat: row.try_get::<i64, _>("seat")? as u8,
                         player: row.try_get("player")?,
@@ -535,14 +536,9 @@ impl Store for SqliteStore {
                             mu: row.try_get("mu_before")?,
                             sigma: row.try_get("sigma_before")?,
                             games,
-                            wins: 0,
+                            wins,
                         },
-                        after: Rating {
-                            mu: row.try_get("mu_after")?,
-                            sigma: row.try_get("sigma_after")?,
-                            games,
-                            wins: 0,
-                        },
+                        after: Rating { mu: row.try_get("mu_after")?, sigma: row.try_get("sigma_after")?, games, wins },
                     })
                 })
                 .collect::<StoreResult<Vec<_>>>()?;

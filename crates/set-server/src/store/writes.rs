@@ -123,8 +123,12 @@ async fn commit(writer: &SqlitePool, batch: &[Queued]) -> StoreResult<()> {
 }
 
 /// A rated game's result for one seat, and its player's new rating.
-async fn keep_result(tx: &mut sqlx::SqliteConnection, room: &str, result: &ResultRecord) -> StoreResult<()> {
-    let mode: String = sqlx::query_scalar("SELECT mode FROM rooms WHERE id = ?").bind(room).fetch_one(&mut *tx).await?;
+async fn keep_result(
+    tx: &mut sqlx::SqliteConnection,
+    room: &str,
+    mode: &str,
+    result: &ResultRecord,
+) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO results (room, seat, player, name, mode, place, sets, mu_before, sigma_before, mu_after, sigma_after)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -133,7 +137,7 @@ async fn keep_result(tx: &mut sqlx::SqliteConnection, room: &str, result: &Resul
     .bind(i64::from(result.seat))
     .bind(&result.player)
     .bind(&result.name)
-    .bind(&mode)
+    .bind(mode)
     .bind(i64::from(result.place))
     .bind(i64::from(result.sets))
     .bind(result.before.mu)
@@ -148,7 +152,7 @@ async fn keep_result(tx: &mut sqlx::SqliteConnection, room: &str, result: &Resul
              games = excluded.games, wins = excluded.wins",
     )
     .bind(&result.player)
-    .bind(&mode)
+    .bind(mode)
     .bind(result.after.mu)
     .bind(result.after.sigma)
     .bind(i64::from(result.after.games))
@@ -223,8 +227,14 @@ async fn apply(tx: &mut sqlx::SqliteConnection, write: &Write) -> StoreResult<()
         Write::Move { room, mv, last } => {
             insert_move(&mut *tx, room, mv).await?;
             if let Some(results) = last {
-                for result in results {
-                    keep_result(tx, room, result).await?;
+                if !results.is_empty() {
+                    let mode: String = sqlx::query_scalar("SELECT mode FROM rooms WHERE id = ?")
+                        .bind(room)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                    for result in results {
+                        keep_result(tx, room, &mode, result).await?;
+                    }
                 }
                 sqlx::query(
                     "UPDATE rooms SET status = 'over', ended_at_ms = ?, ended_at = ? WHERE id = ? AND status = 'playing'",
