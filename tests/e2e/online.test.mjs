@@ -226,6 +226,31 @@ test('a disjoint set keeps the other player\'s picks, and a reload mid-game carr
   await ben.close();
 });
 
+test('a name given and Join pressed before the server has welcomed the page sits the player, never a watcher', { timeout: 60_000 }, async () => {
+  const ann = await open('online.html');
+  await ann.page.fill('#create-name', 'Ann');
+  await ann.page.click('#create-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  const id = (await room(ann.page)).room;
+  // Ben's network holds everything the server says until he has pressed Join.
+  const benNet = lagged();
+  benNet.lag.hold = true;
+  const ben = await open(`?room=${id}`, { setup: benNet.setup });
+  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
+  assert.equal(await ben.page.evaluate(() => window.wasmBindings.state().link), 'connecting', 'not yet welcomed');
+  await ben.page.fill('#join-name', 'Ben');
+  await ben.page.click('#join-room');
+  benNet.lag.hold = false;
+  benNet.lag.release();
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  assert.deepEqual((await room(ann.page)).players.map((p) => p.name), ['Ann', 'Ben']);
+  assert.deepEqual((await room(ann.page)).spectators, [], 'Ben is not watching');
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  await ann.close();
+  await ben.close();
+});
+
 test('killed with SIGKILL mid-game, the server comes back, the players reconnect by themselves, and the finished game opens in the solo page', { timeout: 120_000 }, async () => {
   const { ann, ben, id } = await twoPlayers({ mode: 'junior' });
   await ann.page.locator('#waiting-panel').waitFor({ state: 'hidden' });

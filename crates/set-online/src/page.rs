@@ -458,8 +458,15 @@ impl Online {
                 let mut queued = std::mem::take(&mut self.queue);
                 if let Some(room) = rejoin {
                     let since = if room == self.remote.room { self.remote.seq } else { 0 };
-                    queued.retain(|frame| !frame.starts_with(r#"{"t":"join""#));
-                    queued.insert(0, wire::join(&room, None, since));
+                    // A join asked for before this welcome (a name typed while
+                    // connecting) is the one to send, not an unnamed one to watch.
+                    let asked = queued.iter().rposition(|frame| frame.starts_with(wire::JOIN_START));
+                    let join = match asked {
+                        Some(at) if self.remote.room.is_empty() => queued.remove(at),
+                        _ => wire::join(&room, None, since),
+                    };
+                    queued.retain(|frame| !frame.starts_with(wire::JOIN_START));
+                    queued.insert(0, join);
                 }
                 // A claim the last connection took with it is sent again, after
                 // the join: judged if it never arrived, its first answer if it did.

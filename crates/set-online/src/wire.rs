@@ -531,7 +531,10 @@ pub fn chat(text: &str) -> String {
     format!(r#"{{"t":"chat","text":{}}}"#, quoted(text))
 }
 
+/// How every frame [`join`] writes begins, to find one among those queued.
+pub const JOIN_START: &str = r#"{"t":"join","#;
+
 pub fn join(room: &str, name: Option<&str>, since: u32) -> String {
     let name = name.map_or("null".to_owned(), quoted);
-    format!(r#"{{"t":"join","room":{},"name":{name},"since":{since}}}"#, quoted(room))
+    format!(r#"{JOIN_START}"room":{},"name":{name},"since":{since}}}"#, quoted(room))
 }
