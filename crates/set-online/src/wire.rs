@@ -89,6 +89,16 @@ pub struct RecentGame {
     pub sets: u32,
     pub before: i64,
     pub after: i64,
+    /// How long the game took, ms.
+    pub ms: u32,
+}
+
+/// A way to play's game lengths on a profile (`set_protocol::api::TimesMsg`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Times {
+    pub games: u32,
+    pub fastest_win_ms: Option<u32>,
+    pub median_ms: u32,
 }
 
 /// A player's profile (`set_protocol::api::ProfileMsg`).
@@ -100,6 +110,8 @@ pub struct Profile {
     pub ratings: Vec<(String, i64)>,
     pub games: u32,
     pub wins: u32,
+    /// Game lengths by way to play, in the order the server lists them.
+    pub times: Vec<(String, Times)>,
     pub recent: Vec<RecentGame>,
 }
 
@@ -128,12 +140,25 @@ pub fn profile<V: Json>(value: &V) -> Option<Profile> {
             sets: whole(v, "sets")?,
             before: signed(v, "before")?,
             after: signed(v, "after")?,
+            ms: whole(v, "ms")?,
         })
     };
+    const MODES: [&str; 4] = ["chain", "classic", "junior", "ultra"];
     let ratings_value = value.field("ratings");
-    let ratings = ["classic", "junior", "chain", "ultra"]
+    let ratings = MODES.iter().filter_map(|&mode| Some((mode.to_owned(), signed(&ratings_value, mode)?))).collect();
+    let times_value = value.field("times");
+    let times = MODES
         .iter()
-        .filter_map(|&mode| Some((mode.to_owned(), signed(&ratings_value, mode)?)))
+        .filter_map(|&mode| {
+            let of_mode = times_value.field(mode);
+            let fastest = of_mode.field("fastest_win_ms");
+            let times = Times {
+                games: whole(&of_mode, "games")?,
+                fastest_win_ms: if fastest.is_null() { None } else { Some(whole(&of_mode, "fastest_win_ms")?) },
+                median_ms: whole(&of_mode, "median_ms")?,
+            };
+            Some((mode.to_owned(), times))
+        })
         .collect();
     Some(Profile {
         player: text(value, "player")?,
@@ -141,6 +166,7 @@ pub fn profile<V: Json>(value: &V) -> Option<Profile> {
         ratings,
         games: whole(value, "games")?,
         wins: whole(value, "wins")?,
+        times,
         recent: value.field("recent").items()?.iter().filter_map(game).collect(),
     })
 }

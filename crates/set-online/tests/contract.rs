@@ -493,7 +493,7 @@ fn the_server_reads_every_frame_the_page_writes() {
 /// types, read by the page's reader to the same values.
 #[test]
 fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
-    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg};
+    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
     let lines = vec![
         LeaderMsg { player: "p1".into(), name: "Ann \"A\"".into(), rating: 1720, games: 31, provisional: false },
         LeaderMsg { player: "p2".into(), name: "Bo".into(), rating: -12, games: 1, provisional: true },
@@ -526,7 +526,14 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
             sets: 5,
             before: 1500,
             after: 1658,
+            ms: 161_250,
         }],
+        times: [
+            ("junior".to_owned(), TimesMsg { games: 4, fastest_win_ms: Some(98_000), median_ms: 161_250 }),
+            ("classic".to_owned(), TimesMsg { games: 3, fastest_win_ms: None, median_ms: 402_000 }),
+        ]
+        .into_iter()
+        .collect(),
     };
     let text = serde_json::to_string(&profile).unwrap();
     let read = wire::profile(&Parsed(serde_json::from_str(&text).unwrap())).unwrap();
@@ -536,6 +543,12 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
     assert_eq!(
         (game.room.as_str(), game.mode.as_str(), game.place, game.players, game.sets, game.before, game.after),
         ("a1b2c3d4e5", "junior", 1, 3, 5, 1500, 1658)
+    );
+    assert_eq!(game.ms, 161_250);
+    let times = |games, fastest_win_ms, median_ms| wire::Times { games, fastest_win_ms, median_ms };
+    assert_eq!(
+        read.times,
+        [("classic".to_owned(), times(3, None, 402_000)), ("junior".to_owned(), times(4, Some(98_000), 161_250))]
     );
     assert_eq!(wire::profile(&Parsed(serde_json::json!({ "player": "p" }))), None);
 }

@@ -29,6 +29,19 @@ pub struct RecentGameMsg {
     pub sets: u32,
     pub before: i64,
     pub after: i64,
+    /// How long the game took, start to last set, ms.
+    pub ms: u64,
+}
+
+/// How long a player's rated games of one way to play took, start to last
+/// set, over the most recent ones kept (`games` of them).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TimesMsg {
+    pub games: u32,
+    /// The fastest game they won, ms; none if they won none.
+    pub fastest_win_ms: Option<u64>,
+    /// The middle game's length, ms (the mean of the two middle ones for an even count).
+    pub median_ms: u64,
 }
 
 /// A player as others see them.
@@ -40,5 +53,7 @@ pub struct ProfileMsg {
     pub ratings: BTreeMap<String, i64>,
     pub games: u32,
     pub wins: u32,
+    /// Game lengths by way to play.
+    pub times: BTreeMap<String, TimesMsg>,
     pub recent: Vec<RecentGameMsg>,
 }

@@ -101,6 +101,9 @@ async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill(
             .iter()
             .map(|r| (r.get(0), r.get(1), r.get(2)))
             .collect();
+    let ended_at_ms: i64 =
+        sqlx::query("SELECT ended_at_ms FROM rooms WHERE id = ?").bind(&room).fetch_one(&pool).await.unwrap().get(0);
+    assert!(ended_at_ms > 0);
     assert_eq!(ratings.len(), 3);
     assert_eq!((ratings[0].0.as_str(), ratings[0].1, ratings[0].2), (clients[0].player.as_str(), 1, 1));
     assert!(ratings.iter().all(|r| r.1 == 1), "one game each, counted once");
@@ -124,6 +127,17 @@ async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill(
     assert_eq!(ann["ratings"]["junior"], results[0].3);
     assert_eq!(ann["recent"][0]["room"], room.as_str());
     assert_eq!((ann["recent"][0]["place"].as_u64(), ann["recent"][0]["players"].as_u64()), (Some(1), Some(3)));
+    // The game's length, start to last set, is the profile's time.
+    assert_eq!(ann["recent"][0]["ms"].as_i64(), Some(ended_at_ms));
+    assert_eq!(
+        ann["times"]["junior"],
+        serde_json::json!({ "games": 1, "fastest_win_ms": ended_at_ms, "median_ms": ended_at_ms })
+    );
+    let ben = body(server.get(&format!("/api/players/{}", clients[1].player), "").await);
+    assert_eq!(
+        ben["times"]["junior"],
+        serde_json::json!({ "games": 1, "fastest_win_ms": null, "median_ms": ended_at_ms })
+    );
     for missing in ["/api/players/00000000000000000000000000000000", "/api/players/nobody", "/api/leaderboard/daily"] {
         assert!(server.get(missing, "").await.starts_with("HTTP/1.1 404"), "{missing}");
     }

@@ -12,6 +12,7 @@
 //! Postgres store (with NATS for the lobby and nginx routing by room) can
 //! follow behind the same trait (docs/online.md, "What comes next").
 
+mod players;
 mod writes;
 
 use futures_util::future::BoxFuture;
@@ -24,10 +25,8 @@ use std::time::Duration;
 use writes::{Write, Writes};
 
 use crate::ratings::Rating;
-use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg};
+use set_protocol::api::{LeaderMsg, ProfileMsg};
 
-/// The most recent rated games a profile lists.
-const RECENT_GAMES: i64 = 20;
 /// A room's lifecycle: the page's and the server's are one.
 pub use set_core::online::room::Status;
 use set_core::players::bot::Level;
@@ -312,100 +311,15 @@ impl Store for SqliteStore {
     }
 
     fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT player, mu, sigma, games,
-                        (SELECT name FROM results WHERE results.player = ratings.player ORDER BY rowid DESC LIMIT 1) AS name
-                 FROM ratings WHERE mode = ?
-                 ORDER BY sigma > ? , mu DESC, player LIMIT ?",
-            )
-            .bind(mode)
-            .bind(crate::ratings::SETTLED_SIGMA)
-            .bind(i64::from(limit))
-            .fetch_all(&self.reader)
-            .await?;
-            rows.iter()
-                .map(|row| {
-                    let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
-                    Ok(LeaderMsg {
-                        player: row.try_get("player")?,
-                        name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
-                        rating: rating.shown(),
-                        games: row.try_get::<i64, _>("games")? as u32,
-                        provisional: rating.provisional(),
-                    })
-                })
-                .collect()
-        })
+        Box::pin(players::leaderboard(&self.reader, mode, limit))
     }
 
     fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>> {
-        Box::pin(async move {
-            let rows = sqlx::query("SELECT mode, mu, sigma, games, wins FROM ratings WHERE player = ? ORDER BY mode")
-                .bind(player)
-                .fetch_all(&self.reader)
-                .await?;
-            if rows.is_empty() {
-                return Ok(None);
-            }
-            let (mut ratings, mut games, mut wins) = (std::collections::BTreeMap::new(), 0, 0);
-            for row in &rows {
-                let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
-                ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
-                games += row.try_get::<i64, _>("games")? as u32;
-                wins += row.try_get::<i64, _>("wins")? as u32;
-            }
-            let recent_rows = sqlx::query(
-                "SELECT room, name, mode, place, sets, mu_before, mu_after,
-                        (SELECT COUNT(*) FROM results AS others WHERE others.room = results.room) AS players
-                 FROM results WHERE player = ? ORDER BY rowid DESC LIMIT ?",
-            )
-            .bind(player)
-            .bind(RECENT_GAMES)
-            .fetch_all(&self.reader)
-            .await?;
-            let shown = |mu: f64| Rating { mu, ..Rating::default() }.shown();
-            let mut name = String::new();
-            let mut recent = Vec::with_capacity(recent_rows.len());
-            for row in &recent_rows {
-                if name.is_empty() {
-                    name = row.try_get("name")?;
-                }
-                recent.push(RecentGameMsg {
-                    room: row.try_get("room")?,
-                    mode: row.try_get("mode")?,
-                    place: row.try_get::<i64, _>("place")? as u32,
-                    players: row.try_get::<i64, _>("players")? as u32,
-                    sets: row.try_get::<i64, _>("sets")? as u32,
-                    before: shown(row.try_get("mu_before")?),
-                    after: shown(row.try_get("mu_after")?),
-                });
-            }
-            Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, recent }))
-        })
+        Box::pin(players::profile(&self.reader, player))
     }
 
     fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>> {
-        Box::pin(async move {
-            let mut ratings = Vec::with_capacity(players.len());
-            for player in players {
-                let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = ? AND mode = ?")
-                    .bind(player)
-                    .bind(mode)
-                    .fetch_optional(&self.reader)
-                    .await?;
-                ratings.push(match row {
-                    Some(row) => Rating {
-                        mu: row.try_get("mu")?,
-                        sigma: row.try_get("sigma")?,
-                        games: row.try_get::<i64, _>("games")? as u32,
-                        wins: row.try_get::<i64, _>("wins")? as u32,
-                    },
-                    None => Rating::default(),
-                });
-            }
-            Ok(ratings)
-        })
+        Box::pin(players::ratings(&self.reader, mode, players))
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {

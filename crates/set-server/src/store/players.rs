@@ -1,0 +1,177 @@
+//! What the store says about players, read beside the writer: their
+//! ratings, the leaderboards, and profiles with their games' lengths.
+
+use sqlx::{Row, SqlitePool};
+use std::collections::BTreeMap;
+
+use super::StoreResult;
+use crate::ratings::Rating;
+use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
+
+/// The most recent rated games a profile lists.
+const RECENT_GAMES: i64 = 20;
+/// The most recent rated games a profile's times are taken over, so that a
+/// profile costs the same to read however many games its player has kept.
+const TIMED_GAMES: i64 = 500;
+
+/// The best ratings of a way to play, settled ones first (at most `limit`).
+pub(super) async fn leaderboard(reader: &SqlitePool, mode: &str, limit: u32) -> StoreResult<Vec<LeaderMsg>> {
+    let rows = sqlx::query(
+        "SELECT player, mu, sigma, games,
+                (SELECT name FROM results WHERE results.player = ratings.player ORDER BY rowid DESC LIMIT 1) AS name
+         FROM ratings WHERE mode = ?
+         ORDER BY sigma > ? , mu DESC, player LIMIT ?",
+    )
+    .bind(mode)
+    .bind(crate::ratings::SETTLED_SIGMA)
+    .bind(i64::from(limit))
+    .fetch_all(reader)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+            Ok(LeaderMsg {
+                player: row.try_get("player")?,
+                name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
+                rating: rating.shown(),
+                games: row.try_get::<i64, _>("games")? as u32,
+                provisional: rating.provisional(),
+            })
+        })
+        .collect()
+}
+
+/// A player's ratings, games, times and recent rated games; none if they have played none.
+pub(super) async fn profile(reader: &SqlitePool, player: &str) -> StoreResult<Option<ProfileMsg>> {
+    let rows = sqlx::query("SELECT mode, mu, sigma, games, wins FROM ratings WHERE player = ? ORDER BY mode")
+        .bind(player)
+        .fetch_all(reader)
+        .await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let (mut ratings, mut games, mut wins) = (BTreeMap::new(), 0, 0);
+    for row in &rows {
+        let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+        ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
+        games += row.try_get::<i64, _>("games")? as u32;
+        wins += row.try_get::<i64, _>("wins")? as u32;
+    }
+    let timed_rows = sqlx::query(
+        "SELECT results.room, results.name, results.mode, results.place, results.sets,
+                results.mu_before, results.mu_after, rooms.ended_at_ms,
+                (SELECT COUNT(*) FROM results AS others WHERE others.room = results.room) AS players
+         FROM results JOIN rooms ON rooms.id = results.room
+         WHERE results.player = ? ORDER BY results.rowid DESC LIMIT ?",
+    )
+    .bind(player)
+    .bind(TIMED_GAMES)
+    .fetch_all(reader)
+    .await?;
+    let shown = |mu: f64| Rating { mu, ..Rating::default() }.shown();
+    let mut name = String::new();
+    let mut played = Vec::with_capacity(timed_rows.len());
+    for row in &timed_rows {
+        if name.is_empty() {
+            name = row.try_get("name")?;
+        }
+        played.push(RecentGameMsg {
+            room: row.try_get("room")?,
+            mode: row.try_get("mode")?,
+            place: row.try_get::<i64, _>("place")? as u32,
+            players: row.try_get::<i64, _>("players")? as u32,
+            sets: row.try_get::<i64, _>("sets")? as u32,
+            before: shown(row.try_get("mu_before")?),
+            after: shown(row.try_get("mu_after")?),
+            ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.unwrap_or(0).max(0) as u64,
+        });
+    }
+    let times = times(&played);
+    played.truncate(RECENT_GAMES as usize);
+    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, times, recent: played }))
+}
+
+/// Each way to play's fastest won game and median game, over `games`.
+pub(crate) fn times(games: &[RecentGameMsg]) -> BTreeMap<String, TimesMsg> {
+    let mut by_mode: BTreeMap<&str, Vec<&RecentGameMsg>> = BTreeMap::new();
+    for game in games {
+        by_mode.entry(&game.mode).or_default().push(game);
+    }
+    by_mode
+        .into_iter()
+        .map(|(mode, games)| {
+            let mut lengths: Vec<u64> = games.iter().map(|g| g.ms).collect();
+            lengths.sort_unstable();
+            let middle = lengths.len() / 2;
+            let median_ms = match (lengths.get(middle.wrapping_sub(1)), lengths.get(middle)) {
+                (Some(low), Some(high)) if lengths.len().is_multiple_of(2) => (low + high) / 2,
+                (_, Some(middle)) => *middle,
+                _ => 0,
+            };
+            let fastest_win_ms = games.iter().filter(|g| g.place == 1).map(|g| g.ms).min();
+            (mode.to_owned(), TimesMsg { games: games.len() as u32, fastest_win_ms, median_ms })
+        })
+        .collect()
+}
+
+/// The players' ratings in a way to play (a new player's where they have none).
+pub(super) async fn ratings(reader: &SqlitePool, mode: &str, players: &[String]) -> StoreResult<Vec<Rating>> {
+    let mut ratings = Vec::with_capacity(players.len());
+    for player in players {
+        let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = ? AND mode = ?")
+            .bind(player)
+            .bind(mode)
+            .fetch_optional(reader)
+            .await?;
+        ratings.push(match row {
+            Some(row) => Rating {
+                mu: row.try_get("mu")?,
+                sigma: row.try_get("sigma")?,
+                games: row.try_get::<i64, _>("games")? as u32,
+                wins: row.try_get::<i64, _>("wins")? as u32,
+            },
+            None => Rating::default(),
+        });
+    }
+    Ok(ratings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(mode: &str, place: u32, ms: u64) -> RecentGameMsg {
+        RecentGameMsg {
+            room: String::new(),
+            mode: mode.to_owned(),
+            place,
+            players: 2,
+            sets: 0,
+            before: 0,
+            after: 0,
+            ms,
+        }
+    }
+
+    #[test]
+    fn times_are_the_fastest_win_and_the_median_per_way_to_play() {
+        let games = [
+            game("classic", 2, 300_000),
+            game("classic", 1, 240_000),
+            game("junior", 2, 90_000),
+            game("classic", 1, 200_000),
+            game("junior", 2, 70_000),
+        ];
+        let times = times(&games);
+        let classic = &times["classic"];
+        assert_eq!((classic.games, classic.fastest_win_ms, classic.median_ms), (3, Some(200_000), 240_000));
+        let junior = &times["junior"];
+        assert_eq!(
+            (junior.games, junior.fastest_win_ms, junior.median_ms),
+            (2, None, 80_000),
+            "never won; the mean of the middle two"
+        );
+        assert_eq!(times.len(), 2);
+        assert!(super::times(&[]).is_empty());
+    }
+}
