@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 import os from 'node:os';
 import {
   FIRST_LOAD_BUDGET_GZIP_BYTES, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, RACE_FIRST_LOAD_BUDGET_GZIP_BYTES, TOTAL_BUDGET_GZIP_BYTES,
-  isOnlinePageFile, isRacePageFile, isSoloPageFile, measureDist,
+  isOnlineFirstLoadFile, isRacePageFile, isSoloPageFile, measureDist,
 } from './sizes.mjs';
 
 const SIZES = [12, 15, 21, 81];
@@ -78,7 +78,7 @@ const sizes = await measureDist(process.env.DIST ?? 'dist');
 // What the page that plays alone can fetch; race.html's and online.html's own files have their budgets.
 const totalGzip = sizes.filter((s) => isSoloPageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
 // online.html fetches its page, the online part's glue and wasm before its first board.
-const onlineFirstLoad = sizes.filter((s) => isOnlinePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
+const onlineFirstLoad = sizes.filter((s) => isOnlineFirstLoadFile(s.file)).reduce((n, s) => n + s.gzip, 0);
 const online = await jsonLines('target/bench/online.jsonl');
 const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'power-loss') === 'power-loss' && !r.hostile);
 const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash' && !r.hostile);

@@ -13,6 +13,10 @@
 #   runs (scripts/online-page.mjs writes that page).
 #   It builds into a target directory of its own, so that the page's build
 #   and this one do not rebuild each other.
+# - standings (crates/set-online with its `standings` feature): the
+#   leaderboards and profiles, which online.html fetches once it has drawn;
+#   a target directory of its own, so that its features and the online
+#   part's do not rebuild each other.
 #
 # For each part: cargo builds it for wasm32 in Trunk's profile, wasm-bindgen
 # writes its ES-module glue (`--target web`), wasm-opt shrinks it in release
@@ -46,7 +50,7 @@ build_part() { # crate, file stem, target directory, cargo's extra flags
   cp "$out/${stem}_bg.wasm" "$dir/$stem-${hash}_bg.wasm"
   # Trunk's release builds minify the page: the attributes may have lost their quotes.
   # race.html and online.html name their own (scripts/race-page.mjs, online-page.mjs).
-  [ "$stem" = race ] || [ "$stem" = online ] && return
+  [ "$stem" = race ] || [ "$stem" = online ] || [ "$stem" = standings ] && return
   sed -i -E -e "s#href=[\"']?$stem\.js[\"']?#href=\"$stem-$hash.js\"#" \
     -e "s#href=[\"']?${stem}_bg\.wasm[\"']?#href=\"$stem-${hash}_bg.wasm\"#" "$dir/index.html"
   grep -q "href=\"$stem-$hash.js\"" "$dir/index.html" || { echo "build-parts: index.html names no $stem.js" >&2; exit 1; }
@@ -56,3 +60,4 @@ build_part set-review review target
 build_part set-api api target --features part
 build_part set-game race target/race --features race
 build_part set-online online target
+build_part set-online standings target/standings --features standings

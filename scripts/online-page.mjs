@@ -77,7 +77,15 @@ export function writeOnlinePage(dir) {
   // The page's own wasm and the parts' names out: this page loads the online part only.
   page.dropSoloLoader();
   page.drop(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/);
-  page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${page.loader()}</body>`, 'body');
+  // The standings part (crates/set-online built with `standings`): fetched
+  // once the room page's client has started (and drawn), never before; the
+  // JS API's leaderboard and profile wait for it.
+  const standings = page.partFiles('standings');
+  const later = `;let s;const standings=()=>s??=import("./${standings.glue}").then(async(m)=>(await m.default({module_or_path:"./${standings.wasm}"}),m));standings();`
+    + 'window.wasmBindings.online_leaderboard=(m)=>standings().then((p)=>p.online_leaderboard(m));'
+    + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q))';
+  const named = `<template><a href=${standings.glue}></a><a href=${standings.wasm}></a></template>`;
+  page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${named}${page.loader(later)}</body>`, 'body');
   page.replace(/<\/style>/, `${STYLE}</style>`, 'style');
   page.replace(/<title>SET<\/title>/, '<title>SET online</title>', 'title');
   page.write('online.html');

@@ -13,8 +13,12 @@ export function pageFromIndex(dir, stem) {
     throw new Error(`${stem}-page: ${why}`);
   };
   const files = readdirSync(dir);
-  const glue = files.find((f) => new RegExp(`^${stem}-[0-9a-f]+\\.js$`).test(f)) ?? fail(`no ${stem} glue`);
-  const wasm = files.find((f) => new RegExp(`^${stem}-[0-9a-f]+_bg\\.wasm$`).test(f)) ?? fail(`no ${stem} wasm`);
+  /** The glue and wasm a part's build wrote (`online-<hash>.js`, `online-<hash>_bg.wasm`). */
+  const partFiles = (part) => ({
+    glue: files.find((f) => new RegExp(`^${part}-[0-9a-f]+\\.js$`).test(f)) ?? fail(`no ${part} glue`),
+    wasm: files.find((f) => new RegExp(`^${part}-[0-9a-f]+_bg\\.wasm$`).test(f)) ?? fail(`no ${part} wasm`),
+  });
+  const { glue, wasm } = partFiles(stem);
   let html = readFileSync(join(dir, 'index.html'), 'utf8');
   const page = {
     /** Replaces what must be there (`what` names it in the error). */
@@ -38,6 +42,7 @@ export function pageFromIndex(dir, stem) {
     loader(after = '') {
       return `<script type=module>import init,* as b from"./${glue}";await init({module_or_path:"./${wasm}"});window.wasmBindings={...b}${after}</script>`;
     },
+    partFiles,
     /** The part's files named in hrefs too, for the service worker, which caches what pages name. */
     named: `<template><a href=${glue}></a><a href=${wasm}></a></template>`,
     write(name) {

@@ -23,8 +23,11 @@ export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 60_000;
 const isPageFileOf = (stem) => (file) => file === `${stem}.html` || new RegExp(`^${stem}-[0-9a-f]+(_bg\\.wasm|\\.js)$`).test(file);
 /** race.html's own files, which index.html never fetches. */
 export const isRacePageFile = isPageFileOf('race');
-/** online.html's own files, which index.html never fetches. */
-export const isOnlinePageFile = isPageFileOf('online');
+/** What online.html fetches before its first board: the page and the online part. */
+export const isOnlineFirstLoadFile = isPageFileOf('online');
+/** online.html's own files, which index.html never fetches: those and the
+ *  standings part it fetches once it has drawn. */
+export const isOnlinePageFile = (file) => isOnlineFirstLoadFile(file) || isPageFileOf('standings')(file);
 /** What the page that plays alone can fetch: everything but the other pages' own files. */
 export const isSoloPageFile = (file) => !isRacePageFile(file) && !isOnlinePageFile(file);
 

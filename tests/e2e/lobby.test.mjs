@@ -217,7 +217,15 @@ test('a one-time code moves an identity to another browser, once', { timeout: 60
 });
 
 test('a rated game played by clicks to its end: each end screen shows the ratings that online_profile() and the leaderboard give', { timeout: 120_000 }, async () => {
+  const testStart = Date.now();
   const ann = await inLobby('Nan');
+  // No rated game yet: her own profile says so, in the profile's place, and closes.
+  await ann.page.click('#my-profile');
+  await ann.page.locator('#profile').waitFor({ state: 'visible' });
+  assert.equal(await ann.page.textContent('#profile-title'), 'No profile');
+  assert.match(await ann.page.textContent('#profile-summary'), /no such player/);
+  await ann.page.click('#profile-close');
+  await ann.page.locator('#profile').waitFor({ state: 'hidden' });
   await ann.page.selectOption('#create-mode', 'junior');
   await ann.page.click('#create-room');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
@@ -230,6 +238,8 @@ test('a rated game played by clicks to its end: each end screen shows the rating
   await ann.page.click('#start-game');
   for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
   assert.equal((await online(ann.page)).rated, true, 'no hints, two people: rated');
+  // A game of more than a second, so that its length shows as more than 0:00.
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
   // Ann and Ole take turns finding a set, by clicks, until none is left.
   for (let turn = 0; ; turn++) {
     const s = await state(ann.page);
@@ -251,6 +261,8 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     const profile = await api(who.page, 'online_profile');
     assert.equal(profile.ratings.junior, mine.rating.after, `${mine.name}'s profile`);
     assert.equal(profile.recent[0].room, id);
+    assert.ok(profile.recent[0].ms > 0 && profile.recent[0].ms < Date.now() - testStart, 'the game\'s length is within the test\'s own');
+    assert.equal(profile.times.junior.median_ms, profile.recent[0].ms, 'one game: its length is the median');
     const line = board.find((l) => l.player === s.player);
     assert.equal(line.rating, mine.rating.after, `${mine.name} on the leaderboard`);
     assert.match(await who.page.textContent('#end-ranking'), new RegExp(`${mine.name}: \\d+ sets, 0 wrong; rating 1500 → ${mine.rating.after} \\(provisional\\)`));
@@ -274,7 +286,13 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     await who.page.click('#profile-0');
     await who.page.locator('#profile').waitFor({ state: 'visible' });
     assert.equal(await who.page.textContent('#profile-title'), 'Nan');
-    assert.match(await who.page.textContent('#profile-summary'), new RegExp(`1 rated games, 1 won. Ratings: junior ${board[0].rating}.`));
+    const nan = await api(who.page, 'online_profile', board[0].player);
+    const seconds = Math.floor(nan.recent[0].ms / 1000);
+    assert.ok(seconds >= 1);
+    const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    assert.equal(await who.page.textContent('#profile-summary'),
+      `1 rated games, 1 won. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
+    assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^junior: place 1 of 2, \\d+ sets in ${clock}, `));
     assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });
     await audit(who.page, `the lobby's leaderboard and a profile, ${where}`);
@@ -287,8 +305,8 @@ test('a rated game played by clicks to its end: each end screen shows the rating
   assert.match(byColumn, /Nan/);
   assert.match(byColumn, /Ole/);
   await ben.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-analysis.png` });
-  // The browser logs the 404 of the profile asked for on purpose, and nothing else.
-  assert.deepEqual(ann.problems, ['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  // The browser logs the 404s of the profiles asked for on purpose, and nothing else.
+  assert.deepEqual(ann.problems, Array(2).fill('console: Failed to load resource: the server responded with a status of 404 (Not Found)'));
   assert.deepEqual(ben.problems, []);
   for (const who of [ann, ben]) await who.close();
 });

@@ -7,7 +7,7 @@
 // - race.html, the page that plays with others, fetches at most 90 KB
 //   before its first board (its own budget: index.html never fetches it);
 // - online.html, the room page, fetches at most 60 KB before its first
-//   board (its own budget too).
+//   board (its own budget too); its standings part comes after.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -75,6 +75,7 @@ test('online.html fetches at most 60 KB gzip before its first board, none of it 
   const { fetched, problems, total } = await firstLoad(t, 'online.html');
   assert.ok(fetched.includes('online.html') && fetched.some((file) => /^online-.*_bg\.wasm$/.test(file)), 'the page and its wasm');
   assert.ok(!fetched.some((file) => file.startsWith('set-game-') || file.startsWith('race-')), 'not the wasm of the other pages');
+  assert.ok(!fetched.some((file) => file.startsWith('standings-')), 'the leaderboards and profiles come after the first board');
   assert.ok(total <= ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES, `${total} bytes gzip is over the budget of ${ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES}`);
   assert.deepEqual(problems, []);
 });

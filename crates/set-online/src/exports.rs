@@ -83,28 +83,6 @@ pub fn online_use_code(code: String) -> Result<Promise, JsError> {
     request(WaitFor::Welcomed, Event::Redeem(code))
 }
 
-/// A way to play's leaderboard: a Promise of `[{ player, name, rating,
-/// games, provisional }]`, settled ratings first, each part best first.
-#[wasm_bindgen]
-pub fn online_leaderboard(mode: String) -> Result<Promise, JsError> {
-    let mode: String = mode.chars().filter(char::is_ascii_alphanumeric).collect();
-    crate::fetch::json(&format!("/api/leaderboard/{mode}"))
-}
-
-/// A player's profile (this player's without an argument): a Promise of
-/// `{ player, name, ratings: { classic: 1532, … }, games, wins, recent:
-/// [{ room, mode, place, players, sets, before, after }] }`; rejects for a
-/// player who has played no rated game.
-#[wasm_bindgen]
-pub fn online_profile(player: Option<String>) -> Result<Promise, JsError> {
-    let player = match player {
-        Some(player) => player,
-        None => with_online(|online| online.player.clone())?.ok_or_else(|| JsError::new("not connected yet"))?,
-    };
-    let player: String = player.chars().filter(char::is_ascii_hexdigit).collect();
-    crate::fetch::json(&format!("/api/players/{player}"))
-}
-
 /// The host starts the game; resolves once it is being played.
 #[wasm_bindgen]
 pub fn online_start() -> Result<Promise, JsError> {

@@ -11,16 +11,34 @@
 //! natively, in the contract test that holds it to crates/set-protocol);
 //! `exports` is the JS API, whose requests take the same funnel.
 
+//!
+//! Built with the `standings` feature, the crate is instead the page's later
+//! part: the leaderboards and profiles (`standings`), which online.html
+//! fetches once it has drawn, so that its first load carries only the room.
+//! Both builds share `dom` (the page's elements) and `wire`.
+
 // The page is browser-only; natively this crate is its wire alone, for the
 // contract test.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod deal;
 #[cfg(target_arch = "wasm32")]
+mod dom;
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod exports;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "standings"))]
 mod fetch;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod page;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "standings"))]
+mod standings;
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod view;
 pub mod wire;
+
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+#[allow(unsafe_code)] // this crate's one unsafe block: see SAFETY
+// SAFETY: this build has no threads (no `atomics`), which is what
+// AssumeSingleThreaded asks of its user.
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };

@@ -13,14 +13,6 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-#[cfg(not(target_feature = "atomics"))]
-#[global_allocator]
-#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
-// SAFETY: this build has no threads (no `atomics`), which is what
-// AssumeSingleThreaded asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
-
 /// Where the player's anonymous identity is kept (a token the server signed).
 const TOKEN_KEY: &str = "set-game/online-token";
 /// The name the player last gave, offered again.
@@ -112,10 +104,6 @@ pub(crate) enum Event {
     TransferCode,
     /// Become the player of a code from another browser.
     Redeem(String),
-    /// A leaderboard or a profile came from the server (its JSON), or did not (its words).
-    Board(JsValue),
-    Profile(JsValue),
-    Refused(String),
 }
 
 /// Everything the room page knows and holds.
@@ -142,9 +130,6 @@ pub(crate) struct Online {
     waiting_since: Option<f64>,
     /// The last one-time code the server gave for this identity.
     pub(crate) transfer_code: Option<String>,
-    /// The leaderboard shown in the lobby, and the profile opened from it.
-    pub(crate) board: Vec<wire::BoardLine>,
-    pub(crate) profile: Option<wire::Profile>,
     socket: Option<WebSocket>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
@@ -161,9 +146,7 @@ pub(crate) struct Online {
     pub(crate) name: String,
 }
 
-pub(crate) fn window() -> web_sys::Window {
-    web_sys::window().expect("a page has a window")
-}
+pub(crate) use crate::dom::window;
 
 fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
@@ -209,22 +192,6 @@ pub(crate) fn request(wait_for: WaitFor, event: Event) -> Result<Promise, JsErro
     })
 }
 
-/// Asks the server's HTTP API; its answer comes back through the funnel as
-/// `answered(json)`, or its refusal as [`Event::Refused`].
-fn ask(path: &str, answered: fn(JsValue) -> Event) {
-    let Ok(promise) = crate::fetch::json(path) else { return };
-    let done = Closure::once_into_js(move |value: JsValue| dispatch(answered(value)));
-    let failed = Closure::once_into_js(|error: JsValue| {
-        let why = js_sys::Reflect::get(&error, &"message".into()).ok().and_then(|m| m.as_string());
-        dispatch(Event::Refused(why.unwrap_or_default()));
-    });
-    let _ = crate::fetch::then(&promise, &done);
-    let catch = js_sys::Reflect::get(&promise, &"catch".into()).ok().and_then(|c| c.dyn_into::<Function>().ok());
-    if let Some(catch) = catch {
-        let _ = catch.call1(&promise, &failed);
-    }
-}
-
 /// A picture of no room yet, its claims numbered from a random id (see
 /// [`Remote::new`]).
 fn fresh_remote() -> Remote {
@@ -250,8 +217,6 @@ pub fn start() {
         player: None,
         waiting_since: None,
         transfer_code: None,
-        board: Vec::new(),
-        profile: None,
         socket: None,
         handlers: Vec::new(),
         token,
@@ -417,9 +382,6 @@ impl Online {
             Event::Start => self.send(wire::START.to_owned()),
             Event::Chat(text) => self.say(&text),
             Event::TransferCode => self.send(wire::TRANSFER_CODE.to_owned()),
-            Event::Board(value) => self.board = wire::leaderboard(&value),
-            Event::Profile(value) => self.profile = wire::profile(&value),
-            Event::Refused(why) => self.remote.said = why,
             Event::Redeem(code) => self.send(wire::redeem(&code)),
             Event::Ping => {
                 if self.welcomed {
@@ -602,22 +564,6 @@ impl Online {
             }
             "keep-waiting" => self.waiting_since = None,
             "transfer-get" => self.send(wire::TRANSFER_CODE.to_owned()),
-            "board-show" => {
-                let mode = view::board_mode();
-                ask(&format!("/api/leaderboard/{mode}"), Event::Board);
-            }
-            "my-profile" => {
-                if let Some(player) = self.player.clone() {
-                    ask(&format!("/api/players/{player}"), Event::Profile);
-                }
-            }
-            "profile-close" => self.profile = None,
-            _ if id.starts_with("profile-") => {
-                let at = id.strip_prefix("profile-").and_then(|s| s.parse::<usize>().ok());
-                if let Some(line) = at.and_then(|at| self.board.get(at)) {
-                    ask(&format!("/api/players/{}", line.player), Event::Profile);
-                }
-            }
             "transfer-use" => {
                 let code = view::take_transfer_code();
                 if !code.trim().is_empty() {

@@ -5,7 +5,8 @@
 //! and the end screen (ranking, the revealed deal, download, rematch).
 //! Everything the server sent is written as text, never as markup.
 
-use crate::page::{Event, Link, Online, window};
+use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
+use crate::page::{Event, Link, Online};
 use crate::wire::{SeatResult, tenths};
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
@@ -16,36 +17,14 @@ use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
-use web_sys::{
-    CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-};
-
-fn document() -> Document {
-    window().document().expect("a page has a document")
-}
-
-fn element(id: &str) -> Option<HtmlElement> {
-    document().get_element_by_id(id).map(|e| e.unchecked_into())
-}
-
-fn set_text(id: &str, text: &str) {
-    if let Some(e) = element(id) {
-        if e.text_content().as_deref() != Some(text) {
-            e.set_text_content(Some(text));
-        }
-    }
-}
-
-fn show(id: &str, shown: bool) {
-    if let Some(e) = element(id) {
-        if e.hidden() == shown {
-            e.set_hidden(!shown);
-        }
-    }
-}
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 fn input_value(id: &str) -> String {
     document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlInputElement>().value()).unwrap_or_default()
+}
+
+fn checked(id: &str) -> bool {
+    document().get_element_by_id(id).is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked())
 }
 
 /// The chat line typed, taken out of its field.
@@ -102,15 +81,6 @@ pub fn prefill(online: &Online) {
     }
 }
 
-fn checked(id: &str) -> bool {
-    document().get_element_by_id(id).is_some_and(|e| e.unchecked_into::<HtmlInputElement>().checked())
-}
-
-/// The value chosen in a select, if it is on the page.
-fn select_value(id: &str) -> Option<String> {
-    document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlSelectElement>().value())
-}
-
 pub fn create_form() -> (String, String, bool, bool) {
     let mode = select_value("create-mode").unwrap_or_else(|| "classic".to_owned());
     (mode, input_value("create-name"), checked("create-hints"), checked("create-public"))
@@ -129,54 +99,6 @@ pub fn take_transfer_code() -> String {
     let code = input.value();
     input.set_value("");
     code
-}
-
-/// The way to play whose leaderboard is asked for.
-pub fn board_mode() -> String {
-    select_value("board-mode").unwrap_or_else(|| "classic".to_owned())
-}
-
-/// The leaderboard asked for, and the profile opened from it (or one's own).
-fn render_ratings(online: &Online) {
-    if let Some(list) = element("board-lines") {
-        let items: Vec<(&'static str, Vec<Piece>)> = online
-            .board
-            .iter()
-            .map(|line| {
-                let settling = if line.provisional { ", provisional" } else { "" };
-                let about = format!(" {} ({} games{settling}) ", line.rating, line.games);
-                ("", vec![("button", "profile", line.name.clone()), ("span", "", about)])
-            })
-            .collect();
-        fill_list(&list, &items);
-    }
-    show("profile", online.profile.is_some());
-    let Some(profile) = &online.profile else { return };
-    set_text("profile-title", &profile.name);
-    let ratings: Vec<String> = profile.ratings.iter().map(|(mode, rating)| format!("{mode} {rating}")).collect();
-    let summary = format!("{} rated games, {} won. Ratings: {}.", profile.games, profile.wins, ratings.join(", "));
-    set_text("profile-summary", &summary);
-    if let Some(list) = element("profile-games") {
-        let items: Vec<(&'static str, Vec<Piece>)> = profile
-            .recent
-            .iter()
-            .map(|game| {
-                let text = format!(
-                    "{}: place {} of {}, {} sets, {} → {} ",
-                    game.mode, game.place, game.players, game.sets, game.before, game.after
-                );
-                ("", vec![("span", "", text), ("a", "", "Open in the analysis".to_owned())])
-            })
-            .collect();
-        if fill_list(&list, &items) {
-            // Each game's link: the solo page, which fetches the game's save and opens its analysis.
-            for (at, game) in profile.recent.iter().enumerate() {
-                if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
-                    let _ = link.set_attribute("href", &format!("./?analyse={}", game.room));
-                }
-            }
-        }
-    }
 }
 
 /// The name typed in the lobby.
@@ -202,50 +124,6 @@ pub fn copy_link(room: &str) {
         }
     }
     set_text("copy-status", "Copied");
-}
-
-/// One piece of a list item: an element's tag, its class, and its text.
-type Piece = (&'static str, &'static str, String);
-
-/// Fills a list with items made of elements whose text is set as text
-/// (`textContent`): a player's name is never read as markup. A button's id
-/// is its class and its item's place (`mute-2`), for the click funnel. The
-/// list is rebuilt only when what it shows changed; whether it was.
-fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
-    let shown: String = items
-        .iter()
-        .map(|(class, pieces)| {
-            let texts: Vec<&str> = pieces.iter().map(|(_, _, text)| text.as_str()).collect();
-            format!("{class}\u{1f}{}", texts.join("\u{1f}"))
-        })
-        .collect::<Vec<_>>()
-        .join("\u{1e}");
-    if list.get_attribute("data-shown").as_deref() == Some(shown.as_str()) {
-        return false;
-    }
-    list.set_text_content(None);
-    let document = document();
-    for (index, (class, pieces)) in items.iter().enumerate() {
-        let Ok(item) = document.create_element("li") else { return true };
-        if !class.is_empty() {
-            item.set_class_name(class);
-        }
-        for (tag, class, text) in pieces {
-            let Ok(piece) = document.create_element(tag) else { return true };
-            if !class.is_empty() {
-                piece.set_class_name(class);
-            }
-            if *tag == "button" {
-                piece.set_id(&format!("{class}-{index}"));
-                let _ = piece.set_attribute("type", "button");
-            }
-            piece.set_text_content(Some(text));
-            let _ = item.append_child(&piece);
-        }
-        let _ = list.append_child(&item);
-    }
-    let _ = list.set_attribute("data-shown", &shown);
-    true
 }
 
 fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'static str, Vec<Piece>)> {
@@ -413,7 +291,6 @@ pub fn render(online: &Online) {
     show("chat", in_room || online.lobby.is_some());
     show("chat-form", remote.seat.is_some() || online.lobby.is_some());
     render_lobby(online);
-    render_ratings(online);
     if let Some(lines) = element("chat-lines") {
         let items: Vec<(&'static str, Vec<Piece>)> = online
             .chat
