@@ -96,6 +96,7 @@ const PARTS = [
   ['api', 'the JS API (check, explain, sets, deal, hint, state, slot_rect, card_rect), fetched once the game has started (crates/set-api)'],
   ['race', 'race.html\'s game with others: the page crate built with its race feature'],
   ['online', 'online.html\'s room client (crates/set-online)'],
+  ['standings', 'online.html\'s leaderboards and profiles, fetched once the room page has started (set-online built with its standings feature)'],
 ];
 const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`)).reduce((n, s) => n + s.gzip, 0);
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
@@ -443,6 +444,7 @@ it is. A trick whose measurement no longer holds goes.
 | a \`Uint8Array\` copied in by a binding of its own instead of js-sys's \`to_vec\` | +375 B against +709 B (decision above) | \`crates/set-api/src/args.rs\` |
 | \`state()\`'s fields and the performance marks set without passing on errors that cannot happen | −259 B (decision above) | \`src/app/state.rs\`, \`src/lib.rs\` |
 | one JS callback for every event; the view's elements found in one loop | −520 B and −780 B (decisions above) | \`src/lib.rs\`, \`src/dom.rs\` |
+| the lobby's leaderboards and profiles a later part of online.html (\`standings\`: set-online built with its \`standings\` feature), fetched once the room's client has started | online.html's first load 60,152 B gzip (over its 60,000, with the profiles' game times) → 54,953 B (2026-11-26); the part itself is 17,538 B of wasm and 2,368 B of glue, fetched after the first board. Leaving it in the first wasm would have spent the last of the room page's budget on views most visits never open | \`crates/set-online/src/standings.rs\`, \`scripts/online-page.mjs\` |
 | online.html's numbers written in tenths with integer formatting (\`wire::tenths\`: the cards' positions, the canvas's size, the ping's clock), so that its wasm links none of the standard library's float formatting | online.html's wasm 56,501 → 47,311 B gzip -9 with the lobby in it (2026-11-26); one \`trim_start_matches\` replaced by \`get\` in the same pass took 61,500 → 56,501 (its string searcher and the panic message's formatting). The first load 56,641 before the lobby, 51,687 B with it | \`crates/set-online/src/wire.rs\`, \`crates/set-online/src/view.rs\`, \`crates/set-online/src/page.rs\` |
 | numbers and values described by JavaScript (\`Number.prototype.toString\`, \`JSON.stringify\`), not Rust's float and string formatting | decisions above (the review part's float printing was some 14 KB before compression) | \`crates/set-api/src/args.rs\`, \`crates/set-review/src/transfer.rs\` |
 | release \`opt-level = "z"\`, fat LTO, one codegen unit, \`panic = "abort"\`; wasm-opt's passes; names shortened between wasm and glue | decisions above | \`Cargo.toml\`, \`index.html\`, \`scripts/shorten-names.mjs\` |
