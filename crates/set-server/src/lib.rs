@@ -45,6 +45,7 @@ mod limits;
 mod lobby;
 mod metrics;
 mod names;
+mod presence;
 pub mod proto;
 mod ratings;
 mod rooms;

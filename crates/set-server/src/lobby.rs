@@ -21,6 +21,7 @@
 
 use crate::chat;
 use crate::metrics::{Limit, limit_hit};
+use crate::presence::Presence;
 use crate::proto::{LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
 use crate::rooms::{ConnId, Outbox, ROOM_MODES};
 use std::collections::{HashMap, VecDeque};
@@ -65,8 +66,8 @@ struct State {
     rooms: HashMap<String, LobbyRoomMsg>,
     watchers: HashMap<ConnId, Watcher>,
     chat: VecDeque<LobbyChatMsg>,
-    /// Connections per player online.
-    online: HashMap<String, u32>,
+    /// Who is online, and the names they go by.
+    online: Presence,
     /// Who is online changed since the watchers were last told.
     online_changed: bool,
     /// The rooms that changed (or went) since the watchers were last told.
@@ -86,6 +87,32 @@ impl State {
         people.sort();
         people.dedup();
         OnlineMsg { online: self.online.len() as u32, people }
+    }
+
+    /// `name` (given by `player`, connection `conn`) normalised, if it is
+    /// unlike the name of anyone else online and of any other watcher here.
+    fn take_name(&mut self, conn: Option<ConnId>, player: &str, name: &str) -> Result<String, LobbyError> {
+        let checked = crate::rooms::checked_names(&[name]).map_err(|err| LobbyError::BadName(err.to_string()))?;
+        let name = checked.into_iter().next().unwrap_or_default();
+        // A watcher keeps showing the name they came under, even once its
+        // player has given another elsewhere.
+        let watching = self
+            .watchers
+            .iter()
+            .filter(|(other, w)| Some(**other) != conn && w.player != player)
+            .filter_map(|(_, w)| w.name.as_deref())
+            .find(|other| crate::names::confusable(other, &name));
+        if let Some(other) = watching {
+            return Err(LobbyError::BadName(format!(
+                "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
+            )));
+        }
+        self.online.take_name(player, &name).map_err(|other| {
+            LobbyError::BadName(format!(
+                "\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"
+            ))
+        })?;
+        Ok(name)
     }
 }
 
@@ -176,24 +203,7 @@ impl Lobby {
         }
         let name = match name {
             None => None,
-            Some(name) => {
-                // A name as a room takes it, and unlike anyone else's in the lobby.
-                let checked =
-                    crate::rooms::checked_names(&[name]).map_err(|err| LobbyError::BadName(err.to_string()))?;
-                let name = checked.into_iter().next().unwrap_or_default();
-                let taken = state
-                    .watchers
-                    .iter()
-                    .filter(|(other, w)| **other != conn && w.player != player)
-                    .filter_map(|(_, w)| w.name.as_deref())
-                    .find(|other| crate::names::confusable(other, &name));
-                if let Some(other) = taken {
-                    return Err(LobbyError::BadName(format!(
-                        "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
-                    )));
-                }
-                Some(name)
-            }
+            Some(name) => Some(state.take_name(Some(conn), player, name)?),
         };
         let mut rooms: Vec<LobbyRoomMsg> = state.rooms.values().cloned().collect();
         rooms.sort_by(|a, b| (a.created_at, &a.room).cmp(&(b.created_at, &b.room)));
@@ -231,21 +241,23 @@ impl Lobby {
     /// A connection of `player` said hello.
     pub fn arrived(&self, player: &str) {
         let mut state = self.state();
-        let count = state.online.entry(player.to_owned()).or_default();
-        *count += 1;
-        state.online_changed |= *count == 1;
+        state.online_changed |= state.online.arrived(player);
     }
 
     /// A connection of `player` closed.
     pub fn departed(&self, player: &str) {
         let mut state = self.state();
-        if let Some(count) = state.online.get_mut(player) {
-            *count -= 1;
-            if *count == 0 {
-                state.online.remove(player);
-                state.online_changed = true;
-            }
+        state.online_changed |= state.online.departed(player);
+    }
+
+    /// `player` goes by `name` from now on (to sit in a room, or make one):
+    /// refused, and nothing changes, if someone else online has a name too
+    /// like it. An empty name is the room's to refuse, in its own words.
+    pub fn take_name(&self, player: &str, name: &str) -> Result<(), LobbyError> {
+        if name.trim().is_empty() {
+            return Ok(());
         }
+        self.state().take_name(None, player, name).map(drop)
     }
 
     /// Players connected now (each once, however many tabs).

@@ -39,6 +39,7 @@ pub enum Limit {
     LobbyWatchers,
     TransferCodes,
     TransferGuesses,
+    Renames,
 }
 
 impl Limit {
@@ -61,6 +62,7 @@ impl Limit {
             Limit::LobbyWatchers => "lobby_watchers",
             Limit::TransferCodes => "transfer_codes",
             Limit::TransferGuesses => "transfer_guesses",
+            Limit::Renames => "renames",
         }
     }
 }

@@ -52,6 +52,11 @@ fn chat_bucket() -> Bucket {
 fn ping_bucket() -> Bucket {
     Bucket::new(10.0, 2.0)
 }
+/// New names (a rename): five at once, then one every ten seconds, so that
+/// no client cycles through names to hold them from others.
+fn rename_bucket() -> Bucket {
+    Bucket::new(5.0, 0.1)
+}
 
 struct Connection {
     id: ConnId,
@@ -73,6 +78,9 @@ struct Connection {
     rooms_made: Bucket,
     /// Transfer codes this connection tried.
     codes_tried: Bucket,
+    /// The name this connection last went by, and its credit for new ones.
+    named: Option<String>,
+    renames: Bucket,
     strikes: u32,
 }
 
@@ -109,6 +117,8 @@ pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
         chats: chat_bucket(),
         rooms_made: connection_room_bucket(),
         codes_tried: Bucket::new(5.0, 1.0 / 60.0),
+        named: None,
+        renames: rename_bucket(),
         strikes: 0,
     };
     let mut writer = tokio::spawn(write(sink, rx, kick, queued, limits.send_timeout()));
@@ -292,7 +302,7 @@ impl Connection {
         };
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
-                if !self.may_make_room() {
+                if !self.may_go_by(&player, &name) || !self.may_make_room() {
                     return true;
                 }
                 let settings = RoomSettings { mode, hints, public, bots };
@@ -303,10 +313,18 @@ impl Connection {
                 true
             }
             ClientMsg::Lobby { name } => {
+                if name.as_deref().is_some_and(|name| !self.may_rename(name)) {
+                    return true;
+                }
                 self.leave_room().await;
                 let watched = self.state.lobby.watch(self.id, &player, name.as_deref(), self.outbox.clone());
                 match watched {
-                    Ok(()) => self.in_lobby = true,
+                    Ok(()) => {
+                        self.in_lobby = true;
+                        if let Some(name) = name {
+                            self.named = Some(name.trim().to_owned());
+                        }
+                    }
                     Err(err @ LobbyError::Full) => {
                         self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()))
                     }
@@ -314,10 +332,18 @@ impl Connection {
                 }
                 true
             }
-            ClientMsg::QuickPlay { mode, name } => self.quick_play(&player, &mode, &name).await,
+            ClientMsg::QuickPlay { mode, name } => {
+                if !self.may_go_by(&player, &name) {
+                    return true;
+                }
+                self.quick_play(&player, &mode, &name).await
+            }
             ClientMsg::Join { room, name, since } => {
                 if !is_room_id(&room) {
                     return self.strike(None, ErrorCode::NoRoom, "there is no such room");
+                }
+                if name.as_deref().is_some_and(|name| !self.may_go_by(&player, name)) {
+                    return true;
                 }
                 self.leave_room().await;
                 self.leave_lobby();
@@ -464,6 +490,36 @@ impl Connection {
 
     /// Whether this connection (and its address) may make another room
     /// now; if not, it is told why.
+    /// Whether `player` may go by `name`: no one else online has one too
+    /// like it. If not, the client is told why and nothing changes.
+    fn may_go_by(&mut self, player: &str, name: &str) -> bool {
+        if !self.may_rename(name) {
+            return false;
+        }
+        match self.state.lobby.take_name(player, name) {
+            Ok(()) => {
+                self.named = Some(name.trim().to_owned());
+                true
+            }
+            Err(err) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadName, err.to_string()));
+                false
+            }
+        }
+    }
+
+    /// Whether this connection may give `name`: the one it last gave, or a
+    /// new one within its credit. If not, the client is told why.
+    fn may_rename(&mut self, name: &str) -> bool {
+        let name = name.trim();
+        if name.is_empty() || self.named.as_deref() == Some(name) || self.renames.take() {
+            return true;
+        }
+        limit_hit(Limit::Renames);
+        self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many new names: wait a little"));
+        false
+    }
+
     fn may_make_room(&mut self) -> bool {
         if !self.rooms_made.take() {
             limit_hit(Limit::RoomsPerConnection);

@@ -1,7 +1,8 @@
 //! The lobby through the real server: public rooms appear, fill, start and
 //! go, told live in batches; private rooms never show; quick plays pressed at once meet in
 //! one room; the lobby's chat keeps its limits; watchers of a room are named
-//! to its players; and the lobby holds at most its watchers.
+//! to its players; the lobby holds at most its watchers; and a name is one
+//! player's among everyone online, until they rename (within a bound) or go.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -252,4 +253,89 @@ async fn the_lobby_holds_at_most_its_watchers() {
     }
     let metrics = server.get("/metrics", "").await;
     assert!(metrics.contains(r#"set_limits_hit_total{limit="lobby_watchers"}"#), "{metrics}");
+}
+
+/// Names are unique among everyone online, not only at a table or in the
+/// lobby: a name another player online goes by (or one too like it) is
+/// refused to make a room, to quick play, to sit and to watch the lobby,
+/// and nothing changes; a player who gives another name (a rename) frees
+/// the old one at once, and one who goes frees theirs.
+#[tokio::test]
+async fn a_name_is_one_players_among_everyone_online_until_they_rename_or_go() {
+    let scratch = Scratch::new("lobby-names");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.make("classic", "Ann", false).await;
+    let mut bo = Client::new(&server, None).await;
+    let refused = |message: Value| {
+        assert_eq!(message["t"], "error", "{message}");
+        assert_eq!(message["code"], "bad_name", "{message}");
+        assert!(message["message"].as_str().unwrap().contains("looks too much like"), "{message}");
+    };
+    bo.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into(), public: true, bots: vec![] })
+        .await;
+    let answer = bo.next().await;
+    assert!(answer["message"].as_str().unwrap().ends_with("the name of someone online: choose another name"));
+    refused(answer);
+    bo.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "\u{410}nn".into() }).await;
+    refused(bo.next().await);
+    bo.send(ClientMsg::Join { room: room.clone(), name: Some("ann".into()), since: None }).await;
+    // "ann" is another name than "Ann" (not confusable): the room seats it.
+    assert_eq!(bo.expect("room").await["seat"], 1);
+    let mut cy = Client::new(&server, None).await;
+    cy.send(ClientMsg::Join { room: room.clone(), name: Some("Ann".into()), since: None }).await;
+    refused(cy.next().await);
+    cy.send(watch(Some("Ann"))).await;
+    refused(cy.next().await);
+    // Nothing changed: one room in the database, two seats.
+    let count = |sql: &'static str| {
+        let db = scratch.db();
+        async move {
+            let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", db.display())).await.unwrap();
+            let n: i64 = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+            pool.close().await;
+            n
+        }
+    };
+    assert_eq!((count("SELECT COUNT(*) FROM rooms").await, count("SELECT COUNT(*) FROM seats").await), (1, 2));
+
+    // Ann renames herself in the lobby: "Ann" is free, "Bea" hers.
+    ann.send(watch(Some("Bea"))).await;
+    assert_eq!(names(&ann.expect("lobby").await["people"]), ["Bea"]);
+    cy.send(watch(Some("Ann"))).await;
+    assert_eq!(names(&cy.expect("lobby").await["people"]), ["Ann", "Bea"]);
+    let mut di = Client::new(&server, None).await;
+    di.send(watch(Some("Bea"))).await;
+    refused(di.next().await);
+    // Ann goes: "Bea" is free again.
+    drop(ann);
+    let online = |answer: String| -> u64 {
+        let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        body["online"].as_u64().unwrap()
+    };
+    for tries in 0.. {
+        if online(server.get("/api/online", "").await) == 3 {
+            break;
+        }
+        assert!(tries < 100, "Ann never leaves");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    di.send(watch(Some("Bea"))).await;
+    assert!(names(&di.expect("lobby").await["people"]).contains(&"Bea"));
+
+    // New names are bounded: five at once, then the sixth is refused and
+    // the old one stays; giving the same name again costs nothing.
+    let mut eve = Client::new(&server, None).await;
+    for at in 1..=5 {
+        eve.send(watch(Some(&format!("Eve{at}")))).await;
+        assert!(names(&eve.expect("lobby").await["people"]).contains(&format!("Eve{at}").as_str()));
+    }
+    eve.send(watch(Some("Eve6"))).await;
+    let answer = eve.next().await;
+    assert_eq!((answer["t"].as_str(), answer["code"].as_str()), (Some("error"), Some("throttled")), "{answer}");
+    eve.send(watch(Some("Eve5"))).await;
+    let people = eve.expect("lobby").await["people"].clone();
+    assert!(names(&people).contains(&"Eve5") && !names(&people).contains(&"Eve6"), "{people}");
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains(r#"set_limits_hit_total{limit="renames"} 1"#), "{metrics}");
 }

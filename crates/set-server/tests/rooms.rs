@@ -12,10 +12,15 @@ use support::*;
 
 /// Ann creates a classic room, Ben joins, Ann starts: both see the same table.
 async fn two_players(server: &Server) -> (Client, Client, String, Value) {
+    two_named(server, ["Ann", "Ben"]).await
+}
+
+/// Two players under these names (unique among everyone online) in a room of their own, started.
+async fn two_named(server: &Server, names: [&str; 2]) -> (Client, Client, String, Value) {
     let mut ann = Client::new(server, None).await;
-    let room = ann.create("classic", "Ann").await;
+    let room = ann.create("classic", names[0]).await;
     let mut ben = Client::new(server, None).await;
-    let joined = ben.join(&room, Some("Ben"), 0).await;
+    let joined = ben.join(&room, Some(names[1]), 0).await;
     assert_eq!((joined["seat"].as_u64(), joined["status"].as_str()), (Some(1), Some("waiting")));
     ann.send(ClientMsg::Start).await;
     let a = ann.expect("room").await;
@@ -360,7 +365,7 @@ async fn a_room_that_panics_reloads_from_its_log_and_the_others_play_on() {
     let scratch = Scratch::new("panic");
     let server = Server::try_start(&scratch.db(), &scratch.dist(), &[("SET_SERVER_TEST_HOOKS", "1")]).unwrap();
     let (mut ann, mut ben, room, start) = two_players(&server).await;
-    let (mut cy, mut di, _other, other_start) = two_players(&server).await;
+    let (mut cy, mut di, _other, other_start) = two_named(&server, ["Cy", "Di"]).await;
     let id = ann.claim(&a_set(&ids(&start["view"]["table"])), 0).await;
     assert_eq!(ann.result(id).await["verdict"], "accepted");
     let before = ann.expect("move").await;

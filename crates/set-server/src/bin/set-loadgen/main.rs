@@ -201,7 +201,8 @@ mod load {
             send(ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since })
         };
         tx.send(send(ClientMsg::Hello { v: set_protocol::VERSION, token: None })).await.map_err(|e| e.to_string())?;
-        let name = format!("P{seat}");
+        // Names are unique among everyone online, not only at one table.
+        let name = format!("R{room_index}P{seat}");
         let mut room = String::new();
         if seat == 0 {
             tx.send(send(ClientMsg::Create {
