@@ -157,6 +157,30 @@ test('the lobby\'s chat: markup arrives as the same text and makes no element; b
   }
 });
 
+test('a name someone online goes by is refused to another page, which says why; once its owner renames, it is free', { timeout: 60_000 }, async () => {
+  const ann = await inLobby('Ann');
+  const bo = await inLobby('Bo');
+  const people = (who) => who.page.evaluate(() => window.wasmBindings.state().online.lobby.people);
+  await bo.page.fill('#create-name', 'Ann');
+  await bo.page.press('#create-name', 'Tab');
+  await bo.page.waitForFunction(() => /looks too much like "Ann"/.test(document.getElementById('room-note').textContent));
+  assert.deepEqual(await people(bo), ['Ann', 'Bo'], 'nothing changed');
+  assert.equal(await bo.page.inputValue('#create-name'), 'Bo', 'the name field shows the name Bo still goes by');
+  // Making a room under it is refused too, with why, and makes none.
+  const made = await bo.page.evaluate(() => window.wasmBindings.online_create({ mode: 'classic', name: 'Ann' }).then(() => 'made', (err) => err.message));
+  assert.match(made, /looks too much like "Ann"/);
+  assert.equal((await state(bo.page)).online.room, '', 'no room made');
+  // Ann renames herself: "Ann" is free, and Bo takes it.
+  await ann.page.fill('#create-name', 'Ada');
+  await ann.page.press('#create-name', 'Tab');
+  await bo.page.waitForFunction(() => window.wasmBindings.state().online.lobby.people.join() === 'Ada,Bo');
+  await bo.page.fill('#create-name', 'Ann');
+  await bo.page.press('#create-name', 'Tab');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.lobby.people.join() === 'Ada,Ann');
+  assert.deepEqual([...ann.problems, ...bo.problems], []);
+  for (const who of [ann, bo]) await who.close();
+});
+
 test('alone in a quick-play room for 20 s, the host is offered a computer opponent, and the room plays it', { timeout: 60_000 }, async () => {
   const kim = await open('online.html', { clock: true });
   await kim.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);

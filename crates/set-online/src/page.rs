@@ -122,6 +122,12 @@ pub(crate) struct Online {
     pub(crate) lobby: Option<Lobby>,
     /// The lobby was asked for under the player's name (else without one).
     lobby_named: bool,
+    /// The name the lobby knows this page by, once it has said so.
+    lobby_name: Option<String>,
+    /// A new name given in the lobby, not yet taken or refused.
+    renaming: bool,
+    /// The name fields are to show `name` again (a new name was refused).
+    pub(crate) refill_names: std::cell::Cell<bool>,
     /// This player's id, as the server said it.
     pub(crate) player: Option<String>,
     /// When this player sat down in the waiting room they are in (the
@@ -214,6 +220,9 @@ pub fn start() {
         results: Vec::new(),
         lobby: None,
         lobby_named: false,
+        lobby_name: None,
+        renaming: false,
+        refill_names: std::cell::Cell::new(false),
         player: None,
         waiting_since: None,
         transfer_code: None,
@@ -491,6 +500,8 @@ impl Online {
                 self.hear(line, mine);
             }
             Incoming::Lobby(lobby) => {
+                self.renaming = false;
+                self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
                 self.chat = lobby.chat.clone();
                 self.lobby = Some(lobby);
                 let value = view::lobby_object(self);
@@ -534,6 +545,15 @@ impl Online {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
             // The lobby refused the name (someone there has it): in without one.
+            // A new name refused (someone online has one like it): the old one stays, and shows again.
+            Incoming::Error { message, .. } if self.renaming => {
+                self.renaming = false;
+                let kept = self.lobby_name.clone().unwrap_or_default();
+                self.lobby_named = !kept.is_empty();
+                self.remember_name(&kept);
+                self.refill_names.set(true);
+                self.remote.said = message;
+            }
             Incoming::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
                 self.watch_lobby(false);
             }
@@ -587,6 +607,7 @@ impl Online {
             "create-name" => {
                 self.remember_name(&view::name_given());
                 if self.lobby.is_some() {
+                    self.renaming = true;
                     self.watch_lobby(true);
                 }
             }

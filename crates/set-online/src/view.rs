@@ -271,6 +271,9 @@ fn ranking_items(remote: &Remote, results: &[SeatResult]) -> (String, Vec<(&'sta
 }
 
 pub fn render(online: &Online) {
+    if online.refill_names.take() {
+        prefill(online);
+    }
     let remote = online.remote();
     let in_room = !remote.room.is_empty();
     set_text("room-name", if in_room { &remote.room } else { "–" });
