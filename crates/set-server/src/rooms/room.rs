@@ -9,7 +9,9 @@ use super::{
 use crate::ids;
 use crate::lobby::Lobby;
 use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
-use crate::store::{ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoredRoom};
+use crate::store::{
+    ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
+};
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
@@ -536,18 +538,30 @@ impl Room {
         };
         let over = next.game().is_over();
         let stored = if over {
-            let results = match self.results_of(&next).await {
-                Ok(results) => results,
-                Err(err) => {
-                    tracing::error!(room = %self.record.id, %err, "the players' ratings not read");
-                    return false;
+            // Rated from the players' ratings as they are at the commit: if
+            // another of a player's games ended in between, rate again.
+            let mut tries = 0;
+            loop {
+                let results = match self.results_of(&next).await {
+                    Ok(results) => results,
+                    Err(err) => {
+                        tracing::error!(room = %self.record.id, %err, "the players' ratings not read");
+                        return false;
+                    }
+                };
+                match self.store.append_last(&self.record.id, &record, &results).await {
+                    Err(StoreError::StaleRating { player }) if tries < RATING_TRIES => {
+                        tracing::info!(room = %self.record.id, %player, "a rating changed meanwhile: rated again");
+                        tries += 1;
+                    }
+                    kept => {
+                        if kept.is_ok() {
+                            self.results = results;
+                        }
+                        break kept;
+                    }
                 }
-            };
-            let kept = self.store.append_last(&self.record.id, &record, &results).await;
-            if kept.is_ok() {
-                self.results = results;
             }
-            kept
         } else {
             self.store.append(&self.record.id, &record).await
         };
@@ -619,6 +633,9 @@ impl Room {
 
 /// How often, at most, a room tells everyone who is here.
 const PLAYERS_EVERY: Duration = Duration::from_millis(250);
+/// How many times a game's end is rated again when a player's rating
+/// changed under it (each time, another of their games ended first).
+const RATING_TRIES: u32 = 3;
 
 /// Resolves at `at`, or never.
 async fn until(at: Option<Instant>) {

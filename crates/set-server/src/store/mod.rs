@@ -132,6 +132,12 @@ pub enum StoreError {
     Migrate(sqlx::migrate::MigrateError),
     /// A stored row that is not what this server writes.
     Corrupt(String),
+    /// A player's rating changed between its reading and a game's end that
+    /// rated from it (another of their games ended first): nothing of the
+    /// write was kept, and the room rates again from the rating as it is now.
+    StaleRating {
+        player: String,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -140,6 +146,7 @@ impl fmt::Display for StoreError {
             StoreError::Database(err) => write!(f, "database: {err}"),
             StoreError::Migrate(err) => write!(f, "database migration: {err}"),
             StoreError::Corrupt(what) => write!(f, "database holds {what}"),
+            StoreError::StaleRating { player } => write!(f, "player {player}'s rating changed since it was read"),
         }
     }
 }

@@ -146,10 +146,14 @@ async fn keep_result(
     .bind(result.after.sigma)
     .execute(&mut *tx)
     .await?;
-    sqlx::query(
+    // The rating is replaced only if it is still the one the result was
+    // rated from: its count of games is its version. A new player's row
+    // must not exist yet.
+    let written = sqlx::query(
         "INSERT INTO ratings (player, mode, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (player, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
-             games = excluded.games, wins = excluded.wins",
+             games = excluded.games, wins = excluded.wins
+         WHERE ratings.games = ?",
     )
     .bind(&result.player)
     .bind(mode)
@@ -157,8 +161,12 @@ async fn keep_result(
     .bind(result.after.sigma)
     .bind(i64::from(result.after.games))
     .bind(i64::from(result.after.wins))
+    .bind(i64::from(result.before.games))
     .execute(&mut *tx)
     .await?;
+    if written.rows_affected() != 1 {
+        return Err(StoreError::StaleRating { player: result.player.clone() });
+    }
     Ok(())
 }
 
@@ -319,6 +327,56 @@ mod tests {
         let b = store.load("bbbbbbbbbb").await.unwrap().unwrap();
         assert_eq!(a.moves, [hint(1)]);
         assert_eq!((b.moves.len(), b.room.status), (2, Status::Over), "the last move marks the room over with it");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two games of one player's ending at once, both rated from the same
+    /// rating: the first kept, the second refused whole (its move, its
+    /// results, its rating) until it is rated from the rating as it is now.
+    #[tokio::test]
+    async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
+        use crate::ratings::{Rating, rate};
+        let dir = std::env::temp_dir().join(format!("set-writes-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
+        for id in ["dddddddddd", "eeeeeeeeee"] {
+            store.create_room(&room(id), &seat(0)).await.unwrap();
+            store.add_seat(id, &seat(1)).await.unwrap();
+            store.start(id, 0).await.unwrap();
+        }
+        let results = |before: &[Rating]| -> Vec<ResultRecord> {
+            let after = rate(before, &[1, 2]);
+            (0..2)
+                .map(|n: u8| ResultRecord {
+                    seat: n,
+                    player: format!("p{n}"),
+                    name: format!("N{n}"),
+                    place: u32::from(n) + 1,
+                    sets: 1,
+                    before: before[usize::from(n)],
+                    after: after[usize::from(n)],
+                })
+                .collect()
+        };
+        let (fresh, first) = (results(&[Rating::default(), Rating::default()]), hint(1));
+        let (d, e) = tokio::join!(
+            store.append_last("dddddddddd", &first, &fresh),
+            store.append_last("eeeeeeeeee", &first, &fresh),
+        );
+        let stale = match (&d, &e) {
+            (Ok(()), Err(StoreError::StaleRating { .. })) => "eeeeeeeeee",
+            (Err(StoreError::StaleRating { .. }), Ok(())) => "dddddddddd",
+            other => panic!("one of the two is kept, the other refused as stale: {other:?}"),
+        };
+        let refused = store.load(stale).await.unwrap().unwrap();
+        assert_eq!((refused.moves.len(), refused.room.status, refused.results.len()), (0, Status::Playing, 0));
+        let now = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(now.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
+        store.append_last(stale, &first, &results(&now)).await.unwrap();
+        let after = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(after.iter().map(|r| (r.games, r.wins)).collect::<Vec<_>>(), [(2, 2), (2, 0)]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
