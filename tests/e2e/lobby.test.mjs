@@ -315,7 +315,7 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     assert.ok(seconds >= 1);
     const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
     assert.equal(await who.page.textContent('#profile-summary'),
-      `1 rated games, 1 won. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
+      `1 rated games, 1 won, ${nan.recent[0].sets} sets. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
     assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^junior: place 1 of 2, \\d+ sets in ${clock}, `));
     assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });

@@ -103,9 +103,10 @@ fn render_profile(profile: &Profile) {
         })
         .collect();
     let summary = format!(
-        "{} rated games, {} won. Ratings: {}. Game times: {}.",
+        "{} rated games, {} won, {} sets. Ratings: {}. Game times: {}.",
         profile.games,
         profile.wins,
+        profile.sets,
         ratings.join(", "),
         times.join("; ")
     );
@@ -206,7 +207,7 @@ pub fn online_leaderboard(mode: String) -> Result<Promise, JsError> {
 }
 
 /// A player's profile (this player's without an argument): a Promise of
-/// `{ player, name, ratings: { classic: 1532, … }, games, wins, times:
+/// `{ player, name, ratings: { classic: 1532, … }, games, wins, sets, times:
 /// { classic: { games, fastest_win_ms, median_ms }, … }, recent: [{ room,
 /// mode, place, players, sets, before, after, ms }] }`; rejects for a player
 /// who has played no rated game.

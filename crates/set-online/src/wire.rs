@@ -110,6 +110,7 @@ pub struct Profile {
     pub ratings: Vec<(String, i64)>,
     pub games: u32,
     pub wins: u32,
+    pub sets: u32,
     /// Game lengths by way to play, in the order the server lists them.
     pub times: Vec<(String, Times)>,
     pub recent: Vec<RecentGame>,
@@ -166,6 +167,7 @@ pub fn profile<V: Json>(value: &V) -> Option<Profile> {
         ratings,
         games: whole(value, "games")?,
         wins: whole(value, "wins")?,
+        sets: whole(value, "sets")?,
         times,
         recent: value.field("recent").items()?.iter().filter_map(game).collect(),
     })

@@ -518,6 +518,7 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
         ratings: [("junior".to_owned(), 1658), ("classic".to_owned(), 1432)].into_iter().collect(),
         games: 7,
         wins: 3,
+        sets: 41,
         recent: vec![RecentGameMsg {
             room: "a1b2c3d4e5".into(),
             mode: "junior".into(),
@@ -538,7 +539,7 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
     let text = serde_json::to_string(&profile).unwrap();
     let read = wire::profile(&Parsed(serde_json::from_str(&text).unwrap())).unwrap();
     assert_eq!(read.ratings, [("classic".to_owned(), 1432), ("junior".to_owned(), 1658)]);
-    assert_eq!((read.name.as_str(), read.games, read.wins), ("Ann", 7, 3));
+    assert_eq!((read.name.as_str(), read.games, read.wins, read.sets), ("Ann", 7, 3, 41));
     let game = &read.recent[0];
     assert_eq!(
         (game.room.as_str(), game.mode.as_str(), game.place, game.players, game.sets, game.before, game.after),

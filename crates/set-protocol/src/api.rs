@@ -53,6 +53,8 @@ pub struct ProfileMsg {
     pub ratings: BTreeMap<String, i64>,
     pub games: u32,
     pub wins: u32,
+    /// Sets found in rated games.
+    pub sets: u32,
     /// Game lengths by way to play.
     pub times: BTreeMap<String, TimesMsg>,
     pub recent: Vec<RecentGameMsg>,

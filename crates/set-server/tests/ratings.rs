@@ -125,6 +125,7 @@ async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill(
     let ann = body(server.get(&format!("/api/players/{}", clients[0].player), "").await);
     assert_eq!((ann["name"].as_str(), ann["games"].as_u64(), ann["wins"].as_u64()), (Some("Ann"), Some(1), Some(1)));
     assert_eq!(ann["ratings"]["junior"], results[0].3);
+    assert_eq!(ann["sets"].as_i64(), Some(stored[0].2), "her sets, as the database's results have them");
     assert_eq!(ann["recent"][0]["room"], room.as_str());
     assert_eq!((ann["recent"][0]["place"].as_u64(), ann["recent"][0]["players"].as_u64()), (Some(1), Some(3)));
     // The game's length, start to last set, is the profile's time.
@@ -164,4 +165,60 @@ async fn a_room_with_hints_is_not_rated_and_writes_no_result() {
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM ratings").fetch_one(&pool).await.unwrap().get(0);
     assert_eq!(count, 0);
+}
+
+/// A database that an earlier release wrote (its migrations up to 0006,
+/// before ratings counted sets): the server's migration counts each
+/// player's sets from the results already kept, and the profile says so.
+#[tokio::test]
+async fn ratings_kept_before_sets_were_counted_get_them_from_the_results_kept() {
+    let scratch = Scratch::new("ratings-sets");
+    let earlier = scratch.0.join("migrations-0006");
+    std::fs::create_dir_all(&earlier).unwrap();
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    for entry in std::fs::read_dir(&all).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if name.as_str() <= "0006_ratings.sql" {
+            std::fs::copy(&path, earlier.join(&name)).unwrap();
+        }
+    }
+    std::fs::create_dir_all(scratch.db().parent().unwrap()).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", scratch.db().display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::migrate::Migrator::new(earlier.as_path()).await.unwrap().run(&pool).await.unwrap();
+    let player = "0123456789abcdef0123456789abcdef";
+    for (room, sets) in [("aaaaaaaaaa", 4), ("bbbbbbbbbb", 7)] {
+        sqlx::query(
+            "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at, ended_at_ms)
+             VALUES (?, 'junior', 0, 1, 's', 'c', ?, 'over', 0, 60000)",
+        )
+        .bind(room)
+        .bind(player)
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO results (room, seat, player, name, mode, place, sets, mu_before, sigma_before, mu_after, sigma_after)
+             VALUES (?, 0, ?, 'Old', 'junior', 1, ?, 25, 8.3, 26, 8)",
+        )
+        .bind(room)
+        .bind(player)
+        .bind(sets)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    sqlx::query("INSERT INTO ratings (player, mode, mu, sigma, games, wins) VALUES (?, 'junior', 26, 8, 2, 2)")
+        .bind(player)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let server = Server::start(&scratch);
+    let answer = server.get(&format!("/api/players/{player}"), "").await;
+    let profile: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!((profile["games"].as_u64(), profile["sets"].as_u64()), (Some(2), Some(11)), "{profile}");
+    assert_eq!(profile["times"]["junior"]["median_ms"], 60000);
 }

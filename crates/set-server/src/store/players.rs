@@ -43,19 +43,20 @@ pub(super) async fn leaderboard(reader: &SqlitePool, mode: &str, limit: u32) -> 
 
 /// A player's ratings, games, times and recent rated games; none if they have played none.
 pub(super) async fn profile(reader: &SqlitePool, player: &str) -> StoreResult<Option<ProfileMsg>> {
-    let rows = sqlx::query("SELECT mode, mu, sigma, games, wins FROM ratings WHERE player = ? ORDER BY mode")
+    let rows = sqlx::query("SELECT mode, mu, sigma, games, wins, sets FROM ratings WHERE player = ? ORDER BY mode")
         .bind(player)
         .fetch_all(reader)
         .await?;
     if rows.is_empty() {
         return Ok(None);
     }
-    let (mut ratings, mut games, mut wins) = (BTreeMap::new(), 0, 0);
+    let (mut ratings, mut games, mut wins, mut sets) = (BTreeMap::new(), 0, 0, 0);
     for row in &rows {
         let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
         ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
         games += row.try_get::<i64, _>("games")? as u32;
         wins += row.try_get::<i64, _>("wins")? as u32;
+        sets += row.try_get::<i64, _>("sets")? as u32;
     }
     let timed_rows = sqlx::query(
         "SELECT results.room, results.name, results.mode, results.place, results.sets,
@@ -88,7 +89,7 @@ pub(super) async fn profile(reader: &SqlitePool, player: &str) -> StoreResult<Op
     }
     let times = times(&played);
     played.truncate(RECENT_GAMES as usize);
-    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, times, recent: played }))
+    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, sets, times, recent: played }))
 }
 
 /// Each way to play's fastest won game and median game, over `games`.

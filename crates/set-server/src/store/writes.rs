@@ -150,9 +150,9 @@ async fn keep_result(
     // rated from: its count of games is its version. A new player's row
     // must not exist yet.
     let written = sqlx::query(
-        "INSERT INTO ratings (player, mode, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)
+        "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (player, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
-             games = excluded.games, wins = excluded.wins
+             games = excluded.games, wins = excluded.wins, sets = ratings.sets + excluded.sets
          WHERE ratings.games = ?",
     )
     .bind(&result.player)
@@ -161,6 +161,7 @@ async fn keep_result(
     .bind(result.after.sigma)
     .bind(i64::from(result.after.games))
     .bind(i64::from(result.after.wins))
+    .bind(i64::from(result.sets))
     .bind(i64::from(result.before.games))
     .execute(&mut *tx)
     .await?;
