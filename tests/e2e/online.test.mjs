@@ -25,11 +25,12 @@ const settled = (page, seq) => page.waitForFunction((seq) => {
  *  server sends (`lag.hold = true`) until released: a player whose network
  *  is slow, so that both players' claims leave before either sees the other's. */
 function lagged() {
-  const lag = { hold: false, held: [], release() {
+  const lag = { hold: false, held: [], urls: [], release() {
     lag.hold = false;
     for (const send of lag.held.splice(0)) send();
   } };
-  const setup = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+  const setup = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (ws) => {
+    lag.urls.push(ws.url());
     const server = ws.connectToServer();
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => (lag.hold ? lag.held.push(() => ws.send(message)) : ws.send(message)));
@@ -39,7 +40,7 @@ function lagged() {
 
 /** A context whose WebSocket runs through a relay that changes one digit of
  *  the salt the server reveals at the end of the game. */
-const tamperedSalt = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+const tamperedSalt = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (ws) => {
   const server = ws.connectToServer();
   ws.onMessage((message) => server.send(message));
   server.onMessage((message) => {
@@ -119,7 +120,7 @@ test('two players race for the same set: one scores, the other is told "taken", 
  *  with the connection), once; the page's next connection is relayed whole. */
 function dropping() {
   const drop = { next: null, dropped: 0 };
-  const setup = (context) => context.routeWebSocket(/\/ws$/, (ws) => {
+  const setup = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       const claim = typeof message === 'string' && message.startsWith('{"t":"claim"');
@@ -246,6 +247,10 @@ test('a name given and Join pressed before the server has welcomed the page sits
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
   assert.deepEqual((await room(ann.page)).players.map((p) => p.name), ['Ann', 'Ben']);
   assert.deepEqual((await room(ann.page)).spectators, [], 'Ben is not watching');
+  // His socket names its room, for a proxy to route by; the node serving it shows beside the round trip.
+  assert.equal(new URL(benNet.lag.urls[0]).search, `?room=${id}`);
+  assert.equal((await room(ben.page)).node, 'main');
+  await ben.page.waitForFunction(() => / ms · main$/.test(document.getElementById('link-state').textContent));
   assert.deepEqual([...ann.problems, ...ben.problems], []);
   await ann.close();
   await ben.close();

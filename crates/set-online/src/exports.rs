@@ -89,7 +89,7 @@ pub fn online_start() -> Result<Promise, JsError> {
     request(WaitFor::Started, Event::Start)
 }
 
-/// `{ table, picks, pending, said, link, online: { room, player, seat, status,
+/// `{ table, picks, pending, said, link, online: { room, player, node, seat, status,
 /// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
 /// salt, nextRoom, mode, chat: [{ name, text }], muted, spectators: [names],
 /// lobby: online_lobby()'s value or null } }`.

@@ -130,6 +130,8 @@ pub(crate) struct Online {
     pub(crate) refill_names: std::cell::Cell<bool>,
     /// This player's id, as the server said it.
     pub(crate) player: Option<String>,
+    /// The server node this connection is served by, as its welcome said.
+    pub(crate) node: String,
     /// When this player sat down in the waiting room they are in (the
     /// page's clock), for the offer of a computer opponent; none once
     /// turned down.
@@ -221,6 +223,7 @@ pub fn start() {
         lobby: None,
         lobby_named: false,
         lobby_name: None,
+        node: String::new(),
         renaming: false,
         refill_names: std::cell::Cell::new(false),
         player: None,
@@ -275,7 +278,15 @@ impl Online {
         let location = window().location();
         let scheme = if location.protocol().ok().as_deref() == Some("https:") { "wss" } else { "ws" };
         let host = location.host().unwrap_or_default();
-        let Ok(socket) = WebSocket::new(&format!("{scheme}://{host}/ws")) else {
+        // A room's socket names its room, so that a proxy in front of
+        // several nodes can send all of a room's players to one of them;
+        // the lobby's names none.
+        let room = if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+        let query = room
+            .map(|room| room.chars().filter(char::is_ascii_alphanumeric).collect::<String>())
+            .filter(|room| !room.is_empty())
+            .map_or(String::new(), |room| format!("?room={room}"));
+        let Ok(socket) = WebSocket::new(&format!("{scheme}://{host}/ws{query}")) else {
             self.link = Link::Reconnecting;
             self.schedule_reconnect();
             return;
@@ -409,7 +420,8 @@ impl Online {
 
     fn receive(&mut self, incoming: Incoming) {
         match incoming {
-            Incoming::Welcome { player, token } => {
+            Incoming::Welcome { player, token, node } => {
+                self.node = node;
                 // Another player than before: a code from another browser was used.
                 let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
                 self.player = Some(player.clone());

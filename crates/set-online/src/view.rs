@@ -283,6 +283,8 @@ pub fn render(online: &Online) {
     set_text("deck-left", &remote.view.deck_left.to_string());
     set_text("sets-found", &remote.view.found.to_string());
     let link = match (online.link(), online.rtt()) {
+        // The node beside the round trip: where this room lives, for a player or an operator.
+        (Link::Open, Some(ms)) if !online.node.is_empty() => format!("{ms} ms · {}", online.node),
         (Link::Open, Some(ms)) => format!("{ms} ms"),
         (link, _) => link.name().to_owned(),
     };
@@ -491,6 +493,7 @@ pub fn state_object(online: &Online) -> JsValue {
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
     put(&room, "player", text_or_null(&online.player));
+    put(&room, "node", JsValue::from_str(&online.node));
     put(&room, "rated", online.rated.into());
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
     put(&room, "status", remote.status.name().into());

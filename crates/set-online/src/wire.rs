@@ -182,6 +182,7 @@ pub enum Incoming {
     Welcome {
         player: String,
         token: String,
+        node: String,
     },
     Created {
         room: String,
@@ -410,7 +411,11 @@ fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
 /// Reads one parsed frame of the server's.
 pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
     Some(match text(value, "t")?.as_str() {
-        "welcome" => Incoming::Welcome { player: text(value, "player")?, token: text(value, "token")? },
+        "welcome" => Incoming::Welcome {
+            player: text(value, "player")?,
+            token: text(value, "token")?,
+            node: text(value, "node").unwrap_or_default(),
+        },
         "created" => Incoming::Created { room: text(value, "room")? },
         "room" => {
             let (snapshot, moves) = snapshot(value)?;

@@ -133,7 +133,7 @@ fn chat_msg(seat: u8, text: &str) -> ChatMsg {
 /// One or more frames of every kind the server sends.
 fn server_frames() -> Vec<ServerMsg> {
     vec![
-        ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned() },
+        ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned(), node: "node-2".to_owned() },
         ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
         ServerMsg::Room(Box::new(room_msg("waiting", Some(1), None, false))),
         ServerMsg::Room(Box::new(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false))),
@@ -304,7 +304,7 @@ fn event(m: &MoveMsg) -> RemoteEvent {
 /// protocol's values, written without the page's reader.
 fn meant(message: &ServerMsg) -> Incoming {
     match message.clone() {
-        ServerMsg::Welcome { player, token } => Incoming::Welcome { player, token },
+        ServerMsg::Welcome { player, token, node } => Incoming::Welcome { player, token, node },
         ServerMsg::Created { room } => Incoming::Created { room },
         ServerMsg::Room(r) => Incoming::Room {
             snapshot: Snapshot {
@@ -399,6 +399,14 @@ fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
         assert_eq!(serde_json::from_str::<ServerMsg>(text).unwrap(), message);
         assert_eq!(page_reads(text), Some(meant(&message)));
     }
+}
+
+/// A welcome from a server before nodes had names (without `node`) is
+/// still a welcome: the page shows no node.
+#[test]
+fn a_welcome_without_a_node_reads_as_served_by_no_named_node() {
+    let read = page_reads(r#"{"t":"welcome","player":"p1","token":"t"}"#);
+    assert_eq!(read, Some(Incoming::Welcome { player: "p1".into(), token: "t".into(), node: String::new() }));
 }
 
 #[test]

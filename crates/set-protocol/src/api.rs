@@ -1,4 +1,5 @@
-//! What the server's HTTP API answers, as JSON: the leaderboards
+//! What the server's HTTP API answers, as JSON: a node's health
+//! (`GET /healthz`), the leaderboards
 //! (`GET /api/leaderboard/<mode>`) and players' profiles
 //! (`GET /api/players/<player>`). The room page hands these to the JS API
 //! as they come (`online_leaderboard`, `online_profile`).
@@ -58,4 +59,15 @@ pub struct ProfileMsg {
     /// Game lengths by way to play.
     pub times: BTreeMap<String, TimesMsg>,
     pub recent: Vec<RecentGameMsg>,
+}
+
+/// A node's health (`GET /healthz`, 200 when its database answers, else 503).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct HealthMsg {
+    /// The node's name (`--node`).
+    pub node: String,
+    /// The rooms it has loaded now.
+    pub rooms: u32,
+    /// Its database: `ok`, `down` (refused) or `slow` (no answer within 2 s).
+    pub database: String,
 }

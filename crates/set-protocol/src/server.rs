@@ -184,6 +184,8 @@ pub enum ServerMsg {
     Welcome {
         player: String,
         token: String,
+        /// The node serving this connection (`--node`), for the page to show.
+        node: String,
     },
     Created {
         room: String,

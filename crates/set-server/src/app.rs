@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
 use tower_http::services::ServeDir;
+use tracing::Instrument;
 
 /// What every connection and request shares.
 pub struct AppState {
@@ -30,6 +31,9 @@ pub struct AppState {
     pub transfers: transfer::Transfers,
     /// Transfer codes tried, per client address.
     pub transfer_tries: AddressBuckets,
+    /// This node's name (`--node`): in the logs, in `/healthz` and
+    /// `/metrics`, and told to each client in its `welcome`.
+    pub node: String,
     pub signer: ids::Signer,
     pub files: ServeDir,
     pub csp: axum::http::HeaderValue,
@@ -85,6 +89,10 @@ struct Config {
     /// players' tokens, instead of the one kept in the database.
     #[arg(long, value_name = "FILE")]
     secret_file: Option<PathBuf>,
+    /// This server's name among several (1 to 32 letters, digits, `-` or
+    /// `_`): in its logs, its health and metrics, and told to each page.
+    #[arg(long, default_value = "main", value_name = "NAME", value_parser = node_name)]
+    node: String,
     #[command(flatten)]
     limits: Limits,
 }
@@ -100,6 +108,13 @@ pub async fn main() {
         eprintln!("set-server: {err}");
         std::process::exit(1);
     }
+}
+
+/// A node's name as `--node` takes it.
+fn node_name(name: &str) -> Result<String, String> {
+    let fits =
+        (1..=32).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if fits { Ok(name.to_owned()) } else { Err("1 to 32 letters, digits, '-' or '_'".to_owned()) }
 }
 
 /// The host part of an origin or address: `https://a.example:8443` → `a.example:8443`.
@@ -198,6 +213,7 @@ async fn run(config: Config) -> Result<(), String> {
             limits.max_transfer_codes,
         ),
         transfer_tries: AddressBuckets::new(move || transfer_limits.transfer_bucket()),
+        node: config.node.clone(),
         signer: ids::Signer::new(key),
         files,
         csp,
@@ -212,11 +228,15 @@ async fn run(config: Config) -> Result<(), String> {
         metrics,
     });
     println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
-    tracing::info!(%addr, db = %config.db.display(), "serving");
-    let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
-    let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)));
+    // Every line this node logs names it: its tasks (connections, rooms,
+    // housekeeping) run in this span.
+    let node = tracing::info_span!("node", node = %config.node);
+    tracing::info!(parent: &node, %addr, db = %config.db.display(), "serving");
+    crate::metrics::node(&config.node);
+    let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
+    let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
     let app = http::router(Arc::clone(&state));
-    serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).await;
+    serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).instrument(node.clone()).await;
     // (Not on stdout: whoever read the address may have closed it.)
     tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
     housekeeping.abort();

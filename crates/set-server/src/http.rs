@@ -60,17 +60,30 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// 200 while the database answers (within a moment), 503 when it does not.
+/// This node's health as JSON: its name, the rooms it has loaded, and
+/// whether its database answers (within a moment); 200 while it does, 503
+/// when it does not.
 async fn health(State(state): State<Arc<AppState>>) -> Response {
     let answered = tokio::time::timeout(std::time::Duration::from_secs(2), state.rooms.store().ping()).await;
-    match answered {
-        Ok(Ok(())) => plain(StatusCode::OK, "ok"),
+    let database = match answered {
+        Ok(Ok(())) => "ok",
         Ok(Err(err)) => {
             tracing::error!(%err, "health: the database does not answer");
-            plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer")
+            "down"
         }
-        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time"),
+        Err(_) => "slow",
+    };
+    let health = set_protocol::api::HealthMsg {
+        node: state.node.clone(),
+        rooms: state.rooms.loaded().await as u32,
+        database: database.to_owned(),
+    };
+    let body = serde_json::to_string(&health).unwrap_or_default();
+    let mut response = json(body);
+    if database != "ok" {
+        *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
     }
+    response
 }
 
 /// How many players are connected: `{"online":N}`, for the front door's count.
@@ -164,11 +177,13 @@ async fn upgrade(
     // and each frame written at once (the writer flushes every frame anyway),
     // where tungstenite's defaults keep 128 KiB each per socket
     // (BENCHMARKS.md, "Online": memory per client).
+    let span = tracing::Span::current();
     ws.max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| crate::ws::serve(socket, state, permit))
+        // Hyper runs the upgraded socket in a task of its own: in this node's span too.
+        .on_upgrade(move |socket| tracing::Instrument::instrument(crate::ws::serve(socket, state, permit), span))
 }
 
 async fn export(

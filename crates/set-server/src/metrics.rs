@@ -9,6 +9,7 @@
 //! | `set_claim_seconds` | histogram | a claim's time in the server, received to answered |
 //! | `set_limits_hit_total{limit}` | counter | a client stopped by a bound ([`Limit`]) |
 //! | `set_store_errors_total` | counter | writes or reads the database refused |
+//! | `set_node_info{node}` | gauge | 1, labelled with this node's name (`--node`) |
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
@@ -18,6 +19,7 @@ pub const CLAIMS: &str = "set_claims_total";
 pub const CLAIM_SECONDS: &str = "set_claim_seconds";
 pub const LIMITS_HIT: &str = "set_limits_hit_total";
 pub const STORE_ERRORS: &str = "set_store_errors_total";
+pub const NODE_INFO: &str = "set_node_info";
 
 /// The bounds a client can meet, as `set_limits_hit_total`'s label.
 #[derive(Clone, Copy, Debug)]
@@ -76,6 +78,11 @@ pub fn limit_hit(limit: Limit) {
 pub fn claim_answered(verdict: &'static str, seconds: f64) {
     metrics::counter!(CLAIMS, "verdict" => verdict).increment(1);
     metrics::histogram!(CLAIM_SECONDS).record(seconds);
+}
+
+/// Names this node in the metrics, so that a scrape of several tells them apart.
+pub fn node(name: &str) {
+    metrics::gauge!(NODE_INFO, "node" => name.to_owned()).set(1.0);
 }
 
 pub fn store_error() {

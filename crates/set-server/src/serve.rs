@@ -14,6 +14,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
+use tracing::Instrument;
 
 /// Serves `app` on `listener` until `stop` resolves; connections already
 /// open are left to finish (the WebSockets are closed by the drain).
@@ -46,10 +47,15 @@ pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration,
             app.clone().oneshot(request.map(axum::body::Body::new))
         });
         let connection = http.serve_connection(TokioIo::new(stream), service).with_upgrades();
-        tokio::spawn(async move {
-            if let Err(err) = connection.await {
-                tracing::debug!(%peer, %err, "connection ended");
+        // In the span serve() runs in (the node's), as everything it serves.
+        let span = tracing::Span::current();
+        tokio::spawn(
+            async move {
+                if let Err(err) = connection.await {
+                    tracing::debug!(%peer, %err, "connection ended");
+                }
             }
-        });
+            .instrument(span),
+        );
     }
 }

@@ -459,7 +459,8 @@ impl Connection {
     /// The connection is `player` from now on: told so with a token of its
     /// own, and counted online (in place of whom it was before, if anyone).
     fn welcome(&mut self, player: String) {
-        self.send(&ServerMsg::Welcome { token: self.state.signer.token(&player), player: player.clone() });
+        let token = self.state.signer.token(&player);
+        self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone() });
         self.state.lobby.arrived(&player);
         if let Some(before) = self.player.replace(player) {
             self.state.lobby.departed(&before);

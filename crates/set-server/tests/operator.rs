@@ -15,9 +15,11 @@ fn sample(text: &str, series: &str) -> Option<f64> {
 #[tokio::test]
 async fn health_answers_and_the_metrics_count_what_happened() {
     let scratch = Scratch::new("metrics");
-    let server = Server::start_with(&scratch, &["--max-connections-per-address", "3"]);
+    let server = Server::start_with(&scratch, &["--max-connections-per-address", "3", "--node", "n-1"]);
     let health = server.get("/healthz", "").await;
-    assert!(health.starts_with("HTTP/1.1 200") && health.ends_with("ok\n"), "{health}");
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    let body: serde_json::Value = serde_json::from_str(health.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body, serde_json::json!({ "node": "n-1", "rooms": 0, "database": "ok" }));
     // Two players: one set, one wrong claim; then a refused third connection.
     let mut ann = Client::new(&server, None).await;
     let room = ann.create("classic", "Ann").await;
@@ -41,4 +43,10 @@ async fn health_answers_and_the_metrics_count_what_happened() {
     assert_eq!(sample(&metrics, "set_rooms_loaded"), Some(1.0));
     assert_eq!(sample(&metrics, "set_claim_seconds_count"), Some(2.0), "both claims timed");
     assert_eq!(sample(&metrics, "set_store_errors_total"), None, "no store error, so no series");
+    assert_eq!(sample(&metrics, r#"set_node_info{node="n-1"}"#), Some(1.0));
+    // Every client is told which node serves it, and the health counts the room.
+    assert_eq!((ann.node.as_str(), ben.node.as_str()), ("n-1", "n-1"));
+    let health = server.get("/healthz", "").await;
+    let body: serde_json::Value = serde_json::from_str(health.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body["rooms"], 1);
 }

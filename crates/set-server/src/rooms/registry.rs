@@ -226,7 +226,7 @@ impl Rooms {
         live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), presence, used: Instant::now() });
         let rooms = Arc::clone(self);
         let id = id.to_owned();
-        let task = tokio::spawn(room.run(rx));
+        let task = tokio::spawn(tracing::Instrument::instrument(room.run(rx), tracing::Span::current()));
         let watcher = async move {
             if let Err(err) = task.await {
                 tracing::error!(room = %id, %err, "room stopped; it reloads from its log on the next join");

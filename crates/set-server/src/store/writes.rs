@@ -298,16 +298,21 @@ mod tests {
         }
     }
 
+    /// A store in a fresh folder of its own (the folder, to remove at the end).
+    async fn scratch_store(name: &str) -> (SqliteStore, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        (SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap(), dir)
+    }
+
     fn hint(seq: u32) -> MoveRecord {
         MoveRecord { seq, seat: 0, at_ms: u64::from(seq), kind: MoveKind::Hint, cards: Vec::new() }
     }
 
     #[tokio::test]
     async fn moves_appended_together_are_each_kept_or_refused_on_their_own() {
-        let dir = std::env::temp_dir().join(format!("set-writes-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let (store, dir) = scratch_store("set-writes").await;
         let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
         for id in ["aaaaaaaaaa", "bbbbbbbbbb"] {
             store.create_room(&room(id), &seat).await.unwrap();
@@ -337,10 +342,7 @@ mod tests {
     #[tokio::test]
     async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
         use crate::ratings::{Rating, rate};
-        let dir = std::env::temp_dir().join(format!("set-writes-stale-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let (store, dir) = scratch_store("set-writes-stale").await;
         let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
         for id in ["dddddddddd", "eeeeeeeeee"] {
             store.create_room(&room(id), &seat(0)).await.unwrap();
@@ -384,10 +386,7 @@ mod tests {
     #[tokio::test]
     async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
         use super::super::ChatRecord;
-        let dir = std::env::temp_dir().join(format!("set-writes-seat-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let store = SqliteStore::open(&dir.join("set.db"), Durability::PowerLoss).await.unwrap();
+        let (store, dir) = scratch_store("set-writes-seat").await;
         let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
         store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
         for n in 1..4 {

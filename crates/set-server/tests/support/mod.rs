@@ -145,6 +145,8 @@ pub struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub token: String,
     pub player: String,
+    /// The node that said welcome (`--node`).
+    pub node: String,
     next_id: u32,
     /// Messages read while looking for another, in the order they came.
     held: std::collections::VecDeque<Value>,
@@ -160,12 +162,19 @@ impl Client {
     /// Connects and says hello (with a token: as that player again).
     pub async fn new(server: &Server, token: Option<&str>) -> Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
-        let mut client =
-            Client { ws, token: String::new(), player: String::new(), next_id: 0, held: Default::default() };
+        let mut client = Client {
+            ws,
+            token: String::new(),
+            player: String::new(),
+            node: String::new(),
+            next_id: 0,
+            held: Default::default(),
+        };
         client.send(ClientMsg::Hello { v: VERSION, token: token.map(str::to_owned) }).await;
         let welcome = client.expect("welcome").await;
         client.token = welcome["token"].as_str().unwrap().to_owned();
         client.player = welcome["player"].as_str().unwrap().to_owned();
+        client.node = welcome["node"].as_str().unwrap().to_owned();
         client
     }
 
