@@ -8,6 +8,8 @@
 #   wasm-bindgen   cargo install wasm-bindgen-cli, the exact version in Cargo.lock
 #   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
 #                  or trunk 0.21.14 on stable where there is no nightly
+#   PostgreSQL     apt: postgresql (the store's tests against Postgres; scripts/postgres.sh
+#                  starts one of the tests' own, never the machine's service)
 #   npm packages   playwright-core (drives Debian's Chromium), binaryen (wasm-opt for Trunk),
 #                  @axe-core/playwright (accessibility audits in the e2e tests),
 #                  terser (minifies the glue inlined into the release page)
@@ -38,6 +40,17 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   step "installing chromium and chromium-driver"
   as_root apt-get update -qq
   as_root apt-get install -y -qq chromium chromium-driver
+fi
+
+# 2b. PostgreSQL's server programs, for the store's tests against Postgres.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  step "installing postgresql"
+  as_root apt-get update -qq
+  # Debian's package would start a cluster of the machine's; none is wanted.
+  printf '#!/bin/sh\nexit 101\n' | as_root tee /usr/sbin/policy-rc.d >/dev/null
+  as_root chmod +x /usr/sbin/policy-rc.d
+  as_root apt-get install -y -qq postgresql
+  as_root rm -f /usr/sbin/policy-rc.d
 fi
 
 # 3. wasm-bindgen CLI: must equal the wasm-bindgen crate in Cargo.lock.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test, layer by layer, and prints how many ran in each:
-#   1. native   cargo test: the core's unit, rule and layout tests
+#   1. native   cargo test: the core's unit, rule and layout tests, the server's,
+#               and the store's against SQLite and a Postgres started here
 #   2. wasm     wasm-bindgen-test in headless Chromium: the page's and the part's exports and drawing
 #   3. e2e      Playwright on the Trunk release build in Chromium, served by
 #               set-server (the server players use, built with its own profile)
@@ -36,8 +37,20 @@ for features in "" "--features race" "--features set-online/standings"; do
   [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
 done
 
-echo "==> 1/3 native: cargo test"
-cargo test 2>&1 | tee "$logs/native.log"
+echo "==> 1/3 native: cargo test (the store's tests against SQLite and a Postgres of their own)"
+# A Postgres server of the tests' own (scripts/postgres.sh), on a free
+# loopback port, stopped when this script ends, also on failure or Ctrl-C.
+postgres=ok
+pg_dir=$(mktemp -d /tmp/set-test-postgres.XXXXXX)
+trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT
+pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+if SET_TEST_POSTGRES=$(bash scripts/postgres.sh start "$pg_dir" "$pg_port"); then
+  export SET_TEST_POSTGRES
+else
+  postgres=FAILED
+fi
+# Without a server the store's tests fail here, rather than skip Postgres.
+SET_TEST_REQUIRE_POSTGRES=1 cargo test 2>&1 | tee "$logs/native.log"
 status[native]=${PIPESTATUS[0]}
 cargo_counts native
 
@@ -80,6 +93,8 @@ for layer in "${layers[@]}"; do
 done
 printf '  %-7s %s\n' lint "$lint"
 [ "$lint" = ok ] || ok=0
+printf '  %-7s %s\n' postgres "$postgres (the store's tests against Postgres)"
+[ "$postgres" = ok ] || ok=0
 [ -d test-artifacts ] && echo "  screenshots: $(ls test-artifacts | tr '\n' ' ')"
 echo "total: $total_passed passed, $total_failed failed"
 [ "$ok" -eq 1 ]

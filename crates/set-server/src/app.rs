@@ -68,9 +68,10 @@ struct Config {
     /// Where to listen (127.0.0.1:0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
-    /// The SQLite database file, made readable by its owner only.
-    #[arg(long, default_value = "data/set.db", value_name = "FILE")]
-    db: PathBuf,
+    /// The database: a SQLite file (made readable by its owner only), or a
+    /// Postgres database's `postgres://USER@HOST:PORT/DB` URL.
+    #[arg(long, default_value = "data/set.db", value_name = "FILE|URL")]
+    db: store::Database,
     /// The built page to serve.
     #[arg(long, default_value = "dist", value_name = "DIR")]
     dist: PathBuf,
@@ -151,6 +152,16 @@ fn private_files(db: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Makes the SQLite file and its folder private, then locks it for this
+/// process (a second server on the same file refuses to start).
+fn sqlite_lock(db: &Path) -> Result<std::fs::File, String> {
+    private_files(db)?;
+    let lock_path = db.with_extension("db.lock");
+    let lock = std::fs::File::create(&lock_path).map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    lock.try_lock().map_err(|_| format!("another set-server is using {}", db.display()))?;
+    Ok(lock)
+}
+
 /// The signing key from `--secret-file`: at least 32 bytes, and a file no
 /// one but its owner can read.
 fn secret_from_file(path: &Path) -> Result<Vec<u8>, String> {
@@ -175,14 +186,14 @@ async fn run(config: Config) -> Result<(), String> {
             config.dist.display()
         ));
     }
-    private_files(&config.db)?;
-    // One server per database file: the lock lives as long as the process.
-    let lock_path = config.db.with_extension("db.lock");
-    let lock = std::fs::File::create(&lock_path).map_err(|e| format!("{}: {e}", lock_path.display()))?;
-    lock.try_lock().map_err(|_| format!("another set-server is using {}", config.db.display()))?;
-    let store = store::SqliteStore::open(&config.db, config.durability)
-        .await
-        .map_err(|e| format!("{}: {e}", config.db.display()))?;
+    // One server per SQLite file: the lock lives as long as the process.
+    // Postgres is shared by the nodes of a cluster.
+    let _lock = match &config.db {
+        store::Database::Sqlite(path) => Some(sqlite_lock(path)?),
+        store::Database::Postgres(_) => None,
+    };
+    let store =
+        store::SqlStore::open(&config.db, config.durability).await.map_err(|e| format!("{}: {e}", config.db))?;
     let key = match &config.secret_file {
         Some(path) => secret_from_file(path)?,
         None => store::Store::server_key(&store).await.map_err(|e| e.to_string())?,
@@ -227,11 +238,11 @@ async fn run(config: Config) -> Result<(), String> {
         draining,
         metrics,
     });
-    println!("set-server: serving http://{addr}/ (database {}, page {})", config.db.display(), config.dist.display());
+    println!("set-server: serving http://{addr}/ (database {}, page {})", config.db, config.dist.display());
     // Every line this node logs names it: its tasks (connections, rooms,
     // housekeeping) run in this span.
     let node = tracing::info_span!("node", node = %config.node);
-    tracing::info!(parent: &node, %addr, db = %config.db.display(), "serving");
+    tracing::info!(parent: &node, %addr, db = %config.db, "serving");
     crate::metrics::node(&config.node);
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
     let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
@@ -249,7 +260,6 @@ async fn run(config: Config) -> Result<(), String> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     state.rooms.stop().await;
-    drop(lock);
     tracing::info!("stopped");
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! come back from their logs as they were, and the game is played to its
 //! end. The finished game downloads as a save whose seed matches the
 //! commitment published at the start. And a second server on the same file
-//! refuses to start.
+//! refuses to start. The same game survives on Postgres.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
@@ -26,7 +26,23 @@ async fn started_room(server: &Server) -> (Client, Client, String, serde_json::V
 #[tokio::test]
 async fn a_game_survives_sigkill_and_finishes_with_a_verifiable_deal() {
     let scratch = Scratch::new("restart");
-    let server = Server::start(&scratch);
+    survives_sigkill(&scratch, &scratch.db()).await;
+}
+
+/// The same on a Postgres database (`--db postgres://…`), as the nodes of a
+/// cluster keep their rooms: the killed server's game comes back from it.
+#[tokio::test]
+async fn on_postgres_a_game_survives_sigkill_and_finishes_with_a_verifiable_deal() {
+    let Some(database) = PostgresDatabase::new("restart").await else { return };
+    let scratch = Scratch::new("restart-postgres");
+    survives_sigkill(&scratch, std::path::Path::new(&database.url)).await;
+    database.remove().await;
+}
+
+/// Plays half a game on `db`, kills the server, starts another on the same
+/// database, and plays the game to its end there.
+async fn survives_sigkill(scratch: &Scratch, db: &std::path::Path) {
+    let server = Server::try_start(db, &scratch.dist(), &[]).expect("the server starts");
     let (mut ann, mut ben, room, start) = started_room(&server).await;
     let commitment = start["commitment"].as_str().unwrap().to_owned();
     let mut table = ids(&start["view"]["table"]);
@@ -42,7 +58,7 @@ async fn a_game_survives_sigkill_and_finishes_with_a_verifiable_deal() {
     drop((ann, ben));
     server.kill();
 
-    let server = Server::start(&scratch);
+    let server = Server::try_start(db, &scratch.dist(), &[]).expect("the server starts again");
     let mut ann = Client::new(&server, Some(&ann_token)).await;
     let mut ben = Client::new(&server, Some(&ben_token)).await;
     let after = ann.join(&room, None, 0).await;

@@ -1,5 +1,10 @@
 //! Where rooms are kept: the [`Store`] trait, which the rooms use and
-//! nothing else touches, and its SQLite implementation (sqlx, WAL mode).
+//! nothing else touches, and its implementation in SQL ([`SqlStore`]): a
+//! SQLite file in WAL mode by default, or a Postgres database, through
+//! sqlx's `Any` driver with one text of each statement for both dialects
+//! (`$1` placeholders, which sqlx's SQLite takes too; whole numbers and
+//! flags as BIGINT). The schema is the same in both: `migrations/sqlite`
+//! and `migrations/postgres` hold each migration in its dialect.
 //!
 //! A room's log of moves is the truth: a room is rebuilt from its record,
 //! its seats and its moves (`crate::rooms`). Each accepted or wrong claim
@@ -8,20 +13,18 @@
 //! "appended" promises is [`Durability`]: on the disk (a power cut loses
 //! nothing acknowledged), or with the operating system (a crash of the
 //! process loses nothing). Every write of the rooms is committed in batches
-//! (`writes.rs`), one flush each. A
-//! Postgres store (with NATS for the lobby and nginx routing by room) can
-//! follow behind the same trait (docs/online.md, "What comes next").
+//! (`writes.rs`), one flush each.
 
 mod players;
+#[cfg(test)]
+mod tests;
 mod writes;
 
 use futures_util::future::BoxFuture;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Executor, Row};
 use std::fmt;
-use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
 use writes::{Write, Writes};
 
 use crate::ratings::Rating;
@@ -229,36 +232,111 @@ pub enum Durability {
     ProcessCrash,
 }
 
-/// The embedded default: one SQLite file in WAL mode.
-pub struct SqliteStore {
-    /// One connection writes: SQLite takes one writer at a time, and writers
-    /// queued in the pool wait their turn in order, where several connections
-    /// would meet SQLITE_BUSY and sleep in SQLite's busy handler.
-    writer: SqlitePool,
-    /// Loading a room reads beside the writer (WAL readers do not block it).
-    reader: SqlitePool,
+/// Which database the store keeps: `--db` is a SQLite file's path, or a
+/// `postgres://` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// The embedded default: one file, one server.
+    Sqlite(PathBuf),
+    /// A Postgres database, which several servers can share.
+    Postgres(String),
+}
+
+impl std::str::FromStr for Database {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Database, String> {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Ok(Database::Postgres(text.to_owned()))
+        } else if text.is_empty() {
+            Err("a database: a SQLite file or a postgres:// URL".to_owned())
+        } else {
+            Ok(Database::Sqlite(PathBuf::from(text)))
+        }
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            // Without who connects and their password, if the URL holds them.
+            Database::Postgres(url) => match (url.split_once("://"), url.rsplit_once('@')) {
+                (Some((scheme, _)), Some((_, host))) => write!(f, "{scheme}://…@{host}"),
+                _ => write!(f, "{url}"),
+            },
+        }
+    }
+}
+
+/// The store: every room's record, seats, log, chat and results, and the
+/// players' ratings, in SQL.
+pub struct SqlStore {
+    /// One connection writes. In SQLite, which takes one writer at a time,
+    /// writers queued in the pool wait their turn in order, where several
+    /// connections would meet SQLITE_BUSY and sleep in its busy handler;
+    /// in both, the group commit (`writes.rs`) wants one writer.
+    writer: AnyPool,
+    /// Loading a room and the players' reads go beside the writer (WAL
+    /// readers do not block it; Postgres readers never do).
+    reader: AnyPool,
     /// The rooms' writes, committed in batches (`writes.rs`).
     writes: Writes,
 }
 
-impl SqliteStore {
-    /// Opens (creating, and migrating) the database file; `durability`
-    /// says when a commit returns.
-    pub async fn open(path: &Path, durability: Durability) -> StoreResult<SqliteStore> {
-        let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(match durability {
-                Durability::PowerLoss => SqliteSynchronous::Full,
-                Durability::ProcessCrash => SqliteSynchronous::Normal,
+/// How many connections read beside the writer.
+const READERS: u32 = 2;
+
+impl SqlStore {
+    /// Opens (creating, and migrating) the database; `durability` says when
+    /// a commit returns (in SQLite; Postgres commits are on its disk).
+    pub async fn open(database: &Database, durability: Durability) -> StoreResult<SqlStore> {
+        sqlx::any::install_default_drivers();
+        match database {
+            Database::Sqlite(path) => Self::open_sqlite(path, durability).await,
+            Database::Postgres(url) => {
+                let writer = AnyPoolOptions::new().max_connections(1).connect(url).await?;
+                sqlx::migrate!("migrations/postgres").run(&writer).await.map_err(StoreError::Migrate)?;
+                let reader = AnyPoolOptions::new().max_connections(READERS).connect(url).await?;
+                let writes = Writes::start(writer.clone());
+                Ok(SqlStore { writer, reader, writes })
+            }
+        }
+    }
+
+    async fn open_sqlite(path: &Path, durability: Durability) -> StoreResult<SqlStore> {
+        // sqlx's Any driver takes SQLite's settings from the URL only: the
+        // rest are set on each connection as it opens.
+        let synchronous = match durability {
+            Durability::PowerLoss => "PRAGMA synchronous = FULL",
+            Durability::ProcessCrash => "PRAGMA synchronous = NORMAL",
+        };
+        let writer = AnyPoolOptions::new()
+            .max_connections(1)
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute(synchronous).await?;
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    Ok(())
+                })
             })
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
-        let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+            .connect(&format!("sqlite://{}?mode=rwc", path.display()))
+            .await?;
         sqlx::migrate!("migrations/sqlite").run(&writer).await.map_err(StoreError::Migrate)?;
-        let reader = SqlitePoolOptions::new().max_connections(2).connect_with(options.read_only(true)).await?;
+        let reader = AnyPoolOptions::new()
+            .max_connections(READERS)
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    Ok(())
+                })
+            })
+            .connect(&format!("sqlite://{}?mode=ro", path.display()))
+            .await?;
         let writes = Writes::start(writer.clone());
-        Ok(SqliteStore { writer, reader, writes })
+        Ok(SqlStore { writer, reader, writes })
     }
 }
 
@@ -266,7 +344,7 @@ fn cards_text(cards: &[u8]) -> String {
     cards.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
-impl Store for SqliteStore {
+impl Store for SqlStore {
     fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
         Box::pin(async move {
             sqlx::query("SELECT 1").fetch_one(&self.reader).await?;
@@ -281,7 +359,7 @@ impl Store for SqliteStore {
             }
             let mut key = vec![0u8; 32];
             getrandom::fill(&mut key).map_err(|err| StoreError::Corrupt(format!("no randomness: {err}")))?;
-            sqlx::query("INSERT OR IGNORE INTO secrets (id, key, created_at) VALUES (1, ?, ?)")
+            sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING")
                 .bind(&key)
                 .bind(crate::unix_ms())
                 .execute(&self.writer)
@@ -362,7 +440,8 @@ impl Store for SqliteStore {
         Box::pin(async move {
             // One read transaction: the record, seats and moves of one moment.
             let mut tx = self.reader.begin().await?;
-            let Some(row) = sqlx::query("SELECT * FROM rooms WHERE id = ?").bind(room).fetch_optional(&mut *tx).await?
+            let Some(row) =
+                sqlx::query("SELECT * FROM rooms WHERE id = $1").bind(room).fetch_optional(&mut *tx).await?
             else {
                 return Ok(None);
             };
@@ -370,8 +449,8 @@ impl Store for SqliteStore {
             let record = RoomRecord {
                 id: row.try_get("id")?,
                 mode: row.try_get("mode")?,
-                hints: row.try_get("hints")?,
-                public: row.try_get("public")?,
+                hints: row.try_get::<i64, _>("hints")? != 0,
+                public: row.try_get::<i64, _>("public")? != 0,
                 bots: levels(&row.try_get::<String, _>("bots")?)?,
                 seed: row.try_get::<i64, _>("seed")? as u64,
                 salt: row.try_get("salt")?,
@@ -382,7 +461,7 @@ impl Store for SqliteStore {
                 ended_at_ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.map(|ms| ms as u64),
                 next_room: row.try_get("next_room")?,
             };
-            let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = ? ORDER BY seat")
+            let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = $1 ORDER BY seat")
                 .bind(room)
                 .fetch_all(&mut *tx)
                 .await?
@@ -396,7 +475,7 @@ impl Store for SqliteStore {
                 })
                 .collect::<StoreResult<Vec<_>>>()?;
             let mut moves = Vec::new();
-            let rows = sqlx::query("SELECT seq, seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq")
+            let rows = sqlx::query("SELECT seq, seat, at_ms, kind, cards FROM moves WHERE room = $1 ORDER BY seq")
                 .bind(room)
                 .fetch_all(&mut *tx)
                 .await?;
@@ -418,7 +497,7 @@ impl Store for SqliteStore {
                         .collect::<StoreResult<_>>()?,
                 });
             }
-            let rows = sqlx::query("SELECT n, seat, at_ms, text FROM chat WHERE room = ? ORDER BY n DESC LIMIT ?")
+            let rows = sqlx::query("SELECT n, seat, at_ms, text FROM chat WHERE room = $1 ORDER BY n DESC LIMIT $2")
                 .bind(room)
                 .bind(crate::chat::KEPT as i64)
                 .fetch_all(&mut *tx)
@@ -437,7 +516,7 @@ impl Store for SqliteStore {
             chat.reverse();
             let rows = sqlx::query(
                 "SELECT seat, player, name, place, sets, mu_before, sigma_before, mu_after, sigma_after
-                 FROM results WHERE room = ? ORDER BY seat",
+                 FROM results WHERE room = $1 ORDER BY seat",
             )
             .bind(room)
             .fetch_all(&mut *tx)
@@ -468,13 +547,13 @@ impl Store for SqliteStore {
     }
 }
 
-impl SqliteStore {
+impl SqlStore {
     async fn delete_rooms(&self, waiting_before: i64, over_before: i64, keep: &[String]) -> StoreResult<Vec<String>> {
         let rows = sqlx::query(
             "SELECT id FROM rooms
-             WHERE (status = 'waiting' AND created_at < ?)
-                OR (status = 'over' AND COALESCE(ended_at, started_at, created_at) < ?)
-             LIMIT ?",
+             WHERE (status = 'waiting' AND created_at < $1)
+                OR (status = 'over' AND COALESCE(ended_at, started_at, created_at) < $2)
+             LIMIT $3",
         )
         .bind(waiting_before)
         .bind(over_before)
@@ -489,14 +568,14 @@ impl SqliteStore {
                 continue;
             }
             for table in [
-                "DELETE FROM moves WHERE room = ?",
-                "DELETE FROM seats WHERE room = ?",
-                "DELETE FROM chat WHERE room = ?",
-                "DELETE FROM results WHERE room = ?",
+                "DELETE FROM moves WHERE room = $1",
+                "DELETE FROM seats WHERE room = $1",
+                "DELETE FROM chat WHERE room = $1",
+                "DELETE FROM results WHERE room = $1",
             ] {
                 sqlx::query(table).bind(&id).execute(&mut *tx).await?;
             }
-            sqlx::query("DELETE FROM rooms WHERE id = ?").bind(&id).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM rooms WHERE id = $1").bind(&id).execute(&mut *tx).await?;
             deleted.push(id);
         }
         tx.commit().await?;
@@ -504,8 +583,8 @@ impl SqliteStore {
     }
 }
 
-async fn insert_seat(tx: &mut sqlx::SqliteConnection, room: &str, seat: &SeatRecord) -> StoreResult<()> {
-    sqlx::query("INSERT INTO seats (room, seat, player, name) VALUES (?, ?, ?, ?)")
+async fn insert_seat(tx: &mut sqlx::AnyConnection, room: &str, seat: &SeatRecord) -> StoreResult<()> {
+    sqlx::query("INSERT INTO seats (room, seat, player, name) VALUES ($1, $2, $3, $4)")
         .bind(room)
         .bind(seat.seat as i64)
         .bind(&seat.player)
@@ -517,13 +596,13 @@ async fn insert_seat(tx: &mut sqlx::SqliteConnection, room: &str, seat: &SeatRec
 
 async fn insert_move<'c, E>(executor: E, room: &str, mv: &MoveRecord) -> StoreResult<()>
 where
-    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+    E: Executor<'c, Database = sqlx::Any>,
 {
     let kind = match mv.kind {
         MoveKind::Claim => "claim",
         MoveKind::Hint => "hint",
     };
-    sqlx::query("INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES (?, ?, ?, ?, ?, ?)")
+    sqlx::query("INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(room)
         .bind(mv.seq as i64)
         .bind(mv.seat as i64)

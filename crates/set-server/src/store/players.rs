@@ -1,7 +1,7 @@
 //! What the store says about players, read beside the writer: their
 //! ratings, the leaderboards, and profiles with their games' lengths.
 
-use sqlx::{Row, SqlitePool};
+use sqlx::{AnyPool, Row};
 use std::collections::BTreeMap;
 
 use super::StoreResult;
@@ -15,12 +15,13 @@ const RECENT_GAMES: i64 = 20;
 const TIMED_GAMES: i64 = 500;
 
 /// The best ratings of a way to play, settled ones first (at most `limit`).
-pub(super) async fn leaderboard(reader: &SqlitePool, mode: &str, limit: u32) -> StoreResult<Vec<LeaderMsg>> {
+pub(super) async fn leaderboard(reader: &AnyPool, mode: &str, limit: u32) -> StoreResult<Vec<LeaderMsg>> {
     let rows = sqlx::query(
         "SELECT player, mu, sigma, games,
-                (SELECT name FROM results WHERE results.player = ratings.player ORDER BY rowid DESC LIMIT 1) AS name
-         FROM ratings WHERE mode = ?
-         ORDER BY sigma > ? , mu DESC, player LIMIT ?",
+                (SELECT results.name FROM results JOIN rooms ON rooms.id = results.room
+                 WHERE results.player = ratings.player ORDER BY rooms.ended_at DESC, rooms.id LIMIT 1) AS name
+         FROM ratings WHERE mode = $1
+         ORDER BY sigma > $2, mu DESC, player LIMIT $3",
     )
     .bind(mode)
     .bind(crate::ratings::SETTLED_SIGMA)
@@ -42,8 +43,8 @@ pub(super) async fn leaderboard(reader: &SqlitePool, mode: &str, limit: u32) -> 
 }
 
 /// A player's ratings, games, times and recent rated games; none if they have played none.
-pub(super) async fn profile(reader: &SqlitePool, player: &str) -> StoreResult<Option<ProfileMsg>> {
-    let rows = sqlx::query("SELECT mode, mu, sigma, games, wins, sets FROM ratings WHERE player = ? ORDER BY mode")
+pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Option<ProfileMsg>> {
+    let rows = sqlx::query("SELECT mode, mu, sigma, games, wins, sets FROM ratings WHERE player = $1 ORDER BY mode")
         .bind(player)
         .fetch_all(reader)
         .await?;
@@ -63,7 +64,7 @@ pub(super) async fn profile(reader: &SqlitePool, player: &str) -> StoreResult<Op
                 results.mu_before, results.mu_after, rooms.ended_at_ms,
                 (SELECT COUNT(*) FROM results AS others WHERE others.room = results.room) AS players
          FROM results JOIN rooms ON rooms.id = results.room
-         WHERE results.player = ? ORDER BY results.rowid DESC LIMIT ?",
+         WHERE results.player = $1 ORDER BY rooms.ended_at DESC, rooms.id LIMIT $2",
     )
     .bind(player)
     .bind(TIMED_GAMES)
@@ -116,10 +117,10 @@ pub(crate) fn times(games: &[RecentGameMsg]) -> BTreeMap<String, TimesMsg> {
 }
 
 /// The players' ratings in a way to play (a new player's where they have none).
-pub(super) async fn ratings(reader: &SqlitePool, mode: &str, players: &[String]) -> StoreResult<Vec<Rating>> {
+pub(super) async fn ratings(reader: &AnyPool, mode: &str, players: &[String]) -> StoreResult<Vec<Rating>> {
     let mut ratings = Vec::with_capacity(players.len());
     for player in players {
-        let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = ? AND mode = ?")
+        let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = $1 AND mode = $2")
             .bind(player)
             .bind(mode)
             .fetch_optional(reader)

@@ -349,3 +349,40 @@ pub fn a_non_set(table: &[u8]) -> Vec<u8> {
     }
     unreachable!()
 }
+
+/// A fresh database on the Postgres server `SET_TEST_POSTGRES` names (its
+/// `postgres` database's URL; scripts/test.sh starts one); none without it,
+/// unless `SET_TEST_REQUIRE_POSTGRES` says the tests must run on Postgres.
+pub struct PostgresDatabase {
+    pub url: String,
+    admin: String,
+    name: String,
+}
+
+impl PostgresDatabase {
+    pub async fn new(test: &str) -> Option<PostgresDatabase> {
+        let Ok(admin) = std::env::var("SET_TEST_POSTGRES") else {
+            assert!(
+                std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(),
+                "SET_TEST_POSTGRES is not set, and the tests must run on Postgres too"
+            );
+            eprintln!("SET_TEST_POSTGRES is not set: {test} runs on SQLite only");
+            return None;
+        };
+        sqlx::any::install_default_drivers();
+        let name = format!("set_{test}_{}", std::process::id()).replace('-', "_");
+        let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+        for statement in [format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"), format!("CREATE DATABASE {name}")] {
+            sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+        let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+        Some(PostgresDatabase { url, admin, name })
+    }
+
+    pub async fn remove(self) {
+        let pool = sqlx::AnyPool::connect(&self.admin).await.unwrap();
+        let drop = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        sqlx::query(sqlx::AssertSqlSafe(drop)).execute(&pool).await.unwrap();
+    }
+}

@@ -1,0 +1,303 @@
+//! The store's tests, run against each database it keeps: a SQLite file
+//! always, and Postgres too when `SET_TEST_POSTGRES` names a server's
+//! `postgres` database (scripts/test.sh starts one with
+//! scripts/postgres.sh and sets `SET_TEST_REQUIRE_POSTGRES`, so that CI
+//! runs both or fails). Each test gets a fresh database
+//! of its own and removes it at the end.
+
+#![allow(clippy::unwrap_used)]
+use super::{
+    ChatRecord, Database, Durability, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, SqlStore, Status,
+    Store, StoreError,
+};
+
+/// A fresh store, and what removes it.
+struct Scratch {
+    store: SqlStore,
+    /// Which database this is, for the tests' messages.
+    kind: &'static str,
+    gone: Gone,
+}
+
+enum Gone {
+    Folder(std::path::PathBuf),
+    /// A Postgres database, dropped through the server's admin URL.
+    Database {
+        admin: String,
+        name: String,
+    },
+}
+
+impl Scratch {
+    /// The store, saying which it is (shown with a failing test's output).
+    fn store(&self) -> &SqlStore {
+        eprintln!("against {}", self.kind);
+        &self.store
+    }
+
+    async fn remove(self) {
+        let Scratch { store, gone, .. } = self;
+        drop(store);
+        match gone {
+            Gone::Folder(dir) => {
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            Gone::Database { admin, name } => {
+                let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+}
+
+/// A fresh store of each kind the tests run against (`name`: the test's).
+async fn stores(name: &str) -> Vec<Scratch> {
+    sqlx::any::install_default_drivers();
+    let dir = std::env::temp_dir().join(format!("set-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let sqlite = SqlStore::open(&Database::Sqlite(dir.join("set.db")), Durability::PowerLoss).await.unwrap();
+    let mut stores = vec![Scratch { store: sqlite, kind: "sqlite", gone: Gone::Folder(dir) }];
+    match std::env::var("SET_TEST_POSTGRES") {
+        Ok(admin) => {
+            let database = format!("set_{name}_{}", std::process::id()).replace('-', "_");
+            let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {database} WITH (FORCE)")))
+                .execute(&pool)
+                .await
+                .unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {database}"))).execute(&pool).await.unwrap();
+            pool.close().await;
+            let url = format!("{}/{database}", admin.rsplit_once('/').unwrap().0);
+            let store = SqlStore::open(&Database::Postgres(url), Durability::PowerLoss).await.unwrap();
+            stores.push(Scratch { store, kind: "postgres", gone: Gone::Database { admin, name: database } });
+        }
+        Err(_) if std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_some() => {
+            panic!("SET_TEST_POSTGRES is not set, and the store's tests must run against Postgres too")
+        }
+        Err(_) => eprintln!("SET_TEST_POSTGRES is not set: the store's tests run against SQLite only"),
+    }
+    stores
+}
+
+fn room(id: &str) -> RoomRecord {
+    RoomRecord {
+        id: id.into(),
+        mode: "classic".into(),
+        hints: true,
+        public: true,
+        bots: Vec::new(),
+        seed: 1,
+        salt: "s".into(),
+        commitment: "c".into(),
+        host: "p".into(),
+        status: Status::Waiting,
+        created_at: 0,
+        ended_at_ms: None,
+        next_room: None,
+    }
+}
+
+fn hint(seq: u32) -> MoveRecord {
+    MoveRecord { seq, seat: 0, at_ms: u64::from(seq), kind: MoveKind::Hint, cards: Vec::new() }
+}
+
+#[tokio::test]
+async fn moves_appended_together_are_each_kept_or_refused_on_their_own() {
+    for scratch in stores("batch").await {
+        let store = scratch.store();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        for id in ["aaaaaaaaaa", "bbbbbbbbbb"] {
+            store.create_room(&room(id), &seat).await.unwrap();
+            store.start(id, 0).await.unwrap();
+        }
+        // Sent at once, so that they meet in one batch: a's move 1 twice
+        // (the second is refused by the log's key), b's moves 1 and 2.
+        let (one, two) = (hint(1), hint(2));
+        let (first, again, b1, b2) = tokio::join!(
+            store.append("aaaaaaaaaa", &one),
+            store.append("aaaaaaaaaa", &one),
+            store.append("bbbbbbbbbb", &one),
+            store.append_last("bbbbbbbbbb", &two, &[]),
+        );
+        assert!(first.is_ok() && b1.is_ok() && b2.is_ok(), "{first:?} {b1:?} {b2:?}");
+        assert!(again.is_err(), "the same event twice is refused");
+        let a = store.load("aaaaaaaaaa").await.unwrap().unwrap();
+        let b = store.load("bbbbbbbbbb").await.unwrap().unwrap();
+        assert_eq!(a.moves, [hint(1)]);
+        assert_eq!((b.moves.len(), b.room.status), (2, Status::Over), "the last move marks the room over with it");
+        scratch.remove().await;
+    }
+}
+
+/// Two games of one player's ending at once, both rated from the same
+/// rating: the first kept, the second refused whole (its move, its
+/// results, its rating) until it is rated from the rating as it is now.
+#[tokio::test]
+async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
+    use crate::ratings::{Rating, rate};
+    for scratch in stores("stale").await {
+        let store = scratch.store();
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
+        for id in ["dddddddddd", "eeeeeeeeee"] {
+            store.create_room(&room(id), &seat(0)).await.unwrap();
+            store.add_seat(id, &seat(1)).await.unwrap();
+            store.start(id, 0).await.unwrap();
+        }
+        let results = |before: &[Rating]| -> Vec<ResultRecord> {
+            let after = rate(before, &[1, 2]);
+            (0..2)
+                .map(|n: u8| ResultRecord {
+                    seat: n,
+                    player: format!("p{n}"),
+                    name: format!("N{n}"),
+                    place: u32::from(n) + 1,
+                    sets: 1,
+                    before: before[usize::from(n)],
+                    after: after[usize::from(n)],
+                })
+                .collect()
+        };
+        let (fresh, first) = (results(&[Rating::default(), Rating::default()]), hint(1));
+        let (d, e) = tokio::join!(
+            store.append_last("dddddddddd", &first, &fresh),
+            store.append_last("eeeeeeeeee", &first, &fresh),
+        );
+        let stale = match (&d, &e) {
+            (Ok(()), Err(StoreError::StaleRating { .. })) => "eeeeeeeeee",
+            (Err(StoreError::StaleRating { .. }), Ok(())) => "dddddddddd",
+            other => panic!("one of the two is kept, the other refused as stale: {other:?}"),
+        };
+        let refused = store.load(stale).await.unwrap().unwrap();
+        assert_eq!((refused.moves.len(), refused.room.status, refused.results.len()), (0, Status::Playing, 0));
+        let now = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(now.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
+        store.append_last(stale, &first, &results(&now)).await.unwrap();
+        let after = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(after.iter().map(|r| (r.games, r.wins)).collect::<Vec<_>>(), [(2, 2), (2, 0)]);
+        scratch.remove().await;
+    }
+}
+
+#[tokio::test]
+async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
+    for scratch in stores("seat").await {
+        let store = scratch.store();
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
+        store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
+        for n in 1..4 {
+            store.add_seat("cccccccccc", &seat(n)).await.unwrap();
+            let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}") };
+            store.chat("cccccccccc", &line).await.unwrap();
+        }
+        store.remove_seat("cccccccccc", 1).await.unwrap();
+        store.set_host("cccccccccc", "p2").await.unwrap();
+        let stored = store.load("cccccccccc").await.unwrap().unwrap();
+        let seats: Vec<(u8, &str)> = stored.seats.iter().map(|s| (s.seat, s.player.as_str())).collect();
+        assert_eq!(seats, [(0, "p0"), (1, "p2"), (2, "p3")]);
+        let chat: Vec<(u8, &str)> = stored.chat.iter().map(|l| (l.seat, l.text.as_str())).collect();
+        assert_eq!(chat, [(1, "from 2"), (2, "from 3")]);
+        assert_eq!(stored.room.host, "p2");
+        scratch.remove().await;
+    }
+}
+
+/// Everything a room is, written through the store and read back whole:
+/// its record, seats, log, chat and results, the ratings they made, the
+/// profile and leaderboard those give, and the server's key, which stays.
+#[tokio::test]
+async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboard() {
+    use crate::ratings::{Rating, rate};
+    for scratch in stores("whole").await {
+        let store = scratch.store();
+        let key = store.server_key().await.unwrap();
+        assert_eq!(key.len(), 32);
+        assert_eq!(store.server_key().await.unwrap(), key, "the key is made once");
+        let mut record = room("ffffffffff");
+        record.hints = false;
+        record.seed = u64::MAX - 5;
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("Ann {n} ✓") };
+        store.create_room(&record, &seat(0)).await.unwrap();
+        store.add_seat("ffffffffff", &seat(1)).await.unwrap();
+        store.set_bots("ffffffffff", &[]).await.unwrap();
+        store.start("ffffffffff", 1_000).await.unwrap();
+        let claim = MoveRecord { seq: 1, seat: 1, at_ms: 4_200, kind: MoveKind::Claim, cards: vec![0, 40, 80] };
+        store.append("ffffffffff", &claim).await.unwrap();
+        let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into() };
+        store.chat("ffffffffff", &line).await.unwrap();
+        let before = [Rating::default(), Rating::default()];
+        let after = rate(&before, &[2, 1]);
+        let results: Vec<ResultRecord> = (0..2u8)
+            .map(|n| ResultRecord {
+                seat: n,
+                player: format!("p{n}"),
+                name: format!("Ann {n} ✓"),
+                place: 2 - u32::from(n),
+                sets: u32::from(n) * 3,
+                before: before[usize::from(n)],
+                after: after[usize::from(n)],
+            })
+            .collect();
+        let last = MoveRecord { seq: 2, seat: 1, at_ms: 61_000, kind: MoveKind::Hint, cards: vec![] };
+        store.append_last("ffffffffff", &last, &results).await.unwrap();
+
+        let stored = store.load("ffffffffff").await.unwrap().unwrap();
+        let mut over = record.clone();
+        over.status = Status::Over;
+        over.ended_at_ms = Some(61_000);
+        assert_eq!(stored.room, over);
+        assert_eq!(stored.seats, [seat(0), seat(1)]);
+        assert_eq!(stored.moves, [claim, last]);
+        assert_eq!(stored.chat, [line]);
+        let read: Vec<(u8, u32, u32, f64, f64)> =
+            stored.results.iter().map(|r| (r.seat, r.place, r.sets, r.before.mu, r.after.mu)).collect();
+        let written: Vec<(u8, u32, u32, f64, f64)> =
+            results.iter().map(|r| (r.seat, r.place, r.sets, r.before.mu, r.after.mu)).collect();
+        assert_eq!(read, written);
+        assert!(store.load("gggggggggg").await.unwrap().is_none());
+
+        let ratings = store.ratings("classic", &["p1".to_owned(), "p0".to_owned(), "p9".to_owned()]).await.unwrap();
+        assert_eq!(
+            ratings.iter().map(|r| (r.games, r.wins)).collect::<Vec<_>>(),
+            [(1, 1), (1, 0), (0, 0)],
+            "the winner, the other, and a player with no game"
+        );
+        assert_eq!(ratings[0].mu, after[1].mu);
+        let board = store.leaderboard("classic", 10).await.unwrap();
+        assert_eq!(
+            board.iter().map(|l| (l.name.as_str(), l.games)).collect::<Vec<_>>(),
+            [("Ann 1 ✓", 1), ("Ann 0 ✓", 1)]
+        );
+        let profile = store.profile("p1").await.unwrap().unwrap();
+        assert_eq!((profile.name.as_str(), profile.games, profile.wins, profile.sets), ("Ann 1 ✓", 1, 1, 3));
+        assert_eq!((profile.recent.len(), profile.recent[0].ms, profile.recent[0].players), (1, 61_000, 2));
+        assert_eq!(profile.times["classic"].fastest_win_ms, Some(61_000));
+        assert!(store.profile("p9").await.unwrap().is_none());
+        scratch.remove().await;
+    }
+}
+
+/// The sweep deletes rooms that never started and finished ones past
+/// their days, with everything of theirs, but not a room it is told to keep.
+#[tokio::test]
+async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
+    for scratch in stores("sweep").await {
+        let store = scratch.store();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        for id in ["hhhhhhhhhh", "iiiiiiiiii", "jjjjjjjjjj"] {
+            store.create_room(&room(id), &seat).await.unwrap();
+        }
+        store.start("jjjjjjjjjj", 1).await.unwrap();
+        store.append("jjjjjjjjjj", &hint(1)).await.unwrap();
+        let mut deleted = store.delete_expired(10, 10, &["iiiiiiiiii".to_owned()]).await.unwrap();
+        deleted.sort();
+        assert_eq!(deleted, ["hhhhhhhhhh"], "a waiting room made before; not the one kept, nor one playing");
+        assert!(store.load("hhhhhhhhhh").await.unwrap().is_none());
+        assert!(store.load("iiiiiiiiii").await.unwrap().is_some());
+        assert_eq!(store.load("jjjjjjjjjj").await.unwrap().unwrap().moves, [hint(1)]);
+        scratch.remove().await;
+    }
+}
