@@ -46,11 +46,16 @@ fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "installing postgresql"
   as_root apt-get update -qq
-  # Debian's package would start a cluster of the machine's; none is wanted.
-  printf '#!/bin/sh\nexit 101\n' | as_root tee /usr/sbin/policy-rc.d >/dev/null
-  as_root chmod +x /usr/sbin/policy-rc.d
+  # Debian's package would start a cluster of the machine's; none is
+  # wanted (a policy-rc.d that says no, unless the machine has its own).
+  made_policy=
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | as_root tee /usr/sbin/policy-rc.d >/dev/null
+    as_root chmod +x /usr/sbin/policy-rc.d
+    made_policy=1
+  fi
   as_root apt-get install -y -qq postgresql
-  as_root rm -f /usr/sbin/policy-rc.d
+  if [ -n "$made_policy" ]; then as_root rm -f /usr/sbin/policy-rc.d; fi
 fi
 
 # 3. wasm-bindgen CLI: must equal the wasm-bindgen crate in Cargo.lock.
