@@ -49,6 +49,9 @@ pub mod close {
     pub const POLICY: u16 = 4008;
     /// Silent too long: no hello in time, or nothing said.
     pub const SILENT: u16 = 4009;
+    /// Another node took the room (its epoch was raised): reconnect, and the
+    /// proxy sends the page to the node that has it now.
+    pub const MOVED: u16 = 4003;
     /// The room's task stopped: reconnect, and it is rebuilt from its log.
     pub const ROOM_LOST: u16 = 4011;
     /// The server is stopping (WebSocket's "service restart"): reconnect.

@@ -215,6 +215,7 @@ async fn run(config: Config) -> Result<(), String> {
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(
             Arc::new(store),
+            &config.node,
             rooms::RoomLimits { max_loaded: limits.max_rooms_loaded, max_watchers: limits.max_watchers },
             Arc::clone(&lobby),
         ),

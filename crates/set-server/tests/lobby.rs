@@ -210,6 +210,9 @@ async fn lobby_chat_is_text_within_its_limits() {
     }
     let room = eve.make("classic", "Eve", false).await;
     assert!(!room.is_empty());
+    // What the lobby told her before she sat down (who is online, say) came
+    // before the room's answer: only what comes after counts below.
+    eve.forget_held();
     fay.send(ClientMsg::Chat { text: "still there?".into() }).await;
     fay.expect("lobby_chat").await;
     eve.send(ClientMsg::Chat { text: "in my room".into() }).await;

@@ -204,5 +204,11 @@ pub fn room_lost(outbox: &Outbox) {
     let _ = outbox.tx.try_send(Outgoing::Close(close::ROOM_LOST, "the room restarted: reconnect"));
 }
 
+/// Tells a connection its room moved to another node, so that it
+/// reconnects (through the proxy, to that node).
+pub fn room_moved(outbox: &Outbox) {
+    let _ = outbox.tx.try_send(Outgoing::Close(close::MOVED, "the room moved to another server: reconnect"));
+}
+
 #[cfg(test)]
 mod tests;

@@ -65,6 +65,12 @@ impl Live {
 /// The live rooms, by id, and the store behind them.
 pub struct Rooms {
     store: Arc<dyn Store>,
+    /// This node's name: a room it loads is taken in the store under it.
+    node: String,
+    /// One load at a time per room: a room is taken (its epoch raised)
+    /// once, by the join that loads it, and the joins that came meanwhile
+    /// find it live.
+    loading: std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>,
     /// Where public rooms list themselves.
     lobby: Arc<Lobby>,
     limits: RoomLimits,
@@ -96,9 +102,11 @@ const STOP_WAIT: Duration = Duration::from_secs(5);
 const BROKEN_RETRY: Duration = Duration::from_secs(60);
 
 impl Rooms {
-    pub fn new(store: Arc<dyn Store>, limits: RoomLimits, lobby: Arc<Lobby>) -> Arc<Rooms> {
+    pub fn new(store: Arc<dyn Store>, node: &str, limits: RoomLimits, lobby: Arc<Lobby>) -> Arc<Rooms> {
         Arc::new(Rooms {
             store,
+            node: node.to_owned(),
+            loading: std::sync::Mutex::new(HashMap::new()),
             lobby,
             limits,
             live: Mutex::new(HashMap::new()),
@@ -185,21 +193,46 @@ impl Rooms {
         if self.broken.lock().is_ok_and(|broken| broken.get(id).is_some_and(|at| at.elapsed() < BROKEN_RETRY)) {
             return Err(RoomsError::Broken("it did not replay a moment ago".into()));
         }
-        // Read and replayed with no lock held.
+        // Read and replayed with no lock on the live rooms held; one load
+        // of this room at a time.
+        let gate = self.loading.lock().map(|mut gates| Arc::clone(gates.entry(id.to_owned()).or_default()));
+        let gate = gate.map_err(|_| RoomsError::Broken("the loading gates".into()))?;
+        let _loading = gate.lock().await;
+        let loaded = self.load_live(id).await;
+        if let Ok(mut gates) = self.loading.lock() {
+            gates.remove(id);
+        }
+        loaded
+    }
+
+    /// Takes the room (raising its epoch, so that a node that had it can
+    /// append nothing more), then reads it: everything the other node kept
+    /// is read, and it runs here from now on.
+    async fn load_live(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+        if let Some(inbox) = self.live_inbox(id).await {
+            return Ok(inbox);
+        }
+        let epoch = self.store.take(id, &self.node).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());
         let lobby = Some(Arc::clone(&self.lobby));
-        let room =
-            match Room::restore(stored, self.store.clone(), Arc::clone(&presence), self.limits.max_watchers, lobby) {
-                Ok(room) => room,
-                Err(err) => {
-                    if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
-                        broken.retain(|_, at| at.elapsed() < BROKEN_RETRY);
-                        broken.insert(id.to_owned(), Instant::now());
-                    }
-                    return Err(err);
+        let room = match Room::restore(
+            stored,
+            epoch,
+            self.store.clone(),
+            Arc::clone(&presence),
+            self.limits.max_watchers,
+            lobby,
+        ) {
+            Ok(room) => room,
+            Err(err) => {
+                if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
+                    broken.retain(|_, at| at.elapsed() < BROKEN_RETRY);
+                    broken.insert(id.to_owned(), Instant::now());
                 }
-            };
+                return Err(err);
+            }
+        };
         let mut live = self.live.lock().await;
         // Another join may have loaded it meanwhile: that one is the room.
         if let Some(inbox) = used_now(&mut live, id) {
@@ -258,7 +291,8 @@ impl Rooms {
         if stored.room.status != Status::Over {
             return Ok(None);
         }
-        let room = Room::restore(stored, self.store.clone(), Arc::default(), 0, None)?;
+        // Read, never written: no epoch of its own.
+        let room = Room::restore(stored, 0, self.store.clone(), Arc::default(), 0, None)?;
         let save: Arc<str> =
             room.finished_save().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?.into();
         if let Ok(mut exports) = self.exports.lock() {

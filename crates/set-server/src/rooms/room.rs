@@ -4,7 +4,8 @@
 //! through the connections' outboxes.
 
 use super::{
-    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_variant,
+    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_moved,
+    room_variant,
 };
 use crate::ids;
 use crate::lobby::Lobby;
@@ -92,6 +93,11 @@ pub(super) struct Room {
     bot_due: Option<Instant>,
     /// A rated game's results, once it is over.
     results: Vec<ResultRecord>,
+    /// The epoch this node took the room at: every append carries it.
+    epoch: u64,
+    /// Another node took the room since (an append was refused): the task
+    /// stops, and its connections are told to reconnect, to that node.
+    superseded: bool,
 }
 
 impl Room {
@@ -103,6 +109,7 @@ impl Room {
 
     pub(super) fn restore(
         stored: StoredRoom,
+        epoch: u64,
         store: Arc<dyn Store>,
         presence: Arc<Presence>,
         max_watchers: usize,
@@ -164,6 +171,8 @@ impl Room {
             removed: Vec::new(),
             bot_due: None,
             results,
+            epoch,
+            superseded: false,
         })
     }
 
@@ -185,6 +194,9 @@ impl Room {
             };
             let Some(command) = command else { return };
             self.handle(command).await;
+            if self.superseded {
+                return;
+            }
         }
     }
 
@@ -549,7 +561,7 @@ impl Room {
                         return false;
                     }
                 };
-                match self.store.append_last(&self.record.id, &record, &results).await {
+                match self.store.append_last(&self.record.id, self.epoch, &record, &results).await {
                     Err(StoreError::StaleRating { player }) if tries < RATING_TRIES => {
                         tracing::info!(room = %self.record.id, %player, "a rating changed meanwhile: rated again");
                         tries += 1;
@@ -563,10 +575,16 @@ impl Room {
                 }
             }
         } else {
-            self.store.append(&self.record.id, &record).await
+            self.store.append(&self.record.id, self.epoch, &record).await
         };
         if let Err(err) = stored {
-            tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
+            if let StoreError::Superseded { .. } = err {
+                // Another node owns the room now: this one lets go of it.
+                tracing::info!(room = %self.record.id, seq = record.seq, "the room moved to another node");
+                self.superseded = true;
+            } else {
+                tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
+            }
             return false;
         }
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
@@ -650,7 +668,11 @@ impl Drop for Room {
     /// their connections: they reconnect, and the room reloads from its log.
     fn drop(&mut self) {
         for c in self.conns.values() {
-            room_lost(&c.outbox);
+            if self.superseded {
+                room_moved(&c.outbox);
+            } else {
+                room_lost(&c.outbox);
+            }
         }
         if let Some(lobby) = &self.lobby {
             lobby.withdraw(&self.record.id);

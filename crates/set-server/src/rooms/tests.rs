@@ -51,7 +51,10 @@ impl Store for MemoryStore {
     fn start<'a>(&'a self, room: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
     }
-    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn take<'a>(&'a self, room: &'a str, _node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
+    }
+    fn append<'a>(&'a self, room: &'a str, _epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.failing()?;
             self.with(room, |r| r.moves.push(mv.clone()))
@@ -77,6 +80,7 @@ impl Store for MemoryStore {
     fn append_last<'a>(
         &'a self,
         room: &'a str,
+        _epoch: u64,
         mv: &'a MoveRecord,
         _results: &'a [crate::store::ResultRecord],
     ) -> BoxFuture<'a, StoreResult<()>> {
@@ -181,8 +185,12 @@ async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Valu
 #[tokio::test]
 async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let store = Arc::new(MemoryStore::default());
-    let rooms =
-        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
+    let rooms = Rooms::new(
+        store.clone(),
+        "test",
+        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        crate::lobby::Lobby::new(10),
+    );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     let inbox = rooms.inbox(&id).await.unwrap();
     let (ann, mut ann_rx) = outbox();
@@ -251,8 +259,12 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
 #[tokio::test]
 async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let store = Arc::new(MemoryStore::default());
-    let rooms =
-        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
+    let rooms = Rooms::new(
+        store.clone(),
+        "test",
+        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        crate::lobby::Lobby::new(10),
+    );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
     match rooms.inbox(&id).await {
@@ -265,8 +277,12 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
 #[tokio::test]
 async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_back_from_their_log() {
     let store = Arc::new(MemoryStore::default());
-    let rooms =
-        Rooms::new(store.clone(), RoomLimits { max_loaded: 10, max_watchers: 10 }, crate::lobby::Lobby::new(10));
+    let rooms = Rooms::new(
+        store.clone(),
+        "test",
+        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        crate::lobby::Lobby::new(10),
+    );
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();
     let (empty_over, watched_over, waiting) = (
         rooms.create("p1", "Ann", &classic()).await.unwrap(),

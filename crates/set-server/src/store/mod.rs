@@ -141,6 +141,11 @@ pub enum StoreError {
     StaleRating {
         player: String,
     },
+    /// The room's epoch was raised since this node took it: another node
+    /// owns it now, and nothing of the write was kept.
+    Superseded {
+        room: String,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -150,6 +155,7 @@ impl fmt::Display for StoreError {
             StoreError::Migrate(err) => write!(f, "database migration: {err}"),
             StoreError::Corrupt(what) => write!(f, "database holds {what}"),
             StoreError::StaleRating { player } => write!(f, "player {player}'s rating changed since it was read"),
+            StoreError::Superseded { room } => write!(f, "room {room} is another node's now"),
         }
     }
 }
@@ -177,12 +183,18 @@ pub trait Store: Send + Sync + 'static {
     fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends one move; refused if its `seq` is taken.
-    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
+    /// Makes `node` the room's owner and raises its epoch: the epoch this
+    /// node's appends carry from now on; none if there is no such room.
+    fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
+    /// Appends a move, if the room's epoch is still `epoch` (else
+    /// [`StoreError::Superseded`], and nothing is kept).
+    fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends the move that ended the game and marks the room over, and
     /// keeps a rated game's results and its players' new ratings, all at once.
     fn append_last<'a>(
         &'a self,
         room: &'a str,
+        epoch: u64,
         mv: &'a MoveRecord,
         results: &'a [ResultRecord],
     ) -> BoxFuture<'a, StoreResult<()>>;
@@ -381,18 +393,31 @@ impl Store for SqlStore {
         Box::pin(self.writes.write(Write::Start { room: room.to_owned(), at }))
     }
 
-    fn append<'a>(&'a self, room: &'a str, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last: None }))
+    fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+        Box::pin(async move {
+            let epoch: Option<i64> =
+                sqlx::query_scalar("UPDATE rooms SET owner = $1, epoch = epoch + 1 WHERE id = $2 RETURNING epoch")
+                    .bind(node)
+                    .bind(room)
+                    .fetch_optional(&self.writer)
+                    .await?;
+            Ok(epoch.map(|epoch| epoch as u64))
+        })
+    }
+
+    fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), epoch, mv: mv.clone(), last: None }))
     }
 
     fn append_last<'a>(
         &'a self,
         room: &'a str,
+        epoch: u64,
         mv: &'a MoveRecord,
         results: &'a [ResultRecord],
     ) -> BoxFuture<'a, StoreResult<()>> {
         let last = Some(results.to_vec());
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), mv: mv.clone(), last }))
+        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), epoch, mv: mv.clone(), last }))
     }
 
     fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {

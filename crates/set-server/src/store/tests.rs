@@ -118,10 +118,10 @@ async fn moves_appended_together_are_each_kept_or_refused_on_their_own() {
         // (the second is refused by the log's key), b's moves 1 and 2.
         let (one, two) = (hint(1), hint(2));
         let (first, again, b1, b2) = tokio::join!(
-            store.append("aaaaaaaaaa", &one),
-            store.append("aaaaaaaaaa", &one),
-            store.append("bbbbbbbbbb", &one),
-            store.append_last("bbbbbbbbbb", &two, &[]),
+            store.append("aaaaaaaaaa", 0, &one),
+            store.append("aaaaaaaaaa", 0, &one),
+            store.append("bbbbbbbbbb", 0, &one),
+            store.append_last("bbbbbbbbbb", 0, &two, &[]),
         );
         assert!(first.is_ok() && b1.is_ok() && b2.is_ok(), "{first:?} {b1:?} {b2:?}");
         assert!(again.is_err(), "the same event twice is refused");
@@ -163,8 +163,8 @@ async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
         };
         let (fresh, first) = (results(&[Rating::default(), Rating::default()]), hint(1));
         let (d, e) = tokio::join!(
-            store.append_last("dddddddddd", &first, &fresh),
-            store.append_last("eeeeeeeeee", &first, &fresh),
+            store.append_last("dddddddddd", 0, &first, &fresh),
+            store.append_last("eeeeeeeeee", 0, &first, &fresh),
         );
         let stale = match (&d, &e) {
             (Ok(()), Err(StoreError::StaleRating { .. })) => "eeeeeeeeee",
@@ -175,7 +175,7 @@ async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
         assert_eq!((refused.moves.len(), refused.room.status, refused.results.len()), (0, Status::Playing, 0));
         let now = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
         assert_eq!(now.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
-        store.append_last(stale, &first, &results(&now)).await.unwrap();
+        store.append_last(stale, 0, &first, &results(&now)).await.unwrap();
         let after = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
         assert_eq!(after.iter().map(|r| (r.games, r.wins)).collect::<Vec<_>>(), [(2, 2), (2, 0)]);
         scratch.remove().await;
@@ -225,7 +225,7 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         store.set_bots("ffffffffff", &[]).await.unwrap();
         store.start("ffffffffff", 1_000).await.unwrap();
         let claim = MoveRecord { seq: 1, seat: 1, at_ms: 4_200, kind: MoveKind::Claim, cards: vec![0, 40, 80] };
-        store.append("ffffffffff", &claim).await.unwrap();
+        store.append("ffffffffff", 0, &claim).await.unwrap();
         let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into() };
         store.chat("ffffffffff", &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
@@ -242,7 +242,7 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
             })
             .collect();
         let last = MoveRecord { seq: 2, seat: 1, at_ms: 61_000, kind: MoveKind::Hint, cards: vec![] };
-        store.append_last("ffffffffff", &last, &results).await.unwrap();
+        store.append_last("ffffffffff", 0, &last, &results).await.unwrap();
 
         let stored = store.load("ffffffffff").await.unwrap().unwrap();
         let mut over = record.clone();
@@ -291,13 +291,40 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
             store.create_room(&room(id), &seat).await.unwrap();
         }
         store.start("jjjjjjjjjj", 1).await.unwrap();
-        store.append("jjjjjjjjjj", &hint(1)).await.unwrap();
+        store.append("jjjjjjjjjj", 0, &hint(1)).await.unwrap();
         let mut deleted = store.delete_expired(10, 10, &["iiiiiiiiii".to_owned()]).await.unwrap();
         deleted.sort();
         assert_eq!(deleted, ["hhhhhhhhhh"], "a waiting room made before; not the one kept, nor one playing");
         assert!(store.load("hhhhhhhhhh").await.unwrap().is_none());
         assert!(store.load("iiiiiiiiii").await.unwrap().is_some());
         assert_eq!(store.load("jjjjjjjjjj").await.unwrap().unwrap().moves, [hint(1)]);
+        scratch.remove().await;
+    }
+}
+
+/// One writer per room: a node takes a room by raising its epoch, and an
+/// append carrying an epoch that was raised since keeps nothing (the
+/// move, a game's end, its results); the owner's own appends go on.
+#[tokio::test]
+async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
+    for scratch in stores("fence").await {
+        let store = scratch.store();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        store.create_room(&room("kkkkkkkkkk"), &seat).await.unwrap();
+        store.start("kkkkkkkkkk", 1).await.unwrap();
+        assert_eq!(store.take("nnnnnnnnnn", "a").await.unwrap(), None, "no such room");
+        let first = store.take("kkkkkkkkkk", "a").await.unwrap().unwrap();
+        store.append("kkkkkkkkkk", first, &hint(1)).await.unwrap();
+        let second = store.take("kkkkkkkkkk", "b").await.unwrap().unwrap();
+        assert!(second > first);
+        let late = store.append("kkkkkkkkkk", first, &hint(2)).await;
+        assert!(matches!(late, Err(StoreError::Superseded { .. })), "{late:?}");
+        let late_end = store.append_last("kkkkkkkkkk", first, &hint(2), &[]).await;
+        assert!(matches!(late_end, Err(StoreError::Superseded { .. })), "{late_end:?}");
+        let stored = store.load("kkkkkkkkkk").await.unwrap().unwrap();
+        assert_eq!((stored.moves.clone(), stored.room.status), (vec![hint(1)], Status::Playing), "nothing of a's kept");
+        store.append("kkkkkkkkkk", second, &hint(2)).await.unwrap();
+        assert_eq!(store.load("kkkkkkkkkk").await.unwrap().unwrap().moves, [hint(1), hint(2)]);
         scratch.remove().await;
     }
 }

@@ -39,6 +39,9 @@ pub enum Write {
     /// the room over with it and keeps a rated game's results and ratings.
     Move {
         room: String,
+        /// The epoch the room's owner took it at: the move is kept only if
+        /// the room's is still this one.
+        epoch: u64,
         mv: MoveRecord,
         last: Option<Vec<ResultRecord>>,
     },
@@ -228,7 +231,18 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::Move { room, mv, last } => {
+        Write::Move { room, epoch, mv, last } => {
+            // The fence: the room's row, locked until the commit (so that no
+            // other node raises its epoch in between), must still hold this
+            // owner's epoch. One statement in both dialects.
+            let fenced = sqlx::query("UPDATE rooms SET epoch = epoch WHERE id = $1 AND epoch = $2")
+                .bind(room)
+                .bind(*epoch as i64)
+                .execute(&mut *tx)
+                .await?;
+            if fenced.rows_affected() != 1 {
+                return Err(StoreError::Superseded { room: room.clone() });
+            }
             insert_move(&mut *tx, room, mv).await?;
             if let Some(results) = last {
                 if !results.is_empty() {

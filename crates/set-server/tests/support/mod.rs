@@ -237,6 +237,12 @@ impl Client {
         }
     }
 
+    /// Forgets the messages read while looking for others (those that came
+    /// before the last one expected).
+    pub fn forget_held(&mut self) {
+        self.held.clear();
+    }
+
     /// The first message of this type.
     pub async fn expect(&mut self, t: &str) -> Value {
         self.first(|m| m["t"] == t, t).await

@@ -1,0 +1,85 @@
+//! Two nodes on one Postgres database, as a cluster runs: a room taken by
+//! the second node (a player joins it there) is fenced off the first, whose
+//! next append keeps nothing; the first node lets go of the room and closes
+//! its sockets with 4003, its players come back through the second with the
+//! tokens the first signed, and play on. The database is read with the
+//! test's own queries: one log, no move twice, nothing the first node was
+//! refused. Runs where `SET_TEST_POSTGRES` names a server (scripts/test.sh).
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
+mod support;
+
+use sqlx::Row;
+use support::*;
+
+#[tokio::test]
+async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_move() {
+    let Some(database) = PostgresDatabase::new("nodes").await else { return };
+    let scratch = Scratch::new("nodes");
+    let db = std::path::Path::new(&database.url);
+    let first = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "first"]).unwrap();
+    let second = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "second"]).unwrap();
+
+    // Ann and Ben play on the first node.
+    let mut ann = Client::new(&first, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::new(&first, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let start = ann.expect("room").await;
+    let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
+    let table = ids(&moved["view"]["table"]);
+    assert_eq!(ann.node, "first");
+
+    // Cy opens the room on the second node, which takes it.
+    let mut cy = Client::new(&second, None).await;
+    assert_eq!(cy.node, "second");
+    let seen = cy.join(&room, None, 0).await;
+    assert_eq!((seen["seq"].as_u64(), seen["view"]["table"].clone()), (Some(1), moved["view"]["table"].clone()));
+
+    // Ben's claim reaches the first node, which may no longer append: it
+    // is not accepted, and the first node closes its players' sockets.
+    let id = ben.claim(&a_set(&table), 1).await;
+    let mut answers = Vec::new();
+    loop {
+        let message = ben.next().await;
+        if message["t"] == "closed" {
+            assert_eq!(message["code"], 4003, "the room moved: reconnect");
+            break;
+        }
+        answers.push(message);
+    }
+    assert!(
+        !answers.iter().any(|m| m["id"] == id && m["verdict"] == "accepted"),
+        "a claim the first node could not keep is never shown as accepted: {answers:?}"
+    );
+    assert_eq!(ann.next().await["t"], "closed");
+
+    // Ben comes back through the second node, with the first node's token.
+    let mut ben = Client::new(&second, Some(&ben.token)).await;
+    let back = ben.join(&room, None, 1).await;
+    assert_eq!((back["seat"].as_u64(), back["seq"].as_u64()), (Some(1), Some(1)));
+    let again = ben.play_a_set(&table, 1).await;
+    assert_eq!(again["seq"], 2);
+    assert_eq!(cy.expect_move(2).await["seq"], 2);
+
+    // The database, read with the test's own queries: one log, in order.
+    let pool = sqlx::PgPool::connect(&database.url).await.unwrap();
+    let seqs: Vec<i64> = sqlx::query("SELECT seq FROM moves WHERE room = $1 ORDER BY seq")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(seqs, [1, 2], "no move twice, none from the superseded node");
+    let owner: String =
+        sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(&room).fetch_one(&pool).await.unwrap();
+    assert_eq!(owner, "second");
+    pool.close().await;
+    drop((ann, ben, cy));
+    let _ = (first.terminate(), second.terminate());
+    database.remove().await;
+}
