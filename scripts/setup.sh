@@ -8,8 +8,9 @@
 #   wasm-bindgen   cargo install wasm-bindgen-cli, the exact version in Cargo.lock
 #   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
 #                  or trunk 0.21.14 on stable where there is no nightly
-#   PostgreSQL     apt: postgresql (the store's tests against Postgres; scripts/postgres.sh
-#                  starts one of the tests' own, never the machine's service)
+#   PostgreSQL     apt: postgresql and nginx (the store's tests against Postgres and the
+#   and nginx      cluster's test; scripts/postgres.sh and scripts/cluster.sh start their
+#                  own, never the machine's services)
 #   npm packages   playwright-core (drives Debian's Chromium), binaryen (wasm-opt for Trunk),
 #                  @axe-core/playwright (accessibility audits in the e2e tests),
 #                  terser (minifies the glue inlined into the release page)
@@ -42,21 +43,9 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   as_root apt-get install -y -qq chromium chromium-driver
 fi
 
-# 2b. PostgreSQL's server programs, for the store's tests against Postgres.
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  step "installing postgresql"
-  as_root apt-get update -qq
-  # Debian's package would start a cluster of the machine's; none is
-  # wanted (a policy-rc.d that says no, unless the machine has its own).
-  made_policy=
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    printf '#!/bin/sh\nexit 101\n' | as_root tee /usr/sbin/policy-rc.d >/dev/null
-    as_root chmod +x /usr/sbin/policy-rc.d
-    made_policy=1
-  fi
-  as_root apt-get install -y -qq postgresql
-  if [ -n "$made_policy" ]; then as_root rm -f /usr/sbin/policy-rc.d; fi
-fi
+# 2b. PostgreSQL's server programs and nginx, for the store's tests against
+#     Postgres and the cluster's test.
+bash scripts/install-servers.sh
 
 # 3. wasm-bindgen CLI: must equal the wasm-bindgen crate in Cargo.lock.
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)

@@ -4,7 +4,8 @@
 //! its sockets with 4003, its players come back through the second with the
 //! tokens the first signed, and play on. The database is read with the
 //! test's own queries: one log, no move twice, nothing the first node was
-//! refused. Runs where `SET_TEST_POSTGRES` names a server (scripts/test.sh).
+//! refused. A node that lost a room never serves its old copy: opened there
+//! again, it is taken back and read anew. Runs where `SET_TEST_POSTGRES` names a server (scripts/test.sh).
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
@@ -78,7 +79,30 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     let owner: String =
         sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(&room).fetch_one(&pool).await.unwrap();
     assert_eq!(owner, "second");
+
+    // A player opening the room on the first node again is never shown the
+    // copy it held: it takes the room back, from the log as it is now.
+    let mut di = Client::new(&first, None).await;
+    let fresh = di.join(&room, None, 0).await;
+    assert_eq!((fresh["seq"].as_u64(), fresh["view"].clone()), (Some(2), again["view"].clone()));
+    let owner: String =
+        sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(&room).fetch_one(&pool).await.unwrap();
+    assert_eq!(owner, "first");
+
+    // Ann comes back on the first node and finds a set there. The second
+    // node still holds its copy (Ben and Cy in it), which has not tried to
+    // append since: a player opening the room there must see Ann's set.
+    let mut ann = Client::new(&first, Some(&ann.token)).await;
+    let here = ann.join(&room, None, 2).await;
+    let third = ann.play_a_set(&ids(&here["view"]["table"]), 2).await;
+    assert_eq!(third["seq"], 3);
+    let mut eve = Client::new(&second, None).await;
+    let current = eve.join(&room, None, 0).await;
+    assert_eq!((current["seq"].as_u64(), current["view"].clone()), (Some(3), third["view"].clone()));
+    cy.forget_held();
+    while cy.next().await["t"] != "closed" {}
     pool.close().await;
+    drop((di, eve));
     drop((ann, ben, cy));
     let _ = (first.terminate(), second.terminate());
     database.remove().await;

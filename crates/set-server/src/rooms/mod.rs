@@ -131,6 +131,9 @@ pub enum Command {
         conn: ConnId,
         text: String,
     },
+    /// Another node has taken the room since this one loaded it: let go of
+    /// it (its connections are told to reconnect, to that node).
+    Superseded,
     /// Debug builds only: panic inside this room, to test that the others live on.
     #[cfg(debug_assertions)]
     Crash,

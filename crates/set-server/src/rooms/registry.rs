@@ -45,6 +45,8 @@ pub struct RoomSettings {
 /// was last asked for.
 struct Live {
     generation: u64,
+    /// The epoch this node took the room at.
+    epoch: u64,
     inbox: mpsc::Sender<Command>,
     presence: Arc<Presence>,
     used: Instant,
@@ -187,7 +189,7 @@ impl Rooms {
 
     /// The inbox of a room, loading it from the store if it is not live.
     pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
-        if let Some(inbox) = self.live_inbox(id).await {
+        if let Some(inbox) = self.owned_inbox(id).await? {
             return Ok(inbox);
         }
         if self.broken.lock().is_ok_and(|broken| broken.get(id).is_some_and(|at| at.elapsed() < BROKEN_RETRY)) {
@@ -256,7 +258,7 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(INBOX);
         let generation = self.generation.fetch_add(1, Ordering::Relaxed);
-        live.insert(id.to_owned(), Live { generation, inbox: tx.clone(), presence, used: Instant::now() });
+        live.insert(id.to_owned(), Live { generation, epoch, inbox: tx.clone(), presence, used: Instant::now() });
         let rooms = Arc::clone(self);
         let id = id.to_owned();
         let task = tokio::spawn(tracing::Instrument::instrument(room.run(rx), tracing::Span::current()));
@@ -279,6 +281,22 @@ impl Rooms {
     /// A live room's inbox, marked as used now.
     async fn live_inbox(&self, id: &str) -> Option<mpsc::Sender<Command>> {
         used_now(&mut *self.live.lock().await, id)
+    }
+
+    /// A live room's inbox, if this node still owns the room: a room another
+    /// node has taken since (its epoch in the store is higher) is let go of
+    /// here, and loaded again, so that no one joins a stale copy.
+    async fn owned_inbox(&self, id: &str) -> Result<Option<mpsc::Sender<Command>>, RoomsError> {
+        let Some(epoch) = self.live.lock().await.get(id).map(|room| room.epoch) else { return Ok(None) };
+        let now = self.store.epoch(id).await.map_err(RoomsError::Store)?;
+        let mut live = self.live.lock().await;
+        if now.is_some_and(|now| now > epoch) {
+            if let Some(stale) = live.remove(id) {
+                let _ = stale.inbox.try_send(Command::Superseded);
+            }
+            return Ok(None);
+        }
+        Ok(used_now(&mut live, id))
     }
 
     /// The finished game of a room as a save file, if it is over; each is

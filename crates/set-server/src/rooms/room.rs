@@ -235,6 +235,10 @@ impl Room {
             Command::Remove { conn, seat } => self.remove(conn, seat).await,
             Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
+            Command::Superseded => {
+                tracing::info!(room = %self.record.id, "the room moved to another node");
+                self.superseded = true;
+            }
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
         }

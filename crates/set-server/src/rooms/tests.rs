@@ -54,6 +54,9 @@ impl Store for MemoryStore {
     fn take<'a>(&'a self, room: &'a str, _node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
     }
+    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
+    }
     fn append<'a>(&'a self, room: &'a str, _epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.failing()?;

@@ -186,6 +186,9 @@ pub trait Store: Send + Sync + 'static {
     /// Makes `node` the room's owner and raises its epoch: the epoch this
     /// node's appends carry from now on; none if there is no such room.
     fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
+    /// The room's epoch now (none if there is no such room): a node whose
+    /// live room's epoch is lower has lost it to another.
+    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
     /// Appends a move, if the room's epoch is still `epoch` (else
     /// [`StoreError::Superseded`], and nothing is kept).
     fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
@@ -401,6 +404,16 @@ impl Store for SqlStore {
                     .bind(room)
                     .fetch_optional(&self.writer)
                     .await?;
+            Ok(epoch.map(|epoch| epoch as u64))
+        })
+    }
+
+    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+        Box::pin(async move {
+            let epoch: Option<i64> = sqlx::query_scalar("SELECT epoch FROM rooms WHERE id = $1")
+                .bind(room)
+                .fetch_optional(&self.reader)
+                .await?;
             Ok(epoch.map(|epoch| epoch as u64))
         })
     }

@@ -162,6 +162,21 @@ impl Client {
     /// Connects and says hello (with a token: as that player again).
     pub async fn new(server: &Server, token: Option<&str>) -> Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
+        Client::hello(ws, token).await
+    }
+
+    /// Connects through a proxy at `addr` as the page does (its socket
+    /// naming the room, if any, for the proxy to route by) and says hello;
+    /// Err if the socket does not open.
+    pub async fn through(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<Client, String> {
+        let query = room.map_or(String::new(), |room| format!("?room={room}"));
+        let mut request = format!("ws://{addr}/ws{query}").into_client_request().unwrap();
+        request.headers_mut().insert("origin", format!("http://{addr}").parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|err| err.to_string())?;
+        Ok(Client::hello(ws, token).await)
+    }
+
+    async fn hello(ws: WebSocketStream<MaybeTlsStream<TcpStream>>, token: Option<&str>) -> Client {
         let mut client = Client {
             ws,
             token: String::new(),

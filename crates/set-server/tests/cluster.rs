@@ -1,0 +1,163 @@
+//! Three nodes on a Postgres of their own behind nginx, started by
+//! scripts/cluster.sh as an operator would start them (real processes, on
+//! loopback, stopped at the end, also on failure). Two players in a room
+//! through nginx; the node that owns the room is killed with SIGKILL; both
+//! reconnect through nginx, reach another node, which takes the room and
+//! replays it from Postgres: the board and scores are as they were, and the
+//! game is played to its end. The stored log (read with the test's own
+//! query) has every move once, and the finished game downloads and replays.
+//! Runs where `SET_TEST_POSTGRES` says the tests have Postgres
+//! (scripts/test.sh); nginx comes with scripts/setup.sh.
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
+mod support;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+use support::*;
+
+/// The cluster scripts/cluster.sh started, stopped when dropped.
+struct Cluster {
+    dir: PathBuf,
+    addr: String,
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/cluster.sh")
+}
+
+impl Cluster {
+    fn up(scratch: &Scratch) -> Cluster {
+        let dir = scratch.0.join("cluster");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let out = Command::new("bash")
+            .arg(script())
+            .arg("up")
+            .env("CLUSTER_DIR", &dir)
+            .env("CLUSTER_PORT", port.to_string())
+            .env("NODES", "3")
+            .env("SET_SERVER", env!("CARGO_BIN_EXE_set-server"))
+            .env("DIST", scratch.dist())
+            .output()
+            .unwrap();
+        let cluster = Cluster { dir, addr: format!("127.0.0.1:{port}") };
+        assert!(out.status.success(), "cluster.sh up: {}", String::from_utf8_lossy(&out.stderr));
+        cluster
+    }
+
+    fn file(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir.join(name)).unwrap().trim().to_owned()
+    }
+
+    /// A GET through nginx: the body.
+    fn get(&self, path: &str) -> String {
+        let out = Command::new("curl").args(["-sf", &format!("http://{}{path}", self.addr)]).output().unwrap();
+        assert!(out.status.success(), "GET {path} through nginx");
+        String::from_utf8(out.stdout).unwrap()
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash").arg(script()).arg("down").env("CLUSTER_DIR", &self.dir).status();
+    }
+}
+
+/// Reconnects through nginx until a node answers, and rejoins the room.
+async fn back(cluster: &Cluster, room: &str, token: &str, since: u32) -> (Client, Value) {
+    for _ in 0..100 {
+        if let Ok(mut client) = Client::through(&cluster.addr, Some(room), Some(token)).await {
+            let snapshot = client.join(room, None, since).await;
+            return (client, snapshot);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no node answered through nginx for 5 s");
+}
+
+#[tokio::test]
+async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_another() {
+    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
+        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
+        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
+        return;
+    }
+    let scratch = Scratch::new("cluster");
+    let cluster = Cluster::up(&scratch);
+    let addr = cluster.addr.clone();
+
+    // Ann makes a room from the lobby's socket; both players then open the
+    // room's, as the page does, and nginx sends them to one node.
+    let mut lobby = Client::through(&addr, None, None).await.unwrap();
+    let room = lobby.create("junior", "Ann").await;
+    let token = lobby.token.clone();
+    drop(lobby);
+    let mut ann = Client::through(&addr, Some(&room), Some(&token)).await.unwrap();
+    ann.join(&room, None, 0).await;
+    let mut ben = Client::through(&addr, Some(&room), None).await.unwrap();
+    ben.join(&room, Some("Ben"), 0).await;
+    assert_eq!(ann.node, ben.node, "one room, one node");
+    ann.send(ClientMsg::Start).await;
+    let start = ann.expect("room").await;
+    let (mut table, mut seq) = (ids(&start["view"]["table"]), 0);
+    for turn in 0..2 {
+        let player = if turn == 0 { &mut ann } else { &mut ben };
+        let moved = player.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+    }
+    let before = ann.join(&room, None, 0).await;
+
+    // The owner, as the database says, is killed.
+    let url = cluster.file("postgres.url");
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let owner: String =
+        sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(&room).fetch_one(&pool).await.unwrap();
+    assert_eq!(owner, ann.node);
+    let pid = cluster.file(&format!("{owner}.pid"));
+    let killed = Instant::now();
+    assert!(Command::new("kill").args(["-KILL", &pid]).status().unwrap().success());
+    ann.forget_held();
+    while ann.next().await["t"] != "closed" {}
+
+    // Both come back through nginx, to another node, as they were.
+    let (ann_token, ben_token) = (ann.token.clone(), ben.token.clone());
+    drop((ann, ben));
+    let (mut ann, after) = back(&cluster, &room, &ann_token, 0).await;
+    eprintln!("the players were without their room for {} ms", killed.elapsed().as_millis());
+    let (mut ben, _) = back(&cluster, &room, &ben_token, seq as u32).await;
+    assert_ne!(ann.node, owner);
+    assert_eq!(ann.node, ben.node);
+    for field in ["view", "seq", "status", "commitment", "moves"] {
+        assert_eq!(after[field], before[field], "{field} after the owner's death");
+    }
+    let scores = |v: &Value| v["players"].as_array().unwrap().iter().map(|p| p["score"].clone()).collect::<Vec<_>>();
+    assert_eq!(scores(&after), [1, 1]);
+
+    // Played to its end on the new node.
+    let mut turn = 0;
+    loop {
+        let player = if turn % 2 == 0 { &mut ann } else { &mut ben };
+        turn += 1;
+        let moved = player.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        if moved["view"]["over"] == true {
+            break;
+        }
+    }
+    let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM moves WHERE room = $1 ORDER BY seq")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(seqs, (1..=seq as i64).collect::<Vec<_>>(), "every move once, in order");
+    pool.close().await;
+    let save = cluster.get(&format!("/api/games/{room}"));
+    let (saved, _) = set_core::save::decode_seated(&save).expect("the finished game downloads as a save");
+    assert!(saved.game.is_over());
+    assert_eq!(saved.game.moves().len() as u64, seq, "the stored log replays to the end");
+}
