@@ -138,17 +138,8 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
     assert_eq!(scores(&after), [1, 1]);
 
     // Played to its end on the new node.
-    let mut turn = 0;
-    loop {
-        let player = if turn % 2 == 0 { &mut ann } else { &mut ben };
-        turn += 1;
-        let moved = player.play_a_set(&table, seq).await;
-        seq = moved["seq"].as_u64().unwrap();
-        table = ids(&moved["view"]["table"]);
-        if moved["view"]["over"] == true {
-            break;
-        }
-    }
+    let (end, seq) = play_to_the_end([&mut ann, &mut ben], &table, seq).await;
+    assert_eq!(end["status"], "over");
     let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM moves WHERE room = $1 ORDER BY seq")
         .bind(&room)
         .fetch_all(&pool)

@@ -74,17 +74,7 @@ async fn survives_sigkill(scratch: &Scratch, db: &std::path::Path) {
     // The save is not for download while the seed is secret.
     assert!(server.get(&format!("/api/games/{room}"), "").await.starts_with("HTTP/1.1 409"));
     // Play it out, taking turns.
-    let mut turn = 0;
-    let end = loop {
-        let player = if turn % 2 == 0 { &mut ann } else { &mut ben };
-        turn += 1;
-        let moved = player.play_a_set(&table, seq).await;
-        seq = moved["seq"].as_u64().unwrap();
-        table = ids(&moved["view"]["table"]);
-        if moved["view"]["over"] == true {
-            break player.first_room_over().await;
-        }
-    };
+    let (end, seq) = play_to_the_end([&mut ann, &mut ben], &table, seq).await;
     assert_eq!(end["status"], "over");
     let (seed, salt) = (end["seed"].as_str().unwrap(), end["salt"].as_str().unwrap());
     let digest: String =

@@ -332,6 +332,23 @@ impl Client {
     }
 }
 
+/// Two players take turns finding a set from `table` (as of event `seq`)
+/// until the game is over: the room as it is then, and the last event's number.
+pub async fn play_to_the_end(players: [&mut Client; 2], table: &[u8], seq: u64) -> (Value, u64) {
+    let (mut table, mut seq, mut turn) = (table.to_vec(), seq, 0);
+    let [first, second] = players;
+    loop {
+        let player = if turn % 2 == 0 { &mut *first } else { &mut *second };
+        turn += 1;
+        let moved = player.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        if moved["view"]["over"] == true {
+            return (player.first_room_over().await, seq);
+        }
+    }
+}
+
 /// The card ids of a value's array.
 pub fn ids(value: &Value) -> Vec<u8> {
     value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect()
