@@ -308,6 +308,18 @@ impl Online {
         self.welcomed = false;
     }
 
+    /// Leaves the socket for a new one at once (not after a backoff):
+    /// the room it is to name has changed.
+    fn reconnect_now(&mut self) {
+        if let Some(socket) = self.socket.take() {
+            socket.set_onopen(None);
+            socket.set_onclose(None);
+            socket.set_onmessage(None);
+            let _ = socket.close();
+        }
+        self.connect();
+    }
+
     fn schedule_reconnect(&mut self) {
         let wait = (250.0 * 2f64.powi(self.attempts.min(5) as i32)).min(BACKOFF_CAP_MS);
         let wait = wait * (0.5 + js_sys::Math::random());
@@ -472,7 +484,10 @@ impl Online {
                 self.show_room_in_address(&room);
                 self.wanted_room = Some(room.clone());
                 let name = self.name.clone();
-                self.send(wire::join(&room, Some(&name), 0));
+                // Into the room over a socket that names it, so that a proxy
+                // in front of several nodes sends it to the room's node.
+                self.queue.push(wire::join(&room, Some(&name), 0));
+                self.reconnect_now();
                 self.settle_waiter(WaitFor::Created, room.into());
             }
             Incoming::Room { snapshot, moves, chat, watchers, rated, results } => {

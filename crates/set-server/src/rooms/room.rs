@@ -372,8 +372,8 @@ impl Room {
                 Err(err) => return refuse(ErrorCode::BadName, &err.to_string()),
             };
             let record = SeatRecord { seat: self.seats.len() as u8, player: player.clone(), name };
-            if let Err(err) = self.store.add_seat(&self.record.id, &record).await {
-                tracing::error!(room = %self.record.id, %err, "a seat not kept");
+            if let Err(err) = self.store.add_seat(&self.record.id, self.epoch, &record).await {
+                self.not_kept(&err, "a seat");
                 return refuse(ErrorCode::Unavailable, "the room could not seat you: try again");
             }
             seat = Some(record.seat);
@@ -412,8 +412,8 @@ impl Room {
             Ok(game) => game,
             Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
         };
-        if let Err(err) = self.store.start(&self.record.id, crate::unix_ms()).await {
-            tracing::error!(room = %self.record.id, %err, "the start not kept");
+        if let Err(err) = self.store.start(&self.record.id, self.epoch, crate::unix_ms()).await {
+            self.not_kept(&err, "the start");
             return self.error(conn, None, ErrorCode::Unavailable, "the game could not start: try again");
         }
         self.game = Some(game);
@@ -582,13 +582,7 @@ impl Room {
             self.store.append(&self.record.id, self.epoch, &record).await
         };
         if let Err(err) = stored {
-            if let StoreError::Superseded { .. } = err {
-                // Another node owns the room now: this one lets go of it.
-                tracing::info!(room = %self.record.id, seq = record.seq, "the room moved to another node");
-                self.superseded = true;
-            } else {
-                tracing::error!(room = %self.record.id, seq = record.seq, %err, "an event not kept");
-            }
+            self.not_kept(&err, "an event");
             return false;
         }
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
@@ -604,6 +598,18 @@ impl Room {
             self.publish();
         }
         true
+    }
+
+    /// A write the store did not keep, logged; if another node owns the
+    /// room now, this one lets go of it (its task stops, and its
+    /// connections are told to reconnect, to that node).
+    pub(super) fn not_kept(&mut self, err: &StoreError, what: &str) {
+        if let StoreError::Superseded { .. } = err {
+            tracing::info!(room = %self.record.id, what, "the room moved to another node");
+            self.superseded = true;
+        } else {
+            tracing::error!(room = %self.record.id, %err, "{what} not kept");
+        }
     }
 
     async fn rematch(&mut self, conn: ConnId) {
@@ -640,9 +646,9 @@ impl Room {
         let made = async {
             self.store.create_room(&record, &SeatRecord { seat: 0, ..host.clone() }).await?;
             for (i, s) in order.iter().enumerate().skip(1) {
-                self.store.add_seat(&id, &SeatRecord { seat: i as u8, ..s.clone() }).await?;
+                self.store.add_seat(&id, NEW_ROOM_EPOCH, &SeatRecord { seat: i as u8, ..s.clone() }).await?;
             }
-            self.store.set_next_room(&self.record.id, &id).await
+            self.store.set_next_room(&self.record.id, self.epoch, &id).await
         };
         if let Err(err) = made.await {
             tracing::error!(room = %self.record.id, %err, "a rematch not made");
@@ -658,6 +664,8 @@ const PLAYERS_EVERY: Duration = Duration::from_millis(250);
 /// How many times a game's end is rated again when a player's rating
 /// changed under it (each time, another of their games ended first).
 const RATING_TRIES: u32 = 3;
+/// A room just made has an epoch of 0 until a node takes it (loads it).
+const NEW_ROOM_EPOCH: u64 = 0;
 
 /// Resolves at `at`, or never.
 async fn until(at: Option<Instant>) {

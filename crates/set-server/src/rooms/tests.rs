@@ -45,10 +45,10 @@ impl Store for MemoryStore {
         self.rooms.lock().unwrap().insert(room.id.clone(), stored);
         Box::pin(async { Ok(()) })
     }
-    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn add_seat<'a>(&'a self, room: &'a str, _epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.seats.push(seat.clone())) })
     }
-    fn start<'a>(&'a self, room: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
+    fn start<'a>(&'a self, room: &'a str, _epoch: u64, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
     }
     fn take<'a>(&'a self, room: &'a str, _node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
@@ -95,16 +95,16 @@ impl Store for MemoryStore {
             })
         })
     }
-    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+    fn set_next_room<'a>(&'a self, room: &'a str, _epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.next_room = Some(next.to_owned())) })
     }
-    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
+    fn set_bots<'a>(&'a self, room: &'a str, _epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.bots = bots.to_vec()) })
     }
-    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+    fn set_host<'a>(&'a self, room: &'a str, _epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.host = player.to_owned()) })
     }
-    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
+    fn remove_seat<'a>(&'a self, room: &'a str, _epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.with(room, |r| {
                 r.seats.retain(|s| s.seat != seat);
@@ -118,7 +118,7 @@ impl Store for MemoryStore {
             })
         })
     }
-    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn chat<'a>(&'a self, room: &'a str, _epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.chat.push(line.clone())) })
     }
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {

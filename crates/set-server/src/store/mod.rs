@@ -180,8 +180,8 @@ pub trait Store: Send + Sync + 'static {
     /// The key that signs players' tokens, made on first use.
     fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>>;
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
-    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
-    fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
+    fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
+    fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends one move; refused if its `seq` is taken.
     /// Makes `node` the room's owner and raises its epoch: the epoch this
     /// node's appends carry from now on; none if there is no such room.
@@ -189,8 +189,9 @@ pub trait Store: Send + Sync + 'static {
     /// The room's epoch now (none if there is no such room): a node whose
     /// live room's epoch is lower has lost it to another.
     fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
-    /// Appends a move, if the room's epoch is still `epoch` (else
-    /// [`StoreError::Superseded`], and nothing is kept).
+    /// Appends a move. This and every write of a room's below carry the
+    /// epoch its owner took it at, and keep nothing if the room's epoch was
+    /// raised since ([`StoreError::Superseded`]).
     fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends the move that ended the game and marks the room over, and
     /// keeps a rated game's results and its players' new ratings, all at once.
@@ -207,17 +208,17 @@ pub trait Store: Send + Sync + 'static {
     fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>>;
     /// The players' ratings in a way to play (a new player's where they have none).
     fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>>;
-    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// A waiting room's computer opponents.
-    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
+    fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
     /// Another player hosts a waiting room.
-    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>>;
+    fn set_host<'a>(&'a self, room: &'a str, epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// A seat of a waiting room taken away: the seats after it move down one
     /// (seats are numbered 0, 1, … in order), and so do their chat lines;
     /// the removed seat's lines go with it.
-    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>>;
+    fn remove_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>>;
     /// Keeps a line of chat; refused if its number is taken.
-    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
+    fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
     /// Deletes rooms (record, seats and log) that never started and were
     /// made before `waiting_before`, and finished ones that ended before
@@ -388,12 +389,12 @@ impl Store for SqlStore {
         Box::pin(self.writes.write(Write::CreateRoom { room: room.clone(), host: host_seat.clone() }))
     }
 
-    fn add_seat<'a>(&'a self, room: &'a str, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Seat { room: room.to_owned(), seat: seat.clone() }))
+    fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Seat { room: room.to_owned(), epoch, seat: seat.clone() }))
     }
 
-    fn start<'a>(&'a self, room: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Start { room: room.to_owned(), at }))
+    fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Start { room: room.to_owned(), epoch, at }))
     }
 
     fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
@@ -445,24 +446,24 @@ impl Store for SqlStore {
         Box::pin(players::ratings(&self.reader, mode, players))
     }
 
-    fn set_next_room<'a>(&'a self, room: &'a str, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::NextRoom { room: room.to_owned(), next: next.to_owned() }))
+    fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::NextRoom { room: room.to_owned(), epoch, next: next.to_owned() }))
     }
 
-    fn chat<'a>(&'a self, room: &'a str, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Chat { room: room.to_owned(), line: line.clone() }))
+    fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Chat { room: room.to_owned(), epoch, line: line.clone() }))
     }
 
-    fn set_host<'a>(&'a self, room: &'a str, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Host { room: room.to_owned(), player: player.to_owned() }))
+    fn set_host<'a>(&'a self, room: &'a str, epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Host { room: room.to_owned(), epoch, player: player.to_owned() }))
     }
 
-    fn set_bots<'a>(&'a self, room: &'a str, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Bots { room: room.to_owned(), bots: levels_text(bots) }))
+    fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::Bots { room: room.to_owned(), epoch, bots: levels_text(bots) }))
     }
 
-    fn remove_seat<'a>(&'a self, room: &'a str, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::RemoveSeat { room: room.to_owned(), seat }))
+    fn remove_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(Write::RemoveSeat { room: room.to_owned(), epoch, seat }))
     }
 
     fn delete_expired<'a>(

@@ -112,7 +112,7 @@ async fn moves_appended_together_are_each_kept_or_refused_on_their_own() {
         let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
         for id in ["aaaaaaaaaa", "bbbbbbbbbb"] {
             store.create_room(&room(id), &seat).await.unwrap();
-            store.start(id, 0).await.unwrap();
+            store.start(id, 0, 0).await.unwrap();
         }
         // Sent at once, so that they meet in one batch: a's move 1 twice
         // (the second is refused by the log's key), b's moves 1 and 2.
@@ -144,8 +144,8 @@ async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
         let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
         for id in ["dddddddddd", "eeeeeeeeee"] {
             store.create_room(&room(id), &seat(0)).await.unwrap();
-            store.add_seat(id, &seat(1)).await.unwrap();
-            store.start(id, 0).await.unwrap();
+            store.add_seat(id, 0, &seat(1)).await.unwrap();
+            store.start(id, 0, 0).await.unwrap();
         }
         let results = |before: &[Rating]| -> Vec<ResultRecord> {
             let after = rate(before, &[1, 2]);
@@ -189,12 +189,12 @@ async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
         let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
         store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
         for n in 1..4 {
-            store.add_seat("cccccccccc", &seat(n)).await.unwrap();
+            store.add_seat("cccccccccc", 0, &seat(n)).await.unwrap();
             let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}") };
-            store.chat("cccccccccc", &line).await.unwrap();
+            store.chat("cccccccccc", 0, &line).await.unwrap();
         }
-        store.remove_seat("cccccccccc", 1).await.unwrap();
-        store.set_host("cccccccccc", "p2").await.unwrap();
+        store.remove_seat("cccccccccc", 0, 1).await.unwrap();
+        store.set_host("cccccccccc", 0, "p2").await.unwrap();
         let stored = store.load("cccccccccc").await.unwrap().unwrap();
         let seats: Vec<(u8, &str)> = stored.seats.iter().map(|s| (s.seat, s.player.as_str())).collect();
         assert_eq!(seats, [(0, "p0"), (1, "p2"), (2, "p3")]);
@@ -221,13 +221,13 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         record.seed = u64::MAX - 5;
         let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("Ann {n} ✓") };
         store.create_room(&record, &seat(0)).await.unwrap();
-        store.add_seat("ffffffffff", &seat(1)).await.unwrap();
-        store.set_bots("ffffffffff", &[]).await.unwrap();
-        store.start("ffffffffff", 1_000).await.unwrap();
+        store.add_seat("ffffffffff", 0, &seat(1)).await.unwrap();
+        store.set_bots("ffffffffff", 0, &[]).await.unwrap();
+        store.start("ffffffffff", 0, 1_000).await.unwrap();
         let claim = MoveRecord { seq: 1, seat: 1, at_ms: 4_200, kind: MoveKind::Claim, cards: vec![0, 40, 80] };
         store.append("ffffffffff", 0, &claim).await.unwrap();
         let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into() };
-        store.chat("ffffffffff", &line).await.unwrap();
+        store.chat("ffffffffff", 0, &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
         let after = rate(&before, &[2, 1]);
         let results: Vec<ResultRecord> = (0..2u8)
@@ -290,7 +290,7 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
         for id in ["hhhhhhhhhh", "iiiiiiiiii", "jjjjjjjjjj"] {
             store.create_room(&room(id), &seat).await.unwrap();
         }
-        store.start("jjjjjjjjjj", 1).await.unwrap();
+        store.start("jjjjjjjjjj", 0, 1).await.unwrap();
         store.append("jjjjjjjjjj", 0, &hint(1)).await.unwrap();
         let mut deleted = store.delete_expired(10, 10, &["iiiiiiiiii".to_owned()]).await.unwrap();
         deleted.sort();
@@ -302,16 +302,16 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
     }
 }
 
-/// One writer per room: a node takes a room by raising its epoch, and an
-/// append carrying an epoch that was raised since keeps nothing (the
-/// move, a game's end, its results); the owner's own appends go on.
+/// One writer per room: a node takes a room by raising its epoch, and a
+/// write carrying an epoch that was raised since keeps nothing (a move, a
+/// game's end, a chat line, a seat, a host); the owner's own go on.
 #[tokio::test]
 async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
     for scratch in stores("fence").await {
         let store = scratch.store();
         let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
         store.create_room(&room("kkkkkkkkkk"), &seat).await.unwrap();
-        store.start("kkkkkkkkkk", 1).await.unwrap();
+        store.start("kkkkkkkkkk", 0, 1).await.unwrap();
         assert_eq!(store.take("nnnnnnnnnn", "a").await.unwrap(), None, "no such room");
         let first = store.take("kkkkkkkkkk", "a").await.unwrap().unwrap();
         store.append("kkkkkkkkkk", first, &hint(1)).await.unwrap();
@@ -321,8 +321,15 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
         assert!(matches!(late, Err(StoreError::Superseded { .. })), "{late:?}");
         let late_end = store.append_last("kkkkkkkkkk", first, &hint(2), &[]).await;
         assert!(matches!(late_end, Err(StoreError::Superseded { .. })), "{late_end:?}");
+        // Every other write of the room's is fenced the same way.
+        let line = ChatRecord { n: 1, seat: 0, at_ms: 5, text: "late".into() };
+        let late_seat = SeatRecord { seat: 1, player: "q".into(), name: "Bo".into() };
+        assert!(matches!(store.chat("kkkkkkkkkk", first, &line).await, Err(StoreError::Superseded { .. })));
+        assert!(matches!(store.add_seat("kkkkkkkkkk", first, &late_seat).await, Err(StoreError::Superseded { .. })));
+        assert!(matches!(store.set_host("kkkkkkkkkk", first, "q").await, Err(StoreError::Superseded { .. })));
         let stored = store.load("kkkkkkkkkk").await.unwrap().unwrap();
         assert_eq!((stored.moves.clone(), stored.room.status), (vec![hint(1)], Status::Playing), "nothing of a's kept");
+        assert_eq!((stored.chat.len(), stored.seats.len(), stored.room.host.as_str()), (0, 1, "p"));
         store.append("kkkkkkkkkk", second, &hint(2)).await.unwrap();
         assert_eq!(store.load("kkkkkkkkkk").await.unwrap().unwrap().moves, [hint(1), hint(2)]);
         scratch.remove().await;

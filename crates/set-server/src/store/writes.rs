@@ -29,10 +29,12 @@ pub enum Write {
     },
     Seat {
         room: String,
+        epoch: u64,
         seat: SeatRecord,
     },
     Start {
         room: String,
+        epoch: u64,
         at: i64,
     },
     /// A move of the log; `last`: the move that ended the game, which marks
@@ -48,28 +50,52 @@ pub enum Write {
     /// The rematch's room.
     NextRoom {
         room: String,
+        epoch: u64,
         next: String,
     },
     /// A waiting room's computer opponents, as the column holds them.
     Bots {
         room: String,
+        epoch: u64,
         bots: String,
     },
     /// Another host for a waiting room.
     Host {
         room: String,
+        epoch: u64,
         player: String,
     },
     /// A seat taken away before the start (those after it move down one).
     RemoveSeat {
         room: String,
+        epoch: u64,
         seat: u8,
     },
     /// A line of the room's chat.
     Chat {
         room: String,
+        epoch: u64,
         line: ChatRecord,
     },
+}
+
+impl Write {
+    /// The room a write changes and the epoch its owner took it at: the
+    /// write is kept only if the room's is still this one. A new room has
+    /// no owner yet.
+    fn fence(&self) -> Option<(&str, u64)> {
+        match self {
+            Write::CreateRoom { .. } => None,
+            Write::Seat { room, epoch, .. }
+            | Write::Start { room, epoch, .. }
+            | Write::Move { room, epoch, .. }
+            | Write::NextRoom { room, epoch, .. }
+            | Write::Bots { room, epoch, .. }
+            | Write::Host { room, epoch, .. }
+            | Write::RemoveSeat { room, epoch, .. }
+            | Write::Chat { room, epoch, .. } => Some((room, *epoch)),
+        }
+    }
 }
 
 /// A write and where its result goes.
@@ -170,6 +196,19 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
 }
 
 async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
+    if let Some((room, epoch)) = write.fence() {
+        // The fence: the room's row, locked until the commit (so that no
+        // other node raises its epoch in between), must still hold this
+        // owner's epoch. One statement in both dialects.
+        let fenced = sqlx::query("UPDATE rooms SET epoch = epoch WHERE id = $1 AND epoch = $2")
+            .bind(room)
+            .bind(epoch as i64)
+            .execute(&mut *tx)
+            .await?;
+        if fenced.rows_affected() != 1 {
+            return Err(StoreError::Superseded { room: room.to_owned() });
+        }
+    }
     match write {
         Write::CreateRoom { room, host } => {
             sqlx::query(
@@ -191,8 +230,8 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             .await?;
             insert_seat(tx, &room.id, host).await
         }
-        Write::Seat { room, seat } => insert_seat(tx, room, seat).await,
-        Write::Bots { room, bots } => {
+        Write::Seat { room, seat, .. } => insert_seat(tx, room, seat).await,
+        Write::Bots { room, bots, .. } => {
             sqlx::query("UPDATE rooms SET bots = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(bots)
                 .bind(room)
@@ -200,7 +239,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::Host { room, player } => {
+        Write::Host { room, player, .. } => {
             sqlx::query("UPDATE rooms SET host = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(player)
                 .bind(room)
@@ -208,7 +247,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::RemoveSeat { room, seat } => {
+        Write::RemoveSeat { room, seat, .. } => {
             let seat = i64::from(*seat);
             // Through negative numbers: (room, seat) is a key, and the rows
             // are not updated in seat order.
@@ -223,7 +262,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             }
             Ok(())
         }
-        Write::Start { room, at } => {
+        Write::Start { room, at, .. } => {
             sqlx::query("UPDATE rooms SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(at)
                 .bind(room)
@@ -231,18 +270,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::Move { room, epoch, mv, last } => {
-            // The fence: the room's row, locked until the commit (so that no
-            // other node raises its epoch in between), must still hold this
-            // owner's epoch. One statement in both dialects.
-            let fenced = sqlx::query("UPDATE rooms SET epoch = epoch WHERE id = $1 AND epoch = $2")
-                .bind(room)
-                .bind(*epoch as i64)
-                .execute(&mut *tx)
-                .await?;
-            if fenced.rows_affected() != 1 {
-                return Err(StoreError::Superseded { room: room.clone() });
-            }
+        Write::Move { room, mv, last, .. } => {
             insert_move(&mut *tx, room, mv).await?;
             if let Some(results) = last {
                 if !results.is_empty() {
@@ -265,7 +293,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             }
             Ok(())
         }
-        Write::Chat { room, line } => {
+        Write::Chat { room, line, .. } => {
             sqlx::query("INSERT INTO chat (room, n, seat, at_ms, text) VALUES ($1, $2, $3, $4, $5)")
                 .bind(room)
                 .bind(i64::from(line.n))
@@ -276,7 +304,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::NextRoom { room, next } => {
+        Write::NextRoom { room, next, .. } => {
             sqlx::query("UPDATE rooms SET next_room = $1 WHERE id = $2")
                 .bind(next)
                 .bind(room)

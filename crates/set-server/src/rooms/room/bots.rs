@@ -53,8 +53,8 @@ impl Room {
             );
             return self.error(conn, None, ErrorCode::BadBots, why);
         }
-        if let Err(err) = self.store.set_bots(&self.record.id, &bots).await {
-            tracing::error!(room = %self.record.id, %err, "the computer opponents not kept");
+        if let Err(err) = self.store.set_bots(&self.record.id, self.epoch, &bots).await {
+            self.not_kept(&err, "the computer opponents");
             return self.error(
                 conn,
                 None,

@@ -20,8 +20,8 @@ impl Room {
             return self.error(conn, None, ErrorCode::NotSeated, "only the players chat: sit down to talk");
         };
         let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text };
-        if let Err(err) = self.store.chat(&self.record.id, &line).await {
-            tracing::error!(room = %self.record.id, %err, "a chat line not kept");
+        if let Err(err) = self.store.chat(&self.record.id, self.epoch, &line).await {
+            self.not_kept(&err, "a chat line");
             return self.error(conn, None, ErrorCode::Unavailable, "the line was not kept: try again");
         }
         self.chat_next += 1;

@@ -20,8 +20,8 @@ impl Room {
         let here = |s: &&SeatRecord| self.conns.values().any(|c| c.seat == Some(s.seat));
         let Some(next) = self.seats.iter().cycle().skip(from + 1).take(self.seats.len()).find(here) else { return };
         let next = next.player.clone();
-        if let Err(err) = self.store.set_host(&self.record.id, &next).await {
-            tracing::error!(room = %self.record.id, %err, "the new host not kept");
+        if let Err(err) = self.store.set_host(&self.record.id, self.epoch, &next).await {
+            self.not_kept(&err, "the new host");
             return;
         }
         self.record.host = next;
@@ -44,8 +44,8 @@ impl Room {
         if removed == self.record.host {
             return self.error(conn, None, ErrorCode::BadSeat, "the host keeps their own seat");
         }
-        if let Err(err) = self.store.remove_seat(&self.record.id, seat).await {
-            tracing::error!(room = %self.record.id, %err, "a seat not removed");
+        if let Err(err) = self.store.remove_seat(&self.record.id, self.epoch, seat).await {
+            self.not_kept(&err, "a seat's removal");
             return self.error(conn, None, ErrorCode::Unavailable, "the seat could not be removed: try again");
         }
         self.seats.remove(usize::from(seat));
