@@ -139,6 +139,11 @@ pub(crate) struct Online {
     /// The last one-time code the server gave for this identity.
     pub(crate) transfer_code: Option<String>,
     socket: Option<WebSocket>,
+    /// The room the socket's address names (`/ws?room=<id>`), if any.
+    socket_room: Option<String>,
+    /// The name the last join from this page gave (a watcher keeps it when
+    /// it joins again on a new socket).
+    joined_as: Option<String>,
     /// The socket's callbacks, kept as long as it lives.
     handlers: Vec<Closure<dyn FnMut(JsValue)>>,
     token: Option<String>,
@@ -230,6 +235,8 @@ pub fn start() {
         waiting_since: None,
         transfer_code: None,
         socket: None,
+        socket_room: None,
+        joined_as: None,
         handlers: Vec::new(),
         token,
         welcomed: false,
@@ -282,10 +289,10 @@ impl Online {
         // several nodes can send all of a room's players to one of them;
         // the lobby's names none.
         let room = if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
-        let query = room
+        self.socket_room = room
             .map(|room| room.chars().filter(char::is_ascii_alphanumeric).collect::<String>())
-            .filter(|room| !room.is_empty())
-            .map_or(String::new(), |room| format!("?room={room}"));
+            .filter(|room| !room.is_empty());
+        let query = self.socket_room.as_ref().map_or(String::new(), |room| format!("?room={room}"));
         let Ok(socket) = WebSocket::new(&format!("{scheme}://{host}/ws{query}")) else {
             self.link = Link::Reconnecting;
             self.schedule_reconnect();
@@ -456,9 +463,11 @@ impl Online {
                     // A join asked for before this welcome (a name typed while
                     // connecting) is the one to send, not an unnamed one to watch.
                     let asked = queued.iter().rposition(|frame| frame.starts_with(wire::JOIN_START));
+                    // Back as a player by the token; a watcher under the name it gave.
+                    let watching_as = self.remote.seat.is_none().then(|| self.joined_as.clone()).flatten();
                     let join = match asked {
                         Some(at) if self.remote.room.is_empty() => queued.remove(at),
-                        _ => wire::join(&room, None, since),
+                        _ => wire::join(&room, watching_as.as_deref(), since),
                     };
                     queued.retain(|frame| !frame.starts_with(wire::JOIN_START));
                     queued.insert(0, join);
@@ -503,7 +512,13 @@ impl Online {
                 self.chat = chat;
                 self.watchers = watchers;
                 self.lobby = None;
+                // Sat down from the lobby's socket (quick play, a room of the
+                // list): on to a socket that names the room, as a link's does.
+                let reroute = self.socket_room.as_deref() != Some(snapshot.room.as_str());
                 self.remote.apply_snapshot(snapshot, &moves);
+                if reroute {
+                    self.reconnect_now();
+                }
                 if self.remote.seat.is_some() {
                     let room = JsValue::from_str(&self.remote.room);
                     self.settle_waiter(WaitFor::Seated, room);
@@ -708,6 +723,7 @@ impl Online {
     fn join(&mut self, room: &str, name: &str) {
         self.remember_name(name);
         let name = Some(name.trim()).filter(|name| !name.is_empty());
+        self.joined_as = name.map(str::to_owned);
         self.send(wire::join(room, name, 0));
     }
 
