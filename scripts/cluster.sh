@@ -47,6 +47,8 @@ up() {
   [ -x "$server" ] || { echo "cluster: no $server: run bash scripts/play.sh (or cargo build --profile server -p set-server)" >&2; exit 1; }
   [ -f "$dist/index.html" ] || { echo "cluster: no $dist/index.html: run bash scripts/play.sh" >&2; exit 1; }
   mkdir -p "$dir/nginx-tmp"
+  # As root, Postgres runs as the user postgres, who must reach its folder in here.
+  [ "$(id -u)" -ne 0 ] || chmod 711 "$dir"
   down
   local pg_port url upstreams="" origin="http://127.0.0.1:$port"
   pg_port=$(free_port)

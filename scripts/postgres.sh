@@ -8,7 +8,8 @@
 #   scripts/postgres.sh stop DIR         stop it (fast shutdown), if it runs
 #
 # Postgres refuses to run as root: as root, the server runs as the user
-# `postgres` (Debian's package makes it), and DIR is made theirs.
+# `postgres` (Debian's package makes it), and DIR is made theirs (the
+# folders above it must let them through).
 # scripts/setup.sh installs the package.
 set -euo pipefail
 command=${1:?usage: postgres.sh start DIR PORT | stop DIR}

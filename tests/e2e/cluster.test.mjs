@@ -1,0 +1,106 @@
+// Two people playing through nginx in front of three set-server nodes on
+// Postgres (scripts/cluster.sh, real processes on loopback, stopped after
+// the test, also on failure), while the node that serves their room is
+// killed with SIGKILL: both pages reconnect by themselves, through nginx,
+// to another node, which replays the room from Postgres; the board and the
+// scores are as they were, and they play on. Sets are found by the plain
+// reference check of helpers.mjs, never by the page's own finder.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ARTIFACTS, CHROMIUM_ARGS, clickCard, open, setsOf, state } from './helpers.mjs';
+
+const freePort = () => new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
+let dir;
+let env;
+const cluster = (command) => execFileSync('bash', ['scripts/cluster.sh', command], {
+  env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(env?.port ?? 0), NODES: '3' },
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'set-cluster-'));
+  env = { port: await freePort() };
+  const url = cluster('up').trim();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  env = { ...env, browser, server: { url } };
+});
+
+after(async () => {
+  await env?.browser?.close().catch(() => {});
+  if (dir) {
+    cluster('down');
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+const online = async (page) => (await state(page)).online;
+
+/** Finds a set on the page's table by clicks, and waits for its event. */
+async function play(page) {
+  const { table, online: room } = await state(page);
+  for (const card of setsOf(table)[0]) await clickCard(page, card);
+  await page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, room.seq);
+}
+
+test('behind nginx, the node serving a room is killed mid-game: both pages reconnect to another node and play on', { timeout: 120_000 }, async () => {
+  const ann = await open(env, 'online.html');
+  await ann.page.fill('#create-name', 'Ann');
+  await ann.page.click('#create-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  const id = (await online(ann.page)).room;
+  const ben = await open(env, `?room=${id}`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
+  await ben.page.fill('#join-name', 'Ben');
+  await ben.page.click('#join-room');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  await ann.page.click('#start-game');
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  const node = (await online(ann.page)).node;
+  assert.match(node, /^node-\d$/);
+  assert.equal((await online(ben.page)).node, node, 'one room, one node');
+  await play(ann.page);
+  await play(ben.page);
+  const before = await state(ben.page);
+
+  // The node serving the room dies.
+  const pid = (await readFile(path.join(dir, `${node}.pid`), 'utf8')).trim();
+  process.kill(Number(pid), 'SIGKILL');
+  for (const { page } of [ann, ben]) {
+    await page.waitForFunction((dead) => {
+      const s = window.wasmBindings.state();
+      return s.link === 'open' && s.online.node !== '' && s.online.node !== dead;
+    }, node, { timeout: 20_000 });
+    await page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, before.online.seq);
+  }
+  const after = await state(ann.page);
+  assert.notEqual(after.online.node, node);
+  assert.equal((await online(ben.page)).node, after.online.node, 'both on the node that has the room now');
+  assert.deepEqual(after.table, before.table, 'the board is as it was');
+  assert.deepEqual(after.online.players.map((p) => p.score), [1, 1]);
+  await ben.page.screenshot({ path: `${ARTIFACTS}/cluster-after-kill.png` });
+
+  // And they play on.
+  await play(ann.page);
+  await play(ben.page);
+  const on = await state(ann.page);
+  assert.equal(on.online.seq, before.online.seq + 2);
+  assert.deepEqual(on.online.players.map((p) => p.score), [2, 2]);
+  // While the node was dead, the browsers said their reconnections failed; nothing else went wrong.
+  const unexpected = [...ann.problems, ...ben.problems].filter((p) => !/WebSocket connection to .* failed/.test(p));
+  assert.deepEqual(unexpected, []);
+  await ann.close();
+  await ben.close();
+});
