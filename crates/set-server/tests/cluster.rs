@@ -152,3 +152,76 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
     assert!(saved.game.is_over());
     assert_eq!(saved.game.moves().len() as u64, seq, "the stored log replays to the end");
 }
+
+/// Postgres stops in the middle of a game: a claim is answered
+/// `unavailable` and changes nothing, and the node's health says its
+/// database is down; once Postgres is back, the same claim is accepted and
+/// play goes on, with one log in the database.
+#[tokio::test]
+async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_it_is_back() {
+    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
+        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
+        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
+        return;
+    }
+    let scratch = Scratch::new("cluster-postgres");
+    let cluster = Cluster::up(&scratch);
+    let mut lobby = Client::through(&cluster.addr, None, None).await.unwrap();
+    let room = lobby.create("classic", "Ann").await;
+    let token = lobby.token.clone();
+    drop(lobby);
+    let mut ann = Client::through(&cluster.addr, Some(&room), Some(&token)).await.unwrap();
+    ann.join(&room, None, 0).await;
+    let mut ben = Client::through(&cluster.addr, Some(&room), None).await.unwrap();
+    ben.join(&room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let start = ann.expect("room").await;
+    let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
+    let table = ids(&moved["view"]["table"]);
+
+    let url = cluster.file("postgres.url");
+    let port = url.rsplit_once(':').unwrap().1.split('/').next().unwrap().to_owned();
+    let postgres = |command: &str| {
+        let mut run = Command::new("bash");
+        run.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres.sh"));
+        run.arg(command).arg(cluster.dir.join("postgres"));
+        if command == "start" {
+            run.arg(&port);
+        }
+        assert!(run.output().unwrap().status.success(), "postgres.sh {command}");
+    };
+    postgres("stop");
+    let id = ben.claim(&a_set(&table), 1).await;
+    let answer = ben.result(id).await;
+    assert_eq!((answer["t"].as_str(), answer["code"].as_str()), (Some("error"), Some("unavailable")), "{answer}");
+    let node_port = cluster.file(&format!("{}.port", ben.node));
+    let health = Command::new("curl")
+        .args(["-s", "-o", "/dev/null", "-w", "%{http_code}"])
+        .arg(format!("http://127.0.0.1:{node_port}/healthz"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&health.stdout), "503", "the node's health says its database is down");
+
+    postgres("start");
+    let mut accepted = None;
+    for _ in 0..50 {
+        let id = ben.claim(&a_set(&table), 1).await;
+        let answer = ben.result(id).await;
+        if answer["verdict"] == "accepted" {
+            accepted = Some(answer);
+            break;
+        }
+        assert_eq!(answer["code"], "unavailable", "{answer}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let accepted = accepted.expect("the claim is accepted once Postgres is back");
+    assert_eq!(accepted["seq"], 2, "nothing was kept while Postgres was down");
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM moves WHERE room = $1 ORDER BY seq")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(seqs, [1, 2]);
+    pool.close().await;
+}

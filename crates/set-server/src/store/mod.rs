@@ -302,6 +302,8 @@ pub struct SqlStore {
 
 /// How many connections read beside the writer.
 const READERS: u32 = 2;
+/// How long a write or read waits for a Postgres connection before it fails.
+const POSTGRES_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl SqlStore {
     /// Opens (creating, and migrating) the database; `durability` says when
@@ -311,9 +313,13 @@ impl SqlStore {
         match database {
             Database::Sqlite(path) => Self::open_sqlite(path, durability).await,
             Database::Postgres(url) => {
-                let writer = AnyPoolOptions::new().max_connections(1).connect(url).await?;
+                // A database that does not answer (stopped, or out of reach)
+                // makes a write fail soon, so that a claim is answered
+                // `unavailable` and the room goes on, rather than wait.
+                let pool = || AnyPoolOptions::new().acquire_timeout(POSTGRES_WAIT);
+                let writer = pool().max_connections(1).connect(url).await?;
                 sqlx::migrate!("migrations/postgres").run(&writer).await.map_err(StoreError::Migrate)?;
-                let reader = AnyPoolOptions::new().max_connections(READERS).connect(url).await?;
+                let reader = pool().max_connections(READERS).connect(url).await?;
                 let writes = Writes::start(writer.clone());
                 Ok(SqlStore { writer, reader, writes })
             }
