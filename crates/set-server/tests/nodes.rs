@@ -107,3 +107,63 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     let _ = (first.terminate(), second.terminate());
     database.remove().await;
 }
+
+/// The owner is frozen (SIGSTOP) while a player's claim waits for it and
+/// another node takes the room and plays on; resumed (SIGCONT), it finds
+/// its epoch raised: the waiting claim is refused, never accepted, the
+/// node lets go of the room and closes its sockets with 4003, and the
+/// database holds one log, the other node's moves after the first's.
+#[tokio::test]
+async fn a_frozen_owner_resumed_after_another_node_took_its_room_keeps_nothing_late() {
+    let Some(database) = PostgresDatabase::new("frozen").await else { return };
+    let scratch = Scratch::new("frozen");
+    let db = std::path::Path::new(&database.url);
+    let first = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "first"]).unwrap();
+    let second = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "second"]).unwrap();
+    let mut ann = Client::new(&first, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::new(&first, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let start = ann.expect("room").await;
+    let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
+    let table = ids(&moved["view"]["table"]);
+
+    // The first node freezes with Ben's claim on its way to it.
+    let pid = first.child.id().to_string();
+    assert!(std::process::Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+    let late = ben.claim(&a_set(&table), 1).await;
+    // Meanwhile Ann goes on through the second node, which takes the room.
+    let mut ann = Client::new(&second, Some(&ann.token)).await;
+    let here = ann.join(&room, None, 1).await;
+    assert_eq!(here["seq"], 1);
+    let on = ann.play_a_set(&table, 1).await;
+    assert_eq!(on["seq"], 2);
+
+    // Resumed, the first node may append nothing more.
+    assert!(std::process::Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
+    let mut answers = Vec::new();
+    loop {
+        let message = ben.next().await;
+        if message["t"] == "closed" {
+            assert_eq!(message["code"], 4003);
+            break;
+        }
+        answers.push(message);
+    }
+    assert!(
+        !answers.iter().any(|m| m["id"] == late && m["verdict"] == "accepted"),
+        "the frozen node's late claim is never shown as accepted: {answers:?}"
+    );
+    let pool = sqlx::PgPool::connect(&database.url).await.unwrap();
+    let log: Vec<(i64, i64)> = sqlx::query_as("SELECT seq, seat FROM moves WHERE room = $1 ORDER BY seq")
+        .bind(&room)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(log, [(1, 0), (2, 0)], "one log: Ann's set on the first node, then hers on the second");
+    pool.close().await;
+    drop((ann, ben));
+    let _ = (first.terminate(), second.terminate());
+    database.remove().await;
+}
