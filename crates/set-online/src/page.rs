@@ -409,6 +409,11 @@ impl Online {
                     self.remote.said = "A new version of SET is out: reload the page.".to_owned();
                     return;
                 }
+                // The room moved to another node, which has it now: no wait.
+                if code == close::MOVED {
+                    self.connect();
+                    return;
+                }
                 self.schedule_reconnect();
             }
             Event::Reconnect => self.connect(),
