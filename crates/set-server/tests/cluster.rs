@@ -66,6 +66,36 @@ impl Drop for Cluster {
     }
 }
 
+/// A cluster for `test`, in a scratch folder (the cluster first, so that it
+/// stops before its folder goes); none where the tests have no Postgres.
+fn cluster_for(test: &str) -> Option<(Cluster, Scratch)> {
+    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
+        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
+        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
+        return None;
+    }
+    let scratch = Scratch::new(test);
+    Some((Cluster::up(&scratch), scratch))
+}
+
+/// Ann makes a room from the lobby's socket; both players then open the
+/// room's, as the page does, and nginx sends them to one node; Ann starts
+/// it. The players, the room and its start.
+async fn started_through(cluster: &Cluster, mode: &str) -> (Client, Client, String, Value) {
+    let mut lobby = Client::through(&cluster.addr, None, None).await.unwrap();
+    let room = lobby.create(mode, "Ann").await;
+    let token = lobby.token.clone();
+    drop(lobby);
+    let mut ann = Client::through(&cluster.addr, Some(&room), Some(&token)).await.unwrap();
+    ann.join(&room, None, 0).await;
+    let mut ben = Client::through(&cluster.addr, Some(&room), None).await.unwrap();
+    ben.join(&room, Some("Ben"), 0).await;
+    assert_eq!(ann.node, ben.node, "one room, one node");
+    ann.send(ClientMsg::Start).await;
+    let start = ann.expect("room").await;
+    (ann, ben, room, start)
+}
+
 /// Reconnects through nginx until a node answers, and rejoins the room.
 async fn back(cluster: &Cluster, room: &str, token: &str, since: u32) -> (Client, Value) {
     for _ in 0..100 {
@@ -80,28 +110,9 @@ async fn back(cluster: &Cluster, room: &str, token: &str, since: u32) -> (Client
 
 #[tokio::test]
 async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_another() {
-    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
-        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
-        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
-        return;
-    }
-    let scratch = Scratch::new("cluster");
-    let cluster = Cluster::up(&scratch);
-    let addr = cluster.addr.clone();
+    let Some((cluster, _scratch)) = cluster_for("cluster") else { return };
 
-    // Ann makes a room from the lobby's socket; both players then open the
-    // room's, as the page does, and nginx sends them to one node.
-    let mut lobby = Client::through(&addr, None, None).await.unwrap();
-    let room = lobby.create("junior", "Ann").await;
-    let token = lobby.token.clone();
-    drop(lobby);
-    let mut ann = Client::through(&addr, Some(&room), Some(&token)).await.unwrap();
-    ann.join(&room, None, 0).await;
-    let mut ben = Client::through(&addr, Some(&room), None).await.unwrap();
-    ben.join(&room, Some("Ben"), 0).await;
-    assert_eq!(ann.node, ben.node, "one room, one node");
-    ann.send(ClientMsg::Start).await;
-    let start = ann.expect("room").await;
+    let (mut ann, mut ben, room, start) = started_through(&cluster, "junior").await;
     let (mut table, mut seq) = (ids(&start["view"]["table"]), 0);
     for turn in 0..2 {
         let player = if turn == 0 { &mut ann } else { &mut ben };
@@ -159,23 +170,8 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
 /// play goes on, with one log in the database.
 #[tokio::test]
 async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_it_is_back() {
-    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
-        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
-        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
-        return;
-    }
-    let scratch = Scratch::new("cluster-postgres");
-    let cluster = Cluster::up(&scratch);
-    let mut lobby = Client::through(&cluster.addr, None, None).await.unwrap();
-    let room = lobby.create("classic", "Ann").await;
-    let token = lobby.token.clone();
-    drop(lobby);
-    let mut ann = Client::through(&cluster.addr, Some(&room), Some(&token)).await.unwrap();
-    ann.join(&room, None, 0).await;
-    let mut ben = Client::through(&cluster.addr, Some(&room), None).await.unwrap();
-    ben.join(&room, Some("Ben"), 0).await;
-    ann.send(ClientMsg::Start).await;
-    let start = ann.expect("room").await;
+    let Some((cluster, _scratch)) = cluster_for("cluster-postgres") else { return };
+    let (mut ann, mut ben, room, start) = started_through(&cluster, "classic").await;
     let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
     let table = ids(&moved["view"]["table"]);
 

@@ -14,15 +14,21 @@ mod support;
 use sqlx::Row;
 use support::*;
 
-#[tokio::test]
-async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_move() {
-    let Some(database) = PostgresDatabase::new("nodes").await else { return };
-    let scratch = Scratch::new("nodes");
+/// Two nodes on one Postgres database, and a game on the first: Ann and
+/// Ben seated, started, and one set of Ann's (its move).
+struct Game {
+    first: Server,
+    second: Server,
+    ann: Client,
+    ben: Client,
+    room: String,
+    moved: serde_json::Value,
+}
+
+async fn one_set_on_the_first(database: &PostgresDatabase, scratch: &Scratch) -> Game {
     let db = std::path::Path::new(&database.url);
     let first = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "first"]).unwrap();
     let second = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "second"]).unwrap();
-
-    // Ann and Ben play on the first node.
     let mut ann = Client::new(&first, None).await;
     let room = ann.create("classic", "Ann").await;
     let mut ben = Client::new(&first, None).await;
@@ -30,6 +36,15 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     ann.send(ClientMsg::Start).await;
     let start = ann.expect("room").await;
     let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
+    Game { first, second, ann, ben, room, moved }
+}
+
+#[tokio::test]
+async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_move() {
+    let Some(database) = PostgresDatabase::new("nodes").await else { return };
+    let scratch = Scratch::new("nodes");
+    // Ann and Ben play on the first node.
+    let Game { first, second, mut ann, mut ben, room, moved } = one_set_on_the_first(&database, &scratch).await;
     let table = ids(&moved["view"]["table"]);
     assert_eq!(ann.node, "first");
 
@@ -117,16 +132,7 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
 async fn a_frozen_owner_resumed_after_another_node_took_its_room_keeps_nothing_late() {
     let Some(database) = PostgresDatabase::new("frozen").await else { return };
     let scratch = Scratch::new("frozen");
-    let db = std::path::Path::new(&database.url);
-    let first = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "first"]).unwrap();
-    let second = Server::try_start_with(db, &scratch.dist(), &[], &["--node", "second"]).unwrap();
-    let mut ann = Client::new(&first, None).await;
-    let room = ann.create("classic", "Ann").await;
-    let mut ben = Client::new(&first, None).await;
-    ben.join(&room, Some("Ben"), 0).await;
-    ann.send(ClientMsg::Start).await;
-    let start = ann.expect("room").await;
-    let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
+    let Game { first, second, ann, mut ben, room, moved } = one_set_on_the_first(&database, &scratch).await;
     let table = ids(&moved["view"]["table"]);
 
     // The first node freezes with Ben's claim on its way to it.
