@@ -19,10 +19,12 @@ use std::process::Command;
 use std::time::Instant;
 use support::*;
 
-/// The cluster scripts/cluster.sh started, stopped when dropped.
+/// The cluster scripts/cluster.sh started, stopped when dropped (before
+/// its scratch folder, which it holds, goes).
 struct Cluster {
     dir: PathBuf,
     addr: String,
+    _scratch: Scratch,
 }
 
 fn script() -> PathBuf {
@@ -30,7 +32,7 @@ fn script() -> PathBuf {
 }
 
 impl Cluster {
-    fn up(scratch: &Scratch) -> Cluster {
+    fn up(scratch: Scratch) -> Cluster {
         let dir = scratch.0.join("cluster");
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let out = Command::new("bash")
@@ -43,7 +45,7 @@ impl Cluster {
             .env("DIST", scratch.dist())
             .output()
             .unwrap();
-        let cluster = Cluster { dir, addr: format!("127.0.0.1:{port}") };
+        let cluster = Cluster { dir, addr: format!("127.0.0.1:{port}"), _scratch: scratch };
         assert!(out.status.success(), "cluster.sh up: {}", String::from_utf8_lossy(&out.stderr));
         cluster
     }
@@ -66,16 +68,15 @@ impl Drop for Cluster {
     }
 }
 
-/// A cluster for `test`, in a scratch folder (the cluster first, so that it
-/// stops before its folder goes); none where the tests have no Postgres.
-fn cluster_for(test: &str) -> Option<(Cluster, Scratch)> {
+/// A cluster for `test`, in a scratch folder of its own; none where the
+/// tests have no Postgres.
+fn cluster_for(test: &str) -> Option<Cluster> {
     if std::env::var_os("SET_TEST_POSTGRES").is_none() {
         assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
         eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
         return None;
     }
-    let scratch = Scratch::new(test);
-    Some((Cluster::up(&scratch), scratch))
+    Some(Cluster::up(Scratch::new(test)))
 }
 
 /// Ann makes a room from the lobby's socket; both players then open the
@@ -110,7 +111,7 @@ async fn back(cluster: &Cluster, room: &str, token: &str, since: u32) -> (Client
 
 #[tokio::test]
 async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_another() {
-    let Some((cluster, _scratch)) = cluster_for("cluster") else { return };
+    let Some(cluster) = cluster_for("cluster") else { return };
 
     let (mut ann, mut ben, room, start) = started_through(&cluster, "junior").await;
     let (mut table, mut seq) = (ids(&start["view"]["table"]), 0);
@@ -170,7 +171,7 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
 /// play goes on, with one log in the database.
 #[tokio::test]
 async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_it_is_back() {
-    let Some((cluster, _scratch)) = cluster_for("cluster-postgres") else { return };
+    let Some(cluster) = cluster_for("cluster-postgres") else { return };
     let (mut ann, mut ben, room, start) = started_through(&cluster, "classic").await;
     let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
     let table = ids(&moved["view"]["table"]);
