@@ -141,6 +141,8 @@ pub(crate) struct Online {
     socket: Option<WebSocket>,
     /// The room the socket's address names (`/ws?room=<id>`), if any.
     socket_room: Option<String>,
+    /// The socket left for a new one, open until the new one is in the room.
+    retiring: Option<WebSocket>,
     /// The name the last join from this page gave (a watcher keeps it when
     /// it joins again on a new socket).
     joined_as: Option<String>,
@@ -236,6 +238,7 @@ pub fn start() {
         transfer_code: None,
         socket: None,
         socket_room: None,
+        retiring: None,
         joined_as: None,
         handlers: Vec::new(),
         token,
@@ -315,16 +318,26 @@ impl Online {
         self.welcomed = false;
     }
 
-    /// Leaves the socket for a new one at once (not after a backoff):
-    /// the room it is to name has changed.
+    /// Moves to a new socket at once (not after a backoff): the room it is
+    /// to name has changed. The old one, no longer listened to, stays open
+    /// until the new one is in the room (`retire`), so that the player is
+    /// never gone from it in between (a room nobody is in leaves the lobby).
     fn reconnect_now(&mut self) {
         if let Some(socket) = self.socket.take() {
             socket.set_onopen(None);
             socket.set_onclose(None);
             socket.set_onmessage(None);
-            let _ = socket.close();
+            self.retire();
+            self.retiring = Some(socket);
         }
         self.connect();
+    }
+
+    /// Closes the socket a move to a new one left open.
+    fn retire(&mut self) {
+        if let Some(old) = self.retiring.take() {
+            let _ = old.close();
+        }
     }
 
     fn schedule_reconnect(&mut self) {
@@ -395,6 +408,7 @@ impl Online {
                 }
             }
             Event::Closed { code } => {
+                self.retire();
                 self.socket = None;
                 self.welcomed = false;
                 self.link = Link::Reconnecting;
@@ -523,6 +537,8 @@ impl Online {
                 self.remote.apply_snapshot(snapshot, &moves);
                 if reroute {
                     self.reconnect_now();
+                } else {
+                    self.retire();
                 }
                 if self.remote.seat.is_some() {
                     let room = JsValue::from_str(&self.remote.room);
