@@ -607,7 +607,6 @@ impl Online {
             {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
-            // The lobby refused the name (someone there has it): in without one.
             // A new name refused (someone online has one like it): the old one stays, and shows again.
             Incoming::Error { message, .. } if self.renaming => {
                 self.renaming = false;
@@ -617,6 +616,7 @@ impl Online {
                 self.refill_names.set(true);
                 self.remote.said = message;
             }
+            // The lobby refused the name (someone there has it): in without one.
             Incoming::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
                 self.watch_lobby(false);
             }

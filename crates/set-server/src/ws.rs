@@ -489,8 +489,6 @@ impl Connection {
         true
     }
 
-    /// Whether this connection (and its address) may make another room
-    /// now; if not, it is told why.
     /// Whether `player` may go by `name`: no one else online has one too
     /// like it. If not, the client is told why and nothing changes.
     fn may_go_by(&mut self, player: &str, name: &str) -> bool {
@@ -521,6 +519,8 @@ impl Connection {
         false
     }
 
+    /// Whether this connection (and its address) may make another room
+    /// now; if not, it is told why.
     fn may_make_room(&mut self) -> bool {
         if !self.rooms_made.take() {
             limit_hit(Limit::RoomsPerConnection);

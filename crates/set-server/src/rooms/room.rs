@@ -25,12 +25,12 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 mod bots;
-mod rating;
-
-use rating::result_msg;
 mod chat;
 mod hosting;
 mod listing;
+mod rating;
+
+use rating::result_msg;
 
 /// What makes a claim the same claim: its seat, its id, and what it
 /// claimed. The id alone is not enough: a page that reloads, or a second tab
@@ -235,10 +235,7 @@ impl Room {
             Command::Remove { conn, seat } => self.remove(conn, seat).await,
             Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
-            Command::Superseded => {
-                tracing::info!(room = %self.record.id, "the room moved to another node");
-                self.superseded = true;
-            }
+            Command::Superseded => self.let_go(),
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
         }
@@ -600,16 +597,21 @@ impl Room {
         true
     }
 
-    /// A write the store did not keep, logged; if another node owns the
-    /// room now, this one lets go of it (its task stops, and its
-    /// connections are told to reconnect, to that node).
+    /// A write the store did not keep: logged, or, if another node owns
+    /// the room now, the room let go of here.
     pub(super) fn not_kept(&mut self, err: &StoreError, what: &str) {
         if let StoreError::Superseded { .. } = err {
-            tracing::info!(room = %self.record.id, what, "the room moved to another node");
-            self.superseded = true;
+            self.let_go();
         } else {
             tracing::error!(room = %self.record.id, %err, "{what} not kept");
         }
+    }
+
+    /// Another node owns the room now: this one lets go of it (its task
+    /// stops, and its connections are told to reconnect, to that node).
+    fn let_go(&mut self) {
+        tracing::info!(room = %self.record.id, "the room moved to another node");
+        self.superseded = true;
     }
 
     async fn rematch(&mut self, conn: ConnId) {
