@@ -29,11 +29,16 @@ fn checked(id: &str) -> bool {
 
 /// The chat line typed, taken out of its field.
 pub fn take_chat_text() -> String {
-    let Some(input) = document().get_element_by_id("chat-text") else { return String::new() };
+    take_value("chat-text")
+}
+
+/// What a field holds, taken out of it (the field left empty).
+fn take_value(id: &str) -> String {
+    let Some(input) = document().get_element_by_id(id) else { return String::new() };
     let input: HtmlInputElement = input.unchecked_into();
-    let text = input.value();
+    let value = input.value();
     input.set_value("");
-    text
+    value
 }
 
 /// Clicks anywhere on the page, Enter in the chat field, a name given in the
@@ -94,11 +99,7 @@ pub fn create_bots() -> Vec<String> {
 
 /// The code typed to move an identity here, taken out of its field.
 pub fn take_transfer_code() -> String {
-    let Some(input) = document().get_element_by_id("transfer-input") else { return String::new() };
-    let input: HtmlInputElement = input.unchecked_into();
-    let code = input.value();
-    input.set_value("");
-    code
+    take_value("transfer-input")
 }
 
 /// The name typed in the lobby.
