@@ -569,21 +569,14 @@ impl Store for SqlStore {
             let results = rows
                 .iter()
                 .map(|row| {
-                    // A result keeps the means and uncertainties; games and wins live in `ratings`.
-                    let (games, wins) = (0, 0);
                     Ok(ResultRecord {
                         seat: row.try_get::<i64, _>("seat")? as u8,
                         player: row.try_get("player")?,
                         name: row.try_get("name")?,
                         place: row.try_get::<i64, _>("place")? as u32,
                         sets: row.try_get::<i64, _>("sets")? as u32,
-                        before: Rating {
-                            mu: row.try_get("mu_before")?,
-                            sigma: row.try_get("sigma_before")?,
-                            games,
-                            wins,
-                        },
-                        after: Rating { mu: row.try_get("mu_after")?, sigma: row.try_get("sigma_after")?, games, wins },
+                        before: players::read_rating(row, "mu_before", "sigma_before")?,
+                        after: players::read_rating(row, "mu_after", "sigma_after")?,
                     })
                 })
                 .collect::<StoreResult<Vec<_>>>()?;

@@ -1,6 +1,7 @@
 //! What the store says about players, read beside the writer: their
 //! ratings, the leaderboards, and profiles with their games' lengths.
 
+use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use std::collections::BTreeMap;
 
@@ -30,7 +31,7 @@ pub(super) async fn leaderboard(reader: &AnyPool, mode: &str, limit: u32) -> Sto
     .await?;
     rows.iter()
         .map(|row| {
-            let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+            let rating = read_rating(row, "mu", "sigma")?;
             Ok(LeaderMsg {
                 player: row.try_get("player")?,
                 name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
@@ -53,7 +54,7 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
     }
     let (mut ratings, mut games, mut wins, mut sets) = (BTreeMap::new(), 0, 0, 0);
     for row in &rows {
-        let rating = Rating { mu: row.try_get("mu")?, sigma: row.try_get("sigma")?, games: 0, wins: 0 };
+        let rating = read_rating(row, "mu", "sigma")?;
         ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
         games += row.try_get::<i64, _>("games")? as u32;
         wins += row.try_get::<i64, _>("wins")? as u32;
@@ -93,6 +94,13 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
     Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, sets, times, recent: played }))
 }
 
+/// A rating's mean and uncertainty from the columns that hold them (a
+/// rating's `mu` and `sigma`, or a result's `mu_before` …); its games and
+/// wins are the `ratings` row's alone, 0 here.
+pub(super) fn read_rating(row: &AnyRow, mu: &str, sigma: &str) -> StoreResult<Rating> {
+    Ok(Rating { mu: row.try_get(mu)?, sigma: row.try_get(sigma)?, games: 0, wins: 0 })
+}
+
 /// Each way to play's fastest won game and median game, over `games`.
 pub(crate) fn times(games: &[RecentGameMsg]) -> BTreeMap<String, TimesMsg> {
     let mut by_mode: BTreeMap<&str, Vec<&RecentGameMsg>> = BTreeMap::new();
@@ -127,10 +135,9 @@ pub(super) async fn ratings(reader: &AnyPool, mode: &str, players: &[String]) ->
             .await?;
         ratings.push(match row {
             Some(row) => Rating {
-                mu: row.try_get("mu")?,
-                sigma: row.try_get("sigma")?,
                 games: row.try_get::<i64, _>("games")? as u32,
                 wins: row.try_get::<i64, _>("wins")? as u32,
+                ..read_rating(&row, "mu", "sigma")?
             },
             None => Rating::default(),
         });
