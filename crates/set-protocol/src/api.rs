@@ -68,6 +68,16 @@ pub struct HealthMsg {
     pub node: String,
     /// The rooms it has loaded now.
     pub rooms: u32,
-    /// Its database: `ok`, `down` (refused) or `slow` (no answer within 2 s).
-    pub database: String,
+    pub database: DatabaseHealth,
+}
+
+/// Whether a node's database answers.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DatabaseHealth {
+    Ok,
+    /// It refused.
+    Down,
+    /// No answer within 2 s.
+    Slow,
 }

@@ -35,6 +35,7 @@ use axum::routing::get;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use set_core::text::{Encoded, percent_decode, query_value};
+use set_protocol::api::{DatabaseHealth, HealthMsg};
 use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -66,21 +67,17 @@ pub fn router(state: Arc<AppState>) -> Router {
 async fn health(State(state): State<Arc<AppState>>) -> Response {
     let answered = tokio::time::timeout(std::time::Duration::from_secs(2), state.rooms.store().ping()).await;
     let database = match answered {
-        Ok(Ok(())) => "ok",
+        Ok(Ok(())) => DatabaseHealth::Ok,
         Ok(Err(err)) => {
             tracing::error!(%err, "health: the database does not answer");
-            "down"
+            DatabaseHealth::Down
         }
-        Err(_) => "slow",
+        Err(_) => DatabaseHealth::Slow,
     };
-    let health = set_protocol::api::HealthMsg {
-        node: state.node.clone(),
-        rooms: state.rooms.loaded().await as u32,
-        database: database.to_owned(),
-    };
+    let health = HealthMsg { node: state.node.clone(), rooms: state.rooms.loaded().await as u32, database };
     let body = serde_json::to_string(&health).unwrap_or_default();
     let mut response = json(body);
-    if database != "ok" {
+    if database != DatabaseHealth::Ok {
         *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
     }
     response
