@@ -318,6 +318,16 @@ impl Online {
         self.welcomed = false;
     }
 
+    /// Sits in `room` under the page's name over a socket that names it,
+    /// so that a proxy in front of several nodes sends it to the room's node.
+    fn sit_through_its_socket(&mut self, room: &str) {
+        self.show_room_in_address(room);
+        self.wanted_room = Some(room.to_owned());
+        let name = self.name.clone();
+        self.queue.push(wire::join(room, Some(&name), 0));
+        self.reconnect_now();
+    }
+
     /// Moves to a new socket at once (not after a backoff): the room it is
     /// to name has changed. The old one, no longer listened to, stays open
     /// until the new one is in the room (`retire`), so that the player is
@@ -509,15 +519,12 @@ impl Online {
                 self.send(wire::ping(now(), None));
             }
             Incoming::Created { room } => {
-                self.show_room_in_address(&room);
-                self.wanted_room = Some(room.clone());
-                let name = self.name.clone();
-                // Into the room over a socket that names it, so that a proxy
-                // in front of several nodes sends it to the room's node.
-                self.queue.push(wire::join(&room, Some(&name), 0));
-                self.reconnect_now();
+                self.sit_through_its_socket(&room);
                 self.settle_waiter(WaitFor::Created, room.into());
             }
+            // Quick play's room is on another node: sat there (and the
+            // quick play settled) when its snapshot comes.
+            Incoming::Found { room } => self.sit_through_its_socket(&room),
             Incoming::Room { snapshot, moves, chat, watchers, rated, results } => {
                 self.rated = rated;
                 self.results = results;

@@ -198,7 +198,13 @@ fn render_lobby(online: &Online) {
     };
     set_text("transfer-code", &code);
     let count = lobby.online.count;
-    set_text("online-count", &format!("{count} {} online", if count == 1 { "player" } else { "players" }));
+    let players = if count == 1 { "player" } else { "players" };
+    let stale = if lobby.online.out_of_date {
+        ". Out of date: this server cannot reach the others now, so some rooms and players may be missing."
+    } else {
+        ""
+    };
+    set_text("online-count", &format!("{count} {players} online{stale}"));
     show("no-rooms", lobby.rooms.is_empty());
     if let Some(list) = element("lobby-rooms") {
         let items: Vec<(&'static str, Vec<Piece>)> = lobby
@@ -467,6 +473,7 @@ pub fn lobby_object(online: &Online) -> JsValue {
     put(&lobby, "rooms", rooms.into());
     put(&lobby, "online", known.online.count.into());
     put(&lobby, "people", texts(&known.online.people));
+    put(&lobby, "outOfDate", known.online.out_of_date.into());
     lobby.into()
 }
 

@@ -49,6 +49,8 @@ pub struct LobbyRoom {
 pub struct Online {
     pub count: u32,
     pub people: Vec<String>,
+    /// The server cannot hear the rest of its cluster: rooms and people may be missing.
+    pub out_of_date: bool,
 }
 
 /// The lobby as this page knows it.
@@ -185,6 +187,9 @@ pub enum Incoming {
         node: String,
     },
     Created {
+        room: String,
+    },
+    Found {
         room: String,
     },
     Room {
@@ -382,7 +387,11 @@ fn seat_result<V: Json>(value: &V) -> Option<SeatResult> {
 }
 
 fn online<V: Json>(value: &V) -> Option<Online> {
-    Some(Online { count: whole(value, "online")?, people: texts(&value.field("people"))? })
+    Some(Online {
+        count: whole(value, "online")?,
+        people: texts(&value.field("people"))?,
+        out_of_date: value.field("out_of_date").flag()?,
+    })
 }
 
 fn snapshot<V: Json>(value: &V) -> Option<(Snapshot, Vec<RemoteEvent>)> {
@@ -417,6 +426,7 @@ pub fn read_value<V: Json>(value: &V) -> Option<Incoming> {
             node: text(value, "node").unwrap_or_default(),
         },
         "created" => Incoming::Created { room: text(value, "room")? },
+        "found" => Incoming::Found { room: text(value, "room")? },
         "room" => {
             let (snapshot, moves) = snapshot(value)?;
             let watchers = texts(&value.field("watchers")).unwrap_or_default();

@@ -135,6 +135,7 @@ fn server_frames() -> Vec<ServerMsg> {
     vec![
         ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned(), node: "node-2".to_owned() },
         ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
+        ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
         ServerMsg::Room(Box::new(room_msg("waiting", Some(1), None, false))),
         ServerMsg::Room(Box::new(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false))),
         ServerMsg::Room(Box::new(room_msg("over", Some(0), Some(view_msg(None, true)), true))),
@@ -163,10 +164,18 @@ fn server_frames() -> Vec<ServerMsg> {
                 lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann"]),
                 lobby_room_msg("f0f0f0f0f0", "junior", "playing", &["Bo \"B\"", "Cy"]),
             ],
-            online: OnlineMsg { online: 4_000_000_000, people: vec!["Ann".to_owned(), "Zoë 🂡".to_owned()] },
+            online: OnlineMsg {
+                online: 4_000_000_000,
+                people: vec!["Ann".to_owned(), "Zoë 🂡".to_owned()],
+                out_of_date: false,
+            },
             chat: vec![lobby_line("hi <b>all</b>")],
         }),
-        ServerMsg::Lobby(LobbyMsg { rooms: vec![], online: OnlineMsg { online: 0, people: vec![] }, chat: vec![] }),
+        ServerMsg::Lobby(LobbyMsg {
+            rooms: vec![],
+            online: OnlineMsg { online: 0, people: vec![], out_of_date: true },
+            chat: vec![],
+        }),
         ServerMsg::LobbyChanges {
             rooms: vec![
                 lobby_room_msg("abcdef0123", "ultra", "playing", &["Di"]),
@@ -175,7 +184,8 @@ fn server_frames() -> Vec<ServerMsg> {
             gone: vec!["f0f0f0f0f0".to_owned()],
         },
         ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["abcdef0123".to_owned(), "a1b2c3d4e5".to_owned()] },
-        ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()] }),
+        ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()], out_of_date: false }),
+        ServerMsg::Online(OnlineMsg { online: 1, people: vec![], out_of_date: true }),
         ServerMsg::LobbyChat(lobby_line("\"quoted\" \\ & <script>")),
         ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
@@ -188,6 +198,7 @@ fn kind(message: &ServerMsg) -> &'static str {
     match message {
         ServerMsg::Welcome { .. } => "welcome",
         ServerMsg::Created { .. } => "created",
+        ServerMsg::Found { .. } => "found",
         ServerMsg::Room(_) => "room",
         ServerMsg::Move { .. } => "move",
         ServerMsg::Result { .. } => "result",
@@ -293,7 +304,7 @@ fn listed(r: &LobbyRoomMsg) -> LobbyRoom {
 }
 
 fn online(o: &OnlineMsg) -> Online {
-    Online { count: o.online, people: o.people.clone() }
+    Online { count: o.online, people: o.people.clone(), out_of_date: o.out_of_date }
 }
 
 fn event(m: &MoveMsg) -> RemoteEvent {
@@ -306,6 +317,7 @@ fn meant(message: &ServerMsg) -> Incoming {
     match message.clone() {
         ServerMsg::Welcome { player, token, node } => Incoming::Welcome { player, token, node },
         ServerMsg::Created { room } => Incoming::Created { room },
+        ServerMsg::Found { room } => Incoming::Found { room },
         ServerMsg::Room(r) => Incoming::Room {
             snapshot: Snapshot {
                 room: r.room.clone(),

@@ -61,7 +61,8 @@ pub struct ProfileMsg {
     pub recent: Vec<RecentGameMsg>,
 }
 
-/// A node's health (`GET /healthz`, 200 when its database answers, else 503).
+/// A node's health (`GET /healthz`, 200 when its database answers, else
+/// 503: a node without its bus still plays its games).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct HealthMsg {
     /// The node's name (`--node`).
@@ -69,6 +70,18 @@ pub struct HealthMsg {
     /// The rooms it has loaded now.
     pub rooms: u32,
     pub database: DatabaseHealth,
+    pub bus: BusHealth,
+}
+
+/// Whether a node hears the other nodes of its cluster (`--bus`).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum BusHealth {
+    /// No `--bus`: a node on its own.
+    Alone,
+    Up,
+    /// Not connected: its lobby shows only its own rooms and players.
+    Down,
 }
 
 /// Whether a node's database answers.

@@ -143,6 +143,9 @@ pub struct OnlineMsg {
     pub online: u32,
     /// The names given by those watching the lobby, sorted.
     pub people: Vec<String>,
+    /// The server cannot hear the other servers of its cluster now: rooms
+    /// and players on them may be missing, until it can again.
+    pub out_of_date: bool,
 }
 
 /// A line of the lobby's chat.
@@ -188,6 +191,11 @@ pub enum ServerMsg {
         node: String,
     },
     Created {
+        room: String,
+    },
+    /// Quick play found a room waiting for players on another node of the
+    /// cluster: the client joins it there, over a socket that names it.
+    Found {
         room: String,
     },
     Room(Box<RoomMsg>),

@@ -12,7 +12,7 @@
 //! the process exits.
 
 use crate::limits::{AddressBuckets, Connections, Limits};
-use crate::{http, ids, lobby, rooms, serve, store, transfer};
+use crate::{bus, http, ids, lobby, rooms, serve, store, transfer};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -94,6 +94,11 @@ struct Config {
     /// `_`): in its logs, its health and metrics, and told to each page.
     #[arg(long, default_value = "main", value_name = "NAME", value_parser = node_name)]
     node: String,
+    /// The NATS server (`nats://HOST:PORT`) this node shares its lobby
+    /// through with the other nodes of its cluster: their rooms, who is
+    /// online and lobby chat. Without it the node is alone.
+    #[arg(long, value_name = "URL")]
+    bus: Option<String>,
     #[command(flatten)]
     limits: Limits,
 }
@@ -247,12 +252,23 @@ async fn run(config: Config) -> Result<(), String> {
     crate::metrics::node(&config.node);
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
     let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
+    let bus = match &config.bus {
+        Some(url) => Some(
+            bus::start(url, &config.node, Arc::clone(&state.lobby), Arc::clone(&state.rooms))
+                .instrument(node.clone())
+                .await?,
+        ),
+        None => None,
+    };
     let app = http::router(Arc::clone(&state));
     serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).instrument(node.clone()).await;
     // (Not on stdout: whoever read the address may have closed it.)
     tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
     housekeeping.abort();
     online.abort();
+    if let Some(bus) = bus {
+        bus.abort();
+    }
     let _ = drain.send(true);
     // Each WebSocket closes at once; a client that does not answer its close
     // is given up on after this long.
@@ -285,7 +301,10 @@ async fn tell_lobby(lobby: Arc<lobby::Lobby>) {
     loop {
         tokio::select! {
             _ = changes.tick() => lobby.tell_changes(),
-            _ = online.tick() => lobby.tell_online(),
+            _ = online.tick() => {
+                lobby.forget_silent(std::time::Instant::now());
+                lobby.tell_online();
+            }
         }
     }
 }

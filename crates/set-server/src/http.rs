@@ -61,9 +61,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// This node's health as JSON: its name, the rooms it has loaded, and
-/// whether its database answers (within a moment); 200 while it does, 503
-/// when it does not.
+/// This node's health as JSON: its name, the rooms it has loaded, whether
+/// its database answers (within a moment) and whether its bus is up; 200
+/// while the database answers, 503 when it does not (a node without its
+/// bus plays on).
 async fn health(State(state): State<Arc<AppState>>) -> Response {
     let answered = tokio::time::timeout(std::time::Duration::from_secs(2), state.rooms.store().ping()).await;
     let database = match answered {
@@ -74,7 +75,8 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
         }
         Err(_) => DatabaseHealth::Slow,
     };
-    let health = HealthMsg { node: state.node.clone(), rooms: state.rooms.loaded().await as u32, database };
+    let rooms = state.rooms.loaded().await as u32;
+    let health = HealthMsg { node: state.node.clone(), rooms, database, bus: state.lobby.bus() };
     let body = serde_json::to_string(&health).unwrap_or_default();
     let mut response = json(body);
     if database != DatabaseHealth::Ok {

@@ -1,11 +1,13 @@
-//! `set-server`: SET online, in one process. It serves the page (`dist/`),
-//! runs the rooms over WebSockets, deciding every claim with set-core's
-//! rules, and keeps every room's log in SQLite. It is a library with two
+//! `set-server`: SET online. It serves the page (`dist/`), runs the rooms
+//! over WebSockets, deciding every claim with set-core's rules, and keeps
+//! every room's log in SQLite, or in Postgres shared by the nodes of a
+//! cluster, which hear each other's lobbies over NATS. It is a library with two
 //! binaries: `set-server` itself (src/main.rs) and the load generator.
 //!
 //! ```text
 //! set-server [--addr 127.0.0.1:8080] [--db data/set.db] [--dist dist] [--origin https://example.org]…
-//!            [--trusted-proxy IP]… [--secret-file FILE] [limits: see --help]
+//!            [--trusted-proxy IP]… [--secret-file FILE] [--node NAME] [--bus nats://HOST:PORT]
+//!            [limits: see --help]
 //! ```
 //!
 //! It prints the address it serves on once it is listening (tests read it;
@@ -16,11 +18,12 @@
 //! `serve` (accepting connections), `http` (the routes, headers and static
 //! files), `ws` (one connection: identity, shapes, rates and silences),
 //! `limits` (every bound a client meets, and its flag), `lobby` (the public
-//! rooms, who is online, the lobby's chat, quick play's turns), `metrics` (what
+//! rooms, who is online, the lobby's chat, quick play's turns, and the other
+//! nodes' lobbies), `bus` (what the nodes tell each other over NATS), `metrics` (what
 //! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
 //! look-alikes), `chat` (a room's chat lines, checked the same way), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
-//! [`Store`](store::Store) trait and SQLite), `ids` (room ids, tokens, the
+//! [`Store`](store::Store) trait, on SQLite or Postgres, fenced by epochs), `ids` (room ids, tokens, the
 //! seed's commitment), `transfer` (one-time codes that move an identity) and [`proto`] (the wire, whose messages are
 //! crates/set-protocol's).
 //!
@@ -38,6 +41,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod app;
+mod bus;
 mod chat;
 mod http;
 mod ids;

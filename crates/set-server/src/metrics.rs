@@ -10,6 +10,8 @@
 //! | `set_limits_hit_total{limit}` | counter | a client stopped by a bound ([`Limit`]) |
 //! | `set_store_errors_total` | counter | writes or reads the database refused |
 //! | `set_node_info{node}` | gauge | 1, labelled with this node's name (`--node`) |
+//! | `set_bus_up` | gauge | 1 while the bus (`--bus`) is connected, 0 while it is not |
+//! | `set_bus_frames_total{fate}` | counter | frames this node put on the bus (`sent`), or dropped (`dropped`: a full queue, or one heard that did not parse) |
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
@@ -20,6 +22,8 @@ pub const CLAIM_SECONDS: &str = "set_claim_seconds";
 pub const LIMITS_HIT: &str = "set_limits_hit_total";
 pub const STORE_ERRORS: &str = "set_store_errors_total";
 pub const NODE_INFO: &str = "set_node_info";
+pub const BUS_UP: &str = "set_bus_up";
+pub const BUS_FRAMES: &str = "set_bus_frames_total";
 
 /// The bounds a client can meet, as `set_limits_hit_total`'s label.
 #[derive(Clone, Copy, Debug)]
@@ -83,6 +87,18 @@ pub fn claim_answered(verdict: &'static str, seconds: f64) {
 /// Names this node in the metrics, so that a scrape of several tells them apart.
 pub fn node(name: &str) {
     metrics::gauge!(NODE_INFO, "node" => name.to_owned()).set(1.0);
+}
+
+pub fn bus_up(up: bool) {
+    metrics::gauge!(BUS_UP).set(if up { 1.0 } else { 0.0 });
+}
+
+pub fn bus_sent() {
+    metrics::counter!(BUS_FRAMES, "fate" => "sent").increment(1);
+}
+
+pub fn bus_dropped() {
+    metrics::counter!(BUS_FRAMES, "fate" => "dropped").increment(1);
 }
 
 pub fn store_error() {

@@ -21,7 +21,8 @@ pub struct Presence {
     names: HashMap<String, String>,
 }
 
-fn skeleton(name: &str) -> String {
+/// A name's confusable skeleton (Unicode TS #39): two names with one are too alike.
+pub fn skeleton(name: &str) -> String {
     unicode_security::skeleton(name).collect()
 }
 
@@ -50,6 +51,21 @@ impl Presence {
     /// Players online.
     pub fn len(&self) -> usize {
         self.players.len()
+    }
+
+    /// Whether `player` is online here.
+    pub fn contains(&self, player: &str) -> bool {
+        self.players.contains_key(player)
+    }
+
+    /// The players online.
+    pub fn players(&self) -> impl Iterator<Item = &String> {
+        self.players.keys()
+    }
+
+    /// The name each player online goes by, where they gave one: `(player, name)`.
+    pub fn names(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.players.iter().filter_map(|(player, present)| present.name.as_ref().map(|(name, _)| (player, name)))
     }
 
     /// `player` (online) goes by `name` (already normalised) from now on,

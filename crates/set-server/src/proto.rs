@@ -2,6 +2,7 @@
 //! codes (defined once, in crates/set-protocol), and how long a frame this
 //! server reads.
 
+pub use set_protocol::api::BusHealth;
 pub use set_protocol::client::CLIENT_TYPES;
 pub use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,

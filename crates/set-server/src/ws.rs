@@ -584,6 +584,12 @@ impl Connection {
             return self.strike(None, ErrorCode::BadMode, format!("\"{shown}\" is no way to play online"));
         };
         for room in lobby.waiting_rooms(mode, MAX_ONLINE_PLAYERS).into_iter().take(QUICK_TRIES) {
+            // Another node's room: the client sits there itself, over a
+            // socket that names the room, so that it reaches that node.
+            if lobby.elsewhere(&room) {
+                self.send(&ServerMsg::Found { room });
+                return true;
+            }
             if self.sit(player, &room, name).await.is_ok() {
                 return true;
             }

@@ -215,6 +215,7 @@ impl Rooms {
             return Ok(inbox);
         }
         let epoch = self.store.take(id, &self.node).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        self.lobby.took(id, epoch);
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());
         let lobby = Some(Arc::clone(&self.lobby));
@@ -297,6 +298,18 @@ impl Rooms {
             return Ok(None);
         }
         Ok(used_now(&mut live, id))
+    }
+
+    /// Another node took `id` at `epoch` (the bus said): a copy here from
+    /// before is let go of now, so that its players move to the room's node.
+    pub async fn taken_elsewhere(&self, id: &str, epoch: u64) {
+        let mut live = self.live.lock().await;
+        if live.get(id).is_some_and(|room| room.epoch < epoch)
+            && let Some(stale) = live.remove(id)
+        {
+            tracing::info!(room = %id, "another node took this room: letting go of it");
+            let _ = stale.inbox.try_send(Command::Superseded);
+        }
     }
 
     /// The finished game of a room as a save file, if it is over; each is

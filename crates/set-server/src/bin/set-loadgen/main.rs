@@ -399,11 +399,12 @@ mod load {
                     }
                 }
                 ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } | ServerMsg::TransferCode { .. } => {}
-                // Players never watch the lobby: a lobby frame here is the server's mistake.
+                // Players never watch the lobby nor quick play: such a frame here is the server's mistake.
                 ServerMsg::Lobby(_)
                 | ServerMsg::LobbyChanges { .. }
                 | ServerMsg::Online(_)
-                | ServerMsg::LobbyChat(_) => {
+                | ServerMsg::LobbyChat(_)
+                | ServerMsg::Found { .. } => {
                     tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!(
                         "room {room} seat {seat}: a lobby frame sent to a player who is not in the lobby"
                     ));

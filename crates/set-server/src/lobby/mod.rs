@@ -14,20 +14,30 @@
 //! of a way to play at a time look for a room and sit in it, so that two
 //! players pressing it together meet in one room (`crate::ws`).
 //!
+//! In a cluster the lobby is every node's: each node tells the others its
+//! rooms, who is online there and its chat over the bus (`crate::bus`),
+//! and shows theirs beside its own ([`peers`]). Names are unique among
+//! everyone online on every node the bus reaches. When the bus is down
+//! the lobby shows this node's own and says it is out of date
+//! (`OnlineMsg::out_of_date`); it heals as the other nodes are heard again.
+//!
 //! Bounds: at most `--max-lobby-watchers` connections watch at once (the
 //! next is refused, `lobby_full`), its chat keeps the last
 //! [`chat::KEPT`] lines in memory and is rate limited per connection like
 //! a room's, and a watcher too slow to read is closed by its outbox.
 
+pub mod peers;
+
 use crate::chat;
 use crate::metrics::{Limit, limit_hit};
 use crate::presence::Presence;
-use crate::proto::{LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
+use crate::proto::{BusHealth, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
 use crate::rooms::{ConnId, Outbox, ROOM_MODES};
+use peers::{Changed, NodeLobby, PeerMsg, Peers};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
-use tokio::sync::OwnedMutexGuard;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedMutexGuard, mpsc};
 
 /// Who is online is told to the lobby's watchers at most this often.
 pub const ONLINE_EVERY: Duration = Duration::from_secs(1);
@@ -61,8 +71,8 @@ struct Watcher {
     outbox: Outbox,
 }
 
-#[derive(Default)]
 struct State {
+    /// This node's public rooms.
     rooms: HashMap<String, LobbyRoomMsg>,
     watchers: HashMap<ConnId, Watcher>,
     chat: VecDeque<LobbyChatMsg>,
@@ -72,9 +82,40 @@ struct State {
     online_changed: bool,
     /// The rooms that changed (or went) since the watchers were last told.
     changed: std::collections::BTreeSet<String>,
+    /// The other nodes' lobbies, as the bus told them.
+    peers: Peers,
+    bus: BusHealth,
+    /// What this node tells the other nodes (the bus's queue), if it has a bus.
+    to_peers: Option<mpsc::Sender<PeerMsg>>,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            rooms: HashMap::new(),
+            watchers: HashMap::new(),
+            chat: VecDeque::new(),
+            online: Presence::default(),
+            online_changed: false,
+            changed: Default::default(),
+            peers: Peers::default(),
+            bus: BusHealth::Alone,
+            to_peers: None,
+        }
+    }
 }
 
 impl State {
+    /// A line of lobby chat, said here or on another node: told to every
+    /// watcher, and kept among the last few.
+    fn hear_chat(&mut self, line: LobbyChatMsg) {
+        self.tell_watchers(&ServerMsg::LobbyChat(line.clone()));
+        self.chat.push_back(line);
+        if self.chat.len() > chat::KEPT {
+            self.chat.pop_front();
+        }
+    }
+
     fn tell_watchers(&self, msg: &ServerMsg) {
         let text: Arc<str> = msg.to_text().into();
         for watcher in self.watchers.values() {
@@ -84,9 +125,40 @@ impl State {
 
     fn online_msg(&self) -> OnlineMsg {
         let mut people: Vec<String> = self.watchers.values().filter_map(|w| w.name.clone()).collect();
+        people.extend(self.peers.people().cloned());
         people.sort();
         people.dedup();
-        OnlineMsg { online: self.online.len() as u32, people }
+        let elsewhere: std::collections::HashSet<&String> =
+            self.peers.players().filter(|player| !self.online.contains(player)).collect();
+        let online = (self.online.len() + elsewhere.len()) as u32;
+        OnlineMsg { online, people, out_of_date: self.bus == BusHealth::Down }
+    }
+
+    /// A public room on this node or another (this node's own first).
+    fn room(&self, id: &str) -> Option<&LobbyRoomMsg> {
+        self.rooms.get(id).or_else(|| self.peers.room(id))
+    }
+
+    /// Every public room of the cluster, oldest first, each once.
+    fn all_rooms(&self) -> Vec<&LobbyRoomMsg> {
+        let mut rooms: Vec<&LobbyRoomMsg> = self.rooms.values().collect();
+        rooms.extend(self.peers.rooms().filter(|room| !self.rooms.contains_key(&room.room)));
+        rooms.sort_by(|a, b| (a.created_at, &a.room).cmp(&(b.created_at, &b.room)));
+        rooms.dedup_by(|a, b| a.room == b.room);
+        rooms
+    }
+
+    /// Tells the other nodes `msg`, if there are any: dropped when the
+    /// bus's queue is full (their next snapshot of this lobby mends it).
+    fn tell_peers(&self, msg: PeerMsg) {
+        if let Some(to_peers) = &self.to_peers {
+            let _ = to_peers.try_send(msg);
+        }
+    }
+
+    fn take_in(&mut self, changed: Changed) {
+        self.changed.extend(changed.rooms);
+        self.online_changed |= changed.online;
     }
 
     /// `name` (given by `player`, connection `conn`) normalised, if it is
@@ -105,6 +177,11 @@ impl State {
         if let Some(other) = watching {
             return Err(LobbyError::BadName(format!(
                 "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
+            )));
+        }
+        if let Some(other) = self.peers.name_held(&crate::presence::skeleton(&name), player) {
+            return Err(LobbyError::BadName(format!(
+                "\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"
             )));
         }
         self.online.take_name(player, &name).map_err(|other| {
@@ -143,6 +220,7 @@ impl Lobby {
             return;
         }
         state.changed.insert(summary.room.clone());
+        state.tell_peers(PeerMsg::Room { room: summary.clone() });
         state.rooms.insert(summary.room.clone(), summary);
     }
 
@@ -151,6 +229,7 @@ impl Lobby {
         let mut state = self.state();
         if state.rooms.remove(room).is_some() {
             state.changed.insert(room.to_owned());
+            state.tell_peers(PeerMsg::Gone { room: room.to_owned() });
         }
     }
 
@@ -164,7 +243,7 @@ impl Lobby {
         let changed = std::mem::take(&mut state.changed);
         let (mut rooms, mut gone) = (Vec::new(), Vec::new());
         for id in changed {
-            match state.rooms.get(&id) {
+            match state.room(&id) {
                 Some(room) => rooms.push(room.clone()),
                 None => gone.push(id),
             }
@@ -176,13 +255,11 @@ impl Lobby {
     /// with a free seat, oldest first: where a quick play sits.
     pub fn waiting_rooms(&self, mode: &str, seats: usize) -> Vec<String> {
         let state = self.state();
-        let mut rooms: Vec<&LobbyRoomMsg> = state
-            .rooms
-            .values()
+        let rooms = state.all_rooms().into_iter();
+        rooms
             .filter(|r| r.mode == mode && !r.hints && r.status == "waiting" && r.players.len() < seats)
-            .collect();
-        rooms.sort_by(|a, b| (a.created_at, &a.room).cmp(&(b.created_at, &b.room)));
-        rooms.into_iter().map(|r| r.room.clone()).collect()
+            .map(|r| r.room.clone())
+            .collect()
     }
 
     /// The quick play of one way to play whose turn it is: held while it
@@ -205,8 +282,7 @@ impl Lobby {
             None => None,
             Some(name) => Some(state.take_name(Some(conn), player, name)?),
         };
-        let mut rooms: Vec<LobbyRoomMsg> = state.rooms.values().cloned().collect();
-        rooms.sort_by(|a, b| (a.created_at, &a.room).cmp(&(b.created_at, &b.room)));
+        let rooms: Vec<LobbyRoomMsg> = state.all_rooms().into_iter().cloned().collect();
         let named = name.is_some();
         state.watchers.insert(conn, Watcher { player: player.to_owned(), name, outbox: outbox.clone() });
         state.online_changed |= named;
@@ -230,11 +306,8 @@ impl Lobby {
         let watcher = state.watchers.get(&conn).ok_or(LobbyError::NotWatching)?;
         let name = watcher.name.clone().ok_or_else(|| LobbyError::BadName("give a name to chat".into()))?;
         let line = LobbyChatMsg { player: watcher.player.clone(), name, text, at: crate::unix_ms() };
-        state.tell_watchers(&ServerMsg::LobbyChat(line.clone()));
-        state.chat.push_back(line);
-        if state.chat.len() > chat::KEPT {
-            state.chat.pop_front();
-        }
+        state.tell_peers(PeerMsg::Chat { line: line.clone() });
+        state.hear_chat(line);
         Ok(())
     }
 
@@ -268,6 +341,73 @@ impl Lobby {
     /// Connections watching the lobby now.
     pub fn watchers(&self) -> usize {
         self.state().watchers.len()
+    }
+
+    /// The bus's queue: from now on this lobby tells the other nodes its
+    /// changes through it.
+    pub fn join_bus(&self, to_peers: mpsc::Sender<PeerMsg>) {
+        self.state().to_peers = Some(to_peers);
+    }
+
+    /// Whether the bus is up; when it goes down, the lobby says it is out
+    /// of date (told with who is online).
+    pub fn set_bus(&self, health: BusHealth) {
+        let mut state = self.state();
+        if state.bus != health {
+            state.bus = health;
+            state.online_changed = true;
+        }
+    }
+
+    pub fn bus(&self) -> BusHealth {
+        self.state().bus
+    }
+
+    /// Tells the other nodes that this one took `room` at `epoch`.
+    pub fn took(&self, room: &str, epoch: u64) {
+        self.state().tell_peers(PeerMsg::Taken { room: room.to_owned(), epoch });
+    }
+
+    /// Whether `room` is another node's (listed by it, and not by this one).
+    pub fn elsewhere(&self, room: &str) -> bool {
+        let state = self.state();
+        !state.rooms.contains_key(room) && state.peers.room(room).is_some()
+    }
+
+    /// This node's lobby, whole, for the other nodes.
+    pub fn own(&self) -> NodeLobby {
+        let state = self.state();
+        let mut rooms: Vec<LobbyRoomMsg> = state.rooms.values().cloned().collect();
+        rooms.sort_by(|a, b| a.room.cmp(&b.room));
+        let mut people: Vec<String> = state.watchers.values().filter_map(|w| w.name.clone()).collect();
+        people.sort();
+        people.dedup();
+        NodeLobby {
+            rooms,
+            players: state.online.players().cloned().collect(),
+            names: state.online.names().map(|(player, name)| (player.clone(), name.clone())).collect(),
+            people,
+        }
+    }
+
+    /// What another node said, heard at `now`.
+    pub fn heard(&self, node: &str, msg: PeerMsg, now: Instant) {
+        let mut state = self.state();
+        if let PeerMsg::Chat { line } = msg {
+            // (It was checked and rate limited on its own node.)
+            state.hear_chat(line);
+            return;
+        }
+        let changed = state.peers.heard(node, msg, now);
+        state.take_in(changed);
+    }
+
+    /// Forgets the other nodes not heard from for a while (dead, or out of
+    /// the bus's reach); called every [`ONLINE_EVERY`].
+    pub fn forget_silent(&self, now: Instant) {
+        let mut state = self.state();
+        let changed = state.peers.forget_silent(now);
+        state.take_in(changed);
     }
 
     /// Tells the watchers who is online, if that changed; called every
@@ -406,13 +546,13 @@ mod tests {
         lobby.arrived("p2");
         assert_eq!(lobby.online(), 2);
         lobby.tell_online();
-        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 2, people: vec![] })]);
+        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 2, people: vec![], out_of_date: false })]);
         lobby.departed("p1");
         lobby.tell_online();
         assert!(heard(&mut rx).is_empty(), "p1 still has a connection");
         lobby.departed("p1");
         lobby.tell_online();
-        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 1, people: vec![] })]);
+        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 1, people: vec![], out_of_date: false })]);
     }
 
     #[test]
@@ -431,5 +571,121 @@ mod tests {
         let kept: Vec<String> = lobby.state().chat.iter().map(|line| line.text.clone()).collect();
         assert_eq!(kept.len(), chat::KEPT);
         assert_eq!(kept.first().map(String::as_str), Some("line 3"));
+    }
+
+    fn from_node2(lobby: &Lobby, msg: PeerMsg, at: Instant) {
+        lobby.heard("node-2", msg, at);
+    }
+
+    #[test]
+    fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
+        let lobby = Lobby::new(10);
+        let start = Instant::now();
+        lobby.publish(summary("mine", "classic", 20, &["A"]));
+        let theirs = NodeLobby {
+            rooms: vec![summary("theirs", "classic", 10, &["B"]), summary("busy", "classic", 5, &["C", "D"])],
+            players: vec!["pB".into(), "p1".into()],
+            names: vec![("pB".into(), "Bea".into())],
+            people: vec!["Bea".into()],
+        };
+        from_node2(&lobby, PeerMsg::Lobby(theirs.clone()), start);
+        lobby.tell_changes();
+        let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
+        lobby.arrived("p1");
+        let first = heard(&mut rx);
+        let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+        let rooms: Vec<&str> = whole.rooms.iter().map(|r| r.room.as_str()).collect();
+        assert_eq!(rooms, ["busy", "theirs", "mine"], "oldest first, from both nodes");
+        assert_eq!(whole.online.people, ["Ann", "Bea"]);
+        assert_eq!(whole.online.online, 2, "p1 (on both nodes) and pB, each once");
+        // Quick play finds the other node's room first: it is older.
+        assert_eq!(lobby.waiting_rooms("classic", 2), ["theirs", "mine"]);
+        // A change on the other node is told; so is a room it no longer lists.
+        from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]) }, start);
+        lobby.tell_changes();
+        let changes = heard(&mut rx);
+        assert_eq!(
+            changes,
+            [ServerMsg::LobbyChanges { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], gone: vec![] }]
+        );
+        let fewer = NodeLobby { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], ..theirs };
+        from_node2(&lobby, PeerMsg::Lobby(fewer), start);
+        lobby.tell_changes();
+        assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["busy".into()] }]);
+        // Silent for long enough: its rooms and people leave; ours stay.
+        lobby.forget_silent(start + peers::SILENT_AFTER / 2);
+        lobby.tell_changes();
+        assert!(heard(&mut rx).is_empty(), "not silent long enough yet");
+        lobby.forget_silent(start + peers::SILENT_AFTER);
+        lobby.tell_changes();
+        lobby.tell_online();
+        assert_eq!(
+            heard(&mut rx),
+            [
+                ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["theirs".into()] },
+                ServerMsg::Online(OnlineMsg { online: 1, people: vec!["Ann".into()], out_of_date: false })
+            ]
+        );
+        assert_eq!(lobby.waiting_rooms("classic", 2), ["mine"]);
+    }
+
+    #[test]
+    fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
+        let lobby = Lobby::new(10);
+        let start = Instant::now();
+        let bea =
+            NodeLobby { players: vec!["pB".into()], names: vec![("pB".into(), "Bea".into())], ..NodeLobby::default() };
+        from_node2(&lobby, PeerMsg::Lobby(bea), start);
+        lobby.arrived("p1");
+        assert!(matches!(lobby.take_name("p1", "Bea"), Err(LobbyError::BadName(_))));
+        assert!(matches!(lobby.take_name("p1", "B\u{435}a"), Err(LobbyError::BadName(_))), "Cyrillic е");
+        assert!(matches!(watcher(&lobby, 1, Some("Bea")), Err(LobbyError::BadName(_))));
+        assert_eq!(lobby.take_name("pB", "Bea"), Ok(()), "her own name, on her other tab here");
+        from_node2(&lobby, PeerMsg::Lobby(NodeLobby::default()), start);
+        assert_eq!(lobby.take_name("p1", "Bea"), Ok(()));
+    }
+
+    #[test]
+    fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
+        let lobby = Lobby::new(10);
+        let (to_peers, mut told) = mpsc::channel(16);
+        lobby.join_bus(to_peers);
+        let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
+        heard(&mut rx);
+        let line = LobbyChatMsg { player: "pB".into(), name: "Bea".into(), text: "hi all".into(), at: 5 };
+        from_node2(&lobby, PeerMsg::Chat { line: line.clone() }, Instant::now());
+        assert_eq!(heard(&mut rx), [ServerMsg::LobbyChat(line.clone())]);
+        lobby.say(1, "hello Bea".into()).unwrap();
+        let ours = heard(&mut rx);
+        let [ServerMsg::LobbyChat(said)] = ours.as_slice() else { panic!("{ours:?}") };
+        assert_eq!(told.try_recv().ok(), Some(PeerMsg::Chat { line: said.clone() }));
+        let kept: Vec<String> = lobby.state().chat.iter().map(|l| l.text.clone()).collect();
+        assert_eq!(kept, ["hi all", "hello Bea"]);
+        // A room's changes go to the bus too.
+        lobby.publish(summary("r1", "classic", 1, &["A"]));
+        lobby.withdraw("r1");
+        assert_eq!(told.try_recv().ok(), Some(PeerMsg::Room { room: summary("r1", "classic", 1, &["A"]) }));
+        assert_eq!(told.try_recv().ok(), Some(PeerMsg::Gone { room: "r1".into() }));
+    }
+
+    #[test]
+    fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
+        let lobby = Lobby::new(10);
+        let mut rx = watcher(&lobby, 1, None).unwrap();
+        heard(&mut rx);
+        lobby.set_bus(BusHealth::Up);
+        lobby.tell_online();
+        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
+        lobby.set_bus(BusHealth::Down);
+        lobby.set_bus(BusHealth::Down);
+        lobby.tell_online();
+        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: true })]);
+        let mut late = watcher(&lobby, 2, None).unwrap();
+        let first = heard(&mut late);
+        let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+        assert!(whole.online.out_of_date);
+        lobby.set_bus(BusHealth::Up);
+        lobby.tell_online();
+        assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
     }
 }
