@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# SET as a cluster on this machine: a PostgreSQL of its own, several
-# set-server nodes on it, and nginx in front routing each room's sockets
-# to one node (deploy/nginx.conf.template), all on loopback, with their
-# data in one folder. Nothing runs as a service of the machine's, and
+# SET as a cluster on this machine: a PostgreSQL of its own, a NATS
+# server (the bus the nodes share their lobbies over), several set-server
+# nodes on both, and nginx in front routing each room's sockets to one
+# node (deploy/nginx.conf.template), all on loopback, with their data in
+# one folder. Nothing runs as a service of the machine's, and
 # everything it starts it stops.
 #
 #   bash scripts/cluster.sh          start, print the address to open, and
@@ -13,9 +14,9 @@
 # Settings (environment): CLUSTER_DIR (data/cluster), CLUSTER_PORT (8080,
 # where nginx listens), NODES (3), SET_SERVER (target/server/set-server),
 # DIST (dist). `up` prints the address, and writes in CLUSTER_DIR the
-# database's URL (postgres.url) and each node's name, port and pid
-# (node-N.port, node-N.pid). It installs what is missing (Debian's
-# postgresql and nginx), builds nothing: `bash scripts/play.sh` builds the
+# database's URL (postgres.url), the bus's (nats.url, nats.pid) and each
+# node's name, port and pid (node-N.port, node-N.pid). It installs what is
+# missing (Debian's postgresql, nats-server and nginx), builds nothing: `bash scripts/play.sh` builds the
 # page and the server first. Postgres refuses to run as root: as root it
 # runs as the user `postgres` (scripts/postgres.sh).
 set -euo pipefail
@@ -38,8 +39,22 @@ down() {
     kill "$(cat "$pidfile")" 2>/dev/null || true
     rm -f "$pidfile"
   done
+  [ -f "$dir/nats.pid" ] && kill "$(cat "$dir/nats.pid")" 2>/dev/null || true
   bash scripts/postgres.sh stop "$dir/postgres"
-  rm -f "$dir/nginx.pid"
+  rm -f "$dir/nginx.pid" "$dir/nats.pid"
+}
+
+# Starts NATS on `port` (again, with the same port, after a stop: the tests' way).
+nats_up() {
+  local port=$1
+  nats-server -a 127.0.0.1 -p "$port" -l "$dir/nats.log" >/dev/null 2>&1 &
+  echo $! > "$dir/nats.pid"
+  for _ in $(seq 1 50); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "cluster: nats-server did not start (see $dir/nats.log)" >&2
+  return 1
 }
 
 up() {
@@ -50,7 +65,10 @@ up() {
   # As root, Postgres runs as the user postgres, who must reach its folder in here.
   [ "$(id -u)" -ne 0 ] || chmod 711 "$dir"
   down
-  local pg_port url upstreams="" origin="http://127.0.0.1:$port"
+  local pg_port nats_port url upstreams="" origin="http://127.0.0.1:$port"
+  nats_port=$(free_port)
+  nats_up "$nats_port" || { down; exit 1; }
+  echo "nats://127.0.0.1:$nats_port" > "$dir/nats.url"
   pg_port=$(free_port)
   url=$(bash scripts/postgres.sh start "$dir/postgres" "$pg_port")
   psql "$url" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'set'" | grep -q 1 || psql "$url" -qc "CREATE DATABASE set"
@@ -59,7 +77,7 @@ up() {
   for n in $(seq 1 "$nodes"); do
     local node_port
     node_port=$(free_port)
-    "$server" --addr "127.0.0.1:$node_port" --db "$url" --dist "$dist" --node "node-$n" \
+    "$server" --addr "127.0.0.1:$node_port" --db "$url" --dist "$dist" --node "node-$n" --bus "$(cat "$dir/nats.url")" \
       --origin "$origin" --trusted-proxy 127.0.0.1 >"$dir/node-$n.out" 2>"$dir/node-$n.log" &
     echo $! > "$dir/node-$n.pid"
     echo "$node_port" > "$dir/node-$n.port"
@@ -81,6 +99,16 @@ up() {
 
 case $command in
   up) up ;;
+  # The bus alone, stopped and started again on its port (the tests' way of
+  # failing it): nats-down, nats-up.
+  nats-down)
+    pid=$(cat "$dir/nats.pid")
+    kill "$pid"
+    # Gone, and its port free for nats-up.
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    rm -f "$dir/nats.pid"
+    ;;
+  nats-up) url=$(cat "$dir/nats.url"); nats_up "${url##*:}" ;;
   down) down ;;
   run)
     trap down EXIT
@@ -90,5 +118,5 @@ case $command in
     while :; do sleep 3600; done
     ;;
   stop) down ;;
-  *) echo "cluster.sh: up, down, or nothing (run until Ctrl-C)" >&2; exit 1 ;;
+  *) echo "cluster.sh: up, down (or stop), nats-down, nats-up, or nothing (run until Ctrl-C)" >&2; exit 1 ;;
 esac
