@@ -1,9 +1,11 @@
-// Two people playing through nginx in front of three set-server nodes on
-// Postgres (scripts/cluster.sh, real processes on loopback, stopped after
-// the test, also on failure), while the node that serves their room is
-// killed with SIGKILL: both pages reconnect by themselves, through nginx,
-// to another node, which replays the room from Postgres; the board and the
-// scores are as they were, and they play on. Sets are found by the plain
+// Two people through nginx in front of three set-server nodes on Postgres
+// and NATS (scripts/cluster.sh, real processes on loopback, stopped after
+// the tests, also on failure). A lobby on one node lists a room on
+// another, and quick play there sits in it. With NATS stopped, the lobby
+// says it is out of date, and heals. Then two play while the node
+// that serves their room is killed with SIGKILL: both pages reconnect by
+// themselves, through nginx, to another node, which replays the room from
+// Postgres; the board and the scores are as they were, and they play on. Sets are found by the plain
 // reference check of helpers.mjs, never by the page's own finder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +56,56 @@ async function play(page) {
   for (const card of setsOf(table)[0]) await clickCard(page, card);
   await page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, room.seq);
 }
+
+test('behind nginx, a lobby on one node lists a room on another, and quick play there sits in it', { timeout: 90_000 }, async () => {
+  const ann = await open(env, 'online.html');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+  await ann.page.fill('#create-name', 'Ann');
+  await ann.page.click('#quick-classic');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  const { room, node } = await online(ann.page);
+  // Ben's lobby socket is on some node nginx picked: until it is not the
+  // room's, he reloads (each socket is spread anew).
+  const ben = await open(env, 'online.html', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  let lobbyNode = node;
+  for (let tries = 0; tries < 20 && lobbyNode === node; tries += 1) {
+    if (tries > 0) await ben.page.reload();
+    await ben.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+    lobbyNode = (await online(ben.page)).node;
+  }
+  assert.notEqual(lobbyNode, node, 'a lobby on another node than the room\'s');
+  // The room, on another node, is listed in Ben's lobby, as the page shows it.
+  await ben.page.waitForFunction((id) => window.wasmBindings.state().online.lobby.rooms.some((r) => r.room === id), room);
+  await ben.page.locator('#lobby-rooms li', { hasText: 'Ann' }).waitFor();
+  await ben.page.screenshot({ path: `${ARTIFACTS}/cluster-lobby-phone.png` });
+  // Quick play there sends him to the room's node, into Ann's room.
+  await ben.page.fill('#create-name', 'Ben');
+  await ben.page.click('#quick-classic');
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
+  const seated = await online(ben.page);
+  assert.equal(seated.room, room);
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+  assert.equal((await online(ann.page)).node, seated.node, 'one room, one node');
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  await ann.close();
+  await ben.close();
+});
+
+test('behind nginx, with NATS stopped the lobby says it is out of date, and heals when NATS is back', { timeout: 60_000 }, async () => {
+  const cy = await open(env, 'online.html');
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+  const count = cy.page.locator('#online-count');
+  assert.doesNotMatch(await count.textContent(), /out of date/i);
+  cluster('nats-down');
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.outOfDate === true);
+  await count.filter({ hasText: /Out of date: this server cannot reach the others/ }).waitFor();
+  await cy.page.screenshot({ path: `${ARTIFACTS}/cluster-lobby-out-of-date.png` });
+  cluster('nats-up');
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.outOfDate === false, null, { timeout: 20_000 });
+  assert.doesNotMatch(await count.textContent(), /out of date/i);
+  assert.deepEqual(cy.problems, []);
+  await cy.close();
+});
 
 test('behind nginx, the node serving a room is killed mid-game: both pages reconnect to another node and play on', { timeout: 120_000 }, async () => {
   const ann = await open(env, 'online.html');

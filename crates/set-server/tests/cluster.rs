@@ -1,11 +1,14 @@
 //! Three nodes on a Postgres of their own behind nginx, started by
 //! scripts/cluster.sh as an operator would start them (real processes, on
-//! loopback, stopped at the end, also on failure). Two players in a room
-//! through nginx; the node that owns the room is killed with SIGKILL; both
-//! reconnect through nginx, reach another node, which takes the room and
-//! replays it from Postgres: the board and scores are as they were, and the
-//! game is played to its end. The stored log (read with the test's own
-//! query) has every move once, and the finished game downloads and replays.
+//! loopback, stopped at the end, also on failure), and what players see
+//! when a part fails. Two players in a room through nginx; the node that
+//! owns the room is killed with SIGKILL, or stopped with SIGTERM for an
+//! upgrade; both reconnect through nginx, reach another node, which takes
+//! the room and replays it from Postgres: the board and scores are as they
+//! were, and the game is played to its end. The stored log (read with the
+//! test's own query) has every move once, and the finished game downloads
+//! and replays. Postgres stopped and started mid-game. (The bus's failures
+//! are tests/cluster_lobby.rs'.)
 //! Runs where `SET_TEST_POSTGRES` says the tests have Postgres
 //! (scripts/test.sh); nginx comes with scripts/setup.sh.
 
@@ -14,70 +17,11 @@
 mod support;
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
+use support::cluster::Cluster;
 use support::*;
-
-/// The cluster scripts/cluster.sh started, stopped when dropped (before
-/// its scratch folder, which it holds, goes).
-struct Cluster {
-    dir: PathBuf,
-    addr: String,
-    _scratch: Scratch,
-}
-
-fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/cluster.sh")
-}
-
-impl Cluster {
-    fn up(scratch: Scratch) -> Cluster {
-        let dir = scratch.0.join("cluster");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let out = Command::new("bash")
-            .arg(script())
-            .arg("up")
-            .env("CLUSTER_DIR", &dir)
-            .env("CLUSTER_PORT", port.to_string())
-            .env("NODES", "3")
-            .env("SET_SERVER", env!("CARGO_BIN_EXE_set-server"))
-            .env("DIST", scratch.dist())
-            .output()
-            .unwrap();
-        let cluster = Cluster { dir, addr: format!("127.0.0.1:{port}"), _scratch: scratch };
-        assert!(out.status.success(), "cluster.sh up: {}", String::from_utf8_lossy(&out.stderr));
-        cluster
-    }
-
-    fn file(&self, name: &str) -> String {
-        std::fs::read_to_string(self.dir.join(name)).unwrap().trim().to_owned()
-    }
-
-    /// A GET through nginx: the body.
-    fn get(&self, path: &str) -> String {
-        let out = Command::new("curl").args(["-sf", &format!("http://{}{path}", self.addr)]).output().unwrap();
-        assert!(out.status.success(), "GET {path} through nginx");
-        String::from_utf8(out.stdout).unwrap()
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = Command::new("bash").arg(script()).arg("down").env("CLUSTER_DIR", &self.dir).status();
-    }
-}
-
-/// A cluster for `test`, in a scratch folder of its own; none where the
-/// tests have no Postgres.
-fn cluster_for(test: &str) -> Option<Cluster> {
-    if std::env::var_os("SET_TEST_POSTGRES").is_none() {
-        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
-        eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
-        return None;
-    }
-    Some(Cluster::up(Scratch::new(test)))
-}
 
 /// Ann makes a room from the lobby's socket; both players then open the
 /// room's, as the page does, and nginx sends them to one node; Ann starts
@@ -111,9 +55,20 @@ async fn back(cluster: &Cluster, room: &str, token: &str, since: u32) -> (Client
 
 #[tokio::test]
 async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_another() {
-    let Some(cluster) = cluster_for("cluster") else { return };
+    let Some(cluster) = Cluster::for_test("cluster-kill") else { return };
+    the_owner_goes(&cluster, "KILL").await;
+}
 
-    let (mut ann, mut ben, room, start) = started_through(&cluster, "junior").await;
+#[tokio::test]
+async fn the_node_owning_a_room_is_stopped_for_an_upgrade_and_its_players_finish_the_game_on_another() {
+    let Some(cluster) = Cluster::for_test("cluster-term") else { return };
+    the_owner_goes(&cluster, "TERM").await;
+}
+
+/// The owner of a room in play is sent `signal` after two sets; its
+/// players move and finish the game on another node, and nothing is lost.
+async fn the_owner_goes(cluster: &Cluster, signal: &str) {
+    let (mut ann, mut ben, room, start) = started_through(cluster, "junior").await;
     let (mut table, mut seq) = (ids(&start["view"]["table"]), 0);
     for turn in 0..2 {
         let player = if turn == 0 { &mut ann } else { &mut ben };
@@ -123,24 +78,31 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
     }
     let before = ann.join(&room, None, 0).await;
 
-    // The owner, as the database says, is killed.
+    // The owner, as the database says, goes.
     let url = cluster.file("postgres.url");
     let pool = sqlx::PgPool::connect(&url).await.unwrap();
     let owner: String =
         sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(&room).fetch_one(&pool).await.unwrap();
     assert_eq!(owner, ann.node);
-    let pid = cluster.file(&format!("{owner}.pid"));
-    let killed = Instant::now();
-    assert!(Command::new("kill").args(["-KILL", &pid]).status().unwrap().success());
+    let gone = Instant::now();
+    cluster.signal(&owner, signal);
     ann.forget_held();
-    while ann.next().await["t"] != "closed" {}
+    let closed = loop {
+        let next = ann.next().await;
+        if next["t"] == "closed" {
+            break next;
+        }
+    };
+    if signal == "TERM" {
+        assert_eq!(closed["code"], set_protocol::close::RESTARTING, "a drain says so: {closed}");
+    }
 
     // Both come back through nginx, to another node, as they were.
     let (ann_token, ben_token) = (ann.token.clone(), ben.token.clone());
     drop((ann, ben));
-    let (mut ann, after) = back(&cluster, &room, &ann_token, 0).await;
-    eprintln!("the players were without their room for {} ms", killed.elapsed().as_millis());
-    let (mut ben, _) = back(&cluster, &room, &ben_token, seq as u32).await;
+    let (mut ann, after) = back(cluster, &room, &ann_token, 0).await;
+    eprintln!("SIG{signal}: the players were without their room for {} ms", gone.elapsed().as_millis());
+    let (mut ben, _) = back(cluster, &room, &ben_token, seq as u32).await;
     assert_ne!(ann.node, owner);
     assert_eq!(ann.node, ben.node);
     for field in ["view", "seq", "status", "commitment", "moves"] {
@@ -159,7 +121,8 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
         .unwrap();
     assert_eq!(seqs, (1..=seq as i64).collect::<Vec<_>>(), "every move once, in order");
     pool.close().await;
-    let save = cluster.get(&format!("/api/games/{room}"));
+    let (status, save) = cluster.get(None, &format!("/api/games/{room}"));
+    assert_eq!(status, 200);
     let (saved, _) = set_core::save::decode_seated(&save).expect("the finished game downloads as a save");
     assert!(saved.game.is_over());
     assert_eq!(saved.game.moves().len() as u64, seq, "the stored log replays to the end");
@@ -171,7 +134,7 @@ async fn the_node_owning_a_room_is_killed_and_its_players_finish_the_game_on_ano
 /// play goes on, with one log in the database.
 #[tokio::test]
 async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_it_is_back() {
-    let Some(cluster) = cluster_for("cluster-postgres") else { return };
+    let Some(cluster) = Cluster::for_test("cluster-postgres") else { return };
     let (mut ann, mut ben, room, start) = started_through(&cluster, "classic").await;
     let moved = ann.play_a_set(&ids(&start["view"]["table"]), 0).await;
     let table = ids(&moved["view"]["table"]);
@@ -191,13 +154,8 @@ async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_
     let id = ben.claim(&a_set(&table), 1).await;
     let answer = ben.result(id).await;
     assert_eq!((answer["t"].as_str(), answer["code"].as_str()), (Some("error"), Some("unavailable")), "{answer}");
-    let node_port = cluster.file(&format!("{}.port", ben.node));
-    let health = Command::new("curl")
-        .args(["-s", "-o", "/dev/null", "-w", "%{http_code}"])
-        .arg(format!("http://127.0.0.1:{node_port}/healthz"))
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&health.stdout), "503", "the node's health says its database is down");
+    let (status, health) = cluster.get(Some(&ben.node), "/healthz");
+    assert_eq!(status, 503, "the node's health says its database is down: {health}");
 
     postgres("start");
     let mut accepted = None;

@@ -19,7 +19,7 @@ async fn health_answers_and_the_metrics_count_what_happened() {
     let health = server.get("/healthz", "").await;
     assert!(health.starts_with("HTTP/1.1 200"), "{health}");
     let body: serde_json::Value = serde_json::from_str(health.split("\r\n\r\n").nth(1).unwrap()).unwrap();
-    assert_eq!(body, serde_json::json!({ "node": "n-1", "rooms": 0, "database": "ok" }));
+    assert_eq!(body, serde_json::json!({ "node": "n-1", "rooms": 0, "database": "ok", "bus": "alone" }));
     // Two players: one set, one wrong claim; then a refused third connection.
     let mut ann = Client::new(&server, None).await;
     let room = ann.create("classic", "Ann").await;

@@ -16,6 +16,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod cluster;
+
 pub const WAIT: Duration = Duration::from_secs(10);
 
 /// A scratch folder that is removed when dropped.
@@ -238,7 +240,7 @@ impl Client {
     }
 
     /// The first message that matches, held or new; the others stay held.
-    async fn first(&mut self, matches: impl Fn(&Value) -> bool, what: &str) -> Value {
+    pub async fn first(&mut self, matches: impl Fn(&Value) -> bool, what: &str) -> Value {
         if let Some(at) = self.held.iter().position(&matches) {
             return self.held.remove(at).unwrap();
         }
