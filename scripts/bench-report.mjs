@@ -86,6 +86,9 @@ const loadHostile = online.find((r) => r.clients !== undefined && r.hostile);
 const capacity = (await jsonLines('target/bench/capacity.jsonl')).filter((r) => r.clients !== undefined);
 const lobbyLoad = (await jsonLines('target/bench/lobby.jsonl')).find((r) => r.lobby_watchers !== undefined);
 const coldBuild = online.find((r) => r.what === 'cold_build');
+const clusterRuns = await jsonLines('target/bench/cluster.jsonl');
+const clustered = clusterRuns.find((r) => r.killed);
+const alone = clusterRuns.find((r) => r.setup === 'one node, SQLite');
 // race.html fetches its page, the race build's glue and wasm before its first board (tests/e2e/size.test.mjs).
 const raceFirstLoad = sizes.filter((s) => isRacePageFile(s.file)).reduce((n, s) => n + s.gzip, 0);
 const paint = page.find((r) => r.what === 'first_paint' && r.method === 'first_visit');
@@ -346,6 +349,27 @@ the target of 25 ms is met unless the shared disk stalls during the run.
 \`--durability process-crash\` trades
 the last moves before a power cut for that tail (README, "What is stored,
 and for how long").
+
+### Several servers
+
+The same load through nginx on three nodes on Postgres and NATS
+(\`scripts/bench-cluster.mjs\`, \`scripts/cluster.sh\` on this machine's
+${os.cpus().length} cores, everything on loopback), with node-1 killed with SIGKILL
+halfway, and then against one node on SQLite, in the same run:
+${clustered ? `${clustered.clients} clients in ${clustered.rooms} rooms for ${clustered.seconds} s` : 'not run'}. Every
+room's stored log is replayed at the end of each. A claim in flight when
+its node died is cut (never answered; the replay says whether it was
+kept); "without a room" is each player's time from its socket closing to
+the room's snapshot from another node.
+
+| setup | claims a second | p50 | p99 | max | errors, lost | rooms replayed (mismatched) | without a room: p50, p99, max | claims cut | nodes' memory (RSS, peak) | nodes' CPU a claim |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${[clustered, alone].filter(Boolean).map((r) => `| ${r.setup}${r.killed ? `, ${r.killed} killed halfway` : ''} | ${Math.round(r.claims / r.seconds)} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r.max_ms.toFixed(2)} ms | ${r.errors}, ${r.lost} | ${r.rooms_checked} (${r.mismatches}) | ${r.without_room ? `${r.without_room_p50_ms.toFixed(0)}, ${r.without_room_p99_ms.toFixed(0)}, ${r.without_room_max_ms.toFixed(0)} ms (${r.without_room} times)` : 'none'} | ${r.cut} | ${r.server_rss_mb_each.join(', ')} MB | ${Math.round((r.server_cpu_s * 1e6) / r.claims)} µs |`).join('\n') || '| not run | | | | | | | | | | |'}
+
+${clustered?.parts_cpu_s ? `CPU time of the other parts over the clustered run: Postgres ${clustered.parts_cpu_s.postgres} s (${Math.round((clustered.parts_cpu_s.postgres * 1e6) / clustered.claims)} µs a claim), nginx ${clustered.parts_cpu_s.nginx} s (${Math.round((clustered.parts_cpu_s.nginx * 1e6) / clustered.claims)} µs a claim), NATS ${clustered.parts_cpu_s['nats-server']} s. The killed node's CPU time is counted up to its death.` : ''}
+Targets: p99 through nginx ≤ 25 ms: ${verdict(clustered?.p99_ms, 25)}; nothing lost: ${clustered ? (clustered.lost === 0 && clustered.mismatches === 0 ? 'met' : 'NOT met') : 'not measured'}; a node's death costing its players under 3 s: ${verdict(clustered?.without_room_max_ms, 3000)}.
+README, "Running several servers", turns these into nodes for 10,000 and
+100,000 players online.
 
 Cold build of the server (\`cargo build --profile server -p set-server\` in an
 empty target folder, crates already downloaded): ${coldBuild ? `${coldBuild.seconds} s` : 'n/a'}.

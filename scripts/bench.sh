@@ -14,6 +14,9 @@
 #           with and without the durable commit, and beside a hostile mix;
 #           1,000 clients of which 200 watch the lobby; then 200, 1,000,
 #           2,000 and 4,000 clients for the capacity table
+#   cluster 1,000 clients in 200 rooms for 30 s through nginx on three nodes
+#           (Postgres, NATS), one killed halfway, and the same on one node on
+#           SQLite (scripts/bench-cluster.mjs)
 # Timings are reported, never asserted: only the size budget is a test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -74,6 +77,10 @@ done
 # 2,000 clients again, committing to the operating system only.
 DURABILITY=process-crash node scripts/bench-online.mjs 400 5 20 | tee -a target/bench/capacity.log || true
 sed -n 's/^BENCH //p' target/bench/capacity.log > target/bench/capacity.jsonl
+
+echo "==> cluster: three nodes behind nginx, one killed halfway; one node on SQLite"
+node scripts/bench-cluster.mjs 200 5 30 | tee target/bench/cluster.log
+sed -n 's/^BENCH //p' target/bench/cluster.log > target/bench/cluster.jsonl
 
 echo "==> report"
 node scripts/bench-report.mjs

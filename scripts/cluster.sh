@@ -13,7 +13,7 @@
 #
 # Settings (environment): CLUSTER_DIR (data/cluster), CLUSTER_PORT (8080,
 # where nginx listens), NODES (3), SET_SERVER (target/server/set-server),
-# DIST (dist). `up` prints the address, and writes in CLUSTER_DIR the
+# DIST (dist), NODE_FLAGS (more flags for every node: the load's limits). `up` prints the address, and writes in CLUSTER_DIR the
 # database's URL (postgres.url), the bus's (nats.url, nats.pid) and each
 # node's name, port and pid (node-N.port, node-N.pid). It installs what is
 # missing (Debian's postgresql, nats-server and nginx), builds nothing: `bash scripts/play.sh` builds the
@@ -78,7 +78,7 @@ up() {
     local node_port
     node_port=$(free_port)
     "$server" --addr "127.0.0.1:$node_port" --db "$url" --dist "$dist" --node "node-$n" --bus "$(cat "$dir/nats.url")" \
-      --origin "$origin" --trusted-proxy 127.0.0.1 >"$dir/node-$n.out" 2>"$dir/node-$n.log" &
+      --origin "$origin" --trusted-proxy 127.0.0.1 ${NODE_FLAGS:-} >"$dir/node-$n.out" 2>"$dir/node-$n.log" &
     echo $! > "$dir/node-$n.pid"
     echo "$node_port" > "$dir/node-$n.port"
     upstreams+="        server 127.0.0.1:$node_port max_fails=1 fail_timeout=5s;"$'\n'

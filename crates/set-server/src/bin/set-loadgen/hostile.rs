@@ -88,7 +88,7 @@ async fn next(ws: &mut Socket) -> Option<ServerMsg> {
 
 /// Opens a socket, counting a refusal; waits a little after one.
 async fn open_or_count(addr: &str, window: Option<u32>, tally: &Tally) -> Option<Socket> {
-    match open(addr, window).await {
+    match open(addr, None, window).await {
         Ok(ws) => Some(ws),
         Err(_) => {
             tally.refused.fetch_add(1, Ordering::Relaxed);
@@ -197,7 +197,7 @@ async fn stopped_reader(addr: String, room: String, tally: Arc<Tally>) {
 
 /// A seated host in a room of its own, to fan out from.
 async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
-    let mut ws = open(addr, None).await?;
+    let mut ws = open(addr, None, None).await?;
     say(&mut ws, ClientMsg::Hello { v: set_protocol::VERSION, token: None }).await?;
     say(
         &mut ws,

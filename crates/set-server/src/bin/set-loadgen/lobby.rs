@@ -39,7 +39,7 @@ fn next_line(rng: &mut SplitMix64) -> Duration {
 /// One watcher, from its hello to the deadline (and its last line heard, or lost).
 async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline: Instant) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed ^ 0x10b0 ^ index as u64);
-    let ws = crate::socket::open(&addr, None).await.map_err(|e| format!("connect: {e}"))?;
+    let ws = crate::socket::open(&addr, None, None).await.map_err(|e| format!("connect: {e}"))?;
     let (mut tx, mut rx) = ws.split();
     let send = |message: ClientMsg| Message::text(message.to_text());
     let name = format!("L{index}");

@@ -10,9 +10,16 @@
 //! compares it with the last table the clients saw.
 //!
 //! ```text
-//! set-loadgen --addr 127.0.0.1:8080 --db data/set.db [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7] [--server-pid N]
-//!             [--hostile N] [--lobby N]
+//! set-loadgen --addr 127.0.0.1:8080 --db data/set.db|postgres://… [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7]
+//!             [--server-pid N]… [--hostile N] [--lobby N] [--reconnect 1]
 //! ```
+//!
+//! Each room's players open its socket as the page does, naming the room
+//! (`/ws?room=<id>`), so that through nginx in front of a cluster they all
+//! reach its node ([`players`]). `--reconnect 1` is for a cluster with a
+//! node killed halfway: a client whose socket closes comes back through
+//! the proxy and rejoins; what it had in flight is reported as cut (the
+//! log says whether it was kept), and how long it was without its room.
 //!
 //! `--lobby N` adds N clients watching the lobby beside the players
 //! ([`lobby`]), whose rooms are then public, so that every join, start and
@@ -48,19 +55,19 @@ mod hostile;
 #[cfg(not(target_arch = "wasm32"))]
 mod lobby;
 #[cfg(not(target_arch = "wasm32"))]
+mod logs;
+#[cfg(not(target_arch = "wasm32"))]
+mod players;
+#[cfg(not(target_arch = "wasm32"))]
 mod socket;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod load {
     use futures_util::{SinkExt, StreamExt};
     use serde_json::json;
-    use set_core::online::room::RoomGame;
-    use set_core::players::sitting::Seat;
     use set_core::rules::card::{Card, is_set};
     use set_core::rules::finder::find_sets;
-    use set_core::rules::game::{Action, Claim, Move};
     use set_core::rules::rng::SplitMix64;
-    use set_core::rules::variant::Variant;
     use set_protocol::{ClientMsg, ErrorCode, ServerMsg, Verdict};
     use std::collections::{HashMap, VecDeque};
     use std::sync::{Arc, Mutex, PoisonError};
@@ -74,11 +81,15 @@ mod load {
         per_room: usize,
         seconds: u64,
         seed: u64,
-        server_pid: Option<u32>,
+        /// The servers' processes, whose memory is reported (the flag may be given once a node).
+        server_pids: Vec<u32>,
         /// Silent sockets of the hostile mix, run instead of the players.
         hostile: Option<usize>,
         /// Clients watching the lobby beside the players (whose rooms are then public).
         lobby: usize,
+        /// A node may go (a cluster's, killed halfway): a client whose
+        /// socket closes comes back to its room through the proxy.
+        reconnect: bool,
     }
 
     fn config() -> Result<Config, String> {
@@ -89,9 +100,10 @@ mod load {
             per_room: 5,
             seconds: 20,
             seed: 7,
-            server_pid: None,
+            server_pids: Vec::new(),
             hostile: None,
             lobby: 0,
+            reconnect: false,
         };
         let mut args = std::env::args().skip(1);
         while let Some(flag) = args.next() {
@@ -104,9 +116,10 @@ mod load {
                 "--per-room" => config.per_room = number()?.clamp(1, 8) as usize,
                 "--seconds" => config.seconds = number()?.min(600),
                 "--seed" => config.seed = number()?,
-                "--server-pid" => config.server_pid = Some(number()? as u32),
+                "--server-pid" => config.server_pids.push(number()? as u32),
                 "--hostile" => config.hostile = Some(number()?.min(100_000) as usize),
                 "--lobby" => config.lobby = number()?.min(10_000) as usize,
+                "--reconnect" => config.reconnect = number()? != 0,
                 other => return Err(format!("unknown flag {other}")),
             }
         }
@@ -131,6 +144,11 @@ mod load {
         cooling: u64,
         errors: Vec<String>,
         lost: u64,
+        /// Claims and chat lines in flight when their node went (`--reconnect`).
+        cut: u64,
+        chat_cut: u64,
+        /// Each time a client was without its room, closed to back in it.
+        without_room_us: Vec<u64>,
         /// Per room: the highest event seen and the table after it.
         boards: HashMap<String, (u32, Vec<u8>)>,
     }
@@ -194,31 +212,28 @@ mod load {
         deadline: Instant,
     ) -> Result<(), String> {
         let mut rng = SplitMix64::new(config.seed ^ ((room_index as u64) << 16) ^ seat as u64);
-        let ws = crate::socket::open(&config.addr, None).await.map_err(|e| format!("connect: {e}"))?;
-        let (mut tx, mut rx) = ws.split();
         let send = |message: ClientMsg| Message::text(message.to_text());
         let join = |room: &str, name: Option<&str>, since: Option<u32>| {
             send(ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since })
         };
-        tx.send(send(ClientMsg::Hello { v: set_protocol::VERSION, token: None })).await.map_err(|e| e.to_string())?;
         // Names are unique among everyone online, not only at one table.
         let name = format!("R{room_index}P{seat}");
-        let mut room = String::new();
-        if seat == 0 {
-            tx.send(send(ClientMsg::Create {
-                mode: "classic".to_owned(),
-                hints: false,
-                name: name.clone(),
-                public: config.lobby > 0,
-                bots: Vec::new(),
-            }))
-            .await
-            .map_err(|e| e.to_string())?;
+        // The host makes the room over a socket that names none (a lobby's);
+        // then everyone joins over one that names it, as the page does.
+        let (mut room, token) = if seat == 0 {
+            let (room, token) = crate::players::make_room(&config.addr, &name, config.lobby > 0).await?;
+            rooms[room_index].send_replace(room.clone());
+            (room, Some(token))
         } else {
             let mut watch = rooms[room_index].subscribe();
-            room = watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone();
-            tx.send(join(&room, Some(&name), None)).await.map_err(|e| e.to_string())?;
-        }
+            (watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone(), None)
+        };
+        let (mut tx, mut rx, token) = crate::players::into_room(&config.addr, &room, token.as_deref()).await?;
+        let sit_as = if seat == 0 { None } else { Some(name.as_str()) };
+        tx.send(join(&room, sit_as, None)).await.map_err(|e| e.to_string())?;
+        // Since when this client has been without its room (its socket
+        // closed under it), until it has the room again.
+        let mut without_room: Option<Instant> = None;
         let (mut seq, mut playing, mut over) = (0u32, false, false);
         let mut history: VecDeque<(u32, Vec<u8>)> = VecDeque::new();
         let mut pending: HashMap<u32, (Instant, bool)> = HashMap::new();
@@ -246,6 +261,25 @@ mod load {
                 Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ServerMsg>(&text)
                     .map_err(|e| format!("a frame the protocol does not read ({e}): {text}"))?,
                 Ok(Some(Ok(_))) => continue,
+                Ok(_) if config.reconnect && !stopping => {
+                    // Its node went: what was in flight is cut (never
+                    // answered; the log says whether it was kept), and the
+                    // client comes back through the proxy to the room.
+                    let closed = Instant::now();
+                    {
+                        let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
+                        t.cut += pending.len() as u64;
+                        t.chat_cut += u64::from(chat_pending.is_some());
+                    }
+                    pending.clear();
+                    chat_pending = None;
+                    let (back_tx, back_rx) =
+                        crate::players::back_to_room(&config.addr, &room, &token, deadline + ANSWER_GRACE).await?;
+                    (tx, rx) = (back_tx, back_rx);
+                    tx.send(join(&room, None, Some(seq))).await.map_err(|e| e.to_string())?;
+                    without_room = without_room.or(Some(closed));
+                    continue;
+                }
                 Ok(_) => {
                     let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                     t.errors.push(format!("room {room} seat {seat}: the server closed the connection"));
@@ -302,13 +336,10 @@ mod load {
                 }
             };
             match message {
-                ServerMsg::Created { room: created } => {
-                    room = created;
-                    tx.send(join(&room, None, None)).await.map_err(|e| e.to_string())?;
-                    // Stored even if no seat is waiting yet (`send` would drop it).
-                    rooms[room_index].send_replace(room.clone());
-                }
                 ServerMsg::Room(snapshot) => {
+                    if let Some(since) = without_room.take() {
+                        tally.lock().unwrap_or_else(PoisonError::into_inner).without_room_us.push(since.elapsed().as_micros() as u64);
+                    }
                     playing = snapshot.status == "playing";
                     over = snapshot.status == "over";
                     if let Some(next) = snapshot.next_room.filter(|next| over && seat != 0 && *next != room) {
@@ -404,7 +435,9 @@ mod load {
                 | ServerMsg::LobbyChanges { .. }
                 | ServerMsg::Online(_)
                 | ServerMsg::LobbyChat(_)
-                | ServerMsg::Found { .. } => {
+                | ServerMsg::Found { .. }
+                // The room was made before this socket opened.
+                | ServerMsg::Created { .. } => {
                     tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!(
                         "room {room} seat {seat}: a lobby frame sent to a player who is not in the lobby"
                     ));
@@ -414,65 +447,14 @@ mod load {
         Ok(())
     }
 
-    /// Every room's stored log replayed through the rules, against the last table its clients saw.
-    /// The tables are read with plain queries of their own, not the server's store and room
-    /// loading, so that a mistake there cannot hide itself here.
-    async fn check_logs(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result<usize, String> {
-        use sqlx::Row;
-        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(db).read_only(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.map_err(|e| format!("{db}: {e}"))?;
-        let mut mismatches = 0;
-        for (room, (seq, table)) in boards {
-            let row = sqlx::query("SELECT mode, seed FROM rooms WHERE id = ?")
-                .bind(room)
-                .fetch_one(&pool)
-                .await
-                .map_err(|e| e.to_string())?;
-            let variant = Variant::from_name(&row.get::<String, _>("mode"), None).map_err(|e| e.to_string())?;
-            let seed = row.get::<i64, _>("seed") as u64;
-            let names: Vec<String> = sqlx::query("SELECT name FROM seats WHERE room = ? ORDER BY seat")
-                .bind(room)
-                .fetch_all(&pool)
-                .await
-                .map_err(|e| e.to_string())?
-                .iter()
-                .map(|r| r.get("name"))
-                .collect();
-            let mut log = Vec::new();
-            for r in sqlx::query("SELECT seat, at_ms, kind, cards FROM moves WHERE room = ? ORDER BY seq")
-                .bind(room)
-                .fetch_all(&pool)
-                .await
-                .map_err(|e| e.to_string())?
-            {
-                let cards: Vec<Card> = r
-                    .get::<String, _>("cards")
-                    .split_whitespace()
-                    .filter_map(|c| Card::new(c.parse().ok()?).ok())
-                    .collect();
-                let action = if r.get::<String, _>("kind") == "hint" {
-                    Action::Hint
-                } else {
-                    Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?)
-                };
-                log.push((
-                    Seat(r.get::<i64, _>("seat") as u8),
-                    Move { at_ms: r.get::<i64, _>("at_ms") as u64, action },
-                ));
-            }
-            let replayed =
-                RoomGame::restore(variant, seed, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
-            let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
-            if replayed.seq() != *seq || stored != *table {
-                eprintln!(
-                    "set-loadgen: room {room}: the log replays to event {} {:?}, the clients saw {seq} {table:?}",
-                    replayed.seq(),
-                    stored
-                );
-                mismatches += 1;
-            }
-        }
-        Ok(mismatches)
+    /// A process's CPU time so far, user and system, in seconds (Linux's
+    /// /proc counts it in ticks of 1/100 s, whatever the kernel's own rate).
+    fn cpu_seconds(pid: u32) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The fields after the command's name, which is in parentheses.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks = |at: usize| fields.get(at)?.parse::<u64>().ok();
+        Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
     }
 
     fn memory_kb(pid: u32, field: &str) -> Option<u64> {
@@ -516,16 +498,21 @@ mod load {
         let (lobby_tally, watchers) =
             crate::lobby::start(&config.addr, config.lobby, config.seed, deadline, deadline + GIVE_UP_AFTER);
         tasks.extend(watchers);
-        let mut peak_kb = 0;
+        let mut peaks_kb = vec![0; config.server_pids.len()];
+        // Each server's CPU time (user and system), first and last seen.
+        let mut cpu: Vec<Option<(f64, f64)>> = vec![None; config.server_pids.len()];
         while tasks.iter().any(|t| !t.is_finished()) {
-            if let Some(pid) = config.server_pid {
-                peak_kb = peak_kb.max(memory_kb(pid, "VmRSS:").unwrap_or(0));
+            for ((peak, &pid), seen) in peaks_kb.iter_mut().zip(&config.server_pids).zip(cpu.iter_mut()) {
+                *peak = (*peak).max(memory_kb(pid, "VmRSS:").unwrap_or(0));
+                if let Some(now) = cpu_seconds(pid) {
+                    *seen = Some(seen.map_or((now, now), |(first, _)| (first, now)));
+                }
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
         let elapsed = started.elapsed().as_secs_f64();
         let tally = std::mem::take(&mut *tally.lock().unwrap_or_else(PoisonError::into_inner));
-        let mismatches = check_logs(&config.db, &tally.boards).await?;
+        let mismatches = crate::logs::check(&config.db, &tally.boards).await?;
         let mut latencies = tally.latencies_us.clone();
         latencies.sort_unstable();
         let pct = |p: f64| percentile_ms(&latencies, p);
@@ -567,8 +554,31 @@ mod load {
                 lobby.chat_lost
             );
         }
+        let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
+        let cpu_s: f64 = cpu.iter().flatten().map(|(first, last)| last - first).sum();
+        if cpu_s > 0.0 {
+            println!(
+                "  server CPU time: {cpu_s:.1} s over the load, {:.0} µs a claim",
+                cpu_s * 1e6 / tally.sent.max(1) as f64
+            );
+        }
+        let peak_kb = peaks_kb.iter().copied().max().unwrap_or(0);
         if peak_kb > 0 {
-            println!("  server memory (RSS) at the load's peak: {:.1} MB", peak_kb as f64 / 1024.0);
+            let each: Vec<String> = peaks_kb.iter().map(|&kb| format!("{:.1}", mb(kb))).collect();
+            println!("  server memory (RSS) at the load's peak: {} MB", each.join(", "));
+        }
+        let mut gaps = tally.without_room_us.clone();
+        gaps.sort_unstable();
+        if config.reconnect {
+            println!(
+                "  without a room after a node went: {} times, p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; claims cut {}, chat lines cut {}",
+                gaps.len(),
+                percentile_ms(&gaps, 0.5),
+                percentile_ms(&gaps, 0.99),
+                percentile_ms(&gaps, 1.0),
+                tally.cut,
+                tally.chat_cut
+            );
         }
         for error in tally.errors.iter().chain(&lobby.errors).take(10) {
             eprintln!("  error: {error}");
@@ -578,7 +588,12 @@ mod load {
             "claims": tally.sent, "accepted": tally.accepted, "taken": tally.taken, "wrong": tally.wrong,
             "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
             "errors": tally.errors.len(), "lost": tally.lost, "rooms_checked": tally.boards.len(), "mismatches": mismatches,
-            "server_rss_mb": (peak_kb as f64 / 1024.0 * 10.0).round() / 10.0,
+            "server_rss_mb": mb(peak_kb),
+            "server_rss_mb_each": peaks_kb.iter().map(|&kb| mb(kb)).collect::<Vec<_>>(),
+            "server_cpu_s": (cpu_s * 100.0).round() / 100.0,
+            "without_room": gaps.len(), "without_room_p50_ms": percentile_ms(&gaps, 0.5),
+            "without_room_p99_ms": percentile_ms(&gaps, 0.99), "without_room_max_ms": percentile_ms(&gaps, 1.0),
+            "cut": tally.cut, "chat_cut": tally.chat_cut,
             "chat_lines": tally.chat_sent, "chat_p50_ms": percentile_ms(&chat, 0.5),
             "chat_p99_ms": percentile_ms(&chat, 0.99), "chat_lost": tally.chat_lost,
             "lobby_watchers": config.lobby, "lobby_watching": lobby.watching, "lobby_frames": lobby.frames,

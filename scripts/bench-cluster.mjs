@@ -1,0 +1,119 @@
+// Several servers under the same bounded load as one, for scripts/bench.sh:
+// set-loadgen through nginx against three nodes on Postgres and NATS
+// (scripts/cluster.sh, on loopback), with one node killed with SIGKILL
+// halfway (its rooms' players come back through nginx to another node,
+// and report how long they were without their room); then the same load
+// against one node on SQLite (scripts/server.mjs), in the same run. Every
+// room's stored log is replayed at the end of each; set-loadgen exits
+// non-zero on any error, lost result or log that does not replay, and so
+// does this. Everything it starts, it stops, also on failure.
+//
+//   node scripts/bench-cluster.mjs [rooms] [per-room] [seconds]   (default 200 5 30)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from './server.mjs';
+
+const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
+const [rooms = '200', perRoom = '5', seconds = '30'] = process.argv.slice(2);
+// Every load client comes from 127.0.0.1 (through nginx too): the
+// per-address limits, made for many players behind many addresses, are
+// lifted, and so is the total; the rest hold as served.
+const LIMITS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000'];
+
+const freePort = () => new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
+/** Runs set-loadgen with `args`; resolves with its exit code and its BENCH line's JSON. */
+function loadgen(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(LOADGEN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.setEncoding('utf8');
+    let pending = '';
+    let report = null;
+    child.stdout.on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith('BENCH ')) report = JSON.parse(line.slice(6));
+        else console.log(line);
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? 1, report }));
+  });
+}
+
+/** CPU seconds used so far by every process of each command (Postgres' backends, nginx's workers, NATS),
+ *  from /proc (ticks of 1/100 s). */
+async function cpuOf(commands) {
+  const seconds = Object.fromEntries(commands.map((c) => [c, 0]));
+  for (const command of commands) {
+    let pids = [];
+    try {
+      pids = execFileSync('pgrep', ['-x', command], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    } catch {
+      continue; // none running
+    }
+    for (const pid of pids) {
+      try {
+        const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+        seconds[command] += (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return seconds;
+}
+const PARTS = ['postgres', 'nginx', 'nats-server'];
+
+const common = ['--rooms', rooms, '--per-room', perRoom, '--seconds', seconds, '--seed', '7'];
+let failed = 0;
+
+// Three nodes behind nginx, one killed halfway.
+const dir = await mkdtemp(path.join(os.tmpdir(), 'set-bench-cluster-'));
+const port = await freePort();
+const cluster = (command) => execFileSync('bash', ['scripts/cluster.sh', command], {
+  env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(port), NODES: '3', NODE_FLAGS: LIMITS.join(' ') },
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  cluster('up');
+  const file = async (name) => (await readFile(path.join(dir, name), 'utf8')).trim();
+  const pids = await Promise.all([1, 2, 3].map((n) => file(`node-${n}.pid`)));
+  const db = await file('postgres.url');
+  console.log(`cluster: ${rooms} rooms of ${perRoom} through nginx on 3 nodes (Postgres, NATS), node-1 killed after ${seconds / 2} s`);
+  const cpuBefore = await cpuOf(PARTS);
+  const run = loadgen(['--addr', `127.0.0.1:${port}`, '--db', db, ...common, '--reconnect', '1', ...pids.flatMap((pid) => ['--server-pid', pid])]);
+  const kill = setTimeout(() => process.kill(Number(pids[0]), 'SIGKILL'), (Number(seconds) / 2) * 1000);
+  const { code, report } = await run;
+  clearTimeout(kill);
+  const cpuAfter = await cpuOf(PARTS);
+  const parts_cpu_s = Object.fromEntries(PARTS.map((p) => [p, Math.round((cpuAfter[p] - cpuBefore[p]) * 100) / 100]));
+  console.log(`  CPU seconds of the other parts: ${JSON.stringify(parts_cpu_s)}`);
+  if (report) console.log(`BENCH ${JSON.stringify({ ...report, layer: 'cluster', setup: 'three nodes, Postgres, nginx', killed: 'node-1', parts_cpu_s })}`);
+  failed ||= code;
+} finally {
+  cluster('down');
+  await rm(dir, { recursive: true, force: true });
+}
+
+// One node on SQLite, the same load.
+const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: LIMITS });
+try {
+  console.log(`one node: ${rooms} rooms of ${perRoom} on SQLite`);
+  const { code, report } = await loadgen(['--addr', new URL(server.url).host, '--db', server.db, ...common, '--server-pid', String(server.pid())]);
+  if (report) console.log(`BENCH ${JSON.stringify({ ...report, layer: 'cluster', setup: 'one node, SQLite' })}`);
+  failed ||= code;
+} finally {
+  await server.close();
+}
+process.exit(failed);
