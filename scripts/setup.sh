@@ -8,9 +8,9 @@
 #   wasm-bindgen   cargo install wasm-bindgen-cli, the exact version in Cargo.lock
 #   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
 #                  or trunk 0.21.14 on stable where there is no nightly
-#   PostgreSQL     apt: postgresql and nginx (the store's tests against Postgres and the
-#   and nginx      cluster's test; scripts/postgres.sh and scripts/cluster.sh start their
-#                  own, never the machine's services)
+#   PostgreSQL,    apt: postgresql, nats-server and nginx (the store's tests against
+#   NATS, nginx    Postgres and the cluster's tests; scripts/postgres.sh and
+#                  scripts/cluster.sh start their own, never the machine's services)
 #   npm packages   playwright-core (drives Debian's Chromium), binaryen (wasm-opt for Trunk),
 #                  @axe-core/playwright (accessibility audits in the e2e tests),
 #                  terser (minifies the glue inlined into the release page)
@@ -43,8 +43,8 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   as_root apt-get install -y -qq chromium chromium-driver
 fi
 
-# 2b. PostgreSQL's server programs and nginx, for the store's tests against
-#     Postgres and the cluster's test.
+# 2b. PostgreSQL's server programs, nats-server and nginx, for the store's
+#     tests against Postgres and the cluster's tests.
 bash scripts/install-servers.sh
 
 # 3. wasm-bindgen CLI: must equal the wasm-bindgen crate in Cargo.lock.
