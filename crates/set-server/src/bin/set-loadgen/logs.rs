@@ -53,13 +53,9 @@ pub async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result
             } else {
                 Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?)
             };
-            log.push((
-                Seat(r.get::<i64, _>("seat") as u8),
-                Move { at_ms: r.get::<i64, _>("at_ms") as u64, action },
-            ));
+            log.push((Seat(r.get::<i64, _>("seat") as u8), Move { at_ms: r.get::<i64, _>("at_ms") as u64, action }));
         }
-        let replayed =
-            RoomGame::restore(variant, seed, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
+        let replayed = RoomGame::restore(variant, seed, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
         let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
         if replayed.seq() != *seq || stored != *table {
             eprintln!(
@@ -72,4 +68,3 @@ pub async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result
     }
     Ok(mismatches)
 }
-

@@ -64,7 +64,8 @@ async fn hello(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<(S
 /// host's token. That socket then closes.
 pub async fn make_room(addr: &str, name: &str, public: bool) -> Result<(String, String), String> {
     let (mut tx, mut rx, token) = hello(addr, None, None).await?;
-    let create = ClientMsg::Create { mode: "classic".into(), hints: false, name: name.into(), public, bots: Vec::new() };
+    let create =
+        ClientMsg::Create { mode: "classic".into(), hints: false, name: name.into(), public, bots: Vec::new() };
     tx.send(text(create)).await.map_err(|e| e.to_string())?;
     let room = next(&mut rx, |m| match m {
         ServerMsg::Created { room } => Some(room),
