@@ -5,8 +5,9 @@
 //! a name held on one is refused on another; lobby chat crosses nodes;
 //! quick play on a third node finds the room and sends its player there;
 //! a node that takes a room from another makes the other let go of it at
-//! once. With NATS stopped, games go on, the lobby says it is out of date
-//! and drops the other nodes' rooms; with NATS back, it heals by itself.
+//! once. With NATS stopped, games go on, the lobbies (open on two nodes)
+//! say they are out of date and drop the other nodes' rooms; with NATS
+//! back, they heal by themselves, and lobby chat crosses nodes again.
 //! Runs where scripts/test.sh gives the tests a Postgres.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
@@ -122,6 +123,7 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
 async fn while_nats_is_stopped_games_go_on_and_the_lobby_says_it_is_out_of_date_then_heals() {
     let Some(cluster) = Cluster::for_test("lobby-nats") else { return };
     let (mut dee, _) = watching_on(&cluster, "node-2", Some("Dee")).await;
+    let (mut ivy, _) = watching_on(&cluster, "node-3", Some("Ivy")).await;
     let (mut ann, room) = public_room_on(&cluster, "node-1").await;
     let mut ben = cluster.client_on("node-1").await;
     ben.join(&room, Some("Ben"), 0).await;
@@ -136,7 +138,9 @@ async fn while_nats_is_stopped_games_go_on_and_the_lobby_says_it_is_out_of_date_
 
     cluster.script("nats-down");
     let stopped = Instant::now();
-    dee.first(|m| m["t"] == "online" && m["out_of_date"] == true, "the lobby out of date").await;
+    for watcher in [&mut dee, &mut ivy] {
+        watcher.first(|m| m["t"] == "online" && m["out_of_date"] == true, "the lobby out of date").await;
+    }
     assert_eq!(health("node-2"), (200, "down".into()), "a node without its bus still serves");
     dee.first(|m| drops(m, &room), "node 1's room gone from node 2's lobby").await;
     eprintln!("node 1's room left node 2's lobby {} ms after NATS stopped", stopped.elapsed().as_millis());
@@ -146,7 +150,9 @@ async fn while_nats_is_stopped_games_go_on_and_the_lobby_says_it_is_out_of_date_
 
     cluster.script("nats-up");
     let started = Instant::now();
-    dee.first(|m| m["t"] == "online" && m["out_of_date"] == false, "the lobby up to date again").await;
+    for watcher in [&mut dee, &mut ivy] {
+        watcher.first(|m| m["t"] == "online" && m["out_of_date"] == false, "the lobby up to date again").await;
+    }
     let back = dee.first(|m| lists(m, &room), "node 1's room back in node 2's lobby").await;
     eprintln!("node 2's lobby healed {} ms after NATS started again", started.elapsed().as_millis());
     let listed = back["rooms"].as_array().unwrap().iter().find(|r| r["room"] == room).unwrap().clone();
@@ -155,6 +161,10 @@ async fn while_nats_is_stopped_games_go_on_and_the_lobby_says_it_is_out_of_date_
         (Some("playing"), serde_json::json!(["Ann", "Ben"]))
     );
     assert_eq!(health("node-2"), (200, "up".into()));
+    // Lobby chat crosses nodes again.
+    dee.send(ClientMsg::Chat { text: "back".into() }).await;
+    let line = ivy.first(|m| m["t"] == "lobby_chat", "Dee's line on node 3").await;
+    assert_eq!(line["text"], "back");
     // And the game still goes on.
     let moved = ben.play_a_set(&ids(&moved["view"]["table"]), 1).await;
     assert_eq!(moved["seq"], 2);
