@@ -9,14 +9,14 @@
 // does this. Everything it starts, it stops, also on failure.
 //
 //   node scripts/bench-cluster.mjs [rooms] [per-room] [seconds]   (default 200 5 30)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
 
-const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
 const [rooms = '200', perRoom = '5', seconds = '30'] = process.argv.slice(2);
 // Every load client comes from 127.0.0.1 (through nginx too): the
 // per-address limits, made for many players behind many addresses, are
@@ -29,26 +29,6 @@ const freePort = () => new Promise((resolve) => {
     probe.close(() => resolve(port));
   });
 });
-
-/** Runs set-loadgen with `args`; resolves with its exit code and its BENCH line's JSON. */
-function loadgen(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(LOADGEN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.setEncoding('utf8');
-    let pending = '';
-    let report = null;
-    child.stdout.on('data', (chunk) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop();
-      for (const line of lines) {
-        if (line.startsWith('BENCH ')) report = JSON.parse(line.slice(6));
-        else console.log(line);
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? 1, report }));
-  });
-}
 
 /** CPU seconds used so far by every process of each command (Postgres' backends, nginx's workers, NATS),
  *  from /proc (ticks of 1/100 s). */

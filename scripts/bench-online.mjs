@@ -13,10 +13,9 @@
 //   LOBBY=200 node scripts/bench-online.mjs …                     (with 200 more clients watching the
 //                                                                  lobby, and the players' rooms public)
 // Its BENCH line says which durability the server ran with.
-import { spawn } from 'node:child_process';
+import { loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
 
-const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
 const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
 
 // Every load client comes from 127.0.0.1: the per-address limits, made for
@@ -29,28 +28,6 @@ const total = hostile ? [] : ['--max-connections', '100000'];
 const durability = process.env.DURABILITY ?? 'power-loss';
 const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...ONE_ADDRESS, ...total, '--durability', durability] });
 const address = new URL(server.url).host;
-/** Runs set-loadgen with `args` (under `nice` if asked); resolves with its
- *  exit code and the JSON of its line that starts with `tag`. */
-function loadgen(args, tag, { niceness } = {}) {
-  return new Promise((resolve, reject) => {
-    const [command, argv] = niceness ? ['nice', ['-n', String(niceness), LOADGEN, ...args]] : [LOADGEN, args];
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.setEncoding('utf8');
-    let pending = '';
-    let report = null;
-    child.stdout.on('data', (chunk) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop();
-      for (const line of lines) {
-        if (line.startsWith(`${tag} `)) report = JSON.parse(line.slice(tag.length + 1));
-        else console.log(line);
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (exitCode) => resolve({ code: exitCode ?? 1, report }));
-  });
-}
-
 let code;
 try {
   const common = ['--addr', address, '--seconds', seconds];
