@@ -180,3 +180,46 @@ async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_
     assert_eq!(seqs, [1, 2]);
     pool.close().await;
 }
+
+/// A short load through nginx, with the node that has most of its rooms
+/// (as the database says) killed halfway: set-loadgen's players come back through nginx and play
+/// on, and it fails on any error, lost result or stored log (read from
+/// Postgres with its own queries) that does not replay to the board its
+/// clients saw. The full load is scripts/bench.sh's.
+#[tokio::test]
+async fn a_short_load_through_nginx_with_a_node_killed_halfway_loses_nothing() {
+    let Some(cluster) = Cluster::for_test("cluster-load") else { return };
+    let load = Command::new(env!("CARGO_BIN_EXE_set-loadgen"))
+        .args(["--addr", &cluster.addr, "--rooms", "6", "--per-room", "3", "--seconds", "6", "--seed", "5"])
+        .args(["--reconnect", "1", "--db", &cluster.file("postgres.url")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let pool = sqlx::PgPool::connect(&cluster.file("postgres.url")).await.unwrap();
+    let busiest: String = sqlx::query_scalar(
+        "SELECT owner FROM rooms WHERE status = 'playing' GROUP BY owner ORDER BY count(*) DESC, owner LIMIT 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    cluster.signal(&busiest, "KILL");
+    let output = load.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "set-loadgen failed:\n{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    let bench: Value = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("BENCH "))
+        .map(|json| serde_json::from_str(json).unwrap())
+        .unwrap_or_else(|| panic!("no BENCH line in:\n{stdout}"));
+    assert_eq!(
+        (bench["errors"].as_u64(), bench["lost"].as_u64(), bench["mismatches"].as_u64()),
+        (Some(0), Some(0), Some(0))
+    );
+    assert!(bench["rooms_checked"].as_u64().unwrap() >= 6, "every room's log was replayed: {bench}");
+    assert!(bench["accepted"].as_u64().unwrap() > 0, "sets were found: {bench}");
+    assert!(bench["without_room"].as_u64().unwrap() >= 3, "a room's players came back through nginx: {bench}");
+    eprintln!("players came back {} times after {busiest} was killed", bench["without_room"]);
+}
