@@ -390,7 +390,8 @@ fn online<V: Json>(value: &V) -> Option<Online> {
     Some(Online {
         count: whole(value, "online")?,
         people: texts(&value.field("people"))?,
-        out_of_date: value.field("out_of_date").flag()?,
+        // (A server from before clusters does not send it: up to date.)
+        out_of_date: value.field("out_of_date").flag().unwrap_or(false),
     })
 }
 

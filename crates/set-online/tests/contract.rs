@@ -135,7 +135,6 @@ fn server_frames() -> Vec<ServerMsg> {
     vec![
         ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned(), node: "node-2".to_owned() },
         ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
-        ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
         ServerMsg::Room(Box::new(room_msg("waiting", Some(1), None, false))),
         ServerMsg::Room(Box::new(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false))),
         ServerMsg::Room(Box::new(room_msg("over", Some(0), Some(view_msg(None, true)), true))),
@@ -190,6 +189,7 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
+        ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
     ]
 }
 
@@ -215,7 +215,7 @@ fn kind(message: &ServerMsg) -> &'static str {
     }
 }
 
-const SERVER_KINDS: [&str; 15] = [
+const SERVER_KINDS: [&str; 16] = [
     "welcome",
     "created",
     "room",
@@ -231,6 +231,7 @@ const SERVER_KINDS: [&str; 15] = [
     "lobby_chat",
     "transfer_code",
     "error",
+    "found",
 ];
 
 fn cards(ids: &[u8]) -> Vec<Card> {
@@ -419,6 +420,15 @@ fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
 fn a_welcome_without_a_node_reads_as_served_by_no_named_node() {
     let read = page_reads(r#"{"t":"welcome","player":"p1","token":"t"}"#);
     assert_eq!(read, Some(Incoming::Welcome { player: "p1".into(), token: "t".into(), node: String::new() }));
+}
+
+/// Who is online as a server told it before clusters (without
+/// `out_of_date`): up to date, as it then always was.
+#[test]
+fn an_online_frame_without_out_of_date_reads_as_up_to_date() {
+    let read = page_reads(r#"{"t":"online","online":2,"people":["Ann"]}"#);
+    let online = Online { count: 2, people: vec!["Ann".into()], out_of_date: false };
+    assert_eq!(read, Some(Incoming::Online(online)));
 }
 
 #[test]
