@@ -123,6 +123,27 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     database.remove().await;
 }
 
+/// Waits until every thread of process `pid` is stopped: a SIGSTOP is
+/// sent at once, but a busy machine may let a thread run on for a moment
+/// (and answer a claim that was meant to wait).
+async fn stopped(pid: &str) {
+    let all_stopped = || {
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+        tasks.flatten().all(|task| {
+            let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+            let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
+            state == Some("T") || state == Some("t")
+        })
+    };
+    for _ in 0..500 {
+        if all_stopped() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("process {pid} did not stop");
+}
+
 /// The owner is frozen (SIGSTOP) while a player's claim waits for it and
 /// another node takes the room and plays on; resumed (SIGCONT), it finds
 /// its epoch raised: the waiting claim is refused, never accepted, the
@@ -138,6 +159,7 @@ async fn a_frozen_owner_resumed_after_another_node_took_its_room_keeps_nothing_l
     // The first node freezes with Ben's claim on its way to it.
     let pid = first.child.id().to_string();
     assert!(std::process::Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+    stopped(&pid).await;
     let late = ben.claim(&a_set(&table), 1).await;
     // Meanwhile Ann goes on through the second node, which takes the room.
     let mut ann = Client::new(&second, Some(&ann.token)).await;
