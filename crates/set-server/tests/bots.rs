@@ -15,8 +15,13 @@ fn bots(levels: &[&str]) -> ClientMsg {
     ClientMsg::Bots { bots: levels.iter().map(|&l| l.to_owned()).collect() }
 }
 
+/// The longest a test waits for a computer opponent's move.
+const BOT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The next move a bot made (seat `from` or later), skipping the others'.
 async fn bot_move(client: &mut Client, first_bot: u64) -> Value {
+    // An expert's think has a long tail: more than the usual wait now and then.
+    client.wait = BOT_WAIT;
     loop {
         let message = client.next().await;
         if message["t"] == "move" && message["by"].as_u64().unwrap() >= first_bot {

@@ -149,6 +149,9 @@ pub struct Client {
     pub player: String,
     /// The node that said welcome (`--node`).
     pub node: String,
+    /// How long to wait for the server's next frame ([`WAIT`] unless a
+    /// test waits on something slower, a computer opponent's think).
+    pub wait: Duration,
     next_id: u32,
     /// Messages read while looking for another, in the order they came.
     held: std::collections::VecDeque<Value>,
@@ -184,6 +187,7 @@ impl Client {
             token: String::new(),
             player: String::new(),
             node: String::new(),
+            wait: WAIT,
             next_id: 0,
             held: Default::default(),
         };
@@ -214,7 +218,7 @@ impl Client {
 
     async fn read(&mut self) -> Value {
         loop {
-            let frame = tokio::time::timeout(WAIT, self.ws.next()).await.expect("the server answers in time");
+            let frame = tokio::time::timeout(self.wait, self.ws.next()).await.expect("the server answers in time");
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     // Every frame the server sends must read as the protocol's
