@@ -1,0 +1,269 @@
+//! The lobby's behaviour, told through its watchers' outboxes: changes
+//! batched and told once, quick play's choice of room, names unlike each
+//! other, chat kept, and the other nodes' lobbies merged, forgotten when
+//! silent, and said to be out of date while the bus is down.
+use super::*;
+use crate::rooms::Outgoing;
+use tokio::sync::mpsc;
+
+fn watcher(lobby: &Lobby, conn: ConnId, name: Option<&str>) -> Result<mpsc::Receiver<Outgoing>, LobbyError> {
+    let (tx, rx) = mpsc::channel(64);
+    lobby.watch(conn, &format!("p{conn}"), name, Outbox::new(tx, 1 << 20))?;
+    Ok(rx)
+}
+
+fn heard(rx: &mut mpsc::Receiver<Outgoing>) -> Vec<ServerMsg> {
+    let mut all = Vec::new();
+    while let Ok(Outgoing::Text(text)) = rx.try_recv() {
+        all.push(serde_json::from_str(&text).expect("a frame of the protocol"));
+    }
+    all
+}
+
+fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRoomMsg {
+    LobbyRoomMsg {
+        room: room.into(),
+        mode: mode.into(),
+        hints: false,
+        rated: true,
+        status: "waiting".into(),
+        players: players.iter().map(|&p| p.to_owned()).collect(),
+        watchers: 0,
+        created_at,
+    }
+}
+
+#[test]
+fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat() {
+    let lobby = Lobby::new(10);
+    lobby.publish(summary("new", "classic", 30, &["A"]));
+    lobby.publish(summary("old", "classic", 10, &["B"]));
+    lobby.publish(summary("junior", "junior", 5, &["C"]));
+    lobby.publish(summary("full", "classic", 1, &["D", "E"]));
+    lobby.publish(LobbyRoomMsg { hints: true, ..summary("hinted", "classic", 2, &["F"]) });
+    lobby.publish(LobbyRoomMsg { status: "playing".into(), ..summary("playing", "classic", 3, &["G"]) });
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["old", "new"]);
+    assert_eq!(lobby.waiting_rooms("junior", 2), ["junior"]);
+    lobby.withdraw("old");
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["new"]);
+    assert!(lobby.waiting_rooms("ultra", 8).is_empty());
+}
+
+#[test]
+fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
+    let lobby = Lobby::new(10);
+    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.tell_changes();
+    let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
+    let first = heard(&mut rx);
+    let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+    assert_eq!(whole.rooms, [summary("r1", "classic", 1, &["A"])]);
+    assert_eq!(whole.online.people, ["Ann"]);
+    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.tell_changes();
+    assert!(heard(&mut rx).is_empty(), "the same summary again is no change");
+    // Changes between two tellings go out together, each room once, as it is now.
+    lobby.publish(summary("r1", "classic", 1, &["A", "B"]));
+    lobby.publish(summary("r2", "junior", 2, &["C"]));
+    lobby.publish(summary("r2", "junior", 2, &["C", "D"]));
+    assert!(heard(&mut rx).is_empty(), "nothing before the telling");
+    lobby.tell_changes();
+    lobby.withdraw("r1");
+    lobby.withdraw("r1");
+    lobby.withdraw("never");
+    lobby.tell_changes();
+    lobby.tell_changes();
+    assert_eq!(
+        heard(&mut rx),
+        [
+            ServerMsg::LobbyChanges {
+                rooms: vec![summary("r1", "classic", 1, &["A", "B"]), summary("r2", "junior", 2, &["C", "D"])],
+                gone: vec![]
+            },
+            ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r1".into()] }
+        ]
+    );
+    // A room that came and went between two tellings is told as gone.
+    lobby.publish(summary("r3", "ultra", 3, &["E"]));
+    lobby.withdraw("r3");
+    lobby.tell_changes();
+    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r3".into()] }]);
+}
+
+#[test]
+fn the_lobby_holds_at_most_its_watchers_and_names_are_unlike_each_other() {
+    let lobby = Lobby::new(2);
+    let _a = watcher(&lobby, 1, Some("Ann")).unwrap();
+    assert!(matches!(watcher(&lobby, 2, Some(" Ann ")), Err(LobbyError::BadName(_))), "the same, trimmed");
+    assert!(matches!(watcher(&lobby, 2, Some("Аnn")), Err(LobbyError::BadName(_))), "Cyrillic А");
+    let _b = watcher(&lobby, 2, None).unwrap();
+    assert_eq!(watcher(&lobby, 3, Some("Cy")).err(), Some(LobbyError::Full));
+    lobby.leave(2);
+    let _c = watcher(&lobby, 3, Some("Cy")).unwrap();
+    assert_eq!(lobby.watchers(), 2);
+}
+
+#[test]
+fn a_lobby_holds_more_named_watchers_than_a_table_seats() {
+    let lobby = Lobby::new(100);
+    let _all: Vec<_> = (0..30).map(|n| watcher(&lobby, n, Some(&format!("W{n}"))).unwrap()).collect();
+    let mut last = watcher(&lobby, 99, None).unwrap();
+    let first = heard(&mut last);
+    let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+    assert_eq!(whole.online.people.len(), 30);
+}
+
+#[test]
+fn who_is_online_counts_players_once_and_is_told_only_when_it_changed() {
+    let lobby = Lobby::new(10);
+    let mut rx = watcher(&lobby, 1, None).unwrap();
+    heard(&mut rx);
+    lobby.tell_online();
+    assert!(heard(&mut rx).is_empty());
+    lobby.arrived("p1");
+    lobby.arrived("p1");
+    lobby.arrived("p2");
+    assert_eq!(lobby.online(), 2);
+    lobby.tell_online();
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 2, people: vec![], out_of_date: false })]);
+    lobby.departed("p1");
+    lobby.tell_online();
+    assert!(heard(&mut rx).is_empty(), "p1 still has a connection");
+    lobby.departed("p1");
+    lobby.tell_online();
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 1, people: vec![], out_of_date: false })]);
+}
+
+#[test]
+fn lobby_chat_needs_a_watcher_with_a_name_and_keeps_the_last_lines() {
+    let lobby = Lobby::new(10);
+    assert_eq!(lobby.say(9, "hi".into()), Err(LobbyError::NotWatching));
+    let mut anonymous = watcher(&lobby, 2, None).unwrap();
+    assert!(matches!(lobby.say(2, "hi".into()), Err(LobbyError::BadName(_))));
+    let _ann = watcher(&lobby, 1, Some("Ann")).unwrap();
+    heard(&mut anonymous);
+    for n in 0..chat::KEPT + 3 {
+        lobby.say(1, format!("line {n}")).unwrap();
+    }
+    let lines = heard(&mut anonymous);
+    assert_eq!(lines.len(), chat::KEPT + 3, "every line told to every watcher");
+    let kept: Vec<String> = lobby.state().chat.iter().map(|line| line.text.clone()).collect();
+    assert_eq!(kept.len(), chat::KEPT);
+    assert_eq!(kept.first().map(String::as_str), Some("line 3"));
+}
+
+fn from_node2(lobby: &Lobby, msg: PeerMsg, at: Instant) {
+    lobby.heard("node-2", msg, at);
+}
+
+#[test]
+fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
+    let lobby = Lobby::new(10);
+    let start = Instant::now();
+    lobby.publish(summary("mine", "classic", 20, &["A"]));
+    let theirs = NodeLobby {
+        rooms: vec![summary("theirs", "classic", 10, &["B"]), summary("busy", "classic", 5, &["C", "D"])],
+        players: vec!["pB".into(), "p1".into()],
+        names: vec![("pB".into(), "Bea".into())],
+        people: vec!["Bea".into()],
+    };
+    from_node2(&lobby, PeerMsg::Lobby(theirs.clone()), start);
+    lobby.tell_changes();
+    let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
+    lobby.arrived("p1");
+    let first = heard(&mut rx);
+    let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+    let rooms: Vec<&str> = whole.rooms.iter().map(|r| r.room.as_str()).collect();
+    assert_eq!(rooms, ["busy", "theirs", "mine"], "oldest first, from both nodes");
+    assert_eq!(whole.online.people, ["Ann", "Bea"]);
+    assert_eq!(whole.online.online, 2, "p1 (on both nodes) and pB, each once");
+    // Quick play finds the other node's room first: it is older.
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["theirs", "mine"]);
+    // A change on the other node is told; so is a room it no longer lists.
+    from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]) }, start);
+    lobby.tell_changes();
+    let changes = heard(&mut rx);
+    assert_eq!(
+        changes,
+        [ServerMsg::LobbyChanges { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], gone: vec![] }]
+    );
+    let fewer = NodeLobby { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], ..theirs };
+    from_node2(&lobby, PeerMsg::Lobby(fewer), start);
+    lobby.tell_changes();
+    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["busy".into()] }]);
+    // Silent for long enough: its rooms and people leave; ours stay.
+    lobby.forget_silent(start + peers::SILENT_AFTER / 2);
+    lobby.tell_changes();
+    assert!(heard(&mut rx).is_empty(), "not silent long enough yet");
+    lobby.forget_silent(start + peers::SILENT_AFTER);
+    lobby.tell_changes();
+    lobby.tell_online();
+    assert_eq!(
+        heard(&mut rx),
+        [
+            ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["theirs".into()] },
+            ServerMsg::Online(OnlineMsg { online: 1, people: vec!["Ann".into()], out_of_date: false })
+        ]
+    );
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["mine"]);
+}
+
+#[test]
+fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
+    let lobby = Lobby::new(10);
+    let start = Instant::now();
+    let bea =
+        NodeLobby { players: vec!["pB".into()], names: vec![("pB".into(), "Bea".into())], ..NodeLobby::default() };
+    from_node2(&lobby, PeerMsg::Lobby(bea), start);
+    lobby.arrived("p1");
+    assert!(matches!(lobby.take_name("p1", "Bea"), Err(LobbyError::BadName(_))));
+    assert!(matches!(lobby.take_name("p1", "B\u{435}a"), Err(LobbyError::BadName(_))), "Cyrillic е");
+    assert!(matches!(watcher(&lobby, 1, Some("Bea")), Err(LobbyError::BadName(_))));
+    assert_eq!(lobby.take_name("pB", "Bea"), Ok(()), "her own name, on her other tab here");
+    from_node2(&lobby, PeerMsg::Lobby(NodeLobby::default()), start);
+    assert_eq!(lobby.take_name("p1", "Bea"), Ok(()));
+}
+
+#[test]
+fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
+    let lobby = Lobby::new(10);
+    let (to_peers, mut told) = mpsc::channel(16);
+    lobby.join_bus(to_peers);
+    let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
+    heard(&mut rx);
+    let line = LobbyChatMsg { player: "pB".into(), name: "Bea".into(), text: "hi all".into(), at: 5 };
+    from_node2(&lobby, PeerMsg::Chat { line: line.clone() }, Instant::now());
+    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChat(line.clone())]);
+    lobby.say(1, "hello Bea".into()).unwrap();
+    let ours = heard(&mut rx);
+    let [ServerMsg::LobbyChat(said)] = ours.as_slice() else { panic!("{ours:?}") };
+    assert_eq!(told.try_recv().ok(), Some(PeerMsg::Chat { line: said.clone() }));
+    let kept: Vec<String> = lobby.state().chat.iter().map(|l| l.text.clone()).collect();
+    assert_eq!(kept, ["hi all", "hello Bea"]);
+    // A room's changes go to the bus too.
+    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.withdraw("r1");
+    assert_eq!(told.try_recv().ok(), Some(PeerMsg::Room { room: summary("r1", "classic", 1, &["A"]) }));
+    assert_eq!(told.try_recv().ok(), Some(PeerMsg::Gone { room: "r1".into() }));
+}
+
+#[test]
+fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
+    let lobby = Lobby::new(10);
+    let mut rx = watcher(&lobby, 1, None).unwrap();
+    heard(&mut rx);
+    lobby.set_bus(BusHealth::Up);
+    lobby.tell_online();
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
+    lobby.set_bus(BusHealth::Down);
+    lobby.set_bus(BusHealth::Down);
+    lobby.tell_online();
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: true })]);
+    let mut late = watcher(&lobby, 2, None).unwrap();
+    let first = heard(&mut late);
+    let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+    assert!(whole.online.out_of_date);
+    lobby.set_bus(BusHealth::Up);
+    lobby.tell_online();
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
+}
