@@ -188,13 +188,17 @@ async fn ratings_kept_before_sets_were_counted_get_them_from_the_results_kept() 
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
     sqlx::migrate::Migrator::new(earlier.as_path()).await.unwrap().run(&pool).await.unwrap();
     let player = "0123456789abcdef0123456789abcdef";
+    // Made a minute ago (a game made in 1970 would be swept away as the
+    // server starts), each a game of 60 s.
+    let made = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64 - 60_000;
     for (room, sets) in [("aaaaaaaaaa", 4), ("bbbbbbbbbb", 7)] {
         sqlx::query(
             "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at, ended_at_ms)
-             VALUES (?, 'junior', 0, 1, 's', 'c', ?, 'over', 0, 60000)",
+             VALUES (?, 'junior', 0, 1, 's', 'c', ?, 'over', ?, 60000)",
         )
         .bind(room)
         .bind(player)
+        .bind(made)
         .execute(&pool)
         .await
         .unwrap();
