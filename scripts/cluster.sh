@@ -13,12 +13,18 @@
 #
 # Settings (environment): CLUSTER_DIR (data/cluster), CLUSTER_PORT (8080,
 # where nginx listens), NODES (3), SET_SERVER (target/server/set-server),
-# DIST (dist), NODE_FLAGS (more flags for every node: the load's limits). `up` prints the address, and writes in CLUSTER_DIR the
-# database's URL (postgres.url), the bus's (nats.url, nats.pid) and each
-# node's name, port and pid (node-N.port, node-N.pid). It installs what is
-# missing (Debian's postgresql, nats-server and nginx), builds nothing: `bash scripts/play.sh` builds the
-# page and the server first. Postgres refuses to run as root: as root it
-# runs as the user `postgres` (scripts/postgres.sh).
+# DIST (dist), NODE_FLAGS (more flags for every node: the load's limits).
+# `up` prints the address, and writes in CLUSTER_DIR the database's URL
+# (postgres.url), the bus's (nats.url, nats.pid) and each node's name,
+# port and pid (node-N.port, node-N.pid). It installs what is missing
+# (Debian's postgresql, nats-server and nginx) and builds nothing: `bash
+# scripts/play.sh` builds the page and the server first. Postgres refuses
+# to run as root: as root it runs as the user `postgres`
+# (scripts/postgres.sh).
+#
+#   bash scripts/cluster.sh nats-down | nats-up   stop the bus, or start it
+#                                                 again on its port (the
+#                                                 tests' way of failing it)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 command=${1:-run}
@@ -99,8 +105,6 @@ up() {
 
 case $command in
   up) up ;;
-  # The bus alone, stopped and started again on its port (the tests' way of
-  # failing it): nats-down, nats-up.
   nats-down)
     pid=$(cat "$dir/nats.pid")
     kill "$pid"
