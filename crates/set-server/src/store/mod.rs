@@ -25,7 +25,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor, Row};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use writes::{Write, Writes};
+use writes::{Change, Write, Writes};
 
 use crate::ratings::Rating;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
@@ -305,6 +305,11 @@ const READERS: u32 = 2;
 /// How long a write or read waits for a Postgres connection before it fails.
 const POSTGRES_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// A change of `room` by its owner, who took it at `epoch`.
+fn room_write(room: &str, epoch: u64, change: Change) -> Write {
+    Write::Room { room: room.to_owned(), epoch, change }
+}
+
 impl SqlStore {
     /// Opens (creating, and migrating) the database; `durability` says when
     /// a commit returns (in SQLite; Postgres commits are on its disk).
@@ -396,11 +401,11 @@ impl Store for SqlStore {
     }
 
     fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Seat { room: room.to_owned(), epoch, seat: seat.clone() }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Seat(seat.clone()))))
     }
 
     fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Start { room: room.to_owned(), epoch, at }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Start { at })))
     }
 
     fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
@@ -426,7 +431,7 @@ impl Store for SqlStore {
     }
 
     fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), epoch, mv: mv.clone(), last: None }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Move { mv: mv.clone(), last: None })))
     }
 
     fn append_last<'a>(
@@ -437,7 +442,7 @@ impl Store for SqlStore {
         results: &'a [ResultRecord],
     ) -> BoxFuture<'a, StoreResult<()>> {
         let last = Some(results.to_vec());
-        Box::pin(self.writes.write(Write::Move { room: room.to_owned(), epoch, mv: mv.clone(), last }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Move { mv: mv.clone(), last })))
     }
 
     fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
@@ -453,23 +458,23 @@ impl Store for SqlStore {
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::NextRoom { room: room.to_owned(), epoch, next: next.to_owned() }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::NextRoom(next.to_owned()))))
     }
 
     fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Chat { room: room.to_owned(), epoch, line: line.clone() }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Chat(line.clone()))))
     }
 
     fn set_host<'a>(&'a self, room: &'a str, epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Host { room: room.to_owned(), epoch, player: player.to_owned() }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Host(player.to_owned()))))
     }
 
     fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::Bots { room: room.to_owned(), epoch, bots: levels_text(bots) }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Bots(levels_text(bots)))))
     }
 
     fn remove_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::RemoveSeat { room: room.to_owned(), epoch, seat }))
+        Box::pin(self.writes.write(room_write(room, epoch, Change::RemoveSeat(seat))))
     }
 
     fn delete_expired<'a>(

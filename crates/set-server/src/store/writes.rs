@@ -22,80 +22,35 @@ const WAITING: usize = 4096;
 
 /// One write of a room's.
 pub enum Write {
-    /// A new room, with its host's seat.
-    CreateRoom {
-        room: RoomRecord,
-        host: SeatRecord,
-    },
-    Seat {
-        room: String,
-        epoch: u64,
-        seat: SeatRecord,
-    },
+    /// A new room, with its host's seat: no node owns it yet.
+    CreateRoom { room: RoomRecord, host: SeatRecord },
+    /// A change of a room its owner made: kept only if the room's epoch is
+    /// still the one the owner took it at.
+    Room { room: String, epoch: u64, change: Change },
+}
+
+/// What a room's owner changes in it.
+pub enum Change {
+    Seat(SeatRecord),
     Start {
-        room: String,
-        epoch: u64,
         at: i64,
     },
     /// A move of the log; `last`: the move that ended the game, which marks
     /// the room over with it and keeps a rated game's results and ratings.
     Move {
-        room: String,
-        /// The epoch the room's owner took it at: the move is kept only if
-        /// the room's is still this one.
-        epoch: u64,
         mv: MoveRecord,
         last: Option<Vec<ResultRecord>>,
     },
     /// The rematch's room.
-    NextRoom {
-        room: String,
-        epoch: u64,
-        next: String,
-    },
+    NextRoom(String),
     /// A waiting room's computer opponents, as the column holds them.
-    Bots {
-        room: String,
-        epoch: u64,
-        bots: String,
-    },
-    /// Another host for a waiting room.
-    Host {
-        room: String,
-        epoch: u64,
-        player: String,
-    },
+    Bots(String),
+    /// Another host for a waiting room (their player id).
+    Host(String),
     /// A seat taken away before the start (those after it move down one).
-    RemoveSeat {
-        room: String,
-        epoch: u64,
-        seat: u8,
-    },
+    RemoveSeat(u8),
     /// A line of the room's chat.
-    Chat {
-        room: String,
-        epoch: u64,
-        line: ChatRecord,
-    },
-}
-
-impl Write {
-    /// The room a write changes and the epoch its owner took it at: the
-    /// write is kept only if the room's is still this one. A new room has
-    /// no owner yet.
-    fn fence(&self) -> Option<(&str, u64)> {
-        match self {
-            Write::CreateRoom { .. } => None,
-            Write::Seat { room, epoch, .. }
-            | Write::Start { room, epoch, .. }
-            | Write::Move { room, epoch, .. }
-            | Write::NextRoom { room, epoch, .. }
-            | Write::Bots { room, epoch, .. }
-            | Write::Host { room, epoch, .. }
-            | Write::RemoveSeat { room, epoch, .. }
-            | Write::Chat { room, epoch, .. } => Some((room, *epoch)),
-        }
-    }
+    Chat(ChatRecord),
 }
 
 /// A write and where its result goes.
@@ -196,19 +151,6 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
 }
 
 async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
-    if let Some((room, epoch)) = write.fence() {
-        // The fence: the room's row, locked until the commit (so that no
-        // other node raises its epoch in between), must still hold this
-        // owner's epoch. One statement in both dialects.
-        let fenced = sqlx::query("UPDATE rooms SET epoch = epoch WHERE id = $1 AND epoch = $2")
-            .bind(room)
-            .bind(epoch as i64)
-            .execute(&mut *tx)
-            .await?;
-        if fenced.rows_affected() != 1 {
-            return Err(StoreError::Superseded { room: room.to_owned() });
-        }
-    }
     match write {
         Write::CreateRoom { room, host } => {
             sqlx::query(
@@ -230,8 +172,28 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             .await?;
             insert_seat(tx, &room.id, host).await
         }
-        Write::Seat { room, seat, .. } => insert_seat(tx, room, seat).await,
-        Write::Bots { room, bots, .. } => {
+        Write::Room { room, epoch, change } => {
+            // The fence: the room's row, locked until the commit (so that no
+            // other node raises its epoch in between), must still hold this
+            // owner's epoch. One statement in both dialects.
+            let fenced = sqlx::query("UPDATE rooms SET epoch = epoch WHERE id = $1 AND epoch = $2")
+                .bind(room)
+                .bind(*epoch as i64)
+                .execute(&mut *tx)
+                .await?;
+            if fenced.rows_affected() != 1 {
+                return Err(StoreError::Superseded { room: room.to_owned() });
+            }
+            change_room(tx, room, change).await
+        }
+    }
+}
+
+/// Makes `change` in `room` (its fence passed).
+async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) -> StoreResult<()> {
+    match change {
+        Change::Seat(seat) => insert_seat(tx, room, seat).await,
+        Change::Bots(bots) => {
             sqlx::query("UPDATE rooms SET bots = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(bots)
                 .bind(room)
@@ -239,7 +201,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::Host { room, player, .. } => {
+        Change::Host(player) => {
             sqlx::query("UPDATE rooms SET host = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(player)
                 .bind(room)
@@ -247,7 +209,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::RemoveSeat { room, seat, .. } => {
+        Change::RemoveSeat(seat) => {
             let seat = i64::from(*seat);
             // Through negative numbers: (room, seat) is a key, and the rows
             // are not updated in seat order.
@@ -262,7 +224,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             }
             Ok(())
         }
-        Write::Start { room, at, .. } => {
+        Change::Start { at } => {
             sqlx::query("UPDATE rooms SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'waiting'")
                 .bind(at)
                 .bind(room)
@@ -270,7 +232,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::Move { room, mv, last, .. } => {
+        Change::Move { mv, last } => {
             insert_move(&mut *tx, room, mv).await?;
             if let Some(results) = last {
                 if !results.is_empty() {
@@ -293,7 +255,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             }
             Ok(())
         }
-        Write::Chat { room, line, .. } => {
+        Change::Chat(line) => {
             sqlx::query("INSERT INTO chat (room, n, seat, at_ms, text) VALUES ($1, $2, $3, $4, $5)")
                 .bind(room)
                 .bind(i64::from(line.n))
@@ -304,7 +266,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                 .await?;
             Ok(())
         }
-        Write::NextRoom { room, next, .. } => {
+        Change::NextRoom(next) => {
             sqlx::query("UPDATE rooms SET next_room = $1 WHERE id = $2")
                 .bind(next)
                 .bind(room)
