@@ -1,11 +1,18 @@
 //! What the server's HTTP API answers, as JSON: a node's health
-//! (`GET /healthz`), the leaderboards
+//! (`GET /healthz`), how many play (`GET /api/online`), the leaderboards
 //! (`GET /api/leaderboard/<mode>`) and players' profiles
 //! (`GET /api/players/<player>`). The room page hands these to the JS API
 //! as they come (`online_leaderboard`, `online_profile`).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// How many play now (`GET /api/online`), on every node the server hears:
+/// the solo page shows it after its first board.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct OnlineCountMsg {
+    pub online: u32,
+}
 
 /// One line of a leaderboard.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -35,7 +35,7 @@ use axum::routing::get;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use set_core::text::{Encoded, percent_decode, query_value};
-use set_protocol::api::{DatabaseHealth, HealthMsg};
+use set_protocol::api::{DatabaseHealth, HealthMsg, OnlineCountMsg};
 use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -87,7 +87,8 @@ async fn health(State(state): State<Arc<AppState>>) -> Response {
 
 /// How many players are connected: `{"online":N}`, for the front door's count.
 async fn online(State(state): State<Arc<AppState>>) -> Response {
-    json(format!("{{\"online\":{}}}", state.lobby.online()))
+    let count = OnlineCountMsg { online: state.lobby.online() as u32 };
+    json(serde_json::to_string(&count).unwrap_or_default())
 }
 
 /// The lines of a leaderboard it answers.

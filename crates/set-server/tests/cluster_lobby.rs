@@ -75,6 +75,8 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
     if whole["online"] != 3 {
         eve.first(|m| m["t"] == "online" && m["online"] == 3, "three online, on three nodes").await;
     }
+    let (status, count) = cluster.get(Some("node-3"), "/api/online");
+    assert_eq!((status, count.as_str()), (200, r#"{"online":3}"#), "the front door counts every node's players");
     eve.send(ClientMsg::Lobby { name: Some("Ann".into()) }).await;
     let refused = eve.expect("error").await;
     assert_eq!(refused["code"], "bad_name", "{refused}");

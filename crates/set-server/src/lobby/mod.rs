@@ -128,10 +128,14 @@ impl State {
         people.extend(self.peers.people().cloned());
         people.sort();
         people.dedup();
+        OnlineMsg { online: self.online_count(), people, out_of_date: self.bus == BusHealth::Down }
+    }
+
+    /// Players online here and on the other nodes, each once.
+    fn online_count(&self) -> u32 {
         let elsewhere: std::collections::HashSet<&String> =
             self.peers.players().filter(|player| !self.online.contains(player)).collect();
-        let online = (self.online.len() + elsewhere.len()) as u32;
-        OnlineMsg { online, people, out_of_date: self.bus == BusHealth::Down }
+        (self.online.len() + elsewhere.len()) as u32
     }
 
     /// A public room on this node or another (this node's own first).
@@ -333,9 +337,10 @@ impl Lobby {
         self.state().take_name(None, player, name).map(drop)
     }
 
-    /// Players connected now (each once, however many tabs).
+    /// Players connected now (each once, however many tabs), on this node
+    /// and the others the bus hears.
     pub fn online(&self) -> usize {
-        self.state().online.len()
+        self.state().online_count() as usize
     }
 
     /// Connections watching the lobby now.

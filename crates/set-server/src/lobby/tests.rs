@@ -177,6 +177,7 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     assert_eq!(rooms, ["busy", "theirs", "mine"], "oldest first, from both nodes");
     assert_eq!(whole.online.people, ["Ann", "Bea"]);
     assert_eq!(whole.online.online, 2, "p1 (on both nodes) and pB, each once");
+    assert_eq!(lobby.online(), 2, "the front door's count too");
     // Quick play finds the other node's room first: it is older.
     assert_eq!(lobby.waiting_rooms("classic", 2), ["theirs", "mine"]);
     // A change on the other node is told; so is a room it no longer lists.
