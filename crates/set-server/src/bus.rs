@@ -83,7 +83,7 @@ pub async fn start(
     lobby.set_bus(BusHealth::Down);
     let (to_peers, outbound) = mpsc::channel(QUEUE);
     lobby.join_bus(to_peers);
-    let bus = Bus { client, node: node.to_owned(), lobby, rooms };
+    let bus = Bus { client, node: node.to_owned(), lobby, rooms, named_twice: Default::default() };
     Ok(tokio::spawn(bus.run(events, outbound, subscriber)))
 }
 
@@ -92,6 +92,8 @@ struct Bus {
     node: String,
     lobby: Arc<Lobby>,
     rooms: Arc<Rooms>,
+    /// Another node on the bus was heard under this one's name (said once).
+    named_twice: std::sync::atomic::AtomicBool,
 }
 
 impl Bus {
@@ -159,6 +161,10 @@ impl Bus {
             }
         };
         if frame.node == self.node {
+            // This node never hears itself (no echo): another is named as it is.
+            if !self.named_twice.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                tracing::error!(node = %self.node, "another node on the bus has this node's name: give each its own --node");
+            }
             return;
         }
         match &frame.msg {
