@@ -6,8 +6,8 @@
 //! (without hearing itself): its rooms' changes and its lobby chat as they
 //! happen, and its whole lobby every [`SNAPSHOT_EVERY`]
 //! (`crate::lobby::peers`). A node that joins says hello and every other
-//! node answers with its whole lobby at once, so a starting node's lobby
-//! is whole within a round trip (docs/online.md says why this, and not the
+//! node answers with its whole lobby and its lobby chat's last lines at
+//! once, so a starting node's lobby is whole within a round trip (docs/online.md says why this, and not the
 //! database, seeds it).
 //!
 //! Games never wait for the bus: the lobby hands what it tells the others
@@ -168,7 +168,13 @@ impl Bus {
             return;
         }
         match &frame.msg {
-            PeerMsg::Hello => self.publish(PeerMsg::Lobby(self.lobby.own())).await,
+            PeerMsg::Hello => {
+                self.publish(PeerMsg::Lobby(self.lobby.own())).await;
+                let lines = self.lobby.chat_history();
+                if !lines.is_empty() {
+                    self.publish(PeerMsg::ChatHistory { lines }).await;
+                }
+            }
             PeerMsg::Taken { room, epoch } => self.rooms.taken_elsewhere(room, *epoch).await,
             _ => {}
         }

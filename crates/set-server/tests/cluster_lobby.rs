@@ -2,7 +2,8 @@
 //! scripts/cluster.sh (real processes on loopback, stopped at the end, also
 //! on failure), with clients on each node's own address, where a lobby's
 //! socket may land. A room made on one node is in the lobby of another;
-//! a name held on one is refused on another; lobby chat crosses nodes;
+//! a name held on one is refused on another; lobby chat crosses nodes,
+//! and a node started later shows what was said before;
 //! quick play on a third node finds the room and sends its player there;
 //! a node that takes a room from another makes the other let go of it at
 //! once. With NATS stopped, games go on, the lobbies (open on two nodes)
@@ -15,6 +16,7 @@
 mod support;
 
 use serde_json::Value;
+use std::path::Path;
 use std::time::Instant;
 use support::cluster::Cluster;
 use support::*;
@@ -95,6 +97,32 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
     dee.send(ClientMsg::Chat { text: "hello from node 2".into() }).await;
     let line = eve.first(|m| m["t"] == "lobby_chat", "Dee's line on node 3").await;
     assert_eq!((line["name"].as_str(), line["text"].as_str()), (Some("Dee"), Some("hello from node 2")));
+
+    // A fourth node started now shows the lobby as the others have it: the
+    // room, and the chat said before it started (the others' answers to its
+    // hello).
+    let scratch = Scratch::new("lobby-nodes-4");
+    let url = cluster.file("postgres.url");
+    let bus = cluster.file("nats.url");
+    let fourth =
+        Server::try_start_with(Path::new(&url), &scratch.dist(), &[], &["--node", "node-4", "--bus", &bus]).unwrap();
+    let mut hal = Client::new(&fourth, None).await;
+    let mut whole = Value::Null;
+    for _ in 0..50 {
+        hal.send(ClientMsg::Lobby { name: None }).await;
+        whole = hal.expect("lobby").await;
+        if whole["rooms"].as_array().unwrap().iter().any(|r| r["room"] == room)
+            && !whole["chat"].as_array().unwrap().is_empty()
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(whole["rooms"].as_array().unwrap().iter().any(|r| r["room"] == room), "{whole}");
+    let said: Vec<&str> = whole["chat"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(said, ["hello from node 2"]);
+    drop(hal);
+    fourth.kill();
 
     // Quick play on node 3 finds Ann's room, and sends Fay to it; she sits
     // there through nginx, as the page does.

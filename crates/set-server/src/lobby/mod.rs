@@ -379,6 +379,11 @@ impl Lobby {
         !state.rooms.contains_key(room) && state.peers.room(room).is_some()
     }
 
+    /// The lobby chat's last lines, oldest first, for a node that starts.
+    pub fn chat_history(&self) -> Vec<LobbyChatMsg> {
+        self.state().chat.iter().cloned().collect()
+    }
+
     /// This node's lobby, whole, for the other nodes.
     pub fn own(&self) -> NodeLobby {
         let state = self.state();
@@ -398,10 +403,18 @@ impl Lobby {
     /// What another node said, heard at `now`.
     pub fn heard(&self, node: &str, msg: PeerMsg, now: Instant) {
         let mut state = self.state();
-        if let PeerMsg::Chat { line } = msg {
+        match msg {
             // (It was checked and rate limited on its own node.)
-            state.hear_chat(line);
-            return;
+            PeerMsg::Chat { line } => return state.hear_chat(line),
+            // What was said before this node started: kept, if nothing has been said here since.
+            PeerMsg::ChatHistory { lines } => {
+                if state.chat.is_empty() {
+                    let skip = lines.len().saturating_sub(chat::KEPT);
+                    state.chat = lines.into_iter().skip(skip).collect();
+                }
+                return;
+            }
+            _ => {}
         }
         let changed = state.peers.heard(node, msg, now);
         state.take_in(changed);

@@ -55,8 +55,12 @@ pub enum PeerMsg {
     /// older copy lets go of it now (its players reconnect to the room's
     /// node), rather than at its next write, which the epoch would refuse.
     Taken { room: String, epoch: u64 },
-    /// It has just joined the bus: the others answer with their lobbies.
+    /// It has just joined the bus: the others answer with their lobbies
+    /// and their lobby chat's last lines.
     Hello,
+    /// The lobby chat's last lines, oldest first: the answer to a hello,
+    /// so that a node that starts shows what was said before.
+    ChatHistory { lines: Vec<LobbyChatMsg> },
 }
 
 /// One frame on the bus: the node that sent it, and what it says.
@@ -149,7 +153,9 @@ impl Peers {
                 Some(_) => Changed { rooms: vec![room], online: false },
                 None => Changed::default(),
             },
-            PeerMsg::Chat { .. } | PeerMsg::Hello | PeerMsg::Taken { .. } => Changed::default(),
+            PeerMsg::Chat { .. } | PeerMsg::ChatHistory { .. } | PeerMsg::Hello | PeerMsg::Taken { .. } => {
+                Changed::default()
+            }
         }
     }
 

@@ -241,6 +241,17 @@ fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
     assert_eq!(told.try_recv().ok(), Some(PeerMsg::Chat { line: said.clone() }));
     let kept: Vec<String> = lobby.state().chat.iter().map(|l| l.text.clone()).collect();
     assert_eq!(kept, ["hi all", "hello Bea"]);
+    // A node that starts takes the history a hello was answered with,
+    // unless something was said there already.
+    let fresh = Lobby::new(10);
+    let history = vec![line.clone(), said.clone()];
+    fresh.heard("node-2", PeerMsg::ChatHistory { lines: history.clone() }, Instant::now());
+    fresh.heard("node-3", PeerMsg::ChatHistory { lines: vec![said.clone()] }, Instant::now());
+    assert_eq!(fresh.chat_history(), history);
+    let mut late = watcher(&fresh, 7, None).unwrap();
+    let first = heard(&mut late);
+    let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
+    assert_eq!(whole.chat, history);
     // A room's changes go to the bus too.
     lobby.publish(summary("r1", "classic", 1, &["A"]));
     lobby.withdraw("r1");
