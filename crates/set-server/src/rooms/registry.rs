@@ -92,6 +92,18 @@ pub struct Rooms {
 const EXPORTS_KEPT: usize = 256;
 
 /// The inbox of a live room (one whose task still runs), marked as used now.
+/// Lets go of the live copy of `id` if this node took it before `epoch`
+/// (another node took it at `epoch` since): it leaves the live rooms and
+/// its task is told, so that its connections reconnect to that node.
+/// Whether there was such a copy.
+fn let_go_if_older(live: &mut HashMap<String, Live>, id: &str, epoch: u64) -> bool {
+    let older = live.get(id).is_some_and(|room| room.epoch < epoch);
+    if older && let Some(stale) = live.remove(id) {
+        let _ = stale.inbox.try_send(Command::Superseded);
+    }
+    older
+}
+
 fn used_now(live: &mut HashMap<String, Live>, id: &str) -> Option<mpsc::Sender<Command>> {
     let room = live.get_mut(id).filter(|room| !room.inbox.is_closed())?;
     room.used = Instant::now();
@@ -288,13 +300,12 @@ impl Rooms {
     /// node has taken since (its epoch in the store is higher) is let go of
     /// here, and loaded again, so that no one joins a stale copy.
     async fn owned_inbox(&self, id: &str) -> Result<Option<mpsc::Sender<Command>>, RoomsError> {
-        let Some(epoch) = self.live.lock().await.get(id).map(|room| room.epoch) else { return Ok(None) };
+        if !self.live.lock().await.contains_key(id) {
+            return Ok(None);
+        }
         let now = self.store.epoch(id).await.map_err(RoomsError::Store)?;
         let mut live = self.live.lock().await;
-        if now.is_some_and(|now| now > epoch) {
-            if let Some(stale) = live.remove(id) {
-                let _ = stale.inbox.try_send(Command::Superseded);
-            }
+        if now.is_some_and(|now| let_go_if_older(&mut live, id, now)) {
             return Ok(None);
         }
         Ok(used_now(&mut live, id))
@@ -303,12 +314,8 @@ impl Rooms {
     /// Another node took `id` at `epoch` (the bus said): a copy here from
     /// before is let go of now, so that its players move to the room's node.
     pub async fn taken_elsewhere(&self, id: &str, epoch: u64) {
-        let mut live = self.live.lock().await;
-        if live.get(id).is_some_and(|room| room.epoch < epoch)
-            && let Some(stale) = live.remove(id)
-        {
+        if let_go_if_older(&mut *self.live.lock().await, id, epoch) {
             tracing::info!(room = %id, "another node took this room: letting go of it");
-            let _ = stale.inbox.try_send(Command::Superseded);
         }
     }
 
