@@ -123,8 +123,16 @@ impl State {
         }
     }
 
-    fn online_msg(&self) -> OnlineMsg {
+    /// The names given by those watching this node's lobby, sorted, each once.
+    fn own_people(&self) -> Vec<String> {
         let mut people: Vec<String> = self.watchers.values().filter_map(|w| w.name.clone()).collect();
+        people.sort();
+        people.dedup();
+        people
+    }
+
+    fn online_msg(&self) -> OnlineMsg {
+        let mut people = self.own_people();
         people.extend(self.peers.people().cloned());
         people.sort();
         people.dedup();
@@ -183,16 +191,15 @@ impl State {
                 "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
             )));
         }
-        if let Some(other) = self.peers.name_held(&crate::presence::skeleton(&name), player) {
-            return Err(LobbyError::BadName(format!(
-                "\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"
-            )));
-        }
-        self.online.take_name(player, &name).map_err(|other| {
+        let held_online = |other: &str| {
             LobbyError::BadName(format!(
                 "\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"
             ))
-        })?;
+        };
+        if let Some(other) = self.peers.name_held(&crate::presence::skeleton(&name), player) {
+            return Err(held_online(other));
+        }
+        self.online.take_name(player, &name).map_err(|other| held_online(&other))?;
         Ok(name)
     }
 }
@@ -387,16 +394,11 @@ impl Lobby {
     /// This node's lobby, whole, for the other nodes.
     pub fn own(&self) -> NodeLobby {
         let state = self.state();
-        let mut rooms: Vec<LobbyRoomMsg> = state.rooms.values().cloned().collect();
-        rooms.sort_by(|a, b| a.room.cmp(&b.room));
-        let mut people: Vec<String> = state.watchers.values().filter_map(|w| w.name.clone()).collect();
-        people.sort();
-        people.dedup();
         NodeLobby {
-            rooms,
+            rooms: state.rooms.values().cloned().collect(),
             players: state.online.players().cloned().collect(),
             names: state.online.names().map(|(player, name)| (player.clone(), name.clone())).collect(),
-            people,
+            people: state.own_people(),
         }
     }
 
