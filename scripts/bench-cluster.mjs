@@ -10,10 +10,8 @@
 //
 //   node scripts/bench-cluster.mjs [rooms] [per-room] [seconds]   (default 200 5 30)
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { startCluster } from './cluster.mjs';
 import { loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
 
@@ -22,13 +20,6 @@ const [rooms = '200', perRoom = '5', seconds = '30'] = process.argv.slice(2);
 // per-address limits, made for many players behind many addresses, are
 // lifted, and so is the total; the rest hold as served.
 const LIMITS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000'];
-
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
 
 /** CPU seconds used so far by every process of each command (Postgres' backends, nginx's workers, NATS),
  *  from /proc (ticks of 1/100 s). */
@@ -58,21 +49,13 @@ const common = ['--rooms', rooms, '--per-room', perRoom, '--seconds', seconds, '
 let failed = 0;
 
 // Three nodes behind nginx, one killed halfway.
-const dir = await mkdtemp(path.join(os.tmpdir(), 'set-bench-cluster-'));
-const port = await freePort();
-const cluster = (command) => execFileSync('bash', ['scripts/cluster.sh', command], {
-  env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(port), NODES: '3', NODE_FLAGS: LIMITS.join(' ') },
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const cluster = await startCluster({ nodeFlags: LIMITS });
 try {
-  cluster('up');
-  const file = async (name) => (await readFile(path.join(dir, name), 'utf8')).trim();
-  const pids = await Promise.all([1, 2, 3].map((n) => file(`node-${n}.pid`)));
-  const db = await file('postgres.url');
+  const pids = await Promise.all([1, 2, 3].map((n) => cluster.file(`node-${n}.pid`)));
+  const db = await cluster.file('postgres.url');
   console.log(`cluster: ${rooms} rooms of ${perRoom} through nginx on 3 nodes (Postgres, NATS), node-1 killed after ${seconds / 2} s`);
   const cpuBefore = await cpuOf(PARTS);
-  const run = loadgen(['--addr', `127.0.0.1:${port}`, '--db', db, ...common, '--reconnect', '1', ...pids.flatMap((pid) => ['--server-pid', pid])]);
+  const run = loadgen(['--addr', `127.0.0.1:${cluster.port}`, '--db', db, ...common, '--reconnect', '1', ...pids.flatMap((pid) => ['--server-pid', pid])]);
   const kill = setTimeout(() => process.kill(Number(pids[0]), 'SIGKILL'), (Number(seconds) / 2) * 1000);
   const { code, report } = await run;
   clearTimeout(kill);
@@ -82,8 +65,7 @@ try {
   if (report) console.log(`BENCH ${JSON.stringify({ ...report, layer: 'cluster', setup: 'three nodes, Postgres, nginx', killed: 'node-1', parts_cpu_s })}`);
   failed ||= code;
 } finally {
-  cluster('down');
-  await rm(dir, { recursive: true, force: true });
+  await cluster.stop();
 }
 
 // One node on SQLite, the same load.

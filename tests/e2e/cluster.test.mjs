@@ -9,43 +9,22 @@
 // reference check of helpers.mjs, never by the page's own finder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startCluster } from '../../scripts/cluster.mjs';
 import { ARTIFACTS, CHROMIUM_ARGS, clickCard, open, setsOf, state } from './helpers.mjs';
 
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-
-let dir;
+let cluster;
 let env;
-const cluster = (command) => execFileSync('bash', ['scripts/cluster.sh', command], {
-  env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(env?.port ?? 0), NODES: '3' },
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
 
 before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'set-cluster-'));
-  env = { port: await freePort() };
-  const url = cluster('up').trim();
+  cluster = await startCluster();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  env = { ...env, browser, server: { url } };
+  env = { browser, server: { url: cluster.url } };
 });
 
 after(async () => {
   await env?.browser?.close().catch(() => {});
-  if (dir) {
-    cluster('down');
-    await rm(dir, { recursive: true, force: true });
-  }
+  await cluster?.stop();
 });
 
 const online = async (page) => (await state(page)).online;
@@ -96,11 +75,11 @@ test('behind nginx, with NATS stopped the lobby says it is out of date, and heal
   await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
   const count = cy.page.locator('#online-count');
   assert.doesNotMatch(await count.textContent(), /out of date/i);
-  cluster('nats-down');
+  cluster.run('nats-down');
   await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.outOfDate === true);
   await count.filter({ hasText: /Out of date: this server cannot reach the others/ }).waitFor();
   await cy.page.screenshot({ path: `${ARTIFACTS}/cluster-lobby-out-of-date.png` });
-  cluster('nats-up');
+  cluster.run('nats-up');
   await cy.page.waitForFunction(() => window.wasmBindings.state().online.lobby.outOfDate === false, null, { timeout: 20_000 });
   assert.doesNotMatch(await count.textContent(), /out of date/i);
   assert.deepEqual(cy.problems, []);
@@ -128,7 +107,7 @@ test('behind nginx, the node serving a room is killed mid-game: both pages recon
   const before = await state(ben.page);
 
   // The node serving the room dies.
-  const pid = (await readFile(path.join(dir, `${node}.pid`), 'utf8')).trim();
+  const pid = await cluster.file(`${node}.pid`);
   process.kill(Number(pid), 'SIGKILL');
   for (const { page } of [ann, ben]) {
     await page.waitForFunction((dead) => {
