@@ -5,9 +5,9 @@
 //! (a test page, a page that only wants the exports) gets no view at all.
 
 use crate::storage::SetAside;
-use set_core::page::layout::{Board, Place};
-use set_core::page::settings::{Settings, Theme};
-use set_core::play::stopwatch::format_clock;
+use set_client::page::layout::{Board, Place};
+use set_client::page::settings::{Settings, Theme};
+use set_client::play::stopwatch::format_clock;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
@@ -136,7 +136,7 @@ const IDS: [&str; 28] = [
 ];
 
 /// The settings panel's controls are `setting-<name>`, with these names:
-/// the names of the settings' text lines (`set_core::page::settings::Change`).
+/// the names of the settings' text lines (`set_client::page::settings::Change`).
 pub const SETTING_PREFIX: &str = "setting-";
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.

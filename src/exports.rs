@@ -12,7 +12,7 @@ use crate::app::{self, Input};
 use crate::start::asked;
 use crate::{BUSY, Busy, now, random_seed, with_app};
 use js_sys::Array;
-use set_core::page::layout::{Place, Rect};
+use set_client::page::layout::{Place, Rect};
 use set_core::rules::card::Card;
 use wasm_bindgen::prelude::*;
 

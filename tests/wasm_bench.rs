@@ -16,7 +16,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use set_canvas::{self as render, CardLook};
-use set_core::page::layout::Layout;
+use set_client::page::layout::Layout;
 use set_core::rules::card::Card;
 use set_core::rules::finder::reference::{TableFinder, seeded_cards, sets_by_attribute_rule, sets_by_digit_sum};
 use set_core::rules::finder::{find_sets, find_sets_into};

@@ -298,7 +298,7 @@ fn the_renderer_draws_every_card_in_its_colour_and_fill() {
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
     set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     set_canvas::clear(&ctx, CANVAS_W, CANVAS_H, true);
-    let layout = set_core::page::layout::Layout::new(CANVAS_W, CANVAS_H, 81);
+    let layout = set_client::page::layout::Layout::new(CANVAS_W, CANVAS_H, 81);
     for card in set_core::rules::card::Card::all() {
         let look = set_canvas::CardLook { dark: true, ..Default::default() };
         set_canvas::draw_card(&ctx, card, layout.slot_rect(card.id() as usize).unwrap(), look);

@@ -6,9 +6,9 @@ use super::effect::Effect;
 use super::{App, Changes};
 use crate::dom::View;
 use set_canvas::{self as render, CardLook};
-use set_core::page::keyboard::key_label;
-use set_core::page::layout::{Board, Place, Rect};
-use set_core::play::session::Row;
+use set_client::page::keyboard::key_label;
+use set_client::page::layout::{Board, Place, Rect};
+use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
 impl App {

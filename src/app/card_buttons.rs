@@ -3,8 +3,8 @@
 
 use super::App;
 use crate::dom::{describe_card, place_id};
-use set_core::page::keyboard::key_label;
-use set_core::page::layout::Place;
+use set_client::page::keyboard::key_label;
+use set_client::page::layout::Place;
 
 impl App {
     /// How many places of the row above the table can be picked (and so

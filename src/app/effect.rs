@@ -1,7 +1,7 @@
 //! The short animations after a claim: the found cards shrink and fade
 //! where they lay, the wrongly claimed ones shake red.
 
-use set_core::page::layout::Rect;
+use set_client::page::layout::Rect;
 use set_core::rules::card::Card;
 
 /// How long the found and wrong effects play, in milliseconds.

@@ -5,7 +5,7 @@
 
 use super::{App, Changes};
 use crate::dom::View;
-use set_core::play::table::Table;
+use set_client::play::table::Table;
 
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;

@@ -6,11 +6,11 @@
 
 use super::{App, Changes, Play};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
-use set_core::page::settings::Settings;
-use set_core::play::session::Adopted;
-use set_core::play::table::Table;
-use set_core::review::record::{INBOX_FINISHED, INBOX_STARTED};
-use set_core::storage::INBOX_KEY;
+use set_client::page::settings::Settings;
+use set_client::play::session::Adopted;
+use set_client::play::table::Table;
+use set_client::review::record::{INBOX_FINISHED, INBOX_STARTED};
+use set_client::storage::INBOX_KEY;
 
 /// Whether the game is written to storage, and if not, why.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,7 +8,7 @@ use super::state::put;
 use super::{App, Changes};
 use js_sys::{Array, Object};
 use set_canvas::SEAT_COLOURS;
-use set_core::page::keyboard::CALL_KEYS;
+use set_client::page::keyboard::CALL_KEYS;
 use set_core::players::sitting::Kind;
 use set_core::players::sitting::Seat;
 use set_core::text::escape_html as escape;

@@ -2,7 +2,7 @@
 //! the card-id and slot arrays the exports share.
 
 use super::App;
-use set_core::play::session::Row;
+use set_client::play::session::Row;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::JsValue;

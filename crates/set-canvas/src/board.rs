@@ -4,8 +4,8 @@
 //! values rather than from the page's game.
 
 use crate::CardLook;
-use set_core::page::layout::{Board, Layout, Place, Rect};
-use set_core::page::settings::Settings;
+use set_client::page::layout::{Board, Layout, Place, Rect};
+use set_client::page::settings::Settings;
 use set_core::rules::card::Card;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
@@ -22,7 +22,7 @@ pub fn looks() -> Looks {
     let settings = window
         .as_ref()
         .and_then(|w| w.local_storage().ok()?)
-        .and_then(|storage| storage.get_item(set_core::storage::SETTINGS_KEY).ok()?)
+        .and_then(|storage| storage.get_item(set_client::storage::SETTINGS_KEY).ok()?)
         .map_or_else(Settings::default, |text| Settings::from_text(&text));
     let system_dark =
         window.and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok()?).is_some_and(|query| query.matches());

@@ -10,8 +10,8 @@
 
 pub mod board;
 
-use set_core::page::layout::{Layout, Rect};
-use set_core::page::settings::{COLOUR_LETTERS, Palette};
+use set_client::page::layout::{Layout, Rect};
+use set_client::page::settings::{COLOUR_LETTERS, Palette};
 use set_core::rules::card::{Card, Colour, Fill, Shape};
 use std::f64::consts::PI;
 use wasm_bindgen::prelude::*;

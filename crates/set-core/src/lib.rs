@@ -1,7 +1,10 @@
-//! SET's core: everything the page, the parts that load later and the
-//! server share. No dependencies, no browser, no clock, no randomness but a
-//! seed: time and randomness come in as values, so every function here is
-//! tested natively and deterministic.
+//! SET's rules: everything the server and every page share. No
+//! dependencies, no browser, no clock, no randomness but a seed: time and
+//! randomness come in as values, so every function here is tested natively
+//! and deterministic. What only a player's page needs (a sitting at the
+//! page, the page's model, looking back, storage keys, the picture of an
+//! online room) is the client crate, `crates/set-client`, which the server
+//! cannot reach.
 //!
 //! # Its rooms, and the one direction between them
 //!
@@ -9,47 +12,33 @@
 //! the sources and fails on an import against the flow):
 //!
 //! ```text
-//! text, sort, storage    plain helpers, the one small sort, the browser's storage keys
+//! text, sort             plain helpers and the one small sort
 //!    ↓
 //! rules                  what SET is: cards, finding sets, a game from a seed
 //!    ↓
 //! players                who sits at a game, how their claims are settled, the bots
 //!    ↓
 //! save                   the saved-game format, formats 1 to 3
-//!    ↓
-//! play                   a sitting at the page: the solo session and the race
-//! online                 an online room as the server judges it, and a player's picture of it
-//! review                 looking back: analysis, statistics, drills
-//! page                   the page's model: layout, keyboard, address, settings
+//! online                 an online room as the server judges it
 //! ```
 //!
 //! - [`text`]: small text helpers shared by every format and edge (splits,
 //!   numbers, percent-decoding, query strings, version lines, HTML
-//!   escape); [`sort`]: the one sort for short lists (the byte
-//!   policy's); [`storage`]: the browser's storage keys.
+//!   escape); [`sort`]: the one sort for short lists (the byte policy's).
 //! - [`rules`]: [`rules::card`], [`rules::finder`], [`rules::rng`],
 //!   [`rules::game`] (a game, a deterministic function of seed and moves),
-//!   [`rules::variant`], [`rules::daily`], [`rules::explain`].
-//! - [`players`]: [`players::seats`] (who sits where), [`players::sitting`]
-//!   (verdicts and standings), [`players::ranking`] (the end screen's
-//!   order), [`players::bot`] (the model of human search).
+//!   [`rules::variant`], [`rules::daily`], [`rules::explain`] (the words of
+//!   a wrong claim's reasons).
+//! - [`players`]: [`players::level`] (a computer opponent's strength),
+//!   [`players::seats`] (who sits where), [`players::sitting`] (verdicts and
+//!   standings), [`players::ranking`] (the end screen's order),
+//!   [`players::bot`] (the model of human search).
 //! - [`save`]: the format, checked field by field and by replay.
-//! - [`play`]: [`play::session`] (the game, the picks, the play clock),
-//!   [`play::race`] (calls and bots around a session), and
-//!   [`play::table`], what the page asks of either.
-//! - [`online`]: [`online::room`] (the server's judge of a room) and
-//!   [`online::remote`] (one player's picture of it).
-//! - [`review`]: [`review::analysis`], [`review::record`], [`review::drills`].
-//! - [`page`]: [`page::layout`], [`page::keyboard`], [`page::options`] (what
-//!   the address asks for), [`page::settings`].
+//! - [`online`]: [`online::room`] (the server's judge of a room).
 
 pub mod online;
-pub mod page;
-pub mod play;
 pub mod players;
-pub mod review;
 pub mod rules;
 pub mod save;
 pub mod sort;
-pub mod storage;
 pub mod text;

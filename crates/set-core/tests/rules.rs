@@ -15,8 +15,7 @@ use set_core::rules::rng::SplitMix64;
 use set_core::rules::variant::Variant;
 use std::collections::HashSet;
 
-mod common;
-use common::assert_invariants;
+use set_core::rules::invariants::assert_invariants;
 
 fn claim(cards: &[Card]) -> Claim {
     Claim::new(cards).unwrap()

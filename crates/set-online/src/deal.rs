@@ -4,7 +4,7 @@
 //! whether the cards were fixed before the first was dealt, without taking
 //! the server's word for it.
 
-use set_core::online::remote::Remote;
+use set_client::remote::Remote;
 use set_core::online::room::commitment_text;
 use sha2::{Digest, Sha256};
 

@@ -5,7 +5,7 @@
 use crate::view;
 use crate::wire::{self, ChatLine, Incoming, Lobby, Speaker};
 use js_sys::{Function, Promise};
-use set_core::online::remote::{Answer, Applied, Remote};
+use set_client::remote::{Answer, Applied, Remote};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_protocol::close;

@@ -12,7 +12,7 @@ use crate::dom::{Piece, document, element, fill_list, select_value, set_text, sh
 use crate::fetch;
 use crate::wire::{self, BoardLine, Profile};
 use js_sys::{Function, Promise, Reflect};
-use set_core::play::stopwatch::format_clock;
+use set_client::play::stopwatch::format_clock;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 

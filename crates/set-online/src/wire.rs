@@ -8,7 +8,7 @@
 //! frame written here as the protocol's `ClientMsg`. A message that does not
 //! read is passed over.
 
-use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
+use set_client::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
 use set_core::online::room::EventKind;
 use set_core::online::room::Status;
 use set_core::rules::card::Card;

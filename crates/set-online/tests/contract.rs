@@ -18,7 +18,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use serde_json::Value;
-use set_core::online::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
+use set_client::remote::{Answer, PlayerLine, RemoteEvent, Snapshot, TableView};
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;

@@ -10,8 +10,8 @@ use crate::chart::draw_bars;
 use crate::shell::{Event, Shell, escape};
 use crate::words::time;
 use set_canvas::board::{Marks, draw_table, looks};
-use set_core::review::analysis::Analysis;
-use set_core::review::record::mode_index;
+use set_client::review::analysis::Analysis;
+use set_client::review::record::mode_index;
 use set_core::rules::explain::{ATTRIBUTES, sentence};
 use set_core::rules::game::Invalid;
 

@@ -4,7 +4,7 @@
 
 use crate::shell::Shell;
 use set_canvas::board::looks;
-use set_core::page::layout::{Layout, Rect};
+use set_client::page::layout::{Layout, Rect};
 use set_core::rules::card::{Card, DECK_SIZE};
 
 const CANVAS: &str = "review-gallery";

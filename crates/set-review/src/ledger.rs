@@ -9,8 +9,8 @@
 //! - the record is read again just before every write and merged, so two
 //!   tabs that each finish a game keep both.
 
-use set_core::review::record::{DrillRun, Record, RecordError};
-use set_core::storage::{INBOX_KEY, RECORD_KEY, SET_ASIDE_PREFIX};
+use set_client::review::record::{DrillRun, Record, RecordError};
+use set_client::storage::{INBOX_KEY, RECORD_KEY, SET_ASIDE_PREFIX};
 use web_sys::Storage;
 
 /// Whether the record may be written, and if not, why.

@@ -29,9 +29,9 @@ mod transfer;
 mod words;
 
 use ledger::Ledger;
+use set_client::review::analysis::Analysis;
+use set_client::review::record::mode_index;
 use set_core::players::sitting::Sitting;
-use set_core::review::analysis::Analysis;
-use set_core::review::record::mode_index;
 use set_core::rules::daily::Date;
 use set_core::save::{self, SavedGame};
 use shell::{Event, Shell};
@@ -212,7 +212,8 @@ fn game_in_progress() -> Option<String> {
     // Each page keeps its own game: race.html the game with others.
     let location = js_sys::Reflect::get(&window, &"location".into()).ok()?;
     let path = js_sys::Reflect::get(&location, &"pathname".into()).ok()?.as_string()?;
-    let key = if path.ends_with("race.html") { set_core::storage::RACE_SAVE_KEY } else { set_core::storage::SAVE_KEY };
+    let key =
+        if path.ends_with("race.html") { set_client::storage::RACE_SAVE_KEY } else { set_client::storage::SAVE_KEY };
     let stored = window.local_storage().ok()??.get_item(key).ok()?;
     stored.filter(|text| read(text).is_ok_and(|saved| !saved.game.moves().is_empty()))
 }

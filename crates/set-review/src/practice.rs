@@ -4,16 +4,16 @@
 //!
 //! Each answer is timed from the round's first draw; a run's answers go to
 //! the record when it ends, where the statistics show accuracy and median
-//! time. The rounds come from `set_core::review::drills`, dealt from a seed.
+//! time. The rounds come from `set_client::review::drills`, dealt from a seed.
 
 use crate::epoch_ms;
 use crate::ledger::Ledger;
 use crate::shell::{Event, Shell};
 use crate::words::{drill_records, time};
 use set_canvas::board::{Marks, draw_one, draw_table, looks};
-use set_core::review::analysis::median;
-use set_core::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
-use set_core::review::record::{Answer, Drill, DrillRun, Record};
+use set_client::review::analysis::median;
+use set_client::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
+use set_client::review::record::{Answer, Drill, DrillRun, Record};
 
 /// Where the player is in the Practice entry.
 pub enum Drilling {

@@ -8,7 +8,7 @@ use crate::chart::{BAR, draw_bars};
 use crate::shell::{Event, Shell, escape};
 use crate::today;
 use crate::words::{MODE_NAMES, drill_records, time};
-use set_core::review::record::{CHART_GAMES, HISTORY_LIMIT, MODES, Record};
+use set_client::review::record::{CHART_GAMES, HISTORY_LIMIT, MODES, Record};
 
 pub fn update(mode: &mut usize, event: Event) -> bool {
     match event {

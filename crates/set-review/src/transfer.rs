@@ -5,8 +5,8 @@
 //! record's own text, which is what an import reads back and merges.
 
 use js_sys::{Array, JSON, Object, Reflect};
-use set_core::review::analysis::Analysis;
-use set_core::review::record::{Drill, MODES, Record, RecordError};
+use set_client::review::analysis::Analysis;
+use set_client::review::record::{Drill, MODES, Record, RecordError};
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
 use wasm_bindgen::{JsCast, JsValue};

@@ -2,8 +2,8 @@
 //! play by name, and the drills' records (shown by the statistics and by
 //! Practice). Below every view, so that no view imports another for them.
 
-use set_core::play::stopwatch::format_clock;
-use set_core::review::record::{Drill, Record};
+use set_client::play::stopwatch::format_clock;
+use set_client::review::record::{Drill, Record};
 
 /// The ways to play as the chooser names them, in the record's order.
 pub const MODE_NAMES: [&str; 5] = ["Classic", "Junior", "Set-Chain", "UltraSet", "Daily puzzle"];

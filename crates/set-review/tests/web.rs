@@ -8,11 +8,11 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Reflect;
-use set_core::review::analysis::Analysis;
+use set_client::review::analysis::Analysis;
+use set_client::storage::{INBOX_KEY, RECORD_KEY, SAVE_KEY};
 use set_core::rules::game::Game;
 use set_core::rules::variant::Variant;
 use set_core::save::encode;
-use set_core::storage::{INBOX_KEY, RECORD_KEY, SAVE_KEY};
 use set_review::{analysis, open, stats, view_state};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::*;

@@ -20,7 +20,8 @@
 //! What a client may see of it is its [`View`]: the table, the previous set
 //! (Set-Chain) and counts, never the deck's order.
 
-use crate::players::bot::{self, BotPlan, Level};
+use crate::players::bot::{self, BotPlan};
+use crate::players::level::Level;
 use crate::players::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, AuditError, Claim, Game, GameError, HintOutcome, Move, ReplayError};
@@ -572,7 +573,7 @@ mod tests {
     /// move by move, the bots finish the game, and the log rebuilds it.
     #[test]
     fn a_rooms_bots_play_their_plans_to_the_end_and_the_log_rebuilds_the_game() {
-        use crate::players::bot::Level;
+        use crate::players::level::Level;
         use crate::players::sitting::Kind;
         for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra] {
             let bots = [Level::Expert, Level::Hard, Level::Expert];

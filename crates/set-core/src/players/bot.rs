@@ -23,47 +23,11 @@
 //! comes from a [`SplitMix64`] the caller seeds from the game's seed, so a
 //! game with bots is a function of its seed and its moves.
 
+use crate::players::level::Level;
 use crate::players::seats::{Seat, Seats};
 use crate::rules::card::Card;
 use crate::rules::game::{Claim, Game};
 use crate::rules::rng::SplitMix64;
-
-/// The four levels of computer opponent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-}
-
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
-
-    /// The name in addresses (`?bots=hard,easy`), saves and the API.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The name in sentences and on the scoreboard: "Hard".
-    pub fn title(self) -> &'static str {
-        match self {
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Expert => "Expert",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|level| level.name() == name)
-    }
-}
 
 /// The median time to claim on a typical dealt 12-card table, by level: the
 /// figures the model is tuned to (issue 19's starting point).

@@ -4,7 +4,7 @@
 //! and the server alike. How their claims are settled is
 //! [`crate::players::sitting`]'s.
 
-use crate::players::bot::Level;
+use crate::players::level::Level;
 use std::borrow::Cow;
 use std::fmt;
 

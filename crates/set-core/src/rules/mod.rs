@@ -7,5 +7,8 @@ pub mod daily;
 pub mod explain;
 pub mod finder;
 pub mod game;
+/// Test-only: what every game state must satisfy.
+#[cfg(any(test, feature = "test-support"))]
+pub mod invariants;
 pub mod rng;
 pub mod variant;

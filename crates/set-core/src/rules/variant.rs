@@ -27,6 +27,9 @@ pub enum Variant {
     Daily(Date),
 }
 
+/// The ways to play an online room offers (the daily puzzle is played alone).
+pub const ONLINE_VARIANTS: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
+
 /// A mode name that is not one of the ways to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownMode(pub String);

@@ -26,7 +26,7 @@
 //! this module adds code only to what plays with others.
 
 use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_header};
-use crate::players::bot::Level;
+use crate::players::level::Level;
 use crate::players::sitting::{
     Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims,
 };

@@ -32,7 +32,7 @@ use set_protocol::api::{LeaderMsg, ProfileMsg};
 
 /// A room's lifecycle: the page's and the server's are one.
 pub use set_core::online::room::Status;
-use set_core::players::bot::Level;
+use set_core::players::level::Level;
 
 /// Levels as a room's `bots` column holds them: "hard,easy".
 pub fn levels_text(levels: &[Level]) -> String {

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
-use set_core::review::analysis::{Analysis, MISSED_KEPT, median};
-use set_core::review::record::{
+use set_client::review::analysis::{Analysis, MISSED_KEPT, median};
+use set_client::review::record::{
     Answer, Drill, DrillRun, HISTORY_LIMIT, MODES, Record, RecordError, Streaks, summary_of,
 };
 use set_core::rules::card::Card;
@@ -384,7 +384,7 @@ fn corrupt_or_newer_records_are_told_apart() {
 
 mod drills {
     use super::plain_set;
-    use set_core::review::drills::{
+    use set_client::review::drills::{
         CANDIDATES, HOW_MANY_ROUNDS, MORE, THIRD_CARD_ROUNDS, how_many_rounds, third_card_rounds,
     };
 
@@ -460,7 +460,8 @@ fn the_pages_inbox_is_taken_in_whole_or_not_at_all() {
 
 #[test]
 fn the_analysis_says_who_found_each_set() {
-    let (saved, sitting) = set_core::save::decode_seated(include_str!("fixtures/save-v3.txt")).unwrap();
+    let (saved, sitting) =
+        set_core::save::decode_seated(include_str!("../../set-core/tests/fixtures/save-v3.txt")).unwrap();
     let analysis = Analysis::of_seated(&saved.game, sitting.by(), saved.elapsed_ms).unwrap();
     let by: Vec<u8> = analysis.sets.iter().map(|set| set.by.0).collect();
     assert_eq!(by, [2, 2, 0], "the hard bot twice, then Ann");

@@ -6,7 +6,7 @@
 //! Set-Chain pick in the previous set's row is a pick like any other. Knows
 //! nothing of the table: the session checks that a card is in play first.
 
-use crate::rules::card::Card;
+use set_core::rules::card::Card;
 
 /// The picked cards, fewer than a claim, in the order they were picked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

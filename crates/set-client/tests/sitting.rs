@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
-use set_core::play::race::{CALL_MS, Race, SHOW_MS, Turn};
-use set_core::play::session::Happened;
-use set_core::players::bot::Level;
+use set_client::play::race::{CALL_MS, Race, SHOW_MS, Turn};
+use set_client::play::session::Happened;
+use set_core::players::level::Level;
 use set_core::players::sitting::{Kind, Refusal, Seat, SeatError, Seats, Sitting, Verdict};
 use set_core::rules::card::{Card, is_set};
 use set_core::rules::game::{Game, GameError};

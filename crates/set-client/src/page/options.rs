@@ -6,12 +6,12 @@
 //! what an address asks for against the saved game: a link never ends a game
 //! in progress by itself.
 
-use crate::players::bot::Level;
-use crate::players::sitting::{Kind, SeatError, Seats};
-use crate::rules::daily::{Date, InvalidDate};
-use crate::rules::game::{Game, MAX_SEED};
-use crate::rules::variant::{UnknownMode, Variant};
-use crate::text::{Encoded, digits, percent_decode, percent_encode, query_pairs, split_at_each};
+use set_core::players::level::Level;
+use set_core::players::sitting::{Kind, SeatError, Seats};
+use set_core::rules::daily::{Date, InvalidDate};
+use set_core::rules::game::{Game, MAX_SEED};
+use set_core::rules::variant::{UnknownMode, Variant};
+use set_core::text::{Encoded, digits, percent_decode, percent_encode, query_pairs, split_at_each};
 use std::fmt;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

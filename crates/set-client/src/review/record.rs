@@ -31,15 +31,15 @@
 //!
 //! A `game` line holds when it finished (ms since 1970, from the page's
 //! clock) and its save text with `|` for each newline. The format grows as
-//! saves do (see [`crate::save`]): a newer MAJOR is refused with
+//! saves do (see [`set_core::save`]): a newer MAJOR is refused with
 //! [`RecordError::Newer`] and must be kept as it is; a newer MINOR's unknown
 //! lines are skipped.
 
 use crate::review::analysis::median;
-use crate::rules::daily::Date;
-use crate::rules::variant::Variant;
-use crate::save::{self, SeatedError};
-use crate::text::{BadHeader, push_small, read_version, split_at_each, split_once_at};
+use set_core::rules::daily::Date;
+use set_core::rules::variant::Variant;
+use set_core::save::{self, SeatedError};
+use set_core::text::{BadHeader, push_small, read_version, split_at_each, split_once_at};
 use std::fmt;
 
 pub const RECORD_MAJOR: u32 = 1;

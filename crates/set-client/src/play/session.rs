@@ -14,13 +14,13 @@
 
 use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
-use crate::rules::card::Card;
-use crate::rules::daily::DAILY_SETS;
-use crate::rules::explain::reasons;
-use crate::rules::finder::{UltraSplit, ultra_split};
-use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
-use crate::rules::variant::Variant;
-use crate::save::{self, SavedGame};
+use set_core::rules::card::Card;
+use set_core::rules::daily::DAILY_SETS;
+use set_core::rules::explain::reasons;
+use set_core::rules::finder::{UltraSplit, ultra_split};
+use set_core::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
+use set_core::rules::variant::Variant;
+use set_core::save::{self, SavedGame};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
@@ -363,7 +363,7 @@ impl Happened {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::daily::Date;
+    use set_core::rules::daily::Date;
 
     fn a_claim(session: &Session) -> Vec<Card> {
         session.game().first_claim().expect("a claim can be made").cards().to_vec()
@@ -434,7 +434,7 @@ mod tests {
         assert_eq!(last.announcement(session.game()).as_deref(), Some("Set! 3 new cards."));
         // A wrong claim: "Not a set." and the reasons, as the notice shows them.
         let table = session.game().table().to_vec();
-        let k = (2..table.len()).find(|&k| !crate::rules::card::is_set(table[0], table[1], table[k])).unwrap();
+        let k = (2..table.len()).find(|&k| !set_core::rules::card::is_set(table[0], table[1], table[k])).unwrap();
         let wrong = [table[0], table[1], table[k]].map(|card| session.pick(card, 0.0).unwrap())[2];
         assert_eq!(wrong.announcement(session.game()), Some(format!("Not a set. {}", wrong.message().unwrap())));
         // The daily puzzle counts the sets found, and says when it is over.
@@ -464,7 +464,7 @@ mod tests {
         let mut session = Session::new(Variant::Classic, 7, 0.0);
         let table = session.game().table().to_vec();
         let wrong = (2..table.len())
-            .find(|&k| !crate::rules::card::is_set(table[0], table[1], table[k]))
+            .find(|&k| !set_core::rules::card::is_set(table[0], table[1], table[k]))
             .expect("not every card completes a set");
         for card in [table[0], table[1]] {
             session.pick(card, 0.0).unwrap();
@@ -494,7 +494,7 @@ mod tests {
             assert!(ultra.pick(card, 0.0).is_err(), "{card} is shown, not in play");
         }
         for [x, y] in pairs {
-            assert_eq!(crate::rules::card::third_card(x, y), third);
+            assert_eq!(set_core::rules::card::third_card(x, y), third);
         }
     }
 

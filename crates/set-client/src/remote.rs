@@ -1,7 +1,7 @@
 //! A player's side of an online room: what the server last said (the
 //! table, the players, the event number) and what the player is doing
 //! (picks, a claim waiting for its answer). The server decides every claim
-//! ([`crate::online::room`]); this only keeps the page's picture in step and
+//! ([`set_core::online::room`]); this only keeps the page's picture in step and
 //! says what happened, in words.
 //!
 //! - Picks are card ids, not slots: after anyone's set, the picks still in
@@ -13,9 +13,9 @@
 //!   was missed, and [`Applied::Resync`] asks for the room again since the
 //!   last event applied.
 
-use crate::online::room::{EventKind, Status, keep_picks};
-use crate::rules::card::Card;
-use crate::rules::variant::Variant;
+use set_core::online::room::{EventKind, Status, keep_picks};
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerLine {
@@ -281,8 +281,8 @@ impl Remote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::room::RoomGame;
-    use crate::players::sitting::{Seat, Verdict};
+    use set_core::online::room::RoomGame;
+    use set_core::players::sitting::{Seat, Verdict};
 
     fn cards(ids: &[u8]) -> Vec<Card> {
         ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()

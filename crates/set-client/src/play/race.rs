@@ -1,6 +1,6 @@
 //! A game with other players, around a [`Session`]: people sharing the
 //! screen and computer opponents ([`Sitting`] settles every claim and keeps
-//! who made each move; [`crate::players::bot`] is how a bot finds a claim).
+//! who made each move; [`set_core::players::bot`] is how a bot finds a claim).
 //! - When several people share the screen, a person calls a claim first
 //!   (their key, or a tap on their name) and then has [`CALL_MS`] of play
 //!   time to pick its cards; letting it run out is a penalty.
@@ -20,12 +20,12 @@
 
 use crate::play::selection::Toggle;
 use crate::play::session::{Adopted, Happened, Session};
-use crate::players::bot;
-use crate::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
-use crate::rules::card::Card;
-use crate::rules::game::{Claim, GameError, HintOutcome};
-use crate::rules::variant::Variant;
-use crate::save::{self, SavedGame};
+use set_core::players::bot;
+use set_core::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
+use set_core::rules::card::Card;
+use set_core::rules::game::{Claim, GameError, HintOutcome};
+use set_core::rules::variant::Variant;
+use set_core::save::{self, SavedGame};
 use std::ops::Deref;
 
 /// Play time a person has to pick a claim's cards after calling it.
@@ -40,7 +40,7 @@ pub struct Call {
     pub until_ms: u64,
 }
 
-pub use crate::players::bot::BotPlan;
+pub use set_core::players::bot::BotPlan;
 
 /// What one input or moment did at a game with others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,7 +265,7 @@ impl Race {
     }
 
     /// What a computer opponent will claim next, and when: each bot's horse
-    /// race ([`crate::players::bot`]) drawn from the game's seed, the bot's seat
+    /// race ([`set_core::players::bot`]) drawn from the game's seed, the bot's seat
     /// and the number of claims found, from the play time the table last
     /// changed; the earliest bot wins. `None` without bots, or once over.
     pub fn bot_plan(&self) -> Option<BotPlan> {

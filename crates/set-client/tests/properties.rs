@@ -5,17 +5,15 @@
 //! trips. After every step the invariants hold, a refused move changes
 //! nothing, and a restored game equals the saved one.
 
-mod common;
-
-use common::assert_invariants;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use set_core::play::session::{Happened, Session};
+use set_client::play::session::{Happened, Session};
 use set_core::players::sitting::{Seat, Seats, Sitting, Verdict};
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::game::{Claim, Game};
+use set_core::rules::invariants::assert_invariants;
 use set_core::rules::variant::Variant;
 use set_core::save::{SavedGame, decode, encode};
 

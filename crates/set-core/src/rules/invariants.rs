@@ -1,8 +1,10 @@
-//! What every game state must satisfy, shared by the rule and property tests.
+//! What every game state must satisfy, for the tests of this crate and of
+//! the client's (the rule tests and the property tests of sessions), so
+//! that both hold games to one definition.
 
-use set_core::rules::daily::DAILY_SETS;
-use set_core::rules::game::Game;
-use set_core::rules::variant::Variant;
+use crate::rules::daily::DAILY_SETS;
+use crate::rules::game::Game;
+use crate::rules::variant::Variant;
 
 /// Everything the rules promise after any action (see `Game::audit`), plus
 /// the definition of the end, checked here independently of it.

@@ -12,12 +12,12 @@
 
 use crate::play::race::{Race, Turn};
 use crate::play::session::{Adopted, Happened, Session};
-use crate::players::sitting::{Refusal, Seats, Sitting, Standing};
-use crate::rules::card::Card;
-use crate::rules::game::{Game, GameError};
-use crate::rules::variant::Variant;
-use crate::save::{self, SaveError, SavedGame, SeatedError};
 use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
+use set_core::players::sitting::{Refusal, Seats, Sitting, Standing};
+use set_core::rules::card::Card;
+use set_core::rules::game::{Game, GameError};
+use set_core::rules::variant::Variant;
+use set_core::save::{self, SaveError, SavedGame, SeatedError};
 use std::fmt::Display;
 
 /// A game as a page hosts it: see the module documentation.

@@ -6,11 +6,11 @@
 //! a game is a function of its way to play, its seed and its timed moves, so
 //! the analysis stores nothing the save does not already hold.
 
-use crate::players::sitting::Seat;
-use crate::rules::card::Card;
-use crate::rules::explain::{Broken, broken};
-use crate::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
-use crate::sort::sort_by_key;
+use set_core::players::sitting::Seat;
+use set_core::rules::card::Card;
+use set_core::rules::explain::{Broken, broken};
+use set_core::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
+use set_core::sort::sort_by_key;
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
 pub const MISSED_KEPT: usize = 5;
@@ -99,7 +99,7 @@ impl Analysis {
     }
 
     /// As [`Analysis::of`], with who made each move (a sitting's
-    /// [`crate::players::sitting::Sitting::by`]; seat 0 past its end).
+    /// [`set_core::players::sitting::Sitting::by`]; seat 0 past its end).
     pub fn of_seated(game: &Game, by: &[Seat], play_ms: u64) -> Result<Analysis, ReplayError> {
         let mut replay = Game::new(game.variant(), game.seed());
         let play_ms = game.moves().last().map_or(play_ms, |last| play_ms.max(last.at_ms));

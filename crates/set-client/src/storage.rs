@@ -1,7 +1,7 @@
 //! Where the browser keeps things (localStorage keys): one name for each,
 //! shared by the page and the parts that load later, which both read them.
 
-/// The game in progress. The text format is [`crate::save`]'s.
+/// The game in progress. The text format is [`set_core::save`]'s.
 pub const SAVE_KEY: &str = "set-game/save";
 /// The game with other players (race.html), kept apart from the game alone:
 /// each page carries on its own.

@@ -10,7 +10,7 @@
 //! focus between the cards' buttons; Space or Enter picks the focused card.
 
 use crate::page::layout::{Direction, Place};
-use crate::players::sitting::{MAX_PLAYERS, Seat};
+use set_core::players::sitting::{MAX_PLAYERS, Seat};
 
 /// Slot keys by slot, as drawn on the cards; letters work in either case.
 pub const SLOT_KEYS: [&str; 21] =

@@ -5,7 +5,7 @@
 //! line this version does not know, or a value it cannot read, is skipped,
 //! so that settings written by another version never stop the game.
 
-use crate::text::{split_at_each, split_once_at};
+use set_core::text::{split_at_each, split_once_at};
 
 /// The colours the cards' red, green and purple are drawn in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

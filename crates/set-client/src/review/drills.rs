@@ -7,9 +7,9 @@
 //! The rounds are a function of the seed alone, so a run can be replayed
 //! and tested; the page gives the seed and the times.
 
-use crate::rules::card::{Card, DECK, third_card};
-use crate::rules::finder::count_sets;
-use crate::rules::rng::SplitMix64;
+use set_core::rules::card::{Card, DECK, third_card};
+use set_core::rules::finder::count_sets;
+use set_core::rules::rng::SplitMix64;
 
 pub const THIRD_CARD_ROUNDS: usize = 20;
 pub const HOW_MANY_ROUNDS: usize = 10;
