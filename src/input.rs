@@ -2,10 +2,10 @@
 //! callback and turned into [`Input`]s for the funnel.
 
 use crate::app::Input;
-use crate::storage::SAVE_KEY;
+use crate::app::SAVE_KEY;
 use crate::{dispatch, dom, random_seed, today};
-use set_core::page::keyboard::{Command, command_for_key, direction_for_key};
-use set_core::page::settings::{Change, on_off};
+use set_client::page::keyboard::{Command, command_for_key, direction_for_key};
+use set_client::page::settings::{Change, on_off};
 #[cfg(feature = "race")]
 use set_core::players::sitting::Seat;
 use set_core::rules::variant::Variant;
@@ -109,7 +109,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
                 return Some(Input::Arrow { from, direction });
             }
             #[cfg(feature = "race")]
-            if let Some(seat) = set_core::page::keyboard::call_for_key(&name) {
+            if let Some(seat) = set_client::page::keyboard::call_for_key(&name) {
                 event.prevent_default();
                 return Some(Input::Call(seat));
             }

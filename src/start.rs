@@ -7,9 +7,9 @@ use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed, today};
-use set_core::page::options::{Opening, PageOptions, opening};
-use set_core::page::settings::Settings;
-use set_core::play::table::Table;
+use set_client::page::options::{Opening, PageOptions, opening};
+use set_client::page::settings::Settings;
+use set_client::play::table::Table;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
@@ -81,7 +81,7 @@ pub fn mount() -> Result<(), JsValue> {
         add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });
-    let slot = SaveSlot::open(&window);
+    let slot = SaveSlot::open(&window, crate::app::SAVE_KEY);
     // Read once: what is decoded here is also what this tab knows it did not write.
     let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
     let found = found_in(stored.as_deref());
@@ -160,9 +160,9 @@ pub fn mount() -> Result<(), JsValue> {
 /// alone passes over players, as over any key it does not know.
 pub fn asked(search: &str) -> Result<(PageOptions, Option<<Play as Table>::Players>), String> {
     #[cfg(feature = "race")]
-    let asked = set_core::page::options::parse_race_query(search, today()).map(|asked| (asked.page, asked.seats));
+    let asked = set_client::page::options::parse_race_query(search, today()).map(|asked| (asked.page, asked.seats));
     #[cfg(not(feature = "race"))]
-    let asked = set_core::page::options::parse_query(search, today()).map(|options| (options, None));
+    let asked = set_client::page::options::parse_query(search, today()).map(|options| (options, None));
     asked.map_err(|err| err.to_string())
 }
 

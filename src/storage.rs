@@ -5,14 +5,10 @@
 //! Storage can be missing, disabled, full or throwing on every call; each of
 //! those is an error message here, never a panic, and the game plays on.
 
-use crate::app::Play;
-use set_core::play::table::Table;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-/// Where this page keeps its game: each page (index.html, race.html) its own.
-pub const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
-pub use set_core::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
+pub use set_client::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
 
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.
@@ -21,6 +17,8 @@ const PROBE_KEY: &str = "set-game/probe";
 
 pub struct SaveSlot {
     storage: Storage,
+    /// Where this page keeps its game (the page's own: `crate::app::SAVE_KEY`).
+    save_key: &'static str,
 }
 
 /// A save that could not be restored: kept in storage and offered for download.
@@ -61,19 +59,19 @@ fn reason(error: JsValue) -> String {
 impl SaveSlot {
     /// localStorage, checked by writing to it: some browsers hand out a
     /// storage that throws on every write (private modes, a full quota).
-    pub fn open(window: &Window) -> Result<SaveSlot, String> {
+    pub fn open(window: &Window, save_key: &'static str) -> Result<SaveSlot, String> {
         let storage = window.local_storage().map_err(reason)?.ok_or("this browser offers no storage")?;
         storage.set_item(PROBE_KEY, "1").map_err(reason)?;
         storage.remove_item(PROBE_KEY).map_err(reason)?;
-        Ok(SaveSlot { storage })
+        Ok(SaveSlot { storage, save_key })
     }
 
     pub fn read(&self) -> Result<Option<String>, String> {
-        self.storage.get_item(SAVE_KEY).map_err(reason)
+        self.storage.get_item(self.save_key).map_err(reason)
     }
 
     pub fn write(&self, text: &str) -> Result<(), String> {
-        self.write_at(SAVE_KEY, text)
+        self.write_at(self.save_key, text)
     }
 
     /// What a key holds; nothing when it is empty or storage refuses.

@@ -30,12 +30,12 @@ use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};
 use effect::Effect;
 use persistence::Persistence;
-use set_core::page::keyboard::Command;
-use set_core::page::layout::{Direction, Place, Rect};
-use set_core::page::options::{AskedGame, query_for, race_query_for};
-use set_core::page::settings::{Change, Settings};
-use set_core::play::session::Happened;
-use set_core::play::table::Table;
+use set_client::page::keyboard::Command;
+use set_client::page::layout::{Direction, Place, Rect};
+use set_client::page::options::{AskedGame, query_for, race_query_for};
+use set_client::page::settings::{Change, Settings};
+use set_client::play::session::Happened;
+use set_client::play::table::Table;
 use set_core::players::ranking::{self, Tally};
 #[cfg(feature = "race")]
 use set_core::players::sitting::Seat;
@@ -44,9 +44,12 @@ use set_core::text::escape_html;
 
 /// The game on the page: with other players on race.html, alone on index.html.
 #[cfg(feature = "race")]
-pub type Play = set_core::play::race::Race;
+pub type Play = set_client::play::race::Race;
 #[cfg(not(feature = "race"))]
-pub type Play = set_core::play::session::Session;
+pub type Play = set_client::play::session::Session;
+
+/// Where this page keeps its game: each page (index.html, race.html) its own.
+pub const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
 
 /// What a move did, as the page tells it: with who did it on race.html.
 pub type Said = <Play as Table>::Turn;

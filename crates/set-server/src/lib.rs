@@ -43,6 +43,7 @@
 mod app;
 mod bus;
 mod chat;
+mod conn;
 mod http;
 mod ids;
 mod limits;

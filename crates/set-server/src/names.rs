@@ -15,6 +15,7 @@
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::CodePointSetData;
 use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint};
+use set_core::players::sitting::Seats;
 use std::fmt;
 
 /// Why a name is refused here.
@@ -72,6 +73,17 @@ pub fn checked(names: &[&str]) -> Result<Vec<String>, NameError> {
         }
     }
     Ok(names)
+}
+
+/// The names checked as the server takes them ([`checked`]: NFC, nothing
+/// invisible, no look-alikes) and as the core seats them (trimmed, 1 to 20
+/// characters, no control characters, no two alike): what a room and the
+/// lobby both take, with why not in words.
+pub fn seatable(names: &[&str]) -> Result<Vec<String>, String> {
+    let names = checked(names).map_err(|err| err.to_string())?;
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let seats = Seats::online(&names).map_err(|err| err.to_string())?;
+    Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
 }
 
 #[cfg(test)]

@@ -29,11 +29,12 @@
 pub mod peers;
 
 use crate::chat;
+use crate::conn::{ConnId, Outbox};
 use crate::metrics::{Limit, limit_hit};
 use crate::presence::Presence;
 use crate::proto::{BusHealth, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
-use crate::rooms::{ConnId, Outbox, ROOM_MODES};
 use peers::{Changed, NodeLobby, PeerMsg, Peers};
+use set_core::rules::variant::ONLINE_VARIANTS;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -176,7 +177,7 @@ impl State {
     /// `name` (given by `player`, connection `conn`) normalised, if it is
     /// unlike the name of anyone else online and of any other watcher here.
     fn take_name(&mut self, conn: Option<ConnId>, player: &str, name: &str) -> Result<String, LobbyError> {
-        let checked = crate::rooms::checked_names(&[name]).map_err(|err| LobbyError::BadName(err.to_string()))?;
+        let checked = crate::names::seatable(&[name]).map_err(LobbyError::BadName)?;
         let name = checked.into_iter().next().unwrap_or_default();
         // A watcher keeps showing the name they came under, even once its
         // player has given another elsewhere.
@@ -208,13 +209,13 @@ impl State {
 pub struct Lobby {
     state: Mutex<State>,
     max_watchers: usize,
-    /// One quick play at a time per way to play (in [`ROOM_MODES`]' order).
+    /// One quick play at a time per way to play (in [`ONLINE_VARIANTS`]' order).
     quick: Vec<Arc<tokio::sync::Mutex<()>>>,
 }
 
 impl Lobby {
     pub fn new(max_watchers: usize) -> Arc<Lobby> {
-        let quick = ROOM_MODES.iter().map(|_| Arc::default()).collect();
+        let quick = ONLINE_VARIANTS.iter().map(|_| Arc::default()).collect();
         Arc::new(Lobby { state: Mutex::default(), max_watchers, quick })
     }
 
@@ -276,7 +277,7 @@ impl Lobby {
     /// The quick play of one way to play whose turn it is: held while it
     /// looks for a room and sits in it (or makes one).
     pub async fn quick_turn(&self, mode: &str) -> Option<OwnedMutexGuard<()>> {
-        let at = ROOM_MODES.iter().position(|v| v.name() == mode)?;
+        let at = ONLINE_VARIANTS.iter().position(|v| v.name() == mode)?;
         Some(Arc::clone(self.quick.get(at)?).lock_owned().await)
     }
 

@@ -3,7 +3,7 @@
 //! other, chat kept, and the other nodes' lobbies merged, forgotten when
 //! silent, and said to be out of date while the bus is down.
 use super::*;
-use crate::rooms::Outgoing;
+use crate::conn::Outgoing;
 use tokio::sync::mpsc;
 
 fn watcher(lobby: &Lobby, conn: ConnId, name: Option<&str>) -> Result<mpsc::Receiver<Outgoing>, LobbyError> {

@@ -12,14 +12,10 @@
 //! reconnection loads it again from its log. Other rooms go on.
 
 use crate::proto::close;
-use set_core::players::bot::Level;
+use set_core::players::level::Level;
 use set_core::players::seats::MAX_BOTS;
-use set_core::players::sitting::Seats;
-use set_core::rules::variant::Variant;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
 use std::time::{Duration, Instant};
-use tokio::sync::{Notify, mpsc};
 
 mod registry;
 mod room;
@@ -34,51 +30,10 @@ pub const OUTBOX: usize = 512;
 const IDLE_UNLOAD: Duration = Duration::from_secs(300);
 /// The claims whose answers a room remembers, for a client that resends one.
 const REMEMBERED_CLAIMS: usize = 256;
-/// The ways to play a room offers (the daily puzzle is played alone).
-pub const ROOM_MODES: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
-
-pub type ConnId = u64;
+pub use crate::conn::{ConnId, Outbox, Outgoing};
 
 /// How a join went: the seat taken (none: watching), or why it was refused.
 pub type Seated = tokio::sync::oneshot::Sender<Result<Option<u8>, (crate::proto::ErrorCode, String)>>;
-
-/// What a room sends a connection: a frame, or "close with this code".
-#[derive(Clone, Debug)]
-pub enum Outgoing {
-    Text(Arc<str>),
-    Close(u16, &'static str),
-}
-
-/// A connection's way back: its outbox, a bell that closes it when the
-/// outbox is over its budget (a client too slow to keep up reconnects and
-/// resyncs), and the bytes waiting in it.
-#[derive(Clone)]
-pub struct Outbox {
-    pub tx: mpsc::Sender<Outgoing>,
-    pub kick: Arc<Notify>,
-    /// Bytes queued and not yet written to the socket.
-    pub queued: Arc<AtomicUsize>,
-    /// The most bytes that may wait (`--outbox-bytes`).
-    pub budget: usize,
-}
-
-impl Outbox {
-    pub fn new(tx: mpsc::Sender<Outgoing>, budget: usize) -> Outbox {
-        Outbox { tx, kick: Arc::new(Notify::new()), queued: Arc::default(), budget }
-    }
-
-    /// Queues a frame; over the byte budget or the message count, the
-    /// connection is closed instead of holding more for a reader that
-    /// does not read.
-    pub fn send(&self, text: Arc<str>) {
-        let size = text.len();
-        let queued = self.queued.fetch_add(size, Ordering::Relaxed) + size;
-        if queued > self.budget || self.tx.try_send(Outgoing::Text(text)).is_err() {
-            self.queued.fetch_sub(size, Ordering::Relaxed);
-            self.kick.notify_one();
-        }
-    }
-}
 
 /// What a connection asks of its room.
 pub enum Command {
@@ -170,17 +125,15 @@ impl std::fmt::Display for RoomsError {
 }
 
 fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
-    ROOM_MODES.into_iter().find(|v| v.name() == mode).ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
+    ONLINE_VARIANTS
+        .into_iter()
+        .find(|v| v.name() == mode)
+        .ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
 }
 
-/// The names checked as the server takes them (`crate::names`: NFC,
-/// nothing invisible, no look-alikes) and as the core seats them (trimmed,
-/// 1 to 20 characters, no control characters, no two alike).
+/// The names as a room seats them ([`crate::names::seatable`]).
 pub(crate) fn checked_names(names: &[&str]) -> Result<Vec<String>, RoomsError> {
-    let names = crate::names::checked(names).map_err(|err| RoomsError::BadName(err.to_string()))?;
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let seats = Seats::online(&names).map_err(|err| RoomsError::BadName(err.to_string()))?;
-    Ok(seats.players().iter().map(|p| p.name.to_string()).collect())
+    crate::names::seatable(names).map_err(RoomsError::BadName)
 }
 
 /// A room's computer opponents from their levels' names: at most

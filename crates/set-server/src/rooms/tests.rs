@@ -4,7 +4,9 @@ use super::*;
 use crate::store::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use tokio::sync::mpsc;
 
 #[derive(Default)]
 struct MemoryStore {
