@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the parts that load later (README, "What loads later") into Trunk's
+# Builds the parts that load later (docs/page.md, "What loads later") into Trunk's
 # staging directory. scripts/post-build.mjs, Trunk's post-build hook
 # (Trunk.toml), runs it first in every build, so `trunk build --release`
 # builds everything and `trunk serve` keeps working. The parts:

@@ -1,6 +1,6 @@
 //! The page's wasm-bindgen exports (`window.wasmBindings` under Trunk):
 //! `simulate_crash` on race.html, and the page's side of the bridge to the
-//! API part (crates/set-api), which holds the whole JS API that the README
+//! API part (crates/set-api), which holds the whole JS API that docs/page.md
 //! documents. The part reads the arguments of `deal`, `hint`, `state`,
 //! `slot_rect` and `card_rect`, throws an `Error` naming a bad value, and
 //! asks the page's game with checked values only: `page_deal`, `page_hint`,
@@ -68,7 +68,7 @@ pub fn page_hint() -> JsValue {
     }))
 }
 
-/// The bridge's `state`: the game as a plain object (the README's "The
+/// The bridge's `state`: the game as a plain object (docs/page.md's "The
 /// JavaScript API" names its fields).
 #[wasm_bindgen]
 pub fn page_state() -> JsValue {

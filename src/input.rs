@@ -26,7 +26,7 @@ pub fn listen_for_input(
     // by the id of the element they hit.
     let targets: [(&web_sys::EventTarget, &[&str]); 3] = [
         (&board, &["pointermove", "pointerleave"]),
-        // "partfailed": index.html's loader could not load a part (README,
+        // "partfailed": index.html's loader could not load a part (docs/page.md,
         // "What loads later").
         (&document, &["click", "keydown", "visibilitychange", "change", "partfailed"]),
         // "storage" fires in every other tab of this site when one of them writes storage.

@@ -1,4 +1,4 @@
-// Offline play, and why a fresh page waits for its game to start: README.md, "Offline and updates".
+// Offline play, and why a fresh page waits for its game to start: docs/page.md, "Offline and updates".
 const C = "set-game", PAGE = new URL("./", location).href;
 const hrefs = (text) => [...text.matchAll(/href=["']?([^"'\s>]+)/g)].map((m) => new URL(m[1], location).href);
 async function keep(page) {

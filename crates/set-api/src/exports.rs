@@ -1,7 +1,7 @@
 //! The JS API: `check`, `explain` and `sets`, pure functions of card ids,
 //! and `deal`, `hint`, `state`, `slot_rect` and `card_rect`, which read
 //! their arguments here and ask the page's game through its bridge (below).
-//! The README documents them ("The JavaScript API"). Each checks its
+//! docs/page.md documents them ("The JavaScript API"). Each checks its
 //! arguments ([`crate::args`]) and throws an `Error` naming a bad value,
 //! before the page is asked anything.
 

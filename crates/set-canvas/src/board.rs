@@ -16,7 +16,7 @@ pub struct Looks {
     pub dark: bool,
 }
 
-/// The settings the page keeps (README, "Settings") and the system's theme.
+/// The settings the page keeps (docs/playing.md, "Settings") and the system's theme.
 pub fn looks() -> Looks {
     let window = web_sys::window();
     let settings = window

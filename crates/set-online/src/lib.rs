@@ -1,6 +1,6 @@
 //! The part of SET that plays in an online room: online.html's client,
 //! which the server also sends for `/?room=<id>`, the link players share.
-//! The solo page never fetches it (README, "What loads later").
+//! The solo page never fetches it (docs/page.md, "What loads later").
 //!
 //! It keeps one WebSocket to the server, which decides everything: the
 //! room as this player sees it is set-core's `Remote`. One funnel, as in

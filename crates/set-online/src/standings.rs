@@ -1,5 +1,5 @@
 //! The online page's later part, built from this crate with the
-//! `standings` feature and fetched once the page has drawn (README, "What
+//! `standings` feature and fetched once the page has drawn (docs/page.md, "What
 //! loads later"): the leaderboards and players' profiles, read from the
 //! server's HTTP API (`fetch`) and drawn into the lobby, and the JS API's
 //! `online_leaderboard` and `online_profile`. It owns the leaderboard's and

@@ -1,7 +1,7 @@
 //! SET online's wire protocol (v1), defined once: JSON text frames over a
 //! WebSocket, one object per frame, its type in `t`. Unknown fields are
 //! ignored; an unknown `t` is an error. docs/online.md says how a room
-//! decides; the README ("Playing online: the protocol") shows every message
+//! decides; docs/protocol.md shows every message
 //! with an example.
 //!
 //! - [`client`]: what a client may send ([`ClientMsg`]);

@@ -3,7 +3,7 @@
 //!
 //! It is a wasm-bindgen module of its own, fetched the first time one of its
 //! views is opened (never before the first board), then kept by the service
-//! worker like every file of the release (README, "What loads later"). The
+//! worker like every file of the release (docs/page.md, "What loads later"). The
 //! page's loader (index.html, `setPart`) calls [`open`] with a view's name
 //! and, for the analysis and the replay, the game's save text; a failure to
 //! load is told in the page's notice and leaves the game as it was.
@@ -184,14 +184,14 @@ pub fn view_state() -> Result<JsValue, JsError> {
     })
 }
 
-/// The statistics as a plain object, per way to play (README, "The
+/// The statistics as a plain object, per way to play (docs/page.md, "The
 /// JavaScript API": `stats()`), after taking in the page's inbox.
 #[wasm_bindgen]
 pub fn stats() -> Result<JsValue, JsError> {
     with_ledger(|ledger| transfer::stats_object(ledger.record(), today()))
 }
 
-/// The analysis of a game as a plain object (README, "The JavaScript API":
+/// The analysis of a game as a plain object (docs/page.md, "The JavaScript API":
 /// `analysis()`): of the save text given; without one, of the game in
 /// progress, or of the last finished game when the game in storage has no
 /// move yet. A text that is not a save throws an Error naming why.

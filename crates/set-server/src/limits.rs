@@ -1,6 +1,6 @@
 //! What a remote client may take of the server, and the counters that hold
 //! it to that: every limit is a flag ([`Limits`], listed by
-//! `set-server --help` and in the README's "Limits"), with a default that
+//! `set-server --help` and in docs/operating.md's "Limits"), with a default that
 //! suits one small server.
 //!
 //! - [`Connections`]: WebSockets open at once, in all and per client

@@ -8,7 +8,7 @@
 //! than a settled one. Shown as `mu × 60` (1,500 at the start), and as
 //! provisional until `sigma` falls to [`SETTLED_SIGMA`]. Places come from
 //! the sets found (ties share a place); a player who left and was not back
-//! at the end takes the last place, whatever their sets. README, "Ratings",
+//! at the end takes the last place, whatever their sets. docs/playing.md, "Ratings",
 //! says why this system and not multi-player Elo.
 
 use skillratings::MultiTeamOutcome;
@@ -80,7 +80,7 @@ mod tests {
     use super::*;
 
     /// The worked example of OpenSkill's reference implementations (their
-    /// README's: two teams of two, the first winning), which the crate's
+    /// docs/playing.md's: two teams of two, the first winning), which the crate's
     /// Weng-Lin must reproduce to the last digits.
     #[test]
     fn the_weng_lin_update_matches_the_reference_worked_example() {

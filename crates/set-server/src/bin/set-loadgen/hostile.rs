@@ -1,5 +1,5 @@
 //! The hostile mix beside the load (`--hostile N`): clients that do not
-//! play, each growing a resource the server bounds (README, "Limits"), so
+//! play, each growing a resource the server bounds (docs/operating.md, "Limits"), so
 //! that the report can set the players' round trips beside those of a load
 //! alone. It starts once the players are seated, runs until the load's
 //! deadline and stops by itself, dropping every socket it opened.
