@@ -36,7 +36,7 @@ sed -n 's/^BENCH //p' target/bench/wasm.log > target/bench/wasm.jsonl
 echo "==> page: release build in Chromium"
 wasm_build trunk build --release
 # The page, Lighthouse and the load are all served by set-server, as players meet it.
-cargo build --profile server -p set-server --bins
+cargo build --profile server -p set-server -p set-loadgen
 node scripts/bench-page.mjs | tee target/bench/page.log
 sed -n 's/^BENCH //p' target/bench/page.log > target/bench/page.jsonl
 
@@ -49,7 +49,7 @@ echo "==> online: the server's cold build, then a bounded load over loopback"
 cold=target/bench/server-cold
 rm -rf "$cold"
 start=$(date +%s.%N)
-CARGO_TARGET_DIR="$cold" cargo build --profile server -p set-server --bins
+CARGO_TARGET_DIR="$cold" cargo build --profile server -p set-server
 end=$(date +%s.%N)
 rm -rf "$cold"
 # Its gigabytes written and deleted reach the disk now, not during the

@@ -189,7 +189,7 @@ async fn while_postgres_is_stopped_claims_are_unavailable_and_play_resumes_when_
 #[tokio::test]
 async fn a_short_load_through_nginx_with_a_node_killed_halfway_loses_nothing() {
     let Some(cluster) = Cluster::for_test("cluster-load") else { return };
-    let load = Command::new(env!("CARGO_BIN_EXE_set-loadgen"))
+    let load = Command::new(loadgen())
         .args(["--addr", &cluster.addr, "--rooms", "6", "--per-room", "3", "--seconds", "6", "--seed", "5"])
         .args(["--reconnect", "1", "--db", &cluster.file("postgres.url")])
         .stdout(std::process::Stdio::piped())

@@ -17,7 +17,7 @@ use support::*;
 fn a_short_load_loses_nothing_and_every_log_replays_to_its_board() {
     let scratch = Scratch::new("load");
     let server = Server::start(&scratch);
-    let output = Command::new(env!("CARGO_BIN_EXE_set-loadgen"))
+    let output = Command::new(loadgen())
         .args(["--addr", &server.addr, "--rooms", "3", "--per-room", "3", "--seconds", "4", "--seed", "11"])
         .arg("--db")
         .arg(scratch.db())

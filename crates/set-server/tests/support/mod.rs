@@ -20,6 +20,21 @@ pub mod cluster;
 
 pub const WAIT: Duration = Duration::from_secs(10);
 
+/// The load generator's binary (crates/set-loadgen, a crate of its own),
+/// beside these tests' own in the target folder: the workspace's `cargo
+/// test` builds it, as its own tests run it.
+pub fn loadgen() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows where it is");
+    let folder = exe.parent().and_then(Path::parent).expect("tests run from target/PROFILE/deps");
+    let path = folder.join("set-loadgen");
+    assert!(
+        path.exists(),
+        "no {}: build it with `cargo build -p set-loadgen` (cargo test over the workspace does)",
+        path.display()
+    );
+    path
+}
+
 /// A scratch folder that is removed when dropped.
 pub struct Scratch(pub PathBuf);
 
