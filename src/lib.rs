@@ -33,13 +33,8 @@ use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
 
-#[cfg(not(target_feature = "atomics"))]
-#[global_allocator]
-#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
-// SAFETY: this build has no threads (no `atomics`), which is what
-// AssumeSingleThreaded asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+#[cfg(target_arch = "wasm32")]
+use set_alloc as _;
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };

@@ -20,10 +20,5 @@ mod exports;
 #[cfg(all(target_arch = "wasm32", feature = "exports"))]
 pub use exports::*;
 
-#[cfg(all(target_arch = "wasm32", feature = "part", not(target_feature = "atomics")))]
-#[global_allocator]
-#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
-// SAFETY: this build has no threads (no `atomics`), which is what
-// AssumeSingleThreaded asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+#[cfg(all(target_arch = "wasm32", feature = "part"))]
+use set_alloc as _;

@@ -35,10 +35,5 @@ mod standings;
 mod view;
 pub mod wire;
 
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-#[allow(unsafe_code)] // this crate's one unsafe block: see SAFETY
-// SAFETY: this build has no threads (no `atomics`), which is what
-// AssumeSingleThreaded asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+#[cfg(target_arch = "wasm32")]
+use set_alloc as _;

@@ -38,13 +38,8 @@ use shell::{Event, Shell};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
-#[cfg(not(target_feature = "atomics"))]
-#[global_allocator]
-#[allow(unsafe_code)] // this module's one unsafe block: see SAFETY
-// SAFETY: this build has no threads (no `atomics`), which is what
-// AssumeSingleThreaded asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+#[cfg(target_arch = "wasm32")]
+use set_alloc as _;
 
 thread_local! {
     static PART: RefCell<Option<Part>> = const { RefCell::new(None) };
