@@ -16,7 +16,7 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Ht
 
 /// Counters shown in the status line and on the end screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stats {
+pub(crate) struct Stats {
     /// `None` where the game deals from no deck (the daily puzzle).
     pub deck_left: Option<usize>,
     pub sets_found: usize,
@@ -47,7 +47,7 @@ impl Stats {
     }
 }
 
-pub struct View {
+pub(crate) struct View {
     pub window: Window,
     pub canvas: HtmlCanvasElement,
     pub ctx: CanvasRenderingContext2d,
@@ -137,7 +137,7 @@ const IDS: [&str; 28] = [
 
 /// The settings panel's controls are `setting-<name>`, with these names:
 /// the names of the settings' text lines (`set_client::page::settings::Change`).
-pub const SETTING_PREFIX: &str = "setting-";
+pub(crate) const SETTING_PREFIX: &str = "setting-";
 
 /// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
 fn elements(document: &Document) -> Result<[HtmlElement; IDS.len()], JsValue> {
@@ -153,7 +153,7 @@ fn elements(document: &Document) -> Result<[HtmlElement; IDS.len()], JsValue> {
 
 impl View {
     /// The view of this page, or `None` when it has no `#board` canvas.
-    pub fn find(window: Window, frame_callback: js_sys::Function) -> Result<Option<View>, JsValue> {
+    pub(crate) fn find(window: Window, frame_callback: js_sys::Function) -> Result<Option<View>, JsValue> {
         let document = window.document().ok_or("no document")?;
         let Some(board) = document.get_element_by_id("board") else { return Ok(None) };
         let canvas: HtmlCanvasElement = board.dyn_into().map_err(|_| "#board is not a canvas")?;
@@ -216,11 +216,11 @@ impl View {
             offer_button,
             back_button,
             card_buttons,
-            card_markup: Default::default(),
+            card_markup: RefCell::default(),
             #[cfg(feature = "race")]
             scores,
             #[cfg(feature = "race")]
-            scores_markup: Default::default(),
+            scores_markup: RefCell::default(),
             #[cfg(feature = "race")]
             ranking,
             announcer,
@@ -233,7 +233,7 @@ impl View {
             pixel_ratio: 1.0,
             frame_callback,
             frame_pending: false,
-            address: Default::default(),
+            address: RefCell::default(),
             dark_scheme,
             less_motion,
         };
@@ -246,7 +246,7 @@ impl View {
     /// times the device pixel ratio, so lines stay sharp on HiDPI screens and
     /// after zooming. The canvas is taken out of the page's flow by the
     /// stylesheet, so its own size can never push the page into scrolling.
-    pub fn fit(&mut self) {
+    pub(crate) fn fit(&mut self) {
         let ratio = self.window.device_pixel_ratio().clamp(0.5, 4.0);
         let area = self.canvas.parent_element().map(|parent| parent.get_bounding_client_rect());
         let (w, h) = area.map_or((1.0, 1.0), |r| (r.width().floor().max(1.0), r.height().floor().max(1.0)));
@@ -265,33 +265,33 @@ impl View {
     }
 
     /// The board for `table` cards, and `row` cards in a row above them.
-    pub fn board(&self, table: usize, row: usize) -> Board {
+    pub(crate) fn board(&self, table: usize, row: usize) -> Board {
         Board::new(self.css_width, self.css_height, table, row)
     }
 
     /// Starts a frame: CSS-pixel coordinates from here on.
-    pub fn begin_frame(&self) {
+    pub(crate) fn begin_frame(&self) {
         let r = self.pixel_ratio;
         set_canvas::paint(&self.ctx).scale_to(r, 0.0, 0.0, r, 0.0, 0.0);
     }
 
     /// The canvas's top-left corner in viewport CSS pixels.
-    pub fn canvas_origin(&self) -> (f64, f64) {
+    pub(crate) fn canvas_origin(&self) -> (f64, f64) {
         let rect = self.canvas.get_bounding_client_rect();
         (rect.left(), rect.top())
     }
 
-    pub fn set_cursor(&self, pointer: bool) {
+    pub(crate) fn set_cursor(&self, pointer: bool) {
         let _ = self.canvas.style().set_property("cursor", if pointer { "pointer" } else { "default" });
     }
 
-    pub fn show_stats(&self, stats: &Stats) {
+    pub(crate) fn show_stats(&self, stats: &Stats) {
         for (element, text) in self.status.iter().zip(&stats.texts()) {
             set_text(element, text);
         }
     }
 
-    pub fn show_time(&self, elapsed_ms: f64) {
+    pub(crate) fn show_time(&self, elapsed_ms: f64) {
         set_text(&self.status[2], &format_clock(elapsed_ms));
     }
 
@@ -299,7 +299,7 @@ impl View {
     /// puzzle, the result to share; or hides it. With other players
     /// (race.html), `ranking` is its title naming the winner and the list
     /// ranking them.
-    pub fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
+    pub(crate) fn show_end(&self, stats: Option<&Stats>, share: Option<&str>, ranking: Option<(String, String)>) {
         let plain = if share.is_some() { "Puzzle solved" } else { "No sets left" };
         let title = ranking.as_ref().filter(|_| stats.is_some()).map_or(plain, |(title, _)| title.as_str());
         self.show_end_titled(stats, share, title);
@@ -336,7 +336,7 @@ impl View {
     /// without a new history entry, so that a reload carries on this game and
     /// a shared link deals it. Only when it changed: browsers throttle
     /// frequent history calls.
-    pub fn show_in_address(&self, query: &str) {
+    pub(crate) fn show_in_address(&self, query: &str) {
         if *self.address.borrow() == query {
             return;
         }
@@ -349,30 +349,30 @@ impl View {
 
     /// This release: the address of its wasm (content-hashed by Trunk) in
     /// the page's preload link; `None` on a page without one (a test page).
-    pub fn release(&self) -> Option<String> {
+    pub(crate) fn release(&self) -> Option<String> {
         let document = self.window.document()?;
         document.query_selector("link[rel=preload][href$='.wasm']").ok()??.get_attribute("href")
     }
 
     /// Whether the player asked their system for less motion.
-    pub fn system_reduces_motion(&self) -> bool {
+    pub(crate) fn system_reduces_motion(&self) -> bool {
         self.less_motion.as_ref().is_some_and(MediaQueryList::matches)
     }
 
     /// Whether the player's system prefers a dark page.
-    pub fn system_prefers_dark(&self) -> bool {
+    pub(crate) fn system_prefers_dark(&self) -> bool {
         self.dark_scheme.as_ref().is_some_and(MediaQueryList::matches)
     }
 
     /// The mode chooser shows the way this game is played.
-    pub fn show_variant(&self, variant: Variant) {
+    pub(crate) fn show_variant(&self, variant: Variant) {
         let _ = js_sys::Reflect::set(&self.mode_chooser, &"value".into(), &variant.name().into());
     }
 
     /// The settings panel shows the settings, and the page takes their
     /// theme: `data-theme` on the root element when one is chosen, none to
     /// follow the system (the stylesheet follows `prefers-color-scheme`).
-    pub fn show_settings(&self, settings: Settings) {
+    pub(crate) fn show_settings(&self, settings: Settings) {
         let [colour_cues, key_labels, palette, theme, motion] = &self.setting_controls;
         for (checkbox, on) in [(colour_cues, settings.colour_cues), (key_labels, settings.key_labels)] {
             let _ = js_sys::Reflect::set(checkbox, &"checked".into(), &on.into());
@@ -394,14 +394,14 @@ impl View {
     /// Shows a notice above the board (`floating`: over the header, taking
     /// no room; a tap on it sends it away), or hides the notice when `text`
     /// is empty.
-    pub fn set_notice(&self, text: &str, floating: bool) {
+    pub(crate) fn set_notice(&self, text: &str, floating: bool) {
         set_text(&self.notice_text, text);
         self.notice.set_class_name(if floating { "floating" } else { "" });
         self.notice.set_hidden(text.is_empty());
     }
 
     /// Shows the link that downloads a save set aside, or hides it.
-    pub fn offer_download(&self, set_aside: Option<&SetAside>) {
+    pub(crate) fn offer_download(&self, set_aside: Option<&SetAside>) {
         let Some(set_aside) = set_aside else {
             self.download.set_hidden(true);
             return;
@@ -414,23 +414,23 @@ impl View {
     }
 
     /// Shows the button that plays the game a link asked for, or hides it.
-    pub fn offer_game(&self, offered: bool) {
+    pub(crate) fn offer_game(&self, offered: bool) {
         self.offer_button.set_hidden(!offered);
     }
 
     /// Shows the button back to the game a new game replaced, or hides it.
-    pub fn offer_back(&self, offered: bool) {
+    pub(crate) fn offer_back(&self, offered: bool) {
         self.back_button.set_hidden(!offered);
     }
 
     /// Tells screen readers what just happened (a polite live region).
-    pub fn announce(&self, text: &str) {
+    pub(crate) fn announce(&self, text: &str) {
         set_text(&self.announcer, text);
     }
 
     /// The scoreboard: hidden when its markup is empty (a game alone).
     #[cfg(feature = "race")]
-    pub fn show_scores(&self, markup: &str) {
+    pub(crate) fn show_scores(&self, markup: &str) {
         if *self.scores_markup.borrow() != markup {
             self.scores.set_inner_html(markup);
             self.scores.set_hidden(markup.is_empty());
@@ -440,7 +440,7 @@ impl View {
 
     /// Writes the cards' buttons when they changed. A button that had focus
     /// is replaced, so focus goes to the one with id `focus`.
-    pub fn show_card_buttons(&self, markup: &str, focus: &str) {
+    pub(crate) fn show_card_buttons(&self, markup: &str, focus: &str) {
         if *self.card_markup.borrow() == markup {
             return;
         }
@@ -459,7 +459,7 @@ impl View {
 /// A card button's name: "Slot 1 (key 1): 2 solid green diamonds"; the row
 /// above the table is "Previous set 1 (key Z): …". Hinted cards end with
 /// ", hinted"; being picked is the button's pressed state.
-pub fn describe_card(place: Place, card: Card, key: Option<&str>, hinted: bool) -> String {
+pub(crate) fn describe_card(place: Place, card: Card, key: Option<&str>, hinted: bool) -> String {
     let mut line = match place {
         Place::Table(slot) => format!("Slot {}", slot + 1),
         Place::Row(index) => format!("Previous set {}", index + 1),
@@ -475,7 +475,7 @@ pub fn describe_card(place: Place, card: Card, key: Option<&str>, hinted: bool) 
 }
 
 /// The id of the button of the card in a place: `card-3`, `row-0`.
-pub fn place_id(place: Place) -> String {
+pub(crate) fn place_id(place: Place) -> String {
     match place {
         Place::Table(slot) => format!("card-{slot}"),
         Place::Row(index) => format!("row-{index}"),
@@ -483,7 +483,7 @@ pub fn place_id(place: Place) -> String {
 }
 
 /// The place of a card button's id.
-pub fn place_of_id(id: &str) -> Option<Place> {
+pub(crate) fn place_of_id(id: &str) -> Option<Place> {
     let (kind, number) = set_core::text::split_once_at(id, b'-')?;
     let number = set_core::text::digits(number)? as usize;
     match kind {

@@ -15,7 +15,7 @@ use web_sys::{KeyboardEvent, MouseEvent, PointerEvent, StorageEvent};
 /// Sends the page's events, animation frames and clock ticks to the one
 /// callback; `dark_scheme` (the view's query) tells when the system switches
 /// between light and dark.
-pub fn listen_for_input(
+pub(crate) fn listen_for_input(
     window: &web_sys::Window,
     callback: &js_sys::Function,
     dark_scheme: Option<&web_sys::MediaQueryList>,
@@ -46,7 +46,7 @@ pub fn listen_for_input(
 
 /// The one callback: a timer tick (no argument), an animation frame (a
 /// timestamp) or an event.
-pub fn on_signal(value: JsValue) {
+pub(crate) fn on_signal(value: JsValue) {
     let input = if value.is_undefined() {
         Some(Input::Tick)
     } else if value.as_f64().is_some() {
@@ -65,7 +65,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
     let target_id = || js_sys::Reflect::get(event.target()?.as_ref(), &"id".into()).ok()?.as_string();
     let point = || {
         let mouse: &MouseEvent = event.unchecked_ref();
-        (mouse.client_x() as f64, mouse.client_y() as f64)
+        (f64::from(mouse.client_x()), f64::from(mouse.client_y()))
     };
     match event.type_().as_str() {
         "click" => match target_id()?.as_str() {

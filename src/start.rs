@@ -13,7 +13,7 @@ use set_client::play::table::Table;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
-pub fn start() -> Result<(), JsValue> {
+pub(crate) fn start() -> Result<(), JsValue> {
     std::panic::set_hook(Box::new(show_crash_screen));
     mount()
 }
@@ -115,13 +115,12 @@ pub fn mount() -> Result<(), JsValue> {
     }
     let started = now();
     let dealt = resumed.is_none();
-    let session = match resumed {
-        Some(stored) => <Play as Table>::resume(stored, started),
-        None => {
-            let asked = options.game();
-            let seed = asked.seed.unwrap_or_else(random_seed);
-            <Play as Table>::deal(asked.variant, seed, seats.clone(), started)
-        }
+    let session = if let Some(stored) = resumed {
+        <Play as Table>::resume(stored, started)
+    } else {
+        let asked = options.game();
+        let seed = asked.seed.unwrap_or_else(random_seed);
+        <Play as Table>::deal(asked.variant, seed, seats.clone(), started)
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
         if is_new_release(slot.read_at(RELEASE_KEY).as_deref(), &release) {
@@ -158,7 +157,7 @@ pub fn mount() -> Result<(), JsValue> {
 /// What an address asks for (`location.search`, or the query `deal` is
 /// asked with): a game, and on race.html its players. The page that plays
 /// alone passes over players, as over any key it does not know.
-pub fn asked(search: &str) -> Result<(PageOptions, Option<<Play as Table>::Players>), String> {
+pub(crate) fn asked(search: &str) -> Result<(PageOptions, Option<<Play as Table>::Players>), String> {
     #[cfg(feature = "race")]
     let asked = set_client::page::options::parse_race_query(search, today()).map(|asked| (asked.page, asked.seats));
     #[cfg(not(feature = "race"))]

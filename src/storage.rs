@@ -8,14 +8,14 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Storage, Window};
 
-pub use set_client::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
+pub(crate) use set_client::storage::{SET_ASIDE_PREFIX, SETTINGS_KEY};
 
 /// The release this browser last ran (its wasm's address), so that a new
 /// one is told once.
-pub const RELEASE_KEY: &str = "set-game/release";
+pub(crate) const RELEASE_KEY: &str = "set-game/release";
 const PROBE_KEY: &str = "set-game/probe";
 
-pub struct SaveSlot {
+pub(crate) struct SaveSlot {
     storage: Storage,
     /// Where this page keeps its game (the page's own: `crate::app::SAVE_KEY`).
     save_key: &'static str,
@@ -23,7 +23,7 @@ pub struct SaveSlot {
 
 /// A save that could not be restored: kept in storage and offered for download.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SetAside {
+pub(crate) struct SetAside {
     /// The text exactly as it was stored.
     pub text: String,
     /// When it was found, as an ISO 8601 time.
@@ -32,17 +32,17 @@ pub struct SetAside {
 }
 
 impl SetAside {
-    pub fn new(text: String, reason: String) -> SetAside {
+    pub(crate) fn new(text: String, reason: String) -> SetAside {
         SetAside { text, at: js_sys::Date::new_0().to_iso_string().into(), reason }
     }
 
     /// A `data:` address that downloads the text as it was stored.
-    pub fn download_href(&self) -> String {
+    pub(crate) fn download_href(&self) -> String {
         format!("data:text/plain;charset=utf-8,{}", js_sys::encode_uri_component(&self.text))
     }
 
-    pub fn file_name(&self) -> String {
-        format!("set-save-{}.txt", self.at.replace(":", "-"))
+    pub(crate) fn file_name(&self) -> String {
+        format!("set-save-{}.txt", self.at.replace(':', "-"))
     }
 }
 
@@ -59,33 +59,33 @@ fn reason(error: JsValue) -> String {
 impl SaveSlot {
     /// localStorage, checked by writing to it: some browsers hand out a
     /// storage that throws on every write (private modes, a full quota).
-    pub fn open(window: &Window, save_key: &'static str) -> Result<SaveSlot, String> {
+    pub(crate) fn open(window: &Window, save_key: &'static str) -> Result<SaveSlot, String> {
         let storage = window.local_storage().map_err(reason)?.ok_or("this browser offers no storage")?;
         storage.set_item(PROBE_KEY, "1").map_err(reason)?;
         storage.remove_item(PROBE_KEY).map_err(reason)?;
         Ok(SaveSlot { storage, save_key })
     }
 
-    pub fn read(&self) -> Result<Option<String>, String> {
+    pub(crate) fn read(&self) -> Result<Option<String>, String> {
         self.storage.get_item(self.save_key).map_err(reason)
     }
 
-    pub fn write(&self, text: &str) -> Result<(), String> {
+    pub(crate) fn write(&self, text: &str) -> Result<(), String> {
         self.write_at(self.save_key, text)
     }
 
     /// What a key holds; nothing when it is empty or storage refuses.
-    pub fn read_at(&self, key: &str) -> Option<String> {
+    pub(crate) fn read_at(&self, key: &str) -> Option<String> {
         self.storage.get_item(key).ok().flatten()
     }
 
-    pub fn write_at(&self, key: &str, text: &str) -> Result<(), String> {
+    pub(crate) fn write_at(&self, key: &str, text: &str) -> Result<(), String> {
         self.storage.set_item(key, text).map_err(reason)
     }
 
     /// Keeps a save under a key of its own, as JSON `{ at, reason, save }`.
     /// The saved game's key may only be written over once this has succeeded.
-    pub fn set_aside(&self, aside: &SetAside) -> Result<(), String> {
+    pub(crate) fn set_aside(&self, aside: &SetAside) -> Result<(), String> {
         let record = js_sys::Object::new();
         for (name, value) in [("at", &aside.at), ("reason", &aside.reason), ("save", &aside.text)] {
             js_sys::Reflect::set(&record, &name.into(), &value.into()).map_err(reason)?;

@@ -225,7 +225,7 @@ fn no_file_and_no_folder_of_any_crate_imports_itself_back() {
     }
     let known: Vec<(String, Vec<String>)> = KNOWN_LOOPS
         .iter()
-        .map(|(root, part)| (root.to_string(), part.iter().map(|m| m.to_string()).collect()))
+        .map(|(root, part)| (root.to_string(), part.iter().map(|m| (*m).to_owned()).collect()))
         .collect();
     let new: Vec<_> = found.iter().filter(|loop_| !known.contains(loop_)).collect();
     let gone: Vec<_> = known.iter().filter(|loop_| !found.contains(loop_)).collect();

@@ -59,7 +59,7 @@ fn median_ns(mut f: impl FnMut()) -> f64 {
             for _ in 0..iterations {
                 f();
             }
-            (now() - start) * 1e6 / iterations as f64
+            (now() - start) * 1e6 / f64::from(iterations)
         })
         .collect();
     samples.sort_by(f64::total_cmp);
@@ -97,7 +97,7 @@ fn interleaved(mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64, f64) {
         for _ in 0..iterations {
             f();
         }
-        (now() - start) * 1e6 / iterations as f64
+        (now() - start) * 1e6 / f64::from(iterations)
     };
     let mut rounds: Vec<(f64, f64)> = (0..31).map(|_| (batch(&mut a), batch(&mut b))).collect();
     let median = |mut xs: Vec<f64>| {

@@ -19,7 +19,7 @@ impl App {
     }
 
     /// The rectangle of a place in viewport CSS pixels.
-    pub fn place_rect(&self, place: Place) -> Result<Rect, String> {
+    pub(crate) fn place_rect(&self, place: Place) -> Result<Rect, String> {
         if let Place::Table(slot) = place {
             self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
         }
@@ -30,7 +30,7 @@ impl App {
     }
 
     /// Where a card is drawn (on the table or in the row above it).
-    pub fn card_rect(&self, card: Card) -> Option<Rect> {
+    pub(crate) fn card_rect(&self, card: Card) -> Option<Rect> {
         self.place_rect(self.place_of(card)?).ok()
     }
 
@@ -128,7 +128,7 @@ impl App {
     }
 
     /// The place under viewport point (x, y).
-    pub fn place_at(&self, x: f64, y: f64) -> Option<Place> {
+    pub(crate) fn place_at(&self, x: f64, y: f64) -> Option<Place> {
         let view = self.view.as_ref()?;
         let (left, top) = view.canvas_origin();
         self.board(view).hit_test(x - left, y - top)

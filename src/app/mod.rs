@@ -22,9 +22,9 @@ mod persistence;
 mod players;
 mod state;
 
-pub use notice::add_sentence;
-pub use persistence::Guarded;
-pub use state::ids;
+pub(crate) use notice::add_sentence;
+pub(crate) use persistence::Guarded;
+pub(crate) use state::ids;
 
 use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};
@@ -44,19 +44,19 @@ use set_core::text::escape_html;
 
 /// The game on the page: with other players on race.html, alone on index.html.
 #[cfg(feature = "race")]
-pub type Play = set_client::play::race::Race;
+pub(crate) type Play = set_client::play::race::Race;
 #[cfg(not(feature = "race"))]
-pub type Play = set_client::play::session::Session;
+pub(crate) type Play = set_client::play::session::Session;
 
 /// Where this page keeps its game: each page (index.html, race.html) its own.
-pub const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
+pub(crate) const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
 
 /// What a move did, as the page tells it: with who did it on race.html.
-pub type Said = <Play as Table>::Turn;
+pub(crate) type Said = <Play as Table>::Turn;
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Input {
+pub(crate) enum Input {
     /// The page is mounted and the first game is in place.
     Start,
     /// A click or tap at a viewport point.
@@ -130,7 +130,7 @@ impl Changes {
     const TIME: Changes = Changes { time: true, ..Changes::NONE };
 }
 
-pub struct App {
+pub(crate) struct App {
     pub session: Play,
     effect: Option<Effect>,
     hover: Option<Place>,
@@ -171,7 +171,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(session: Play, view: Option<View>) -> App {
+    pub(crate) fn new(session: Play, view: Option<View>) -> App {
         App {
             session,
             effect: None,
@@ -196,24 +196,24 @@ impl App {
         }
     }
 
-    pub fn offer_set_aside(&mut self, set_aside: SetAside) {
+    pub(crate) fn offer_set_aside(&mut self, set_aside: SetAside) {
         self.set_aside = Some(set_aside);
     }
 
     /// The game a link asks for, and its players, if it names them.
-    pub fn offer_game(&mut self, offer: Option<AskedGame>, players: Option<<Play as Table>::Players>) {
+    pub(crate) fn offer_game(&mut self, offer: Option<AskedGame>, players: Option<<Play as Table>::Players>) {
         self.offer = offer;
         self.offer_players = players;
     }
 
     /// The players the next new game of `Input::Play` is for.
-    pub fn seat(&mut self, players: <Play as Table>::Players) {
+    pub(crate) fn seat(&mut self, players: <Play as Table>::Players) {
         self.players_asked = Some(players);
     }
 
     /// The one way in: an input updates the game, then the page is saved
     /// once and drawn once, as the update asks.
-    pub fn handle(&mut self, input: Input, now: f64) {
+    pub(crate) fn handle(&mut self, input: Input, now: f64) {
         let mut changes = self.update(input, now);
         if changes.save {
             let before = self.persistence.clone();
@@ -436,7 +436,7 @@ impl App {
         }
     }
 
-    pub fn stats(&self, now: f64) -> Stats {
+    pub(crate) fn stats(&self, now: f64) -> Stats {
         let game = self.session.game();
         let sets_to_find = game.variant().sets_to_find();
         Stats {

@@ -35,7 +35,7 @@ impl App {
         view.offer_back(self.back_shown());
     }
 
-    pub fn set_notice(&mut self, text: String) {
+    pub(crate) fn set_notice(&mut self, text: String) {
         self.notice = text;
     }
 
@@ -95,7 +95,7 @@ impl App {
 }
 
 /// Appends a sentence to a text, a space apart.
-pub fn add_sentence(text: &mut String, sentence: &str) {
+pub(crate) fn add_sentence(text: &mut String, sentence: &str) {
     if !text.is_empty() {
         text.push(' ');
     }

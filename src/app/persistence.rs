@@ -14,7 +14,7 @@ use set_client::storage::INBOX_KEY;
 
 /// Whether the game is written to storage, and if not, why.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Persistence {
+pub(super) enum Persistence {
     /// Written after every change.
     Saving,
     /// The browser refused the last write (a full quota, say); every change
@@ -28,7 +28,7 @@ pub enum Persistence {
 
 /// A save that stays as it is, and so the game is not saved.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Guarded {
+pub(crate) enum Guarded {
     /// Written by a newer version of the game; the text says which.
     NewerSave(String),
     /// Unreadable, and storage refused to keep a copy aside (why).
@@ -37,7 +37,7 @@ pub enum Guarded {
 
 impl App {
     /// A game was dealt: the record counts it as started.
-    pub fn note_started(&mut self) {
+    pub(crate) fn note_started(&mut self) {
         self.inbox.push_str(INBOX_STARTED);
         self.inbox.push_str(self.session.game().variant().name());
         self.inbox.push('\n');
@@ -85,7 +85,12 @@ impl App {
     /// storage holds a save that must stay as it is); `Err` says why there
     /// is no storage. `stored` is what the slot held at start-up. The first
     /// save happens at `Input::Start`.
-    pub fn use_storage(&mut self, slot: Result<SaveSlot, String>, guarding: Option<Guarded>, stored: Option<String>) {
+    pub(crate) fn use_storage(
+        &mut self,
+        slot: Result<SaveSlot, String>,
+        guarding: Option<Guarded>,
+        stored: Option<String>,
+    ) {
         self.last_stored = stored;
         self.persistence = match (&slot, guarding) {
             (Err(reason), _) => Persistence::NoStorage(reason.clone()),
@@ -161,7 +166,7 @@ impl App {
     }
 
     /// Settings read from storage at start-up.
-    pub fn use_settings(&mut self, settings: Settings) {
+    pub(crate) fn use_settings(&mut self, settings: Settings) {
         self.settings = settings;
     }
 }

@@ -86,7 +86,7 @@ impl App {
     }
 
     /// `[{ name, kind, level, score, sets, wrong, lockedOut }]` by seat.
-    pub fn players_array(&self) -> Array {
+    pub(crate) fn players_array(&self) -> Array {
         let seats = self.session.seats();
         seats
             .players()

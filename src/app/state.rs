@@ -8,7 +8,7 @@ use set_core::rules::variant::Variant;
 use wasm_bindgen::JsValue;
 
 /// Card ids as a JavaScript array.
-pub fn ids(cards: &[Card]) -> JsValue {
+pub(crate) fn ids(cards: &[Card]) -> JsValue {
     cards.iter().map(|c| JsValue::from(c.id())).collect::<js_sys::Array>().into()
 }
 
@@ -26,7 +26,7 @@ pub(super) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
 
 impl App {
     /// The state as a plain JavaScript object, for `state()`.
-    pub fn state_object(&self, now: f64) -> JsValue {
+    pub(crate) fn state_object(&self, now: f64) -> JsValue {
         let game = self.session.game();
         let selected: Vec<usize> = self.session.selection().iter().filter_map(|&c| game.slot_of(c)).collect();
         let object = js_sys::Object::new();

@@ -109,7 +109,7 @@ pub fn describe(value: &JsValue) -> String {
 /// The number as JavaScript writes it ("1.5", "NaN", "Infinity"). JavaScript
 /// formats it, which also keeps Rust's float formatting out of the download.
 pub fn number_text(number: f64) -> String {
-    js_sys::Number::from(number).to_string_with_radix(10).map(String::from).unwrap_or_else(|_| "a number".to_owned())
+    js_sys::Number::from(number).to_string_with_radix(10).map_or_else(|_| "a number".to_owned(), String::from)
 }
 
 /// A finite whole number, or an error naming `what` and the value.
@@ -285,7 +285,7 @@ pub fn slot(value: &JsValue) -> Result<u32, BadValue> {
     }
     // Smaller numbers go on as they are, and the game names an empty slot;
     // a clamped one would be named wrongly.
-    if number > u32::MAX as f64 {
+    if number > f64::from(u32::MAX) {
         return Err(BadValue::SlotPastAnyTable(number_text(number)));
     }
     Ok(number as u32)

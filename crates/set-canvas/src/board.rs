@@ -55,7 +55,7 @@ pub struct Marks<'a> {
 
 /// Draws a table (and Set-Chain's previous set in a row above it) filling
 /// the canvas.
-pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks: Marks, looks: Looks) {
+pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks: Marks<'_>, looks: Looks) {
     crate::clear(ctx, w, h, looks.dark);
     let board = Board::new(w, h, table.len(), row.len());
     let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));

@@ -57,7 +57,7 @@ const HOVER: [&str; 2] = ["#7d8a99", "#3f4b59"];
 
 /// Index into the theme pairs above.
 fn theme(dark: bool) -> usize {
-    if dark { 0 } else { 1 }
+    usize::from(!dark)
 }
 
 const FACE: &str = "#ffffff";
@@ -131,7 +131,7 @@ pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool, dark: bool) {
     }
 }
 
-pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook) {
+pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     let Rect { x, y, w, h } = rect;
     let radius = (h * 0.09).clamp(3.0, 14.0);
 
@@ -213,12 +213,12 @@ fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect, colour: &str) {
     let sh = rect.h * 0.6;
     let sw = sh * 0.48;
     let gap = sw * 0.32;
-    let n = card.count() as f64;
+    let n = f64::from(card.count());
     let total = n * sw + (n - 1.0) * gap;
     let x0 = rect.x + (rect.w - total) / 2.0;
     let y0 = rect.y + (rect.h - sh) / 2.0;
     for i in 0..card.count() {
-        draw_symbol(ctx, card, colour, x0 + i as f64 * (sw + gap), y0, sw, sh);
+        draw_symbol(ctx, card, colour, x0 + f64::from(i) * (sw + gap), y0, sw, sh);
     }
 }
 

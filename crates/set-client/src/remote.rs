@@ -228,7 +228,7 @@ impl Remote {
     }
 
     /// One event of the room, with the table and players after it.
-    pub fn apply_move(&mut self, event: RemoteEvent, view: TableView, players: Vec<PlayerLine>) -> Applied {
+    pub fn apply_move(&mut self, event: &RemoteEvent, view: TableView, players: Vec<PlayerLine>) -> Applied {
         if event.seq <= self.seq {
             return Applied::Nothing;
         }
@@ -285,7 +285,7 @@ mod tests {
     use set_core::players::sitting::{Seat, Verdict};
 
     fn cards(ids: &[u8]) -> Vec<Card> {
-        ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
+        ids.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect()
     }
 
     fn view_of(room: &RoomGame) -> TableView {
@@ -356,15 +356,15 @@ mod tests {
         let others: Vec<Card> = room.game().table().iter().copied().filter(|c| !set.contains(c)).take(1).collect();
         ben.tap(others[0]);
         ben.tap(set[0]);
-        let ids: Vec<i64> = set.iter().map(|c| c.id() as i64).collect();
+        let ids: Vec<i64> = set.iter().map(|c| i64::from(c.id())).collect();
         assert!(matches!(room.claim(Seat(0), &ids, 0, 500), Ok(Verdict::Accepted { .. })));
         let event = RemoteEvent { seq: 1, by: 0, kind: EventKind::Set, cards: set.clone() };
-        assert_eq!(ben.apply_move(event.clone(), view_of(&room), players()), Applied::Nothing);
+        assert_eq!(ben.apply_move(&event, view_of(&room), players()), Applied::Nothing);
         assert_eq!(ben.picks, others, "the pick that Ann's set took is dropped, the other stays");
         assert_eq!((ben.seq, ben.said.as_str()), (1, "Ann found a set."));
-        assert_eq!(ben.apply_move(event, view_of(&room), players()), Applied::Nothing, "an old event is passed over");
+        assert_eq!(ben.apply_move(&event, view_of(&room), players()), Applied::Nothing, "an old event is passed over");
         let gap = RemoteEvent { seq: 3, by: 0, kind: EventKind::Set, cards: cards(&[0, 1, 2]) };
-        assert_eq!(ben.apply_move(gap, view_of(&room), players()), Applied::Resync(1));
+        assert_eq!(ben.apply_move(&gap, view_of(&room), players()), Applied::Resync(1));
         assert_eq!(ben.seq, 1);
     }
 
@@ -373,7 +373,7 @@ mod tests {
         let room = RoomGame::new(Variant::Classic, 8, &["Ann", "Ben"], &[]).unwrap();
         let mut ben = joined(&room, 1);
         let t = room.game().table().to_vec();
-        let claim = (0..3).filter_map(|i| ben.tap(t[i])).next().unwrap();
+        let claim = (0..3).find_map(|i| ben.tap(t[i])).unwrap();
         ben.apply_answer(claim.id + 1, Answer::Accepted);
         assert!(ben.pending.is_some(), "an answer to another claim is not this one's");
         ben.apply_answer(claim.id, Answer::Taken { by: 0, card: t[0] });

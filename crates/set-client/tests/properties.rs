@@ -217,13 +217,10 @@ proptest! {
             }
             let looked_at = &seen[seen.len().saturating_sub(1 + claim.lag)];
             let claims = looked_at.claims();
-            let cards: Vec<Card> = match (claims.is_empty(), claim.valid) {
-                (false, true) => claims[claim.pick % claims.len()].cards().to_vec(),
-                _ => {
-                    let t = looked_at.table();
-                    let size = looked_at.variant().claim_size();
-                    (0..size).map(|i| t[(claim.pick + i * 5) % t.len()]).collect()
-                }
+            let cards: Vec<Card> = if let (false, true) = (claims.is_empty(), claim.valid) { claims[claim.pick % claims.len()].cards().to_vec() } else {
+                let t = looked_at.table();
+                let size = looked_at.variant().claim_size();
+                (0..size).map(|i| t[(claim.pick + i * 5) % t.len()]).collect()
             };
             let by = Seat(claim.seat);
             let before = game.clone();

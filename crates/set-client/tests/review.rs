@@ -40,12 +40,12 @@ fn plain_sets(table: &[Card]) -> Vec<[u8; 3]> {
 }
 
 fn sorted(cards: [Card; 3]) -> [u8; 3] {
-    let mut ids = cards.map(|card| card.id());
+    let mut ids = cards.map(Card::id);
     ids.sort();
     ids
 }
 
-fn ids_of(claim: &Claim) -> [u8; 3] {
+fn ids_of(claim: Claim) -> [u8; 3] {
     let c = claim.cards();
     sorted([c[0], c[1], c[2]])
 }
@@ -62,7 +62,7 @@ fn a_daily_puzzle_in_progress_is_explained_as_worked_by_hand() {
     let table = game.table().to_vec();
     let sets = plain_sets(&table);
     assert_eq!(sets.len(), 6);
-    let card = |id: u8| Card::new(id as i64).unwrap();
+    let card = |id: u8| Card::new(i64::from(id)).unwrap();
     let claim_of = |ids: [u8; 3]| Claim::new(&ids.map(card)).unwrap();
     // Three table cards that are not a set, and the attributes they break.
     let n = table.len();
@@ -90,7 +90,7 @@ fn a_daily_puzzle_in_progress_is_explained_as_worked_by_hand() {
     assert!(analysis.tables.iter().all(|t| t.cards == table), "the daily table never changes");
     // The three sets not yet found lay out all along.
     let missed: Vec<([u8; 3], u64, u64, bool)> =
-        analysis.missed.iter().map(|m| (ids_of(&m.claim), m.from_ms, m.until_ms, m.still_out)).collect();
+        analysis.missed.iter().map(|m| (ids_of(m.claim), m.from_ms, m.until_ms, m.still_out)).collect();
     let expected: Vec<([u8; 3], u64, u64, bool)> = sets[3..].iter().map(|&s| (s, 0, 60_000, true)).collect();
     assert_eq!(missed, expected);
     assert_eq!(analysis.hints_ms, [4_000]);
@@ -135,7 +135,7 @@ fn classic_games_match_a_plain_reference() {
             assert_eq!(analysis.sets[index].claims_out, plain_sets(replay.table()).len());
             assert_eq!(analysis.tables[index].cards, replay.table());
             replay.apply(*mv).unwrap();
-            let taken = ids_of(&game.found()[index]);
+            let taken = ids_of(game.found()[index]);
             let now = plain_sets(replay.table());
             for &(set, from) in &out {
                 if !now.contains(&set) && set != taken {
@@ -152,10 +152,10 @@ fn classic_games_match_a_plain_reference() {
         assert!(out.is_empty(), "a finished classic game has no set left");
         missed.sort_by_key(|&(_, from, until)| (std::cmp::Reverse(until - from), from));
         let longest: Vec<u64> = missed.iter().take(MISSED_KEPT).map(|&(_, from, until)| until - from).collect();
-        let got: Vec<u64> = analysis.missed.iter().map(|m| m.lasted_ms()).collect();
+        let got: Vec<u64> = analysis.missed.iter().map(set_client::review::analysis::Missed::lasted_ms).collect();
         assert_eq!(got, longest, "seed {seed}");
         for m in &analysis.missed {
-            assert!(missed.contains(&(ids_of(&m.claim), m.from_ms, m.until_ms)), "seed {seed}: {m:?}");
+            assert!(missed.contains(&(ids_of(m.claim), m.from_ms, m.until_ms)), "seed {seed}: {m:?}");
             assert_eq!(analysis.tables[m.table].from_ms, m.from_ms);
         }
         assert_eq!(analysis.tables.last().unwrap().until_ms, play_ms);
@@ -420,7 +420,7 @@ mod drills {
                 for i in 0..t.len() {
                     for j in i + 1..t.len() {
                         for k in j + 1..t.len() {
-                            count += plain_set([t[i], t[j], t[k]]) as usize;
+                            count += usize::from(plain_set([t[i], t[j], t[k]]));
                             assert_ne!(t[i], t[j]);
                         }
                     }

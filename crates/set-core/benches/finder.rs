@@ -23,22 +23,22 @@ mod native {
             assert_eq!(sets_by_attribute_rule(&cards), expected);
             assert_eq!(sets_by_digit_sum(&cards), expected);
             group.bench_with_input(BenchmarkId::new("attribute_rule_triple_loop", n), &cards, |b, cards| {
-                b.iter(|| sets_by_attribute_rule(black_box(cards)))
+                b.iter(|| sets_by_attribute_rule(black_box(cards)));
             });
             group.bench_with_input(BenchmarkId::new("digit_sum_triple_loop", n), &cards, |b, cards| {
-                b.iter(|| sets_by_digit_sum(black_box(cards)))
+                b.iter(|| sets_by_digit_sum(black_box(cards)));
             });
             group.bench_with_input(BenchmarkId::new("pair_third_card", n), &cards, |b, cards| {
-                b.iter(|| find_sets(black_box(cards)))
+                b.iter(|| find_sets(black_box(cards)));
             });
             // The finder and the reference it is held to, both into a reused buffer.
             let mut buffer = Vec::new();
             group.bench_with_input(BenchmarkId::new("finder_into", n), &cards, |b, cards| {
-                b.iter(|| find_sets_into(black_box(cards), &mut buffer).unwrap())
+                b.iter(|| find_sets_into(black_box(cards), &mut buffer).unwrap());
             });
             let table = TableFinder::default();
             group.bench_with_input(BenchmarkId::new("reference_table_into", n), &cards, |b, cards| {
-                b.iter(|| table.sets_into(black_box(cards), &mut buffer))
+                b.iter(|| table.sets_into(black_box(cards), &mut buffer));
             });
         }
         group.finish();

@@ -45,15 +45,12 @@ pub fn split_at_each(text: &str, separator: u8) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let current = rest?;
-        match split_once_at(current, separator) {
-            Some((piece, after)) => {
-                rest = Some(after);
-                Some(piece)
-            }
-            None => {
-                rest = None;
-                Some(current)
-            }
+        if let Some((piece, after)) = split_once_at(current, separator) {
+            rest = Some(after);
+            Some(piece)
+        } else {
+            rest = None;
+            Some(current)
         }
     })
 }
@@ -65,7 +62,7 @@ pub fn digits(text: &str) -> Option<u64> {
     }
     text.bytes().try_fold(0u64, |n, b| {
         let digit = b.checked_sub(b'0').filter(|&d| d < 10)?;
-        n.checked_mul(10)?.checked_add(digit as u64)
+        n.checked_mul(10)?.checked_add(u64::from(digit))
     })
 }
 

@@ -68,7 +68,7 @@ proptest! {
         for t in tries {
             if room.game().is_over() { break; }
             let seat = Seat(t.seat % players as u8);
-            let seen = room.seq().saturating_sub(t.lag as u32);
+            let seen = room.seq().saturating_sub(u32::from(t.lag));
             let view = &views[seen as usize];
             let sets = sets_of(view.table());
             let cards: Vec<Card> = if t.wrong || sets.is_empty() {
@@ -79,10 +79,10 @@ proptest! {
             } else {
                 sets[t.pick % sets.len()].to_vec()
             };
-            now += t.think_ms as u64;
+            now += u64::from(t.think_ms);
             let all_in_play = cards.iter().all(|&card| room.game().in_play(card));
             let before = room.clone();
-            let ids: Vec<i64> = cards.iter().map(|c| c.id() as i64).collect();
+            let ids: Vec<i64> = cards.iter().map(|c| i64::from(c.id())).collect();
             match room.claim(seat, &ids, seen, now) {
                 Ok(Verdict::Accepted { claim, .. }) => {
                     prop_assert!(reference_is_set(claim.cards()));

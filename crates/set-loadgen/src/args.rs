@@ -8,7 +8,7 @@ use clap::Parser;
 /// by itself.
 #[derive(Parser, Debug)]
 #[command(name = "set-loadgen", version)]
-pub struct Args {
+pub(crate) struct Args {
     /// The server's address: loopback only (127.x or localhost).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
@@ -46,7 +46,7 @@ pub struct Args {
 
 impl Args {
     /// Refuses an address that is not on this machine: a load goes to loopback only.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         if self.addr.starts_with("127.") || self.addr.starts_with("localhost:") {
             Ok(())
         } else {
@@ -54,15 +54,15 @@ impl Args {
         }
     }
 
-    pub fn rooms(&self) -> usize {
+    pub(crate) fn rooms(&self) -> usize {
         usize::from(self.rooms)
     }
 
-    pub fn per_room(&self) -> usize {
+    pub(crate) fn per_room(&self) -> usize {
         usize::from(self.per_room)
     }
 
-    pub fn lobby(&self) -> usize {
+    pub(crate) fn lobby(&self) -> usize {
         usize::from(self.lobby)
     }
 }

@@ -38,7 +38,7 @@ const SMALL_WINDOW: u32 = 4096;
 
 /// What the mix managed, counted as it went.
 #[derive(Default)]
-pub struct Tally {
+pub(crate) struct Tally {
     silent_opened: AtomicU64,
     refused: AtomicU64,
     flood_frames: AtomicU64,
@@ -53,7 +53,7 @@ pub struct Tally {
 
 impl Tally {
     /// The report's figures, for the BENCH line and the summary.
-    pub fn report(&self) -> Value {
+    pub(crate) fn report(&self) -> Value {
         let get = |n: &AtomicU64| n.load(Ordering::Relaxed);
         let cut = get(&self.reader_cut_after_ms);
         json!({
@@ -88,13 +88,12 @@ async fn next(ws: &mut Socket) -> Option<ServerMsg> {
 
 /// Opens a socket, counting a refusal; waits a little after one.
 async fn open_or_count(addr: &str, window: Option<u32>, tally: &Tally) -> Option<Socket> {
-    match open(addr, None, window).await {
-        Ok(ws) => Some(ws),
-        Err(_) => {
-            tally.refused.fetch_add(1, Ordering::Relaxed);
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            None
-        }
+    if let Ok(ws) = open(addr, None, window).await {
+        Some(ws)
+    } else {
+        tally.refused.fetch_add(1, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        None
     }
 }
 
@@ -218,7 +217,12 @@ async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
 
 /// The whole mix, from `start` to `deadline`: every task it spawned ends
 /// there, and so does every socket.
-pub async fn run(addr: String, silent_sockets: usize, start: Instant, deadline: Instant) -> Result<Tally, String> {
+pub(crate) async fn run(
+    addr: String,
+    silent_sockets: usize,
+    start: Instant,
+    deadline: Instant,
+) -> Result<Tally, String> {
     tokio::time::sleep_until(start.into()).await;
     let tally = Arc::new(Tally::default());
     let mut tasks = Vec::new();

@@ -76,7 +76,7 @@ fn note_board(tally: &Shared, room: &str, seq: u32, table: &[u8]) {
 }
 
 fn cards(table: &[u8]) -> Vec<Card> {
-    table.iter().filter_map(|&id| Card::new(id as i64).ok()).collect()
+    table.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).collect()
 }
 
 /// Log-normal think time, median 800 ms, within 0.2 to 4 s.
@@ -342,7 +342,7 @@ fn memory_kb(pid: u32, field: &str) -> Option<u64> {
     status.lines().find(|l| l.starts_with(field))?.split_whitespace().nth(1)?.parse().ok()
 }
 
-pub async fn run(config: Args) -> Result<(), String> {
+pub(crate) async fn run(config: Args) -> Result<(), String> {
     let config = Arc::new(config);
     if let Some(silent) = config.hostile {
         return mix(&config, silent as usize).await;

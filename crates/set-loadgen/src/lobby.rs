@@ -18,7 +18,7 @@ const CHAT_EVERY: Duration = Duration::from_secs(20);
 const GRACE: Duration = Duration::from_secs(5);
 
 #[derive(Default)]
-pub struct LobbyTally {
+pub(crate) struct LobbyTally {
     /// Watchers let into the lobby.
     pub watching: u64,
     /// Frames the lobby sent them (rooms, who is online, chat).
@@ -77,14 +77,14 @@ async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline:
                 }
                 t.frames += 1;
             }
-            Ok(Some(Ok(_))) => {}
+            // Pings and other control frames; or the wake-up to chat.
+            Ok(Some(Ok(_))) | Err(_) => {}
             Ok(_) => {
                 let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                 t.errors.push(format!("lobby watcher {index}: the server closed the connection"));
                 t.chat_lost += u64::from(pending.is_some());
                 return Ok(());
             }
-            Err(_) => {}
         }
         let now = Instant::now();
         // A ping now and then, as the page does: a watcher is not silent.
@@ -104,7 +104,7 @@ async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline:
 }
 
 /// Starts `count` watchers; each stops by itself at the deadline (or its grace after it).
-pub fn start(
+pub(crate) fn start(
     addr: &str,
     count: usize,
     seed: u64,

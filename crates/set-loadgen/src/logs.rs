@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// Every room's stored log replayed through the rules, against the last table its clients saw.
 /// The tables are read with plain queries of their own, not the server's store and room
 /// loading, so that a mistake there cannot hide itself here.
-pub async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result<usize, String> {
+pub(crate) async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) -> Result<usize, String> {
     sqlx::any::install_default_drivers();
     // A Postgres URL as it is; a SQLite file, read only.
     let url = if db.starts_with("postgres://") { db.to_owned() } else { format!("sqlite://{db}?mode=ro") };

@@ -11,15 +11,15 @@ use set_protocol::{ClientMsg, ServerMsg};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-pub type Sender = SplitSink<Socket, Message>;
-pub type Receiver = SplitStream<Socket>;
+pub(crate) type Sender = SplitSink<Socket, Message>;
+pub(crate) type Receiver = SplitStream<Socket>;
 
 /// How long a socket may take to say welcome, or to answer a create.
 const ANSWER_WAIT: Duration = Duration::from_secs(10);
 /// Between two tries to reach a room whose node went.
 const RETRY_EVERY: Duration = Duration::from_millis(50);
 
-fn text(message: ClientMsg) -> Message {
+fn text(message: &ClientMsg) -> Message {
     Message::text(message.to_text())
 }
 
@@ -50,7 +50,7 @@ async fn hello(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<(S
     let ws = open(addr, room, None).await.map_err(|e| format!("connect: {e}"))?;
     let (mut tx, mut rx) = ws.split();
     let hello = ClientMsg::Hello { v: set_protocol::VERSION, token: token.map(str::to_owned) };
-    tx.send(text(hello)).await.map_err(|e| e.to_string())?;
+    tx.send(text(&hello)).await.map_err(|e| e.to_string())?;
     let token = next(&mut rx, |m| match m {
         ServerMsg::Welcome { token, .. } => Some(token),
         _ => None,
@@ -62,11 +62,11 @@ async fn hello(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<(S
 /// Makes a classic room without hints (listed in the lobby if `public`)
 /// under `name`, over a socket that names no room: the room and the
 /// host's token. That socket then closes.
-pub async fn make_room(addr: &str, name: &str, public: bool) -> Result<(String, String), String> {
+pub(crate) async fn make_room(addr: &str, name: &str, public: bool) -> Result<(String, String), String> {
     let (mut tx, mut rx, token) = hello(addr, None, None).await?;
     let create =
         ClientMsg::Create { mode: "classic".into(), hints: false, name: name.into(), public, bots: Vec::new() };
-    tx.send(text(create)).await.map_err(|e| e.to_string())?;
+    tx.send(text(&create)).await.map_err(|e| e.to_string())?;
     let room = next(&mut rx, |m| match m {
         ServerMsg::Created { room } => Some(room),
         _ => None,
@@ -77,13 +77,22 @@ pub async fn make_room(addr: &str, name: &str, public: bool) -> Result<(String, 
 }
 
 /// A socket for `room`, welcomed (as `token`'s player, if any).
-pub async fn into_room(addr: &str, room: &str, token: Option<&str>) -> Result<(Sender, Receiver, String), String> {
+pub(crate) async fn into_room(
+    addr: &str,
+    room: &str,
+    token: Option<&str>,
+) -> Result<(Sender, Receiver, String), String> {
     hello(addr, Some(room), token).await
 }
 
 /// Back to `room` as `token`'s player after its node went: tries until
 /// a node answers, or `until`.
-pub async fn back_to_room(addr: &str, room: &str, token: &str, until: Instant) -> Result<(Sender, Receiver), String> {
+pub(crate) async fn back_to_room(
+    addr: &str,
+    room: &str,
+    token: &str,
+    until: Instant,
+) -> Result<(Sender, Receiver), String> {
     loop {
         match into_room(addr, room, Some(token)).await {
             Ok((tx, rx, _)) => return Ok((tx, rx)),

@@ -7,12 +7,12 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-pub type Socket = WebSocketStream<TcpStream>;
+pub(crate) type Socket = WebSocketStream<TcpStream>;
 
 /// A WebSocket to the server at `addr` for `room` (if any), through a
 /// socket with a receive window of `window` bytes if asked (a reader that
 /// stops).
-pub async fn open(addr: &str, room: Option<&str>, window: Option<u32>) -> Result<Socket, String> {
+pub(crate) async fn open(addr: &str, room: Option<&str>, window: Option<u32>) -> Result<Socket, String> {
     let target = tokio::net::lookup_host(addr).await.map_err(|e| e.to_string())?.next().ok_or("no address")?;
     let socket = if target.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.map_err(|e| e.to_string())?;
     if let Some(bytes) = window {

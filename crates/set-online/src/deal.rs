@@ -7,12 +7,17 @@
 use set_client::remote::Remote;
 use set_core::online::room::commitment_text;
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 
 /// Whether the revealed deal hashes to the room's commitment; `None` until
 /// the seed and salt are revealed.
-pub fn matches(remote: &Remote) -> Option<bool> {
+pub(crate) fn matches(remote: &Remote) -> Option<bool> {
     let (seed, salt) = (remote.seed.as_deref()?, remote.salt.as_deref()?);
     let digest = Sha256::digest(commitment_text(&remote.room, seed, salt).as_bytes());
-    let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
+    let hex = digest.iter().fold(String::with_capacity(64), |mut hex, byte| {
+        // Writing to a String cannot fail.
+        let _ = write!(hex, "{byte:02x}");
+        hex
+    });
     Some(hex == remote.commitment)
 }

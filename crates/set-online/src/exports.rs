@@ -50,7 +50,7 @@ pub fn online_quick_play(options: JsValue) -> Result<Promise, JsError> {
 /// server has sent it; it stays live in `state().online.lobby`.
 #[wasm_bindgen]
 pub fn online_lobby() -> Result<Promise, JsError> {
-    with_online(|online| online.lobby_promise())
+    with_online(super::page::Online::lobby_promise)
 }
 
 /// Sits at a room under a name; resolves once seated.
@@ -102,7 +102,7 @@ pub fn state() -> Result<JsValue, JsError> {
 /// or `null` when it is not on it.
 #[wasm_bindgen]
 pub fn card_rect(id: u32) -> Result<JsValue, JsError> {
-    let card = Card::new(id as i64).map_err(|err| JsError::new(&err.to_string()))?;
+    let card = Card::new(i64::from(id)).map_err(|err| JsError::new(&err.to_string()))?;
     with_online(|online| view::card_rect(online, card))
 }
 

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 /// Fetches the server's JSON at `path`: a Promise of its value, or
 /// rejected with the server's words (a 404's "there is no such player").
-pub fn json(path: &str) -> Result<Promise, JsError> {
+pub(crate) fn json(path: &str) -> Result<Promise, JsError> {
     let window = crate::dom::window();
     let fetch: js_sys::Function =
         Reflect::get(&window, &"fetch".into()).map_err(|_| JsError::new("no fetch"))?.unchecked_into();
@@ -35,7 +35,7 @@ pub fn json(path: &str) -> Result<Promise, JsError> {
 }
 
 /// `promise.then(f)`, with `f` any function (one that returns a value or a promise).
-pub fn then(promise: &JsValue, f: &JsValue) -> Promise {
+pub(crate) fn then(promise: &JsValue, f: &JsValue) -> Promise {
     let then = Reflect::get(promise, &"then".into()).ok().and_then(|t| t.dyn_into::<js_sys::Function>().ok());
     match then.and_then(|then| then.call1(promise, f).ok()) {
         Some(next) => next.unchecked_into(),

@@ -24,13 +24,13 @@ mod deal;
 #[cfg(target_arch = "wasm32")]
 mod dom;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
-mod exports;
+pub mod exports;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
 mod fetch;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod page;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
-mod standings;
+pub mod standings;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod view;
 pub mod wire;

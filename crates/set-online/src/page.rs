@@ -214,7 +214,7 @@ fn fresh_remote() -> Remote {
 }
 
 #[wasm_bindgen(start)]
-pub fn start() {
+pub(crate) fn start() {
     let token = storage().and_then(|s| s.get_item(TOKEN_KEY).ok().flatten());
     let name = storage().and_then(|s| s.get_item(NAME_KEY).ok().flatten()).unwrap_or_default();
     let online = Online {
@@ -268,19 +268,19 @@ pub fn start() {
 }
 
 impl Online {
-    pub fn remote(&self) -> &Remote {
+    pub(crate) fn remote(&self) -> &Remote {
         &self.remote
     }
 
-    pub fn link(&self) -> Link {
+    pub(crate) fn link(&self) -> Link {
         self.link
     }
 
-    pub fn rtt(&self) -> Option<u32> {
+    pub(crate) fn rtt(&self) -> Option<u32> {
         self.rtt
     }
 
-    pub fn wanted_room(&self) -> Option<&str> {
+    pub(crate) fn wanted_room(&self) -> Option<&str> {
         self.wanted_room.as_deref()
     }
 
@@ -308,7 +308,7 @@ impl Online {
             }
         });
         let closed = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
-            dispatch(Event::Closed { code: event.unchecked_into::<CloseEvent>().code() })
+            dispatch(Event::Closed { code: event.unchecked_into::<CloseEvent>().code() });
         });
         socket.set_onopen(Some(opened.as_ref().unchecked_ref()));
         socket.set_onmessage(Some(message.as_ref().unchecked_ref()));
@@ -321,7 +321,7 @@ impl Online {
     /// Sits in `room` under the page's name over a socket that names it,
     /// so that a proxy in front of several nodes sends it to the room's node.
     fn sit_through_its_socket(&mut self, room: &str) {
-        self.show_room_in_address(room);
+        show_room_in_address(room);
         self.wanted_room = Some(room.to_owned());
         let name = self.name.clone();
         self.queue.push(wire::join(room, Some(&name), 0));
@@ -402,14 +402,7 @@ impl Online {
         }
     }
 
-    /// Points the address at a room, without a reload.
-    fn show_room_in_address(&self, room: &str) {
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?room={room}")));
-        }
-    }
-
-    pub fn update(&mut self, event: Event) {
+    pub(crate) fn update(&mut self, event: Event) {
         match event {
             Event::Opened => {
                 self.attempts = 0;
@@ -529,7 +522,7 @@ impl Online {
                 self.rated = rated;
                 self.results = results;
                 if snapshot.room != self.remote.room {
-                    self.show_room_in_address(&snapshot.room);
+                    show_room_in_address(&snapshot.room);
                 }
                 let sat_down = snapshot.room != self.remote.room || self.remote.seat.is_none();
                 if sat_down && snapshot.seat.is_some() && snapshot.status == Status::Waiting {
@@ -556,7 +549,7 @@ impl Online {
                 }
             }
             Incoming::Move { event, view, players } => {
-                if let Applied::Resync(since) = self.remote.apply_move(event, view, players) {
+                if let Applied::Resync(since) = self.remote.apply_move(&event, view, players) {
                     let room = self.remote.room.clone();
                     self.send(wire::join(&room, None, since));
                 }
@@ -691,7 +684,7 @@ impl Online {
                 if let Some(room) = room {
                     let name = view::name_given();
                     self.wanted_room = Some(room.clone());
-                    self.show_room_in_address(&room);
+                    show_room_in_address(&room);
                     self.join(&room, &name);
                 }
             }
@@ -799,7 +792,7 @@ impl Online {
     fn go_to(&mut self, room: &str) {
         self.remote = fresh_remote();
         self.wanted_room = Some(room.to_owned());
-        self.show_room_in_address(room);
+        show_room_in_address(room);
         self.send(wire::join(room, None, 0));
     }
 
@@ -811,5 +804,12 @@ impl Online {
             self.waiter = Some(Waiter { wait_for, resolve, reject });
         };
         Promise::new(&mut executor)
+    }
+}
+
+/// Points the address at a room, without a reload.
+fn show_room_in_address(room: &str) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?room={room}")));
     }
 }

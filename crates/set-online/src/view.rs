@@ -28,7 +28,7 @@ fn checked(id: &str) -> bool {
 }
 
 /// The chat line typed, taken out of its field.
-pub fn take_chat_text() -> String {
+pub(crate) fn take_chat_text() -> String {
     take_value("chat-text")
 }
 
@@ -43,7 +43,7 @@ fn take_value(id: &str) -> String {
 
 /// Clicks anywhere on the page, Enter in the chat field, a name given in the
 /// lobby, and resizes, into the one funnel.
-pub fn listen(dispatch: fn(Event)) {
+pub(crate) fn listen(dispatch: fn(Event)) {
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         let button = target.and_then(|t| t.closest("button[id]").ok().flatten());
@@ -78,7 +78,7 @@ pub fn listen(dispatch: fn(Event)) {
 }
 
 /// The name fields start with the name the player gave last time.
-pub fn prefill(online: &Online) {
+pub(crate) fn prefill(online: &Online) {
     for id in ["create-name", "join-name"] {
         if let Some(input) = document().get_element_by_id(id) {
             input.unchecked_into::<HtmlInputElement>().set_value(&online.name);
@@ -86,28 +86,28 @@ pub fn prefill(online: &Online) {
     }
 }
 
-pub fn create_form() -> (String, String, bool, bool) {
+pub(crate) fn create_form() -> (String, String, bool, bool) {
     let mode = select_value("create-mode").unwrap_or_else(|| "classic".to_owned());
     (mode, input_value("create-name"), checked("create-hints"), checked("create-public"))
 }
 
 /// The computer opponent chosen in the form, if any.
-pub fn create_bots() -> Vec<String> {
+pub(crate) fn create_bots() -> Vec<String> {
     let level = select_value("create-bots").unwrap_or_default();
     if level.is_empty() { Vec::new() } else { vec![level] }
 }
 
 /// The code typed to move an identity here, taken out of its field.
-pub fn take_transfer_code() -> String {
+pub(crate) fn take_transfer_code() -> String {
     take_value("transfer-input")
 }
 
 /// The name typed in the lobby.
-pub fn name_given() -> String {
+pub(crate) fn name_given() -> String {
     input_value("create-name")
 }
 
-pub fn join_name() -> String {
+pub(crate) fn join_name() -> String {
     input_value("join-name")
 }
 
@@ -116,7 +116,7 @@ fn room_link(room: &str) -> String {
 }
 
 /// Copies the room's link with the browser's clipboard, where it is allowed.
-pub fn copy_link(room: &str) {
+pub(crate) fn copy_link(room: &str) {
     let navigator = Reflect::get(&window(), &"navigator".into()).unwrap_or(JsValue::UNDEFINED);
     let clipboard = Reflect::get(&navigator, &"clipboard".into()).unwrap_or(JsValue::UNDEFINED);
     if let Ok(write) = Reflect::get(&clipboard, &"writeText".into()) {
@@ -141,7 +141,7 @@ fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'s
         }
         let ms = if you { rtt.or(p.rtt) } else { p.rtt };
         let link =
-            if !p.connected { "away".to_owned() } else { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) };
+            if p.connected { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) } else { "away".to_owned() };
         let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
         let sets = if p.score == 1 { "set" } else { "sets" };
         let mut pieces = vec![
@@ -277,7 +277,7 @@ fn ranking_items(remote: &Remote, results: &[SeatResult]) -> (String, Vec<(&'sta
     (title, items)
 }
 
-pub fn render(online: &Online) {
+pub(crate) fn render(online: &Online) {
     if online.refill_names.take() {
         prefill(online);
     }
@@ -376,7 +376,7 @@ pub fn render(online: &Online) {
 fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, f64)> {
     let canvas: HtmlCanvasElement = document().get_element_by_id("board")?.unchecked_into();
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
-    let (w, h) = (main.client_width() as f64, main.client_height() as f64);
+    let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
     let ratio = window().device_pixel_ratio().max(1.0);
     let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
     if canvas.width() != pw || canvas.height() != ph {
@@ -429,7 +429,7 @@ fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
     [rect.x + offset.0, rect.y + offset.1, rect.w, rect.h].iter().map(|&n| JsValue::from(n)).collect::<Array>().into()
 }
 
-pub fn card_rect(online: &Online, card: Card) -> JsValue {
+pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let remote = online.remote();
     let Some(slot) = remote.view.table.iter().position(|&c| c == card) else { return JsValue::NULL };
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
@@ -446,8 +446,8 @@ fn ids(cards: &[Card]) -> JsValue {
     cards.iter().map(|c| JsValue::from(c.id())).collect::<Array>().into()
 }
 
-fn text_or_null(text: &Option<String>) -> JsValue {
-    text.as_deref().map_or(JsValue::NULL, JsValue::from_str)
+fn text_or_null(text: Option<&str>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from_str)
 }
 
 fn texts(list: &[String]) -> JsValue {
@@ -455,7 +455,7 @@ fn texts(list: &[String]) -> JsValue {
 }
 
 /// `{ rooms: [{ room, mode, hints, status, players: [names], watchers }], online, people }`.
-pub fn lobby_object(online: &Online) -> JsValue {
+pub(crate) fn lobby_object(online: &Online) -> JsValue {
     let lobby = Object::new();
     let Some(known) = &online.lobby else { return lobby.into() };
     let rooms = Array::new();
@@ -477,7 +477,7 @@ pub fn lobby_object(online: &Online) -> JsValue {
     lobby.into()
 }
 
-pub fn state_object(online: &Online) -> JsValue {
+pub(crate) fn state_object(online: &Online) -> JsValue {
     let remote = online.remote();
     let players = Array::new();
     for (seat, p) in remote.players.iter().enumerate() {
@@ -500,7 +500,7 @@ pub fn state_object(online: &Online) -> JsValue {
     }
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
-    put(&room, "player", text_or_null(&online.player));
+    put(&room, "player", text_or_null(online.player.as_deref()));
     put(&room, "node", JsValue::from_str(&online.node));
     put(&room, "rated", online.rated.into());
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
@@ -508,10 +508,10 @@ pub fn state_object(online: &Online) -> JsValue {
     put(&room, "players", players.into());
     put(&room, "seq", remote.seq.into());
     put(&room, "commitment", remote.commitment.as_str().into());
-    put(&room, "seed", text_or_null(&remote.seed));
-    put(&room, "salt", text_or_null(&remote.salt));
+    put(&room, "seed", text_or_null(remote.seed.as_deref()));
+    put(&room, "salt", text_or_null(remote.salt.as_deref()));
     put(&room, "dealMatches", crate::deal::matches(remote).map_or(JsValue::NULL, JsValue::from));
-    put(&room, "nextRoom", text_or_null(&remote.next_room));
+    put(&room, "nextRoom", text_or_null(remote.next_room.as_deref()));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
     let spectators: Array = online.watchers.iter().map(|name| JsValue::from_str(name)).collect();
     put(&room, "spectators", spectators.into());

@@ -134,6 +134,7 @@ pub fn leaderboard<V: Json>(value: &V) -> Vec<BoardLine> {
 
 /// A profile as the HTTP API answers it.
 pub fn profile<V: Json>(value: &V) -> Option<Profile> {
+    const MODES: [&str; 4] = ["chain", "classic", "junior", "ultra"];
     let game = |v: &V| {
         Some(RecentGame {
             room: text(v, "room")?,
@@ -146,7 +147,6 @@ pub fn profile<V: Json>(value: &V) -> Option<Profile> {
             ms: whole(v, "ms")?,
         })
     };
-    const MODES: [&str; 4] = ["chain", "classic", "junior", "ultra"];
     let ratings_value = value.field("ratings");
     let ratings = MODES.iter().filter_map(|&mode| Some((mode.to_owned(), signed(&ratings_value, mode)?))).collect();
     let times_value = value.field("times");
@@ -293,7 +293,7 @@ fn number<V: Json>(value: &V, name: &str) -> Option<f64> {
 }
 
 fn whole<V: Json>(value: &V, name: &str) -> Option<u32> {
-    number(value, name).filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= u32::MAX as f64).map(|n| n as u32)
+    number(value, name).filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX)).map(|n| n as u32)
 }
 
 fn cards<V: Json>(value: &V) -> Option<Vec<Card>> {

@@ -60,7 +60,7 @@ fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
     PlayerMsg {
         seat,
         name: name.to_owned(),
-        score: 3 + seat as u32,
+        score: 3 + u32::from(seat),
         wrong: 1,
         connected: seat != 2,
         rtt,
@@ -235,7 +235,7 @@ const SERVER_KINDS: [&str; 16] = [
 ];
 
 fn cards(ids: &[u8]) -> Vec<Card> {
-    ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
+    ids.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect()
 }
 
 fn status(name: &str) -> Status {
@@ -445,7 +445,7 @@ fn the_page_passes_over_what_it_cannot_read() {
         r#"{"t":"move","seq":1,"by":0,"kind":"set","cards":[0,1,99],"at_ms":0,"view":{},"players":[]}"#,
         r#"{"t":"result","id":-1,"verdict":"accepted","seq":1}"#,
         r#"{"t":"result","id":1.5,"verdict":"accepted","seq":1}"#,
-        r#"[1,2,3]"#,
+        r"[1,2,3]",
     ] {
         assert_eq!(page_reads(frame), None, "{frame}");
     }
@@ -453,7 +453,7 @@ fn the_page_passes_over_what_it_cannot_read() {
 
 /// Every frame the page writes, with the message it means.
 fn page_frames() -> Vec<(String, ClientMsg)> {
-    let card = |id: u8| Card::new(id as i64).unwrap();
+    let card = |id: u8| Card::new(i64::from(id)).unwrap();
     let tricky = "A\"n\\n\n\u{1}\u{1f}é 🂡";
     vec![
         (wire::hello(None), ClientMsg::Hello { v: set_protocol::VERSION, token: None }),

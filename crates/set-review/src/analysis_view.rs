@@ -15,7 +15,7 @@ use set_client::review::record::mode_index;
 use set_core::rules::explain::{ATTRIBUTES, sentence};
 use set_core::rules::game::Invalid;
 
-pub fn update(shown: &mut Option<usize>, analysis: &Analysis, event: Event) -> bool {
+pub(crate) fn update(shown: &mut Option<usize>, analysis: &Analysis, event: Event) -> bool {
     match event {
         Event::Click { id, .. } => {
             let Some(index) = id.strip_prefix("review-missed-").and_then(|i| i.parse::<usize>().ok()) else {
@@ -36,10 +36,10 @@ fn at(ms: u64) -> String {
 }
 
 fn cards_in_words(cards: &[set_core::rules::card::Card]) -> String {
-    cards.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(", ")
+    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
-pub fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<usize>) {
+pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<usize>) {
     let game = &saved.game;
     let state = if analysis.over { "finished" } else { "in progress" };
     let mut body = format!(
@@ -66,10 +66,7 @@ pub fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<
         ));
         // Who found each set, when others played too.
         let seats = saved.sitting.seats();
-        let (by_head, by) = match seats.is_solo() {
-            true => ("", None),
-            false => ("<th>By</th>", Some(seats)),
-        };
+        let (by_head, by) = if seats.is_solo() { ("", None) } else { ("<th>By</th>", Some(seats)) };
         body.push_str(&format!(r#"<h3>Sets on the table</h3><table class="review-table" id="review-tables"><thead><tr><th>Set</th>{by_head}<th>At</th><th>Took</th><th title="Claims that could be made">Out</th><th title="How long that table lasted">Lasted</th></tr></thead><tbody>"#));
         for (i, set) in analysis.sets.iter().enumerate() {
             let table = &analysis.tables[set.table];

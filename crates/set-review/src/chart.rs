@@ -6,14 +6,14 @@ use crate::words::time;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// Bar colours: the usual one, and one for bars set apart (games with hints).
-pub const BAR: [&str; 2] = ["#1a66d9", "#d98a1a"];
+pub(crate) const BAR: [&str; 2] = ["#1a66d9", "#d98a1a"];
 const INK: [&str; 2] = ["#e8efe9", "#1d2a22"];
 const GRID: [&str; 2] = ["rgba(255,255,255,0.25)", "rgba(0,0,0,0.2)"];
 
 /// Draws `values` (ms) as bars (`dark`: on a dark background; the dialog's
 /// panels are light), the i-th in `BAR[apart(i) as usize]`, with a
 /// dashed line at `median`.
-pub fn draw_bars(
+pub(crate) fn draw_bars(
     ctx: &Ctx,
     w: f64,
     h: f64,
@@ -22,7 +22,7 @@ pub fn draw_bars(
     median: Option<u64>,
     dark: bool,
 ) {
-    let theme = if dark { 0 } else { 1 };
+    let theme = usize::from(!dark);
     ctx.clear_rect(0.0, 0.0, w, h);
     let top = values.iter().copied().max().unwrap_or(0).max(1) as f64;
     let (left, bottom, head) = (52.0, h - 18.0, 14.0);
@@ -39,7 +39,7 @@ pub fn draw_bars(
     ctx.stroke();
     for (i, &value) in values.iter().enumerate() {
         let bar_h = (value as f64 / top * plot_h).max(1.0);
-        ctx.set_fill_style_str(BAR[apart(i) as usize]);
+        ctx.set_fill_style_str(BAR[usize::from(apart(i))]);
         // At most 28 px wide, so that a few games still look like a chart.
         let bar_w = (slot * 0.7).clamp(1.0, 28.0);
         ctx.fill_rect(left + i as f64 * slot + (slot - bar_w) / 2.0, bottom - bar_h, bar_w, bar_h);

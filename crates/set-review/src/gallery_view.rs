@@ -9,7 +9,7 @@ use set_core::rules::card::{Card, DECK_SIZE};
 
 const CANVAS: &str = "review-gallery";
 
-pub fn render(shell: &Shell) {
+pub(crate) fn render(shell: &Shell) {
     shell.write(
         "All 81 cards",
         r#"<canvas id="review-gallery" class="review-gallery" role="img" aria-label="All 81 cards in id order: colour, shape, fill and count, each as a ternary digit"></canvas>"#,
@@ -26,7 +26,7 @@ pub fn render(shell: &Shell) {
 }
 
 /// Each card's rectangle in viewport CSS pixels, by id.
-pub fn rects(shell: &Shell) -> Vec<Rect> {
+pub(crate) fn rects(shell: &Shell) -> Vec<Rect> {
     let Some(canvas) = shell.element(CANVAS) else { return Vec::new() };
     let bounds = canvas.get_bounding_client_rect();
     let layout = Layout::new(bounds.width(), bounds.height(), DECK_SIZE);

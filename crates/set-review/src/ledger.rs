@@ -24,7 +24,7 @@ enum Keeping {
     NoStorage(String),
 }
 
-pub struct Ledger {
+pub(crate) struct Ledger {
     storage: Option<Storage>,
     record: Record,
     keeping: Keeping,
@@ -50,7 +50,7 @@ fn now_iso() -> String {
 
 impl Ledger {
     /// The record as storage holds it (see the module documentation).
-    pub fn open() -> Ledger {
+    pub(crate) fn open() -> Ledger {
         let (storage, keeping) = match web_sys::window().map(|w| w.local_storage()) {
             Some(Ok(Some(storage))) => (Some(storage), Keeping::Writing),
             Some(Err(error)) => (None, Keeping::NoStorage(reason(error))),
@@ -107,12 +107,12 @@ impl Ledger {
         }
     }
 
-    pub fn record(&self) -> &Record {
+    pub(crate) fn record(&self) -> &Record {
         &self.record
     }
 
     /// What the statistics view says about storage, if anything.
-    pub fn notice(&self) -> Option<String> {
+    pub(crate) fn notice(&self) -> Option<String> {
         let keeping = match &self.keeping {
             Keeping::Writing => None,
             Keeping::Refused(why) | Keeping::NoStorage(why) => {
@@ -128,7 +128,7 @@ impl Ledger {
 
     /// Catches up with what another tab wrote to the record, then takes in
     /// what the page added to its inbox since, and writes the record.
-    pub fn fold(&mut self) {
+    pub(crate) fn fold(&mut self) {
         if let (Keeping::Writing | Keeping::Refused(_), Ok(stored)) = (&self.keeping, self.read()) {
             self.record.merge(&stored);
         }
@@ -155,7 +155,7 @@ impl Ledger {
     }
 
     /// Merges an imported record in; what to say of it.
-    pub fn merge(&mut self, other: &Record) -> String {
+    pub(crate) fn merge(&mut self, other: &Record) -> String {
         let before = self.record.history().len();
         self.record.merge(other);
         let added = self.record.history().len().saturating_sub(before);
@@ -163,7 +163,7 @@ impl Ledger {
         format!("Imported: {added} new games.{saved}")
     }
 
-    pub fn add_drill(&mut self, run: DrillRun) {
+    pub(crate) fn add_drill(&mut self, run: DrillRun) {
         self.record.add_drill(run);
         self.write();
     }

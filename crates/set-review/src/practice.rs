@@ -61,7 +61,7 @@ impl<R> Run<R> {
     }
 }
 
-pub fn update(drilling: &mut Drilling, event: Event, ledger: &mut Ledger) -> bool {
+pub(crate) fn update(drilling: &mut Drilling, event: Event, ledger: &mut Ledger) -> bool {
     let Event::Click { id, .. } = event else { return false };
     let seed = epoch_ms() ^ (clock() * 1000.0) as u64;
     let number = |prefix: &str| id.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
@@ -107,7 +107,7 @@ fn progress(done: usize, of: usize, said: &str) -> String {
     )
 }
 
-pub fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
+pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
     let looks = looks();
     match drilling {
         Drilling::Choosing => {
@@ -145,7 +145,7 @@ pub fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
         Drilling::HowMany(run) => {
             let Some(round) = run.round() else { return };
             let mut body = progress(run.answers.len(), run.rounds.len(), &run.said);
-            let words: Vec<String> = round.table.iter().map(|card| card.to_string()).collect();
+            let words: Vec<String> = round.table.iter().map(ToString::to_string).collect();
             body.push_str(&format!(
                 r#"<p>How many sets does this table hold?</p><canvas id="review-table" class="review-board" role="img" aria-label="Twelve cards: {}"></canvas><p class="review-counts">"#,
                 words.join(", ")
@@ -185,7 +185,7 @@ fn records(record: &Record) -> String {
 
 /// What the drill shows, for `view_state()`: `drill`, `round`, `rounds`,
 /// and the cards (`pair` and `candidates`, or `table`) by id.
-pub fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::JsValue)) {
+pub(crate) fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::JsValue)) {
     let ids = |cards: &[set_core::rules::card::Card]| crate::transfer::ids(cards);
     let progress = |drill: Drill, answered: usize, rounds: usize| {
         put("drill", drill.name().into());

@@ -14,7 +14,7 @@ use set_core::rules::card::Card;
 use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};
 
 /// What one step shows.
-pub struct Frame {
+pub(crate) struct Frame {
     pub table: Vec<Card>,
     /// Set-Chain's previous set, shown in a row above the table.
     pub row: Vec<Card>,
@@ -24,7 +24,7 @@ pub struct Frame {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-pub enum Mark {
+pub(crate) enum Mark {
     None,
     Found,
     Wrong,
@@ -32,7 +32,7 @@ pub enum Mark {
 }
 
 /// The number of steps: the deal, one per move, and the end.
-pub fn steps(saved: &Played) -> usize {
+pub(crate) fn steps(saved: &Played) -> usize {
     saved.game.moves().len() + 2
 }
 
@@ -47,7 +47,7 @@ fn after(saved: &Played, moves: usize) -> Game {
     replay
 }
 
-pub fn frame(saved: &Played, step: usize) -> Frame {
+pub(crate) fn frame(saved: &Played, step: usize) -> Frame {
     let moves = saved.game.moves();
     let last = steps(saved) - 1;
     let step = step.min(last);
@@ -97,7 +97,7 @@ pub fn frame(saved: &Played, step: usize) -> Frame {
     frame
 }
 
-pub fn update(step: &mut usize, saved: &Played, event: Event) -> bool {
+pub(crate) fn update(step: &mut usize, saved: &Played, event: Event) -> bool {
     let last = steps(saved) - 1;
     let wanted = match event {
         Event::Key(key) => match key.as_str() {
@@ -118,10 +118,10 @@ pub fn update(step: &mut usize, saved: &Played, event: Event) -> bool {
     true
 }
 
-pub fn render(shell: &Shell, saved: &Played, step: usize, fresh: bool) {
+pub(crate) fn render(shell: &Shell, saved: &Played, step: usize, fresh: bool) {
     let last = steps(saved) - 1;
     let frame = frame(saved, step);
-    let table_words = frame.table.iter().map(|card| card.to_string()).collect::<Vec<_>>().join(", ");
+    let table_words = frame.table.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
     // While the replay is open, only what changes is written: the slider
     // stays the same element, so a drag goes on and the focus stays.
     if let (false, Some(slider), Some(caption), Some(canvas)) =

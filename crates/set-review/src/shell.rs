@@ -9,7 +9,7 @@ use web_sys::{CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, Ht
 
 /// What the player did in the dialog, reduced to plain values.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Event {
+pub(crate) enum Event {
     Close,
     Resize,
     /// A click on an element with an id (a button, a canvas), at a point
@@ -31,7 +31,7 @@ pub enum Event {
     Export,
 }
 
-pub struct Shell {
+pub(crate) struct Shell {
     window: Window,
     document: Document,
     dialog: HtmlDialogElement,
@@ -101,26 +101,25 @@ fn adopt_style(window: &Window, document: &Document) -> Result<(), String> {
 
 impl Shell {
     /// The dialog, made and wired to `on_event` the first time.
-    pub fn find_or_make(on_event: fn(JsValue)) -> Result<Shell, String> {
+    pub(crate) fn find_or_make(on_event: fn(JsValue)) -> Result<Shell, String> {
         let window = web_sys::window().ok_or("no window")?;
         let document = window.document().ok_or("no document")?;
-        let dialog = match document.get_element_by_id("review") {
-            Some(dialog) => dialog,
-            None => {
-                let callback: js_sys::Function =
-                    Closure::<dyn FnMut(JsValue)>::new(on_event).into_js_value().unchecked_into();
-                adopt_style(&window, &document)?;
-                let dialog = document.create_element("dialog").map_err(|_| "no dialog")?;
-                dialog.set_id("review");
-                let _ = dialog.set_attribute("aria-labelledby", "review-title");
-                dialog.set_inner_html(MARKUP);
-                document.body().ok_or("no body")?.append_child(&dialog).map_err(|_| "no room for the dialog")?;
-                for kind in ["click", "keydown", "input", "change", "close"] {
-                    let _ = dialog.add_event_listener_with_callback(kind, &callback);
-                }
-                let _ = window.add_event_listener_with_callback("resize", &callback);
-                dialog
+        let dialog = if let Some(dialog) = document.get_element_by_id("review") {
+            dialog
+        } else {
+            let callback: js_sys::Function =
+                Closure::<dyn FnMut(JsValue)>::new(on_event).into_js_value().unchecked_into();
+            adopt_style(&window, &document)?;
+            let dialog = document.create_element("dialog").map_err(|_| "no dialog")?;
+            dialog.set_id("review");
+            let _ = dialog.set_attribute("aria-labelledby", "review-title");
+            dialog.set_inner_html(MARKUP);
+            document.body().ok_or("no body")?.append_child(&dialog).map_err(|_| "no room for the dialog")?;
+            for kind in ["click", "keydown", "input", "change", "close"] {
+                let _ = dialog.add_event_listener_with_callback(kind, &callback);
             }
+            let _ = window.add_event_listener_with_callback("resize", &callback);
+            dialog
         };
         let element = |id: &str| -> Result<HtmlElement, String> {
             Ok(document.get_element_by_id(id).ok_or(format!("no #{id}"))?.unchecked_into())
@@ -136,23 +135,23 @@ impl Shell {
         })
     }
 
-    pub fn show(&self) {
+    pub(crate) fn show(&self) {
         if !self.dialog.open() {
             let _ = self.dialog.show_modal();
         }
     }
 
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         self.dialog.close();
     }
 
-    pub fn is_open(&self) -> bool {
+    pub(crate) fn is_open(&self) -> bool {
         self.dialog.open()
     }
 
     /// Writes a view: its title and its body's markup. The focus, if it was
     /// on an element that is written again, returns to it by id.
-    pub fn write(&self, title: &str, body: &str) {
+    pub(crate) fn write(&self, title: &str, body: &str) {
         let focused = self.document.active_element().map(|element| element.id()).filter(|id| !id.is_empty());
         self.title.set_text_content(Some(title));
         self.body.set_inner_html(body);
@@ -162,18 +161,18 @@ impl Shell {
     }
 
     /// A line in the dialog's status region (read by screen readers).
-    pub fn say(&self, text: &str) {
+    pub(crate) fn say(&self, text: &str) {
         self.said.set_text_content(Some(text));
     }
 
-    pub fn element(&self, id: &str) -> Option<Element> {
+    pub(crate) fn element(&self, id: &str) -> Option<Element> {
         self.document.get_element_by_id(id)
     }
 
     /// A canvas of the view, its backing store sized to its CSS box at the
     /// device's pixel ratio and its context scaled to CSS pixels: crisp on
     /// any screen. Returns the context and the CSS size.
-    pub fn canvas(&self, id: &str) -> Option<(CanvasRenderingContext2d, f64, f64)> {
+    pub(crate) fn canvas(&self, id: &str) -> Option<(CanvasRenderingContext2d, f64, f64)> {
         let canvas: HtmlCanvasElement = self.element(id)?.unchecked_into();
         let rect = canvas.get_bounding_client_rect();
         let (w, h, ratio) = (rect.width(), rect.height(), self.window.device_pixel_ratio());
@@ -186,7 +185,7 @@ impl Shell {
 
     /// Reads the file chosen in a file input; its text comes back as
     /// [`Event::Imported`].
-    pub fn read_file(&self, input_id: &str) {
+    pub(crate) fn read_file(&self, input_id: &str) {
         let Some(input) = self.element(input_id) else { return };
         let input: web_sys::HtmlInputElement = input.unchecked_into();
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
@@ -207,7 +206,7 @@ fn imported(text: JsValue) -> JsValue {
 }
 
 /// What an event of the dialog (or a file read) asks for, if anything.
-pub fn event_of(value: &JsValue) -> Option<Event> {
+pub(crate) fn event_of(value: &JsValue) -> Option<Event> {
     if let Ok(text) = js_sys::Reflect::get(value, &"imported".into()) {
         if let Some(text) = text.as_string() {
             return Some(Event::Imported(text));
@@ -215,7 +214,7 @@ pub fn event_of(value: &JsValue) -> Option<Event> {
     }
     let event: &web_sys::Event = value.dyn_ref()?;
     let target: Option<Element> = event.target().and_then(|t| t.dyn_into().ok());
-    let id = target.as_ref().map(|t| t.id()).unwrap_or_default();
+    let id = target.as_ref().map(Element::id).unwrap_or_default();
     let kind = event.type_();
     if kind != "resize" {
         // The page's own listeners never hear the dialog.
@@ -223,7 +222,6 @@ pub fn event_of(value: &JsValue) -> Option<Event> {
     }
     match kind.as_str() {
         "resize" => Some(Event::Resize),
-        "close" => None,
         "click" => {
             // A click inside a button (on a card drawn in it) is the button's.
             let target = target.map(|t| t.closest("button").ok().flatten().unwrap_or(t));
@@ -238,8 +236,8 @@ pub fn event_of(value: &JsValue) -> Option<Event> {
                     let rect = element.get_bounding_client_rect();
                     Some(Event::Click {
                         id,
-                        x: mouse.client_x() as f64 - rect.left(),
-                        y: mouse.client_y() as f64 - rect.top(),
+                        x: f64::from(mouse.client_x()) - rect.left(),
+                        y: f64::from(mouse.client_y()) - rect.top(),
                     })
                 }
             }
@@ -247,7 +245,7 @@ pub fn event_of(value: &JsValue) -> Option<Event> {
         "keydown" => {
             let key: &web_sys::KeyboardEvent = event.dyn_ref()?;
             // The slider and the choices handle their own keys; Escape is the dialog's.
-            let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
+            let tag = target.as_ref().map(Element::tag_name).unwrap_or_default();
             if tag == "INPUT"
                 || tag == "SELECT"
                 || key.key() == "Escape"
@@ -293,4 +291,4 @@ fn nearest_id(element: &Element) -> String {
 }
 
 /// Text made safe to put in markup: what storage or a file held may hold `<`.
-pub use set_core::text::escape_html as escape;
+pub(crate) use set_core::text::escape_html as escape;

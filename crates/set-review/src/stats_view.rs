@@ -10,7 +10,7 @@ use crate::today;
 use crate::words::{MODE_NAMES, drill_records, time};
 use set_client::review::record::{CHART_GAMES, HISTORY_LIMIT, MODES, Record};
 
-pub fn update(mode: &mut usize, event: Event) -> bool {
+pub(crate) fn update(mode: &mut usize, event: Event) -> bool {
     match event {
         Event::Input { id, value } if id == "review-mode" => {
             if let Some(index) = MODES.iter().position(|&name| name == value) {
@@ -31,7 +31,7 @@ fn per_game(total: u64, games: u64) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-pub fn render(shell: &Shell, record: &Record, mode: usize, notice: Option<String>) {
+pub(crate) fn render(shell: &Shell, record: &Record, mode: usize, notice: Option<String>) {
     let stats = record.mode_stats(mode);
     let mut options = String::new();
     for (i, name) in MODES.iter().enumerate() {

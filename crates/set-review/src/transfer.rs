@@ -26,13 +26,13 @@ fn numbers(values: impl IntoIterator<Item = u64>) -> JsValue {
     values.into_iter().map(|n| JsValue::from(n as f64)).collect::<Array>().into()
 }
 
-pub fn ids(cards: &[Card]) -> JsValue {
+pub(crate) fn ids(cards: &[Card]) -> JsValue {
     cards.iter().map(|card| JsValue::from(card.id())).collect::<Array>().into()
 }
 
 /// `{ classic: {...}, junior, chain, ultra, daily: {..., streak, bestStreak},
 /// drills: { "third-card": {...}, "how-many": {...} }, history }`.
-pub fn stats_object(record: &Record, today: Date) -> JsValue {
+pub(crate) fn stats_object(record: &Record, today: Date) -> JsValue {
     let all = Object::new();
     for (index, name) in MODES.iter().enumerate() {
         let stats = record.mode_stats(index);
@@ -83,12 +83,12 @@ pub fn stats_object(record: &Record, today: Date) -> JsValue {
 /// `{ setsMs, setsAtMs, claimsOut, setsBy (seats), tables: [{ fromMs, untilMs, claims }],
 /// missed: [[ids]], missedMs, wrong: [{ atMs, cards, broken: [attribute] }],
 /// hints, playMs, medianMs, bestMs, worstMs, paceMs, over }`.
-pub fn analysis_object(analysis: &Analysis) -> JsValue {
+pub(crate) fn analysis_object(analysis: &Analysis) -> JsValue {
     let object = Object::new();
     put(&object, "setsMs", numbers(analysis.times_ms()));
     put(&object, "setsAtMs", numbers(analysis.sets.iter().map(|set| set.at_ms)));
     put(&object, "claimsOut", numbers(analysis.sets.iter().map(|set| set.claims_out as u64)));
-    put(&object, "setsBy", numbers(analysis.sets.iter().map(|set| set.by.0 as u64)));
+    put(&object, "setsBy", numbers(analysis.sets.iter().map(|set| u64::from(set.by.0))));
     let tables: Array = analysis
         .tables
         .iter()
@@ -103,7 +103,7 @@ pub fn analysis_object(analysis: &Analysis) -> JsValue {
         .collect();
     put(&object, "tables", tables.into());
     put(&object, "missed", analysis.missed.iter().map(|m| ids(m.claim.cards())).collect::<Array>().into());
-    put(&object, "missedMs", numbers(analysis.missed.iter().map(|m| m.lasted_ms())));
+    put(&object, "missedMs", numbers(analysis.missed.iter().map(set_client::review::analysis::Missed::lasted_ms)));
     let wrong: Array = analysis
         .wrong
         .iter()
@@ -128,7 +128,7 @@ pub fn analysis_object(analysis: &Analysis) -> JsValue {
 }
 
 /// The export file's text.
-pub fn export_text(record: &Record, today: Date) -> String {
+pub(crate) fn export_text(record: &Record, today: Date) -> String {
     let file = Object::new();
     put(&file, "format", FORMAT.into());
     put(&file, "version", VERSION.into());
@@ -142,7 +142,7 @@ pub fn export_text(record: &Record, today: Date) -> String {
 }
 
 /// Downloads the export file, named by today's date.
-pub fn download(record: &Record, today: Date) {
+pub(crate) fn download(record: &Record, today: Date) {
     let text = export_text(record, today);
     let parts = Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
@@ -159,14 +159,14 @@ pub fn download(record: &Record, today: Date) {
 }
 
 /// The record in an export file's text, or why it is not one.
-pub fn import(text: &str) -> Result<Record, String> {
+pub(crate) fn import(text: &str) -> Result<Record, String> {
     let file = JSON::parse(text).map_err(|_| "it is not JSON".to_owned())?;
     let format = Reflect::get(&file, &"format".into()).ok().and_then(|f| f.as_string());
     if format.as_deref() != Some(FORMAT) {
         return Err("it is not a file of SET statistics".to_owned());
     }
     let version = Reflect::get(&file, &"version".into()).unwrap_or_default();
-    if version.as_f64() != Some(VERSION as f64) {
+    if version.as_f64() != Some(f64::from(VERSION)) {
         // In JavaScript's words: Rust's float formatting costs the part far
         // more (BENCHMARKS.md, "What stays bent for bytes").
         let shown = JSON::stringify(&version).ok().and_then(|text| text.as_string()).unwrap_or_default();

@@ -6,16 +6,16 @@ use set_client::play::stopwatch::format_clock;
 use set_client::review::record::{Drill, Record};
 
 /// The ways to play as the chooser names them, in the record's order.
-pub const MODE_NAMES: [&str; 5] = ["Classic", "Junior", "Set-Chain", "UltraSet", "Daily puzzle"];
+pub(crate) const MODE_NAMES: [&str; 5] = ["Classic", "Junior", "Set-Chain", "UltraSet", "Daily puzzle"];
 
 /// A time as m:ss.t (tenths: a quick set takes well under a second), or a
 /// dash where there is none yet.
-pub fn time(ms: Option<u64>) -> String {
+pub(crate) fn time(ms: Option<u64>) -> String {
     ms.map_or_else(|| "–".to_owned(), |ms| format!("{}.{}", format_clock(ms as f64), ms % 1000 / 100))
 }
 
 /// Each drill's runs, accuracy and median time, as a list.
-pub fn drill_records(record: &Record) -> String {
+pub(crate) fn drill_records(record: &Record) -> String {
     let mut text = String::from("<dl class=\"review-figures\">");
     for (drill, name) in Drill::ALL.into_iter().zip(["Third card", "How many sets?"]) {
         let stats = record.drill_stats(drill);

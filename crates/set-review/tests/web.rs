@@ -64,9 +64,9 @@ fn bad_input_is_named_and_changes_nothing() {
     storage().clear().unwrap();
     let before = js_sys::JSON::stringify(&stats().unwrap()).unwrap();
     let cases = [
-        (open("nonsense", None).map(|_| ()), "\"nonsense\" is not a view"),
-        (open("replay", None).map(|_| ()), "the replay view needs a game's save text"),
-        (open("analysis", Some("SET save 7\n".into())).map(|_| ()), "newer version of SET (save format 7"),
+        (open("nonsense", None), "\"nonsense\" is not a view"),
+        (open("replay", None), "the replay view needs a game's save text"),
+        (open("analysis", Some("SET save 7\n".into())), "newer version of SET (save format 7"),
         (analysis(Some("garbage".into())).map(|_| ()), "the game cannot be read: it is not a saved SET game"),
     ];
     for (result, expected) in cases {
@@ -110,7 +110,7 @@ fn views_open_in_their_dialog_with_crisp_canvases() {
     let ratio = web_sys::window().unwrap().device_pixel_ratio();
     let width = canvas.get_bounding_client_rect().width();
     assert!(width > 0.0);
-    assert_eq!(canvas.width() as f64, (width * ratio).round());
+    assert_eq!(f64::from(canvas.width()), (width * ratio).round());
     open("gallery", None).unwrap();
     let rects = js_sys::Array::from(&field(&view_state().unwrap(), "rects"));
     assert_eq!(rects.length(), 81);

@@ -41,13 +41,13 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// The one subject the lobbies are told on.
-pub const SUBJECT: &str = "set.lobby";
+pub(crate) const SUBJECT: &str = "set.lobby";
 /// Each node tells its whole lobby this often.
-pub const SNAPSHOT_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const SNAPSHOT_EVERY: Duration = Duration::from_secs(1);
 /// Changes waiting to be published, at most.
-pub const QUEUE: usize = 4096;
+pub(crate) const QUEUE: usize = 4096;
 /// Longer frames are not read (a lobby of thousands of rooms fits).
-pub const MAX_FRAME: usize = 4 << 20;
+pub(crate) const MAX_FRAME: usize = 4 << 20;
 
 /// How long a publish may wait for the client's buffer before it is dropped.
 const PUBLISH_WAIT: Duration = Duration::from_millis(200);
@@ -55,7 +55,7 @@ const PUBLISH_WAIT: Duration = Duration::from_millis(200);
 /// Connects this node's lobby to the bus at `url` and keeps it connected:
 /// returns once the client exists (NATS itself may still be down; the
 /// client goes on trying), with the task that runs the bus.
-pub async fn start(
+pub(crate) async fn start(
     url: &str,
     node: &str,
     lobby: Arc<Lobby>,
@@ -83,7 +83,8 @@ pub async fn start(
     lobby.set_bus(BusHealth::Down);
     let (to_peers, outbound) = mpsc::channel(QUEUE);
     lobby.join_bus(to_peers);
-    let bus = Bus { client, node: node.to_owned(), lobby, rooms, named_twice: Default::default() };
+    let bus =
+        Bus { client, node: node.to_owned(), lobby, rooms, named_twice: std::sync::atomic::AtomicBool::default() };
     Ok(tokio::spawn(bus.run(events, outbound, subscriber)))
 }
 
@@ -112,13 +113,10 @@ impl Bus {
                         self.publish(msg).await;
                     }
                 }
-                heard = subscriber.next() => match heard {
-                    Some(message) => self.heard(&message.payload).await,
-                    None => {
-                        tracing::error!("the bus's subscription ended: this node's lobby is its own from now on");
-                        self.lobby.set_bus(BusHealth::Down);
-                        return;
-                    }
+                heard = subscriber.next() => if let Some(message) = heard { self.heard(&message.payload).await } else {
+                    tracing::error!("the bus's subscription ended: this node's lobby is its own from now on");
+                    self.lobby.set_bus(BusHealth::Down);
+                    return;
                 },
                 _ = snapshots.tick() => {
                     if self.lobby.bus() == BusHealth::Up {

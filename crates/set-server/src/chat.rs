@@ -4,10 +4,10 @@
 //! kept as text and reaches pages as text: markup in it is only characters.
 
 use crate::names::{NameError, normalized};
-pub use set_protocol::chat::{KEPT, MAX_CHARS};
+pub(crate) use set_protocol::chat::{KEPT, MAX_CHARS};
 
 /// The line to keep, or why it is refused (words for the sender).
-pub fn checked(text: &str) -> Result<String, String> {
+pub(crate) fn checked(text: &str) -> Result<String, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err("say something: the line is empty".into());

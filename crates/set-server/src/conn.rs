@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::{Notify, mpsc};
 
-pub type ConnId = u64;
+pub(crate) type ConnId = u64;
 
 /// What a room sends a connection: a frame, or "close with this code".
 #[derive(Clone, Debug)]

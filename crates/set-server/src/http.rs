@@ -45,9 +45,9 @@ use tower::ServiceExt;
 const SOCKET_READ_BUFFER: usize = 4096;
 
 /// The page that plays in a room.
-pub const ONLINE_PAGE: &str = "/online.html";
+pub(crate) const ONLINE_PAGE: &str = "/online.html";
 
-pub fn router(state: Arc<AppState>) -> Router {
+pub(crate) fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/ws", get(upgrade))
         .route("/healthz", get(health))
@@ -302,7 +302,7 @@ async fn headers(State(state): State<Arc<AppState>>, request: Request, next: Nex
 
 /// The policy for the pages in `dist`: their own files, their inline
 /// scripts and styles by hash, wasm, and their own WebSocket.
-pub fn content_security_policy(dist: &std::path::Path) -> std::io::Result<HeaderValue> {
+pub(crate) fn content_security_policy(dist: &std::path::Path) -> std::io::Result<HeaderValue> {
     let (mut scripts, mut styles) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(dist)? {
         let path = entry?.path();

@@ -8,13 +8,14 @@
 
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
+use std::fmt::Write as _;
 
 type HmacSha256 = Hmac<Sha256>;
 
 /// Crockford's base32: no I, L, O or U, so a room id read aloud is unambiguous.
 const ROOM_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 /// 10 characters of 5 bits: 50 random bits, unguessable at any rate the server answers.
-pub const ROOM_ID_CHARS: usize = 10;
+pub(crate) const ROOM_ID_CHARS: usize = 10;
 
 fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
@@ -23,11 +24,15 @@ fn random_bytes<const N: usize>() -> [u8; N] {
     bytes
 }
 
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut hex, b| {
+        // Writing to a String cannot fail.
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }
 
-pub fn new_room_id() -> String {
+pub(crate) fn new_room_id() -> String {
     // Each byte masked to 0..32 picks one of the alphabet's 32 characters.
     random_bytes::<ROOM_ID_CHARS>()
         .iter()
@@ -38,32 +43,32 @@ pub fn new_room_id() -> String {
 
 /// A code that moves an identity to another browser: 10 characters of
 /// the same alphabet, as unguessable as a room id.
-pub fn new_transfer_code() -> String {
+pub(crate) fn new_transfer_code() -> String {
     new_room_id()
 }
 
 /// Whether a text has the shape of a room id (checked before any lookup).
-pub fn is_room_id(text: &str) -> bool {
+pub(crate) fn is_room_id(text: &str) -> bool {
     text.len() == ROOM_ID_CHARS && text.bytes().all(|b| ROOM_ALPHABET.contains(&b))
 }
 
 /// 128 random bits.
-pub fn new_player_id() -> String {
+pub(crate) fn new_player_id() -> String {
     hex(&random_bytes::<16>())
 }
 
-pub fn new_salt() -> String {
+pub(crate) fn new_salt() -> String {
     hex(&random_bytes::<16>())
 }
 
 /// A deal's seed, in the range the page's addresses and saves accept.
-pub fn new_seed() -> u64 {
+pub(crate) fn new_seed() -> u64 {
     u64::from_le_bytes(random_bytes::<8>()) % (set_core::rules::game::MAX_SEED + 1)
 }
 
 /// SHA-256 over `room:seed:salt`, published when the game starts; the seed
 /// and salt are revealed when it is over, so anyone can check the deal.
-pub fn commitment(room: &str, seed: u64, salt: &str) -> String {
+pub(crate) fn commitment(room: &str, seed: u64, salt: &str) -> String {
     hex(&Sha256::digest(set_core::online::room::commitment_text(room, seed, salt).as_bytes()))
 }
 

@@ -183,7 +183,7 @@ pub struct AddressBuckets {
 }
 
 /// How often the full buckets are swept out.
-const SWEEP_EVERY: Duration = Duration::from_secs(60);
+const SWEEP_EVERY: Duration = Duration::from_mins(1);
 
 impl AddressBuckets {
     pub fn new(make: impl Fn() -> Bucket + Send + Sync + 'static) -> AddressBuckets {
@@ -280,7 +280,7 @@ impl Drop for Permit {
 /// The client's address: the peer, or, when the peer is a trusted proxy,
 /// the last address it appended to `X-Forwarded-For` (earlier ones are the
 /// client's own word, and could be anything).
-pub fn client_address(peer: IpAddr, forwarded_for: Option<&str>, trusted_proxies: &[IpAddr]) -> IpAddr {
+pub(crate) fn client_address(peer: IpAddr, forwarded_for: Option<&str>, trusted_proxies: &[IpAddr]) -> IpAddr {
     if !trusted_proxies.contains(&peer) {
         return peer;
     }

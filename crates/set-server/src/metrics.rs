@@ -15,19 +15,19 @@
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-pub const CONNECTIONS: &str = "set_connections";
-pub const ROOMS_LOADED: &str = "set_rooms_loaded";
-pub const CLAIMS: &str = "set_claims_total";
-pub const CLAIM_SECONDS: &str = "set_claim_seconds";
-pub const LIMITS_HIT: &str = "set_limits_hit_total";
-pub const STORE_ERRORS: &str = "set_store_errors_total";
-pub const NODE_INFO: &str = "set_node_info";
-pub const BUS_UP: &str = "set_bus_up";
-pub const BUS_FRAMES: &str = "set_bus_frames_total";
+pub(crate) const CONNECTIONS: &str = "set_connections";
+pub(crate) const ROOMS_LOADED: &str = "set_rooms_loaded";
+pub(crate) const CLAIMS: &str = "set_claims_total";
+pub(crate) const CLAIM_SECONDS: &str = "set_claim_seconds";
+pub(crate) const LIMITS_HIT: &str = "set_limits_hit_total";
+pub(crate) const STORE_ERRORS: &str = "set_store_errors_total";
+pub(crate) const NODE_INFO: &str = "set_node_info";
+pub(crate) const BUS_UP: &str = "set_bus_up";
+pub(crate) const BUS_FRAMES: &str = "set_bus_frames_total";
 
 /// The bounds a client can meet, as `set_limits_hit_total`'s label.
 #[derive(Clone, Copy, Debug)]
-pub enum Limit {
+pub(crate) enum Limit {
     Connections,
     AddressConnections,
     Hello,
@@ -74,39 +74,39 @@ impl Limit {
 }
 
 /// Counts a client stopped by `limit`.
-pub fn limit_hit(limit: Limit) {
+pub(crate) fn limit_hit(limit: Limit) {
     metrics::counter!(LIMITS_HIT, "limit" => limit.label()).increment(1);
 }
 
 /// Counts a claim's answer and how long it took.
-pub fn claim_answered(verdict: &'static str, seconds: f64) {
+pub(crate) fn claim_answered(verdict: &'static str, seconds: f64) {
     metrics::counter!(CLAIMS, "verdict" => verdict).increment(1);
     metrics::histogram!(CLAIM_SECONDS).record(seconds);
 }
 
 /// Names this node in the metrics, so that a scrape of several tells them apart.
-pub fn node(name: &str) {
+pub(crate) fn node(name: &str) {
     metrics::gauge!(NODE_INFO, "node" => name.to_owned()).set(1.0);
 }
 
-pub fn bus_up(up: bool) {
+pub(crate) fn bus_up(up: bool) {
     metrics::gauge!(BUS_UP).set(if up { 1.0 } else { 0.0 });
 }
 
-pub fn bus_sent() {
+pub(crate) fn bus_sent() {
     metrics::counter!(BUS_FRAMES, "fate" => "sent").increment(1);
 }
 
-pub fn bus_dropped() {
+pub(crate) fn bus_dropped() {
     metrics::counter!(BUS_FRAMES, "fate" => "dropped").increment(1);
 }
 
-pub fn store_error() {
+pub(crate) fn store_error() {
     metrics::counter!(STORE_ERRORS).increment(1);
 }
 
 /// Installs the recorder for this process; the handle renders the text.
-pub fn install() -> Result<PrometheusHandle, String> {
+pub(crate) fn install() -> Result<PrometheusHandle, String> {
     let buckets = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0];
     PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Full(CLAIM_SECONDS.to_owned()), &buckets)

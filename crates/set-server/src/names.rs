@@ -20,7 +20,7 @@ use std::fmt;
 
 /// Why a name is refused here.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NameError {
+pub(crate) enum NameError {
     /// A code point that does not show (U+ its number).
     Invisible(u32),
     /// A bidirectional control (U+ its number).
@@ -42,7 +42,7 @@ impl fmt::Display for NameError {
 }
 
 /// The name in NFC, or why it cannot be one.
-pub fn normalized(name: &str) -> Result<String, NameError> {
+pub(crate) fn normalized(name: &str) -> Result<String, NameError> {
     let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
     let bidi = CodePointSetData::new::<BidiControl>();
     for c in name.chars() {
@@ -58,13 +58,13 @@ pub fn normalized(name: &str) -> Result<String, NameError> {
 }
 
 /// Whether two names would be mistaken for each other (equal skeletons).
-pub fn confusable(a: &str, b: &str) -> bool {
+pub(crate) fn confusable(a: &str, b: &str) -> bool {
     unicode_security::skeleton(a).eq(unicode_security::skeleton(b))
 }
 
 /// The names of a room, each normalised, the last checked against the
 /// others (the ones already seated were checked when they sat down).
-pub fn checked(names: &[&str]) -> Result<Vec<String>, NameError> {
+pub(crate) fn checked(names: &[&str]) -> Result<Vec<String>, NameError> {
     let names = names.iter().map(|name| normalized(name.trim())).collect::<Result<Vec<_>, _>>()?;
     if let Some((last, others)) = names.split_last() {
         // The same name twice is the core's to refuse, in its own words.
@@ -79,7 +79,7 @@ pub fn checked(names: &[&str]) -> Result<Vec<String>, NameError> {
 /// invisible, no look-alikes) and as the core seats them (trimmed, 1 to 20
 /// characters, no control characters, no two alike): what a room and the
 /// lobby both take, with why not in words.
-pub fn seatable(names: &[&str]) -> Result<Vec<String>, String> {
+pub(crate) fn seatable(names: &[&str]) -> Result<Vec<String>, String> {
     let names = checked(names).map_err(|err| err.to_string())?;
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let seats = Seats::online(&names).map_err(|err| err.to_string())?;

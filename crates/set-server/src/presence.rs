@@ -15,20 +15,20 @@ struct Present {
 }
 
 #[derive(Default)]
-pub struct Presence {
+pub(crate) struct Presence {
     players: HashMap<String, Present>,
     /// Whose each name is, by the name's skeleton.
     names: HashMap<String, String>,
 }
 
 /// A name's confusable skeleton (Unicode TS #39): two names with one are too alike.
-pub fn skeleton(name: &str) -> String {
+pub(crate) fn skeleton(name: &str) -> String {
     unicode_security::skeleton(name).collect()
 }
 
 impl Presence {
     /// A connection of `player` opened; whether they were not online before.
-    pub fn arrived(&mut self, player: &str) -> bool {
+    pub(crate) fn arrived(&mut self, player: &str) -> bool {
         let present = self.players.entry(player.to_owned()).or_default();
         present.connections += 1;
         present.connections == 1
@@ -36,7 +36,7 @@ impl Presence {
 
     /// A connection of `player` closed; whether that was their last (and
     /// their name is free again).
-    pub fn departed(&mut self, player: &str) -> bool {
+    pub(crate) fn departed(&mut self, player: &str) -> bool {
         let Some(present) = self.players.get_mut(player) else { return false };
         present.connections = present.connections.saturating_sub(1);
         if present.connections > 0 {
@@ -49,29 +49,29 @@ impl Presence {
     }
 
     /// Players online.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.players.len()
     }
 
     /// Whether `player` is online here.
-    pub fn contains(&self, player: &str) -> bool {
+    pub(crate) fn contains(&self, player: &str) -> bool {
         self.players.contains_key(player)
     }
 
     /// The players online.
-    pub fn players(&self) -> impl Iterator<Item = &String> {
+    pub(crate) fn players(&self) -> impl Iterator<Item = &String> {
         self.players.keys()
     }
 
     /// The name each player online goes by, where they gave one: `(player, name)`.
-    pub fn names(&self) -> impl Iterator<Item = (&String, &String)> {
+    pub(crate) fn names(&self) -> impl Iterator<Item = (&String, &String)> {
         self.players.iter().filter_map(|(player, present)| present.name.as_ref().map(|(name, _)| (player, name)))
     }
 
     /// `player` (online) goes by `name` (already normalised) from now on,
     /// giving up the name they had; or the name of whoever online has one
     /// too like it, and nothing changes.
-    pub fn take_name(&mut self, player: &str, name: &str) -> Result<(), String> {
+    pub(crate) fn take_name(&mut self, player: &str, name: &str) -> Result<(), String> {
         let skeleton = skeleton(name);
         if let Some(holder) = self.names.get(&skeleton).filter(|holder| *holder != player) {
             let held = self.players.get(holder).and_then(|p| p.name.as_ref()).map_or(name, |(name, _)| name);

@@ -15,7 +15,7 @@ use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 /// Below this uncertainty a rating is settled, no longer provisional.
-pub const SETTLED_SIGMA: f64 = 5.0;
+pub(crate) const SETTLED_SIGMA: f64 = 5.0;
 /// Shown rating points per unit of `mu`.
 const SHOWN_PER_MU: f64 = 60.0;
 
@@ -48,7 +48,7 @@ impl Rating {
 
 /// Each player's place (1 is first) from their sets, the ones not present
 /// at the end last; equal sets share a place.
-pub fn places(sets: &[u32], present: &[bool]) -> Vec<u32> {
+pub(crate) fn places(sets: &[u32], present: &[bool]) -> Vec<u32> {
     // Absent players rank below everyone present: as if they had found fewer than none.
     let key = |i: usize| match (present.get(i), sets.get(i)) {
         (Some(true), Some(&sets)) => i64::from(sets),
@@ -58,7 +58,7 @@ pub fn places(sets: &[u32], present: &[bool]) -> Vec<u32> {
 }
 
 /// The ratings after a game, each player by their place.
-pub fn rate(before: &[Rating], places: &[u32]) -> Vec<Rating> {
+pub(crate) fn rate(before: &[Rating], places: &[u32]) -> Vec<Rating> {
     let teams: Vec<[WengLinRating; 1]> =
         before.iter().map(|r| [WengLinRating { rating: r.mu, uncertainty: r.sigma }]).collect();
     let game: Vec<(&[WengLinRating], MultiTeamOutcome)> =

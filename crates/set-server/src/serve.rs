@@ -18,7 +18,12 @@ use tracing::Instrument;
 
 /// Serves `app` on `listener` until `stop` resolves; connections already
 /// open are left to finish (the WebSockets are closed by the drain).
-pub async fn serve(listener: TcpListener, app: Router, header_timeout: Duration, stop: impl Future<Output = ()>) {
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    header_timeout: Duration,
+    stop: impl Future<Output = ()>,
+) {
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
     tokio::pin!(stop);

@@ -54,7 +54,7 @@ impl Transfers {
 
     /// A new code for `player` (its last one, if any, no longer works).
     pub fn issue(&self, player: &str) -> Result<String, TransferError> {
-        let mut codes = self.codes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut codes = self.codes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let now = Instant::now();
         codes.retain(|_, waiting| waiting.until > now && waiting.player != player);
         if codes.len() >= self.max {
@@ -68,7 +68,7 @@ impl Transfers {
 
     /// The player a code moves, once: the code is gone after.
     pub fn redeem(&self, code: &str) -> Result<String, TransferError> {
-        let mut codes = self.codes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut codes = self.codes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let waiting = codes.remove(&code.trim().to_ascii_lowercase()).ok_or(TransferError::BadCode)?;
         if waiting.until <= Instant::now() {
             return Err(TransferError::BadCode);
@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_code_moves_its_player_once_within_its_lifetime() {
-        let transfers = Transfers::new(Duration::from_secs(60), 10);
+        let transfers = Transfers::new(Duration::from_mins(1), 10);
         let code = transfers.issue("p1").unwrap();
         assert_eq!(code.len(), crate::ids::ROOM_ID_CHARS);
         assert_eq!(transfers.redeem("nothing"), Err(TransferError::BadCode));
@@ -100,7 +100,7 @@ mod tests {
         let transfers = Transfers::new(Duration::ZERO, 2);
         let code = transfers.issue("p1").unwrap();
         assert_eq!(transfers.redeem(&code), Err(TransferError::BadCode), "expired");
-        let bounded = Transfers::new(Duration::from_secs(60), 2);
+        let bounded = Transfers::new(Duration::from_mins(1), 2);
         bounded.issue("a").unwrap();
         bounded.issue("b").unwrap();
         assert_eq!(bounded.issue("c"), Err(TransferError::Full));

@@ -94,7 +94,7 @@ enum Heard {
     Draining,
 }
 
-pub async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
+pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(OUTBOX);
     let outbox = Outbox::new(tx, state.limits.outbox_bytes);
@@ -209,11 +209,11 @@ async fn write(
                 Some(Outgoing::Close(code, reason)) => (Message::Close(Some(CloseFrame { code, reason: reason.into() })), 0),
                 None => break,
             },
-            _ = kick.notified() => {
+            () = kick.notified() => {
                 limit_hit(Limit::SlowReader);
                 (Message::Close(Some(CloseFrame { code: close::POLICY, reason: "too slow to keep up: reconnect".into() })), 0)
             }
-            _ = ping.tick() => (Message::Ping(Default::default()), 0),
+            _ = ping.tick() => (Message::Ping(axum::body::Bytes::default()), 0),
         };
         let closing = matches!(message, Message::Close(_));
         let sent = tokio::time::timeout(send_timeout, sink.send(message)).await;
@@ -261,7 +261,7 @@ impl Connection {
             Ok(value) => value,
             Err(err) => return self.strike(None, ErrorCode::BadJson, format!("not JSON: {err}")),
         };
-        let id = value.get("id").and_then(|id| id.as_u64()).and_then(|id| u32::try_from(id).ok());
+        let id = value.get("id").and_then(serde_json::Value::as_u64).and_then(|id| u32::try_from(id).ok());
         let kind = value.get("t").and_then(|t| t.as_str()).unwrap_or("").to_owned();
         // Pings keep the socket up and cost little: a bucket of their own,
         // whose overflow goes unanswered. Everything else draws on the credit.
@@ -317,7 +317,7 @@ impl Connection {
                     return true;
                 }
                 self.leave_room().await;
-                let watched = self.state.lobby.watch(self.id, &player, name.as_deref(), self.outbox.clone());
+                let watched = self.state.lobby.watch(self.id, &player, name.as_deref(), &self.outbox);
                 match watched {
                     Ok(()) => {
                         self.in_lobby = true;
@@ -326,7 +326,7 @@ impl Connection {
                         }
                     }
                     Err(err @ LobbyError::Full) => {
-                        self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()))
+                        self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()));
                     }
                     Err(err) => self.send(&ServerMsg::error(None, ErrorCode::BadName, err.to_string())),
                 }
@@ -443,13 +443,14 @@ impl Connection {
             return self.close(close::VERSION, "protocol version");
         }
         let player = match token {
-            Some(token) => match self.state.signer.verify(token) {
-                Some(player) => player,
-                None => {
+            Some(token) => {
+                if let Some(player) = self.state.signer.verify(token) {
+                    player
+                } else {
                     self.send(&ServerMsg::error(None, ErrorCode::BadToken, "the token is not one this server signed"));
                     return self.close(close::BAD_TOKEN, "bad token");
                 }
-            },
+            }
             None => crate::ids::new_player_id(),
         };
         self.welcome(player);

@@ -16,7 +16,7 @@ fn bots(levels: &[&str]) -> ClientMsg {
 }
 
 /// The longest a test waits for a computer opponent's move.
-const BOT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+const BOT_WAIT: std::time::Duration = std::time::Duration::from_mins(1);
 
 /// The next move a bot made (seat `from` or later), skipping the others'.
 async fn bot_move(client: &mut Client, first_bot: u64) -> Value {

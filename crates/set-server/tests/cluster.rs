@@ -212,8 +212,7 @@ async fn a_short_load_through_nginx_with_a_node_killed_halfway_loses_nothing() {
     let bench: Value = stdout
         .lines()
         .find_map(|line| line.strip_prefix("BENCH "))
-        .map(|json| serde_json::from_str(json).unwrap())
-        .unwrap_or_else(|| panic!("no BENCH line in:\n{stdout}"));
+        .map_or_else(|| panic!("no BENCH line in:\n{stdout}"), |json| serde_json::from_str(json).unwrap());
     assert_eq!(
         (bench["errors"].as_u64(), bench["lost"].as_u64(), bench["mismatches"].as_u64()),
         (Some(0), Some(0), Some(0))

@@ -31,8 +31,7 @@ fn a_short_load_loses_nothing_and_every_log_replays_to_its_board() {
     let bench: Value = stdout
         .lines()
         .find_map(|line| line.strip_prefix("BENCH "))
-        .map(|json| serde_json::from_str(json).unwrap())
-        .unwrap_or_else(|| panic!("no BENCH line in:\n{stdout}"));
+        .map_or_else(|| panic!("no BENCH line in:\n{stdout}"), |json| serde_json::from_str(json).unwrap());
     assert_eq!((bench["clients"].as_u64(), bench["rooms"].as_u64()), (Some(9), Some(3)));
     assert_eq!(
         (bench["errors"].as_u64(), bench["lost"].as_u64(), bench["mismatches"].as_u64()),

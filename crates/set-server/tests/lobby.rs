@@ -88,7 +88,7 @@ async fn a_public_room_appears_fills_starts_and_leaves_the_lobby_live() {
 
     // Nobody seated is left: the room goes from the lobby.
     drop((ann, ben));
-    until(&mut eve, &mut rooms, |rooms| rooms.is_empty()).await;
+    until(&mut eve, &mut rooms, std::collections::BTreeMap::is_empty).await;
 
     // A newcomer to the lobby sees what is there now: nothing, and who is online.
     let mut gil = Client::new(&server, None).await;

@@ -77,8 +77,9 @@ async fn survives_sigkill(scratch: &Scratch, db: &std::path::Path) {
     let (end, seq) = play_to_the_end([&mut ann, &mut ben], &table, seq).await;
     assert_eq!(end["status"], "over");
     let (seed, salt) = (end["seed"].as_str().unwrap(), end["salt"].as_str().unwrap());
-    let digest: String =
-        Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    let digest: String = Sha256::digest(format!("{room}:{seed}:{salt}").as_bytes())
+        .iter()
+        .fold(String::new(), |hex, b| hex + &format!("{b:02x}"));
     assert_eq!(digest, commitment, "the revealed seed is the one committed to at the start");
 
     let response = server.get(&format!("/api/games/{room}"), "").await;

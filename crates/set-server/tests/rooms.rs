@@ -7,8 +7,10 @@
 
 mod support;
 
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use support::*;
+use tokio_tungstenite::tungstenite::Message;
 
 /// Ann creates a classic room, Ben joins, Ann starts: both see the same table.
 async fn two_players(server: &Server) -> (Client, Client, String, Value) {
@@ -269,8 +271,6 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     let last = forged.pop().unwrap();
     forged.push(if last == '0' { '1' } else { '0' });
     let mut ws = connect(&server, &server.origin()).await.unwrap();
-    use futures_util::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::Message;
     ws.send(Message::text(ClientMsg::Hello { v: VERSION, token: Some(forged.clone()) }.to_text())).await.unwrap();
     let error: Value = match ws.next().await {
         Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),

@@ -156,8 +156,8 @@ impl Totals {
     fn add(&mut self, summary: &Summary) {
         self.games += 1;
         self.sets += summary.sets as u64;
-        self.hints += summary.hints as u64;
-        self.wrong += summary.wrong as u64;
+        self.hints += u64::from(summary.hints);
+        self.wrong += u64::from(summary.wrong);
         self.play_ms += summary.elapsed_ms;
         self.best_ms = Some(self.best_ms.map_or(summary.elapsed_ms, |best| best.min(summary.elapsed_ms)));
     }
@@ -536,7 +536,7 @@ impl Record {
             text.push_str(&format!("drill {} {}", run.drill.name(), run.at));
             for answer in &run.answers {
                 text.push(' ');
-                push_small(&mut text, answer.correct as usize);
+                push_small(&mut text, usize::from(answer.correct));
                 text.push_str(&format!(":{}", answer.ms));
             }
             text.push('\n');

@@ -363,7 +363,7 @@ mod tests {
     use crate::rules::game::Invalid;
 
     fn ids(cards: &[Card]) -> Vec<i64> {
-        cards.iter().map(|card| card.id() as i64).collect()
+        cards.iter().map(|card| i64::from(card.id())).collect()
     }
 
     fn first_set(game: &Game) -> Vec<Card> {
@@ -457,7 +457,10 @@ mod tests {
         let size = room.claim(Seat(0), &t[..2], 0, 0);
         assert_eq!(size, Err(ClaimError::Refused(Refusal::Rules(GameError::ClaimSize { expected: 3, got: 2 }))));
         let hidden = room.game().deck()[0];
-        assert_eq!(room.claim(Seat(0), &[t[0], t[1], hidden.id() as i64], 0, 0), Err(ClaimError::NotInPlay(hidden)));
+        assert_eq!(
+            room.claim(Seat(0), &[t[0], t[1], i64::from(hidden.id())], 0, 0),
+            Err(ClaimError::NotInPlay(hidden))
+        );
         let nobody = room.claim(Seat(5), &t[..3], 0, 0);
         assert_eq!(nobody, Err(ClaimError::Refused(Refusal::NoSuchSeat(Seat(5)))));
         assert_eq!(room, before);
@@ -559,7 +562,8 @@ mod tests {
         let names = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
         let mut room = RoomGame::new(Variant::Classic, 42, &names, &[]).unwrap();
         for seat in 0..8u8 {
-            let cards: Vec<i64> = room.game().first_claim().unwrap().cards().iter().map(|c| c.id() as i64).collect();
+            let cards: Vec<i64> =
+                room.game().first_claim().unwrap().cards().iter().map(|c| i64::from(c.id())).collect();
             room.claim(Seat(7 - seat), &cards, room.seq(), u64::from(seat) * 900).unwrap();
         }
         let text = encode_seated(room.game(), room.sitting(), 9000);

@@ -163,7 +163,7 @@ mod tests {
     }
 
     fn claim(ids: [u8; 3]) -> Claim {
-        Claim::new(&ids.map(|id| Card::new(id as i64).unwrap())).unwrap()
+        Claim::new(&ids.map(|id| Card::new(i64::from(id)).unwrap())).unwrap()
     }
 
     #[test]

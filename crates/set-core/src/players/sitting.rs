@@ -88,7 +88,7 @@ pub struct Standing {
 
 impl Standing {
     pub fn score(&self) -> i64 {
-        self.sets as i64 - self.penalties as i64
+        i64::from(self.sets) - i64::from(self.penalties)
     }
 }
 
@@ -367,7 +367,9 @@ impl Sitting {
         }
         let people_locked = seats.players().iter().zip(&standings).all(|(p, s)| p.kind != Kind::Human || s.locked_out);
         if people_locked && seats.bots().next().is_none() {
-            standings.iter_mut().for_each(|standing| standing.locked_out = false);
+            for standing in &mut standings {
+                standing.locked_out = false;
+            }
         }
         standings
     }

@@ -334,7 +334,7 @@ mod tests {
                     triples += 1;
                     let by_lookup = is_set(a, b, c);
                     assert_eq!(by_lookup, plain_rule(a, b, c), "{a:?} {b:?} {c:?}");
-                    sets += by_lookup as u32;
+                    sets += u32::from(by_lookup);
                 }
             }
         }

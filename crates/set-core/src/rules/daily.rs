@@ -73,7 +73,7 @@ impl Date {
             return Err(bad());
         }
         let number = |from: usize, to: usize| -> Option<u16> {
-            bytes[from..to].iter().try_fold(0u16, |n, &b| b.is_ascii_digit().then(|| n * 10 + (b - b'0') as u16))
+            bytes[from..to].iter().try_fold(0u16, |n, &b| b.is_ascii_digit().then(|| n * 10 + u16::from(b - b'0')))
         };
         match (number(0, 4), number(5, 7), number(8, 10)) {
             (Some(y), Some(m), Some(d)) => Date::new(y, m as u8, d as u8).ok_or_else(bad),
@@ -98,7 +98,7 @@ impl Date {
 
     /// Days since 1970-01-01.
     pub fn days(self) -> u64 {
-        let (year, month, day) = (self.year as u64, self.month as u64, self.day as u64);
+        let (year, month, day) = (u64::from(self.year), u64::from(self.month), u64::from(self.day));
         let y = if month <= 2 { year - 1 } else { year };
         let era = y / 400;
         let yoe = y - era * 400;
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn the_fallback_board_holds_exactly_six_sets() {
-        let cards: Vec<Card> = FALLBACK_BOARD.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
+        let cards: Vec<Card> = FALLBACK_BOARD.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect();
         assert_eq!(sets_by_attribute_rule(&cards).len(), DAILY_SETS);
         let order = fallback_order();
         assert_eq!(order[..DAILY_CARDS].iter().map(|c| c.id()).collect::<Vec<_>>(), FALLBACK_BOARD);

@@ -38,7 +38,7 @@ pub struct Broken {
 
 /// The attributes three cards break, in order; empty for a set.
 pub fn broken(cards: [Card; 3]) -> Vec<Broken> {
-    let digits = cards.map(|card| card.digits());
+    let digits = cards.map(Card::digits);
     let mut broken = Vec::new();
     for (i, attribute) in ATTRIBUTES.into_iter().enumerate() {
         let [a, b, c] = [digits[0][i], digits[1][i], digits[2][i]];
@@ -100,7 +100,7 @@ mod tests {
     use super::*;
 
     fn card(digits: [u8; 4]) -> Card {
-        Card::new((digits[0] * 27 + digits[1] * 9 + digits[2] * 3 + digits[3]) as i64).unwrap()
+        Card::new(i64::from(digits[0] * 27 + digits[1] * 9 + digits[2] * 3 + digits[3])).unwrap()
     }
 
     #[test]

@@ -43,6 +43,7 @@ fn places(cards: &[Card]) -> Result<[u8; 128], RepeatedCard> {
 
 /// Visits every pair `i < j` with `k`, one past the index of its third card
 /// (0 when that card is absent); `(i, j, k - 1)` is a set when `k > j + 1`.
+#[allow(clippy::inline_always)] // measured: the shipped module kept it a call per pair (BENCHMARKS.md, the finder)
 #[inline(always)]
 fn each_pair(cards: &[Card], place: &[u8; 128], mut visit: impl FnMut(usize, usize, usize) -> bool) {
     for (i, &a) in cards.iter().enumerate() {

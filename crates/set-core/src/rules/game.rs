@@ -243,13 +243,12 @@ impl Game {
     /// board comes from its date, and its seed is the date's) and the first
     /// cards dealt.
     pub fn new(variant: Variant, seed: u64) -> Game {
-        let (seed, order) = match variant {
-            Variant::Daily(date) => (seed_of(date), daily_order(date).to_vec()),
-            _ => {
-                let mut order: Vec<Card> = Card::all().filter(|&card| variant.in_deck(card)).collect();
-                SplitMix64::new(seed).shuffle(&mut order);
-                (seed, order)
-            }
+        let (seed, order) = if let Variant::Daily(date) = variant {
+            (seed_of(date), daily_order(date).to_vec())
+        } else {
+            let mut order: Vec<Card> = Card::all().filter(|&card| variant.in_deck(card)).collect();
+            SplitMix64::new(seed).shuffle(&mut order);
+            (seed, order)
         };
         let mut game = Game {
             variant,
@@ -629,12 +628,11 @@ impl Game {
         for &slot in slots {
             let card = if refills > 0 { self.draw() } else { None };
             refills = refills.saturating_sub(1);
-            match card {
-                Some(card) => self.table[slot] = card,
-                None => {
-                    holes[n] = slot;
-                    n += 1;
-                }
+            if let Some(card) = card {
+                self.table[slot] = card;
+            } else {
+                holes[n] = slot;
+                n += 1;
             }
         }
         self.close_up(&mut holes[..n]);
@@ -676,7 +674,7 @@ mod tests {
     use super::*;
 
     fn cards(ids: &[u8]) -> Vec<Card> {
-        ids.iter().map(|&id| Card::new(id as i64).unwrap()).collect()
+        ids.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect()
     }
 
     #[test]

@@ -269,7 +269,7 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
 /// name table slots, untimed, with its found cards in one flat list; format 2
 /// names its mode, its moves name cards with their times, and its found
 /// claims are ids joined by dots.
-fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
+fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
     let variant = if v1 { Variant::Classic } else { parse_mode(lines.get("mode")?)? };
     // A daily game's seed comes from its date, past JavaScript's exact integers.
     let max_seed = if matches!(variant, Variant::Daily(_)) { u64::MAX } else { MAX_SEED };
@@ -284,8 +284,8 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
         claims += 1;
     }
     let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
-    let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u32::MAX as u64)? as u32;
-    let hints_used = number(lines.get("hints-used")?, "hints-used", u32::MAX as u64)? as u32;
+    let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u64::from(u32::MAX))? as u32;
+    let hints_used = number(lines.get("hints-used")?, "hints-used", u64::from(u32::MAX))? as u32;
     // Format 1 lists the cards claimed away; format 2's daily claims may share cards.
     let mut out_of_the_deck = [table.as_slice(), &deck].concat();
     if v1 {
@@ -297,7 +297,7 @@ fn decode_lines(lines: &Lines, v1: bool) -> Result<SavedGame, SaveError> {
     }
     let moves = if v1 { parse_moves(lines.get("actions")?, false)? } else { parse_moves(lines.get("moves")?, true)? };
     let game = replay(variant, seed, &moves, v1)?;
-    let game_found: Vec<Card> = game.found().iter().flat_map(|claim| claim.cards()).copied().collect();
+    let game_found: Vec<Card> = game.found().iter().flat_map(Claim::cards).copied().collect();
     let found_matches = game_found == found && (v1 || game.found().len() == claims);
     check_snapshot(&[
         ("seed", game.seed() == seed),
@@ -370,12 +370,11 @@ fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
         let (at, action) = if timed { split_once_at(token, b':')? } else { ("0", token) };
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
-        let action = match action {
-            "h" => Action::Hint,
-            _ => {
-                let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves").ok()?;
-                Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
-            }
+        let action = if action == "h" {
+            Action::Hint
+        } else {
+            let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves").ok()?;
+            Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
         };
         Some(Move { at_ms, action })
     })
@@ -616,7 +615,7 @@ mod tests {
         let v2 = include_str!("../../tests/fixtures/save-v2.txt");
         let saved = decode(v2).unwrap();
         assert_eq!((saved.elapsed_ms, saved.game.found().len(), saved.game.wrong_claims()), (16_680, 4, 1));
-        assert_eq!(saved.game.previous().map(|p| p.map(|c| c.id())), Some([18, 0, 9]));
+        assert_eq!(saved.game.previous().map(|p| p.map(Card::id)), Some([18, 0, 9]));
         assert_eq!(encode(&saved.game, saved.elapsed_ms), v2);
     }
 

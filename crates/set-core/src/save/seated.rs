@@ -35,7 +35,7 @@ use crate::text::{split_at_each, split_once_at};
 use std::fmt;
 
 /// The format of a game with other players.
-pub const SEATED_MAJOR: u32 = 3;
+pub(super) const SEATED_MAJOR: u32 = 3;
 /// The `seat-N` lines, by seat: one screen seats four, an online room eight.
 const SEAT_FIELDS: [&str; MAX_ONLINE_PLAYERS] =
     ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6", "seat-7"];
@@ -208,7 +208,7 @@ mod tests {
         assert_eq!(by, [1, 2, 2, 0, 0]);
         assert_eq!(sitting.time_outs(), [TimeOut { by: Seat(0), at_ms: 8000, found_before: 0 }]);
         let standings = sitting.standings(&saved.game);
-        let scores: Vec<i64> = standings.iter().map(|s| s.score()).collect();
+        let scores: Vec<i64> = standings.iter().map(crate::players::sitting::Standing::score).collect();
         assert_eq!(scores, [0, -1, 2], "Ann: a set and a time-out; Ben: a wrong claim; the bot: two sets");
         assert_eq!(encode_seated(&saved.game, &sitting, saved.elapsed_ms), v3);
         // Formats 1 and 2 are games alone, every move seat 0's.

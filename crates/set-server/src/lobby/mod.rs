@@ -26,7 +26,7 @@
 //! [`chat::KEPT`] lines in memory and is rate limited per connection like
 //! a room's, and a watcher too slow to read is closed by its outbox.
 
-pub mod peers;
+pub(crate) mod peers;
 
 use crate::chat;
 use crate::conn::{ConnId, Outbox};
@@ -41,9 +41,9 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OwnedMutexGuard, mpsc};
 
 /// Who is online is told to the lobby's watchers at most this often.
-pub const ONLINE_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const ONLINE_EVERY: Duration = Duration::from_secs(1);
 /// The lobby's rooms are told to its watchers at most this often.
-pub const CHANGES_EVERY: Duration = Duration::from_millis(250);
+pub(crate) const CHANGES_EVERY: Duration = Duration::from_millis(250);
 
 /// Why the lobby refused a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,7 @@ impl Default for State {
             chat: VecDeque::new(),
             online: Presence::default(),
             online_changed: false,
-            changed: Default::default(),
+            changed: std::collections::BTreeSet::default(),
             peers: Peers::default(),
             bus: BusHealth::Alone,
             to_peers: None,
@@ -221,7 +221,7 @@ impl Lobby {
 
     fn state(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere while holding it leaves plain data behind: go on with it.
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// A public room's summary, new or changed: told to the watchers with
@@ -284,7 +284,7 @@ impl Lobby {
     /// A connection starts watching the lobby, under `name` if it gives one
     /// (checked as a room checks names, and unlike any other in the lobby):
     /// it is sent the whole lobby, then every change.
-    pub fn watch(&self, conn: ConnId, player: &str, name: Option<&str>, outbox: Outbox) -> Result<(), LobbyError> {
+    pub fn watch(&self, conn: ConnId, player: &str, name: Option<&str>, outbox: &Outbox) -> Result<(), LobbyError> {
         let mut state = self.state();
         if !state.watchers.contains_key(&conn) && state.watchers.len() >= self.max_watchers {
             limit_hit(Limit::LobbyWatchers);

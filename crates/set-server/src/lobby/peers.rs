@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 /// A node not heard from for this long is gone from the lobby (three of
 /// its snapshots missed).
-pub const SILENT_AFTER: Duration = Duration::from_secs(3);
+pub(crate) const SILENT_AFTER: Duration = Duration::from_secs(3);
 
 /// The nodes a lobby keeps a view of at most: a bus shared by more is
 /// misconfigured, and the rest are not shown.
-pub const MAX_PEERS: usize = 64;
+pub(crate) const MAX_PEERS: usize = 64;
 
 /// What a node's lobby holds that the other nodes show.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub enum PeerMsg {
 
 /// One frame on the bus: the node that sent it, and what it says.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PeerFrame {
+pub(crate) struct PeerFrame {
     pub node: String,
     pub msg: PeerMsg,
 }
@@ -87,7 +87,7 @@ impl Peer {
 
 /// What changed in the lobby's view by something heard or forgotten.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Changed {
+pub(crate) struct Changed {
     /// Rooms new, changed or gone.
     pub rooms: Vec<String>,
     /// Who is online (or their names) changed.
@@ -96,34 +96,34 @@ pub struct Changed {
 
 /// The other nodes' lobbies.
 #[derive(Default)]
-pub struct Peers {
+pub(crate) struct Peers {
     nodes: HashMap<String, Peer>,
 }
 
 impl Peers {
     /// A room of another node, if one lists it.
-    pub fn room(&self, id: &str) -> Option<&LobbyRoomMsg> {
+    pub(crate) fn room(&self, id: &str) -> Option<&LobbyRoomMsg> {
         self.nodes.values().find_map(|peer| peer.rooms.get(id))
     }
 
     /// Every room the other nodes list.
-    pub fn rooms(&self) -> impl Iterator<Item = &LobbyRoomMsg> {
+    pub(crate) fn rooms(&self) -> impl Iterator<Item = &LobbyRoomMsg> {
         self.nodes.values().flat_map(|peer| peer.rooms.values())
     }
 
     /// The players online on other nodes (a player on two is given twice).
-    pub fn players(&self) -> impl Iterator<Item = &String> {
+    pub(crate) fn players(&self) -> impl Iterator<Item = &String> {
         self.nodes.values().flat_map(|peer| peer.players.iter())
     }
 
     /// The names in the other nodes' lobbies.
-    pub fn people(&self) -> impl Iterator<Item = &String> {
+    pub(crate) fn people(&self) -> impl Iterator<Item = &String> {
         self.nodes.values().flat_map(|peer| peer.people.iter())
     }
 
     /// The name with this skeleton that someone other than `player` holds
     /// on another node, if anyone does.
-    pub fn name_held(&self, skeleton: &str, player: &str) -> Option<&str> {
+    pub(crate) fn name_held(&self, skeleton: &str, player: &str) -> Option<&str> {
         self.nodes
             .values()
             .filter_map(|peer| peer.names.get(skeleton))
@@ -133,7 +133,7 @@ impl Peers {
 
     /// Takes in what `node` said (not a chat line, nor a hello: the lobby
     /// handles those), at `now`.
-    pub fn heard(&mut self, node: &str, msg: PeerMsg, now: Instant) -> Changed {
+    pub(crate) fn heard(&mut self, node: &str, msg: PeerMsg, now: Instant) -> Changed {
         if !self.nodes.contains_key(node) && self.nodes.len() >= MAX_PEERS {
             return Changed::default();
         }
@@ -160,7 +160,7 @@ impl Peers {
     }
 
     /// Forgets the nodes not heard from since `SILENT_AFTER` before `now`.
-    pub fn forget_silent(&mut self, now: Instant) -> Changed {
+    pub(crate) fn forget_silent(&mut self, now: Instant) -> Changed {
         let silent: Vec<String> = self
             .nodes
             .iter()

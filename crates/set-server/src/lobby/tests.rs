@@ -8,7 +8,7 @@ use tokio::sync::mpsc;
 
 fn watcher(lobby: &Lobby, conn: ConnId, name: Option<&str>) -> Result<mpsc::Receiver<Outgoing>, LobbyError> {
     let (tx, rx) = mpsc::channel(64);
-    lobby.watch(conn, &format!("p{conn}"), name, Outbox::new(tx, 1 << 20))?;
+    lobby.watch(conn, &format!("p{conn}"), name, &Outbox::new(tx, 1 << 20))?;
     Ok(rx)
 }
 

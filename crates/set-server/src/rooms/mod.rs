@@ -20,20 +20,20 @@ use std::time::{Duration, Instant};
 mod registry;
 mod room;
 
-pub use registry::{RoomLimits, RoomSettings, Rooms};
+pub(crate) use registry::{RoomLimits, RoomSettings, Rooms};
 
 /// How many commands may wait in a room's inbox.
 const INBOX: usize = 256;
 /// How many messages may wait for one slow connection before it is closed.
-pub const OUTBOX: usize = 512;
+pub(crate) const OUTBOX: usize = 512;
 /// A room with nobody connected unloads after this long; it loads again from its log.
-const IDLE_UNLOAD: Duration = Duration::from_secs(300);
+const IDLE_UNLOAD: Duration = Duration::from_mins(5);
 /// The claims whose answers a room remembers, for a client that resends one.
 const REMEMBERED_CLAIMS: usize = 256;
-pub use crate::conn::{ConnId, Outbox, Outgoing};
+pub(crate) use crate::conn::{ConnId, Outbox, Outgoing};
 
 /// How a join went: the seat taken (none: watching), or why it was refused.
-pub type Seated = tokio::sync::oneshot::Sender<Result<Option<u8>, (crate::proto::ErrorCode, String)>>;
+pub(crate) type Seated = tokio::sync::oneshot::Sender<Result<Option<u8>, (crate::proto::ErrorCode, String)>>;
 
 /// What a connection asks of its room.
 pub enum Command {
@@ -156,13 +156,13 @@ pub(crate) fn room_bots(names: &[String]) -> Result<Vec<Level>, RoomsError> {
 }
 
 /// Tells a connection its room is gone, so that it reconnects (and reloads it).
-pub fn room_lost(outbox: &Outbox) {
+pub(crate) fn room_lost(outbox: &Outbox) {
     let _ = outbox.tx.try_send(Outgoing::Close(close::ROOM_LOST, "the room restarted: reconnect"));
 }
 
 /// Tells a connection its room moved to another node, so that it
 /// reconnects (through the proxy, to that node).
-pub fn room_moved(outbox: &Outbox) {
+pub(crate) fn room_moved(outbox: &Outbox) {
     let _ = outbox.tx.try_send(Outgoing::Close(close::MOVED, "the room moved to another server: reconnect"));
 }
 

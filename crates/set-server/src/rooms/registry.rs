@@ -113,7 +113,7 @@ fn used_now(live: &mut HashMap<String, Live>, id: &str) -> Option<mpsc::Sender<C
 /// How long a stopping server waits for its rooms to finish the command in hand.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 /// How long a room whose log does not replay stays closed before it is read again.
-const BROKEN_RETRY: Duration = Duration::from_secs(60);
+const BROKEN_RETRY: Duration = Duration::from_mins(1);
 
 impl Rooms {
     pub fn new(store: Arc<dyn Store>, node: &str, limits: RoomLimits, lobby: Arc<Lobby>) -> Arc<Rooms> {

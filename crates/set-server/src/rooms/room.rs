@@ -137,7 +137,7 @@ impl Room {
                         let cards = mv
                             .cards
                             .iter()
-                            .map(|&id| set_core::rules::card::Card::new(id as i64))
+                            .map(|&id| set_core::rules::card::Card::new(i64::from(id)))
                             .collect::<Result<Vec<_>, _>>()
                             .map_err(|err| RoomsError::Broken(err.to_string()))?;
                         Action::Claim(Claim::new(&cards).ok_or_else(|| RoomsError::Broken("a claim's size".into()))?)
@@ -270,7 +270,7 @@ impl Room {
     }
 
     pub(super) fn players(&self) -> Vec<PlayerMsg> {
-        let standings = self.game.as_ref().map(|g| g.standings()).unwrap_or_default();
+        let standings = self.game.as_ref().map(RoomGame::standings).unwrap_or_default();
         let mut players: Vec<PlayerMsg> = self
             .seats
             .iter()
@@ -429,7 +429,7 @@ impl Room {
 
     /// Play time now: never before the last move (a restarted room resumes there).
     fn now_ms(&self, at: Instant) -> u64 {
-        let last = self.game.as_ref().and_then(|g| g.last_move()).map_or(0, |(_, mv)| mv.at_ms);
+        let last = self.game.as_ref().and_then(RoomGame::last_move).map_or(0, |(_, mv)| mv.at_ms);
         (at.saturating_duration_since(self.clock).as_millis() as u64).max(last)
     }
 

@@ -229,7 +229,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
         .map(|id| set_core::rules::card::Card::new(id.as_i64().unwrap()).unwrap())
         .collect();
     let [a, b, c] = set_core::rules::finder::find_sets(&table).unwrap()[0];
-    let cards: Vec<i64> = [a, b, c].iter().map(|&i| table[i].id() as i64).collect();
+    let cards: Vec<i64> = [a, b, c].iter().map(|&i| i64::from(table[i].id())).collect();
 
     store.fail_appends.store(true, Ordering::SeqCst);
     let claim = |id| Command::Claim { conn: 1, id, cards: cards.clone(), seen: 0, received: Instant::now() };
@@ -247,7 +247,9 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
         let strip = |v: &serde_json::Value| {
             let mut v = v[field].clone();
             if let Some(players) = v.as_array_mut() {
-                players.iter_mut().for_each(|p| drop(p.as_object_mut().map(|o| o.remove("connected"))));
+                for p in players.iter_mut() {
+                    drop(p.as_object_mut().map(|o| o.remove("connected")));
+                }
             }
             v
         };

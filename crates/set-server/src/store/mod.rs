@@ -31,11 +31,11 @@ use crate::ratings::Rating;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
 
 /// A room's lifecycle: the page's and the server's are one.
-pub use set_core::online::room::Status;
+pub(crate) use set_core::online::room::Status;
 use set_core::players::level::Level;
 
 /// Levels as a room's `bots` column holds them: "hard,easy".
-pub fn levels_text(levels: &[Level]) -> String {
+pub(crate) fn levels_text(levels: &[Level]) -> String {
     levels.iter().map(|level| level.name()).collect::<Vec<_>>().join(",")
 }
 
@@ -171,7 +171,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-pub type StoreResult<T> = Result<T, StoreError>;
+pub(crate) type StoreResult<T> = Result<T, StoreError>;
 
 /// Everything the server keeps. Each write is durable when its future resolves.
 pub trait Store: Send + Sync + 'static {
@@ -237,7 +237,7 @@ const SWEEP_BATCH: i64 = 500;
 
 /// What an acknowledged move survives (`--durability`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Durability {
+pub(crate) enum Durability {
     /// Each commit is on the disk before it returns (SQLite's
     /// `synchronous=FULL`): a move survives a power cut. The default.
     PowerLoss,
@@ -251,7 +251,7 @@ pub enum Durability {
 /// Which database the store keeps: `--db` is a SQLite file's path, or a
 /// `postgres://` URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Database {
+pub(crate) enum Database {
     /// The embedded default: one file, one server.
     Sqlite(PathBuf),
     /// A Postgres database, which several servers can share.
@@ -287,7 +287,7 @@ impl fmt::Display for Database {
 
 /// The store: every room's record, seats, log, chat and results, and the
 /// players' ratings, in SQL.
-pub struct SqlStore {
+pub(crate) struct SqlStore {
     /// One connection writes. In SQLite, which takes one writer at a time,
     /// writers queued in the pool wait their turn in order, where several
     /// connections would meet SQLITE_BUSY and sleep in its busy handler;
@@ -313,7 +313,7 @@ fn room_write(room: &str, epoch: u64, change: Change) -> Write {
 impl SqlStore {
     /// Opens (creating, and migrating) the database; `durability` says when
     /// a commit returns (in SQLite; Postgres commits are on its disk).
-    pub async fn open(database: &Database, durability: Durability) -> StoreResult<SqlStore> {
+    pub(crate) async fn open(database: &Database, durability: Durability) -> StoreResult<SqlStore> {
         sqlx::any::install_default_drivers();
         match database {
             Database::Sqlite(path) => Self::open_sqlite(path, durability).await,
@@ -629,7 +629,7 @@ impl SqlStore {
 async fn insert_seat(tx: &mut sqlx::AnyConnection, room: &str, seat: &SeatRecord) -> StoreResult<()> {
     sqlx::query("INSERT INTO seats (room, seat, player, name) VALUES ($1, $2, $3, $4)")
         .bind(room)
-        .bind(seat.seat as i64)
+        .bind(i64::from(seat.seat))
         .bind(&seat.player)
         .bind(&seat.name)
         .execute(tx)
@@ -647,8 +647,8 @@ where
     };
     sqlx::query("INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(room)
-        .bind(mv.seq as i64)
-        .bind(mv.seat as i64)
+        .bind(i64::from(mv.seq))
+        .bind(i64::from(mv.seat))
         .bind(mv.at_ms as i64)
         .bind(kind)
         .bind(cards_text(&mv.cards))

@@ -75,7 +75,7 @@ async fn stores(name: &str) -> Vec<Scratch> {
             let store = SqlStore::open(&Database::Postgres(url), Durability::PowerLoss).await.unwrap();
             stores.push(Scratch { store, kind: "postgres", gone: Gone::Database { admin, name: database } });
         }
-        Err(_) if std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_some() => {
+        Err(std::env::VarError::NotPresent) if std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_some() => {
             panic!("SET_TEST_POSTGRES is not set, and the store's tests must run against Postgres too")
         }
         Err(_) => eprintln!("SET_TEST_POSTGRES is not set: the store's tests run against SQLite only"),

@@ -21,7 +21,7 @@ const BATCH: usize = 256;
 const WAITING: usize = 4096;
 
 /// One write of a room's.
-pub enum Write {
+pub(super) enum Write {
     /// A new room, with its host's seat: no node owns it yet.
     CreateRoom { room: RoomRecord, host: SeatRecord },
     /// A change of a room its owner made: kept only if the room's epoch is
@@ -30,7 +30,7 @@ pub enum Write {
 }
 
 /// What a room's owner changes in it.
-pub enum Change {
+pub(super) enum Change {
     Seat(SeatRecord),
     Start {
         at: i64,
@@ -60,20 +60,20 @@ struct Queued {
 }
 
 /// The way to the writing task.
-pub struct Writes {
+pub(super) struct Writes {
     tx: mpsc::Sender<Queued>,
 }
 
 impl Writes {
     /// Starts the task that writes through `writer`.
-    pub fn start(writer: AnyPool) -> Writes {
+    pub(super) fn start(writer: AnyPool) -> Writes {
         let (tx, rx) = mpsc::channel(WAITING);
         tokio::spawn(write_batches(writer, rx));
         Writes { tx }
     }
 
     /// Writes in the next batch; resolves once it is committed.
-    pub async fn write(&self, write: Write) -> StoreResult<()> {
+    pub(super) async fn write(&self, write: Write) -> StoreResult<()> {
         let (done, result) = oneshot::channel();
         self.tx.send(Queued { write, done }).await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?;
         result.await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?

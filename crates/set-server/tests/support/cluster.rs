@@ -8,7 +8,7 @@ use std::process::Command;
 
 /// The cluster scripts/cluster.sh started, stopped when dropped (before
 /// its scratch folder, which it holds, goes).
-pub struct Cluster {
+pub(crate) struct Cluster {
     pub dir: PathBuf,
     /// nginx's address.
     pub addr: String,
@@ -22,7 +22,7 @@ fn script() -> PathBuf {
 impl Cluster {
     /// A cluster for `test`; none where the tests have no Postgres (and so
     /// no cluster: scripts/test.sh gives them one).
-    pub fn for_test(test: &str) -> Option<Cluster> {
+    pub(crate) fn for_test(test: &str) -> Option<Cluster> {
         if std::env::var_os("SET_TEST_POSTGRES").is_none() {
             assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "the cluster's test must run");
             eprintln!("SET_TEST_POSTGRES is not set: the cluster's test does not run");
@@ -50,28 +50,28 @@ impl Cluster {
     }
 
     /// Runs `scripts/cluster.sh command` on this cluster (`nats-down`, `nats-up`).
-    pub fn script(&self, command: &str) {
+    pub(crate) fn script(&self, command: &str) {
         let out = Command::new("bash").arg(script()).arg(command).env("CLUSTER_DIR", &self.dir).output().unwrap();
         assert!(out.status.success(), "cluster.sh {command}: {}", String::from_utf8_lossy(&out.stderr));
     }
 
     /// A file `up` wrote, trimmed.
-    pub fn file(&self, name: &str) -> String {
+    pub(crate) fn file(&self, name: &str) -> String {
         std::fs::read_to_string(self.dir.join(name)).unwrap().trim().to_owned()
     }
 
     /// The address of node `name` itself (not through nginx).
-    pub fn node(&self, name: &str) -> String {
+    pub(crate) fn node(&self, name: &str) -> String {
         format!("127.0.0.1:{}", self.file(&format!("{name}.port")))
     }
 
     /// A new client on node `name` itself, as a lobby's socket may land there.
-    pub async fn client_on(&self, name: &str) -> Client {
+    pub(crate) async fn client_on(&self, name: &str) -> Client {
         Client::through(&self.node(name), None, None).await.unwrap()
     }
 
     /// A GET through nginx, or straight to `node`: the status and the body.
-    pub fn get(&self, node: Option<&str>, path: &str) -> (u16, String) {
+    pub(crate) fn get(&self, node: Option<&str>, path: &str) -> (u16, String) {
         let addr = node.map_or(self.addr.clone(), |node| self.node(node));
         let out = Command::new("curl")
             .args(["-s", "-w", "\n%{http_code}", &format!("http://{addr}{path}")])
@@ -83,7 +83,7 @@ impl Cluster {
     }
 
     /// Sends `signal` (KILL, TERM, STOP, CONT) to node `name`.
-    pub fn signal(&self, name: &str, signal: &str) {
+    pub(crate) fn signal(&self, name: &str, signal: &str) {
         let pid = self.file(&format!("{name}.pid"));
         assert!(Command::new("kill").args([&format!("-{signal}"), &pid]).status().unwrap().success());
     }

@@ -6,7 +6,7 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 #[allow(unused_imports)] // each test file uses some of them
-pub use set_protocol::{ClientMsg, ServerMsg, VERSION};
+pub(crate) use set_protocol::{ClientMsg, ServerMsg, VERSION};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -16,14 +16,14 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-pub mod cluster;
+pub(crate) mod cluster;
 
-pub const WAIT: Duration = Duration::from_secs(10);
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
 /// The load generator's binary (crates/set-loadgen, a crate of its own),
 /// beside these tests' own in the target folder: the workspace's `cargo
 /// test` builds it, as its own tests run it.
-pub fn loadgen() -> PathBuf {
+pub(crate) fn loadgen() -> PathBuf {
     let exe = std::env::current_exe().expect("the test knows where it is");
     let folder = exe.parent().and_then(Path::parent).expect("tests run from target/PROFILE/deps");
     let path = folder.join("set-loadgen");
@@ -36,10 +36,10 @@ pub fn loadgen() -> PathBuf {
 }
 
 /// A scratch folder that is removed when dropped.
-pub struct Scratch(pub PathBuf);
+pub(crate) struct Scratch(pub PathBuf);
 
 impl Scratch {
-    pub fn new(name: &str) -> Scratch {
+    pub(crate) fn new(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("set-server-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("dist")).unwrap();
@@ -51,11 +51,11 @@ impl Scratch {
         Scratch(dir)
     }
 
-    pub fn db(&self) -> PathBuf {
+    pub(crate) fn db(&self) -> PathBuf {
         self.0.join("data/set.db")
     }
 
-    pub fn dist(&self) -> PathBuf {
+    pub(crate) fn dist(&self) -> PathBuf {
         self.0.join("dist")
     }
 }
@@ -66,27 +66,32 @@ impl Drop for Scratch {
     }
 }
 
-pub struct Server {
+pub(crate) struct Server {
     pub child: Child,
     pub addr: String,
 }
 
 impl Server {
-    pub fn start(scratch: &Scratch) -> Server {
+    pub(crate) fn start(scratch: &Scratch) -> Server {
         Server::try_start(&scratch.db(), &scratch.dist(), &[]).expect("the server starts")
     }
 
     /// Starts the binary with more flags (limits, say).
-    pub fn start_with(scratch: &Scratch, flags: &[&str]) -> Server {
+    pub(crate) fn start_with(scratch: &Scratch, flags: &[&str]) -> Server {
         Server::try_start_with(&scratch.db(), &scratch.dist(), &[], flags).expect("the server starts")
     }
 
     /// Starts the binary; Err with what it printed if it exits instead.
-    pub fn try_start(db: &Path, dist: &Path, env: &[(&str, &str)]) -> Result<Server, String> {
+    pub(crate) fn try_start(db: &Path, dist: &Path, env: &[(&str, &str)]) -> Result<Server, String> {
         Server::try_start_with(db, dist, env, &[])
     }
 
-    pub fn try_start_with(db: &Path, dist: &Path, env: &[(&str, &str)], flags: &[&str]) -> Result<Server, String> {
+    pub(crate) fn try_start_with(
+        db: &Path,
+        dist: &Path,
+        env: &[(&str, &str)],
+        flags: &[&str],
+    ) -> Result<Server, String> {
         let mut command = Command::new(env!("CARGO_BIN_EXE_set-server"));
         command.args(["--addr", "127.0.0.1:0", "--db"]).arg(db).arg("--dist").arg(dist).args(flags);
         command.stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -105,13 +110,13 @@ impl Server {
         Ok(Server { addr: addr.to_owned(), child })
     }
 
-    pub fn origin(&self) -> String {
+    pub(crate) fn origin(&self) -> String {
         format!("http://{}", self.addr)
     }
 
     /// SIGTERM, then the exit status once the process has drained and
     /// ended, and what it printed to stderr.
-    pub fn terminate(mut self) -> (std::process::ExitStatus, String) {
+    pub(crate) fn terminate(mut self) -> (std::process::ExitStatus, String) {
         let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
         for _ in 0..200 {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -127,17 +132,17 @@ impl Server {
     }
 
     /// SIGKILL: no chance to flush or say goodbye.
-    pub fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
 
-    pub fn is_running(&mut self) -> bool {
+    pub(crate) fn is_running(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
     }
 
     /// One raw HTTP/1.1 request; the whole response as text.
-    pub async fn http(&self, request: &str) -> String {
+    pub(crate) async fn http(&self, request: &str) -> String {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
         let mut stream = TcpStream::connect(&self.addr).await.unwrap();
         stream.write_all(request.as_bytes()).await.unwrap();
@@ -146,7 +151,7 @@ impl Server {
         String::from_utf8_lossy(&response).into_owned()
     }
 
-    pub async fn get(&self, path: &str, extra: &str) -> String {
+    pub(crate) async fn get(&self, path: &str, extra: &str) -> String {
         self.http(&format!("GET {path} HTTP/1.1\r\nHost: {}\r\n{extra}Connection: close\r\n\r\n", self.addr)).await
     }
 }
@@ -158,7 +163,7 @@ impl Drop for Server {
     }
 }
 
-pub struct Client {
+pub(crate) struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub token: String,
     pub player: String,
@@ -172,7 +177,10 @@ pub struct Client {
     held: std::collections::VecDeque<Value>,
 }
 
-pub async fn connect(server: &Server, origin: &str) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, String> {
+pub(crate) async fn connect(
+    server: &Server,
+    origin: &str,
+) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>, String> {
     let mut request = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
     request.headers_mut().insert("origin", origin.parse().unwrap());
     tokio_tungstenite::connect_async(request).await.map(|(ws, _)| ws).map_err(|err| err.to_string())
@@ -180,7 +188,7 @@ pub async fn connect(server: &Server, origin: &str) -> Result<WebSocketStream<Ma
 
 impl Client {
     /// Connects and says hello (with a token: as that player again).
-    pub async fn new(server: &Server, token: Option<&str>) -> Client {
+    pub(crate) async fn new(server: &Server, token: Option<&str>) -> Client {
         let ws = connect(server, &server.origin()).await.expect("the WebSocket opens");
         Client::hello(ws, token).await
     }
@@ -188,7 +196,7 @@ impl Client {
     /// Connects through a proxy at `addr` as the page does (its socket
     /// naming the room, if any, for the proxy to route by) and says hello;
     /// Err if the socket does not open.
-    pub async fn through(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<Client, String> {
+    pub(crate) async fn through(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<Client, String> {
         let query = room.map_or(String::new(), |room| format!("?room={room}"));
         let mut request = format!("ws://{addr}/ws{query}").into_client_request().unwrap();
         request.headers_mut().insert("origin", format!("http://{addr}").parse().unwrap());
@@ -204,7 +212,7 @@ impl Client {
             node: String::new(),
             wait: WAIT,
             next_id: 0,
-            held: Default::default(),
+            held: std::collections::VecDeque::default(),
         };
         client.send(ClientMsg::Hello { v: VERSION, token: token.map(str::to_owned) }).await;
         let welcome = client.expect("welcome").await;
@@ -214,17 +222,17 @@ impl Client {
         client
     }
 
-    pub async fn send(&mut self, message: ClientMsg) {
+    pub(crate) async fn send(&mut self, message: ClientMsg) {
         self.ws.send(Message::text(message.to_text())).await.unwrap();
     }
 
     /// A frame as it is, for frames the protocol's types cannot write (a hostile client's).
-    pub async fn send_text(&mut self, text: &str) {
+    pub(crate) async fn send_text(&mut self, text: &str) {
         self.ws.send(Message::text(text)).await.unwrap();
     }
 
     /// The next message of the server's (held ones first), skipping pongs and roster updates.
-    pub async fn next(&mut self) -> Value {
+    pub(crate) async fn next(&mut self) -> Value {
         if let Some(held) = self.held.pop_front() {
             return held;
         }
@@ -259,7 +267,7 @@ impl Client {
     }
 
     /// The first message that matches, held or new; the others stay held.
-    pub async fn first(&mut self, matches: impl Fn(&Value) -> bool, what: &str) -> Value {
+    pub(crate) async fn first(&mut self, matches: impl Fn(&Value) -> bool, what: &str) -> Value {
         if let Some(at) = self.held.iter().position(&matches) {
             return self.held.remove(at).unwrap();
         }
@@ -275,21 +283,21 @@ impl Client {
 
     /// Forgets the messages read while looking for others (those that came
     /// before the last one expected).
-    pub fn forget_held(&mut self) {
+    pub(crate) fn forget_held(&mut self) {
         self.held.clear();
     }
 
     /// The first message of this type.
-    pub async fn expect(&mut self, t: &str) -> Value {
+    pub(crate) async fn expect(&mut self, t: &str) -> Value {
         self.first(|m| m["t"] == t, t).await
     }
 
-    pub async fn create(&mut self, mode: &str, name: &str) -> String {
+    pub(crate) async fn create(&mut self, mode: &str, name: &str) -> String {
         self.make(mode, name, false).await
     }
 
     /// Makes a room (listed in the lobby if `public`) and sits in it.
-    pub async fn make(&mut self, mode: &str, name: &str, public: bool) -> String {
+    pub(crate) async fn make(&mut self, mode: &str, name: &str, public: bool) -> String {
         self.send(ClientMsg::Create {
             mode: mode.to_owned(),
             hints: true,
@@ -305,7 +313,7 @@ impl Client {
 
     /// A new player, alone in a classic room it made and started: the
     /// player, the room, and the table's card ids.
-    pub async fn alone_in_a_started_room(server: &Server) -> (Client, String, Vec<u8>) {
+    pub(crate) async fn alone_in_a_started_room(server: &Server) -> (Client, String, Vec<u8>) {
         let mut ann = Client::new(server, None).await;
         let room = ann.create("classic", "Ann").await;
         ann.send(ClientMsg::Start).await;
@@ -313,12 +321,12 @@ impl Client {
         (ann, room, table)
     }
 
-    pub async fn join(&mut self, room: &str, name: Option<&str>, since: u32) -> Value {
+    pub(crate) async fn join(&mut self, room: &str, name: Option<&str>, since: u32) -> Value {
         self.send(ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) }).await;
         self.expect("room").await
     }
 
-    pub async fn claim(&mut self, cards: &[u8], seen: u64) -> u32 {
+    pub(crate) async fn claim(&mut self, cards: &[u8], seen: u64) -> u32 {
         self.next_id += 1;
         self.send(ClientMsg::Claim { id: self.next_id, cards: wide(cards), seen: seen as u32 }).await;
         self.next_id
@@ -326,36 +334,36 @@ impl Client {
 
     /// The answer to claim `id` (moves broadcast in between are skipped).
     /// The room as it is once the game is over.
-    pub async fn first_room_over(&mut self) -> Value {
+    pub(crate) async fn first_room_over(&mut self) -> Value {
         self.first(|m| m["t"] == "room" && m["status"] == "over", "the end").await
     }
 
     /// The first `room` snapshot that matches.
-    pub async fn first_room_with(&mut self, matches: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) async fn first_room_with(&mut self, matches: impl Fn(&Value) -> bool) -> Value {
         self.first(|m| m["t"] == "room" && matches(m), "a room like that").await
     }
 
     /// The move numbered `seq`.
-    pub async fn expect_move(&mut self, seq: u64) -> Value {
+    pub(crate) async fn expect_move(&mut self, seq: u64) -> Value {
         self.first(|m| m["t"] == "move" && m["seq"] == seq, "a move").await
     }
 
     /// Claims a set of `table`, which must be accepted; the move it made.
-    pub async fn play_a_set(&mut self, table: &[u8], seen: u64) -> Value {
+    pub(crate) async fn play_a_set(&mut self, table: &[u8], seen: u64) -> Value {
         let id = self.claim(&a_set(table), seen).await;
         let answer = self.result(id).await;
         assert_eq!(answer["verdict"], "accepted", "{answer}");
         self.expect_move(answer["seq"].as_u64().unwrap()).await
     }
 
-    pub async fn result(&mut self, id: u32) -> Value {
+    pub(crate) async fn result(&mut self, id: u32) -> Value {
         self.first(|m| (m["t"] == "result" || m["t"] == "error") && m["id"] == id, "a claim's answer").await
     }
 }
 
 /// Two players take turns finding a set from `table` (as of event `seq`)
 /// until the game is over: the room as it is then, and the last event's number.
-pub async fn play_to_the_end(players: [&mut Client; 2], table: &[u8], seq: u64) -> (Value, u64) {
+pub(crate) async fn play_to_the_end(players: [&mut Client; 2], table: &[u8], seq: u64) -> (Value, u64) {
     let (mut table, mut seq, mut turn) = (table.to_vec(), seq, 0);
     let [first, second] = players;
     loop {
@@ -371,32 +379,32 @@ pub async fn play_to_the_end(players: [&mut Client; 2], table: &[u8], seq: u64) 
 }
 
 /// The card ids of a value's array.
-pub fn ids(value: &Value) -> Vec<u8> {
+pub(crate) fn ids(value: &Value) -> Vec<u8> {
     value.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u8).collect()
 }
 
 /// Card ids as a claim carries them.
-pub fn wide(cards: &[u8]) -> Vec<i64> {
+pub(crate) fn wide(cards: &[u8]) -> Vec<i64> {
     cards.iter().map(|&id| i64::from(id)).collect()
 }
 
 /// A set among a table of card ids, found with the core's finder.
-pub fn a_set(table: &[u8]) -> Vec<u8> {
+pub(crate) fn a_set(table: &[u8]) -> Vec<u8> {
     sets_of(table).into_iter().next().expect("a set on the table")
 }
 
 /// Every set among a table of card ids, found with the core's finder.
-pub fn sets_of(table: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn sets_of(table: &[u8]) -> Vec<Vec<u8>> {
     use set_core::rules::card::Card;
-    let cards: Vec<Card> = table.iter().map(|&id| Card::new(id as i64).unwrap()).collect();
+    let cards: Vec<Card> = table.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect();
     let sets = set_core::rules::finder::find_sets(&cards).unwrap();
     sets.iter().map(|s| s.iter().map(|&i| table[i]).collect()).collect()
 }
 
 /// Three cards of a table that are not a set.
-pub fn a_non_set(table: &[u8]) -> Vec<u8> {
+pub(crate) fn a_non_set(table: &[u8]) -> Vec<u8> {
     use set_core::rules::card::{Card, is_set};
-    let card = |id: u8| Card::new(id as i64).unwrap();
+    let card = |id: u8| Card::new(i64::from(id)).unwrap();
     for a in 0..table.len() {
         for b in a + 1..table.len() {
             for c in b + 1..table.len() {
@@ -412,14 +420,14 @@ pub fn a_non_set(table: &[u8]) -> Vec<u8> {
 /// A fresh database on the Postgres server `SET_TEST_POSTGRES` names (its
 /// `postgres` database's URL; scripts/test.sh starts one); none without it,
 /// unless `SET_TEST_REQUIRE_POSTGRES` says the tests must run on Postgres.
-pub struct PostgresDatabase {
+pub(crate) struct PostgresDatabase {
     pub url: String,
     admin: String,
     name: String,
 }
 
 impl PostgresDatabase {
-    pub async fn new(test: &str) -> Option<PostgresDatabase> {
+    pub(crate) async fn new(test: &str) -> Option<PostgresDatabase> {
         let Ok(admin) = std::env::var("SET_TEST_POSTGRES") else {
             assert!(
                 std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(),
@@ -439,7 +447,7 @@ impl PostgresDatabase {
         Some(PostgresDatabase { url, admin, name })
     }
 
-    pub async fn remove(self) {
+    pub(crate) async fn remove(self) {
         let pool = sqlx::AnyPool::connect(&self.admin).await.unwrap();
         let drop = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
         sqlx::query(sqlx::AssertSqlSafe(drop)).execute(&pool).await.unwrap();

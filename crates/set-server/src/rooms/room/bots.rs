@@ -71,7 +71,7 @@ impl Room {
     /// or with nobody in the room.
     pub(super) fn plan_bots(&mut self) {
         let playing = self.record.status == Status::Playing && !self.conns.is_empty();
-        let plan = self.game.as_ref().filter(|_| playing).and_then(|game| game.bot_plan());
+        let plan = self.game.as_ref().filter(|_| playing).and_then(set_core::online::room::RoomGame::bot_plan);
         self.bot_due = plan.map(|plan| self.clock + Duration::from_millis(plan.due_ms));
     }
 
