@@ -1,8 +1,15 @@
 // What race-page.mjs and online-page.mjs share: a page made from the built
 // index.html with one of the parts (scripts/build-parts.sh) in place of the
-// page's own wasm. Anything unexpected stops the build.
+// page's own wasm, and the pieces of markup, style and script each adds,
+// which are files under www/pages/. Anything unexpected stops the build.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** A piece of a page's markup, style or script, as written under www/pages/
+ *  (its last newline dropped, so that the page's bytes are the file's). */
+export function piece(name) {
+  return readFileSync(new URL(`../www/pages/${name}`, import.meta.url), 'utf8').replace(/\n$/, '');
+}
 
 /**
  * index.html of `dir`, ready to become the page of part `stem` ("race",
