@@ -103,46 +103,23 @@ pub(crate) struct View {
     less_motion: Option<MediaQueryList>,
 }
 
-/// The ids of the elements the view writes to, in [`View::find`]'s order.
-const IDS: [&str; 28] = [
-    "deck-left",
-    "sets-found",
-    "time",
-    "hints-used",
-    "wrong-claims",
-    "end-screen",
-    "end-sets",
-    "end-time",
-    "end-hints",
-    "end-wrong",
-    "end-new-game",
-    "end-title",
-    "share",
-    "share-text",
-    "mode",
-    "notice",
-    "notice-text",
-    "save-download",
-    "play-offer",
-    "go-back",
-    "cards",
-    "announce",
-    "setting-colour-cues",
-    "setting-key-labels",
-    "setting-palette",
-    "setting-theme",
-    "setting-motion",
-    "copy-result",
-];
-
 /// The settings panel's controls are `setting-<name>`, with these names:
 /// the names of the settings' text lines (`set_client::page::settings::Change`).
 pub(crate) const SETTING_PREFIX: &str = "setting-";
 
-/// The page's elements by id, in the order of [`IDS`]; an error names the first missing one.
-fn elements(document: &Document) -> Result<[HtmlElement; IDS.len()], JsValue> {
-    let mut found = Vec::with_capacity(IDS.len());
-    for id in IDS {
+/// Binds each name to the page's element of that id: one list, so that a
+/// name and its id cannot come apart (an array looked up in one loop, not a
+/// call per element, for the page's bytes: BENCHMARKS.md).
+macro_rules! find_elements {
+    ($document:expr, { $($name:ident: $id:literal,)* }) => {
+        let [$($name),*] = elements($document, [$($id),*])?;
+    };
+}
+
+/// The page's elements by id, in the order given; an error names the first missing one.
+fn elements<const N: usize>(document: &Document, ids: [&str; N]) -> Result<[HtmlElement; N], JsValue> {
+    let mut found = Vec::with_capacity(N);
+    for id in ids {
         let element =
             document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")))?;
         // Every id above is an HTML element in index.html, the contract.
@@ -159,36 +136,36 @@ impl View {
         let canvas: HtmlCanvasElement = board.dyn_into().map_err(|_| "#board is not a canvas")?;
         let ctx: CanvasRenderingContext2d =
             canvas.get_context("2d")?.ok_or("the canvas has no 2d context")?.unchecked_into();
-        let [
-            deck,
-            sets,
-            time,
-            hints,
-            wrong,
-            end_screen,
-            end_sets,
-            end_time,
-            end_hints,
-            end_wrong,
-            end_button,
-            end_title,
-            share,
-            share_text,
-            mode_chooser,
-            notice,
-            notice_text,
-            download,
-            offer_button,
-            back_button,
-            card_buttons,
-            announcer,
-            colour_cues,
-            key_labels,
-            palette,
-            theme,
-            motion,
-            copy_button,
-        ] = elements(&document)?;
+        find_elements!(&document, {
+            deck: "deck-left",
+            sets: "sets-found",
+            time: "time",
+            hints: "hints-used",
+            wrong: "wrong-claims",
+            end_screen: "end-screen",
+            end_sets: "end-sets",
+            end_time: "end-time",
+            end_hints: "end-hints",
+            end_wrong: "end-wrong",
+            end_button: "end-new-game",
+            end_title: "end-title",
+            share: "share",
+            share_text: "share-text",
+            mode_chooser: "mode",
+            notice: "notice",
+            notice_text: "notice-text",
+            download: "save-download",
+            offer_button: "play-offer",
+            back_button: "go-back",
+            card_buttons: "cards",
+            announcer: "announce",
+            colour_cues: "setting-colour-cues",
+            key_labels: "setting-key-labels",
+            palette: "setting-palette",
+            theme: "setting-theme",
+            motion: "setting-motion",
+            copy_button: "copy-result",
+        });
         // The scoreboard and the ranking, on the page that plays with others.
         #[cfg(feature = "race")]
         let [scores, ranking] = {
