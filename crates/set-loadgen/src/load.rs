@@ -6,6 +6,7 @@
 use crate::args::Args;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
+use set_core::online::room::Status;
 use set_core::rules::card::{Card, is_set};
 use set_core::rules::finder::find_sets;
 use set_core::rules::rng::SplitMix64;
@@ -73,6 +74,11 @@ fn note_board(tally: &Shared, room: &str, seq: u32, table: &[u8]) {
     if seq >= entry.0 {
         *entry = (seq, table.to_vec());
     }
+}
+
+/// Card ids, as the boards and the stored logs are compared.
+fn ids(cards: &[Card]) -> Vec<u8> {
+    cards.iter().map(|card| card.id()).collect()
 }
 
 fn cards(table: &[u8]) -> Vec<Card> {
@@ -220,8 +226,8 @@ async fn client(
                 if let Some(since) = without_room.take() {
                     tally.lock().unwrap_or_else(PoisonError::into_inner).without_room_us.push(since.elapsed().as_micros() as u64);
                 }
-                playing = snapshot.status == "playing";
-                over = snapshot.status == "over";
+                playing = snapshot.status == Status::Playing;
+                over = snapshot.status == Status::Over;
                 if let Some(next) = snapshot.next_room.filter(|next| over && seat != 0 && *next != room) {
                     room = next;
                     tx.send(join(&room, None, None)).await.map_err(|e| e.to_string())?;
@@ -232,11 +238,11 @@ async fn client(
                 seq = snapshot.seq;
                 if let Some(view) = snapshot.view {
                     history.clear();
-                    history.push_back((seq, view.table.clone()));
-                    note_board(&tally, &room, seq, &view.table);
+                    history.push_back((seq, ids(&view.table)));
+                    note_board(&tally, &room, seq, &ids(&view.table));
                 }
                 let seated = snapshot.players.len();
-                if seat == 0 && snapshot.status == "waiting" && seated == config.per_room() && !start_sent {
+                if seat == 0 && snapshot.status == Status::Waiting && seated == config.per_room() && !start_sent {
                     start_sent = true;
                     tx.send(send(ClientMsg::Start)).await.map_err(|e| e.to_string())?;
                 }
@@ -261,7 +267,7 @@ async fn client(
                 let n = event.seq;
                 if n == seq + 1 {
                     seq = n;
-                    history.push_back((seq, view.table.clone()));
+                    history.push_back((seq, ids(&view.table)));
                     if history.len() > 4 {
                         history.pop_front();
                     }
@@ -269,7 +275,7 @@ async fn client(
                     // A gap: ask for the room again.
                     tx.send(join(&room, None, Some(seq))).await.map_err(|e| e.to_string())?;
                 }
-                note_board(&tally, &room, n, &view.table);
+                note_board(&tally, &room, n, &ids(&view.table));
                 over = view.over;
             }
             ServerMsg::Result { id, verdict, .. } => {

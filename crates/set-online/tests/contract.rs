@@ -69,11 +69,19 @@ fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
 }
 
 fn view_msg(previous: Option<Vec<u8>>, over: bool) -> ViewMsg {
-    ViewMsg { table: (0..12).map(|i| i * 6).collect(), deck_left: 57, previous, found: 4, hinted: vec![6], over }
+    let table: Vec<u8> = (0..12).map(|i| i * 6).collect();
+    ViewMsg {
+        table: cards(&table),
+        deck_left: 57,
+        previous: previous.map(|ids| cards(&ids)),
+        found: 4,
+        hinted: cards(&[6]),
+        over,
+    }
 }
 
 fn move_msg(seq: u32, kind: &str) -> MoveMsg {
-    MoveMsg { seq, by: 1, kind: kind.to_owned(), cards: vec![0, 1, 2], at_ms: 1_700_000_000_123 }
+    MoveMsg { seq, by: 1, kind: event_kind(kind), cards: cards(&[0, 1, 2]), at_ms: 1_700_000_000_123 }
 }
 
 fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -> RoomMsg {
@@ -81,8 +89,8 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         room: "a1b2c3d4e5".to_owned(),
         seat,
         host: 0,
-        status: status.to_owned(),
-        mode: "classic".to_owned(),
+        status: self::status(status),
+        mode: Variant::Classic,
         hints: true,
         seq: 7,
         view,
@@ -112,10 +120,10 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
 fn lobby_room_msg(room: &str, mode: &str, status: &str, players: &[&str]) -> LobbyRoomMsg {
     LobbyRoomMsg {
         room: room.to_owned(),
-        mode: mode.to_owned(),
+        mode: variant(mode),
         hints: mode == "junior",
         rated: mode != "junior",
-        status: status.to_owned(),
+        status: self::status(status),
         players: players.iter().map(|&p| p.to_owned()).collect(),
         watchers: players.len() as u32,
         created_at: 1_795_000_000_000,
@@ -152,7 +160,14 @@ fn server_frames() -> Vec<ServerMsg> {
             card: None,
             why: Some("colours: two red, one green".to_owned()),
         },
-        ServerMsg::Result { id: 3, verdict: Verdict::Taken, seq: 9, by: Some(2), card: Some(80), why: None },
+        ServerMsg::Result {
+            id: 3,
+            verdict: Verdict::Taken,
+            seq: 9,
+            by: Some(2),
+            card: Some(cards(&[80])[0]),
+            why: None,
+        },
         ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))], watchers: vec![] },
         ServerMsg::Players { players: vec![player(0, "Ann", None)], watchers: vec!["Dan \"D\"".to_owned()] },
         ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
@@ -262,14 +277,11 @@ fn line(p: &PlayerMsg) -> PlayerLine {
 
 fn table(v: &ViewMsg) -> TableView {
     TableView {
-        table: cards(&v.table),
-        previous: v.previous.as_ref().map(|p| {
-            let c = cards(p);
-            [c[0], c[1], c[2]]
-        }),
+        table: v.table.clone(),
+        previous: v.previous.as_ref().map(|p| [p[0], p[1], p[2]]),
         deck_left: v.deck_left as u32,
         found: v.found as u32,
-        hinted: cards(&v.hinted),
+        hinted: v.hinted.clone(),
         over: v.over,
     }
 }
@@ -294,10 +306,10 @@ fn variant(mode: &str) -> Variant {
 fn listed(r: &LobbyRoomMsg) -> LobbyRoom {
     LobbyRoom {
         room: r.room.clone(),
-        variant: variant(&r.mode),
+        variant: r.mode,
         hints: r.hints,
         rated: r.rated,
-        status: status(&r.status),
+        status: r.status,
         players: r.players.clone(),
         watchers: r.watchers,
         created_at: r.created_at as f64,
@@ -309,7 +321,7 @@ fn online(o: &OnlineMsg) -> Online {
 }
 
 fn event(m: &MoveMsg) -> RemoteEvent {
-    RemoteEvent { seq: m.seq, by: m.by, kind: event_kind(&m.kind), cards: cards(&m.cards) }
+    RemoteEvent { seq: m.seq, by: m.by, kind: m.kind, cards: m.cards.clone() }
 }
 
 /// What the page must make of a frame: this test's own reading of the
@@ -324,8 +336,8 @@ fn meant(message: &ServerMsg) -> Incoming {
                 room: r.room.clone(),
                 seat: r.seat,
                 host: r.host,
-                status: status(&r.status),
-                variant: variant(&r.mode),
+                status: r.status,
+                variant: r.mode,
                 hints: r.hints,
                 seq: r.seq,
                 view: r.view.as_ref().map(table),
@@ -359,7 +371,7 @@ fn meant(message: &ServerMsg) -> Incoming {
             answer: match verdict {
                 Verdict::Accepted => Answer::Accepted,
                 Verdict::Wrong => Answer::Wrong { why: why.unwrap_or_default() },
-                Verdict::Taken => Answer::Taken { by: by.unwrap(), card: cards(&[card.unwrap()])[0] },
+                Verdict::Taken => Answer::Taken { by: by.unwrap(), card: card.unwrap() },
             },
         },
         ServerMsg::Players { players, watchers } => {

@@ -8,6 +8,8 @@
 //! - [`server`]: what the server sends ([`ServerMsg`]) and its
 //!   [`ErrorCode`]s;
 //! - [`api`]: what the HTTP API answers (leaderboards, profiles);
+//! - [`values`]: the core's values (ways to play, statuses, event kinds,
+//!   cards) as the wire writes them;
 //! - [`VERSION`] and the WebSocket [`close`] codes.
 //!
 //! Who uses it: the server (crates/set-server) reads and writes with these
@@ -20,6 +22,7 @@
 pub mod api;
 pub mod client;
 pub mod server;
+pub mod values;
 
 pub use client::ClientMsg;
 pub use server::{

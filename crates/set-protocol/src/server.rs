@@ -2,15 +2,21 @@
 //! the [`ErrorCode`] of a refusal.
 
 use serde::{Deserialize, Serialize};
+use set_core::online::room::{EventKind, Status};
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
 
 /// The table as everyone sees it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ViewMsg {
-    pub table: Vec<u8>,
+    #[serde(with = "crate::values::cards")]
+    pub table: Vec<Card>,
     pub deck_left: usize,
-    pub previous: Option<Vec<u8>>,
+    #[serde(default, with = "crate::values::cards_or_none")]
+    pub previous: Option<Vec<Card>>,
     pub found: usize,
-    pub hinted: Vec<u8>,
+    #[serde(with = "crate::values::cards")]
+    pub hinted: Vec<Card>,
     pub over: bool,
 }
 
@@ -56,9 +62,11 @@ impl Verdict {
 pub struct MoveMsg {
     pub seq: u32,
     pub by: u8,
-    /// "set", "wrong" or "hint".
-    pub kind: String,
-    pub cards: Vec<u8>,
+    #[serde(with = "crate::values::kind")]
+    pub kind: EventKind,
+    /// The claim's cards (none for a hint).
+    #[serde(with = "crate::values::cards")]
+    pub cards: Vec<Card>,
     pub at_ms: u64,
 }
 
@@ -70,8 +78,10 @@ pub struct RoomMsg {
     /// The receiver's seat; none for someone watching.
     pub seat: Option<u8>,
     pub host: u8,
-    pub status: String,
-    pub mode: String,
+    #[serde(with = "crate::values::status")]
+    pub status: Status,
+    #[serde(with = "crate::values::mode")]
+    pub mode: Variant,
     pub hints: bool,
     pub seq: u32,
     pub view: Option<ViewMsg>,
@@ -120,14 +130,16 @@ pub struct ResultMsg {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct LobbyRoomMsg {
     pub room: String,
-    pub mode: String,
+    #[serde(with = "crate::values::mode")]
+    pub mode: Variant,
     pub hints: bool,
     /// Its game counts for ratings once two or more people play it (no
     /// hints, no computer opponents).
     #[serde(default)]
     pub rated: bool,
-    /// "waiting" or "playing" (a room that is over leaves the lobby).
-    pub status: String,
+    /// Waiting or playing (a room that is over leaves the lobby).
+    #[serde(with = "crate::values::status")]
+    pub status: Status,
     /// The seated players' names, in seat order.
     pub players: Vec<String>,
     /// How many watch it.
@@ -213,7 +225,8 @@ pub enum ServerMsg {
         seq: u32,
         /// Taken: who took the card, and which card.
         by: Option<u8>,
-        card: Option<u8>,
+        #[serde(default, with = "crate::values::card_or_none")]
+        card: Option<Card>,
         /// Wrong: why, in words.
         why: Option<String>,
     },

@@ -33,6 +33,7 @@ use crate::conn::{ConnId, Outbox};
 use crate::metrics::{Limit, limit_hit};
 use crate::presence::Presence;
 use crate::proto::{BusHealth, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
+use crate::store::Status;
 use peers::{Changed, NodeLobby, PeerMsg, Peers};
 use set_core::rules::variant::ONLINE_VARIANTS;
 use std::collections::{HashMap, VecDeque};
@@ -269,7 +270,7 @@ impl Lobby {
         let state = self.state();
         let rooms = state.all_rooms().into_iter();
         rooms
-            .filter(|r| r.mode == mode && !r.hints && r.status == "waiting" && r.players.len() < seats)
+            .filter(|r| r.mode.name() == mode && !r.hints && r.status == Status::Waiting && r.players.len() < seats)
             .map(|r| r.room.clone())
             .collect()
     }

@@ -23,10 +23,10 @@ fn heard(rx: &mut mpsc::Receiver<Outgoing>) -> Vec<ServerMsg> {
 fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRoomMsg {
     LobbyRoomMsg {
         room: room.into(),
-        mode: mode.into(),
+        mode: set_core::rules::variant::Variant::from_name(mode, None).unwrap(),
         hints: false,
         rated: true,
-        status: "waiting".into(),
+        status: Status::Waiting,
         players: players.iter().map(|&p| p.to_owned()).collect(),
         watchers: 0,
         created_at,
@@ -41,7 +41,7 @@ fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat(
     lobby.publish(summary("junior", "junior", 5, &["C"]));
     lobby.publish(summary("full", "classic", 1, &["D", "E"]));
     lobby.publish(LobbyRoomMsg { hints: true, ..summary("hinted", "classic", 2, &["F"]) });
-    lobby.publish(LobbyRoomMsg { status: "playing".into(), ..summary("playing", "classic", 3, &["G"]) });
+    lobby.publish(LobbyRoomMsg { status: Status::Playing, ..summary("playing", "classic", 3, &["G"]) });
     assert_eq!(lobby.waiting_rooms("classic", 2), ["old", "new"]);
     assert_eq!(lobby.waiting_rooms("junior", 2), ["junior"]);
     lobby.withdraw("old");

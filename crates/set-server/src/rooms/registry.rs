@@ -182,7 +182,7 @@ impl Rooms {
         let record = RoomRecord {
             commitment: ids::commitment(&id, seed, &salt),
             id: id.clone(),
-            mode: variant.name().to_owned(),
+            mode: variant,
             hints,
             public,
             bots,

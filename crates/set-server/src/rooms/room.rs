@@ -5,7 +5,6 @@
 
 use super::{
     Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_moved,
-    room_variant,
 };
 use crate::ids;
 use crate::lobby::Lobby;
@@ -116,7 +115,7 @@ impl Room {
         lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves, chat, results } = stored;
-        let variant = room_variant(&record.mode).map_err(|err| RoomsError::Broken(err.to_string()))?;
+        let variant = record.mode;
         // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
         if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
             return Err(RoomsError::Broken(format!("seat {} where seat {at} should be", seat.seat)));
@@ -314,8 +313,8 @@ impl Room {
             room: self.record.id.clone(),
             seat,
             host: self.seats.iter().find(|s| s.player == self.record.host).map_or(0, |s| s.seat),
-            status: self.record.status.name().to_owned(),
-            mode: self.record.mode.clone(),
+            status: self.record.status,
+            mode: self.record.mode,
             hints: self.record.hints,
             seq: self.game.as_ref().map_or(0, RoomGame::seq),
             view: self.game.as_ref().map(|g| view_msg(&g.view())),
@@ -401,10 +400,7 @@ impl Room {
             return self.error(conn, None, ErrorCode::Started, "the game has started");
         }
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
-        let variant = match room_variant(&self.record.mode) {
-            Ok(variant) => variant,
-            Err(err) => return self.error(conn, None, ErrorCode::BadMode, err.to_string()),
-        };
+        let variant = self.record.mode;
         let game = match RoomGame::new(variant, self.record.seed, &names, &self.record.bots) {
             Ok(game) => game,
             Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
@@ -484,7 +480,7 @@ impl Room {
                 verdict: WireVerdict::Taken,
                 seq: game.seq(),
                 by: Some(by.0),
-                card: Some(card.id()),
+                card: Some(card),
                 why: None,
             },
             Verdict::Accepted { .. } | Verdict::Wrong(_) | Verdict::AlreadyFound => {
@@ -630,7 +626,7 @@ impl Room {
         let record = RoomRecord {
             commitment: ids::commitment(&id, seed, &salt),
             id: id.clone(),
-            mode: self.record.mode.clone(),
+            mode: self.record.mode,
             hints: self.record.hints,
             public: self.record.public,
             bots: self.record.bots.clone(),
@@ -695,18 +691,17 @@ impl Drop for Room {
 }
 
 fn view_msg(view: &View) -> ViewMsg {
-    let ids = |cards: &[set_core::rules::card::Card]| cards.iter().map(|c| c.id()).collect::<Vec<u8>>();
     ViewMsg {
-        table: ids(&view.table),
+        table: view.table.clone(),
         deck_left: view.deck_left,
-        previous: view.previous.map(|p| ids(&p)),
+        previous: view.previous.map(|p| p.to_vec()),
         found: view.found,
-        hinted: ids(&view.hinted),
+        hinted: view.hinted.clone(),
         over: view.over,
     }
 }
 
 fn move_msg(event: &Event) -> MoveMsg {
-    let cards = event.claim.map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default();
-    MoveMsg { seq: event.seq, by: event.by.0, kind: event.kind.name().to_owned(), cards, at_ms: event.at_ms }
+    let cards = event.claim.map(|c| c.cards().to_vec()).unwrap_or_default();
+    MoveMsg { seq: event.seq, by: event.by.0, kind: event.kind, cards, at_ms: event.at_ms }
 }

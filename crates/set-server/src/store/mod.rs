@@ -33,6 +33,12 @@ use set_protocol::api::{LeaderMsg, ProfileMsg};
 /// A room's lifecycle: the page's and the server's are one.
 pub(crate) use set_core::online::room::Status;
 use set_core::players::level::Level;
+use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+
+/// A room's way to play, from its `mode` column.
+fn online_variant(name: &str) -> StoreResult<Variant> {
+    ONLINE_VARIANTS.into_iter().find(|v| v.name() == name).ok_or_else(|| StoreError::Corrupt(format!("mode {name}")))
+}
 
 /// Levels as a room's `bots` column holds them: "hard,easy".
 pub(crate) fn levels_text(levels: &[Level]) -> String {
@@ -50,8 +56,8 @@ fn levels(text: &str) -> StoreResult<Vec<Level>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomRecord {
     pub id: String,
-    /// The variant's name: classic, junior, chain or ultra.
-    pub mode: String,
+    /// Its way to play (one of `ONLINE_VARIANTS`; stored by name).
+    pub mode: Variant,
     pub hints: bool,
     /// Listed in the lobby (or reached by its link only).
     pub public: bool,
@@ -498,7 +504,7 @@ impl Store for SqlStore {
             let status: String = row.try_get("status")?;
             let record = RoomRecord {
                 id: row.try_get("id")?,
-                mode: row.try_get("mode")?,
+                mode: online_variant(&row.try_get::<String, _>("mode")?)?,
                 hints: row.try_get::<i64, _>("hints")? != 0,
                 public: row.try_get::<i64, _>("public")? != 0,
                 bots: levels(&row.try_get::<String, _>("bots")?)?,

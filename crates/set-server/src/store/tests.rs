@@ -86,7 +86,7 @@ async fn stores(name: &str) -> Vec<Scratch> {
 fn room(id: &str) -> RoomRecord {
     RoomRecord {
         id: id.into(),
-        mode: "classic".into(),
+        mode: set_core::rules::variant::Variant::Classic,
         hints: true,
         public: true,
         bots: Vec::new(),

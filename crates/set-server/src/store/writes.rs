@@ -158,7 +158,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(&room.id)
-            .bind(&room.mode)
+            .bind(room.mode.name())
             .bind(i64::from(room.hints))
             .bind(i64::from(room.public))
             .bind(super::levels_text(&room.bots))

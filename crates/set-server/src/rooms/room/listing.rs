@@ -35,10 +35,10 @@ impl Room {
         }
         lobby.publish(LobbyRoomMsg {
             room: self.record.id.clone(),
-            mode: self.record.mode.clone(),
+            mode: self.record.mode,
             hints: self.record.hints,
             rated: !self.record.hints && self.record.bots.is_empty(),
-            status: self.record.status.name().to_owned(),
+            status: self.record.status,
             players: self.players().into_iter().map(|p| p.name).collect(),
             watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
             created_at: self.record.created_at,

@@ -21,7 +21,7 @@ impl Room {
             return Ok(Vec::new());
         }
         let players: Vec<String> = self.seats.iter().map(|s| s.player.clone()).collect();
-        let before = self.store.ratings(&self.record.mode, &players).await?;
+        let before = self.store.ratings(self.record.mode.name(), &players).await?;
         let standings = game.standings();
         let sets: Vec<u32> = (0..self.seats.len()).map(|at| standings.get(at).map_or(0, |s| s.sets)).collect();
         let present: Vec<bool> =
