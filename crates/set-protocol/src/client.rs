@@ -12,6 +12,9 @@ pub enum ClientMsg {
     /// A public room is listed in the lobby; a private one is reached by
     /// its link only.
     Create {
+        /// The way to play by name. Text, not the core's `Variant`, because
+        /// it comes from a client: an unknown name is answered `bad_mode`
+        /// with the ways there are, not refused as a frame that does not read.
         mode: String,
         hints: bool,
         name: String,
