@@ -16,53 +16,7 @@
 use set_core::online::room::{EventKind, Status, keep_picks};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerLine {
-    pub name: String,
-    pub score: u32,
-    pub wrong: u32,
-    pub connected: bool,
-    /// Round trip to the server, ms, as the player's page last measured it.
-    pub rtt: Option<u32>,
-}
-
-/// The table as every player in the room may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct TableView {
-    pub table: Vec<Card>,
-    pub previous: Option<[Card; 3]>,
-    pub deck_left: u32,
-    pub found: u32,
-    pub hinted: Vec<Card>,
-    pub over: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RemoteEvent {
-    pub seq: u32,
-    pub by: u8,
-    pub kind: EventKind,
-    pub cards: Vec<Card>,
-}
-
-/// The whole room, as the server sends it on joining, starting and ending.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Snapshot {
-    pub room: String,
-    pub seat: Option<u8>,
-    pub host: u8,
-    pub status: Status,
-    pub variant: Variant,
-    pub hints: bool,
-    pub seq: u32,
-    pub view: Option<TableView>,
-    pub players: Vec<PlayerLine>,
-    pub commitment: String,
-    pub seed: Option<String>,
-    pub salt: Option<String>,
-    pub next_room: Option<String>,
-}
+use set_protocol::{MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 
 /// The server's answer to one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,8 +61,8 @@ pub struct Remote {
     pub variant: Option<Variant>,
     pub hints: bool,
     pub seq: u32,
-    pub view: TableView,
-    pub players: Vec<PlayerLine>,
+    pub view: ViewMsg,
+    pub players: Vec<PlayerMsg>,
     pub commitment: String,
     pub seed: Option<String>,
     pub salt: Option<String>,
@@ -146,7 +100,7 @@ impl Remote {
 
     /// Whether the card can be named in a claim now.
     fn in_play(&self, card: Card) -> bool {
-        self.view.table.contains(&card) || self.view.previous.is_some_and(|p| p.contains(&card))
+        self.view.table.contains(&card) || self.view.previous.as_ref().is_some_and(|p| p.contains(&card))
     }
 
     /// A tap on a card: picks or unpicks it; the pick that completes a
@@ -173,50 +127,37 @@ impl Remote {
         Some(claim)
     }
 
-    fn set_view(&mut self, view: TableView) {
-        self.picks = keep_picks(&self.picks, &view.table, view.previous);
+    fn set_view(&mut self, view: ViewMsg) {
+        self.picks = keep_picks(&self.picks, &view.table, previous_set(&view));
         self.view = view;
     }
 
     /// The whole room again: what the server says replaces what was here,
     /// but the picks still in play.
-    pub fn apply_snapshot(&mut self, snapshot: Snapshot, moves: &[RemoteEvent]) {
-        if snapshot.room != self.room {
+    pub fn apply_room(&mut self, room: &RoomMsg) {
+        if room.room != self.room {
             self.picks.clear();
             self.pending = None;
         }
-        let Snapshot {
-            room,
-            seat,
-            host,
-            status,
-            variant,
-            hints,
-            seq,
-            view,
-            players,
-            commitment,
-            seed,
-            salt,
-            next_room,
-        } = snapshot;
-        let came_back = !self.room.is_empty() && room == self.room && seq > self.seq;
+        let came_back = !self.room.is_empty() && room.room == self.room && room.seq > self.seq;
+        let status = room.status;
         *self = Remote {
-            room,
-            seat,
-            host,
+            room: room.room.clone(),
+            seat: room.seat,
+            host: room.host,
             status,
-            variant: Some(variant),
-            hints,
-            seq,
-            players,
-            commitment,
-            seed,
-            salt,
-            next_room,
+            variant: Some(room.mode),
+            hints: room.hints,
+            seq: room.seq,
+            players: room.players.clone(),
+            commitment: room.commitment.clone(),
+            seed: room.seed.clone(),
+            salt: room.salt.clone(),
+            next_room: room.next_room.clone(),
             ..std::mem::take(self)
         };
-        self.set_view(view.unwrap_or_default());
+        self.set_view(room.view.clone().unwrap_or_default());
+        let moves = &room.moves;
         if came_back && !moves.is_empty() {
             let sets = moves.iter().filter(|m| m.kind == EventKind::Set).count();
             self.said = format!("Back in the room: {sets} sets were found while you were away.");
@@ -228,7 +169,7 @@ impl Remote {
     }
 
     /// One event of the room, with the table and players after it.
-    pub fn apply_move(&mut self, event: &RemoteEvent, view: TableView, players: Vec<PlayerLine>) -> Applied {
+    pub fn apply_move(&mut self, event: &MoveMsg, view: ViewMsg, players: Vec<PlayerMsg>) -> Applied {
         if event.seq <= self.seq {
             return Applied::Nothing;
         }
@@ -266,7 +207,7 @@ impl Remote {
             }
             Answer::Taken { by, card } => {
                 // The cards still on the table stay picked: the player decides.
-                let picks = keep_picks(&self.picks, &self.view.table, self.view.previous);
+                let picks = keep_picks(&self.picks, &self.view.table, previous_set(&self.view));
                 self.picks = picks;
                 format!("Taken by {}: {card} was in their set first. No penalty.", self.name(by))
             }
@@ -276,6 +217,11 @@ impl Remote {
             }
         };
     }
+}
+
+/// The previous set of a chain way, as three cards (none otherwise).
+fn previous_set(view: &ViewMsg) -> Option<[Card; 3]> {
+    view.previous.as_deref().and_then(|cards| <[Card; 3]>::try_from(cards).ok())
 }
 
 #[cfg(test)]
@@ -288,33 +234,41 @@ mod tests {
         ids.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect()
     }
 
-    fn view_of(room: &RoomGame) -> TableView {
+    fn view_of(room: &RoomGame) -> ViewMsg {
         let v = room.view();
-        TableView {
+        ViewMsg {
             table: v.table,
-            previous: v.previous,
-            deck_left: v.deck_left as u32,
-            found: v.found as u32,
+            previous: v.previous.map(|p| p.to_vec()),
+            deck_left: v.deck_left,
+            found: v.found,
             hinted: v.hinted,
             over: v.over,
         }
     }
 
-    fn players() -> Vec<PlayerLine> {
-        ["Ann", "Ben"]
+    fn players() -> Vec<PlayerMsg> {
+        [(0, "Ann"), (1, "Ben")]
             .iter()
-            .map(|n| PlayerLine { name: (*n).into(), score: 0, wrong: 0, connected: true, rtt: None })
+            .map(|&(seat, n)| PlayerMsg {
+                seat,
+                name: n.into(),
+                score: 0,
+                wrong: 0,
+                connected: true,
+                rtt: None,
+                bot: false,
+            })
             .collect()
     }
 
     fn joined(room: &RoomGame, seat: u8) -> Remote {
         let mut remote = Remote::default();
-        let snapshot = Snapshot {
+        let snapshot = RoomMsg {
             room: "abcdefghjk".into(),
             seat: Some(seat),
             host: 0,
             status: Status::Playing,
-            variant: Variant::Classic,
+            mode: Variant::Classic,
             hints: false,
             seq: room.seq(),
             view: Some(view_of(room)),
@@ -323,8 +277,15 @@ mod tests {
             seed: None,
             salt: None,
             next_room: None,
+            moves: Vec::new(),
+            chat: Vec::new(),
+            public: false,
+            watchers: Vec::new(),
+            bots: Vec::new(),
+            rated: false,
+            results: Vec::new(),
         };
-        remote.apply_snapshot(snapshot, &[]);
+        remote.apply_room(&snapshot);
         remote
     }
 
@@ -358,12 +319,12 @@ mod tests {
         ben.tap(set[0]);
         let ids: Vec<i64> = set.iter().map(|c| i64::from(c.id())).collect();
         assert!(matches!(room.claim(Seat(0), &ids, 0, 500), Ok(Verdict::Accepted { .. })));
-        let event = RemoteEvent { seq: 1, by: 0, kind: EventKind::Set, cards: set.clone() };
+        let event = MoveMsg { seq: 1, by: 0, kind: EventKind::Set, cards: set.clone(), at_ms: 500 };
         assert_eq!(ben.apply_move(&event, view_of(&room), players()), Applied::Nothing);
         assert_eq!(ben.picks, others, "the pick that Ann's set took is dropped, the other stays");
         assert_eq!((ben.seq, ben.said.as_str()), (1, "Ann found a set."));
         assert_eq!(ben.apply_move(&event, view_of(&room), players()), Applied::Nothing, "an old event is passed over");
-        let gap = RemoteEvent { seq: 3, by: 0, kind: EventKind::Set, cards: cards(&[0, 1, 2]) };
+        let gap = MoveMsg { seq: 3, by: 0, kind: EventKind::Set, cards: cards(&[0, 1, 2]), at_ms: 900 };
         assert_eq!(ben.apply_move(&gap, view_of(&room), players()), Applied::Resync(1));
         assert_eq!(ben.seq, 1);
     }

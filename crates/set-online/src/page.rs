@@ -3,12 +3,13 @@
 //! say how it fits together.
 
 use crate::view;
-use crate::wire::{self, ChatLine, Incoming, Lobby, Speaker};
+use crate::wire::{self, ChatLine, Speaker};
 use js_sys::{Function, Promise};
 use set_client::remote::{Answer, Applied, Remote};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_protocol::close;
+use set_protocol::{LobbyMsg, ResultMsg, ServerMsg, Verdict};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
@@ -117,9 +118,9 @@ pub(crate) struct Online {
     pub(crate) watchers: Vec<String>,
     /// Whether the room's game counts for ratings, and its results once over.
     pub(crate) rated: bool,
-    pub(crate) results: Vec<wire::SeatResult>,
+    pub(crate) results: Vec<ResultMsg>,
     /// The lobby, while this page watches it (outside a room).
-    pub(crate) lobby: Option<Lobby>,
+    pub(crate) lobby: Option<LobbyMsg>,
     /// The lobby was asked for under the player's name (else without one).
     lobby_named: bool,
     /// The name the lobby knows this page by, once it has said so.
@@ -450,8 +451,9 @@ impl Online {
                 }
             }
             Event::Frame(frame) => {
-                if let Some(incoming) = wire::read(&frame) {
-                    self.receive(incoming);
+                let parsed = js_sys::JSON::parse(&frame).ok().map(wire::Js);
+                if let Some(message) = parsed.as_ref().and_then(set_protocol::read::server_msg) {
+                    self.receive(message);
                 }
             }
             Event::Click(id) => self.click(&id),
@@ -459,9 +461,9 @@ impl Online {
         }
     }
 
-    fn receive(&mut self, incoming: Incoming) {
-        match incoming {
-            Incoming::Welcome { player, token, node } => {
+    fn receive(&mut self, message: ServerMsg) {
+        match message {
+            ServerMsg::Welcome { player, token, node } => {
                 self.node = node;
                 // Another player than before: a code from another browser was used.
                 let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
@@ -511,16 +513,16 @@ impl Online {
                 // A fresh round trip at once; the last one was another connection's.
                 self.send(wire::ping(now(), None));
             }
-            Incoming::Created { room } => {
+            ServerMsg::Created { room } => {
                 self.sit_through_its_socket(&room);
                 self.settle_waiter(WaitFor::Created, room.into());
             }
             // Quick play's room is on another node: sat there (and the
             // quick play settled) when its snapshot comes.
-            Incoming::Found { room } => self.sit_through_its_socket(&room),
-            Incoming::Room { snapshot, moves, chat, watchers, rated, results } => {
-                self.rated = rated;
-                self.results = results;
+            ServerMsg::Found { room } => self.sit_through_its_socket(&room),
+            ServerMsg::Room(snapshot) => {
+                self.rated = snapshot.rated;
+                self.results = snapshot.results.clone();
                 if snapshot.room != self.remote.room {
                     show_room_in_address(&snapshot.room);
                 }
@@ -528,13 +530,13 @@ impl Online {
                 if sat_down && snapshot.seat.is_some() && snapshot.status == Status::Waiting {
                     self.waiting_since = Some(now());
                 }
-                self.chat = chat;
-                self.watchers = watchers;
+                self.chat = snapshot.chat.iter().cloned().map(ChatLine::from).collect();
+                self.watchers = snapshot.watchers.clone();
                 self.lobby = None;
                 // Sat down from the lobby's socket (quick play, a room of the
                 // list): on to a socket that names the room, as a link's does.
                 let reroute = self.socket_room.as_deref() != Some(snapshot.room.as_str());
-                self.remote.apply_snapshot(snapshot, &moves);
+                self.remote.apply_room(&snapshot);
                 if reroute {
                     self.reconnect_now();
                 } else {
@@ -548,29 +550,31 @@ impl Online {
                     self.settle_waiter(WaitFor::Started, JsValue::UNDEFINED);
                 }
             }
-            Incoming::Move { event, view, players } => {
+            ServerMsg::Move { event, view, players } => {
                 if let Applied::Resync(since) = self.remote.apply_move(&event, view, players) {
                     let room = self.remote.room.clone();
                     self.send(wire::join(&room, None, since));
                 }
             }
-            Incoming::Chat(line) => {
+            ServerMsg::Chat(line) => {
+                let line = ChatLine::from(line);
                 let mine = self.remote.seat.is_some_and(|seat| line.by == Speaker::Seat(seat));
                 self.hear(line, mine);
             }
-            Incoming::LobbyChat(line) => {
+            ServerMsg::LobbyChat(line) => {
+                let line = ChatLine::from(line);
                 let mine = self.player.as_ref().is_some_and(|me| line.by == Speaker::Player(me.clone()));
                 self.hear(line, mine);
             }
-            Incoming::Lobby(lobby) => {
+            ServerMsg::Lobby(lobby) => {
                 self.renaming = false;
                 self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
-                self.chat = lobby.chat.clone();
+                self.chat = lobby.chat.iter().cloned().map(ChatLine::from).collect();
                 self.lobby = Some(lobby);
                 let value = view::lobby_object(self);
                 self.settle_waiter(WaitFor::Lobby, value);
             }
-            Incoming::LobbyChanges { rooms, gone } => {
+            ServerMsg::LobbyChanges { rooms, gone } => {
                 if let Some(lobby) = &mut self.lobby {
                     lobby.rooms.retain(|r| !gone.contains(&r.room));
                     for room in rooms {
@@ -581,34 +585,43 @@ impl Online {
                     }
                 }
             }
-            Incoming::TransferCode { code, seconds } => {
+            ServerMsg::TransferCode { code, seconds } => {
                 self.transfer_code = Some(code.clone());
                 let value = js_sys::Object::new();
                 let _ = js_sys::Reflect::set(&value, &"code".into(), &code.into());
                 let _ = js_sys::Reflect::set(&value, &"seconds".into(), &seconds.into());
                 self.settle_waiter(WaitFor::Code, value.into());
             }
-            Incoming::Online(online) => {
+            ServerMsg::Online(online) => {
                 if let Some(lobby) = &mut self.lobby {
                     lobby.online = online;
                 }
             }
-            Incoming::Result { id, answer } => self.remote.apply_answer(id, answer),
-            Incoming::Players { players, watchers } => {
+            ServerMsg::Result { id, verdict, by, card, why, .. } => {
+                let answer = match (verdict, by, card) {
+                    (Verdict::Accepted, _, _) => Answer::Accepted,
+                    (Verdict::Wrong, _, _) => Answer::Wrong { why: why.unwrap_or_default() },
+                    (Verdict::Taken, Some(by), Some(card)) => Answer::Taken { by, card },
+                    // A taken claim that does not say by whom: not a frame of this protocol.
+                    (Verdict::Taken, _, _) => return,
+                };
+                self.remote.apply_answer(id, answer);
+            }
+            ServerMsg::Players { players, watchers } => {
                 self.remote.players = players;
                 self.watchers = watchers;
             }
-            Incoming::Rematch { room } => {
+            ServerMsg::Rematch { room } => {
                 self.remote.next_room = Some(room);
             }
-            Incoming::Pong { c } => self.rtt = Some((now() - c).max(0.0).round() as u32),
-            Incoming::Error { id: Some(id), message, .. }
+            ServerMsg::Pong { c } => self.rtt = Some((now() - c).max(0.0).round() as u32),
+            ServerMsg::Error { id: Some(id), message, .. }
                 if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
             {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
             // A new name refused (someone online has one like it): the old one stays, and shows again.
-            Incoming::Error { message, .. } if self.renaming => {
+            ServerMsg::Error { message, .. } if self.renaming => {
                 self.renaming = false;
                 let kept = self.lobby_name.clone().unwrap_or_default();
                 self.lobby_named = !kept.is_empty();
@@ -617,10 +630,10 @@ impl Online {
                 self.remote.said = message;
             }
             // The lobby refused the name (someone there has it): in without one.
-            Incoming::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
+            ServerMsg::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
                 self.watch_lobby(false);
             }
-            Incoming::Error { message, .. } => {
+            ServerMsg::Error { message, .. } => {
                 self.fail_waiter(&message);
                 self.remote.said = message;
             }

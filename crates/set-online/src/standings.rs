@@ -10,9 +10,11 @@
 
 use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
 use crate::fetch;
-use crate::wire::{self, BoardLine, Profile};
+use crate::wire::Js;
 use js_sys::{Function, Promise, Reflect};
 use set_client::play::stopwatch::format_clock;
+use set_protocol::api::{LeaderMsg, ProfileMsg};
+use set_protocol::read;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -23,8 +25,8 @@ thread_local! {
 /// What the part shows: a leaderboard, and the profile opened from it (or
 /// the server's words when there is none to open).
 struct Standings {
-    board: Vec<BoardLine>,
-    profile: Option<Result<Profile, String>>,
+    board: Vec<LeaderMsg>,
+    profile: Option<Result<ProfileMsg, String>>,
 }
 
 enum Event {
@@ -54,9 +56,9 @@ impl Standings {
                     }
                 }
             },
-            Event::Board(value) => self.board = wire::leaderboard(&value),
+            Event::Board(value) => self.board = read::leaderboard(&Js(value)),
             Event::Profile(value) => {
-                self.profile = Some(wire::profile(&value).ok_or_else(|| "The profile did not read.".to_owned()));
+                self.profile = Some(read::profile(&Js(value)).ok_or_else(|| "The profile did not read.".to_owned()));
             }
             Event::Refused(why) => self.profile = Some(Err(why)),
         }
@@ -90,8 +92,8 @@ impl Standings {
     }
 }
 
-fn render_profile(profile: &Profile) {
-    let clock = |ms: u32| format_clock(f64::from(ms));
+fn render_profile(profile: &ProfileMsg) {
+    let clock = |ms: u64| format_clock(ms as f64);
     set_text("profile-title", &profile.name);
     let ratings: Vec<String> = profile.ratings.iter().map(|(mode, rating)| format!("{mode} {rating}")).collect();
     let times: Vec<String> = profile

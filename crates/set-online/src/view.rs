@@ -7,7 +7,7 @@
 
 use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
 use crate::page::{Event, Link, Online};
-use crate::wire::{SeatResult, tenths};
+use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
 use set_client::page::layout::{Board, Place, Rect};
@@ -16,6 +16,7 @@ use set_core::online::room::Status;
 use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
+use set_protocol::ResultMsg;
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
@@ -197,7 +198,7 @@ fn render_lobby(online: &Online) {
         None => String::new(),
     };
     set_text("transfer-code", &code);
-    let count = lobby.online.count;
+    let count = lobby.online.online;
     let players = if count == 1 { "player" } else { "players" };
     let stale = if lobby.online.out_of_date {
         ". Out of date: this server cannot reach the others now, so some rooms and players may be missing."
@@ -221,12 +222,13 @@ fn render_lobby(online: &Online) {
                     ""
                 };
                 let watching = if r.watchers > 0 { format!(", {} watching", r.watchers) } else { String::new() };
-                let about = format!(" {} ({state}{hints}{watching}, {}) ", r.players.join(", "), age(r.created_at));
+                let about =
+                    format!(" {} ({state}{hints}{watching}, {}) ", r.players.join(", "), age(r.created_at as f64));
                 let action = if waiting { "Join" } else { "Watch" };
                 (
                     "",
                     vec![
-                        ("b", "", mode_title(r.variant).to_owned()),
+                        ("b", "", mode_title(r.mode).to_owned()),
                         ("span", "", about),
                         ("button", "enter", action.into()),
                     ],
@@ -254,7 +256,7 @@ fn render_lobby(online: &Online) {
     }
 }
 
-fn ranking_items(remote: &Remote, results: &[SeatResult]) -> (String, Vec<(&'static str, Vec<Piece>)>) {
+fn ranking_items(remote: &Remote, results: &[ResultMsg]) -> (String, Vec<(&'static str, Vec<Piece>)>) {
     let tallies: Vec<Tally> =
         remote.players.iter().map(|p| Tally { score: i64::from(p.score), wrong: p.wrong }).collect();
     let order = ranking::order(&tallies);
@@ -392,7 +394,7 @@ fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, 
 }
 
 fn row_of(remote: &Remote) -> Vec<Card> {
-    remote.view.previous.map(|p| p.to_vec()).unwrap_or_default()
+    remote.view.previous.clone().unwrap_or_default()
 }
 
 fn draw(online: &Online) {
@@ -462,7 +464,7 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
     for r in &known.rooms {
         let room = Object::new();
         put(&room, "room", r.room.as_str().into());
-        put(&room, "mode", r.variant.name().into());
+        put(&room, "mode", r.mode.name().into());
         put(&room, "hints", r.hints.into());
         put(&room, "rated", r.rated.into());
         put(&room, "status", r.status.name().into());
@@ -471,7 +473,7 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
         rooms.push(&room);
     }
     put(&lobby, "rooms", rooms.into());
-    put(&lobby, "online", known.online.count.into());
+    put(&lobby, "online", known.online.online.into());
     put(&lobby, "people", texts(&known.online.people));
     put(&lobby, "outOfDate", known.online.out_of_date.into());
     lobby.into()
@@ -529,7 +531,7 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     let state = Object::new();
     put(&state, "online", room.into());
     put(&state, "table", ids(&remote.view.table));
-    put(&state, "previous", remote.view.previous.map_or(JsValue::NULL, |p| ids(&p)));
+    put(&state, "previous", remote.view.previous.as_ref().map_or(JsValue::NULL, |p| ids(p)));
     put(&state, "deckLeft", remote.view.deck_left.into());
     put(&state, "picks", ids(&remote.picks));
     put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));

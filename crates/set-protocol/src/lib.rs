@@ -8,6 +8,8 @@
 //! - [`server`]: what the server sends ([`ServerMsg`]) and its
 //!   [`ErrorCode`]s;
 //! - [`api`]: what the HTTP API answers (leaderboards, profiles);
+//! - [`read`]: the server's frames and the API's answers read without serde
+//!   (the room page's reader, over the browser's `JSON.parse`);
 //! - [`values`]: the core's values (ways to play, statuses, event kinds,
 //!   cards) as the wire writes them;
 //! - [`VERSION`] and the WebSocket [`close`] codes.
@@ -21,6 +23,7 @@
 
 pub mod api;
 pub mod client;
+pub mod read;
 pub mod server;
 pub mod values;
 

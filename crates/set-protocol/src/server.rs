@@ -7,7 +7,7 @@ use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 
 /// The table as everyone sees it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ViewMsg {
     #[serde(with = "crate::values::cards")]
     pub table: Vec<Card>,
@@ -312,6 +312,76 @@ pub enum ErrorCode {
     Unavailable,
 }
 
+impl ErrorCode {
+    /// Every code, for readers that match a name to its code.
+    pub const ALL: [ErrorCode; 29] = [
+        ErrorCode::BadJson,
+        ErrorCode::UnknownType,
+        ErrorCode::BadMessage,
+        ErrorCode::TooBig,
+        ErrorCode::HelloFirst,
+        ErrorCode::BadToken,
+        ErrorCode::Version,
+        ErrorCode::Throttled,
+        ErrorCode::NoRoom,
+        ErrorCode::NotInRoom,
+        ErrorCode::RoomFull,
+        ErrorCode::Started,
+        ErrorCode::NotHost,
+        ErrorCode::NotSeated,
+        ErrorCode::NotPlaying,
+        ErrorCode::NotOver,
+        ErrorCode::BadName,
+        ErrorCode::BadMode,
+        ErrorCode::BadClaim,
+        ErrorCode::CoolingDown,
+        ErrorCode::TooManyWrong,
+        ErrorCode::NoHints,
+        ErrorCode::BadChat,
+        ErrorCode::LobbyFull,
+        ErrorCode::BadBots,
+        ErrorCode::BadCode,
+        ErrorCode::BadSeat,
+        ErrorCode::Removed,
+        ErrorCode::Unavailable,
+    ];
+
+    /// The name on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::UnknownType => "unknown_type",
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::TooBig => "too_big",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::Version => "version",
+            ErrorCode::Throttled => "throttled",
+            ErrorCode::NoRoom => "no_room",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::Started => "started",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::NotPlaying => "not_playing",
+            ErrorCode::NotOver => "not_over",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadMode => "bad_mode",
+            ErrorCode::BadClaim => "bad_claim",
+            ErrorCode::CoolingDown => "cooling_down",
+            ErrorCode::TooManyWrong => "too_many_wrong",
+            ErrorCode::NoHints => "no_hints",
+            ErrorCode::BadChat => "bad_chat",
+            ErrorCode::LobbyFull => "lobby_full",
+            ErrorCode::BadBots => "bad_bots",
+            ErrorCode::BadCode => "bad_code",
+            ErrorCode::BadSeat => "bad_seat",
+            ErrorCode::Removed => "removed",
+            ErrorCode::Unavailable => "unavailable",
+        }
+    }
+}
+
 impl ServerMsg {
     pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
         ServerMsg::Error { id, code, message: message.into() }
@@ -327,6 +397,13 @@ impl ServerMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_codes_name_is_its_name_on_the_wire() {
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_string(&code).ok(), Some(format!("\"{}\"", code.name())));
+        }
+    }
 
     #[test]
     fn a_verdicts_name_is_its_name_on_the_wire() {

@@ -1,0 +1,342 @@
+//! The server's frames and the HTTP API's answers read without serde, into
+//! this crate's own types, from any parsed JSON value that offers [`Json`]:
+//! the browser's `JSON.parse` in the room page (where serde would cost the
+//! download more than this whole reader: BENCHMARKS.md), serde_json's in the
+//! contract test, which holds this reader to the serde derives it mirrors.
+//!
+//! A frame that does not read is `None`, and the page passes over it; in a
+//! list of lobby rooms, chat lines, moves or results, an item that does not
+//! read is passed over and the rest are kept.
+
+use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
+use crate::server::{
+    ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
+    ServerMsg, Verdict, ViewMsg,
+};
+use set_core::online::room::{EventKind, Status};
+use set_core::rules::card::Card;
+use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+use std::collections::BTreeMap;
+
+/// A parsed JSON value, as the reader needs it. A missing field reads as
+/// nothing (a value for which every accessor answers `None`).
+pub trait Json: Sized {
+    fn field(&self, name: &str) -> Self;
+    fn text(&self) -> Option<String>;
+    fn number(&self) -> Option<f64>;
+    fn flag(&self) -> Option<bool>;
+    fn is_null(&self) -> bool;
+    fn items(&self) -> Option<Vec<Self>>;
+    /// An object's keys, in the order the value keeps them.
+    fn keys(&self) -> Option<Vec<String>>;
+}
+
+fn text<V: Json>(value: &V, name: &str) -> Option<String> {
+    value.field(name).text()
+}
+
+fn flag<V: Json>(value: &V, name: &str) -> Option<bool> {
+    value.field(name).flag()
+}
+
+/// A flag that an older server may not send: false without it.
+fn flag_or_false<V: Json>(value: &V, name: &str) -> bool {
+    flag(value, name).unwrap_or(false)
+}
+
+fn number<V: Json>(value: &V, name: &str) -> Option<f64> {
+    value.field(name).number()
+}
+
+/// A whole number that fits `T` (a count, a seat, an id, ms).
+fn whole<V: Json, T: TryFrom<u64>>(value: &V, name: &str) -> Option<T> {
+    let n = number(value, name)?;
+    if n.fract() != 0.0 || !(0.0..=9_007_199_254_740_991.0).contains(&n) {
+        return None;
+    }
+    T::try_from(n as u64).ok()
+}
+
+/// A signed whole number (a rating, a Unix time).
+fn signed<V: Json>(value: &V, name: &str) -> Option<i64> {
+    number(value, name).filter(|n| n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0).map(|n| n as i64)
+}
+
+/// A field there that does not read.
+struct Unread;
+
+/// A field that may be null or missing (`Ok(None)` then), read by `read`
+/// when it is there.
+fn maybe<V: Json, T>(value: &V, name: &str, read: impl FnOnce(&V, &str) -> Option<T>) -> Result<Option<T>, Unread> {
+    let field = value.field(name);
+    if field.is_null() || is_missing(&field) { Ok(None) } else { read(value, name).map(Some).ok_or(Unread) }
+}
+
+/// Whether a value is not there at all (a missing field).
+fn is_missing<V: Json>(value: &V) -> bool {
+    value.text().is_none()
+        && value.number().is_none()
+        && value.flag().is_none()
+        && value.items().is_none()
+        && value.keys().is_none()
+}
+
+fn card<V: Json>(value: &V) -> Option<Card> {
+    let id = value.number()?;
+    if id.fract() != 0.0 {
+        return None;
+    }
+    Card::new(id as i64).ok()
+}
+
+fn cards<V: Json>(value: &V) -> Option<Vec<Card>> {
+    value.items()?.iter().map(card).collect()
+}
+
+fn texts<V: Json>(value: &V) -> Option<Vec<String>> {
+    value.items()?.iter().map(Json::text).collect()
+}
+
+/// The items of a list that read; none when it is not a list.
+fn each<V: Json, T>(value: &V, read: impl Fn(&V) -> Option<T>) -> Option<Vec<T>> {
+    Some(value.items()?.iter().filter_map(read).collect())
+}
+
+fn mode(name: &str) -> Option<Variant> {
+    ONLINE_VARIANTS.into_iter().find(|v| v.name() == name)
+}
+
+fn view<V: Json>(value: &V) -> Option<ViewMsg> {
+    let previous = value.field("previous");
+    Some(ViewMsg {
+        table: cards(&value.field("table"))?,
+        deck_left: whole(value, "deck_left")?,
+        previous: if previous.is_null() || is_missing(&previous) { None } else { Some(cards(&previous)?) },
+        found: whole(value, "found")?,
+        hinted: cards(&value.field("hinted"))?,
+        over: flag(value, "over")?,
+    })
+}
+
+fn player<V: Json>(value: &V) -> Option<PlayerMsg> {
+    Some(PlayerMsg {
+        seat: whole(value, "seat")?,
+        name: text(value, "name")?,
+        score: whole(value, "score")?,
+        wrong: whole(value, "wrong")?,
+        connected: flag(value, "connected")?,
+        rtt: maybe(value, "rtt", whole).ok()?,
+        bot: flag_or_false(value, "bot"),
+    })
+}
+
+fn players<V: Json>(value: &V) -> Option<Vec<PlayerMsg>> {
+    value.items()?.iter().map(player).collect()
+}
+
+fn event<V: Json>(value: &V) -> Option<MoveMsg> {
+    Some(MoveMsg {
+        seq: whole(value, "seq")?,
+        by: whole(value, "by")?,
+        kind: EventKind::from_name(&text(value, "kind")?)?,
+        cards: cards(&value.field("cards"))?,
+        at_ms: whole(value, "at_ms")?,
+    })
+}
+
+fn chat<V: Json>(value: &V) -> Option<ChatMsg> {
+    Some(ChatMsg {
+        seat: whole(value, "seat")?,
+        name: text(value, "name")?,
+        text: text(value, "text")?,
+        at_ms: whole(value, "at_ms")?,
+    })
+}
+
+fn lobby_chat<V: Json>(value: &V) -> Option<LobbyChatMsg> {
+    Some(LobbyChatMsg {
+        player: text(value, "player")?,
+        name: text(value, "name")?,
+        text: text(value, "text")?,
+        at: signed(value, "at")?,
+    })
+}
+
+fn result<V: Json>(value: &V) -> Option<ResultMsg> {
+    Some(ResultMsg {
+        seat: whole(value, "seat")?,
+        place: whole(value, "place")?,
+        before: signed(value, "before")?,
+        after: signed(value, "after")?,
+        provisional: flag(value, "provisional")?,
+    })
+}
+
+fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoomMsg> {
+    Some(LobbyRoomMsg {
+        room: text(value, "room")?,
+        mode: mode(&text(value, "mode")?)?,
+        hints: flag(value, "hints")?,
+        rated: flag_or_false(value, "rated"),
+        status: Status::from_name(&text(value, "status")?)?,
+        players: texts(&value.field("players"))?,
+        watchers: whole(value, "watchers")?,
+        created_at: signed(value, "created_at")?,
+    })
+}
+
+fn online<V: Json>(value: &V) -> Option<OnlineMsg> {
+    Some(OnlineMsg {
+        online: whole(value, "online")?,
+        people: texts(&value.field("people"))?,
+        // (A server from before clusters does not send it: up to date.)
+        out_of_date: flag_or_false(value, "out_of_date"),
+    })
+}
+
+fn room<V: Json>(value: &V) -> Option<RoomMsg> {
+    let view_value = value.field("view");
+    let optional_text = |name| maybe(value, name, text).ok();
+    Some(RoomMsg {
+        room: text(value, "room")?,
+        seat: maybe(value, "seat", whole).ok()?,
+        host: whole(value, "host")?,
+        status: Status::from_name(&text(value, "status")?)?,
+        mode: mode(&text(value, "mode")?)?,
+        hints: flag(value, "hints")?,
+        seq: whole(value, "seq")?,
+        view: if view_value.is_null() || is_missing(&view_value) { None } else { Some(view(&view_value)?) },
+        players: players(&value.field("players"))?,
+        commitment: text(value, "commitment")?,
+        seed: optional_text("seed")?,
+        salt: optional_text("salt")?,
+        next_room: optional_text("next_room")?,
+        moves: each(&value.field("moves"), event).unwrap_or_default(),
+        chat: each(&value.field("chat"), chat).unwrap_or_default(),
+        public: flag_or_false(value, "public"),
+        watchers: texts(&value.field("watchers")).unwrap_or_default(),
+        bots: texts(&value.field("bots")).unwrap_or_default(),
+        rated: flag_or_false(value, "rated"),
+        results: each(&value.field("results"), result).unwrap_or_default(),
+    })
+}
+
+fn verdict(name: &str) -> Option<Verdict> {
+    [Verdict::Accepted, Verdict::Wrong, Verdict::Taken].into_iter().find(|v| v.name() == name)
+}
+
+fn error_code(name: &str) -> Option<ErrorCode> {
+    ErrorCode::ALL.into_iter().find(|code| code.name() == name)
+}
+
+/// Reads one parsed frame of the server's.
+pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
+    Some(match text(value, "t")?.as_str() {
+        "welcome" => ServerMsg::Welcome {
+            player: text(value, "player")?,
+            token: text(value, "token")?,
+            node: text(value, "node").unwrap_or_default(),
+        },
+        "created" => ServerMsg::Created { room: text(value, "room")? },
+        "found" => ServerMsg::Found { room: text(value, "room")? },
+        "room" => ServerMsg::Room(Box::new(room(value)?)),
+        "move" => ServerMsg::Move {
+            event: event(value)?,
+            view: view(&value.field("view"))?,
+            players: players(&value.field("players"))?,
+        },
+        "result" => ServerMsg::Result {
+            id: whole(value, "id")?,
+            verdict: verdict(&text(value, "verdict")?)?,
+            seq: whole(value, "seq")?,
+            by: maybe(value, "by", whole).ok()?,
+            card: match value.field("card") {
+                c if c.is_null() || is_missing(&c) => None,
+                c => Some(card(&c)?),
+            },
+            why: maybe(value, "why", text).ok()?,
+        },
+        "players" => ServerMsg::Players {
+            players: players(&value.field("players"))?,
+            watchers: texts(&value.field("watchers")).unwrap_or_default(),
+        },
+        "rematch" => ServerMsg::Rematch { room: text(value, "room")? },
+        "pong" => ServerMsg::Pong { c: number(value, "c")? },
+        "chat" => ServerMsg::Chat(chat(value)?),
+        "lobby" => ServerMsg::Lobby(LobbyMsg {
+            rooms: each(&value.field("rooms"), lobby_room)?,
+            online: online(value)?,
+            chat: each(&value.field("chat"), lobby_chat)?,
+        }),
+        "lobby_changes" => ServerMsg::LobbyChanges {
+            rooms: each(&value.field("rooms"), lobby_room)?,
+            gone: texts(&value.field("gone"))?,
+        },
+        "online" => ServerMsg::Online(online(value)?),
+        "lobby_chat" => ServerMsg::LobbyChat(lobby_chat(value)?),
+        "transfer_code" => ServerMsg::TransferCode { code: text(value, "code")?, seconds: whole(value, "seconds")? },
+        "error" => ServerMsg::Error {
+            id: maybe(value, "id", whole).ok()?,
+            code: error_code(&text(value, "code")?)?,
+            message: text(value, "message").unwrap_or_default(),
+        },
+        _ => return None,
+    })
+}
+
+/// A leaderboard as the HTTP API answers it; lines that do not read are passed over.
+pub fn leaderboard<V: Json>(value: &V) -> Vec<LeaderMsg> {
+    let line = |v: &V| {
+        Some(LeaderMsg {
+            player: text(v, "player")?,
+            name: text(v, "name")?,
+            rating: signed(v, "rating")?,
+            games: whole(v, "games")?,
+            provisional: flag(v, "provisional")?,
+        })
+    };
+    each(value, line).unwrap_or_default()
+}
+
+/// A profile as the HTTP API answers it.
+pub fn profile<V: Json>(value: &V) -> Option<ProfileMsg> {
+    let game = |v: &V| {
+        Some(RecentGameMsg {
+            room: text(v, "room")?,
+            mode: text(v, "mode")?,
+            place: whole(v, "place")?,
+            players: whole(v, "players")?,
+            sets: whole(v, "sets")?,
+            before: signed(v, "before")?,
+            after: signed(v, "after")?,
+            ms: whole(v, "ms")?,
+        })
+    };
+    let times = |v: &V| {
+        Some(TimesMsg {
+            games: whole(v, "games")?,
+            fastest_win_ms: maybe(v, "fastest_win_ms", whole).ok()?,
+            median_ms: whole(v, "median_ms")?,
+        })
+    };
+    let ratings_value = value.field("ratings");
+    let mut ratings = BTreeMap::new();
+    for mode in ratings_value.keys()? {
+        ratings.insert(mode.clone(), signed(&ratings_value, &mode)?);
+    }
+    let times_value = value.field("times");
+    let mut by_mode = BTreeMap::new();
+    for mode in times_value.keys()? {
+        by_mode.insert(mode.clone(), times(&times_value.field(&mode))?);
+    }
+    Some(ProfileMsg {
+        player: text(value, "player")?,
+        name: text(value, "name")?,
+        ratings,
+        games: whole(value, "games")?,
+        wins: whole(value, "wins")?,
+        sets: whole(value, "sets")?,
+        times: by_mode,
+        recent: each(&value.field("recent"), game)?,
+    })
+}
