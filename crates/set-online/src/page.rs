@@ -441,9 +441,9 @@ impl Online {
                 self.wanted_room = Some(room.clone());
                 self.join(&room, &name);
             }
-            Event::Start => self.send(wire::START.to_owned()),
+            Event::Start => self.send(wire::start()),
             Event::Chat(text) => self.say(&text),
-            Event::TransferCode => self.send(wire::TRANSFER_CODE.to_owned()),
+            Event::TransferCode => self.send(wire::transfer_code()),
             Event::Redeem(code) => self.send(wire::redeem(&code)),
             Event::Ping => {
                 if self.welcomed {
@@ -656,10 +656,10 @@ impl Online {
             "offer-bots" => {
                 self.waiting_since = None;
                 self.send(wire::bots(&["medium"]));
-                self.send(wire::START.to_owned());
+                self.send(wire::start());
             }
             "keep-waiting" => self.waiting_since = None,
-            "transfer-get" => self.send(wire::TRANSFER_CODE.to_owned()),
+            "transfer-get" => self.send(wire::transfer_code()),
             "transfer-use" => {
                 let code = view::take_transfer_code();
                 if !code.trim().is_empty() {
@@ -672,11 +672,11 @@ impl Online {
                     self.join(&room, &name);
                 }
             }
-            "start-game" => self.send(wire::START.to_owned()),
-            "hint-button" => self.send(wire::HINT.to_owned()),
+            "start-game" => self.send(wire::start()),
+            "hint-button" => self.send(wire::hint()),
             "end-rematch" => match self.remote.next_room.clone() {
                 Some(room) => self.go_to(&room),
-                None => self.send(wire::REMATCH.to_owned()),
+                None => self.send(wire::rematch()),
             },
             "copy-link" => view::copy_link(&self.remote.room),
             // The name field of the lobby, changed: the lobby lists it.

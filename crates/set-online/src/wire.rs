@@ -1,13 +1,14 @@
 //! The protocol as the page speaks it: the server's frames read into
 //! set-protocol's own types by its serde-free reader
 //! (`set_protocol::read`) over the browser's `JSON.parse`, and the page's
-//! own frames written. The contract test (tests/contract.rs) holds both to
+//! frames made as the protocol's `ClientMsg` and written by its one writer
+//! (`set_protocol::write`). The contract test (tests/contract.rs) holds both to
 //! the protocol's serde derives: every frame the server writes reads here to
 //! the same value, and every frame written here parses as the `ClientMsg`
 //! the page meant. A message that does not read is passed over.
 
 use set_core::rules::card::Card;
-use set_protocol::VERSION;
+use set_protocol::ClientMsg;
 
 /// Who said a line of chat: a seat of the room, or a player in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,108 +76,83 @@ mod browser {
 #[cfg(target_arch = "wasm32")]
 pub(crate) use browser::Js;
 
-/// A JSON string literal (names typed by the player go out through this).
-pub fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 15] as char);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// The page's frames: the protocol's messages, written by its one writer.
+fn write(message: &ClientMsg) -> String {
+    message.write()
 }
 
-pub const START: &str = r#"{"t":"start"}"#;
+pub use set_protocol::write::{JOIN_START, tenths};
+
+pub fn start() -> String {
+    write(&ClientMsg::Start)
+}
+
 /// A hint asked for by a button, not the JS API: nobody waits on its id.
-pub const HINT: &str = r#"{"t":"hint","id":0}"#;
-pub const REMATCH: &str = r#"{"t":"rematch"}"#;
+pub fn hint() -> String {
+    write(&ClientMsg::Hint { id: 0 })
+}
+
+pub fn rematch() -> String {
+    write(&ClientMsg::Rematch)
+}
 
 /// The first message on a connection: the protocol's version and who this is.
 pub fn hello(token: Option<&str>) -> String {
-    format!(r#"{{"t":"hello","v":{VERSION},"token":{}}}"#, token.map_or("null".to_owned(), quoted))
+    write(&set_protocol::write::hello(token))
+}
+
+fn owned(items: &[&str]) -> Vec<String> {
+    items.iter().map(|&item| item.to_owned()).collect()
 }
 
 pub fn create(mode: &str, name: &str, hints: bool, public: bool, bots: &[&str]) -> String {
-    format!(
-        r#"{{"t":"create","mode":{},"hints":{hints},"name":{},"public":{public},"bots":{}}}"#,
-        quoted(mode),
-        quoted(name),
-        levels(bots)
-    )
-}
-
-/// A list of computer opponents' levels.
-fn levels(bots: &[&str]) -> String {
-    let quoted: Vec<String> = bots.iter().map(|level| quoted(level)).collect();
-    format!("[{}]", quoted.join(","))
+    write(&ClientMsg::Create { mode: mode.to_owned(), hints, name: name.to_owned(), public, bots: owned(bots) })
 }
 
 /// The host sets the waiting room's computer opponents.
 pub fn bots(bots: &[&str]) -> String {
-    format!(r#"{{"t":"bots","bots":{}}}"#, levels(bots))
+    write(&ClientMsg::Bots { bots: owned(bots) })
 }
 
 /// Watch the lobby, under a name or none.
 pub fn lobby(name: Option<&str>) -> String {
-    format!(r#"{{"t":"lobby","name":{}}}"#, name.map_or("null".to_owned(), quoted))
+    write(&ClientMsg::Lobby { name: name.map(str::to_owned) })
 }
 
 /// Ask for a one-time code that moves this identity to another browser.
-pub const TRANSFER_CODE: &str = r#"{"t":"transfer_code"}"#;
+pub fn transfer_code() -> String {
+    write(&ClientMsg::TransferCode)
+}
 
 /// Become the player of a code from another browser.
 pub fn redeem(code: &str) -> String {
-    format!(r#"{{"t":"redeem","code":{}}}"#, quoted(code))
+    write(&ClientMsg::Redeem { code: code.to_owned() })
 }
 
 /// The host takes a seat away before the start.
 pub fn remove(seat: u8) -> String {
-    format!(r#"{{"t":"remove","seat":{seat}}}"#)
+    write(&ClientMsg::Remove { seat })
 }
 
 pub fn quick_play(mode: &str, name: &str) -> String {
-    format!(r#"{{"t":"quick_play","mode":{},"name":{}}}"#, quoted(mode), quoted(name))
+    write(&ClientMsg::QuickPlay { mode: mode.to_owned(), name: name.to_owned() })
 }
 
 /// `c` is the page's clock (to a tenth of a ms), echoed back; `rtt` the
 /// last round trip measured.
 pub fn ping(c: f64, rtt: Option<u32>) -> String {
-    format!(r#"{{"t":"ping","c":{},"rtt":{}}}"#, tenths(c), rtt.map_or("null".to_owned(), |ms| ms.to_string()))
-}
-
-/// A number to one decimal place, written with integer formatting only:
-/// the page then links none of the standard library's float formatting
-/// (BENCHMARKS.md, decisions).
-pub fn tenths(x: f64) -> String {
-    let tenths = (x * 10.0).round() as i64;
-    let sign = if tenths < 0 { "-" } else { "" };
-    format!("{sign}{}.{}", tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10)
+    write(&ClientMsg::Ping { c, rtt })
 }
 
 pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {
-    let ids: Vec<String> = cards.iter().map(|c| c.id().to_string()).collect();
-    format!(r#"{{"t":"claim","id":{id},"cards":[{}],"seen":{seen}}}"#, ids.join(","))
+    write(&ClientMsg::Claim { id, cards: cards.iter().map(|card| i64::from(card.id())).collect(), seen })
 }
 
 /// A line of chat to the room (or to the lobby, outside one).
 pub fn chat(text: &str) -> String {
-    format!(r#"{{"t":"chat","text":{}}}"#, quoted(text))
+    write(&ClientMsg::Chat { text: text.to_owned() })
 }
 
-/// How every frame [`join`] writes begins, to find one among those queued.
-pub const JOIN_START: &str = r#"{"t":"join","#;
-
 pub fn join(room: &str, name: Option<&str>, since: u32) -> String {
-    let name = name.map_or("null".to_owned(), quoted);
-    format!(r#"{JOIN_START}"room":{},"name":{name},"since":{since}}}"#, quoted(room))
+    write(&ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) })
 }

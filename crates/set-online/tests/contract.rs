@@ -384,18 +384,18 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
             ClientMsg::Join { room: "a1b2c3d4e5".to_owned(), name: Some(tricky.to_owned()), since: Some(12) },
         ),
         (wire::join("a1", None, 0), ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
-        (wire::START.to_owned(), ClientMsg::Start),
+        (wire::start(), ClientMsg::Start),
         (
             wire::claim(4_000_000_000, &[card(0), card(40), card(80)], 9),
             ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 },
         ),
-        (wire::HINT.to_owned(), ClientMsg::Hint { id: 0 }),
+        (wire::hint(), ClientMsg::Hint { id: 0 }),
         (wire::ping(1234.5, Some(17)), ClientMsg::Ping { c: 1234.5, rtt: Some(17) }),
         (wire::ping(0.5, None), ClientMsg::Ping { c: 0.5, rtt: None }),
         // The clock goes to a tenth of a ms.
         (wire::ping(-2.04, None), ClientMsg::Ping { c: -2.0, rtt: None }),
         (wire::ping(99.96, None), ClientMsg::Ping { c: 100.0, rtt: None }),
-        (wire::REMATCH.to_owned(), ClientMsg::Rematch),
+        (wire::rematch(), ClientMsg::Rematch),
         (wire::chat(tricky), ClientMsg::Chat { text: tricky.to_owned() }),
         (wire::lobby(Some(tricky)), ClientMsg::Lobby { name: Some(tricky.to_owned()) }),
         (wire::lobby(None), ClientMsg::Lobby { name: None }),
@@ -403,7 +403,7 @@ fn page_frames() -> Vec<(String, ClientMsg)> {
         (wire::remove(7), ClientMsg::Remove { seat: 7 }),
         (wire::bots(&["medium"]), ClientMsg::Bots { bots: vec!["medium".to_owned()] }),
         (wire::bots(&[]), ClientMsg::Bots { bots: vec![] }),
-        (wire::TRANSFER_CODE.to_owned(), ClientMsg::TransferCode),
+        (wire::transfer_code(), ClientMsg::TransferCode),
         (wire::redeem("K7Q2 \"x"), ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
     ]
 }

@@ -80,11 +80,9 @@ pub const CLIENT_TYPES: [&str; 15] = [
 ];
 
 impl ClientMsg {
-    /// The frame's text.
+    /// The frame's text, as every client writes it ([`crate::write`]).
     pub fn to_text(&self) -> String {
-        // Plain data with string keys and finite numbers from our own code:
-        // serialising it cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        self.write()
     }
 
     /// The message's `t`.

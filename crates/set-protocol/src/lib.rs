@@ -10,6 +10,8 @@
 //! - [`api`]: what the HTTP API answers (leaderboards, profiles);
 //! - [`read`]: the server's frames and the API's answers read without serde
 //!   (the room page's reader, over the browser's `JSON.parse`);
+//! - [`write`]: a client's frames written without serde (the page's writer,
+//!   and every client's);
 //! - [`values`]: the core's values (ways to play, statuses, event kinds,
 //!   cards) as the wire writes them;
 //! - [`VERSION`] and the WebSocket [`close`] codes.
@@ -26,6 +28,7 @@ pub mod client;
 pub mod read;
 pub mod server;
 pub mod values;
+pub mod write;
 
 pub use client::ClientMsg;
 pub use server::{
