@@ -14,6 +14,7 @@
 //!    ↓
 //! play                   a sitting at the page: the solo session and the race
 //! remote                 a player's picture of an online room
+//! connection             the online page's link: backoff, frames after a welcome, the lobby
 //! review                 looking back: analysis, statistics, drills
 //! page                   the page's model: layout, keyboard, address, settings
 //! ```
@@ -24,10 +25,14 @@
 //!   [`play::table`], what the page asks of either.
 //! - [`remote`]: one player's picture of an online room, kept in step with
 //!   the server's judge (`set_core::online::room`).
+//! - [`connection`]: the online page's connection as plain values (the
+//!   wait before trying again, the frames once welcomed, the lobby's
+//!   changes, mutes).
 //! - [`review`]: [`review::analysis`], [`review::record`], [`review::drills`].
 //! - [`page`]: [`page::layout`], [`page::keyboard`], [`page::options`] (what
 //!   the address asks for), [`page::settings`].
 
+pub mod connection;
 pub mod page;
 pub mod play;
 pub mod remote;

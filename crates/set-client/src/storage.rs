@@ -15,3 +15,9 @@ pub const SET_ASIDE_PREFIX: &str = "set-game/set-aside/";
 pub const RECORD_KEY: &str = "set-game/stats";
 /// Games started and finished, appended by the page for the record to take in.
 pub const INBOX_KEY: &str = "set-game/stats-inbox";
+/// Where online.html keeps the player's anonymous identity (a token the server signed).
+pub const TOKEN_KEY: &str = "set-game/online-token";
+/// The name the player last gave online, offered again.
+pub const NAME_KEY: &str = "set-game/online-name";
+/// The names whose chat this player muted online, one a line (names hold no line breaks).
+pub const MUTED_KEY: &str = "set-game/online-muted";

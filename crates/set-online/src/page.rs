@@ -5,27 +5,21 @@
 use crate::view;
 use crate::wire::{self, ChatLine, Speaker};
 use js_sys::{Function, Promise};
+use set_client::connection;
 use set_client::remote::{Answer, Applied, Remote};
+use set_client::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_protocol::close;
-use set_protocol::{LobbyMsg, ResultMsg, ServerMsg, Verdict};
+use set_protocol::{ClientMsg, LobbyMsg, ResultMsg, ServerMsg, Verdict};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-/// Where the player's anonymous identity is kept (a token the server signed).
-const TOKEN_KEY: &str = "set-game/online-token";
-/// The name the player last gave, offered again.
-const NAME_KEY: &str = "set-game/online-name";
-/// The names whose chat this player muted, one a line (names hold no line breaks).
-const MUTED_KEY: &str = "set-game/online-muted";
 /// How often the round trip to the server is measured (and shown to all).
 const PING_MS: i32 = 5000;
 /// How long a player waits alone in a room before the page offers a computer opponent.
 const OFFER_BOTS_MS: f64 = 20_000.0;
-/// Reconnection waits 250 ms × 2ⁿ, at most this long, give or take half.
-const BACKOFF_CAP_MS: f64 = 5000.0;
 
 thread_local! {
     static ONLINE: RefCell<Option<Online>> = const { RefCell::new(None) };
@@ -154,7 +148,7 @@ pub(crate) struct Online {
     link: Link,
     attempts: u32,
     /// Frames written before the server said welcome.
-    queue: Vec<String>,
+    queue: Vec<ClientMsg>,
     waiter: Option<Waiter>,
     rtt: Option<u32>,
     /// The room the address asks for, until it is joined.
@@ -352,18 +346,17 @@ impl Online {
     }
 
     fn schedule_reconnect(&mut self) {
-        let wait = (250.0 * 2f64.powi(self.attempts.min(5) as i32)).min(BACKOFF_CAP_MS);
-        let wait = wait * (0.5 + js_sys::Math::random());
+        let wait = connection::backoff_ms(self.attempts, js_sys::Math::random());
         self.attempts += 1;
         let again = Closure::once_into_js(|| dispatch(Event::Reconnect));
         let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), wait as i32);
     }
 
     /// Sends a frame now, or once the server has said welcome.
-    fn send(&mut self, frame: String) {
+    fn send(&mut self, frame: ClientMsg) {
         match &self.socket {
             Some(socket) if self.welcomed => {
-                let _ = socket.send_with_str(&frame);
+                let _ = socket.send_with_str(&frame.write());
             }
             _ => self.queue.push(frame),
         }
@@ -385,12 +378,7 @@ impl Online {
 
     /// Mutes a player's chat, or shows it again; kept for the next visit.
     fn toggle_mute(&mut self, name: String) {
-        match self.muted.iter().position(|muted| *muted == name) {
-            Some(at) => {
-                self.muted.remove(at);
-            }
-            None => self.muted.push(name),
-        }
+        connection::toggle_mute(&mut self.muted, name);
         if let Some(storage) = storage() {
             let _ = storage.set_item(MUTED_KEY, &self.muted.join("\n"));
         }
@@ -408,7 +396,7 @@ impl Online {
             Event::Opened => {
                 self.attempts = 0;
                 if let Some(socket) = &self.socket {
-                    let _ = socket.send_with_str(&wire::hello(self.token.as_deref()));
+                    let _ = socket.send_with_str(&wire::hello(self.token.as_deref()).write());
                 }
             }
             Event::Closed { code } => {
@@ -481,28 +469,19 @@ impl Online {
                 // Back in the room after a drop, with what was missed; or into the one asked for.
                 let rejoin =
                     if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
-                let mut queued = std::mem::take(&mut self.queue);
-                if let Some(room) = rejoin {
+                let rejoin = rejoin.map(|room| {
                     let since = if room == self.remote.room { self.remote.seq } else { 0 };
-                    // A join asked for before this welcome (a name typed while
-                    // connecting) is the one to send, not an unnamed one to watch.
-                    let asked = queued.iter().rposition(|frame| frame.starts_with(wire::JOIN_START));
                     // Back as a player by the token; a watcher under the name it gave.
                     let watching_as = self.remote.seat.is_none().then(|| self.joined_as.clone()).flatten();
-                    let join = match asked {
-                        Some(at) if self.remote.room.is_empty() => queued.remove(at),
-                        _ => wire::join(&room, watching_as.as_deref(), since),
-                    };
-                    queued.retain(|frame| !frame.starts_with(wire::JOIN_START));
-                    queued.insert(0, join);
-                }
-                // A claim the last connection took with it is sent again, after
+                    wire::join(&room, watching_as.as_deref(), since)
+                });
+                // A join asked for before this welcome (a name typed while
+                // connecting) is the one to send, not an unnamed one to watch;
+                // a claim the last connection took with it is sent again, after
                 // the join: judged if it never arrived, its first answer if it did.
-                if let Some(claim) = self.remote.claim_to_resend() {
-                    let frame = wire::claim(claim.id, &claim.cards, claim.seen);
-                    queued.retain(|queued| queued != &frame);
-                    queued.push(frame);
-                }
+                let resend = self.remote.claim_to_resend().map(|c| wire::claim(c.id, &c.cards, c.seen));
+                let queued = std::mem::take(&mut self.queue);
+                let queued = connection::frames_after_welcome(queued, rejoin, self.remote.room.is_empty(), resend);
                 for frame in queued {
                     self.send(frame);
                 }
@@ -576,13 +555,7 @@ impl Online {
             }
             ServerMsg::LobbyChanges { rooms, gone } => {
                 if let Some(lobby) = &mut self.lobby {
-                    lobby.rooms.retain(|r| !gone.contains(&r.room));
-                    for room in rooms {
-                        match lobby.rooms.iter_mut().find(|r| r.room == room.room) {
-                            Some(listed) => *listed = room,
-                            None => lobby.rooms.push(room),
-                        }
-                    }
+                    connection::merge_lobby_changes(lobby, rooms, &gone);
                 }
             }
             ServerMsg::TransferCode { code, seconds } => {

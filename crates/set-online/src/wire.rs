@@ -76,83 +76,81 @@ mod browser {
 #[cfg(target_arch = "wasm32")]
 pub(crate) use browser::Js;
 
-/// The page's frames: the protocol's messages, written by its one writer.
-fn write(message: &ClientMsg) -> String {
-    message.write()
-}
+// The page's frames, as the protocol's messages: the socket writes them
+// with the protocol's one writer as they go.
 
 pub use set_protocol::write::{JOIN_START, tenths};
 
-pub fn start() -> String {
-    write(&ClientMsg::Start)
+pub fn start() -> ClientMsg {
+    ClientMsg::Start
 }
 
 /// A hint asked for by a button, not the JS API: nobody waits on its id.
-pub fn hint() -> String {
-    write(&ClientMsg::Hint { id: 0 })
+pub fn hint() -> ClientMsg {
+    ClientMsg::Hint { id: 0 }
 }
 
-pub fn rematch() -> String {
-    write(&ClientMsg::Rematch)
+pub fn rematch() -> ClientMsg {
+    ClientMsg::Rematch
 }
 
 /// The first message on a connection: the protocol's version and who this is.
-pub fn hello(token: Option<&str>) -> String {
-    write(&set_protocol::write::hello(token))
+pub fn hello(token: Option<&str>) -> ClientMsg {
+    set_protocol::write::hello(token)
 }
 
 fn owned(items: &[&str]) -> Vec<String> {
     items.iter().map(|&item| item.to_owned()).collect()
 }
 
-pub fn create(mode: &str, name: &str, hints: bool, public: bool, bots: &[&str]) -> String {
-    write(&ClientMsg::Create { mode: mode.to_owned(), hints, name: name.to_owned(), public, bots: owned(bots) })
+pub fn create(mode: &str, name: &str, hints: bool, public: bool, bots: &[&str]) -> ClientMsg {
+    ClientMsg::Create { mode: mode.to_owned(), hints, name: name.to_owned(), public, bots: owned(bots) }
 }
 
 /// The host sets the waiting room's computer opponents.
-pub fn bots(bots: &[&str]) -> String {
-    write(&ClientMsg::Bots { bots: owned(bots) })
+pub fn bots(bots: &[&str]) -> ClientMsg {
+    ClientMsg::Bots { bots: owned(bots) }
 }
 
 /// Watch the lobby, under a name or none.
-pub fn lobby(name: Option<&str>) -> String {
-    write(&ClientMsg::Lobby { name: name.map(str::to_owned) })
+pub fn lobby(name: Option<&str>) -> ClientMsg {
+    ClientMsg::Lobby { name: name.map(str::to_owned) }
 }
 
 /// Ask for a one-time code that moves this identity to another browser.
-pub fn transfer_code() -> String {
-    write(&ClientMsg::TransferCode)
+pub fn transfer_code() -> ClientMsg {
+    ClientMsg::TransferCode
 }
 
 /// Become the player of a code from another browser.
-pub fn redeem(code: &str) -> String {
-    write(&ClientMsg::Redeem { code: code.to_owned() })
+pub fn redeem(code: &str) -> ClientMsg {
+    ClientMsg::Redeem { code: code.to_owned() }
 }
 
 /// The host takes a seat away before the start.
-pub fn remove(seat: u8) -> String {
-    write(&ClientMsg::Remove { seat })
+pub fn remove(seat: u8) -> ClientMsg {
+    ClientMsg::Remove { seat }
 }
 
-pub fn quick_play(mode: &str, name: &str) -> String {
-    write(&ClientMsg::QuickPlay { mode: mode.to_owned(), name: name.to_owned() })
+pub fn quick_play(mode: &str, name: &str) -> ClientMsg {
+    ClientMsg::QuickPlay { mode: mode.to_owned(), name: name.to_owned() }
 }
 
 /// `c` is the page's clock (to a tenth of a ms), echoed back; `rtt` the
 /// last round trip measured.
-pub fn ping(c: f64, rtt: Option<u32>) -> String {
-    write(&ClientMsg::Ping { c, rtt })
+pub fn ping(c: f64, rtt: Option<u32>) -> ClientMsg {
+    ClientMsg::Ping { c, rtt }
 }
 
-pub fn claim(id: u32, cards: &[Card], seen: u32) -> String {
-    write(&ClientMsg::Claim { id, cards: cards.iter().map(|card| i64::from(card.id())).collect(), seen })
+pub fn claim(id: u32, cards: &[Card], seen: u32) -> ClientMsg {
+    ClientMsg::Claim { id, cards: cards.iter().map(|card| i64::from(card.id())).collect(), seen }
 }
 
 /// A line of chat to the room (or to the lobby, outside one).
-pub fn chat(text: &str) -> String {
-    write(&ClientMsg::Chat { text: text.to_owned() })
+pub fn chat(text: &str) -> ClientMsg {
+    ClientMsg::Chat { text: text.to_owned() }
 }
 
-pub fn join(room: &str, name: Option<&str>, since: u32) -> String {
-    write(&ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) })
+pub fn join(room: &str, name: Option<&str>, since: u32) -> ClientMsg {
+    ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) }
 }

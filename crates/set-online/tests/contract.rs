@@ -352,8 +352,8 @@ fn the_page_passes_over_what_it_cannot_read() {
     }
 }
 
-/// Every frame the page writes, with the message it means.
-fn page_frames() -> Vec<(String, ClientMsg)> {
+/// Every frame the page makes, with the message it means.
+fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
     let card = |id: u8| Card::new(i64::from(id)).unwrap();
     let tricky = "A\"n\\n\n\u{1}\u{1f}é 🂡";
     vec![
@@ -414,7 +414,8 @@ fn the_server_reads_every_frame_the_page_writes() {
     let mut kinds: Vec<&str> = frames.iter().map(|(_, m)| m.kind()).collect();
     kinds.dedup();
     assert_eq!(kinds, set_protocol::client::CLIENT_TYPES, "a frame of every kind, in order");
-    for (text, meant) in frames {
+    for (frame, meant) in frames {
+        let text = frame.write();
         let read: ClientMsg = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
         assert_eq!(read, meant, "{text}");
     }
