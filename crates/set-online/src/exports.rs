@@ -2,7 +2,8 @@
 //! a test or a console makes of the room (each a Promise, through the same
 //! funnel as the page's events), `state()`, and where cards are drawn.
 
-use crate::page::{Event, WaitFor, request, with_online};
+use crate::model::{Event, WaitFor};
+use crate::page::{request, with_online};
 use crate::view;
 use js_sys::{Promise, Reflect};
 use set_core::rules::card::Card;
@@ -50,7 +51,7 @@ pub fn online_quick_play(options: JsValue) -> Result<Promise, JsError> {
 /// server has sent it; it stays live in `state().online.lobby`.
 #[wasm_bindgen]
 pub fn online_lobby() -> Result<Promise, JsError> {
-    with_online(super::page::Online::lobby_promise)
+    with_online(crate::model::Online::lobby_promise)
 }
 
 /// Sits at a room under a name; resolves once seated.

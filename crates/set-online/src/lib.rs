@@ -28,6 +28,8 @@ pub mod exports;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
 mod fetch;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+mod model;
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod page;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
 pub mod standings;

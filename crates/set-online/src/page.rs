@@ -2,6 +2,7 @@
 //! ([`Online::update`]) and the page's start. The crate's docs (lib.rs)
 //! say how it fits together.
 
+use crate::model::{Event, Link, Online, WaitFor, Waiter};
 use crate::view;
 use crate::wire::{self, ChatLine, Speaker};
 use js_sys::{Function, Promise};
@@ -11,7 +12,7 @@ use set_client::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
 use set_protocol::close;
-use set_protocol::{ClientMsg, LobbyMsg, ResultMsg, ServerMsg, Verdict};
+use set_protocol::{ClientMsg, ServerMsg, Verdict};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
@@ -23,137 +24,6 @@ const OFFER_BOTS_MS: f64 = 20_000.0;
 
 thread_local! {
     static ONLINE: RefCell<Option<Online>> = const { RefCell::new(None) };
-}
-
-/// The state of the connection to the server.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Link {
-    Connecting,
-    Open,
-    Reconnecting,
-}
-
-impl Link {
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Link::Connecting => "connecting",
-            Link::Open => "open",
-            Link::Reconnecting => "reconnecting",
-        }
-    }
-}
-
-/// What a promise of the JS API waits for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WaitFor {
-    Created,
-    Seated,
-    Started,
-    /// The player's own line of chat, back from the server.
-    Chatted,
-    /// The whole lobby, from the server.
-    Lobby,
-    /// A one-time code for this identity.
-    Code,
-    /// A welcome as another player (a code redeemed).
-    Welcomed,
-}
-
-struct Waiter {
-    wait_for: WaitFor,
-    resolve: Function,
-    reject: Function,
-}
-
-/// What happens to the client.
-pub(crate) enum Event {
-    Opened,
-    Frame(String),
-    Closed {
-        code: u16,
-    },
-    Reconnect,
-    Ping,
-    Click(String),
-    Resize,
-    /// The JS API's requests (their promises wait in [`Online::waiter`]).
-    Create {
-        mode: String,
-        name: String,
-        hints: bool,
-        public: bool,
-        bots: Vec<String>,
-    },
-    QuickPlay {
-        mode: String,
-        name: String,
-    },
-    Join {
-        room: String,
-        name: String,
-    },
-    Start,
-    /// A line of chat to send.
-    Chat(String),
-    /// Ask for a one-time code that moves this identity.
-    TransferCode,
-    /// Become the player of a code from another browser.
-    Redeem(String),
-}
-
-/// Everything the room page knows and holds.
-pub(crate) struct Online {
-    pub(crate) remote: Remote,
-    /// The room's recent chat, oldest first.
-    pub(crate) chat: Vec<ChatLine>,
-    /// The names whose chat is not shown, kept in the page's storage.
-    pub(crate) muted: Vec<String>,
-    /// The names of those watching the room.
-    pub(crate) watchers: Vec<String>,
-    /// Whether the room's game counts for ratings, and its results once over.
-    pub(crate) rated: bool,
-    pub(crate) results: Vec<ResultMsg>,
-    /// The lobby, while this page watches it (outside a room).
-    pub(crate) lobby: Option<LobbyMsg>,
-    /// The lobby was asked for under the player's name (else without one).
-    lobby_named: bool,
-    /// The name the lobby knows this page by, once it has said so.
-    lobby_name: Option<String>,
-    /// A new name given in the lobby, not yet taken or refused.
-    renaming: bool,
-    /// The name fields are to show `name` again (a new name was refused).
-    pub(crate) refill_names: std::cell::Cell<bool>,
-    /// This player's id, as the server said it.
-    pub(crate) player: Option<String>,
-    /// The server node this connection is served by, as its welcome said.
-    pub(crate) node: String,
-    /// When this player sat down in the waiting room they are in (the
-    /// page's clock), for the offer of a computer opponent; none once
-    /// turned down.
-    waiting_since: Option<f64>,
-    /// The last one-time code the server gave for this identity.
-    pub(crate) transfer_code: Option<String>,
-    socket: Option<WebSocket>,
-    /// The room the socket's address names (`/ws?room=<id>`), if any.
-    socket_room: Option<String>,
-    /// The socket left for a new one, open until the new one is in the room.
-    retiring: Option<WebSocket>,
-    /// The name the last join from this page gave (a watcher keeps it when
-    /// it joins again on a new socket).
-    joined_as: Option<String>,
-    /// The socket's callbacks, kept as long as it lives.
-    handlers: Vec<Closure<dyn FnMut(JsValue)>>,
-    token: Option<String>,
-    welcomed: bool,
-    link: Link,
-    attempts: u32,
-    /// Frames written before the server said welcome.
-    queue: Vec<ClientMsg>,
-    waiter: Option<Waiter>,
-    rtt: Option<u32>,
-    /// The room the address asks for, until it is joined.
-    wanted_room: Option<String>,
-    pub(crate) name: String,
 }
 
 pub(crate) use crate::dom::window;
@@ -263,22 +133,6 @@ pub(crate) fn start() {
 }
 
 impl Online {
-    pub(crate) fn remote(&self) -> &Remote {
-        &self.remote
-    }
-
-    pub(crate) fn link(&self) -> Link {
-        self.link
-    }
-
-    pub(crate) fn rtt(&self) -> Option<u32> {
-        self.rtt
-    }
-
-    pub(crate) fn wanted_room(&self) -> Option<&str> {
-        self.wanted_room.as_deref()
-    }
-
     fn connect(&mut self) {
         let location = window().location();
         let scheme = if location.protocol().ok().as_deref() == Some("https:") { "wss" } else { "ws" };

@@ -6,7 +6,7 @@
 //! Everything the server sent is written as text, never as markup.
 
 use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
-use crate::page::{Event, Link, Online};
+use crate::model::{Event, Link, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
