@@ -9,6 +9,7 @@
 //! allocator serves.
 
 #![no_std]
+#![warn(missing_docs)]
 
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]

@@ -11,16 +11,20 @@ use std::collections::BTreeMap;
 /// the solo page shows it after its first board.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct OnlineCountMsg {
+    /// Players connected, on every node this one hears.
     pub online: u32,
 }
 
 /// One line of a leaderboard.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct LeaderMsg {
+    /// The player's id (a profile's address).
     pub player: String,
     /// The name they last played a rated game under.
     pub name: String,
+    /// The rating as shown.
     pub rating: i64,
+    /// Rated games played.
     pub games: u32,
     /// Too few games yet for the rating to have settled: listed after the settled ones.
     pub provisional: bool,
@@ -31,11 +35,17 @@ pub struct LeaderMsg {
 pub struct RecentGameMsg {
     /// Its room: `GET /api/games/<room>` downloads it, to open in the analysis.
     pub room: String,
+    /// Its way to play, by name.
     pub mode: String,
+    /// The player's place (1 for a win; ties share a place).
     pub place: u32,
+    /// How many people played it.
     pub players: u32,
+    /// Sets the player found in it.
     pub sets: u32,
+    /// The rating before the game, as shown.
     pub before: i64,
+    /// The rating after the game, as shown.
     pub after: i64,
     /// How long the game took, start to last set, ms.
     pub ms: u64,
@@ -45,6 +55,7 @@ pub struct RecentGameMsg {
 /// set, over the most recent ones kept (`games` of them).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct TimesMsg {
+    /// How many games the figures are of.
     pub games: u32,
     /// The fastest game they won, ms; none if they won none.
     pub fastest_win_ms: Option<u64>,
@@ -55,16 +66,21 @@ pub struct TimesMsg {
 /// A player as others see them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ProfileMsg {
+    /// The player's id.
     pub player: String,
+    /// The name they last played a rated game under.
     pub name: String,
     /// Rating by way to play (those played rated).
     pub ratings: BTreeMap<String, i64>,
+    /// Rated games played.
     pub games: u32,
+    /// Rated games won.
     pub wins: u32,
     /// Sets found in rated games.
     pub sets: u32,
     /// Game lengths by way to play.
     pub times: BTreeMap<String, TimesMsg>,
+    /// Their recent rated games, most recent first.
     pub recent: Vec<RecentGameMsg>,
 }
 
@@ -76,7 +92,9 @@ pub struct HealthMsg {
     pub node: String,
     /// The rooms it has loaded now.
     pub rooms: u32,
+    /// Whether its database answers.
     pub database: DatabaseHealth,
+    /// Whether it hears the other nodes.
     pub bus: BusHealth,
 }
 
@@ -86,6 +104,7 @@ pub struct HealthMsg {
 pub enum BusHealth {
     /// No `--bus`: a node on its own.
     Alone,
+    /// Connected to the others.
     Up,
     /// Not connected: its lobby shows only its own rooms and players.
     Down,
@@ -95,6 +114,7 @@ pub enum BusHealth {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum DatabaseHealth {
+    /// It answered in time.
     Ok,
     /// It refused.
     Down,

@@ -7,7 +7,12 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// First: who the client is (no token: a new anonymous player).
-    Hello { v: u32, token: Option<String> },
+    Hello {
+        /// The protocol's version the client speaks ([`crate::VERSION`]).
+        v: u32,
+        /// The token a welcome gave, to be the same player; none: a new one.
+        token: Option<String>,
+    },
     /// A new room; the answer is `created`, and the client then joins it.
     /// A public room is listed in the lobby; a private one is reached by
     /// its link only.
@@ -16,9 +21,12 @@ pub enum ClientMsg {
         /// it comes from a client: an unknown name is answered `bad_mode`
         /// with the ways there are, not refused as a frame that does not read.
         mode: String,
+        /// Hints allowed in the room (a room with hints is never rated).
         hints: bool,
+        /// The host's name.
         name: String,
         #[serde(default)]
+        /// Listed in the lobby.
         public: bool,
         /// Computer opponents by level ("easy", "medium", "hard", "expert"),
         /// at most 3; a room with any is never rated.
@@ -26,37 +34,79 @@ pub enum ClientMsg {
         bots: Vec<String>,
     },
     /// Sit at (or come back to) a room; `since` is the last event applied.
-    Join { room: String, name: Option<String>, since: Option<u32> },
+    Join {
+        /// The room's id.
+        room: String,
+        /// The name to sit (or watch) under; none: back by the token.
+        name: Option<String>,
+        /// The last event the client applied: the room sends the ones after it.
+        since: Option<u32>,
+    },
     /// The host starts the game.
     Start,
     /// Three cards (by id) the client says are a set, seen after event `seen`.
-    Claim { id: u32, cards: Vec<i64>, seen: u32 },
+    Claim {
+        /// The client's number for it, echoed in the answer.
+        id: u32,
+        /// The cards, by id (a client may send anything: the room checks).
+        cards: Vec<i64>,
+        /// The last event the client had applied when it saw them.
+        seen: u32,
+    },
     /// Ask for a hint (rooms with hints only).
-    Hint { id: u32 },
+    Hint {
+        /// The client's number for it, echoed in a refusal.
+        id: u32,
+    },
     /// `c` comes back in the pong; `rtt` is the client's last measurement, shown to all.
-    Ping { c: f64, rtt: Option<u32> },
+    Ping {
+        /// The client's clock, echoed in the pong.
+        c: f64,
+        /// The client's last round trip, ms.
+        rtt: Option<u32>,
+    },
     /// Offer (or accept) another game with the same players.
     Rematch,
     /// A line of chat: to the room (its seated players), or to the lobby
     /// outside a room; 1 to [`crate::chat::MAX_CHARS`] characters.
-    Chat { text: String },
+    Chat {
+        /// The line.
+        text: String,
+    },
     /// Watch the lobby: its public rooms, who is online, its chat. The
     /// answer is `lobby`, then its changes as they happen, until the client
     /// joins a room. With a name, the others see it among those in the lobby.
-    Lobby { name: Option<String> },
+    Lobby {
+        /// The name to be seen under; none: unseen.
+        name: Option<String>,
+    },
     /// Sit at the oldest public room of `mode` waiting for players (no
     /// hints), or make one and wait in it: the answer is the room's `room`.
-    QuickPlay { mode: String, name: String },
+    QuickPlay {
+        /// The way to play by name (text, as `create`'s).
+        mode: String,
+        /// The name to sit under.
+        name: String,
+    },
     /// The host takes a seat away before the start (its player may watch,
     /// but not sit again in this room).
-    Remove { seat: u8 },
+    Remove {
+        /// The seat taken away.
+        seat: u8,
+    },
     /// The host sets the computer opponents of a waiting room (by level, at most 3).
-    Bots { bots: Vec<String> },
+    Bots {
+        /// Their levels' names ("easy", "medium", "hard", "expert").
+        bots: Vec<String>,
+    },
     /// A one-time code that moves this identity to another browser.
     TransferCode,
     /// Become the player a code from another browser names: the answer is
     /// `welcome`, with a token of this browser's own.
-    Redeem { code: String },
+    Redeem {
+        /// The code, as typed.
+        code: String,
+    },
 }
 
 /// Every message type a client may send, for telling an unknown one apart

@@ -23,6 +23,7 @@
 //! download more than its whole reader); its contract test holds that
 //! reader, and the frames the page writes, to these types.
 
+#![warn(missing_docs)]
 pub mod api;
 pub mod client;
 pub mod read;

@@ -21,11 +21,17 @@ use std::collections::BTreeMap;
 /// A parsed JSON value, as the reader needs it. A missing field reads as
 /// nothing (a value for which every accessor answers `None`).
 pub trait Json: Sized {
+    /// The value of an object's field; a missing one reads as nothing.
     fn field(&self, name: &str) -> Self;
+    /// The value as text, if it is text.
     fn text(&self) -> Option<String>;
+    /// The value as a number, if it is a number.
     fn number(&self) -> Option<f64>;
+    /// The value as a flag, if it is true or false.
     fn flag(&self) -> Option<bool>;
+    /// Whether the value is null.
     fn is_null(&self) -> bool;
+    /// A list's items, if it is a list.
     fn items(&self) -> Option<Vec<Self>>;
     /// An object's keys, in the order the value keeps them.
     fn keys(&self) -> Option<Vec<String>>;

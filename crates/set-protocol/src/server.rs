@@ -10,24 +10,34 @@ use set_core::rules::variant::Variant;
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ViewMsg {
     #[serde(with = "crate::values::cards")]
+    /// The cards on the table, in slot order.
     pub table: Vec<Card>,
+    /// Cards left in the deck.
     pub deck_left: usize,
     #[serde(default, with = "crate::values::cards_or_none")]
+    /// A chain way's previous set, shown above the table.
     pub previous: Option<Vec<Card>>,
+    /// Sets found so far.
     pub found: usize,
     #[serde(with = "crate::values::cards")]
+    /// The cards hints have revealed.
     pub hinted: Vec<Card>,
+    /// The game is over.
     pub over: bool,
 }
 
 /// One seat's line of the scores.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PlayerMsg {
+    /// Its seat, from 0.
     pub seat: u8,
+    /// The name the player sits under.
     pub name: String,
     /// Sets found (a wrong claim costs no point online, only a cooldown).
     pub score: u32,
+    /// Wrong claims (each costs a cooldown online, not a point).
     pub wrong: u32,
+    /// Connected now.
     pub connected: bool,
     /// The player's last measured round trip to the server, ms.
     pub rtt: Option<u32>,
@@ -40,7 +50,9 @@ pub struct PlayerMsg {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
+    /// A set: it counts.
     Accepted,
+    /// Not a claim: a wrong claim, with why.
     Wrong,
     /// Another player's claim took one of its cards first: no penalty.
     Taken,
@@ -60,13 +72,17 @@ impl Verdict {
 /// One event of the room's log, as clients see it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MoveMsg {
+    /// The event's number in the room's log, from 1.
     pub seq: u32,
+    /// The seat whose move it was.
     pub by: u8,
     #[serde(with = "crate::values::kind")]
+    /// What happened: a set, a wrong claim or a hint.
     pub kind: EventKind,
     /// The claim's cards (none for a hint).
     #[serde(with = "crate::values::cards")]
     pub cards: Vec<Card>,
+    /// When, in the game's time (ms from its start).
     pub at_ms: u64,
 }
 
@@ -74,22 +90,33 @@ pub struct MoveMsg {
 /// the end and after a rematch is offered.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct RoomMsg {
+    /// The room's id.
     pub room: String,
     /// The receiver's seat; none for someone watching.
     pub seat: Option<u8>,
+    /// The host's seat.
     pub host: u8,
     #[serde(with = "crate::values::status")]
+    /// Waiting for players, playing, or over.
     pub status: Status,
     #[serde(with = "crate::values::mode")]
+    /// Its way to play.
     pub mode: Variant,
+    /// Hints allowed.
     pub hints: bool,
+    /// The last event in its log.
     pub seq: u32,
+    /// The table; none while the room waits.
     pub view: Option<ViewMsg>,
+    /// The seats and their scores, in seat order.
     pub players: Vec<PlayerMsg>,
+    /// The commitment to the deal: SHA-256 of room, seed and salt, in hex.
     pub commitment: String,
     /// Revealed when the game is over, with the salt.
     pub seed: Option<String>,
+    /// The commitment's salt, revealed with the seed.
     pub salt: Option<String>,
+    /// The rematch's room, once one is offered.
     pub next_room: Option<String>,
     /// The events after the `since` of the join.
     pub moves: Vec<MoveMsg>,
@@ -118,9 +145,13 @@ pub struct RoomMsg {
 /// before and after, as shown.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ResultMsg {
+    /// Its seat.
     pub seat: u8,
+    /// Its place (1 for a win; ties share a place).
     pub place: u32,
+    /// The player's rating before, as shown.
     pub before: i64,
+    /// The player's rating after, as shown.
     pub after: i64,
     /// The rating after is still provisional (few games yet).
     pub provisional: bool,
@@ -129,9 +160,12 @@ pub struct ResultMsg {
 /// A public room as the lobby lists it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct LobbyRoomMsg {
+    /// The room's id.
     pub room: String,
     #[serde(with = "crate::values::mode")]
+    /// Its way to play.
     pub mode: Variant,
+    /// Hints allowed.
     pub hints: bool,
     /// Its game counts for ratings once two or more people play it (no
     /// hints, no computer opponents).
@@ -165,7 +199,9 @@ pub struct OnlineMsg {
 pub struct LobbyChatMsg {
     /// The speaker's player id (public: a profile's address).
     pub player: String,
+    /// The name the speaker gave.
     pub name: String,
+    /// What was said.
     pub text: String,
     /// When it was said, Unix ms.
     pub at: i64,
@@ -177,6 +213,7 @@ pub struct LobbyMsg {
     /// The public rooms with someone in them, oldest first.
     pub rooms: Vec<LobbyRoomMsg>,
     #[serde(flatten)]
+    /// Who is online.
     pub online: OnlineMsg,
     /// Its recent chat, oldest first.
     pub chat: Vec<LobbyChatMsg>,
@@ -185,8 +222,11 @@ pub struct LobbyMsg {
 /// A line of a room's chat.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ChatMsg {
+    /// The speaker's seat.
     pub seat: u8,
+    /// The speaker's name.
     pub name: String,
+    /// What was said.
     pub text: String,
     /// When it was said, in the game's time (ms).
     pub at_ms: u64,
@@ -196,50 +236,70 @@ pub struct ChatMsg {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMsg {
+    /// The answer to a hello: who the client is, and the token to keep.
     Welcome {
+        /// The player's id.
         player: String,
+        /// A token naming the player, signed by the server.
         token: String,
         /// The node serving this connection (`--node`), for the page to show.
         node: String,
     },
+    /// A room made for the client; it joins it next.
     Created {
+        /// The room's id.
         room: String,
     },
     /// Quick play found a room waiting for players on another node of the
     /// cluster: the client joins it there, over a socket that names it.
     Found {
+        /// The room's id.
         room: String,
     },
+    /// A room, whole.
     Room(Box<RoomMsg>),
     /// A new event, with the view and scores after it.
     Move {
         #[serde(flatten)]
+        /// The event.
         event: MoveMsg,
+        /// The table after it.
         view: ViewMsg,
+        /// The scores after it.
         players: Vec<PlayerMsg>,
     },
     /// The answer to one claim (`id` is the client's).
     Result {
+        /// The claim's id, as the client numbered it.
         id: u32,
+        /// Accepted, wrong or taken.
         verdict: Verdict,
+        /// The last event in the log after it.
         seq: u32,
         /// Taken: who took the card, and which card.
         by: Option<u8>,
         #[serde(default, with = "crate::values::card_or_none")]
+        /// The card another claim took first.
         card: Option<Card>,
         /// Wrong: why, in words.
         why: Option<String>,
     },
+    /// Who sits and who watches changed.
     Players {
+        /// The seats and their scores.
         players: Vec<PlayerMsg>,
         /// The names of those watching.
         #[serde(default)]
         watchers: Vec<String>,
     },
+    /// Another game with the same players is offered, in this room.
     Rematch {
+        /// The rematch's room.
         room: String,
     },
+    /// The answer to a ping.
     Pong {
+        /// The ping's `c`, back.
         c: f64,
     },
     /// A line of chat, to everyone in the room (its sender too).
@@ -250,7 +310,9 @@ pub enum ServerMsg {
     /// times a second): rooms that appeared or changed, and rooms that
     /// left it (over, or nobody seated).
     LobbyChanges {
+        /// Rooms that appeared or changed.
         rooms: Vec<LobbyRoomMsg>,
+        /// Rooms that left the lobby, by id.
         gone: Vec<String>,
     },
     /// Who is online changed (told at most about once a second).
@@ -260,12 +322,18 @@ pub enum ServerMsg {
     /// A one-time code that moves this identity to another browser, and
     /// how long it lasts.
     TransferCode {
+        /// The code, to type in the other browser.
         code: String,
+        /// How long it lasts.
         seconds: u64,
     },
+    /// A refusal, of a message or of the connection.
     Error {
+        /// The id of the claim or hint refused, if it was one.
         id: Option<u32>,
+        /// Why, for programs.
         code: ErrorCode,
+        /// Why, in words.
         message: String,
     },
 }
@@ -274,27 +342,49 @@ pub enum ServerMsg {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
+    /// A frame that is no JSON.
     BadJson,
+    /// A `t` no client message has.
     UnknownType,
+    /// A message whose fields are not its fields.
     BadMessage,
+    /// A frame over the size a client frame may have.
     TooBig,
+    /// A message before the hello.
     HelloFirst,
+    /// A token this server did not sign.
     BadToken,
+    /// Another protocol version.
     Version,
+    /// Over a rate limit.
     Throttled,
+    /// No room of that id.
     NoRoom,
+    /// A room message outside a room.
     NotInRoom,
+    /// No seat left.
     RoomFull,
+    /// The game has started.
     Started,
+    /// Only the host may.
     NotHost,
+    /// Only a seated player may.
     NotSeated,
+    /// The game is not being played.
     NotPlaying,
+    /// The game is not over.
     NotOver,
+    /// A name refused, with why.
     BadName,
+    /// No way to play online has that name.
     BadMode,
+    /// Cards that are no claim: not in play, repeated, or too many or few.
     BadClaim,
+    /// After a wrong claim, a moment before the next.
     CoolingDown,
+    /// Too many wrong claims this game: only a set is taken now.
     TooManyWrong,
+    /// The room has no hints.
     NoHints,
     /// Chat that is empty, too long, or holds control or invisible characters.
     BadChat,
@@ -383,6 +473,7 @@ impl ErrorCode {
 }
 
 impl ServerMsg {
+    /// A refusal, as a frame.
     pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
         ServerMsg::Error { id, code, message: message.into() }
     }

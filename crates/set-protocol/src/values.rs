@@ -14,10 +14,12 @@ use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
 pub mod mode {
     use super::{Deserialize, Deserializer, Error as _, ONLINE_VARIANTS, Serializer, Variant};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(variant: &Variant, out: S) -> Result<S::Ok, S::Error> {
         out.serialize_str(variant.name())
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Variant, D::Error> {
         let name = String::deserialize(input)?;
         ONLINE_VARIANTS
@@ -31,10 +33,12 @@ pub mod mode {
 pub mod status {
     use super::{Deserialize, Deserializer, Error as _, Serializer, Status};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(status: &Status, out: S) -> Result<S::Ok, S::Error> {
         out.serialize_str(status.name())
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Status, D::Error> {
         let name = String::deserialize(input)?;
         Status::from_name(&name).ok_or_else(|| D::Error::custom(format!("no room status is called {name:?}")))
@@ -45,10 +49,12 @@ pub mod status {
 pub mod kind {
     use super::{Deserialize, Deserializer, Error as _, EventKind, Serializer};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(kind: &EventKind, out: S) -> Result<S::Ok, S::Error> {
         out.serialize_str(kind.name())
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<EventKind, D::Error> {
         let name = String::deserialize(input)?;
         EventKind::from_name(&name).ok_or_else(|| D::Error::custom(format!("no event is called {name:?}")))
@@ -63,10 +69,12 @@ fn card_of<E: Error>(id: u8) -> Result<Card, E> {
 pub mod card {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(card: &Card, out: S) -> Result<S::Ok, S::Error> {
         out.serialize_u8(card.id())
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Card, D::Error> {
         card_of(u8::deserialize(input)?)
     }
@@ -76,6 +84,7 @@ pub mod card {
 pub mod card_or_none {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(card: &Option<Card>, out: S) -> Result<S::Ok, S::Error> {
         match card {
             Some(card) => out.serialize_some(&card.id()),
@@ -83,6 +92,7 @@ pub mod card_or_none {
         }
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Card>, D::Error> {
         Option::<u8>::deserialize(input)?.map(card_of).transpose()
     }
@@ -92,10 +102,12 @@ pub mod card_or_none {
 pub mod cards {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(cards: &[Card], out: S) -> Result<S::Ok, S::Error> {
         out.collect_seq(cards.iter().map(|card| card.id()))
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Vec<Card>, D::Error> {
         Vec::<u8>::deserialize(input)?.into_iter().map(card_of).collect()
     }
@@ -105,6 +117,7 @@ pub mod cards {
 pub mod cards_or_none {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};
 
+    /// Writes it.
     pub fn serialize<S: Serializer>(cards: &Option<Vec<Card>>, out: S) -> Result<S::Ok, S::Error> {
         match cards {
             Some(cards) => out.serialize_some(&cards.iter().map(|card| card.id()).collect::<Vec<u8>>()),
@@ -112,6 +125,7 @@ pub mod cards_or_none {
         }
     }
 
+    /// Reads it, refusing a value that is none of the core\'s.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Vec<Card>>, D::Error> {
         Option::<Vec<u8>>::deserialize(input)?.map(|ids| ids.into_iter().map(card_of).collect()).transpose()
     }

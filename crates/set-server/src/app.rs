@@ -24,6 +24,7 @@ use tracing::Instrument;
 
 /// What every connection and request shares.
 pub struct AppState {
+    /// The rooms loaded on this node, each a task of its own.
     pub rooms: Arc<rooms::Rooms>,
     /// The public rooms, who is online, the lobby's chat.
     pub lobby: Arc<lobby::Lobby>,
@@ -34,20 +35,26 @@ pub struct AppState {
     /// This node's name (`--node`): in the logs, in `/healthz` and
     /// `/metrics`, and told to each client in its `welcome`.
     pub node: String,
+    /// Signs and checks the players' tokens.
     pub signer: ids::Signer,
+    /// The built page (`--dist`).
     pub files: ServeDir,
+    /// The pages' Content-Security-Policy, with their scripts' and styles' hashes.
     pub csp: axum::http::HeaderValue,
     /// Origins besides the server's own that may open a WebSocket.
     pub origins: Vec<String>,
     /// The hosts a request may name: the listening address's, and those of
     /// the `--origin`s. Any other `Host` is refused (DNS rebinding).
     pub hosts: Vec<String>,
+    /// Every bound a client can reach, with its flag.
     pub limits: Limits,
+    /// The connections open, in all and per client address.
     pub connections: Arc<Connections>,
     /// Rooms made, per client address.
     pub rooms_made: AddressBuckets,
     /// Finished games downloaded, per client address.
     pub exports_made: AddressBuckets,
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     pub trusted_proxies: Vec<IpAddr>,
     /// True once the server is stopping: every WebSocket closes.
     pub draining: watch::Receiver<bool>,
@@ -103,6 +110,8 @@ struct Config {
     limits: Limits,
 }
 
+/// The server's program: its flags read, its store opened, then it serves
+/// until a signal drains it.
 #[tokio::main]
 pub async fn main() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()

@@ -36,6 +36,7 @@
 // Beyond the workspace's lints: an index from a client's message must never
 // panic a room, so the server reads with `get`.
 #![warn(clippy::indexing_slicing)]
+#![warn(missing_docs)]
 // The server is a native program; a workspace-wide wasm build (as
 // Trunk's) sees an empty library.
 #![cfg(not(target_arch = "wasm32"))]

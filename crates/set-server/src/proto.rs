@@ -12,4 +12,5 @@ pub use set_protocol::{
 /// The longest text frame the server reads; anything longer is answered
 /// `too_big` (frames longer than [`HARD_FRAME_LIMIT`] end the connection).
 pub const FRAME_LIMIT: usize = 2048;
+/// The longest frame read at all: past it, the connection ends.
 pub const HARD_FRAME_LIMIT: usize = 16 * 1024;
