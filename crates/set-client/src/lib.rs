@@ -15,6 +15,8 @@
 //! play                   a sitting at the page: the solo session and the race
 //! remote                 a player's picture of an online room
 //! connection             the online page's link: backoff, frames after a welcome, the lobby
+//!    ↓
+//! online                 online.html's model: its state, its events, the commands for its edge
 //! review                 looking back: analysis, statistics, drills
 //! page                   the page's model: layout, keyboard, address, settings
 //! ```
@@ -28,11 +30,14 @@
 //! - [`connection`]: the online page's connection as plain values (the
 //!   wait before trying again, the frames once welcomed, the lobby's
 //!   changes, mutes).
+//! - [`online`]: online.html's model, [`online::OnlinePage`]: an event →
+//!   the page changed and the [`online::Command`]s its edge carries out.
 //! - [`review`]: [`review::analysis`], [`review::record`], [`review::drills`].
 //! - [`page`]: [`page::layout`], [`page::keyboard`], [`page::options`] (what
 //!   the address asks for), [`page::settings`].
 
 pub mod connection;
+pub mod online;
 pub mod page;
 pub mod play;
 pub mod remote;

@@ -84,6 +84,12 @@ impl Remote {
         Remote { next_id: first_claim_id, ..Remote::default() }
     }
 
+    /// The id the next claim follows (claims are numbered on from it, in
+    /// this picture and in the next room's).
+    pub fn next_claim_id(&self) -> u32 {
+        self.next_id
+    }
+
     /// The claim waiting for an answer, to send again on a new connection:
     /// the server answers one it has judged with the answer it gave.
     pub fn claim_to_resend(&self) -> Option<&ClaimToSend> {

@@ -2,10 +2,10 @@
 //! a test or a console makes of the room (each a Promise, through the same
 //! funnel as the page's events), `state()`, and where cards are drawn.
 
-use crate::model::{Event, WaitFor};
 use crate::page::{request, with_online};
 use crate::view;
 use js_sys::{Promise, Reflect};
+use set_client::online::{Event, WaitFor};
 use set_core::rules::card::Card;
 use wasm_bindgen::prelude::*;
 
@@ -51,7 +51,7 @@ pub fn online_quick_play(options: JsValue) -> Result<Promise, JsError> {
 /// server has sent it; it stays live in `state().online.lobby`.
 #[wasm_bindgen]
 pub fn online_lobby() -> Result<Promise, JsError> {
-    with_online(crate::model::Online::lobby_promise)
+    with_online(crate::page::lobby_promise)
 }
 
 /// Sits at a room under a name; resolves once seated.
@@ -66,7 +66,7 @@ pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
 /// (empty, too long, too fast, or holding control or invisible characters).
 #[wasm_bindgen]
 pub fn online_chat(text: String) -> Result<Promise, JsError> {
-    request(WaitFor::Chatted, Event::Chat(text))
+    request(WaitFor::Chatted, Event::Chat { text, name: view::name_given() })
 }
 
 /// A one-time code that moves this identity to another browser:

@@ -28,11 +28,11 @@ pub mod exports;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
 mod fetch;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
-mod model;
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod page;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
 pub mod standings;
+#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+mod state;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod view;
 pub mod wire;

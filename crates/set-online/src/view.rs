@@ -6,10 +6,11 @@
 //! Everything the server sent is written as text, never as markup.
 
 use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
-use crate::model::{Event, Link, Online};
+use crate::state::{Event, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::{Marks, draw_table, looks};
+use set_client::online::{self as model, Link};
 use set_client::page::layout::{Board, Place, Rect};
 use set_client::remote::Remote;
 use set_core::online::room::Status;
@@ -40,6 +41,48 @@ fn take_value(id: &str) -> String {
     let value = input.value();
     input.set_value("");
     value
+}
+
+/// The model's event for a button (or a field's Enter), with what its form
+/// holds now: every button of the page is parsed here, and nowhere else.
+pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> {
+    use model::Event as E;
+    let number = |prefix: &str| id.strip_prefix(prefix).and_then(|s| s.parse::<usize>().ok());
+    if let Some(slot) = number("card-") {
+        return Some(E::Tap { slot });
+    }
+    Some(match id {
+        "create-room" => {
+            let (mode, name, hints, public) = create_form();
+            E::Create { mode, name, hints, public, bots: create_bots() }
+        }
+        // Alone in a room for a while: a computer opponent now, or keep waiting.
+        "offer-bots" => E::AcceptBots,
+        "keep-waiting" => E::KeepWaiting,
+        "transfer-get" => E::TransferCode,
+        "transfer-use" => Some(take_transfer_code()).filter(|code| !code.trim().is_empty()).map(E::Redeem)?,
+        "join-room" => E::Join { room: online.wanted_room()?.to_owned(), name: join_name() },
+        "start-game" => E::Start,
+        "hint-button" => E::Hint,
+        "end-rematch" => E::Rematch,
+        // The name field of the lobby, changed: the lobby lists it.
+        "create-name" => E::Rename(name_given()),
+        "chat-send" => {
+            let text = take_chat_text();
+            if text.trim().is_empty() {
+                return None;
+            }
+            E::Chat { text, name: name_given() }
+        }
+        _ if id.starts_with("quick-") => {
+            E::QuickPlay { mode: id.get(6..).unwrap_or_default().to_owned(), name: name_given() }
+        }
+        _ if id.starts_with("enter-") => E::Enter { at: number("enter-")?, name: name_given() },
+        _ if id.starts_with("hush-") => E::MuteInLobby(number("hush-")?),
+        _ if id.starts_with("remove-") => E::Remove { seat: u8::try_from(number("remove-")?).ok()? },
+        _ if id.starts_with("mute-") => E::MuteSeat(number("mute-")?),
+        _ => return None,
+    })
 }
 
 /// Clicks anywhere on the page, Enter in the chat field, a name given in the
@@ -280,7 +323,7 @@ fn ranking_items(remote: &Remote, results: &[ResultMsg]) -> (String, Vec<(&'stat
 }
 
 pub(crate) fn render(online: &Online) {
-    if online.refill_names.take() {
+    if online.refill_names {
         prefill(online);
     }
     let remote = online.remote();
@@ -337,7 +380,7 @@ pub(crate) fn render(online: &Online) {
         }
         let host = remote.seat == Some(remote.host);
         show("start-game", host);
-        show("bot-offer", host && online.offer_bots());
+        show("bot-offer", host && online.offer_bots(crate::state::now()));
         let needed = if host { "Start when everyone is here." } else { "The host starts the game." };
         set_text("waiting-for", needed);
     }

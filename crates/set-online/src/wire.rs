@@ -10,34 +10,6 @@
 use set_core::rules::card::Card;
 use set_protocol::ClientMsg;
 
-/// Who said a line of chat: a seat of the room, or a player in the lobby.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Speaker {
-    Seat(u8),
-    Player(String),
-}
-
-/// A line of chat as the page keeps it, the room's and the lobby's alike:
-/// who said it and what, as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChatLine {
-    pub by: Speaker,
-    pub name: String,
-    pub text: String,
-}
-
-impl From<set_protocol::ChatMsg> for ChatLine {
-    fn from(line: set_protocol::ChatMsg) -> ChatLine {
-        ChatLine { by: Speaker::Seat(line.seat), name: line.name, text: line.text }
-    }
-}
-
-impl From<set_protocol::LobbyChatMsg> for ChatLine {
-    fn from(line: set_protocol::LobbyChatMsg) -> ChatLine {
-        ChatLine { by: Speaker::Player(line.player), name: line.name, text: line.text }
-    }
-}
-
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use js_sys::{Array, Object, Reflect};

@@ -1,0 +1,646 @@
+//! online.html's model: everything the room page knows (the room's picture,
+//! chat, the lobby, who this player is, the link's state, the frames
+//! waiting for a welcome) and what each event does to it, as plain values.
+//! [`OnlinePage::update`] takes an event (a frame from the server, the
+//! socket opening or closing, a timer, a tap, a form sent, a request of the
+//! JS API) and the time, changes the page, and returns the [`Command`]s its
+//! edge carries out: frames to send, a socket to open, a retry to schedule,
+//! storage to write, an address to show, a promise to settle. The edge
+//! (crates/set-online) owns the socket, timers, storage and promises, and
+//! draws the page from this; nothing here touches a browser, so all of it is
+//! tested natively.
+
+use crate::connection;
+use crate::remote::{Answer, Applied, Remote};
+use crate::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
+use set_core::online::room::Status;
+use set_core::rules::card::Card;
+use set_protocol::{ClientMsg, LobbyMsg, ResultMsg, ServerMsg, Verdict, close};
+
+/// How long a player waits alone in a room before the page offers a computer opponent.
+pub const OFFER_BOTS_MS: f64 = 20_000.0;
+
+/// The state of the connection to the server.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Link {
+    Connecting,
+    Open,
+    Reconnecting,
+}
+
+impl Link {
+    /// Its name in `state()`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Link::Connecting => "connecting",
+            Link::Open => "open",
+            Link::Reconnecting => "reconnecting",
+        }
+    }
+}
+
+/// What a promise of the JS API waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WaitFor {
+    Created,
+    Seated,
+    Started,
+    /// The player's own line of chat, back from the server.
+    Chatted,
+    /// The whole lobby, from the server.
+    Lobby,
+    /// A one-time code for this identity.
+    Code,
+    /// A welcome as another player (a code redeemed).
+    Welcomed,
+}
+
+/// What a settled promise holds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Settled {
+    Nothing,
+    /// A room's id.
+    Room(String),
+    /// A player's id.
+    Player(String),
+    /// The lobby as the page knows it now.
+    Lobby,
+    /// A one-time code and how long it lasts, in seconds.
+    Code {
+        code: String,
+        seconds: u64,
+    },
+}
+
+/// Who said a line of chat: a seat of the room, or a player in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    Seat(u8),
+    Player(String),
+}
+
+/// A line of chat as the page keeps it, the room's and the lobby's alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub by: Speaker,
+    pub name: String,
+    pub text: String,
+}
+
+impl From<set_protocol::ChatMsg> for ChatLine {
+    fn from(line: set_protocol::ChatMsg) -> ChatLine {
+        ChatLine { by: Speaker::Seat(line.seat), name: line.name, text: line.text }
+    }
+}
+
+impl From<set_protocol::LobbyChatMsg> for ChatLine {
+    fn from(line: set_protocol::LobbyChatMsg) -> ChatLine {
+        ChatLine { by: Speaker::Player(line.player), name: line.name, text: line.text }
+    }
+}
+
+/// What happens to the page. Buttons come already parsed, with what their
+/// forms held when they were pressed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The socket opened.
+    Opened,
+    /// A frame of the server's, read.
+    Frame(ServerMsg),
+    /// The socket closed (or could not be opened: 1006), with its code.
+    Closed { code: u16 },
+    /// The wait after a drop is over.
+    RetryDue,
+    /// Time to measure the round trip.
+    PingDue,
+    /// A card's place on the table tapped.
+    Tap { slot: usize },
+    /// Make a room (the form, or the JS API).
+    Create { mode: String, name: String, hints: bool, public: bool, bots: Vec<String> },
+    /// Quick play (a button, or the JS API).
+    QuickPlay { mode: String, name: String },
+    /// Join a room under a name (none to watch unnamed).
+    Join { room: String, name: String },
+    /// Join the room of the lobby's list at this place.
+    Enter { at: usize, name: String },
+    /// The host starts the game.
+    Start,
+    /// A hint.
+    Hint,
+    /// The end screen's rematch: to the rematch's room, or offer one.
+    Rematch,
+    /// A line of chat to send, and the name in the lobby's field.
+    Chat { text: String, name: String },
+    /// Ask for a one-time code that moves this identity.
+    TransferCode,
+    /// Become the player of a code from another browser.
+    Redeem(String),
+    /// The name field of the lobby, changed.
+    Rename(String),
+    /// A computer opponent now, after waiting alone.
+    AcceptBots,
+    /// Keep waiting for people.
+    KeepWaiting,
+    /// The host takes a seat away.
+    Remove { seat: u8 },
+    /// Mute (or show again) a player of the room, by seat.
+    MuteSeat(usize),
+    /// Mute (or show again) a person in the lobby, by place in its list.
+    MuteInLobby(usize),
+}
+
+/// What the page's edge carries out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Write this frame on the socket.
+    Send(ClientMsg),
+    /// Open a socket to `/ws`, naming the room if any (`?room=<id>`),
+    /// leaving the current one, if any, open until `Retire`.
+    Connect { room: Option<String> },
+    /// Close the socket a move to a new one left open.
+    Retire,
+    /// Dispatch [`Event::RetryDue`] after this many ms.
+    RetryAfter(f64),
+    /// Keep a value in the page's storage (none: remove it).
+    Store { key: &'static str, value: Option<String> },
+    /// Point the address at a room, without a reload.
+    ShowRoomInAddress(String),
+    /// Settle the promise waiting for this, if one is.
+    Settle(WaitFor, Settled),
+    /// Reject the promise waiting, if any, with this message.
+    Fail(String),
+}
+
+/// Everything the room page knows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlinePage {
+    pub remote: Remote,
+    /// The room's (or the lobby's) recent chat, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// The names whose chat is not shown, kept in the page's storage.
+    pub muted: Vec<String>,
+    /// The names of those watching the room.
+    pub watchers: Vec<String>,
+    /// Whether the room's game counts for ratings, and its results once over.
+    pub rated: bool,
+    pub results: Vec<ResultMsg>,
+    /// The lobby, while this page watches it (outside a room).
+    pub lobby: Option<LobbyMsg>,
+    /// The lobby was asked for under the player's name (else without one).
+    pub lobby_named: bool,
+    /// The name the lobby knows this page by, once it has said so.
+    pub lobby_name: Option<String>,
+    /// A new name given in the lobby, not yet taken or refused.
+    pub renaming: bool,
+    /// The name fields are to show `name` again (a new name was refused);
+    /// the view clears it once it has.
+    pub refill_names: bool,
+    /// This player's id, as the server said it.
+    pub player: Option<String>,
+    /// The server node this connection is served by, as its welcome said.
+    pub node: String,
+    /// When this player sat down in the waiting room they are in (the
+    /// page's clock), for the offer of a computer opponent; none once
+    /// turned down.
+    pub waiting_since: Option<f64>,
+    /// The last one-time code the server gave for this identity.
+    pub transfer_code: Option<String>,
+    /// A socket is open or opening.
+    pub connected: bool,
+    /// The room the socket's address names, if any.
+    pub socket_room: Option<String>,
+    /// The name the last join from this page gave (a watcher keeps it when
+    /// it joins again on a new socket).
+    pub joined_as: Option<String>,
+    pub token: Option<String>,
+    /// The server has said welcome on this socket.
+    pub welcomed: bool,
+    pub link: Link,
+    /// Tries to connect since the last that opened.
+    pub attempts: u32,
+    /// Frames made before the server said welcome.
+    pub queue: Vec<ClientMsg>,
+    /// The last round trip measured, ms.
+    pub rtt: Option<u32>,
+    /// The room the address asks for, until it is joined.
+    pub wanted_room: Option<String>,
+    /// The name the player last gave.
+    pub name: String,
+}
+
+impl OnlinePage {
+    /// A page just loaded: its token, name and mutes from storage, the room
+    /// its address names, and the first claim id (drawn at random at the
+    /// edge: see [`Remote::new`]).
+    pub fn new(
+        token: Option<String>,
+        name: String,
+        muted: Vec<String>,
+        wanted_room: Option<String>,
+        first_claim_id: u32,
+    ) -> OnlinePage {
+        OnlinePage {
+            remote: Remote::new(first_claim_id),
+            chat: Vec::new(),
+            muted,
+            watchers: Vec::new(),
+            rated: false,
+            results: Vec::new(),
+            lobby: None,
+            lobby_named: false,
+            lobby_name: None,
+            renaming: false,
+            refill_names: false,
+            player: None,
+            node: String::new(),
+            waiting_since: None,
+            transfer_code: None,
+            connected: false,
+            socket_room: None,
+            joined_as: None,
+            token,
+            welcomed: false,
+            link: Link::Connecting,
+            attempts: 0,
+            queue: Vec::new(),
+            rtt: None,
+            wanted_room,
+            name,
+        }
+    }
+
+    /// The first step: open a socket.
+    pub fn start(&mut self) -> Vec<Command> {
+        let mut out = Vec::new();
+        self.connect(&mut out);
+        out
+    }
+
+    /// Whether to offer a computer opponent `now`: alone in the waiting
+    /// room for [`OFFER_BOTS_MS`], and not turned down.
+    pub fn offer_bots(&self, now: f64) -> bool {
+        self.remote.players.len() == 1 && self.waiting_since.is_some_and(|since| now - since >= OFFER_BOTS_MS)
+    }
+
+    /// Whether the lobby knows this player by a name (so they may chat there).
+    pub fn named_in_lobby(&self) -> bool {
+        self.lobby.is_some() && self.lobby_named
+    }
+
+    /// What `event` does at `now` (the page's clock, ms); `jitter` (0 to 1,
+    /// drawn at the edge) spreads a retry's wait.
+    pub fn update(&mut self, event: Event, now: f64, jitter: f64) -> Vec<Command> {
+        let mut out = Vec::new();
+        match event {
+            Event::Opened => {
+                self.attempts = 0;
+                out.push(Command::Send(set_protocol::write::hello(self.token.as_deref())));
+            }
+            Event::Closed { code } => self.closed(code, jitter, &mut out),
+            Event::RetryDue => self.connect(&mut out),
+            Event::PingDue => {
+                if self.welcomed {
+                    self.send(ClientMsg::Ping { c: now, rtt: self.rtt }, &mut out);
+                }
+            }
+            Event::Frame(message) => self.receive(message, now, &mut out),
+            Event::Tap { slot } => {
+                if let Some(&card) = self.remote.view.table.get(slot) {
+                    self.tap(card, &mut out);
+                }
+            }
+            Event::Create { mode, name, hints, public, bots } => {
+                self.remember_name(&name, &mut out);
+                self.send(ClientMsg::Create { mode, hints, name, public, bots }, &mut out);
+            }
+            Event::QuickPlay { mode, name } => {
+                self.remember_name(&name, &mut out);
+                self.send(ClientMsg::QuickPlay { mode, name }, &mut out);
+            }
+            Event::Join { room, name } => {
+                self.wanted_room = Some(room.clone());
+                self.join(&room, &name, &mut out);
+            }
+            Event::Enter { at, name } => {
+                let room = self.lobby.as_ref().and_then(|lobby| Some(lobby.rooms.get(at)?.room.clone()));
+                if let Some(room) = room {
+                    self.wanted_room = Some(room.clone());
+                    out.push(Command::ShowRoomInAddress(room.clone()));
+                    self.join(&room, &name, &mut out);
+                }
+            }
+            Event::Start => self.send(ClientMsg::Start, &mut out),
+            Event::Hint => self.send(ClientMsg::Hint { id: 0 }, &mut out),
+            Event::Rematch => match self.remote.next_room.clone() {
+                Some(room) => self.go_to(&room, &mut out),
+                None => self.send(ClientMsg::Rematch, &mut out),
+            },
+            Event::Chat { text, name } => self.say(text, &name, &mut out),
+            Event::TransferCode => self.send(ClientMsg::TransferCode, &mut out),
+            Event::Redeem(code) => self.send(ClientMsg::Redeem { code }, &mut out),
+            Event::Rename(name) => {
+                self.remember_name(&name, &mut out);
+                if self.lobby.is_some() {
+                    self.renaming = true;
+                    self.watch_lobby(true, &mut out);
+                }
+            }
+            Event::AcceptBots => {
+                self.waiting_since = None;
+                self.send(ClientMsg::Bots { bots: vec!["medium".to_owned()] }, &mut out);
+                self.send(ClientMsg::Start, &mut out);
+            }
+            Event::KeepWaiting => self.waiting_since = None,
+            Event::Remove { seat } => self.send(ClientMsg::Remove { seat }, &mut out),
+            Event::MuteSeat(seat) => {
+                if let Some(name) = self.remote.players.get(seat).map(|p| p.name.clone()) {
+                    self.toggle_mute(name, &mut out);
+                }
+            }
+            Event::MuteInLobby(at) => {
+                if let Some(name) = self.lobby.as_ref().and_then(|lobby| lobby.online.people.get(at).cloned()) {
+                    self.toggle_mute(name, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn closed(&mut self, code: u16, jitter: f64, out: &mut Vec<Command>) {
+        out.push(Command::Retire);
+        self.connected = false;
+        self.welcomed = false;
+        self.link = Link::Reconnecting;
+        if code == close::BAD_TOKEN {
+            // A token this server does not know (a new server key): start afresh.
+            self.token = None;
+            out.push(Command::Store { key: TOKEN_KEY, value: None });
+        }
+        if code == close::VERSION {
+            self.remote.said = "A new version of SET is out: reload the page.".to_owned();
+            return;
+        }
+        // The room moved to another node, which has it now: no wait.
+        if code == close::MOVED {
+            self.connect(out);
+            return;
+        }
+        out.push(Command::RetryAfter(connection::backoff_ms(self.attempts, jitter)));
+        self.attempts += 1;
+    }
+
+    /// Opens a socket naming the room the page is in or is asked for (a
+    /// room's socket names its room, so that a proxy in front of several
+    /// nodes sends all of a room's players to one of them; the lobby's
+    /// names none).
+    fn connect(&mut self, out: &mut Vec<Command>) {
+        let room = if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+        self.socket_room = room
+            .map(|room| room.chars().filter(char::is_ascii_alphanumeric).collect::<String>())
+            .filter(|room| !room.is_empty());
+        self.connected = true;
+        self.welcomed = false;
+        out.push(Command::Connect { room: self.socket_room.clone() });
+    }
+
+    /// Sends a frame now, or once the server has said welcome.
+    fn send(&mut self, frame: ClientMsg, out: &mut Vec<Command>) {
+        if self.connected && self.welcomed {
+            out.push(Command::Send(frame));
+        } else {
+            self.queue.push(frame);
+        }
+    }
+
+    /// Sits in `room` under the page's name over a socket that names it,
+    /// so that a proxy in front of several nodes sends it to the room's
+    /// node. The old socket stays open until the new one is in the room,
+    /// so that the player is never gone from it in between.
+    fn sit_through_its_socket(&mut self, room: &str, out: &mut Vec<Command>) {
+        out.push(Command::ShowRoomInAddress(room.to_owned()));
+        self.wanted_room = Some(room.to_owned());
+        self.queue.push(ClientMsg::Join { room: room.to_owned(), name: Some(self.name.clone()), since: Some(0) });
+        self.connect(out);
+    }
+
+    fn toggle_mute(&mut self, name: String, out: &mut Vec<Command>) {
+        connection::toggle_mute(&mut self.muted, name);
+        out.push(Command::Store { key: MUTED_KEY, value: Some(self.muted.join("\n")) });
+    }
+
+    fn remember_name(&mut self, name: &str, out: &mut Vec<Command>) {
+        self.name = name.trim().to_owned();
+        out.push(Command::Store { key: NAME_KEY, value: Some(self.name.clone()) });
+    }
+
+    fn tap(&mut self, card: Card, out: &mut Vec<Command>) {
+        if let Some(claim) = self.remote.tap(card) {
+            let cards = claim.cards.iter().map(|card| i64::from(card.id())).collect();
+            self.send(ClientMsg::Claim { id: claim.id, cards, seen: claim.seen }, out);
+        }
+    }
+
+    /// A name to join under; none (to watch unnamed) when it is empty.
+    fn join(&mut self, room: &str, name: &str, out: &mut Vec<Command>) {
+        self.remember_name(name, out);
+        let name = Some(self.name.clone()).filter(|name| !name.is_empty());
+        self.joined_as.clone_from(&name);
+        self.send(ClientMsg::Join { room: room.to_owned(), name, since: Some(0) }, out);
+    }
+
+    /// Watches the lobby, under the player's name if asked and there is one.
+    fn watch_lobby(&mut self, named: bool, out: &mut Vec<Command>) {
+        self.lobby_named = named && !self.name.is_empty();
+        let name = Some(self.name.clone()).filter(|_| self.lobby_named);
+        self.send(ClientMsg::Lobby { name }, out);
+    }
+
+    /// Says a line of chat: in the lobby, under the name typed there.
+    fn say(&mut self, text: String, name: &str, out: &mut Vec<Command>) {
+        if self.lobby.is_some() && !self.lobby_named {
+            self.remember_name(name, out);
+            self.watch_lobby(true, out);
+        }
+        self.send(ClientMsg::Chat { text }, out);
+    }
+
+    /// A line of chat heard, in the room or the lobby (`mine`: this player's own).
+    fn hear(&mut self, line: ChatLine, mine: bool, out: &mut Vec<Command>) {
+        self.chat.push(line);
+        if self.chat.len() > set_protocol::chat::KEPT {
+            self.chat.remove(0);
+        }
+        if mine {
+            out.push(Command::Settle(WaitFor::Chatted, Settled::Nothing));
+        }
+    }
+
+    /// Another room (a rematch): joined as the same player.
+    fn go_to(&mut self, room: &str, out: &mut Vec<Command>) {
+        self.remote = Remote::new(self.remote.next_claim_id());
+        self.wanted_room = Some(room.to_owned());
+        out.push(Command::ShowRoomInAddress(room.to_owned()));
+        self.send(ClientMsg::Join { room: room.to_owned(), name: None, since: Some(0) }, out);
+    }
+
+    fn welcome(&mut self, player: String, token: String, node: String, now: f64, out: &mut Vec<Command>) {
+        self.node = node;
+        // Another player than before: a code from another browser was used.
+        // (A welcome on a socket already welcomed: the answer to a redeem.)
+        let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
+        self.player = Some(player.clone());
+        if moved {
+            self.transfer_code = None;
+            out.push(Command::Settle(WaitFor::Welcomed, Settled::Player(player)));
+        }
+        out.push(Command::Store { key: TOKEN_KEY, value: Some(token.clone()) });
+        self.token = Some(token);
+        self.welcomed = true;
+        self.link = Link::Open;
+        // Back in the room after a drop, with what was missed; or into the one asked for.
+        let rejoin =
+            if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+        let rejoin = rejoin.map(|room| {
+            let since = if room == self.remote.room { self.remote.seq } else { 0 };
+            // Back as a player by the token; a watcher under the name it gave.
+            let watching_as = self.remote.seat.is_none().then(|| self.joined_as.clone()).flatten();
+            ClientMsg::Join { room, name: watching_as, since: Some(since) }
+        });
+        // A join asked for before this welcome (a name typed while
+        // connecting) is the one to send, not an unnamed one to watch; a
+        // claim the last connection took with it is sent again, after the
+        // join: judged if it never arrived, its first answer if it did.
+        let resend = self.remote.claim_to_resend().map(|claim| ClientMsg::Claim {
+            id: claim.id,
+            cards: claim.cards.iter().map(|card| i64::from(card.id())).collect(),
+            seen: claim.seen,
+        });
+        let queued = std::mem::take(&mut self.queue);
+        for frame in connection::frames_after_welcome(queued, rejoin, self.remote.room.is_empty(), resend) {
+            self.send(frame, out);
+        }
+        // Outside a room, the page is the lobby.
+        if self.remote.room.is_empty() && self.wanted_room.is_none() {
+            self.watch_lobby(true, out);
+        }
+        // A fresh round trip at once; the last one was another connection's.
+        self.send(ClientMsg::Ping { c: now, rtt: None }, out);
+    }
+
+    fn receive(&mut self, message: ServerMsg, now: f64, out: &mut Vec<Command>) {
+        match message {
+            ServerMsg::Welcome { player, token, node } => self.welcome(player, token, node, now, out),
+            ServerMsg::Created { room } => {
+                self.sit_through_its_socket(&room, out);
+                out.push(Command::Settle(WaitFor::Created, Settled::Room(room)));
+            }
+            // Quick play's room is on another node: sat there (and the
+            // quick play settled) when its snapshot comes.
+            ServerMsg::Found { room } => self.sit_through_its_socket(&room, out),
+            ServerMsg::Room(room) => {
+                self.rated = room.rated;
+                self.results.clone_from(&room.results);
+                if room.room != self.remote.room {
+                    out.push(Command::ShowRoomInAddress(room.room.clone()));
+                }
+                let sat_down = room.room != self.remote.room || self.remote.seat.is_none();
+                if sat_down && room.seat.is_some() && room.status == Status::Waiting {
+                    self.waiting_since = Some(now);
+                }
+                self.chat = room.chat.iter().cloned().map(ChatLine::from).collect();
+                self.watchers.clone_from(&room.watchers);
+                self.lobby = None;
+                // Sat down from the lobby's socket (quick play, a room of the
+                // list): on to a socket that names the room, as a link's does.
+                let reroute = self.socket_room.as_deref() != Some(room.room.as_str());
+                self.remote.apply_room(&room);
+                if reroute {
+                    self.connect(out);
+                } else {
+                    out.push(Command::Retire);
+                }
+                if self.remote.seat.is_some() {
+                    out.push(Command::Settle(WaitFor::Seated, Settled::Room(self.remote.room.clone())));
+                }
+                if self.remote.status != Status::Waiting {
+                    out.push(Command::Settle(WaitFor::Started, Settled::Nothing));
+                }
+            }
+            ServerMsg::Move { event, view, players } => {
+                if let Applied::Resync(since) = self.remote.apply_move(&event, view, players) {
+                    let room = self.remote.room.clone();
+                    self.send(ClientMsg::Join { room, name: None, since: Some(since) }, out);
+                }
+            }
+            ServerMsg::Chat(line) => {
+                let line = ChatLine::from(line);
+                let mine = self.remote.seat.is_some_and(|seat| line.by == Speaker::Seat(seat));
+                self.hear(line, mine, out);
+            }
+            ServerMsg::LobbyChat(line) => {
+                let line = ChatLine::from(line);
+                let mine = self.player.as_ref().is_some_and(|me| line.by == Speaker::Player(me.clone()));
+                self.hear(line, mine, out);
+            }
+            ServerMsg::Lobby(lobby) => {
+                self.renaming = false;
+                self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
+                self.chat = lobby.chat.iter().cloned().map(ChatLine::from).collect();
+                self.lobby = Some(lobby);
+                out.push(Command::Settle(WaitFor::Lobby, Settled::Lobby));
+            }
+            ServerMsg::LobbyChanges { rooms, gone } => {
+                if let Some(lobby) = &mut self.lobby {
+                    connection::merge_lobby_changes(lobby, rooms, &gone);
+                }
+            }
+            ServerMsg::TransferCode { code, seconds } => {
+                self.transfer_code = Some(code.clone());
+                out.push(Command::Settle(WaitFor::Code, Settled::Code { code, seconds }));
+            }
+            ServerMsg::Online(online) => {
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.online = online;
+                }
+            }
+            ServerMsg::Result { id, verdict, by, card, why, .. } => {
+                let answer = match (verdict, by, card) {
+                    (Verdict::Accepted, _, _) => Answer::Accepted,
+                    (Verdict::Wrong, _, _) => Answer::Wrong { why: why.unwrap_or_default() },
+                    (Verdict::Taken, Some(by), Some(card)) => Answer::Taken { by, card },
+                    // A taken claim that does not say by whom: not a frame of this protocol.
+                    (Verdict::Taken, _, _) => return,
+                };
+                self.remote.apply_answer(id, answer);
+            }
+            ServerMsg::Players { players, watchers } => {
+                self.remote.players = players;
+                self.watchers = watchers;
+            }
+            ServerMsg::Rematch { room } => self.remote.next_room = Some(room),
+            ServerMsg::Pong { c } => self.rtt = Some((now - c).max(0.0).round() as u32),
+            ServerMsg::Error { id: Some(id), message, .. }
+                if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
+            {
+                self.remote.apply_answer(id, Answer::Refused { why: message });
+            }
+            // A new name refused (someone online has one like it): the old one stays, and shows again.
+            ServerMsg::Error { message, .. } if self.renaming => {
+                self.renaming = false;
+                let kept = self.lobby_name.clone().unwrap_or_default();
+                self.lobby_named = !kept.is_empty();
+                self.remember_name(&kept, out);
+                self.refill_names = true;
+                self.remote.said = message;
+            }
+            // The lobby refused the name (someone there has it): in without one.
+            ServerMsg::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
+                self.watch_lobby(false, out);
+            }
+            ServerMsg::Error { message, .. } => {
+                out.push(Command::Fail(message.clone()));
+                self.remote.said = message;
+            }
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! online.html's model, driven as its edge drives it: events in, the
+//! commands it returns checked (frames sent, sockets opened, retries,
+//! storage, promises), with a room judged by the core's own `RoomGame` so
+//! that the frames the model meets are the server's.
+
+#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
+
+use set_client::online::{Command, Event, Link, OnlinePage, Settled, WaitFor};
+use set_client::storage::{NAME_KEY, TOKEN_KEY};
+use set_core::online::room::{RoomGame, Status};
+use set_core::players::sitting::{Seat, Verdict as CoreVerdict};
+use set_core::rules::variant::Variant;
+use set_protocol::{
+    ClientMsg, ErrorCode, LobbyMsg, LobbyRoomMsg, OnlineMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg, close,
+};
+
+fn page() -> OnlinePage {
+    OnlinePage::new(Some("tok".into()), "Ann".into(), Vec::new(), None, 100)
+}
+
+fn sent(commands: &[Command]) -> Vec<ClientMsg> {
+    commands
+        .iter()
+        .filter_map(|c| match c {
+            Command::Send(frame) => Some(frame.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn welcome(player: &str) -> Event {
+    Event::Frame(ServerMsg::Welcome { player: player.into(), token: format!("t-{player}"), node: "n1".into() })
+}
+
+/// A page whose socket is open and welcomed, outside any room.
+fn welcomed() -> OnlinePage {
+    let mut page = page();
+    page.start();
+    page.update(Event::Opened, 0.0, 0.5);
+    page.update(welcome("p1"), 0.0, 0.5);
+    page
+}
+
+fn view_of(room: &RoomGame) -> ViewMsg {
+    let v = room.view();
+    ViewMsg {
+        table: v.table,
+        previous: v.previous.map(|p| p.to_vec()),
+        deck_left: v.deck_left,
+        found: v.found,
+        hinted: v.hinted,
+        over: v.over,
+    }
+}
+
+fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
+    let players = ["Ann", "Ben"]
+        .iter()
+        .enumerate()
+        .map(|(at, &name)| PlayerMsg {
+            seat: at as u8,
+            name: name.into(),
+            score: 0,
+            wrong: 0,
+            connected: true,
+            rtt: None,
+            bot: false,
+        })
+        .collect();
+    RoomMsg {
+        room: "abcdefghjk".into(),
+        seat,
+        host: 0,
+        status,
+        mode: Variant::Classic,
+        hints: false,
+        seq: game.seq(),
+        view: (status != Status::Waiting).then(|| view_of(game)),
+        players,
+        commitment: "c".into(),
+        seed: None,
+        salt: None,
+        next_room: None,
+        moves: Vec::new(),
+        chat: Vec::new(),
+        public: true,
+        watchers: Vec::new(),
+        bots: Vec::new(),
+        rated: false,
+        results: Vec::new(),
+    }
+}
+
+#[test]
+fn a_page_opens_its_socket_says_hello_with_its_token_and_watches_the_lobby_once_welcomed() {
+    let mut page = page();
+    assert_eq!(page.start(), [Command::Connect { room: None }]);
+    assert_eq!(sent(&page.update(Event::Opened, 0.0, 0.5)), [ClientMsg::Hello { v: 1, token: Some("tok".into()) }]);
+    let commands = page.update(welcome("p1"), 7.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: TOKEN_KEY, value: Some("t-p1".into()) }));
+    assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ann".into()) }, ClientMsg::Ping { c: 7.0, rtt: None }]);
+    assert_eq!((page.link, page.player.as_deref()), (Link::Open, Some("p1")));
+}
+
+#[test]
+fn each_drop_waits_longer_up_to_the_cap_and_an_open_socket_starts_the_count_again() {
+    let mut page = welcomed();
+    let mut waits = Vec::new();
+    for _ in 0..7 {
+        let commands = page.update(Event::Closed { code: 1006 }, 0.0, 0.5);
+        assert_eq!(commands.first(), Some(&Command::Retire));
+        waits.extend(commands.iter().filter_map(|c| match c {
+            Command::RetryAfter(ms) => Some(*ms),
+            _ => None,
+        }));
+        assert_eq!(page.update(Event::RetryDue, 0.0, 0.5), [Command::Connect { room: None }]);
+    }
+    assert_eq!(waits, [250.0, 500.0, 1000.0, 2000.0, 4000.0, 5000.0, 5000.0]);
+    assert_eq!(page.link, Link::Reconnecting);
+    page.update(Event::Opened, 0.0, 0.5);
+    let commands = page.update(Event::Closed { code: 1006 }, 0.0, 0.5);
+    assert!(commands.contains(&Command::RetryAfter(250.0)), "{commands:?}");
+}
+
+#[test]
+fn a_room_that_moved_to_another_node_is_reached_again_at_once_without_a_wait() {
+    let mut page = welcomed();
+    let commands = page.update(Event::Closed { code: close::MOVED }, 0.0, 0.5);
+    assert!(commands.contains(&Command::Connect { room: None }), "{commands:?}");
+    assert!(!commands.iter().any(|c| matches!(c, Command::RetryAfter(_))), "{commands:?}");
+}
+
+#[test]
+fn a_token_the_server_does_not_know_is_forgotten_and_a_new_version_asks_for_a_reload() {
+    let mut page = welcomed();
+    let commands = page.update(Event::Closed { code: close::BAD_TOKEN }, 0.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: TOKEN_KEY, value: None }));
+    assert_eq!(page.token, None);
+    let commands = page.update(Event::Closed { code: close::VERSION }, 0.0, 0.5);
+    assert!(!commands.iter().any(|c| matches!(c, Command::RetryAfter(_) | Command::Connect { .. })), "{commands:?}");
+    assert!(page.remote.said.contains("reload"), "{}", page.remote.said);
+}
+
+#[test]
+fn a_claim_the_dropped_socket_took_is_sent_again_after_the_rejoin_and_answered_once() {
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    let mut page = welcomed();
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Playing)))), 0.0, 0.5);
+    page.update(Event::Opened, 0.0, 0.5);
+    page.update(welcome("p1"), 0.0, 0.5);
+    let set = game.game().first_claim().unwrap();
+    let table = game.game().table().to_vec();
+    let slot = |card| table.iter().position(|&c| c == card).unwrap();
+    let mut claim = Vec::new();
+    for card in set.cards() {
+        claim.extend(sent(&page.update(Event::Tap { slot: slot(*card) }, 0.0, 0.5)));
+    }
+    let [ClientMsg::Claim { id, .. }] = claim.as_slice() else { panic!("one claim was sent: {claim:?}") };
+    let id = *id;
+    // The socket drops before the answer; the page comes back to its room.
+    page.update(Event::Closed { code: 1006 }, 0.0, 0.5);
+    page.update(Event::RetryDue, 0.0, 0.5);
+    page.update(Event::Opened, 0.0, 0.5);
+    let frames = sent(&page.update(welcome("p1"), 0.0, 0.5));
+    let join = ClientMsg::Join { room: "abcdefghjk".into(), name: None, since: Some(0) };
+    assert_eq!(frames.first(), Some(&join), "{frames:?}");
+    assert_eq!(frames.iter().filter(|f| matches!(f, ClientMsg::Claim { id: i, .. } if *i == id)).count(), 1);
+    let accepted = ServerMsg::Result { id, verdict: Verdict::Accepted, seq: 1, by: None, card: None, why: None };
+    page.update(Event::Frame(accepted.clone()), 0.0, 0.5);
+    assert_eq!((page.remote.pending.is_none(), page.remote.said.as_str()), (true, "Set! It is yours."));
+    // The answer again (the server repeats it to a resent claim): nothing more happens.
+    let before = page.clone();
+    page.update(Event::Frame(accepted), 0.0, 0.5);
+    assert_eq!(page, before);
+}
+
+#[test]
+fn a_refused_rename_keeps_the_name_the_lobby_knows_and_shows_it_again() {
+    let mut page = welcomed();
+    let lobby = LobbyMsg {
+        rooms: vec![],
+        online: OnlineMsg { online: 2, people: vec!["Ann".into()], out_of_date: false },
+        chat: vec![],
+    };
+    let commands = page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
+    assert!(commands.contains(&Command::Settle(WaitFor::Lobby, Settled::Lobby)));
+    assert_eq!(page.lobby_name.as_deref(), Some("Ann"));
+    let commands = page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ivy".into()) }));
+    assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy".into()) }]);
+    let refused = ServerMsg::error(None, ErrorCode::BadName, "\"Ivy\" looks too much like \"Ivy\"");
+    let commands = page.update(Event::Frame(refused), 0.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ann".into()) }));
+    assert_eq!((page.name.as_str(), page.refill_names, page.renaming), ("Ann", true, false));
+    assert!(page.remote.said.contains("looks too much like"));
+}
+
+#[test]
+fn quick_play_remembers_the_name_and_a_room_found_on_another_node_is_reached_through_its_socket() {
+    let mut page = welcomed();
+    let commands = page.update(Event::QuickPlay { mode: "junior".into(), name: " Bo ".into() }, 0.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Bo".into()) }));
+    assert_eq!(sent(&commands), [ClientMsg::QuickPlay { mode: "junior".into(), name: " Bo ".into() }]);
+    let commands = page.update(Event::Frame(ServerMsg::Found { room: "zzzzzzzzzz".into() }), 0.0, 0.5);
+    assert!(commands.contains(&Command::ShowRoomInAddress("zzzzzzzzzz".into())));
+    assert!(commands.contains(&Command::Connect { room: Some("zzzzzzzzzz".into()) }));
+    assert_eq!(page.queue, [ClientMsg::Join { room: "zzzzzzzzzz".into(), name: Some("Bo".into()), since: Some(0) }]);
+    page.update(Event::Opened, 0.0, 0.5);
+    let frames = sent(&page.update(welcome("p1"), 0.0, 0.5));
+    assert_eq!(
+        frames.first(),
+        Some(&ClientMsg::Join { room: "zzzzzzzzzz".into(), name: Some("Bo".into()), since: Some(0) })
+    );
+    // Seated there: the socket names the room already, so the old one is closed.
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    let mut room = room_msg(&game, Some(1), Status::Waiting);
+    room.room = "zzzzzzzzzz".into();
+    let commands = page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 5.0, 0.5);
+    assert!(commands.contains(&Command::Retire), "{commands:?}");
+    assert!(commands.contains(&Command::Settle(WaitFor::Seated, Settled::Room("zzzzzzzzzz".into()))));
+    assert_eq!(page.waiting_since, Some(5.0));
+}
+
+#[test]
+fn a_player_alone_in_a_waiting_room_is_offered_a_bot_after_a_while_and_can_turn_it_down() {
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann"], &[]).unwrap();
+    let mut page = welcomed();
+    let mut room = room_msg(&game, Some(0), Status::Waiting);
+    room.players.truncate(1);
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 1_000.0, 0.5);
+    assert!(!page.offer_bots(15_000.0));
+    assert!(page.offer_bots(21_000.0));
+    page.update(Event::KeepWaiting, 21_000.0, 0.5);
+    assert!(!page.offer_bots(60_000.0));
+}
+
+#[test]
+fn muting_is_kept_and_a_rivals_set_keeps_the_picks_still_in_play() {
+    let mut game = RoomGame::new(Variant::Classic, 21, &["Ann", "Ben"], &[]).unwrap();
+    let mut page = welcomed();
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(1), Status::Playing)))), 0.0, 0.5);
+    let commands = page.update(Event::MuteSeat(0), 0.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: set_client::storage::MUTED_KEY, value: Some("Ann".into()) }));
+    let set = game.game().first_claim().unwrap().cards().to_vec();
+    let table = game.game().table().to_vec();
+    let other = table.iter().position(|c| !set.contains(c)).unwrap();
+    page.update(Event::Tap { slot: other }, 0.0, 0.5);
+    let ids: Vec<i64> = set.iter().map(|c| i64::from(c.id())).collect();
+    assert!(matches!(game.claim(Seat(0), &ids, 0, 500), Ok(CoreVerdict::Accepted { .. })));
+    let event =
+        set_protocol::MoveMsg { seq: 1, by: 0, kind: set_core::online::room::EventKind::Set, cards: set, at_ms: 500 };
+    let players = page.remote.players.clone();
+    page.update(Event::Frame(ServerMsg::Move { event, view: view_of(&game), players }), 0.0, 0.5);
+    assert_eq!(page.remote.picks, [table[other]]);
+    assert_eq!(page.remote.said, "Ann found a set.");
+}
+
+#[test]
+fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
+    let mut page = welcomed();
+    let listed = |room: &str| LobbyRoomMsg {
+        room: room.into(),
+        mode: Variant::Classic,
+        hints: false,
+        rated: true,
+        status: Status::Waiting,
+        players: vec!["Cy".into()],
+        watchers: 0,
+        created_at: 1,
+    };
+    let online = OnlineMsg { online: 1, people: vec![], out_of_date: false };
+    page.update(Event::Frame(ServerMsg::Lobby(LobbyMsg { rooms: vec![listed("a")], online, chat: vec![] })), 0.0, 0.5);
+    let changes = ServerMsg::LobbyChanges { rooms: vec![listed("b")], gone: vec!["a".into()] };
+    page.update(Event::Frame(changes), 0.0, 0.5);
+    let rooms: Vec<&str> = page.lobby.as_ref().unwrap().rooms.iter().map(|r| r.room.as_str()).collect();
+    assert_eq!(rooms, ["b"]);
+    let commands = page.update(Event::Enter { at: 0, name: "Ann".into() }, 0.0, 0.5);
+    assert!(commands.contains(&Command::ShowRoomInAddress("b".into())));
+    assert_eq!(sent(&commands), [ClientMsg::Join { room: "b".into(), name: Some("Ann".into()), since: Some(0) }]);
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    let mut room = room_msg(&game, Some(1), Status::Waiting);
+    room.room = "b".into();
+    let commands = page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 0.0, 0.5);
+    assert!(page.lobby.is_none());
+    assert!(commands.contains(&Command::Connect { room: Some("b".into()) }), "on to a socket that names the room");
+}
+
+#[test]
+fn a_refusal_rejects_the_promise_waiting_and_says_why() {
+    let mut page = welcomed();
+    // Before the lobby came, a refusal is the lobby's of the name: in without one.
+    let refused = ServerMsg::error(None, ErrorCode::BadName, "someone has that name");
+    assert_eq!(sent(&page.update(Event::Frame(refused), 0.0, 0.5)), [ClientMsg::Lobby { name: None }]);
+    let online = OnlineMsg { online: 1, people: vec![], out_of_date: false };
+    page.update(Event::Frame(ServerMsg::Lobby(LobbyMsg { rooms: vec![], online, chat: vec![] })), 0.0, 0.5);
+    let refused = ServerMsg::error(None, ErrorCode::NoRoom, "there is no such room");
+    let commands = page.update(Event::Frame(refused), 0.0, 0.5);
+    assert_eq!(commands, [Command::Fail("there is no such room".into())]);
+    assert_eq!(page.remote.said, "there is no such room");
+}
