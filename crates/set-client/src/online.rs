@@ -538,8 +538,9 @@ impl OnlinePage {
             // quick play settled) when its snapshot comes.
             ServerMsg::Found { room } => self.sit_through_its_socket(&room, out),
             ServerMsg::Room(room) => {
+                let mut room = *room;
                 self.rated = room.rated;
-                self.results.clone_from(&room.results);
+                self.results = std::mem::take(&mut room.results);
                 if room.room != self.remote.room {
                     out.push(Command::ShowRoomInAddress(room.room.clone()));
                 }
@@ -547,13 +548,13 @@ impl OnlinePage {
                 if sat_down && room.seat.is_some() && room.status == Status::Waiting {
                     self.waiting_since = Some(now);
                 }
-                self.chat = room.chat.iter().cloned().map(ChatLine::from).collect();
-                self.watchers.clone_from(&room.watchers);
+                self.chat = std::mem::take(&mut room.chat).into_iter().map(ChatLine::from).collect();
+                self.watchers = std::mem::take(&mut room.watchers);
                 self.lobby = None;
                 // Sat down from the lobby's socket (quick play, a room of the
                 // list): on to a socket that names the room, as a link's does.
                 let reroute = self.socket_room.as_deref() != Some(room.room.as_str());
-                self.remote.apply_room(&room);
+                self.remote.apply_room(room);
                 if reroute {
                     self.connect(out);
                 } else {
@@ -585,7 +586,8 @@ impl OnlinePage {
             ServerMsg::Lobby(lobby) => {
                 self.renaming = false;
                 self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
-                self.chat = lobby.chat.iter().cloned().map(ChatLine::from).collect();
+                let mut lobby = lobby;
+                self.chat = std::mem::take(&mut lobby.chat).into_iter().map(ChatLine::from).collect();
                 self.lobby = Some(lobby);
                 out.push(Command::Settle(WaitFor::Lobby, Settled::Lobby));
             }

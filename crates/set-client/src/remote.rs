@@ -140,7 +140,7 @@ impl Remote {
 
     /// The whole room again: what the server says replaces what was here,
     /// but the picks still in play.
-    pub fn apply_room(&mut self, room: &RoomMsg) {
+    pub fn apply_room(&mut self, room: RoomMsg) {
         if room.room != self.room {
             self.picks.clear();
             self.pending = None;
@@ -148,21 +148,21 @@ impl Remote {
         let came_back = !self.room.is_empty() && room.room == self.room && room.seq > self.seq;
         let status = room.status;
         *self = Remote {
-            room: room.room.clone(),
+            room: room.room,
             seat: room.seat,
             host: room.host,
             status,
             variant: Some(room.mode),
             hints: room.hints,
             seq: room.seq,
-            players: room.players.clone(),
-            commitment: room.commitment.clone(),
-            seed: room.seed.clone(),
-            salt: room.salt.clone(),
-            next_room: room.next_room.clone(),
+            players: room.players,
+            commitment: room.commitment,
+            seed: room.seed,
+            salt: room.salt,
+            next_room: room.next_room,
             ..std::mem::take(self)
         };
-        self.set_view(room.view.clone().unwrap_or_default());
+        self.set_view(room.view.unwrap_or_default());
         let moves = &room.moves;
         if came_back && !moves.is_empty() {
             let sets = moves.iter().filter(|m| m.kind == EventKind::Set).count();
@@ -291,7 +291,7 @@ mod tests {
             rated: false,
             results: Vec::new(),
         };
-        remote.apply_room(&snapshot);
+        remote.apply_room(snapshot);
         remote
     }
 

@@ -38,6 +38,9 @@ mod browser {
         fn items(&self) -> Option<Vec<Js>> {
             Some(self.0.dyn_ref::<Array>()?.iter().map(Js).collect())
         }
+        fn is_missing(&self) -> bool {
+            self.0.is_undefined()
+        }
         fn keys(&self) -> Option<Vec<String>> {
             let object = self.0.dyn_ref::<Object>().filter(|_| !Array::is_array(&self.0))?;
             Object::keys(object).iter().map(|key| key.as_string()).collect()
@@ -51,7 +54,7 @@ pub(crate) use browser::Js;
 // The page's frames, as the protocol's messages: the socket writes them
 // with the protocol's one writer as they go.
 
-pub use set_protocol::write::{JOIN_START, tenths};
+pub use set_protocol::write::tenths;
 
 pub fn start() -> ClientMsg {
     ClientMsg::Start

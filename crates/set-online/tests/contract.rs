@@ -51,6 +51,9 @@ impl Json for Parsed {
     fn items(&self) -> Option<Vec<Parsed>> {
         Some(self.0.as_array()?.iter().cloned().map(Parsed).collect())
     }
+    fn is_missing(&self) -> bool {
+        false // serde_json reads a missing field as null
+    }
     fn keys(&self) -> Option<Vec<String>> {
         Some(self.0.as_object()?.keys().cloned().collect())
     }

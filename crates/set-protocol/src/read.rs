@@ -33,6 +33,9 @@ pub trait Json: Sized {
     fn is_null(&self) -> bool;
     /// A list's items, if it is a list.
     fn items(&self) -> Option<Vec<Self>>;
+    /// Whether the value is not there at all (a missing field), where the
+    /// parser tells that apart from null.
+    fn is_missing(&self) -> bool;
     /// An object's keys, in the order the value keeps them.
     fn keys(&self) -> Option<Vec<String>>;
 }
@@ -75,16 +78,7 @@ struct Unread;
 /// when it is there.
 fn maybe<V: Json, T>(value: &V, name: &str, read: impl FnOnce(&V, &str) -> Option<T>) -> Result<Option<T>, Unread> {
     let field = value.field(name);
-    if field.is_null() || is_missing(&field) { Ok(None) } else { read(value, name).map(Some).ok_or(Unread) }
-}
-
-/// Whether a value is not there at all (a missing field).
-fn is_missing<V: Json>(value: &V) -> bool {
-    value.text().is_none()
-        && value.number().is_none()
-        && value.flag().is_none()
-        && value.items().is_none()
-        && value.keys().is_none()
+    if field.is_null() || field.is_missing() { Ok(None) } else { read(value, name).map(Some).ok_or(Unread) }
 }
 
 fn card<V: Json>(value: &V) -> Option<Card> {
@@ -117,7 +111,7 @@ fn view<V: Json>(value: &V) -> Option<ViewMsg> {
     Some(ViewMsg {
         table: cards(&value.field("table"))?,
         deck_left: whole(value, "deck_left")?,
-        previous: if previous.is_null() || is_missing(&previous) { None } else { Some(cards(&previous)?) },
+        previous: if previous.is_null() || previous.is_missing() { None } else { Some(cards(&previous)?) },
         found: whole(value, "found")?,
         hinted: cards(&value.field("hinted"))?,
         over: flag(value, "over")?,
@@ -211,7 +205,7 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         mode: mode(&text(value, "mode")?)?,
         hints: flag(value, "hints")?,
         seq: whole(value, "seq")?,
-        view: if view_value.is_null() || is_missing(&view_value) { None } else { Some(view(&view_value)?) },
+        view: if view_value.is_null() || view_value.is_missing() { None } else { Some(view(&view_value)?) },
         players: players(&value.field("players"))?,
         commitment: text(value, "commitment")?,
         seed: optional_text("seed")?,
@@ -257,7 +251,7 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
             seq: whole(value, "seq")?,
             by: maybe(value, "by", whole).ok()?,
             card: match value.field("card") {
-                c if c.is_null() || is_missing(&c) => None,
+                c if c.is_null() || c.is_missing() => None,
                 c => Some(card(&c)?),
             },
             why: maybe(value, "why", text).ok()?,

@@ -8,9 +8,6 @@
 use crate::VERSION;
 use crate::client::ClientMsg;
 
-/// How every `join` frame begins, to find one among frames queued to send.
-pub const JOIN_START: &str = r#"{"t":"join","#;
-
 /// A JSON string literal.
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -39,58 +36,105 @@ pub fn tenths(x: f64) -> String {
     format!("{sign}{}.{}", tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10)
 }
 
-fn text_or_null(text: Option<&str>) -> String {
-    text.map_or_else(|| "null".to_owned(), quoted)
-}
+/// A frame being written: `{"t":…` then each field, then `}`. Fields are
+/// pushed one by one rather than formatted in one go, which keeps the
+/// page's download small (one small function a kind of value, not a
+/// formatting of its own for each message).
+struct Frame(String);
 
-fn number_or_null(n: Option<u32>) -> String {
-    n.map_or_else(|| "null".to_owned(), |n| n.to_string())
-}
+impl Frame {
+    fn new(kind: &str) -> Frame {
+        let mut out = String::with_capacity(64);
+        out.push_str(r#"{"t":""#);
+        out.push_str(kind);
+        out.push('"');
+        Frame(out)
+    }
 
-fn texts(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|item| quoted(item)).collect();
-    format!("[{}]", quoted.join(","))
+    fn key(&mut self, name: &str) -> &mut String {
+        self.0.push_str(",\"");
+        self.0.push_str(name);
+        self.0.push_str("\":");
+        &mut self.0
+    }
+
+    fn text(mut self, name: &str, text: &str) -> Frame {
+        let quoted = quoted(text);
+        self.key(name).push_str(&quoted);
+        self
+    }
+
+    fn text_or_null(self, name: &str, text: Option<&str>) -> Frame {
+        match text {
+            Some(text) => self.text(name, text),
+            None => self.raw(name, "null"),
+        }
+    }
+
+    fn raw(mut self, name: &str, raw: &str) -> Frame {
+        self.key(name).push_str(raw);
+        self
+    }
+
+    fn number(self, name: &str, n: u64) -> Frame {
+        self.raw(name, &n.to_string())
+    }
+
+    fn number_or_null(self, name: &str, n: Option<u32>) -> Frame {
+        match n {
+            Some(n) => self.number(name, u64::from(n)),
+            None => self.raw(name, "null"),
+        }
+    }
+
+    fn flag(self, name: &str, flag: bool) -> Frame {
+        self.raw(name, if flag { "true" } else { "false" })
+    }
+
+    fn texts(self, name: &str, items: &[String]) -> Frame {
+        let quoted: Vec<String> = items.iter().map(|item| quoted(item)).collect();
+        self.raw(name, &format!("[{}]", quoted.join(",")))
+    }
+
+    fn end(mut self) -> String {
+        self.0.push('}');
+        self.0
+    }
 }
 
 impl ClientMsg {
     /// The frame's text. A ping's clock is written to a tenth of a ms.
     pub fn write(&self) -> String {
+        let frame = Frame::new(self.kind());
         match self {
-            ClientMsg::Hello { v, token } => {
-                format!(r#"{{"t":"hello","v":{v},"token":{}}}"#, text_or_null(token.as_deref()))
+            ClientMsg::Hello { v, token } => frame.number("v", u64::from(*v)).text_or_null("token", token.as_deref()),
+            ClientMsg::Create { mode, hints, name, public, bots } => frame
+                .text("mode", mode)
+                .flag("hints", *hints)
+                .text("name", name)
+                .flag("public", *public)
+                .texts("bots", bots),
+            ClientMsg::Join { room, name, since } => {
+                frame.text("room", room).text_or_null("name", name.as_deref()).number_or_null("since", *since)
             }
-            ClientMsg::Create { mode, hints, name, public, bots } => format!(
-                r#"{{"t":"create","mode":{},"hints":{hints},"name":{},"public":{public},"bots":{}}}"#,
-                quoted(mode),
-                quoted(name),
-                texts(bots)
-            ),
-            ClientMsg::Join { room, name, since } => format!(
-                r#"{JOIN_START}"room":{},"name":{},"since":{}}}"#,
-                quoted(room),
-                text_or_null(name.as_deref()),
-                number_or_null(*since)
-            ),
-            ClientMsg::Start => r#"{"t":"start"}"#.to_owned(),
             ClientMsg::Claim { id, cards, seen } => {
                 let ids: Vec<String> = cards.iter().map(i64::to_string).collect();
-                format!(r#"{{"t":"claim","id":{id},"cards":[{}],"seen":{seen}}}"#, ids.join(","))
+                frame
+                    .number("id", u64::from(*id))
+                    .raw("cards", &format!("[{}]", ids.join(",")))
+                    .number("seen", u64::from(*seen))
             }
-            ClientMsg::Hint { id } => format!(r#"{{"t":"hint","id":{id}}}"#),
-            ClientMsg::Ping { c, rtt } => {
-                format!(r#"{{"t":"ping","c":{},"rtt":{}}}"#, tenths(*c), number_or_null(*rtt))
-            }
-            ClientMsg::Rematch => r#"{"t":"rematch"}"#.to_owned(),
-            ClientMsg::Chat { text } => format!(r#"{{"t":"chat","text":{}}}"#, quoted(text)),
-            ClientMsg::Lobby { name } => format!(r#"{{"t":"lobby","name":{}}}"#, text_or_null(name.as_deref())),
-            ClientMsg::QuickPlay { mode, name } => {
-                format!(r#"{{"t":"quick_play","mode":{},"name":{}}}"#, quoted(mode), quoted(name))
-            }
-            ClientMsg::Remove { seat } => format!(r#"{{"t":"remove","seat":{seat}}}"#),
-            ClientMsg::Bots { bots } => format!(r#"{{"t":"bots","bots":{}}}"#, texts(bots)),
-            ClientMsg::TransferCode => r#"{"t":"transfer_code"}"#.to_owned(),
-            ClientMsg::Redeem { code } => format!(r#"{{"t":"redeem","code":{}}}"#, quoted(code)),
+            ClientMsg::Hint { id } => frame.number("id", u64::from(*id)),
+            ClientMsg::Ping { c, rtt } => frame.raw("c", &tenths(*c)).number_or_null("rtt", *rtt),
+            ClientMsg::Chat { text } => frame.text("text", text),
+            ClientMsg::Lobby { name } => frame.text_or_null("name", name.as_deref()),
+            ClientMsg::QuickPlay { mode, name } => frame.text("mode", mode).text("name", name),
+            ClientMsg::Remove { seat } => frame.number("seat", u64::from(*seat)),
+            ClientMsg::Bots { bots } => frame.texts("bots", bots),
+            ClientMsg::Redeem { code } => frame.text("code", code),
+            ClientMsg::Start | ClientMsg::Rematch | ClientMsg::TransferCode => frame,
         }
+        .end()
     }
 }
 
