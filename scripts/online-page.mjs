@@ -28,7 +28,9 @@ export function writeOnlinePage(dir) {
   const standings = page.partFiles('standings');
   const later = `;let s;const standings=()=>s??=import("./${standings.glue}").then(async(m)=>(await m.default({module_or_path:"./${standings.wasm}"}),m));standings();`
     + 'window.wasmBindings.online_leaderboard=(m)=>standings().then((p)=>p.online_leaderboard(m));'
-    + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q))';
+    + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q));'
+    // The finished game's deal is hashed by the later part (crates/set-online/src/digest.rs).
+    + 'standings().then((p)=>{window.wasmBindings.sha256_hex=p.sha256_hex})';
   const named = `<template><a href=${standings.glue}></a><a href=${standings.wasm}></a></template>`;
   page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${named}${page.loader(later)}</body>`, 'body');
   page.replace(/<\/style>/, `${STYLE}</style>`, 'style');

@@ -2,25 +2,28 @@
 //! which the server also sends for `/?room=<id>`, the link players share.
 //! The solo page never fetches it (docs/page.md, "What loads later").
 //!
-//! It keeps one WebSocket to the server, which decides everything: the
-//! room as this player sees it is set-core's `Remote`. One funnel, as in
-//! the page: an event (a frame, a tap, a timer, the socket opening or
-//! closing) → `Online::update` (`page`) → one render (`view`). The socket comes
-//! back by itself after a drop, with backoff, and asks for what it missed.
-//! [`wire`] reads the server's frames with the browser's JSON parser (and
-//! natively, in the contract test that holds it to crates/set-protocol);
-//! `exports` is the JS API, whose requests take the same funnel.
-
+//! It keeps one WebSocket to the server, which decides everything. The
+//! page's model is set-client's `online::OnlinePage` (tested natively);
+//! this crate is its edge. One funnel: an event (a frame, a tap, a timer,
+//! the socket opening or closing, a request of the JS API) → the model's
+//! update (`page`) → its commands carried out → one render (`view`).
+//! `state` holds the model beside what only a browser holds (the socket,
+//! a promise waiting); [`wire`] reads the server's frames with the
+//! protocol's reader over the browser's JSON parser and makes the page's
+//! frames; `exports` is the JS API, whose requests take the same funnel.
 //!
 //! Built with the `standings` feature, the crate is instead the page's later
-//! part: the leaderboards and profiles (`standings`), which online.html
-//! fetches once it has drawn, so that its first load carries only the room.
-//! Both builds share `dom` (the page's elements) and `wire`.
+//! part: the leaderboards and profiles (`standings`), and the hashing of a
+//! finished game's deal (`digest`), which online.html fetches once it has
+//! drawn, so that its first load carries only the room. Both builds share
+//! `dom` (the page's elements) and `wire`.
 
 // The page is browser-only; natively this crate is its wire alone, for the
 // contract test.
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod deal;
+#[cfg(all(target_arch = "wasm32", feature = "standings"))]
+pub mod digest;
 #[cfg(target_arch = "wasm32")]
 mod dom;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
