@@ -241,15 +241,7 @@ mod tests {
     }
 
     fn view_of(room: &RoomGame) -> ViewMsg {
-        let v = room.view();
-        ViewMsg {
-            table: v.table,
-            previous: v.previous.map(|p| p.to_vec()),
-            deck_left: v.deck_left,
-            found: v.found,
-            hinted: v.hinted,
-            over: v.over,
-        }
+        ViewMsg::from(room.view())
     }
 
     fn players() -> Vec<PlayerMsg> {

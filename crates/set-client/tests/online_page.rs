@@ -42,15 +42,7 @@ fn welcomed() -> OnlinePage {
 }
 
 fn view_of(room: &RoomGame) -> ViewMsg {
-    let v = room.view();
-    ViewMsg {
-        table: v.table,
-        previous: v.previous.map(|p| p.to_vec()),
-        deck_left: v.deck_left,
-        found: v.found,
-        hinted: v.hinted,
-        over: v.over,
-    }
+    ViewMsg::from(room.view())
 }
 
 fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {

@@ -2,7 +2,7 @@
 //! the [`ErrorCode`] of a refusal.
 
 use serde::{Deserialize, Serialize};
-use set_core::online::room::{EventKind, Status};
+use set_core::online::room::{EventKind, Status, View};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 
@@ -24,6 +24,20 @@ pub struct ViewMsg {
     pub hinted: Vec<Card>,
     /// The game is over.
     pub over: bool,
+}
+
+impl From<View> for ViewMsg {
+    /// The table as a room's game shows it to everyone.
+    fn from(view: View) -> ViewMsg {
+        ViewMsg {
+            table: view.table,
+            deck_left: view.deck_left,
+            previous: view.previous.map(|p| p.to_vec()),
+            found: view.found,
+            hinted: view.hinted,
+            over: view.over,
+        }
+    }
 }
 
 /// One seat's line of the scores.

@@ -12,7 +12,7 @@ use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as
 use crate::store::{
     ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
 };
-use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, View, claimed};
+use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
 use set_core::rules::game::{Action, Claim, Move};
@@ -317,7 +317,7 @@ impl Room {
             mode: self.record.mode,
             hints: self.record.hints,
             seq: self.game.as_ref().map_or(0, RoomGame::seq),
-            view: self.game.as_ref().map(|g| view_msg(&g.view())),
+            view: self.game.as_ref().map(|g| ViewMsg::from(g.view())),
             players: self.players(),
             commitment: self.record.commitment.clone(),
             seed: over.then(|| self.record.seed.to_string()),
@@ -581,7 +581,7 @@ impl Room {
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
         self.game = Some(next);
         let game = self.game.as_ref().expect("just set");
-        self.broadcast(&ServerMsg::Move { event, view: view_msg(&game.view()), players: self.players() });
+        self.broadcast(&ServerMsg::Move { event, view: ViewMsg::from(game.view()), players: self.players() });
         self.plan_bots();
         if over {
             self.record.status = Status::Over;
@@ -687,17 +687,6 @@ impl Drop for Room {
         if let Some(lobby) = &self.lobby {
             lobby.withdraw(&self.record.id);
         }
-    }
-}
-
-fn view_msg(view: &View) -> ViewMsg {
-    ViewMsg {
-        table: view.table.clone(),
-        deck_left: view.deck_left,
-        previous: view.previous.map(|p| p.to_vec()),
-        found: view.found,
-        hinted: view.hinted.clone(),
-        over: view.over,
     }
 }
 
