@@ -27,41 +27,62 @@ pub fn js_error(message: impl Display) -> JsError {
 /// JavaScript.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BadValue {
+    /// Not a number at all.
     NotANumber {
+        /// Which argument.
         what: &'static str,
+        /// The value as written in JavaScript.
         shown: String,
     },
+    /// A number with a fraction.
     NotWhole {
+        /// Which argument.
         what: &'static str,
+        /// The value as written in JavaScript.
         shown: String,
     },
+    /// A number that is no card id (0 to 80).
     CardOutOfRange {
+        /// Which argument.
         what: &'static str,
+        /// The value as written in JavaScript.
         shown: String,
     },
+    /// The same card twice.
     RepeatedCard(u8),
+    /// Not an array (of ids).
     NotAnArray {
+        /// Which argument.
         what: &'static str,
+        /// The value as written in JavaScript.
         shown: String,
     },
     /// A bad element of an array argument.
     AtIndex {
+        /// Its place in the array.
         index: usize,
+        /// What was wrong with it.
         problem: Box<BadValue>,
     },
     /// `check` was given this many card ids (5 stands for 5 or more).
     CardCount(usize),
+    /// A slot below zero.
     NegativeSlot(String),
     /// A slot past any table's end (kept as given, not clamped).
     SlotPastAnyTable(String),
+    /// A seed past the largest a game takes.
     SeedOutOfRange(String),
+    /// No way to play has this name.
     UnknownMode(String),
+    /// Not a date of the form 2026-11-23.
     BadDate(String),
     /// A date given for a way to play other than the daily puzzle.
     DateNotDaily(String),
     /// `bots` or `players` is not an array of strings.
     NotAList {
+        /// Which argument.
         what: &'static str,
+        /// The value as written in JavaScript.
         shown: String,
     },
 }
@@ -121,6 +142,7 @@ pub fn whole_number(value: &JsValue, what: &'static str) -> Result<f64, BadValue
     Ok(number)
 }
 
+/// A card id argument, checked.
 pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadValue> {
     card_numbered(whole_number(value, what)?, what)
 }
@@ -158,7 +180,9 @@ pub fn three_cards(values: [&JsValue; 3]) -> Result<[Card; 3], BadValue> {
 
 /// Distinct cards, three or four, for `check`.
 pub enum Checked {
+    /// Three cards: a set or not.
     Three([Card; 3]),
+    /// Four cards: an UltraSet or not.
     Four([Card; 4]),
 }
 

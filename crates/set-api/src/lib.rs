@@ -12,6 +12,7 @@
 //!   `page_card_rect`, which take checked values only and answer a value,
 //!   or an error's words that the part throws.
 
+#![warn(missing_docs)]
 #[cfg(target_arch = "wasm32")]
 pub mod args;
 #[cfg(all(target_arch = "wasm32", feature = "exports"))]

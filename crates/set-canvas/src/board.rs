@@ -13,6 +13,7 @@ use web_sys::CanvasRenderingContext2d as Ctx;
 #[derive(Clone, Copy)]
 pub struct Looks {
     settings: Settings,
+    /// The dark theme, as the settings and the system choose it.
     pub dark: bool,
 }
 
@@ -30,6 +31,7 @@ pub fn looks() -> Looks {
 }
 
 impl Looks {
+    /// A card's look under these settings, before its state (picked, hinted…).
     pub fn card(&self) -> CardLook<'static> {
         CardLook {
             cue: self.settings.colour_cues,

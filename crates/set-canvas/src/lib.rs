@@ -6,6 +6,7 @@
 //! device pixel ratio once per frame, so the same code is crisp on any screen.
 //! Symbols stand upright on landscape cards, as on a real SET table.
 
+#![warn(missing_docs)]
 #![cfg(target_arch = "wasm32")]
 
 pub mod board;
@@ -33,10 +34,12 @@ extern "C" {
     fn line_dash(this: &Paint, segments: &[f64]);
     #[wasm_bindgen(method, js_name = fillText)]
     fn text_at(this: &Paint, text: &str, x: f64, y: f64);
+    /// `setTransform`: the canvas's scale to its pixels.
     #[wasm_bindgen(method, js_name = setTransform)]
     pub fn scale_to(this: &Paint, a: f64, b: f64, c: f64, d: f64, e: f64, f: f64);
 }
 
+/// A 2D context seen as [`Paint`], for the calls bound above.
 pub fn paint(ctx: &Ctx) -> &Paint {
     ctx.unchecked_ref()
 }
@@ -90,20 +93,27 @@ pub fn colour_css(colour: Colour, palette: Palette) -> &'static str {
 /// How one card looks beyond its face.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardLook<'a> {
+    /// Picked by the player.
     pub selected: bool,
+    /// Revealed by a hint.
     pub hinted: bool,
+    /// Under the mouse.
     pub hovered: bool,
+    /// In a wrong claim: drawn in red.
     pub wrong: bool,
+    /// Ringed: the card both pairs of an UltraSet need.
     pub found: bool,
     /// Small text in the top-left corner: a slot key, or an id in the gallery.
     pub label: Option<&'a str>,
     /// The colour's letter in the bottom-right corner (colour cues).
     pub cue: bool,
+    /// The card colours (classic or colour-blind safe).
     pub palette: Palette,
     /// The dark theme (else the light one).
     pub dark: bool,
 }
 
+/// Fills the table with its felt.
 pub fn clear(ctx: &Ctx, width: f64, height: f64, dark: bool) {
     ctx.set_fill_style_str(FELT[theme(dark)]);
     ctx.fill_rect(0.0, 0.0, width, height);
@@ -131,6 +141,7 @@ pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool, dark: bool) {
     }
 }
 
+/// Draws one card in its place, with its look.
 pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     let Rect { x, y, w, h } = rect;
     let radius = (h * 0.09).clamp(3.0, 14.0);

@@ -15,6 +15,7 @@
 //! [`chart`] draws bars on a HiDPI canvas; `set_canvas::board` lays out and draws cards
 //! with the page's own renderer; [`transfer`] exports and imports the record.
 //! One funnel, as in the page: an event → [`Part::update`] → one render.
+#![warn(missing_docs)]
 #![cfg(target_arch = "wasm32")]
 
 mod analysis_view;
@@ -48,7 +49,9 @@ thread_local! {
 /// A game to look back on, and who played it (one person, for a save of a
 /// game alone).
 pub struct Played {
+    /// The game: its way to play, seed and timed moves.
     pub saved: SavedGame,
+    /// Who played it, and each seat's moves.
     pub sitting: Sitting,
 }
 
@@ -66,24 +69,34 @@ fn read(text: &str) -> Result<Played, save::SeatedError> {
 
 /// What the dialog shows.
 pub enum View {
+    /// The statistics of one way to play.
     Stats {
         /// Index into the record's ways to play.
         mode: usize,
     },
+    /// The analysis of one game.
     Analysis {
+        /// The game.
         saved: Played,
+        /// What its moves say.
         analysis: Analysis,
         /// The missed set whose table is shown, if one was picked.
         shown: Option<usize>,
     },
+    /// The replay of one game.
     Replay {
+        /// The game.
         saved: Played,
+        /// How many of its moves are shown played.
         step: usize,
     },
+    /// A drill in progress.
     Practice(practice::Drilling),
+    /// Every card of the deck.
     Gallery,
 }
 
+/// The part: its dialog, the view it shows and the record in storage.
 pub struct Part {
     shell: Shell,
     view: View,
