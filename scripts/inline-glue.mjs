@@ -42,7 +42,7 @@ export function withoutExports(glue) {
     return `${kind} ${name}`;
   });
   if (/\bexport\b\s*(?:[{*]|default\b|(?:async|function|class|const|let|var)\b)/.test(body)) fail('the glue exports in a way this does not read');
-  if (/\bimport\s*(?:[\w${*]|["'`(])/.test(body)) fail('the glue imports another module');
+  if (/\bimport\b\s*(?:[\w${*]|["'`(])/.test(body)) fail('the glue imports another module');
   if (!names.default) fail('the glue has no default export (its init function)');
   return { body, names };
 }

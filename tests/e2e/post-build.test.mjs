@@ -82,6 +82,22 @@ test('a glue it cannot read stops the build and leaves the page and the glue as 
   }
 });
 
+// Trunk 0.21 leaves the glue unminified, with wasm-bindgen's own names
+// (\`const import0 = …\`, \`imports\`, \`import.meta.url\`): none of them is an import.
+test('a glue whose names begin with "import" is inlined: only an import statement stops the build', async () => {
+  const plain = 'const import0={a:1};function __wbg_get_imports(){const imports={};imports.a=import0;return imports}'
+    + 'const address=()=>new URL("x.wasm",import.meta.url);' + GLUE_SOURCE;
+  const { build, remove } = await staging(plain);
+  try {
+    await inlineGlue(build);
+    const page = await readFile(build.htmlPath, 'utf8');
+    assert.equal(existsSync(build.jsPath), false, 'the glue is in the page');
+    assert.match(page, /<script type=module>/);
+  } finally {
+    await remove();
+  }
+});
+
 test('exports are read in their minified and their plain forms', () => {
   const plain = withoutExports('export async function run(a) {}\nexport class Game {}\nfunction init() {}\nexport { init as default, run as go };\n');
   assert.deepEqual(plain.names, { run: 'run', Game: 'Game', default: 'init', go: 'run' });
