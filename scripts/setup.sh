@@ -6,8 +6,8 @@
 #   wasm32 target  rustup target add (falls back to Debian's rustc-web + build-std)
 #   Chromium       apt: chromium, chromium-driver (browser tests)
 #   wasm-bindgen   cargo install wasm-bindgen-cli, the exact version in Cargo.lock
-#   Trunk          cargo install trunk 0.22.1 with nightly rustc (it needs >= 1.96.1),
-#                  or trunk 0.21.14 on stable where there is no nightly
+#   Trunk          cargo install --locked trunk 0.21.14, on the machine's stable Rust
+#                  (one version everywhere; 0.22 would need a nightly rustc)
 #   PostgreSQL,    apt: postgresql, nats-server and nginx (the store's tests against
 #   NATS, nginx    Postgres and the cluster's tests; scripts/postgres.sh and
 #                  scripts/cluster.sh start their own, never the machine's services)
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/env.sh
 
-TRUNK_VERSION=0.22.1
+TRUNK_VERSION=0.21.14
 step() { printf '==> setup: %s\n' "$*"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -55,17 +55,15 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" 
   cargo install wasm-bindgen-cli --version "$bindgen_version" --force
 fi
 
-# 4. Trunk.
-if ! trunk_version=$(trunk --version 2>/dev/null); then
+# 4. Trunk, one version on every machine: 0.21.14 builds on stable Rust
+#    (0.22 needs rustc >= 1.96.1, a nightly that a machine of this kind
+#    need not have). Its lock file is used (without --locked its
+#    dependencies no longer fit). Its own JS minifier gives up on the glue
+#    (a warning): the post-build hook minifies the glue with terser anyway.
+trunk_version=$(trunk --version 2>/dev/null || true)
+if [ "$trunk_version" != "trunk $TRUNK_VERSION" ]; then
   step "installing trunk $TRUNK_VERSION (about 8 minutes)"
-  if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    cargo +nightly install trunk --version "$TRUNK_VERSION"
-  else
-    # trunk 0.22 needs rustc >= 1.96.1. 0.21.14 builds on stable with its own
-    # lock file (without --locked its dependencies no longer fit) and builds
-    # this page too; only its JS minifier gives up on the glue (a warning).
-    cargo install --locked trunk --version 0.21.14
-  fi
+  cargo install --locked trunk --version "$TRUNK_VERSION" --force
   trunk_version=$(trunk --version)
 fi
 
