@@ -18,6 +18,7 @@
 //! drawn, so that its first load carries only the room. Both builds share
 //! `dom` (the page's elements) and `wire`.
 
+#![warn(missing_docs)]
 // The page is browser-only; natively this crate is its wire alone, for the
 // contract test.
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]

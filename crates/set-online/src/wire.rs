@@ -56,6 +56,7 @@ pub(crate) use browser::Js;
 
 pub use set_protocol::write::tenths;
 
+/// The host starts the game.
 pub fn start() -> ClientMsg {
     ClientMsg::Start
 }
@@ -65,6 +66,7 @@ pub fn hint() -> ClientMsg {
     ClientMsg::Hint { id: 0 }
 }
 
+/// Offer (or accept) another game with the same players.
 pub fn rematch() -> ClientMsg {
     ClientMsg::Rematch
 }
@@ -78,6 +80,7 @@ fn owned(items: &[&str]) -> Vec<String> {
     items.iter().map(|&item| item.to_owned()).collect()
 }
 
+/// Make a room: its way to play, the host's name, hints, listed or not, and bots.
 pub fn create(mode: &str, name: &str, hints: bool, public: bool, bots: &[&str]) -> ClientMsg {
     ClientMsg::Create { mode: mode.to_owned(), hints, name: name.to_owned(), public, bots: owned(bots) }
 }
@@ -107,6 +110,7 @@ pub fn remove(seat: u8) -> ClientMsg {
     ClientMsg::Remove { seat }
 }
 
+/// Quick play of a way to play, under a name.
 pub fn quick_play(mode: &str, name: &str) -> ClientMsg {
     ClientMsg::QuickPlay { mode: mode.to_owned(), name: name.to_owned() }
 }
@@ -117,6 +121,7 @@ pub fn ping(c: f64, rtt: Option<u32>) -> ClientMsg {
     ClientMsg::Ping { c, rtt }
 }
 
+/// A claim of these cards, numbered `id`, seen after event `seen`.
 pub fn claim(id: u32, cards: &[Card], seen: u32) -> ClientMsg {
     ClientMsg::Claim { id, cards: cards.iter().map(|card| i64::from(card.id())).collect(), seen }
 }
@@ -126,6 +131,7 @@ pub fn chat(text: &str) -> ClientMsg {
     ClientMsg::Chat { text: text.to_owned() }
 }
 
+/// Sit at (or watch) a room, and the events after `since`.
 pub fn join(room: &str, name: Option<&str>, since: u32) -> ClientMsg {
     ClientMsg::Join { room: room.to_owned(), name: name.map(str::to_owned), since: Some(since) }
 }
