@@ -19,8 +19,7 @@
 //! `dom` (the page's elements) and `wire`.
 
 #![warn(missing_docs)]
-// The page is browser-only; natively this crate is its wire alone, for the
-// contract test.
+// The page is browser-only; natively this crate is empty.
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod deal;
 #[cfg(all(target_arch = "wasm32", feature = "standings"))]
@@ -39,6 +38,7 @@ pub mod standings;
 mod state;
 #[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
 mod view;
+#[cfg(target_arch = "wasm32")]
 pub mod wire;
 
 #[cfg(target_arch = "wasm32")]

@@ -16,12 +16,12 @@
 //!   cards) as the wire writes them;
 //! - [`VERSION`] and the WebSocket [`close`] codes.
 //!
-//! Who uses it: the server (crates/set-server) reads and writes with these
-//! types, and so do its load generator and its tests. The room page
-//! (crates/set-online) takes the version and the close codes from here but
-//! reads frames with the browser's `JSON.parse` (serde would cost its
-//! download more than its whole reader); its contract test holds that
-//! reader, and the frames the page writes, to these types.
+//! Who uses it: the server (crates/set-server) reads and writes these types
+//! with serde, and so do its load generator and its tests. The room page
+//! (crates/set-online, through set-client's model) uses the same types but
+//! reads and writes them with [`read`] and [`write`], over the browser's
+//! `JSON.parse` (serde would cost its download more than both); the
+//! contract test (tests/contract.rs) holds those to the serde derives.
 
 #![warn(missing_docs)]
 pub mod api;

@@ -1,7 +1,7 @@
-//! The contract between the room page and the protocol (crates/set-protocol),
-//! which the server speaks with serde: the page reads frames with the
-//! protocol's serde-free reader (`set_protocol::read`) and writes its own,
-//! so this test holds them to the serde derives.
+//! The contract between the room page and the server: the server speaks
+//! the protocol with serde, the page with the protocol's serde-free reader
+//! (`set_protocol::read`) and writer (`set_protocol::write`), so this test
+//! holds the two codecs to each other.
 //!
 //! - Every kind of frame the server sends, written by the protocol's types,
 //!   is read by the page's reader (the same code the page runs over
@@ -9,8 +9,9 @@
 //! - Those frames are also compared with `tests/fixtures/server-frames.jsonl`,
 //!   written by an earlier build: a change to the wire shows up here as a
 //!   diff to review (`UPDATE_FIXTURES=1` writes the file again).
-//! - Every frame the page writes parses as the protocol's `ClientMsg`, with
-//!   the values the page meant.
+//! - Every kind of frame a client writes (the page's model makes them, the
+//!   serde-free writer writes them) parses as the protocol's `ClientMsg`,
+//!   with the values meant.
 //!
 //! Adding a message to the protocol fails to compile here until it is
 //! covered (the matches below name every variant).
@@ -22,7 +23,6 @@ use serde_json::Value;
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_online::wire;
 use set_protocol::read::{self, Json};
 use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
@@ -355,59 +355,50 @@ fn the_page_passes_over_what_it_cannot_read() {
     }
 }
 
-/// Every frame the page makes, with the message it means.
+/// A frame of every kind the page sends, as the message it writes and the
+/// message the server must read: the same, but for the clock of a ping,
+/// written to a tenth of a ms.
 fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
-    let card = |id: u8| Card::new(i64::from(id)).unwrap();
     let tricky = "A\"n\\n\n\u{1}\u{1f}é 🂡";
+    let same = |m: ClientMsg| (m.clone(), m);
+    let ping = |c: f64, rtt: Option<u32>, read: f64| (ClientMsg::Ping { c, rtt }, ClientMsg::Ping { c: read, rtt });
     vec![
-        (wire::hello(None), ClientMsg::Hello { v: set_protocol::VERSION, token: None }),
-        (wire::hello(Some("t.o\"k")), ClientMsg::Hello { v: set_protocol::VERSION, token: Some("t.o\"k".to_owned()) }),
-        (
-            wire::create("junior", tricky, true, false, &[]),
-            ClientMsg::Create {
-                mode: "junior".to_owned(),
-                hints: true,
-                name: tricky.to_owned(),
-                public: false,
-                bots: vec![],
-            },
-        ),
-        (
-            wire::create("classic", "Ann", false, true, &["hard", "expert"]),
-            ClientMsg::Create {
-                mode: "classic".to_owned(),
-                hints: false,
-                name: "Ann".to_owned(),
-                public: true,
-                bots: vec!["hard".to_owned(), "expert".to_owned()],
-            },
-        ),
-        (
-            wire::join("a1b2c3d4e5", Some(tricky), 12),
-            ClientMsg::Join { room: "a1b2c3d4e5".to_owned(), name: Some(tricky.to_owned()), since: Some(12) },
-        ),
-        (wire::join("a1", None, 0), ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
-        (wire::start(), ClientMsg::Start),
-        (
-            wire::claim(4_000_000_000, &[card(0), card(40), card(80)], 9),
-            ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 },
-        ),
-        (wire::hint(), ClientMsg::Hint { id: 0 }),
-        (wire::ping(1234.5, Some(17)), ClientMsg::Ping { c: 1234.5, rtt: Some(17) }),
-        (wire::ping(0.5, None), ClientMsg::Ping { c: 0.5, rtt: None }),
+        same(set_protocol::write::hello(None)),
+        same(set_protocol::write::hello(Some("t.o\"k"))),
+        same(ClientMsg::Create {
+            mode: "junior".to_owned(),
+            hints: true,
+            name: tricky.to_owned(),
+            public: false,
+            bots: vec![],
+        }),
+        same(ClientMsg::Create {
+            mode: "classic".to_owned(),
+            hints: false,
+            name: "Ann".to_owned(),
+            public: true,
+            bots: vec!["hard".to_owned(), "expert".to_owned()],
+        }),
+        same(ClientMsg::Join { room: "a1b2c3d4e5".to_owned(), name: Some(tricky.to_owned()), since: Some(12) }),
+        same(ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
+        same(ClientMsg::Start),
+        same(ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 }),
+        same(ClientMsg::Hint { id: 0 }),
+        ping(1234.5, Some(17), 1234.5),
+        ping(0.5, None, 0.5),
         // The clock goes to a tenth of a ms.
-        (wire::ping(-2.04, None), ClientMsg::Ping { c: -2.0, rtt: None }),
-        (wire::ping(99.96, None), ClientMsg::Ping { c: 100.0, rtt: None }),
-        (wire::rematch(), ClientMsg::Rematch),
-        (wire::chat(tricky), ClientMsg::Chat { text: tricky.to_owned() }),
-        (wire::lobby(Some(tricky)), ClientMsg::Lobby { name: Some(tricky.to_owned()) }),
-        (wire::lobby(None), ClientMsg::Lobby { name: None }),
-        (wire::quick_play("chain", tricky), ClientMsg::QuickPlay { mode: "chain".to_owned(), name: tricky.to_owned() }),
-        (wire::remove(7), ClientMsg::Remove { seat: 7 }),
-        (wire::bots(&["medium"]), ClientMsg::Bots { bots: vec!["medium".to_owned()] }),
-        (wire::bots(&[]), ClientMsg::Bots { bots: vec![] }),
-        (wire::transfer_code(), ClientMsg::TransferCode),
-        (wire::redeem("K7Q2 \"x"), ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
+        ping(-2.04, None, -2.0),
+        ping(99.96, None, 100.0),
+        same(ClientMsg::Rematch),
+        same(ClientMsg::Chat { text: tricky.to_owned() }),
+        same(ClientMsg::Lobby { name: Some(tricky.to_owned()) }),
+        same(ClientMsg::Lobby { name: None }),
+        same(ClientMsg::QuickPlay { mode: "chain".to_owned(), name: tricky.to_owned() }),
+        same(ClientMsg::Remove { seat: 7 }),
+        same(ClientMsg::Bots { bots: vec!["medium".to_owned()] }),
+        same(ClientMsg::Bots { bots: vec![] }),
+        same(ClientMsg::TransferCode),
+        same(ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
     ]
 }
 
