@@ -15,7 +15,7 @@ use crate::server::{
 };
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
-use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+use set_core::rules::variant::Variant;
 use std::collections::BTreeMap;
 
 /// A parsed JSON value, as the reader needs it. A missing field reads as
@@ -102,10 +102,6 @@ fn each<V: Json, T>(value: &V, read: impl Fn(&V) -> Option<T>) -> Option<Vec<T>>
     Some(value.items()?.iter().filter_map(read).collect())
 }
 
-fn mode(name: &str) -> Option<Variant> {
-    ONLINE_VARIANTS.into_iter().find(|v| v.name() == name)
-}
-
 fn view<V: Json>(value: &V) -> Option<ViewMsg> {
     let previous = value.field("previous");
     Some(ViewMsg {
@@ -175,7 +171,7 @@ fn result<V: Json>(value: &V) -> Option<ResultMsg> {
 fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoomMsg> {
     Some(LobbyRoomMsg {
         room: text(value, "room")?,
-        mode: mode(&text(value, "mode")?)?,
+        mode: Variant::online(&text(value, "mode")?)?,
         hints: flag(value, "hints")?,
         rated: flag_or_false(value, "rated"),
         status: Status::from_name(&text(value, "status")?)?,
@@ -202,7 +198,7 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         seat: maybe(value, "seat", whole).ok()?,
         host: whole(value, "host")?,
         status: Status::from_name(&text(value, "status")?)?,
-        mode: mode(&text(value, "mode")?)?,
+        mode: Variant::online(&text(value, "mode")?)?,
         hints: flag(value, "hints")?,
         seq: whole(value, "seq")?,
         view: if view_value.is_null() || view_value.is_missing() { None } else { Some(view(&view_value)?) },

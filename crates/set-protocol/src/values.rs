@@ -8,24 +8,21 @@ use serde::de::Error;
 use serde::{Deserialize, Deserializer, Serializer};
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
-use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+use set_core::rules::variant::Variant;
 
 /// A way to play an online room offers, by name (the daily puzzle is played alone).
 pub mod mode {
-    use super::{Deserialize, Deserializer, Error as _, ONLINE_VARIANTS, Serializer, Variant};
+    use super::{Deserialize, Deserializer, Error as _, Serializer, Variant};
 
     /// Writes it.
     pub fn serialize<S: Serializer>(variant: &Variant, out: S) -> Result<S::Ok, S::Error> {
         out.serialize_str(variant.name())
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Variant, D::Error> {
         let name = String::deserialize(input)?;
-        ONLINE_VARIANTS
-            .into_iter()
-            .find(|v| v.name() == name)
-            .ok_or_else(|| D::Error::custom(format!("no way to play online is called {name:?}")))
+        Variant::online(&name).ok_or_else(|| D::Error::custom(format!("no way to play online is called {name:?}")))
     }
 }
 
@@ -38,7 +35,7 @@ pub mod status {
         out.serialize_str(status.name())
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Status, D::Error> {
         let name = String::deserialize(input)?;
         Status::from_name(&name).ok_or_else(|| D::Error::custom(format!("no room status is called {name:?}")))
@@ -54,7 +51,7 @@ pub mod kind {
         out.serialize_str(kind.name())
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<EventKind, D::Error> {
         let name = String::deserialize(input)?;
         EventKind::from_name(&name).ok_or_else(|| D::Error::custom(format!("no event is called {name:?}")))
@@ -74,7 +71,7 @@ pub mod card {
         out.serialize_u8(card.id())
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Card, D::Error> {
         card_of(u8::deserialize(input)?)
     }
@@ -92,7 +89,7 @@ pub mod card_or_none {
         }
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Card>, D::Error> {
         Option::<u8>::deserialize(input)?.map(card_of).transpose()
     }
@@ -107,7 +104,7 @@ pub mod cards {
         out.collect_seq(cards.iter().map(|card| card.id()))
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Vec<Card>, D::Error> {
         Vec::<u8>::deserialize(input)?.into_iter().map(card_of).collect()
     }
@@ -125,7 +122,7 @@ pub mod cards_or_none {
         }
     }
 
-    /// Reads it, refusing a value that is none of the core\'s.
+    /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Vec<Card>>, D::Error> {
         Option::<Vec<u8>>::deserialize(input)?.map(|ids| ids.into_iter().map(card_of).collect()).transpose()
     }

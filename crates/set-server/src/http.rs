@@ -100,7 +100,7 @@ fn json(body: String) -> Response {
 
 /// A way to play's best ratings, settled first: JSON of `set_protocol::api::LeaderMsg`s.
 async fn leaderboard(State(state): State<Arc<AppState>>, Path(mode): Path<String>) -> Response {
-    if !set_core::rules::variant::ONLINE_VARIANTS.iter().any(|v| v.name() == mode) {
+    if set_core::rules::variant::Variant::online(&mode).is_none() {
         return plain(StatusCode::NOT_FOUND, "no such way to play online: classic, junior, chain or ultra");
     }
     match state.rooms.store().leaderboard(&mode, LEADERBOARD_LINES).await {

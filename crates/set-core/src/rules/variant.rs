@@ -54,6 +54,12 @@ impl Variant {
         }
     }
 
+    /// The way to play an online room offers that has this name (one of
+    /// [`ONLINE_VARIANTS`]).
+    pub fn online(name: &str) -> Option<Variant> {
+        ONLINE_VARIANTS.into_iter().find(|v| v.name() == name)
+    }
+
     /// The variant of a mode name; a daily puzzle needs its date.
     pub fn from_name(name: &str, date: Option<Date>) -> Result<Variant, UnknownMode> {
         match (name, date) {
@@ -111,5 +117,20 @@ impl Variant {
             Variant::Daily(_) => DAILY_CARDS,
             Variant::Chain | Variant::Ultra => crate::rules::card::DECK_SIZE,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_online_ways_are_found_by_name_and_the_daily_puzzle_and_unknown_names_are_not() {
+        for variant in ONLINE_VARIANTS {
+            assert_eq!(Variant::online(variant.name()), Some(variant));
+        }
+        assert_eq!(Variant::online("daily"), None);
+        assert_eq!(Variant::online("Classic"), None);
+        assert_eq!(Variant::online(""), None);
     }
 }

@@ -14,7 +14,7 @@
 use crate::proto::close;
 use set_core::players::level::Level;
 use set_core::players::seats::MAX_BOTS;
-use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+use set_core::rules::variant::Variant;
 use std::time::{Duration, Instant};
 
 mod registry;
@@ -125,10 +125,7 @@ impl std::fmt::Display for RoomsError {
 }
 
 fn room_variant(mode: &str) -> Result<Variant, RoomsError> {
-    ONLINE_VARIANTS
-        .into_iter()
-        .find(|v| v.name() == mode)
-        .ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
+    Variant::online(mode).ok_or_else(|| RoomsError::BadMode(set_core::text::short(mode)))
 }
 
 /// The names as a room seats them ([`crate::names::seatable`]).

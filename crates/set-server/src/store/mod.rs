@@ -33,11 +33,11 @@ use set_protocol::api::{LeaderMsg, ProfileMsg};
 /// A room's lifecycle: the page's and the server's are one.
 pub(crate) use set_core::online::room::Status;
 use set_core::players::level::Level;
-use set_core::rules::variant::{ONLINE_VARIANTS, Variant};
+use set_core::rules::variant::Variant;
 
 /// A room's way to play, from its `mode` column.
 fn online_variant(name: &str) -> StoreResult<Variant> {
-    ONLINE_VARIANTS.into_iter().find(|v| v.name() == name).ok_or_else(|| StoreError::Corrupt(format!("mode {name}")))
+    Variant::online(name).ok_or_else(|| StoreError::Corrupt(format!("mode {name}")))
 }
 
 /// Levels as a room's `bots` column holds them: "hard,easy".
