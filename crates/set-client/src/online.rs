@@ -11,7 +11,7 @@
 //! tested natively.
 
 use crate::connection;
-use crate::remote::{Answer, Applied, Remote};
+use crate::remote::{Answer, Applied, ClaimToSend, Remote};
 use crate::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
@@ -435,8 +435,7 @@ impl OnlinePage {
 
     fn tap(&mut self, card: Card, out: &mut Vec<Command>) {
         if let Some(claim) = self.remote.tap(card) {
-            let cards = claim.cards.iter().map(|card| i64::from(card.id())).collect();
-            self.send(ClientMsg::Claim { id: claim.id, cards, seen: claim.seen }, out);
+            self.send(claim.frame(), out);
         }
     }
 
@@ -510,11 +509,7 @@ impl OnlinePage {
         // connecting) is the one to send, not an unnamed one to watch; a
         // claim the last connection took with it is sent again, after the
         // join: judged if it never arrived, its first answer if it did.
-        let resend = self.remote.claim_to_resend().map(|claim| ClientMsg::Claim {
-            id: claim.id,
-            cards: claim.cards.iter().map(|card| i64::from(card.id())).collect(),
-            seen: claim.seen,
-        });
+        let resend = self.remote.claim_to_resend().map(ClaimToSend::frame);
         let queued = std::mem::take(&mut self.queue);
         for frame in connection::frames_after_welcome(queued, rejoin, self.remote.room.is_empty(), resend) {
             self.send(frame, out);

@@ -16,7 +16,7 @@
 use set_core::online::room::{EventKind, Status, keep_picks};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_protocol::{MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
+use set_protocol::{ClientMsg, MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 
 /// The server's answer to one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +41,14 @@ pub struct ClaimToSend {
     pub id: u32,
     pub cards: Vec<Card>,
     pub seen: u32,
+}
+
+impl ClaimToSend {
+    /// The frame that sends it.
+    pub fn frame(&self) -> ClientMsg {
+        let cards = self.cards.iter().map(|card| i64::from(card.id())).collect();
+        ClientMsg::Claim { id: self.id, cards, seen: self.seen }
+    }
 }
 
 /// What applying a message asks of the page.

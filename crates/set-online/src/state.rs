@@ -5,8 +5,7 @@
 //! the view (`view`) so that neither imports the other back.
 
 use js_sys::Function;
-use set_client::online::{Link, OnlinePage, WaitFor};
-use set_client::remote::Remote;
+use set_client::online::{OnlinePage, WaitFor};
 use std::ops::{Deref, DerefMut};
 use wasm_bindgen::prelude::*;
 use web_sys::WebSocket;
@@ -61,24 +60,6 @@ impl Deref for Online {
 impl DerefMut for Online {
     fn deref_mut(&mut self) -> &mut OnlinePage {
         &mut self.page
-    }
-}
-
-impl Online {
-    pub(crate) fn remote(&self) -> &Remote {
-        &self.page.remote
-    }
-
-    pub(crate) fn link(&self) -> Link {
-        self.page.link
-    }
-
-    pub(crate) fn rtt(&self) -> Option<u32> {
-        self.page.rtt
-    }
-
-    pub(crate) fn wanted_room(&self) -> Option<&str> {
-        self.page.wanted_room.as_deref()
     }
 }
 

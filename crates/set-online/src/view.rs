@@ -61,7 +61,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "keep-waiting" => E::KeepWaiting,
         "transfer-get" => E::TransferCode,
         "transfer-use" => Some(take_transfer_code()).filter(|code| !code.trim().is_empty()).map(E::Redeem)?,
-        "join-room" => E::Join { room: online.wanted_room()?.to_owned(), name: join_name() },
+        "join-room" => E::Join { room: online.wanted_room.as_deref()?.to_owned(), name: join_name() },
         "start-game" => E::Start,
         "hint-button" => E::Hint,
         "end-rematch" => E::Rematch,
@@ -326,7 +326,7 @@ pub(crate) fn render(online: &Online) {
     if online.refill_names {
         prefill(online);
     }
-    let remote = online.remote();
+    let remote = &online.remote;
     let in_room = !remote.room.is_empty();
     set_text("room-name", if in_room { &remote.room } else { "–" });
     let watching =
@@ -334,7 +334,7 @@ pub(crate) fn render(online: &Online) {
     set_text("watchers", &watching);
     set_text("deck-left", &remote.view.deck_left.to_string());
     set_text("sets-found", &remote.view.found.to_string());
-    let link = match (online.link(), online.rtt()) {
+    let link = match (online.link, online.rtt) {
         // The node beside the round trip: where this room lives, for a player or an operator.
         (Link::Open, Some(ms)) if !online.node.is_empty() => format!("{ms} ms · {}", online.node),
         (Link::Open, Some(ms)) => format!("{ms} ms"),
@@ -342,7 +342,7 @@ pub(crate) fn render(online: &Online) {
     };
     set_text("link-state", &link);
     if let Some(roster) = element("roster") {
-        fill_list(&roster, &roster_items(remote, online.rtt(), &online.muted));
+        fill_list(&roster, &roster_items(remote, online.rtt, &online.muted));
     }
     // The chat: read by everyone in the room, written by its players; or the lobby's.
     show("chat", in_room || online.lobby.is_some());
@@ -361,15 +361,15 @@ pub(crate) fn render(online: &Online) {
         }
     }
     let said =
-        if online.link() == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
+        if online.link == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
     set_text("room-note", said);
     // The lobby: make a room, sit at one, or wait for the host.
     let waiting = remote.status == Status::Waiting;
-    let wanted = online.wanted_room().is_some() || in_room;
+    let wanted = online.wanted_room.is_some() || in_room;
     show("create-panel", !wanted);
     show("join-panel", wanted && waiting && remote.seat.is_none());
     show("waiting-panel", in_room && waiting && remote.seat.is_some());
-    show("lobby", !wanted || (waiting && (in_room || online.link() != Link::Open)));
+    show("lobby", !wanted || (waiting && (in_room || online.link != Link::Open)));
     if in_room && waiting {
         if let Some(input) = document().get_element_by_id("room-link") {
             let input: HtmlInputElement = input.unchecked_into();
@@ -441,7 +441,7 @@ fn row_of(remote: &Remote) -> Vec<Card> {
 }
 
 fn draw(online: &Online) {
-    let remote = online.remote();
+    let remote = &online.remote;
     let Some((ctx, _, w, h)) = fitted_canvas() else { return };
     let row = row_of(remote);
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
@@ -475,7 +475,7 @@ fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
 }
 
 pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
-    let remote = online.remote();
+    let remote = &online.remote;
     let Some(slot) = remote.view.table.iter().position(|&c| c == card) else { return JsValue::NULL };
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
@@ -523,7 +523,7 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
 }
 
 pub(crate) fn state_object(online: &Online) -> JsValue {
-    let remote = online.remote();
+    let remote = &online.remote;
     let players = Array::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let player = Object::new();
@@ -579,6 +579,6 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&state, "picks", ids(&remote.picks));
     put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));
     put(&state, "said", remote.said.as_str().into());
-    put(&state, "link", online.link().name().into());
+    put(&state, "link", online.link.name().into());
     state.into()
 }
