@@ -5,15 +5,10 @@
 //! checked too.
 
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
 use wasm_bindgen::prelude::*;
 
 /// The SHA-256 of a text, in lowercase hex.
 #[wasm_bindgen]
 pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().fold(String::with_capacity(64), |mut hex, byte| {
-        // Writing to a String cannot fail.
-        let _ = write!(hex, "{byte:02x}");
-        hex
-    })
+    set_core::text::hex(&Sha256::digest(text.as_bytes()))
 }

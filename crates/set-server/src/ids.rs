@@ -7,8 +7,8 @@
 //! would let another site's page use it).
 
 use hmac::{Hmac, Mac};
+use set_core::text::hex;
 use sha2::{Digest, Sha256};
-use std::fmt::Write as _;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -22,14 +22,6 @@ fn random_bytes<const N: usize>() -> [u8; N] {
     // Without the system's randomness no id or seed would be safe: stop.
     getrandom::fill(&mut bytes).expect("the system's random number source failed");
     bytes
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut hex, b| {
-        // Writing to a String cannot fail.
-        let _ = write!(hex, "{b:02x}");
-        hex
-    })
 }
 
 pub(crate) fn new_room_id() -> String {
