@@ -34,7 +34,7 @@ wasm_build cargo test --release --target wasm32-unknown-unknown -p set-game --te
 sed -n 's/^BENCH //p' target/bench/wasm.log > target/bench/wasm.jsonl
 
 echo "==> page: release build in Chromium"
-wasm_build trunk build --release
+wasm_build node scripts/build.mjs --release
 # The page, Lighthouse and the load are all served by set-server, as players meet it.
 cargo build --profile server -p set-server -p set-loadgen
 node scripts/bench-page.mjs | tee target/bench/page.log

@@ -1,17 +1,16 @@
-// Puts wasm-bindgen's JavaScript glue into the page, in release builds (a
-// step of Trunk's post-build hook, scripts/post-build.mjs).
+// Puts wasm-bindgen's JavaScript glue into index.html, in release builds (a
+// step of scripts/build.mjs).
 //
-// Trunk's loader is a module script that imports the glue from its own file.
-// That file is one more request, and the module can only run once it has
-// arrived, while the wasm beside it is already preloaded: the first board
-// waited for it (BENCHMARKS.md, "Design decisions, measured once"). Here the
-// loader is replaced by one module script holding the glue itself, which does
-// what Trunk's loader does (and sets a `glue` performance mark as it starts,
-// for the first-paint benchmark): starts the wasm from the same address, sets
-// `window.wasmBindings` to the glue's exports but its init functions, and dispatches
-// `TrunkApplicationStarted` (index.html registers the service worker on it;
-// nothing here reads the instance that Trunk's loader sends with it).
-// The glue's file and its modulepreload link are removed. The script is then
+// A loader that imports the glue from its own file costs one more request,
+// and the module can only run once it has arrived, while the wasm beside it
+// is already preloaded: the first board waited for it (BENCHMARKS.md,
+// "Design decisions, measured once"). Here the loader is one module script
+// holding the glue itself (which sets a `glue` performance mark as it
+// starts, for the first-paint benchmark): it starts the wasm, calls the
+// page's entry, sets `window.wasmBindings` to the glue's other exports, and
+// dispatches `TrunkApplicationStarted` (index.html registers the service
+// worker on it; the name is Trunk's loader's, which this replaced).
+// The glue's file is removed. The script is then
 // minified by terser as the module it is: wasm-bindgen's glue keeps its long
 // local names, and Trunk only takes out its spaces (BENCHMARKS.md, "Design
 // decisions, measured once"). Property names (the import object's, the
@@ -50,36 +49,40 @@ export function withoutExports(glue) {
 /** Text that would end or change a script element, were it inside one. */
 const breaksScript = (code) => /<\/script|<!--/i.test(code);
 
-export async function inlineGlue({ htmlPath, jsPath, glue }) {
+/**
+ * Puts the module's glue (`jsPath`) into the page at `htmlPath` as its one
+ * module script, at the end of its head, with a preload of its `wasm`
+ * beside it, then removes the glue's file. The script starts the wasm,
+ * calls `entry` (the export that starts the page), sets
+ * `window.wasmBindings` to the other exports, and dispatches
+ * `TrunkApplicationStarted`.
+ */
+export async function inlineGlue({ htmlPath, jsPath, wasm, entry }) {
   const html = readFileSync(htmlPath, 'utf8');
   const scriptSource = readFileSync(jsPath, 'utf8');
   if (breaksScript(scriptSource)) fail('the glue contains text that would end or change its script element');
   const { body, names } = withoutExports(scriptSource);
+  if (!/^[\w-]+\.wasm$/.test(wasm)) fail(`a wasm file name this does not expect: ${wasm}`);
+  if (!names[entry]) fail(`the glue exports no ${entry}`);
+  if (!html.includes('</head>')) fail('the page has no </head>');
 
-  // Trunk's loader: `import init, * as bindings from "/<glue>"; … init({ module_or_path: "/<wasm>" }) …`.
-  const loaders = [...html.matchAll(/<script type=["']?module["']?>([\s\S]*?)<\/script>/g)].filter(([, code]) => code.includes(glue));
-  if (loaders.length !== 1) fail(`expected one module script importing ${glue}, found ${loaders.length}`);
-  const [loader, loaderCode] = loaders[0];
-  const wasmAddress = /module_or_path\s*:\s*(["'`][^"'`]+["'`])/.exec(loaderCode)?.[1] ?? fail("the loader's wasm address was not found");
-  const preloads = [...html.matchAll(/<link[^>]*rel=["']?modulepreload["']?[^>]*>/g)].filter(([link]) => link.includes(glue));
-  if (preloads.length !== 1) fail(`expected one modulepreload link for ${glue}, found ${preloads.length}`);
-
-  // The bindings are the game's API: not the glue's init functions.
+  // The bindings are the game's API: not the glue's init functions, nor the entry.
   const bindings = Object.entries(names)
-    .filter(([exported]) => exported !== 'default' && exported !== 'initSync')
+    .filter(([exported]) => exported !== 'default' && exported !== 'initSync' && exported !== entry)
     .map(([exported, local]) => (exported === local ? local : `${exported}:${local}`))
     .join(',');
   // The `glue` mark splits the first-paint benchmark's wait for the wasm
   // running: up to here the page is parsed, from here on the glue runs and
   // the wasm is compiled and instantiated.
   const code = `performance.mark("glue");${body};\n`
-    + `await ${names.default}({module_or_path:${wasmAddress}});`
+    + `await ${names.default}({module_or_path:"./${wasm}"});`
+    + `${names[entry]}();`
     + `window.wasmBindings={${bindings}};`
     + 'dispatchEvent(new Event("TrunkApplicationStarted"));';
   const minified = await minify(code, { module: true, ecma: 2020 }).catch((error) => fail(`terser: ${error.message ?? error}`));
   if (breaksScript(minified.code)) fail('the minified glue contains text that would end or change its script element');
   const script = `<script type=module>${minified.code}</script>`;
-  const page = html.replace(preloads[0][0], '').replace(loader, () => script);
-  writeFileSync(htmlPath, page);
+  const preload = `<link as=fetch crossorigin href=./${wasm} rel=preload type=application/wasm>`;
+  writeFileSync(htmlPath, html.replace('</head>', () => `${script}${preload}</head>`));
   rmSync(jsPath);
 }

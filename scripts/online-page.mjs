@@ -1,13 +1,13 @@
 // Writes online.html, the room page, from the built index.html (a step of
-// scripts/post-build.mjs, in every build). The server also sends it for
+// scripts/build.mjs, in every build). The server also sends it for
 // `/?room=<id>`, the link players share.
 //
 // It keeps index.html's head (its theme script, manifest and inlined style,
 // so both pages look alike and follow the same settings) and replaces the
 // body: the room's header, its players, the status line, the board, the
 // lobby (make a room, sit at one, wait for the host) and the end screen.
-// Its script is the online part (crates/set-online, built by
-// scripts/build-parts.sh); the page's own wasm is not loaded.
+// Its script is the online module (crates/set-online, scripts/build.mjs's
+// table); the page's own wasm is not loaded.
 //
 // Anything unexpected stops the build.
 import { pageFromIndex, piece } from './page-from-index.mjs';
@@ -17,15 +17,13 @@ import { pageFromIndex, piece } from './page-from-index.mjs';
 const BODY = piece('online-body.html');
 const STYLE = piece('online.css');
 
-export function writeOnlinePage(dir) {
-  const page = pageFromIndex(dir, 'online');
-  // The page's own wasm and the parts' names out: this page loads the online part only.
-  page.dropSoloLoader();
+export function writeOnlinePage(dir, files, standings) {
+  const page = pageFromIndex(dir, 'online', files);
+  // The parts' names out: this page loads the online module only.
   page.drop(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/);
   // The standings part (crates/set-online built with `standings`): fetched
   // once the room page's client has started (and drawn), never before; the
   // JS API's leaderboard and profile wait for it.
-  const standings = page.partFiles('standings');
   const later = `;let s;const standings=()=>s??=import("./${standings.glue}").then(async(m)=>(await m.default({module_or_path:"./${standings.wasm}"}),m));standings();`
     + 'window.wasmBindings.online_leaderboard=(m)=>standings().then((p)=>p.online_leaderboard(m));'
     + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q));'

@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 source scripts/env.sh
-wasm_build trunk build --release
+wasm_build node scripts/build.mjs --release
 cargo build --profile server -p set-server
 exec target/server/set-server --addr "127.0.0.1:${PORT:-8080}" --db data/set.db --dist dist

@@ -1,8 +1,8 @@
 // Writes race.html, the page that plays with others, from the built
-// index.html (a step of scripts/post-build.mjs, in every build).
+// index.html (a step of scripts/build.mjs, in every build).
 //
-// race.html is index.html with the race part (the page crate built with its
-// `race` feature by scripts/build-parts.sh) in place of the page's own wasm,
+// race.html is index.html with the race module (the page crate built with
+// its `race` feature, scripts/build.mjs's table) in place of the page's own wasm,
 // plus what only a game with others shows: the scoreboard, the end screen's
 // ranking, and a form to choose the players. Its game is saved under its own
 // key, so that each page carries on its own game. Everything else (the
@@ -22,11 +22,10 @@ const STYLE = piece('race.css');
 const FORM = piece('race-players.html');
 const FORM_SCRIPT = `<script>\n${piece('race-players.js')}\n</script>`;
 
-export function writeRacePage(dir) {
-  const page = pageFromIndex(dir, 'race');
+export function writeRacePage(dir, files) {
+  const page = pageFromIndex(dir, 'race', files);
   const replace = page.replace;
-  page.dropSoloLoader();
-  // The race part in: the same loader's work, from its own files.
+  // The race module in: the same loader's work, from its own files.
   const loader = page.loader(';dispatchEvent(new CustomEvent("TrunkApplicationStarted",{detail:{}}))');
   replace(/<\/body>/, `${page.named}${FORM}${FORM_SCRIPT}${loader}</body>`, 'end of body');
   // (The release build's minifier puts attributes in any order, unquoted.)

@@ -59,7 +59,7 @@ fi
 #    (0.22 needs rustc >= 1.96.1, a nightly that a machine of this kind
 #    need not have). Its lock file is used (without --locked its
 #    dependencies no longer fit). Its own JS minifier gives up on the glue
-#    (a warning): the post-build hook minifies the glue with terser anyway.
+#    (a warning); it builds no wasm here anyway (scripts/build.mjs does).
 trunk_version=$(trunk --version 2>/dev/null || true)
 if [ "$trunk_version" != "trunk $TRUNK_VERSION" ]; then
   step "installing trunk $TRUNK_VERSION (about 8 minutes)"

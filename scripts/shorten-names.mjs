@@ -1,6 +1,5 @@
 // Shortens the names by which the wasm and its JavaScript glue call each
-// other, in release builds (a step of Trunk's post-build hook,
-// scripts/post-build.mjs).
+// other, in release builds (a step of scripts/build.mjs, for every module).
 //
 // wasm-bindgen names every import like `__wbg_fillRect_e1f0b9915220348b`,
 // and each name is written twice, in the wasm and in the glue; the hex

@@ -59,10 +59,10 @@ wasm_build cargo test --target wasm32-unknown-unknown -p set-game -p set-review 
 status[wasm]=${PIPESTATUS[0]}
 cargo_counts wasm
 
-echo "==> 3/3 e2e: trunk build --release, then Playwright in Chromium"
+echo "==> 3/3 e2e: node scripts/build.mjs --release, then Playwright in Chromium"
 rm -rf test-artifacts
 built=1
-wasm_build trunk build --release 2>&1 | tee "$logs/trunk.log"
+wasm_build node scripts/build.mjs --release 2>&1 | tee "$logs/build.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || built=0
 if [ "$built" -eq 1 ]; then
   cargo build --profile server -p set-server 2>&1 | tee "$logs/server.log"
@@ -72,7 +72,7 @@ if [ "$built" -eq 1 ]; then
   node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
   status[e2e]=${PIPESTATUS[0]}
 else
-  echo "the release build (trunk, or set-server) failed" > "$logs/e2e.log"
+  echo "the release build (scripts/build.mjs, or set-server) failed" > "$logs/e2e.log"
   status[e2e]=1
 fi
 passed[e2e]=$(grep -Eo '^# pass [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)

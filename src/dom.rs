@@ -47,6 +47,15 @@ impl Stats {
     }
 }
 
+/// What only race.html has: the scoreboard, and its markup as last written
+/// (rewriting a button under a finger would drop its tap), and the end
+/// screen's ranking of the players.
+struct OthersView {
+    scores: HtmlElement,
+    scores_markup: RefCell<String>,
+    ranking: HtmlElement,
+}
+
 pub(crate) struct View {
     pub window: Window,
     pub canvas: HtmlCanvasElement,
@@ -83,15 +92,9 @@ pub(crate) struct View {
     card_markup: RefCell<String>,
     /// The polite live region: what just happened, for screen readers.
     announcer: HtmlElement,
-    /// The scoreboard (games with other players), and its markup as last
-    /// written: rewriting a button under a finger would drop its tap.
-    #[cfg(feature = "race")]
-    scores: HtmlElement,
-    #[cfg(feature = "race")]
-    scores_markup: RefCell<String>,
-    /// The end screen's ranking of the players.
-    #[cfg(feature = "race")]
-    ranking: HtmlElement,
+    /// The scoreboard and the end screen's ranking of the players, on the
+    /// page that plays with others (race.html); none on index.html.
+    others: Option<OthersView>,
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: js_sys::Function,
     pub frame_pending: bool,
@@ -167,13 +170,12 @@ impl View {
             copy_button: "copy-result",
         });
         // The scoreboard and the ranking, on the page that plays with others.
-        #[cfg(feature = "race")]
-        let [scores, ranking] = {
-            let find = |id: &str| {
-                document.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("the page has no #{id}")))
-            };
-            [find("scores")?.unchecked_into(), find("end-ranking")?.unchecked_into()]
-        };
+        let find = |id: &str| document.get_element_by_id(id).map(JsCast::unchecked_into::<HtmlElement>);
+        let others = find("scores").zip(find("end-ranking")).map(|(scores, ranking)| OthersView {
+            scores,
+            scores_markup: RefCell::default(),
+            ranking,
+        });
         let query = |media: &str| window.match_media(media).ok().flatten();
         let (dark_scheme, less_motion) =
             (query("(prefers-color-scheme: dark)"), query("(prefers-reduced-motion: reduce)"));
@@ -194,12 +196,7 @@ impl View {
             back_button,
             card_buttons,
             card_markup: RefCell::default(),
-            #[cfg(feature = "race")]
-            scores,
-            #[cfg(feature = "race")]
-            scores_markup: RefCell::default(),
-            #[cfg(feature = "race")]
-            ranking,
+            others,
             announcer,
             setting_controls: [colour_cues, key_labels, palette, theme, motion],
             window,
@@ -280,13 +277,14 @@ impl View {
         let plain = if share.is_some() { "Puzzle solved" } else { "No sets left" };
         let title = ranking.as_ref().filter(|_| stats.is_some()).map_or(plain, |(title, _)| title.as_str());
         self.show_end_titled(stats, share, title);
-        #[cfg(feature = "race")]
-        match ranking.filter(|_| stats.is_some()) {
-            Some((_, list)) => {
-                self.ranking.set_inner_html(&list);
-                self.ranking.set_hidden(false);
+        if let Some(others) = &self.others {
+            match ranking.filter(|_| stats.is_some()) {
+                Some((_, list)) => {
+                    others.ranking.set_inner_html(&list);
+                    others.ranking.set_hidden(false);
+                }
+                None => others.ranking.set_hidden(true),
             }
-            None => self.ranking.set_hidden(true),
         }
     }
 
@@ -406,12 +404,12 @@ impl View {
     }
 
     /// The scoreboard: hidden when its markup is empty (a game alone).
-    #[cfg(feature = "race")]
     pub(crate) fn show_scores(&self, markup: &str) {
-        if *self.scores_markup.borrow() != markup {
-            self.scores.set_inner_html(markup);
-            self.scores.set_hidden(markup.is_empty());
-            markup.clone_into(&mut self.scores_markup.borrow_mut());
+        let Some(others) = &self.others else { return };
+        if *others.scores_markup.borrow() != markup {
+            others.scores.set_inner_html(markup);
+            others.scores.set_hidden(markup.is_empty());
+            markup.clone_into(&mut others.scores_markup.borrow_mut());
         }
     }
 

@@ -1,5 +1,5 @@
-//! The page's wasm-bindgen exports (`window.wasmBindings` under Trunk):
-//! `simulate_crash` on race.html, and the page's side of the bridge to the
+//! The page's wasm-bindgen exports (`window.wasmBindings`): the page's
+//! side of the bridge to the
 //! API part (crates/set-api), which holds the whole JS API that docs/page.md
 //! documents. The part reads the arguments of `deal`, `hint`, `state`,
 //! `slot_rect` and `card_rect`, throws an `Error` naming a bad value, and
@@ -9,7 +9,6 @@
 //! (BENCHMARKS.md, "What stays bent for bytes").
 
 use crate::app::{self, Input};
-use crate::start::asked;
 use crate::{BUSY, Busy, now, random_seed, with_app};
 use js_sys::Array;
 use set_client::page::layout::{Place, Rect};
@@ -24,13 +23,10 @@ use wasm_bindgen::prelude::*;
 /// ([`answer`]).
 #[wasm_bindgen]
 pub fn page_deal(query: &str) -> JsValue {
-    let (options, players) = match asked(query) {
-        Ok(asked) => asked,
-        Err(why) => return why.into(),
-    };
-    let game = options.game();
-    let seed = game.seed.unwrap_or_else(random_seed);
     answer(with_app(|app| {
+        let (options, players) = app.session.asked(query)?;
+        let game = options.game();
+        let seed = game.seed.unwrap_or_else(random_seed);
         if let Some(players) = players {
             app.seat(players);
         }
@@ -93,14 +89,4 @@ pub fn page_slot_rect(slot: u32) -> JsValue {
 pub fn page_card_rect(id: u8) -> JsValue {
     let Ok(card) = Card::new(id.into()) else { return JsValue::NULL };
     answer(with_app(|app| Ok(app.card_rect(card).map_or(JsValue::NULL, |rect| rect_array(rect).into()))))
-}
-
-/// Panics on purpose, so that tests can check the crash screen. The page
-/// needs its New game button (a reload) afterwards. Only race.html has it:
-/// the crash screen is the same on both pages, and index.html's download
-/// carries no test hook.
-#[cfg(feature = "race")]
-#[wasm_bindgen]
-pub fn simulate_crash() {
-    panic!("simulate_crash() was called");
 }

@@ -2,11 +2,10 @@
 //! callback and turned into [`Input`]s for the funnel.
 
 use crate::app::Input;
-use crate::app::SAVE_KEY;
+use crate::app::host::Hosted;
 use crate::{dispatch, dom, random_seed, today};
-use set_client::page::keyboard::{Command, command_for_key, direction_for_key};
+use set_client::page::keyboard::{Command, call_for_key, command_for_key, direction_for_key};
 use set_client::page::settings::{Change, on_off};
-#[cfg(feature = "race")]
 use set_core::players::sitting::Seat;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
@@ -44,23 +43,23 @@ pub(crate) fn listen_for_input(
     Ok(())
 }
 
-/// The one callback: a timer tick (no argument), an animation frame (a
-/// timestamp) or an event.
-pub(crate) fn on_signal(value: JsValue) {
+/// The one callback of the page that hosts `T`: a timer tick (no
+/// argument), an animation frame (a timestamp) or an event.
+pub(crate) fn on_signal<T: Hosted>(value: JsValue) {
     let input = if value.is_undefined() {
         Some(Input::Tick)
     } else if value.as_f64().is_some() {
         Some(Input::Frame)
     } else {
-        input_for(value.unchecked_ref())
+        input_for::<T>(value.unchecked_ref())
     };
     if let Some(input) = input {
         dispatch(input);
     }
 }
 
-/// What an event asks of the game, if anything.
-fn input_for(event: &web_sys::Event) -> Option<Input> {
+/// What an event asks of the game `T`, if anything.
+fn input_for<T: Hosted>(event: &web_sys::Event) -> Option<Input> {
     // Keys pressed with nothing focused, or sent to the document, have no element to name.
     let target_id = || js_sys::Reflect::get(event.target()?.as_ref(), &"id".into()).ok()?.as_string();
     let point = || {
@@ -79,8 +78,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
             "go-back" => Some(Input::GoBack),
             "notice" | "notice-text" => Some(Input::DismissNotice),
             // A player's name on the scoreboard: they call a set.
-            #[cfg(feature = "race")]
-            id if id.starts_with("seat-") => {
+            id if T::HEARS_CALLS && id.starts_with("seat-") => {
                 let seat = set_core::text::digits(id.strip_prefix("seat-")?)?;
                 Some(Input::Call(Seat(seat as u8)))
             }
@@ -108,8 +106,8 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
                 event.prevent_default();
                 return Some(Input::Arrow { from, direction });
             }
-            #[cfg(feature = "race")]
-            if let Some(seat) = set_client::page::keyboard::call_for_key(&name) {
+            // A call key is the page's only where people call (race.html).
+            if let Some(seat) = T::HEARS_CALLS.then(|| call_for_key(&name)).flatten() {
                 event.prevent_default();
                 return Some(Input::Call(seat));
             }
@@ -124,7 +122,7 @@ fn input_for(event: &web_sys::Event) -> Option<Input> {
         "visibilitychange" => Some(Input::Visibility { hidden: web_sys::window()?.document()?.hidden() }),
         "pagehide" => Some(Input::PageHide),
         "partfailed" => Some(Input::PartFailed),
-        "storage" if event.unchecked_ref::<StorageEvent>().key().as_deref() == Some(SAVE_KEY) => {
+        "storage" if event.unchecked_ref::<StorageEvent>().key().as_deref() == Some(T::SAVE_KEY) => {
             Some(Input::SaveChangedElsewhere)
         }
         "change" => {

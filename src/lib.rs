@@ -8,6 +8,8 @@
 //!   beside it in `app/`, the controller's other jobs, one file each:
 //!   persistence, the notice, effects, the board, the card buttons, `state()`;
 //! - [`exports`]: the wasm-bindgen functions on `window.wasmBindings`;
+//! - `race` (race.html's build only, the `race` feature): the game with
+//!   other players, added beside the game alone: its entry and its host;
 //! - [`dom`] (the page's elements; the cards are drawn by `set_canvas`),
 //!   [`storage`] (localStorage).
 //!
@@ -16,18 +18,23 @@
 //! while the app is busy gets an error instead. Randomness enters here and
 //! only here, as the seed of a new game.
 #![cfg(target_arch = "wasm32")]
+#![warn(missing_docs)]
 
 mod app;
 mod dom;
 pub mod exports;
 mod input;
+// race.html's build: the game with other players (its entry, its host).
+#[cfg(feature = "race")]
+pub mod race;
 mod start;
 mod storage;
 
 pub use exports::*;
-pub use start::mount;
+pub use start::{mount, start};
 
 use app::{App, Input};
+use set_client::play::session::Session;
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::variant::Variant;
@@ -50,7 +57,7 @@ fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, Busy> {
 }
 
 fn headless_app() -> App {
-    App::new(app::Play::new(Variant::Classic, random_seed(), now()), None)
+    App::new(Box::new(Session::new(Variant::Classic, random_seed(), now())), None)
 }
 
 /// A call made while the app is busy with another (a listener that calls

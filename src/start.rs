@@ -1,21 +1,30 @@
 //! Starting the page: the crash screen, what storage held, which game comes
-//! first, and the first board.
+//! first, and the first board. Each page's loader calls its entry once the
+//! wasm is in: index.html [`start`], race.html `start_race` (`crate::race`),
+//! each naming the table the page hosts.
 
-use crate::app::Play;
+use crate::app::host::Hosted;
 use crate::app::{App, Guarded, Input, add_sentence};
 use crate::dom::View;
 use crate::input::{listen_for_input, on_signal};
 use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
-use crate::{APP, dispatch, now, random_seed, today};
-use set_client::page::options::{Opening, PageOptions, opening};
+use crate::{APP, dispatch, now, random_seed};
+use set_client::page::options::{Opening, opening};
 use set_client::page::settings::Settings;
+use set_client::play::session::Session;
 use set_client::play::table::Table;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(start)]
-pub(crate) fn start() -> Result<(), JsValue> {
+/// index.html's entry: the game alone.
+#[wasm_bindgen]
+pub fn start() -> Result<(), JsValue> {
+    start_hosting::<Session>()
+}
+
+/// A page's entry, hosting `T`: the crash screen, then the game.
+pub(crate) fn start_hosting<T: Hosted>() -> Result<(), JsValue> {
     std::panic::set_hook(Box::new(show_crash_screen));
-    mount()
+    mount_hosting::<T>()
 }
 
 /// If the game ever panics, the page says so instead of freezing. With
@@ -30,20 +39,20 @@ fn show_crash_screen(info: &std::panic::PanicHookInfo<'_>) {
 }
 
 /// What storage held when the page started.
-enum Found {
+enum Found<T: Table> {
     Nothing,
-    Game(<Play as Table>::Stored),
+    Game(T::Stored),
     /// A newer version's save (why it cannot be read here).
     Newer(String),
     /// A save that cannot be restored, to be set aside.
     Unreadable(SetAside),
 }
 
-fn found_in(stored: Option<&str>) -> Found {
+fn found_in<T: Table>(stored: Option<&str>) -> Found<T> {
     let Some(text) = stored else { return Found::Nothing };
-    match <Play as Table>::decode(text) {
+    match T::decode(text) {
         Ok(saved) => Found::Game(saved),
-        Err(err) if Play::is_newer(&err) => Found::Newer(err.to_string()),
+        Err(err) if T::is_newer(&err) => Found::Newer(err.to_string()),
         Err(err) => Found::Unreadable(SetAside::new(text.to_owned(), err.to_string())),
     }
 }
@@ -60,7 +69,14 @@ fn found_in(stored: Option<&str>) -> Found {
 /// for the player to ask for it ([`opening`]). A save that cannot be
 /// restored is set aside under its own key before anything is written over
 /// it; a newer version's save is never written over.
+///
+/// This mounts index.html's game alone; race.html's entry mounts the race.
 pub fn mount() -> Result<(), JsValue> {
+    mount_hosting::<Session>()
+}
+
+/// [`mount`], for the page that hosts `T`.
+fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     // The first-paint benchmark's split: the wasm is compiled and running from
     // here. (A mark throws only for a name the timeline reserves.)
@@ -70,31 +86,31 @@ pub fn mount() -> Result<(), JsValue> {
     }
     // One callback for every event, frame and tick: one closure in the
     // download instead of one per kind of event.
-    let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal);
+    let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal::<T>);
     let callback: js_sys::Function = callback.into_js_value().unchecked_into();
     let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
     let release = view.release();
     let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
     let mut notices = String::new();
-    let (options, seats) = asked(&search).unwrap_or_else(|err| {
+    let (options, seats) = T::asked(&search).unwrap_or_else(|err| {
         add_sentence(&mut notices, &format!("{err}; dealt a random game instead."));
         Default::default()
     });
-    let slot = SaveSlot::open(&window, crate::app::SAVE_KEY);
+    let slot = SaveSlot::open(&window, T::SAVE_KEY);
     // Read once: what is decoded here is also what this tab knows it did not write.
     let stored = slot.as_ref().ok().and_then(|slot| slot.read().ok().flatten());
-    let found = found_in(stored.as_deref());
+    let found = found_in::<T>(stored.as_deref());
     let (mut resumed, mut offer, mut guarding, mut set_aside) = (None, None, None, None);
     match found {
-        Found::Game(stored) if seats.as_ref().is_some_and(|seats| seats != Play::stored_players(&stored)) => {
+        Found::Game(stored) if seats.as_ref().is_some_and(|seats| Some(seats) != T::stored_players(&stored)) => {
             // The address asks for other players: their game is offered, in
             // place of a game in progress (a game with no move yet just goes).
-            let game = Play::stored_game(&stored);
+            let game = T::stored_game(&stored);
             offer = (!game.is_over() && !game.moves().is_empty()).then(|| options.game());
             resumed = offer.is_some().then_some(stored);
         }
-        Found::Game(stored) => match opening(&options, Some(Play::stored_game(&stored))) {
+        Found::Game(stored) => match opening(&options, Some(T::stored_game(&stored))) {
             Opening::Resume => resumed = Some(stored),
             Opening::ResumeAndOffer => {
                 resumed = Some(stored);
@@ -116,11 +132,11 @@ pub fn mount() -> Result<(), JsValue> {
     let started = now();
     let dealt = resumed.is_none();
     let session = if let Some(stored) = resumed {
-        <Play as Table>::resume(stored, started)
+        T::resume(stored, started)
     } else {
         let asked = options.game();
         let seed = asked.seed.unwrap_or_else(random_seed);
-        <Play as Table>::deal(asked.variant, seed, seats.clone(), started)
+        T::deal(asked.variant, seed, seats.clone(), started)
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
         if is_new_release(slot.read_at(RELEASE_KEY).as_deref(), &release) {
@@ -128,7 +144,7 @@ pub fn mount() -> Result<(), JsValue> {
         }
         let _ = slot.write_at(RELEASE_KEY, &release);
     }
-    let mut app = App::new(session, Some(view));
+    let mut app = App::new(Box::new(session), Some(view));
     if dealt {
         app.note_started();
     }
@@ -152,17 +168,6 @@ pub fn mount() -> Result<(), JsValue> {
         let _ = performance.mark("first-board");
     }
     Ok(())
-}
-
-/// What an address asks for (`location.search`, or the query `deal` is
-/// asked with): a game, and on race.html its players. The page that plays
-/// alone passes over players, as over any key it does not know.
-pub(crate) fn asked(search: &str) -> Result<(PageOptions, Option<<Play as Table>::Players>), String> {
-    #[cfg(feature = "race")]
-    let asked = set_client::page::options::parse_race_query(search, today()).map(|asked| (asked.page, asked.seats));
-    #[cfg(not(feature = "race"))]
-    let asked = set_client::page::options::parse_query(search, today()).map(|options| (options, None));
-    asked.map_err(|err| err.to_string())
 }
 
 /// Whether this page runs a release other than the one this browser ran

@@ -71,8 +71,7 @@ impl App {
         };
         let wrong = &wrong[..len];
         // A computer opponent's claim, in its colour, just before it is made.
-        #[cfg(feature = "race")]
-        let showing = self.session.showing(now);
+        let showing = self.session.others().showing(now);
         let row = self.session.row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
             render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
@@ -100,7 +99,6 @@ impl App {
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);
-            #[cfg(feature = "race")]
             if let Some(plan) = showing.filter(|plan| plan.claim.contains(card)) {
                 let colour = render::SEAT_COLOURS[plan.seat.0 as usize % render::SEAT_COLOURS.len()];
                 render::draw_claimed(&view.ctx, rect, colour);

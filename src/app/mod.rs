@@ -10,18 +10,20 @@
 //! saved, and following another tab), [`notice`] (the notice and the live
 //! region), [`effect`] (the short animations after a claim), [`board`]
 //! (where the cards lie and drawing them), [`card_buttons`] (a button over
-//! each card), [`players`] (other players: bots and calls, the scoreboard)
-//! and [`state`] (the object `state()` returns).
+//! each card), [`others`] (what other players do by themselves, and calls),
+//! [`state`] (the object `state()` returns) and [`host`] (the game the page
+//! hosts, the same shape alone and with others).
 
 mod board;
 mod card_buttons;
 mod effect;
+pub(crate) mod host;
 mod notice;
+mod others;
 mod persistence;
-#[cfg(feature = "race")]
-mod players;
-mod state;
+pub(crate) mod state;
 
+use host::Host;
 pub(crate) use notice::add_sentence;
 pub(crate) use persistence::Guarded;
 pub(crate) use state::ids;
@@ -29,30 +31,15 @@ pub(crate) use state::ids;
 use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};
 use effect::Effect;
+use host::{Refused, Said};
 use persistence::Persistence;
 use set_client::page::keyboard::Command;
 use set_client::page::layout::{Direction, Place, Rect};
-use set_client::page::options::{AskedGame, query_for, race_query_for};
+use set_client::page::options::AskedGame;
 use set_client::page::settings::{Change, Settings};
 use set_client::play::session::Happened;
-use set_client::play::table::Table;
-use set_core::players::ranking::{self, Tally};
-#[cfg(feature = "race")]
-use set_core::players::sitting::Seat;
+use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::variant::Variant;
-use set_core::text::escape_html;
-
-/// The game on the page: with other players on race.html, alone on index.html.
-#[cfg(feature = "race")]
-pub(crate) type Play = set_client::play::race::Race;
-#[cfg(not(feature = "race"))]
-pub(crate) type Play = set_client::play::session::Session;
-
-/// Where this page keeps its game: each page (index.html, race.html) its own.
-pub(crate) const SAVE_KEY: &str = <Play as Table>::SAVE_KEY;
-
-/// What a move did, as the page tells it: with who did it on race.html.
-pub(crate) type Said = <Play as Table>::Turn;
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,8 +92,8 @@ pub(crate) enum Input {
     /// A part that loads later could not be loaded or opened (index.html's
     /// loader; the browser's console tells why).
     PartFailed,
-    /// A person calls a claim: their key, or a tap on their name.
-    #[cfg(feature = "race")]
+    /// A person calls a claim: their key, or a tap on their name (a game
+    /// alone takes no calls).
     Call(Seat),
 }
 
@@ -131,7 +118,8 @@ impl Changes {
 }
 
 pub(crate) struct App {
-    pub session: Play,
+    /// The game: alone on index.html, with others on race.html.
+    pub session: Box<dyn Host>,
     effect: Option<Effect>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
@@ -144,12 +132,11 @@ pub(crate) struct App {
     /// What the live region tells screen readers of the last claim or hint.
     announcement: String,
     /// The seat whose claim the board shows before it is made, as last drawn.
-    #[cfg(feature = "race")]
     showing: Option<Seat>,
     /// The players the next `Input::Play` deals for (`deal({ bots, players })`).
-    players_asked: Option<<Play as Table>::Players>,
+    players_asked: Option<Seats>,
     /// The players of the game a link offers.
-    offer_players: Option<<Play as Table>::Players>,
+    offer_players: Option<Seats>,
     /// Where the game is saved; `None` when the browser gives no storage.
     save_slot: Option<SaveSlot>,
     persistence: Persistence,
@@ -171,7 +158,7 @@ pub(crate) struct App {
 }
 
 impl App {
-    pub(crate) fn new(session: Play, view: Option<View>) -> App {
+    pub(crate) fn new(session: Box<dyn Host>, view: Option<View>) -> App {
         App {
             session,
             effect: None,
@@ -181,7 +168,6 @@ impl App {
             notice: String::new(),
             notice_until: None,
             announcement: String::new(),
-            #[cfg(feature = "race")]
             showing: None,
             players_asked: None,
             offer_players: None,
@@ -201,13 +187,13 @@ impl App {
     }
 
     /// The game a link asks for, and its players, if it names them.
-    pub(crate) fn offer_game(&mut self, offer: Option<AskedGame>, players: Option<<Play as Table>::Players>) {
+    pub(crate) fn offer_game(&mut self, offer: Option<AskedGame>, players: Option<Seats>) {
         self.offer = offer;
         self.offer_players = players;
     }
 
     /// The players the next new game of `Input::Play` is for.
-    pub(crate) fn seat(&mut self, players: <Play as Table>::Players) {
+    pub(crate) fn seat(&mut self, players: Seats) {
         self.players_asked = Some(players);
     }
 
@@ -233,20 +219,15 @@ impl App {
 
     fn update(&mut self, input: Input, now: f64) -> Changes {
         // What others did by now comes first: a bot's claim due before a
-        // click is made before it.
-        #[cfg(feature = "race")]
-        {
-            let others = self.let_others_play(now);
-            let changes = self.update_for(input, now);
-            Changes {
-                save: others.save || changes.save,
-                refresh: others.refresh || changes.refresh,
-                draw: others.draw || changes.draw,
-                time: others.time || changes.time,
-            }
+        // click is made before it. Alone, nothing.
+        let others = self.let_others_play(now);
+        let changes = self.update_for(input, now);
+        Changes {
+            save: others.save || changes.save,
+            refresh: others.refresh || changes.refresh,
+            draw: others.draw || changes.draw,
+            time: others.time || changes.time,
         }
-        #[cfg(not(feature = "race"))]
-        self.update_for(input, now)
     }
 
     fn update_for(&mut self, input: Input, now: f64) -> Changes {
@@ -293,12 +274,11 @@ impl App {
                 self.tell_readers("Back to the last game.".to_owned());
                 self.show_new_game()
             }
-            Input::GoBack => Changes::NONE,
             Input::Visibility { hidden } => self.visibility_changed(hidden, now),
             Input::PageHide => Changes { save: true, ..Changes::NONE },
             Input::Tick if self.notice_until.is_some_and(|until| now >= until) => self.end_passing_notice(),
             Input::DismissNotice if self.notice_until.is_some() => self.end_passing_notice(),
-            Input::DismissNotice => Changes::NONE,
+            Input::GoBack | Input::DismissNotice => Changes::NONE,
             Input::Tick => Changes::TIME,
             Input::Frame => {
                 if let Some(view) = &mut self.view {
@@ -307,7 +287,6 @@ impl App {
                 Changes::DRAW
             }
             Input::SaveChangedElsewhere => self.follow_other_tab(now),
-            #[cfg(feature = "race")]
             Input::Call(seat) => self.call(seat, now),
             Input::PartFailed => {
                 let why = "It could not be opened (offline?); your game is as it was.";
@@ -359,15 +338,15 @@ impl App {
             }
         }
         let cards_out = self.session.game().table().len();
-        let said = match Table::pick(&mut self.session, card, now) {
+        let said = match self.session.pick(card, now) {
             Ok(said) => said,
-            Err(refusal) => return self.refused(&refusal, now),
+            Err(refusal) => return self.refused(refusal, now),
         };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
         let same_grid = self.session.game().table().len() == cards_out;
         let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
-        match Play::happened(&said) {
+        match said.happened {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
             _ if still => self.effect = None,
@@ -385,7 +364,7 @@ impl App {
     /// After a claim or time-out by anyone: the live region, the record of
     /// a game finished, and the notice.
     fn after_move(&mut self, said: Said, now: f64) {
-        let happened = Play::happened(&said);
+        let happened = said.happened;
         self.announce(said);
         if matches!(happened, Happened::Found { .. }) && self.session.game().is_over() {
             self.note_finished(now);
@@ -410,12 +389,12 @@ impl App {
                 self.session.clear_selection();
                 Changes::REFRESH
             }
-            Command::Hint => match Table::hint(&mut self.session, now) {
+            Command::Hint => match self.session.hint(now) {
                 Ok(happened) => {
                     self.announce(happened);
                     Changes::SAVE_AND_REFRESH
                 }
-                Err(refusal) => self.refused(&refusal, now),
+                Err(refusal) => self.refused(refusal, now),
             },
             // New games and going back come as inputs of their own.
             Command::NewGame | Command::GoBack => Changes::NONE,
@@ -452,29 +431,11 @@ impl App {
 
     /// Says why a pick, hint or call was refused, where the game has words
     /// for it (by the players' names on race.html).
-    fn refused(&mut self, refusal: &<Play as Table>::Refusal, now: f64) -> Changes {
-        let Some(text) = self.session.refusal_words(refusal) else { return Changes::NONE };
+    fn refused(&mut self, refusal: Refused, now: f64) -> Changes {
+        let Some(text) = refusal else { return Changes::NONE };
         self.say_for_a_while(&text, now);
         self.tell_readers(text);
         Changes::REFRESH
-    }
-
-    /// The end screen's ranking ([`ranking`]'s order) and its title naming
-    /// the winner; `None` alone.
-    fn ranking(&self) -> Option<(String, String)> {
-        let seats = self.session.players().filter(|seats| !seats.is_solo())?;
-        let standings = Table::standings(&self.session);
-        let tallies: Vec<Tally> = standings.iter().map(|s| Tally { score: s.score(), wrong: s.penalties }).collect();
-        let order = ranking::order(&tallies);
-        let names: Vec<&str> = seats.players().iter().map(|player| player.name.as_ref()).collect();
-        let title = ranking::title(&tallies, &order, &names);
-        let mut list = String::new();
-        for seat in order {
-            let s = standings[seat];
-            let name = escape_html(&seats.players()[seat].name);
-            list.push_str(&format!("<li>{name}: {} ({} sets, {} penalties)</li>", s.score(), s.sets, s.penalties));
-        }
-        Some((title, list))
     }
 
     /// Brings the page in line with the state: text, end screen, drawing.
@@ -483,18 +444,13 @@ impl App {
         let stats = self.stats(now);
         view.show_stats(&stats);
         let over = self.session.game().is_over();
-        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.ranking());
-        #[cfg(feature = "race")]
-        view.show_scores(&self.scoreboard(now));
+        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.session.others().ranking());
+        view.show_scores(&self.session.others().scoreboard(now));
         view.show_variant(self.session.game().variant());
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
-        let game = self.session.game();
-        view.show_in_address(&match self.session.players() {
-            Some(seats) => race_query_for(game.variant(), game.seed(), seats),
-            None => query_for(game.variant(), game.seed()),
-        });
+        view.show_in_address(&self.session.others().query(&self.session));
         self.draw(now);
         self.show_card_buttons();
     }

@@ -5,7 +5,6 @@
 
 use super::{App, Changes};
 use crate::dom::View;
-use set_client::play::table::Table;
 
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;
@@ -43,7 +42,7 @@ impl App {
     /// row (two sets, each "Set! 3 new cards.") differ by a no-break space,
     /// so that screen readers tell both.
     pub(super) fn announce(&mut self, said: super::Said) {
-        if let Some(text) = Table::announcement(&self.session, &said) {
+        if let Some(text) = said.words {
             self.tell_readers(text);
         }
     }

@@ -4,11 +4,11 @@
 //! following a game another tab saved. A save that must stay as it is (a newer version's, or an
 //! unreadable one that could not be kept aside) is never written over.
 
-use super::{App, Changes, Play};
+use super::host::NotTaken;
+use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
 use set_client::page::settings::Settings;
 use set_client::play::session::Adopted;
-use set_client::play::table::Table;
 use set_client::review::record::{INBOX_FINISHED, INBOX_STARTED};
 use set_client::storage::INBOX_KEY;
 
@@ -131,16 +131,16 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let decoded = <Play as Table>::decode(&text);
+        let adopted = self.session.adopt_text(&text, now);
         self.last_stored = Some(text);
-        let adopted = match decoded {
-            Ok(stored) => Table::adopt(&mut self.session, stored, now),
-            Err(err) if Play::is_newer(&err) => {
-                self.persistence = Persistence::Guarding(Guarded::NewerSave(err.to_string()));
+        let adopted = match adopted {
+            Ok(adopted) => adopted,
+            Err(NotTaken::Newer(why)) => {
+                self.persistence = Persistence::Guarding(Guarded::NewerSave(why));
                 return Changes::REFRESH;
             }
             // A text this page cannot use: its own game stays.
-            Err(_) => return Changes::NONE,
+            Err(NotTaken::Unreadable) => return Changes::NONE,
         };
         match adopted {
             Adopted::Same => Changes::NONE,

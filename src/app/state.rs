@@ -20,7 +20,7 @@ fn numbers(slots: &[usize]) -> JsValue {
 /// Sets one field of a state object. Setting a property of a plain object
 /// made here cannot fail (only a proxy or a frozen object refuses), so there
 /// is no error to pass on.
-pub(super) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
+pub(crate) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
     let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), &value);
 }
 
@@ -57,13 +57,7 @@ impl App {
         if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.session.row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));
         }
-        #[cfg(feature = "race")]
-        {
-            put(&object, "players", self.players_array().into());
-            put(&object, "calling", self.session.call().map_or(JsValue::NULL, |call| call.seat.0.into()));
-            let showing = self.session.showing(now).map_or(JsValue::NULL, |plan| ids(plan.claim.cards()));
-            put(&object, "botClaim", showing);
-        }
+        self.session.others().put_players(&object, now);
         object.into()
     }
 

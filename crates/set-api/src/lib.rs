@@ -1,4 +1,4 @@
-//! The JavaScript API, a part of its own (`scripts/build-parts.sh`):
+//! The JavaScript API, a part of its own (`scripts/build.mjs`):
 //! index.html and race.html fetch it after their first board and add its
 //! functions to `window.wasmBindings`, which keeps the API's readers and
 //! errors out of the first load (BENCHMARKS.md, "What stays bent for

@@ -1,14 +1,15 @@
 //! What a page asks of the game it hosts, whichever it is: the solo
 //! [`Session`] (index.html) or the [`Race`] of several players around one
-//! (race.html). The page is written once against [`Table`]; which table a
-//! build hosts is chosen in one place, where the two builds differ in bytes
-//! (the page crate's `race` feature), so index.html carries none of the
-//! race's code.
+//! (race.html). The page is written once against [`Table`]; each page's
+//! entry names the table it hosts, and only race.html's build has the
+//! race's (the page crate's `race` feature adds it), so index.html carries
+//! none of the race's code.
 //!
 //! A [`Race`] is also a [`Session`] (it derefs to the one it wraps), so
-//! what both share (the game, the picks, the clock) the page reads from the
-//! session; this trait names only what differs: what a save holds, what a
-//! move says, who plays, and where the game is kept.
+//! what both share (the game, the picks, the clock) the page reads from
+//! [`Table::session`]; every move goes through the table, so that a race's
+//! sitting keeps one seat per move. The trait names what differs: what a
+//! save holds, what a move says, who plays, and where the game is kept.
 
 use crate::play::race::{Race, Turn};
 use crate::play::session::{Adopted, Happened, Session};
@@ -30,9 +31,6 @@ pub trait Table: Sized {
     type Turn;
     /// Why a move was refused.
     type Refusal;
-    /// Who a new game is dealt for, when a page names them: a race's seats,
-    /// or [`Alone`].
-    type Players: Clone + PartialEq;
 
     /// Where the browser keeps this table's game: each page carries on its own.
     const SAVE_KEY: &'static str;
@@ -44,11 +42,12 @@ pub trait Table: Sized {
     fn is_newer(error: &Self::StoreError) -> bool;
     /// The game a stored text holds.
     fn stored_game(stored: &Self::Stored) -> &Game;
-    /// Who played the game a stored text holds.
-    fn stored_players(stored: &Self::Stored) -> &Self::Players;
+    /// Who played the game a stored text holds: `None` alone.
+    fn stored_players(stored: &Self::Stored) -> Option<&Seats>;
     /// A new game of this way to play for these players (one person
-    /// without them), its clock running from `now`.
-    fn deal(variant: Variant, seed: u64, players: Option<Self::Players>, now: f64) -> Self;
+    /// without them, and always on a table that plays alone), its clock
+    /// running from `now`.
+    fn deal(variant: Variant, seed: u64, players: Option<Seats>, now: f64) -> Self;
     /// Carries on a stored game, its clock running from `now`.
     fn resume(stored: Self::Stored, now: f64) -> Self;
     /// Takes over a game another tab stored.
@@ -61,7 +60,17 @@ pub trait Table: Sized {
     fn announcement(&self, turn: &Self::Turn) -> Option<String>;
     /// A new game of this way to play, for these players (the same as now
     /// without them), its clock running from `now`.
-    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Self::Players>, now: f64);
+    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64);
+    /// The session the table plays: the game, the picks and the clock, to read.
+    fn session(&self) -> &Session;
+    /// A new game of the same way to play, for the same players.
+    fn new_game(&mut self, seed: u64, now: f64);
+    /// Back to the unfinished game the last new game replaced, if any.
+    fn go_back(&mut self, now: f64) -> bool;
+    /// The page was hidden or shown: the clock runs only while it shows.
+    fn set_hidden(&mut self, hidden: bool, now: f64);
+    /// Puts back every picked card.
+    fn clear_selection(&mut self);
     /// Picks or puts back a card in play; the last pick of a claim claims it.
     fn pick(&mut self, card: Card, now: f64) -> Result<Self::Turn, Self::Refusal>;
     /// Reveals one more card of a claim, where the way to play has hints.
@@ -77,16 +86,11 @@ pub trait Table: Sized {
     fn standings(&self) -> Vec<Standing>;
 }
 
-/// Who plays a game alone: there is nobody to name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Alone;
-
 impl Table for Session {
     type Stored = SavedGame;
     type StoreError = SaveError;
     type Turn = Happened;
     type Refusal = GameError;
-    type Players = Alone;
 
     const SAVE_KEY: &'static str = SAVE_KEY;
 
@@ -104,11 +108,11 @@ impl Table for Session {
         &stored.game
     }
 
-    fn stored_players(_: &SavedGame) -> &Alone {
-        &Alone
+    fn stored_players(_: &SavedGame) -> Option<&Seats> {
+        None
     }
 
-    fn deal(variant: Variant, seed: u64, _: Option<Alone>, now: f64) -> Session {
+    fn deal(variant: Variant, seed: u64, _: Option<Seats>, now: f64) -> Session {
         Session::new(variant, seed, now)
     }
 
@@ -132,8 +136,28 @@ impl Table for Session {
         turn.announcement(self.game())
     }
 
-    fn play_for(&mut self, variant: Variant, seed: u64, _: Option<Alone>, now: f64) {
+    fn play_for(&mut self, variant: Variant, seed: u64, _: Option<Seats>, now: f64) {
         Session::play(self, variant, seed, now);
+    }
+
+    fn session(&self) -> &Session {
+        self
+    }
+
+    fn new_game(&mut self, seed: u64, now: f64) {
+        Session::new_game(self, seed, now);
+    }
+
+    fn go_back(&mut self, now: f64) -> bool {
+        Session::go_back(self, now)
+    }
+
+    fn set_hidden(&mut self, hidden: bool, now: f64) {
+        Session::set_hidden(self, hidden, now);
+    }
+
+    fn clear_selection(&mut self) {
+        Session::clear_selection(self);
     }
 
     fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
@@ -161,7 +185,9 @@ impl Table for Session {
 /// alone, every move seat 0's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatedGame {
+    /// The game.
     pub saved: SavedGame,
+    /// Who played it.
     pub sitting: Sitting,
 }
 
@@ -170,7 +196,6 @@ impl Table for Race {
     type StoreError = SeatedError;
     type Turn = Turn;
     type Refusal = Refusal;
-    type Players = Seats;
 
     const SAVE_KEY: &'static str = RACE_SAVE_KEY;
 
@@ -186,8 +211,8 @@ impl Table for Race {
         &stored.saved.game
     }
 
-    fn stored_players(stored: &SeatedGame) -> &Seats {
-        stored.sitting.seats()
+    fn stored_players(stored: &SeatedGame) -> Option<&Seats> {
+        Some(stored.sitting.seats())
     }
 
     fn deal(variant: Variant, seed: u64, players: Option<Seats>, now: f64) -> Race {
@@ -219,6 +244,26 @@ impl Table for Race {
             Some(seats) => Race::play_seated(self, variant, seed, seats, now),
             None => Race::play(self, variant, seed, now),
         }
+    }
+
+    fn session(&self) -> &Session {
+        self
+    }
+
+    fn new_game(&mut self, seed: u64, now: f64) {
+        Race::new_game(self, seed, now);
+    }
+
+    fn go_back(&mut self, now: f64) -> bool {
+        Race::go_back(self, now)
+    }
+
+    fn set_hidden(&mut self, hidden: bool, now: f64) {
+        Race::set_hidden(self, hidden, now);
+    }
+
+    fn clear_selection(&mut self) {
+        Race::clear_selection(self);
     }
 
     fn pick(&mut self, card: Card, now: f64) -> Result<Turn, Refusal> {

@@ -1,6 +1,7 @@
-// The release build's glue inlining (scripts/inline-glue.mjs) on a staging
-// folder made here: the page's module script does what Trunk's loader did,
-// and a glue it cannot read stops the build with the page left as it was.
+// The release build's glue inlining (scripts/inline-glue.mjs) on a folder
+// made here: the page's module script starts the wasm, calls the page's
+// entry, and publishes the other exports; a glue it cannot read stops the
+// build with the page left as it was.
 // (The real build's page is what every other e2e test plays.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,30 +13,31 @@ import { inlineGlue, withoutExports } from '../../scripts/inline-glue.mjs';
 
 const GLUE = 'app-0123abcd.js';
 const WASM = 'app-4567cdef_bg.wasm';
-// Trunk's page, minified as in a release build.
-const PAGE = `<!doctype html><html><head><title>t</title><script type=module>import init,*as bindings from"/${GLUE}";const wasm=await init({module_or_path:\`/${WASM}\`});window.wasmBindings=bindings,dispatchEvent(new CustomEvent(\`TrunkApplicationStarted\`,{detail:{wasm}}));</script><link crossorigin href=/${GLUE} rel=modulepreload><link as=fetch crossorigin href=/${WASM} rel=preload type=application/wasm></head><body></body></html>`;
+// Trunk's page, minified as in a release build, without a loader.
+const PAGE = '<!doctype html><html><head><title>t</title></head><body></body></html>';
 // The shapes of wasm-bindgen's glue: exported functions, a local name
 // exported under another, and the init function as the default export.
 const GLUE_SOURCE = 'let wasm,calls=0;export function deal(e){return calls++,e+1}function initSync(){}'
+  + 'export function start(){globalThis.entered=wasm.at}'
   + 'async function __wbg_init(e){globalThis.started=wasm={at:e.module_or_path};return wasm}'
   + 'export{initSync,__wbg_init as default};';
 
 async function staging(glueSource) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'set-post-build-'));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'set-inline-glue-'));
   await writeFile(path.join(dir, 'index.html'), PAGE);
   await writeFile(path.join(dir, GLUE), glueSource);
-  const build = { htmlPath: path.join(dir, 'index.html'), jsPath: path.join(dir, GLUE), glue: GLUE };
+  const build = { htmlPath: path.join(dir, 'index.html'), jsPath: path.join(dir, GLUE), wasm: WASM, entry: 'start' };
   return { dir, build, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-test('the glue goes into the page, which starts the wasm and publishes the bindings as Trunk did', async () => {
+test('the glue goes into the page, which starts the wasm, calls the entry and publishes the bindings', async () => {
   const { build, remove } = await staging(GLUE_SOURCE);
   try {
     await inlineGlue(build);
     const page = await readFile(build.htmlPath, 'utf8');
     assert.equal(existsSync(build.jsPath), false, 'the glue file is gone');
     assert.doesNotMatch(page, /modulepreload|app-0123abcd/, 'nothing names it any more');
-    assert.match(page, new RegExp(`<link as=fetch crossorigin href=/${WASM} rel=preload`), 'the wasm is still preloaded');
+    assert.match(page, new RegExp(`<link as=fetch crossorigin href=./${WASM} rel=preload[^>]*></head>`), 'the wasm is preloaded');
     const scripts = [...page.matchAll(/<script type=module>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(scripts.length, 1);
     assert.doesNotMatch(scripts[0], /\b(import|export)\b/);
@@ -47,13 +49,15 @@ test('the glue goes into the page, which starts the wasm and publishes the bindi
     globalThis.dispatchEvent = (event) => events.push(event);
     try {
       await import(`data:text/javascript,${encodeURIComponent(scripts[0])}`);
-      assert.deepEqual(Object.keys(window.wasmBindings), ['deal'], 'the exports but the init functions');
+      assert.deepEqual(Object.keys(window.wasmBindings), ['deal'], 'the exports but the init functions and the entry');
       assert.equal(window.wasmBindings.deal(41), 42);
       assert.equal(events.length, 1);
       assert.equal(events[0].type, 'TrunkApplicationStarted');
-      assert.deepEqual(globalThis.started, { at: `/${WASM}` }, 'started from the same address');
+      assert.deepEqual(globalThis.started, { at: `./${WASM}` }, 'started from its address');
+      assert.equal(globalThis.entered, `./${WASM}`, 'the entry ran once the wasm was in');
     } finally {
       delete globalThis.started;
+      delete globalThis.entered;
       delete globalThis.window;
       delete globalThis.dispatchEvent;
     }
@@ -67,7 +71,8 @@ test('a glue it cannot read stops the build and leaves the page and the glue as 
     ['a default export of another shape', 'export default function init(){}'],
     ['a re-export', 'export * from "./other.js";export{a as default};'],
     ['an import', 'import x from "./other.js";function a(){}export{a as default};'],
-    ['no init function', 'export function deal(){}'],
+    ['no init function', 'export function start(){}'],
+    ['no entry', 'function a(){}export{a as default};'],
     ['text that ends the script', 'const s="</script>";function a(){}export{a as default};'],
   ];
   for (const [what, source] of unreadable) {

@@ -1,0 +1,157 @@
+// The one build: every page and every wasm module, into dist/.
+//
+//   node scripts/build.mjs [--release]
+//
+// 1. Trunk writes index.html's markup and its assets (www/style.css
+//    inlined, www/sw.js, the manifest and the icon copied; minified in
+//    release builds). Trunk builds no wasm here.
+// 2. Every wasm module in MODULES is built the same way: cargo for wasm32,
+//    wasm-bindgen's ES-module glue (`--target web`), and in release builds
+//    wasm-opt's passes and shorter names between the wasm and its glue
+//    (shorten-names.mjs). Each pair of files is named by a hash of both.
+// 3. The pages: race.html and online.html from index.html's markup
+//    (race-page.mjs, online-page.mjs, with pieces under www/pages/), each
+//    with its module's loader; the parts that load later named in the
+//    pages' templates; then index.html's own loader, which in release
+//    builds holds its glue inline (inline-glue.mjs).
+// 4. In release builds: the parts' glue and the service worker minified by
+//    terser, and every file written compressed beside itself (gzip and
+//    brotli) for set-server to send as it is.
+//
+// Each size step stays only with its measurement in BENCHMARKS.md ("Design
+// decisions, measured once"). Anything unexpected stops the build.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { minify } from 'terser';
+import { inlineGlue } from './inline-glue.mjs';
+import { moduleLoader } from './page-from-index.mjs';
+import { writeOnlinePage } from './online-page.mjs';
+import { writeRacePage } from './race-page.mjs';
+import { shortenNames } from './shorten-names.mjs';
+
+/**
+ * What is built: one row a wasm module. `stem` names its files
+ * (`<stem>-<hash>.js`, `<stem>-<hash>_bg.wasm`); `crate` and `features` are
+ * cargo's; `target` is its target directory (a crate built with other
+ * features has its own, so that two builds do not rebuild each other);
+ * `page` is the page that runs it first, and `entry` the export that
+ * page's loader calls once the module is in; a part that loads later names
+ * instead the page that loads it (`later`): index.html's are named in its
+ * `<template id="parts">`, online.html's in its loader.
+ */
+export const MODULES = [
+  { stem: 'set-game', crate: 'set-game', features: [], target: 'target', page: 'index.html', entry: 'start' },
+  { stem: 'race', crate: 'set-game', features: ['race'], target: 'target/race', page: 'race.html', entry: 'start_race' },
+  { stem: 'online', crate: 'set-online', features: [], target: 'target', page: 'online.html' },
+  { stem: 'review', crate: 'set-review', features: [], target: 'target', later: 'index.html' },
+  { stem: 'api', crate: 'set-api', features: ['part'], target: 'target', later: 'index.html' },
+  { stem: 'standings', crate: 'set-online', features: ['standings'], target: 'target/standings', later: 'online.html' },
+];
+
+/** wasm-opt's passes for every module (BENCHMARKS.md: the page's wasm-opt
+ *  passes), and the features Rust's wasm32 target and wasm-bindgen use. */
+const WASM_OPT = ['--low-memory-unused', '--converge', '--flatten', '--rereloop', '-Oz', '--gufa', '-Oz',
+  '--strip-producers', '--strip-target-features', '--enable-bulk-memory', '--enable-reference-types',
+  '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-multivalue', '--enable-mutable-globals'];
+
+const fail = (why) => {
+  throw new Error(`build: ${why}`);
+};
+const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
+
+/** Builds one module into `dir`; returns its files' names. */
+function buildModule(module, profile, dir) {
+  const release = profile === 'release';
+  const features = module.features.length ? ['--features', module.features.join(',')] : [];
+  run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '-p', module.crate, '--target-dir', module.target,
+    ...(release ? ['--release'] : []), ...features]);
+  const out = join('target', 'modules', profile, module.stem);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const built = join(module.target, 'wasm32-unknown-unknown', profile, `${module.crate.replaceAll('-', '_')}.wasm`);
+  run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', module.stem, built]);
+  const wasmPath = join(out, `${module.stem}_bg.wasm`);
+  const jsPath = join(out, `${module.stem}.js`);
+  if (release) {
+    run('wasm-opt', [wasmPath, '-o', wasmPath, ...WASM_OPT]);
+    shortenNames({ wasmPath, jsPath });
+  }
+  const hash = createHash('sha256').update(readFileSync(jsPath)).update(readFileSync(wasmPath)).digest('hex').slice(0, 16);
+  const files = { glue: `${module.stem}-${hash}.js`, wasm: `${module.stem}-${hash}_bg.wasm` };
+  copyFileSync(jsPath, join(dir, files.glue));
+  copyFileSync(wasmPath, join(dir, files.wasm));
+  return files;
+}
+
+/** Points index.html's `<template id="parts">` at a part's hashed files
+ *  (the release build's minifier may have dropped the attributes' quotes). */
+function nameParts(html, stem, files) {
+  const named = html
+    .replace(new RegExp(`href=["']?${stem}\\.js["']?(?=[\\s>])`), `href="${files.glue}"`)
+    .replace(new RegExp(`href=["']?${stem}_bg\\.wasm["']?(?=[\\s>])`), `href="${files.wasm}"`);
+  if (!named.includes(`href="${files.glue}"`) || !named.includes(`href="${files.wasm}"`)) {
+    fail(`index.html names no ${stem}.js or ${stem}_bg.wasm in its parts`);
+  }
+  return named;
+}
+
+async function build(profile) {
+  const release = profile === 'release';
+  const dist = 'dist';
+  // A clean dist/: a file of an earlier build would be served, and cached by the service worker.
+  rmSync(dist, { recursive: true, force: true });
+  run('trunk', ['build', ...(release ? ['--release'] : [])]);
+  const built = {};
+  for (const module of MODULES) built[module.stem] = buildModule(module, profile, dist);
+
+  const indexPath = join(dist, 'index.html');
+  // The rust link that keeps Trunk from building the crate itself goes;
+  // each page's loader takes the end of its head.
+  const skip = /<link\b[^>]*\bdata-trunk-skip\b[^>]*>/g;
+  let index = readFileSync(indexPath, 'utf8');
+  if (index.match(skip)?.length !== 1) fail('index.html as Trunk wrote it has no one rust link with data-trunk-skip');
+  index = index.replace(skip, '');
+  for (const module of MODULES.filter((m) => m.later === 'index.html')) index = nameParts(index, module.stem, built[module.stem]);
+  writeFileSync(indexPath, index);
+  // The other pages are made from index.html before it has a loader of its own.
+  const moduleOf = (page) => MODULES.find((m) => m.page === page) ?? fail(`no module runs ${page}`);
+  const loaderOf = (page) => {
+    const module = moduleOf(page);
+    return { ...built[module.stem], entry: module.entry };
+  };
+  writeRacePage(dist, loaderOf('race.html'));
+  writeOnlinePage(dist, loaderOf('online.html'), built.standings);
+  const page = loaderOf('index.html');
+  if (release) {
+    await inlineGlue({ htmlPath: indexPath, jsPath: join(dist, page.glue), wasm: page.wasm, entry: page.entry });
+  } else {
+    writeFileSync(indexPath, index.replace('</head>', `${moduleLoader(page, ';dispatchEvent(new Event("TrunkApplicationStarted"))')}</head>`));
+  }
+  if (!release) return;
+
+  for (const module of MODULES.filter((m) => m.page !== 'index.html')) {
+    const glue = join(dist, built[module.stem].glue);
+    writeFileSync(glue, (await minify(readFileSync(glue, 'utf8'), { module: true, ecma: 2020 })).code);
+  }
+  const worker = join(dist, 'sw.js');
+  writeFileSync(worker, (await minify(readFileSync(worker, 'utf8'), { ecma: 2020, toplevel: true })).code);
+  // Every file a browser fetches, compressed once here at the highest
+  // levels, beside itself: set-server never compresses on the fly.
+  for (const file of readdirSync(dist).filter((f) => /\.(html|js|wasm|css|svg|webmanifest|json)$/.test(f))) {
+    const bytes = readFileSync(join(dist, file));
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--release');
+  if (unknown.length) fail(`unknown arguments ${unknown.join(' ')} (usage: node scripts/build.mjs [--release])`);
+  await build(args.includes('--release') ? 'release' : 'debug');
+}

@@ -1,0 +1,224 @@
+//! The game a page hosts, in one shape for both pages: [`Host`] is the
+//! [`Table`] (index.html's solo `Session`, race.html's `Race`) with its
+//! types erased to what the page does with them (a move's words, a
+//! refusal's words, the players as [`Seats`]), so that the controller
+//! ([`super::App`]) exists once in each download, whichever table it holds.
+//!
+//! What only a game with others has (players who act on their own, calls,
+//! the scoreboard, the ranking, players in the address, `state().players`)
+//! is [`Others`] and [`Hosted`], which do nothing alone: race.html's build
+//! adds their implementations for the race (`crate::race`), and index.html's
+//! build carries none of it. The controller asks them through the host,
+//! never by testing who plays, so that what a game alone never does is not
+//! in index.html's download.
+
+use set_client::page::options::{PageOptions, query_for};
+use set_client::play::race::BotPlan;
+use set_client::play::session::{Adopted, Happened, Session};
+use set_client::play::table::Table;
+use set_core::players::sitting::{Seat, Seats};
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
+use std::ops::Deref;
+
+/// A move as the page tells it: what it did on the board, and what screen
+/// readers are told of it (read once the move is made).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Said {
+    pub happened: Happened,
+    pub words: Option<String>,
+}
+
+/// A refused move, in the page's words: `None` says nothing (a tap on a
+/// finished game or an empty place).
+pub(crate) type Refused = Option<String>;
+
+/// A stored text another tab wrote that this page does not take.
+pub(crate) enum NotTaken {
+    /// A newer version wrote it (why it cannot be read here): it is kept
+    /// untouched, never written over.
+    Newer(String),
+    /// Not a game this table can use: its own game stays.
+    Unreadable,
+}
+
+/// What the controller asks of the game it hosts: see the module
+/// documentation. Reading the game, the picks and the clock goes through
+/// [`Deref`] to the table's session; every change goes through here.
+pub(crate) trait Host {
+    /// The session the table plays, to read.
+    fn session(&self) -> &Session;
+    /// What an address asks for (`location.search`, or the query `deal`
+    /// is asked with): a game, and on race.html its players. The page that
+    /// plays alone passes over players, as over any key it does not know.
+    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String>;
+    /// The text to store for the game as it stands `now`.
+    fn save_text(&self, now: f64) -> String;
+    /// Takes over the game another tab stored.
+    fn adopt_text(&mut self, text: &str, now: f64) -> Result<Adopted, NotTaken>;
+    /// A new game of the same way to play, for the same players.
+    fn new_game(&mut self, seed: u64, now: f64);
+    /// A new game of this way to play, for these players (the same as now
+    /// without them).
+    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64);
+    /// Back to the unfinished game the last new game replaced, if any.
+    fn go_back(&mut self, now: f64) -> bool;
+    /// The page was hidden or shown again.
+    fn set_hidden(&mut self, hidden: bool, now: f64);
+    /// Puts back every picked card.
+    fn clear_selection(&mut self);
+    /// Picks or puts back a card in play; the last pick of a claim claims it.
+    fn pick(&mut self, card: Card, now: f64) -> Result<Said, Refused>;
+    /// Reveals one more card of a claim.
+    fn hint(&mut self, now: f64) -> Result<Said, Refused>;
+    /// What happened by itself by `now` (see [`Others::advance`]).
+    fn advance(&mut self, now: f64) -> Vec<Said>;
+    /// A person calls a claim (see [`Others::call`]).
+    fn call(&mut self, seat: Seat, now: f64) -> Result<Option<Said>, Refused>;
+    /// The extras of a game with others, to read.
+    fn others(&self) -> &dyn Others;
+}
+
+impl Deref for dyn Host {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        self.session()
+    }
+}
+
+/// What only a game with others does; alone, each does nothing.
+pub(crate) trait Others {
+    /// The seat whose call is running, if any.
+    fn calling(&self) -> Option<Seat> {
+        None
+    }
+    /// A computer opponent's claim shown on the board before it is made.
+    fn showing(&self, _now: f64) -> Option<BotPlan> {
+        None
+    }
+    /// The scoreboard's markup; empty alone.
+    fn scoreboard(&self, _now: f64) -> String {
+        String::new()
+    }
+    /// The players' fields of `state()`; none alone.
+    fn put_players(&self, _object: &js_sys::Object, _now: f64) {}
+    /// The end screen's title naming the winner and the list ranking the
+    /// players (markup); `None` alone.
+    fn ranking(&self) -> Option<(String, String)> {
+        None
+    }
+    /// The address's query for the game as it stands: its way to play and
+    /// seed, and on race.html its players.
+    fn query(&self, session: &Session) -> String {
+        query_for(session.game().variant(), session.game().seed())
+    }
+}
+
+/// What a page's table is, known when the page is built: the typed side
+/// of [`Host`] that differs with others (their moves, calls, the address's
+/// players); nothing alone.
+pub(crate) trait Hosted: Table + Others + 'static {
+    /// Whether the page hears calls (race.html: its call keys and the
+    /// players' names are calls, taken when several people share the
+    /// screen). Read by the page's listener before the funnel, which must
+    /// know at once whether a key is the page's.
+    const HEARS_CALLS: bool = false;
+    /// What the page asks an address for (see [`Host::asked`]).
+    fn asked(search: &str) -> Result<(PageOptions, Option<Seats>), String>;
+    /// A call that ran out of time, claims of computer opponents, by `now`.
+    fn advance(&mut self, _now: f64) -> Vec<Self::Turn> {
+        Vec::new()
+    }
+    /// A person calls a claim: their key, or a tap on their name.
+    fn call(&mut self, _seat: Seat, _now: f64) -> Result<Option<Self::Turn>, Self::Refusal> {
+        Ok(None)
+    }
+}
+
+impl<T: Hosted> Host for T {
+    fn session(&self) -> &Session {
+        Table::session(self)
+    }
+
+    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String> {
+        <T as Hosted>::asked(search)
+    }
+
+    fn save_text(&self, now: f64) -> String {
+        Table::save_text(self, now)
+    }
+
+    fn adopt_text(&mut self, text: &str, now: f64) -> Result<Adopted, NotTaken> {
+        match T::decode(text) {
+            Ok(stored) => Ok(Table::adopt(self, stored, now)),
+            Err(err) if T::is_newer(&err) => Err(NotTaken::Newer(err.to_string())),
+            Err(_) => Err(NotTaken::Unreadable),
+        }
+    }
+
+    fn new_game(&mut self, seed: u64, now: f64) {
+        Table::new_game(self, seed, now);
+    }
+
+    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64) {
+        Table::play_for(self, variant, seed, players, now);
+    }
+
+    fn go_back(&mut self, now: f64) -> bool {
+        Table::go_back(self, now)
+    }
+
+    fn set_hidden(&mut self, hidden: bool, now: f64) {
+        Table::set_hidden(self, hidden, now);
+    }
+
+    fn clear_selection(&mut self) {
+        Table::clear_selection(self);
+    }
+
+    fn pick(&mut self, card: Card, now: f64) -> Result<Said, Refused> {
+        match Table::pick(self, card, now) {
+            Ok(turn) => Ok(said(self, &turn)),
+            Err(refusal) => Err(self.refusal_words(&refusal)),
+        }
+    }
+
+    fn hint(&mut self, now: f64) -> Result<Said, Refused> {
+        match Table::hint(self, now) {
+            Ok(turn) => Ok(said(self, &turn)),
+            Err(refusal) => Err(self.refusal_words(&refusal)),
+        }
+    }
+
+    fn advance(&mut self, now: f64) -> Vec<Said> {
+        let turns = Hosted::advance(self, now);
+        // Told as the game stands once every one of them is made.
+        turns.iter().map(|turn| said(self, turn)).collect()
+    }
+
+    fn call(&mut self, seat: Seat, now: f64) -> Result<Option<Said>, Refused> {
+        match Hosted::call(self, seat, now) {
+            Ok(turn) => Ok(turn.map(|turn| said(self, &turn))),
+            Err(refusal) => Err(self.refusal_words(&refusal)),
+        }
+    }
+
+    fn others(&self) -> &dyn Others {
+        self
+    }
+}
+
+fn said<T: Table>(table: &T, turn: &T::Turn) -> Said {
+    Said { happened: T::happened(turn), words: table.announcement(turn) }
+}
+
+/// Alone: no one else plays, and an address names no players.
+impl Others for Session {}
+
+impl Hosted for Session {
+    fn asked(search: &str) -> Result<(PageOptions, Option<Seats>), String> {
+        set_client::page::options::parse_query(search, crate::today())
+            .map(|options| (options, None))
+            .map_err(|err| err.to_string())
+    }
+}
