@@ -35,6 +35,7 @@
 //! - [`review`]: [`review::analysis`], [`review::record`], [`review::drills`].
 //! - [`page`]: [`page::layout`], [`page::keyboard`], [`page::options`] (what
 //!   the address asks for), [`page::settings`].
+#![warn(missing_docs)]
 
 pub mod connection;
 pub mod online;

@@ -23,8 +23,11 @@ pub const OFFER_BOTS_MS: f64 = 20_000.0;
 /// The state of the connection to the server.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Link {
+    /// The first socket is opening.
     Connecting,
+    /// The server has said welcome on the open socket.
     Open,
+    /// The socket dropped: the page waits, then tries again.
     Reconnecting,
 }
 
@@ -42,8 +45,11 @@ impl Link {
 /// What a promise of the JS API waits for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum WaitFor {
+    /// The room the page asked for, made.
     Created,
+    /// The player seated in a room.
     Seated,
+    /// The room's game started.
     Started,
     /// The player's own line of chat, back from the server.
     Chatted,
@@ -58,6 +64,7 @@ pub enum WaitFor {
 /// What a settled promise holds.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Settled {
+    /// Nothing to hand over.
     Nothing,
     /// A room's id.
     Room(String),
@@ -67,7 +74,9 @@ pub enum Settled {
     Lobby,
     /// A one-time code and how long it lasts, in seconds.
     Code {
+        /// The code.
         code: String,
+        /// How long it lasts, in seconds.
         seconds: u64,
     },
 }
@@ -75,15 +84,20 @@ pub enum Settled {
 /// Who said a line of chat: a seat of the room, or a player in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Speaker {
+    /// A seat of the room.
     Seat(u8),
+    /// A player of the lobby, by id.
     Player(String),
 }
 
 /// A line of chat as the page keeps it, the room's and the lobby's alike.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatLine {
+    /// Who said it.
     pub by: Speaker,
+    /// Their name when they said it.
     pub name: String,
+    /// What they said.
     pub text: String,
 }
 
@@ -108,21 +122,53 @@ pub enum Event {
     /// A frame of the server's, read.
     Frame(ServerMsg),
     /// The socket closed (or could not be opened: 1006), with its code.
-    Closed { code: u16 },
+    Closed {
+        /// The close code.
+        code: u16,
+    },
     /// The wait after a drop is over.
     RetryDue,
     /// Time to measure the round trip.
     PingDue,
     /// A card's place on the table tapped.
-    Tap { slot: usize },
+    Tap {
+        /// The slot tapped.
+        slot: usize,
+    },
     /// Make a room (the form, or the JS API).
-    Create { mode: String, name: String, hints: bool, public: bool, bots: Vec<String> },
+    Create {
+        /// The way to play's name.
+        mode: String,
+        /// The player's name.
+        name: String,
+        /// Whether the room allows hints.
+        hints: bool,
+        /// Whether the lobby lists the room.
+        public: bool,
+        /// Computer opponents' levels, by name.
+        bots: Vec<String>,
+    },
     /// Quick play (a button, or the JS API).
-    QuickPlay { mode: String, name: String },
+    QuickPlay {
+        /// The way to play's name.
+        mode: String,
+        /// The player's name.
+        name: String,
+    },
     /// Join a room under a name (none to watch unnamed).
-    Join { room: String, name: String },
+    Join {
+        /// The room's id.
+        room: String,
+        /// The player's name (empty to watch).
+        name: String,
+    },
     /// Join the room of the lobby's list at this place.
-    Enter { at: usize, name: String },
+    Enter {
+        /// The room's place in the lobby's list.
+        at: usize,
+        /// The player's name.
+        name: String,
+    },
     /// The host starts the game.
     Start,
     /// A hint.
@@ -130,7 +176,12 @@ pub enum Event {
     /// The end screen's rematch: to the rematch's room, or offer one.
     Rematch,
     /// A line of chat to send, and the name in the lobby's field.
-    Chat { text: String, name: String },
+    Chat {
+        /// The line.
+        text: String,
+        /// The name in the lobby's field.
+        name: String,
+    },
     /// Ask for a one-time code that moves this identity.
     TransferCode,
     /// Become the player of a code from another browser.
@@ -142,7 +193,10 @@ pub enum Event {
     /// Keep waiting for people.
     KeepWaiting,
     /// The host takes a seat away.
-    Remove { seat: u8 },
+    Remove {
+        /// The seat taken away.
+        seat: u8,
+    },
     /// Mute (or show again) a player of the room, by seat.
     MuteSeat(usize),
     /// Mute (or show again) a person in the lobby, by place in its list.
@@ -156,13 +210,21 @@ pub enum Command {
     Send(ClientMsg),
     /// Open a socket to `/ws`, naming the room if any (`?room=<id>`),
     /// leaving the current one, if any, open until `Retire`.
-    Connect { room: Option<String> },
+    Connect {
+        /// The room's id.
+        room: Option<String>,
+    },
     /// Close the socket a move to a new one left open.
     Retire,
     /// Dispatch [`Event::RetryDue`] after this many ms.
     RetryAfter(f64),
     /// Keep a value in the page's storage (none: remove it).
-    Store { key: &'static str, value: Option<String> },
+    Store {
+        /// The storage key.
+        key: &'static str,
+        /// The value (none: remove it).
+        value: Option<String>,
+    },
     /// Point the address at a room, without a reload.
     ShowRoomInAddress(String),
     /// Settle the promise waiting for this, if one is.
@@ -174,6 +236,7 @@ pub enum Command {
 /// Everything the room page knows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlinePage {
+    /// The picture of the room the page is in (empty in the lobby).
     pub remote: Remote,
     /// The room's (or the lobby's) recent chat, oldest first.
     pub chat: Vec<ChatLine>,
@@ -183,6 +246,7 @@ pub struct OnlinePage {
     pub watchers: Vec<String>,
     /// Whether the room's game counts for ratings, and its results once over.
     pub rated: bool,
+    /// The results of the room's rated game, once over.
     pub results: Vec<ResultMsg>,
     /// The lobby, while this page watches it (outside a room).
     pub lobby: Option<LobbyMsg>,
@@ -212,9 +276,11 @@ pub struct OnlinePage {
     /// The name the last join from this page gave (a watcher keeps it when
     /// it joins again on a new socket).
     pub joined_as: Option<String>,
+    /// This identity's token, kept in the page's storage.
     pub token: Option<String>,
     /// The server has said welcome on this socket.
     pub welcomed: bool,
+    /// The state of the connection.
     pub link: Link,
     /// Tries to connect since the last that opened.
     pub attempts: u32,

@@ -21,16 +21,23 @@ use set_protocol::{ClientMsg, MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 /// The server's answer to one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// Valid: the claim is the player's.
     Accepted,
+    /// Not valid: a penalty.
     Wrong {
+        /// Why, in words.
         why: String,
     },
+    /// Another claim took one of its cards first: nothing counted.
     Taken {
+        /// The seat whose claim took it.
         by: u8,
+        /// The card taken.
         card: Card,
     },
     /// Refused before it was judged (a cooldown, a limit): nothing counted.
     Refused {
+        /// Why, in words.
         why: String,
     },
 }
@@ -38,8 +45,11 @@ pub enum Answer {
 /// A claim to send: its id (echoed in the answer), cards and the last event seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClaimToSend {
+    /// Its id, echoed in the answer.
     pub id: u32,
+    /// The cards claimed.
     pub cards: Vec<Card>,
+    /// The last event the page had applied.
     pub seen: u32,
 }
 
@@ -54,6 +64,7 @@ impl ClaimToSend {
 /// What applying a message asks of the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
+    /// Nothing more.
     Nothing,
     /// Events were missed: join again, since this event.
     Resync(u32),
@@ -62,20 +73,35 @@ pub enum Applied {
 /// The player's picture of one room.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Remote {
+    /// The room's id.
     pub room: String,
+    /// The player's seat; none while watching.
     pub seat: Option<u8>,
+    /// The host's seat.
     pub host: u8,
+    /// Waiting, playing or over.
     pub status: Status,
+    /// The way to play, once known.
     pub variant: Option<Variant>,
+    /// Whether the room allows hints.
     pub hints: bool,
+    /// The last event applied.
     pub seq: u32,
+    /// What every client may know of the game.
     pub view: ViewMsg,
+    /// The players by seat.
     pub players: Vec<PlayerMsg>,
+    /// The server's commitment to the deal, shown from the start.
     pub commitment: String,
+    /// The deal's seed, revealed once the game is over.
     pub seed: Option<String>,
+    /// The commitment's salt, revealed with the seed.
     pub salt: Option<String>,
+    /// The rematch's room, once one is made.
     pub next_room: Option<String>,
+    /// The cards picked for the next claim.
     pub picks: Vec<Card>,
+    /// The claim sent and not yet answered.
     pub pending: Option<ClaimToSend>,
     next_id: u32,
     /// What happened last, in words, for the page's status line.
@@ -104,6 +130,7 @@ impl Remote {
         self.pending.as_ref()
     }
 
+    /// The name of the player at a seat ("Someone" for a seat not known yet).
     pub fn name(&self, seat: u8) -> &str {
         self.players.get(seat as usize).map_or("Someone", |p| p.name.as_str())
     }

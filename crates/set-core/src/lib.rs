@@ -35,6 +35,7 @@
 //!   [`players::bot`] (the model of human search).
 //! - [`save`]: the format, checked field by field and by replay.
 //! - [`online`]: [`online::room`] (the server's judge of a room).
+#![warn(missing_docs)]
 
 pub mod online;
 pub mod players;

@@ -122,7 +122,9 @@ pub enum BadEscape {
 /// path's is a plus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoded {
+    /// From a query string: `+` is a space.
     Query,
+    /// From a path: `+` is a plus.
     Path,
 }
 

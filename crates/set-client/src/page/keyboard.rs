@@ -32,12 +32,19 @@ pub fn call_for_key(key: &str) -> Option<Seat> {
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// Pick or put back the card at a place.
     Pick(Place),
+    /// Put back every picked card.
     ClearSelection,
+    /// Reveal one more card of a claim.
     Hint,
+    /// A new game of the same way to play.
     NewGame,
+    /// Back to the game the last new game replaced.
     GoBack,
+    /// Show or hide the keys on the cards.
     ToggleKeyLabels,
+    /// Show or hide the letters for the cards' colours.
     ToggleColourCues,
 }
 

@@ -12,17 +12,23 @@ pub const MAX_CARD_WIDTH: f64 = 280.0;
 /// An axis-aligned rectangle in CSS pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rect {
+    /// Left edge.
     pub x: f64,
+    /// Top edge.
     pub y: f64,
+    /// Width.
     pub w: f64,
+    /// Height.
     pub h: f64,
 }
 
 impl Rect {
+    /// Whether the point lies inside (the right and bottom edges outside).
     pub fn contains(&self, x: f64, y: f64) -> bool {
         x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
     }
 
+    /// The centre point.
     pub fn center(&self) -> (f64, f64) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
@@ -31,11 +37,17 @@ impl Rect {
 /// A grid of `slots` card rectangles inside a `width` × `height` area.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
+    /// How many cards the grid holds.
     pub slots: usize,
+    /// Columns.
     pub cols: usize,
+    /// Rows.
     pub rows: usize,
+    /// A card's width.
     pub card_w: f64,
+    /// A card's height.
     pub card_h: f64,
+    /// The space between cards and around them.
     pub gap: f64,
     origin_x: f64,
     origin_y: f64,
@@ -124,7 +136,9 @@ impl Layout {
 /// (Set-Chain's previous set, UltraSet's last claim).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
+    /// A slot of the table.
     Table(usize),
+    /// A place in the row above the table.
     Row(usize),
 }
 
@@ -146,9 +160,13 @@ impl Place {
 /// Which way an arrow key moves focus over the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
+    /// One column left.
     Left,
+    /// One column right.
     Right,
+    /// One row up.
     Up,
+    /// One row down.
     Down,
 }
 
@@ -156,7 +174,9 @@ pub enum Direction {
 /// in a strip above it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Board {
+    /// The table's grid.
     pub table: Layout,
+    /// The row above it, when there is one.
     pub row: Option<Layout>,
 }
 
@@ -178,6 +198,7 @@ impl Board {
         Board { table: below, row: Some(Layout::one_row(width, strip, row)) }
     }
 
+    /// Where a place's card is drawn, if the place exists.
     pub fn rect(&self, place: Place) -> Option<Rect> {
         match place {
             Place::Table(slot) => self.table.slot_rect(slot),

@@ -15,15 +15,18 @@ use set_core::text::{Encoded, digits, percent_decode, percent_encode, query_pair
 use std::fmt;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What an address asks of the page.
 pub struct PageOptions {
     /// The way to play asked for; `None` when the address does not say.
     pub variant: Option<Variant>,
+    /// The seed asked for; `None` for any.
     pub seed: Option<u64>,
 }
 
 /// A game an address asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AskedGame {
+    /// The way to play.
     pub variant: Variant,
     /// `None`: any new game of that way to play.
     pub seed: Option<u64>,
@@ -55,6 +58,7 @@ pub enum Opening {
     ResumeAndOffer,
 }
 
+/// Which first game the page opens on, given its address and the saved game.
 pub fn opening(options: &PageOptions, saved: Option<&Game>) -> Opening {
     match saved {
         Some(game) if options.matches(game) => Opening::Resume,
@@ -78,8 +82,11 @@ impl std::error::Error for InvalidSeed {}
 /// Why an address cannot be followed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadAddress {
+    /// The seed is not one.
     Seed(InvalidSeed),
+    /// The mode is no way to play.
     Mode(UnknownMode),
+    /// The date is not a day.
     Date(InvalidDate),
 }
 
@@ -95,6 +102,7 @@ impl fmt::Display for BadAddress {
 
 impl std::error::Error for BadAddress {}
 
+/// A seed as an address writes it: a whole number from 0 to 2^53−1.
 pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
     digits(text.trim_ascii()).filter(|&seed| seed <= MAX_SEED).ok_or_else(|| InvalidSeed(text.to_owned()))
 }
@@ -135,6 +143,7 @@ pub fn query_for(variant: Variant, seed: u64) -> String {
 /// and its players (`&bots=hard,easy&players=Ann,Ben`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RaceOptions {
+    /// The game asked for.
     pub page: PageOptions,
     /// `None` when the address names no players.
     pub seats: Option<Seats>,
@@ -143,7 +152,9 @@ pub struct RaceOptions {
 /// Why the address of the page that plays with others cannot be followed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadRaceAddress {
+    /// The game's part of the address.
     Address(BadAddress),
+    /// The players cannot sit together.
     Players(SeatError),
 }
 

@@ -11,6 +11,7 @@ use set_core::text::{split_at_each, split_once_at};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
     #[default]
+    /// The printed cards' red, green and purple.
     Classic,
     /// From Okabe and Ito's palette for colour-vision deficiencies:
     /// vermillion, bluish green and blue.
@@ -23,8 +24,11 @@ pub enum Palette {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
     #[default]
+    /// As the system prefers.
     System,
+    /// Light.
     Light,
+    /// Dark.
     Dark,
 }
 
@@ -32,8 +36,11 @@ pub enum Theme {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Motion {
     #[default]
+    /// As the system prefers.
     System,
+    /// No shaking or fading.
     Reduced,
+    /// Claims shake and fade.
     Full,
 }
 
@@ -41,13 +48,16 @@ pub enum Motion {
 macro_rules! named_choice {
     ($type:ident { $($variant:ident => $name:literal),+ }) => {
         impl $type {
+            /// Every value, in the order the panel lists them.
             #[cfg(test)]
             pub const ALL: [$type; 3] = [$($type::$variant),+];
 
+            /// Its name in the settings' text and on the panel.
             pub fn name(self) -> &'static str {
                 match self { $($type::$variant => $name),+ }
             }
 
+            /// The value of that name, if it is one.
             pub fn from_name(name: &str) -> Option<$type> {
                 match name { $($name => Some($type::$variant),)+ _ => None }
             }
@@ -60,24 +70,33 @@ named_choice!(Theme { System => "system", Light => "light", Dark => "dark" });
 named_choice!(Motion { System => "system", Reduced => "reduced", Full => "full" });
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The player's settings, kept in the browser.
 pub struct Settings {
     /// Each card carries a letter for its colour (R, G, P), so that colours
     /// can be told apart without seeing hue.
     pub colour_cues: bool,
     /// Each card shows the key that picks it.
     pub key_labels: bool,
+    /// The cards' colours.
     pub palette: Palette,
+    /// Light or dark.
     pub theme: Theme,
+    /// How much moves.
     pub motion: Motion,
 }
 
 /// One setting changed: from a line of stored text or a control of the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
+    /// Letters for colours on or off.
     ColourCues(bool),
+    /// Keys on the cards on or off.
     KeyLabels(bool),
+    /// Another palette.
     Palette(Palette),
+    /// Another theme.
     Theme(Theme),
+    /// Another motion setting.
     Motion(Motion),
 }
 
@@ -107,6 +126,7 @@ impl Change {
 }
 
 impl Settings {
+    /// Makes one change.
     pub fn apply(&mut self, change: Change) {
         match change {
             Change::ColourCues(on) => self.colour_cues = on,
@@ -117,6 +137,7 @@ impl Settings {
         }
     }
 
+    /// The settings as stored text, one `name value` line each.
     pub fn to_text(self) -> String {
         let lines = [
             ("colour-cues", on_off(self.colour_cues)),

@@ -36,7 +36,9 @@ pub const SHOW_MS: u64 = 700;
 /// A person's call: their seat, and the play time their picks run out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Call {
+    /// The seat that called.
     pub seat: Seat,
+    /// Play time at which their picks run out, in ms.
     pub until_ms: u64,
 }
 
@@ -46,7 +48,12 @@ pub use set_core::players::bot::BotPlan;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
     /// A seat's pick, claim or hint, as a session says it.
-    Move { by: Seat, happened: Happened },
+    Move {
+        /// Whose move it was.
+        by: Seat,
+        /// What it did.
+        happened: Happened,
+    },
     /// A person called a claim: the cards are theirs to pick for [`CALL_MS`].
     Called(Seat),
     /// A person's call ran out of time: a penalty.
@@ -65,6 +72,7 @@ impl Turn {
 }
 
 #[derive(Clone, Debug, PartialEq)]
+/// A game with others around one session: see the module documentation.
 pub struct Race {
     session: Session,
     sitting: Sitting,
@@ -99,10 +107,12 @@ impl Race {
         Race { session: Session::resume(saved, now), sitting, call: None, replaced: None }
     }
 
+    /// Who plays.
     pub fn seats(&self) -> &Seats {
         self.sitting.seats()
     }
 
+    /// The seats and who made each move.
     pub fn sitting(&self) -> &Sitting {
         &self.sitting
     }
@@ -122,19 +132,23 @@ impl Race {
         self.seats().player(seat).map_or("", |player| player.name.as_ref())
     }
 
+    /// The page was hidden or shown: the clock runs only while it shows.
     pub fn set_hidden(&mut self, hidden: bool, now: f64) {
         self.session.set_hidden(hidden, now);
     }
 
+    /// Puts back every picked card.
     pub fn clear_selection(&mut self) -> Happened {
         self.session.clear_selection()
     }
 
+    /// A new game of the same way to play, for the same players.
     pub fn new_game(&mut self, seed: u64, now: f64) {
         let variant = self.game().variant();
         self.play(variant, seed, now);
     }
 
+    /// A new game of this way to play, for the same players.
     pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
         self.play_seated(variant, seed, self.seats().clone(), now);
     }
@@ -147,6 +161,7 @@ impl Race {
         self.session.play(variant, seed, now);
     }
 
+    /// Back to the unfinished game the last new game replaced, with its players.
     pub fn go_back(&mut self, now: f64) -> bool {
         let back = self.session.go_back(now);
         if back {

@@ -17,21 +17,26 @@ pub struct Selection {
 /// What a toggle did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Toggle {
+    /// The card is now picked.
     Picked,
+    /// The card was put back.
     Unpicked,
     /// The pick that completes a claim: these cards (in pick order) are to be claimed.
     Claim(Vec<Card>),
 }
 
 impl Selection {
+    /// The picked cards, in pick order.
     pub fn cards(&self) -> &[Card] {
         &self.cards
     }
 
+    /// Whether the card is picked.
     pub fn contains(&self, card: Card) -> bool {
         self.cards.contains(&card)
     }
 
+    /// Puts back every card.
     pub fn clear(&mut self) {
         self.cards.clear();
     }

@@ -23,6 +23,7 @@ use set_core::rules::variant::Variant;
 use set_core::save::{self, SavedGame};
 
 #[derive(Clone, Debug, PartialEq)]
+/// One person's game on the page: the game, the picks and the play clock.
 pub struct Session {
     game: Game,
     selection: Selection,
@@ -39,20 +40,28 @@ pub enum Happened {
     /// Nothing changed (clearing an empty selection, a hint with all of its
     /// cards already shown).
     Nothing,
+    /// A card was picked.
     Picked(Card),
+    /// A card was put back.
     Unpicked(Card),
+    /// Every pick was put back.
     SelectionCleared,
     /// A valid claim; `dealt` cards came out after it.
     Found {
+        /// The cards found.
         claim: Claim,
+        /// UltraSet: the two pairs and the third card they share.
         split: Option<UltraSplit>,
+        /// Cards dealt in their place.
         dealt: usize,
     },
     /// Daily puzzle: a set found before. Not a wrong claim.
     AlreadyFound,
     /// A wrong claim, and why.
     Invalid {
+        /// The cards claimed.
         claim: Claim,
+        /// Why it is not valid.
         why: Invalid,
     },
     /// A hint revealed this card.
@@ -62,6 +71,7 @@ pub enum Happened {
 /// Cards the page shows in a row of their own, above the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
+    /// No row.
     Empty,
     /// Set-Chain: the previous set; its cards can be picked.
     Previous([Card; 3]),
@@ -69,7 +79,9 @@ pub enum Row {
     /// need (which need not be on the table), shown between the pairs.
     /// Shown, not picked.
     LastUltra {
+        /// The claim's two pairs.
         pairs: [[Card; 2]; 2],
+        /// The third card both pairs need.
         third: Card,
     },
 }
@@ -124,6 +136,7 @@ impl Session {
         session
     }
 
+    /// The game.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -137,18 +150,22 @@ impl Session {
         &mut self.selection
     }
 
+    /// The picked cards, in pick order.
     pub fn selection(&self) -> &[Card] {
         self.selection.cards()
     }
 
+    /// Whether the card is picked.
     pub fn is_selected(&self, card: Card) -> bool {
         self.selection.contains(card)
     }
 
+    /// Play time at `now`, in ms.
     pub fn elapsed_ms(&self, now: f64) -> f64 {
         self.clock.elapsed_ms(now)
     }
 
+    /// Whether the play clock is counting (for tests).
     #[cfg(any(test, feature = "test-support"))]
     pub fn clock_running(&self) -> bool {
         self.clock.is_running()
@@ -253,6 +270,7 @@ impl Session {
         }
     }
 
+    /// Puts back every picked card.
     pub fn clear_selection(&mut self) -> Happened {
         if self.selection.cards().is_empty() {
             return Happened::Nothing;

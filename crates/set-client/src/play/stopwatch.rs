@@ -4,6 +4,7 @@
 //! pass numbers. Milliseconds throughout.
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Play time: counts while running, stands still while stopped.
 pub struct Stopwatch {
     /// Time counted before the current run.
     banked_ms: f64,
@@ -22,22 +23,26 @@ impl Stopwatch {
         Stopwatch { banked_ms: elapsed_ms.max(0.0), running_since: None }
     }
 
+    /// Whether it is counting.
     pub fn is_running(&self) -> bool {
         self.running_since.is_some()
     }
 
+    /// Starts counting at `now` (no change when running).
     pub fn start(&mut self, now: f64) {
         if self.running_since.is_none() {
             self.running_since = Some(now);
         }
     }
 
+    /// Stops counting at `now` (no change when stopped).
     pub fn stop(&mut self, now: f64) {
         if let Some(since) = self.running_since.take() {
             self.banked_ms += (now - since).max(0.0);
         }
     }
 
+    /// The time counted at `now`, in ms.
     pub fn elapsed_ms(&self, now: f64) -> f64 {
         self.banked_ms + self.running_since.map_or(0.0, |since| (now - since).max(0.0))
     }

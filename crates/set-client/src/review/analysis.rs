@@ -18,6 +18,7 @@ pub const MISSED_KEPT: usize = 5;
 /// One valid claim and what it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundSet {
+    /// The cards found.
     pub claim: Claim,
     /// Who found it.
     pub by: Seat,
@@ -37,9 +38,11 @@ pub struct TableSpan {
     /// The table's cards in slot order (and, in Set-Chain, the previous set
     /// the next claim must link to).
     pub cards: Vec<Card>,
+    /// Set-Chain: the previous set the next claim must link to.
     pub previous: Option<[Card; 3]>,
     /// Every claim that could be made from it.
     pub claims: Vec<Claim>,
+    /// When it was dealt: the valid claim before it, or the deal.
     pub from_ms: u64,
     /// The next valid claim's time, or the play time so far for the last.
     pub until_ms: u64,
@@ -48,16 +51,20 @@ pub struct TableSpan {
 /// A claim that could be made for a while and never was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Missed {
+    /// The claim.
     pub claim: Claim,
     /// The first table it lay on (index into [`Analysis::tables`]).
     pub table: usize,
+    /// When it first lay out.
     pub from_ms: u64,
+    /// When it was gone, or the play time so far.
     pub until_ms: u64,
     /// Still on the table of a game in progress.
     pub still_out: bool,
 }
 
 impl Missed {
+    /// How long it lay out.
     pub fn lasted_ms(&self) -> u64 {
         self.until_ms - self.from_ms
     }
@@ -66,8 +73,11 @@ impl Missed {
 /// A claim the rules counted as wrong, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrongClaim {
+    /// The cards claimed.
     pub claim: Claim,
+    /// Play time of the claim, in ms.
     pub at_ms: u64,
+    /// Why it is not valid.
     pub why: Invalid,
     /// For three cards that are not a set: the attributes they break, in
     /// the order colour, shape, fill, number (the data behind `explain`).
@@ -77,16 +87,20 @@ pub struct WrongClaim {
 /// A game looked back on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// The valid claims, in order.
     pub sets: Vec<FoundSet>,
+    /// What lay out between them.
     pub tables: Vec<TableSpan>,
     /// The sets that lay out longest without being taken, longest first, at
     /// most [`MISSED_KEPT`].
     pub missed: Vec<Missed>,
+    /// The wrong claims, in order.
     pub wrong: Vec<WrongClaim>,
     /// Play time of each hint.
     pub hints_ms: Vec<u64>,
     /// The game's play time: when it ended, or so far.
     pub play_ms: u64,
+    /// Whether the game has ended.
     pub over: bool,
 }
 
@@ -186,10 +200,12 @@ impl Analysis {
         median(&self.times_ms())
     }
 
+    /// The quickest find: the shortest time from one claim to the next.
     pub fn best_ms(&self) -> Option<u64> {
         self.sets.iter().map(|set| set.took_ms).min()
     }
 
+    /// The slowest find.
     pub fn worst_ms(&self) -> Option<u64> {
         self.sets.iter().map(|set| set.took_ms).max()
     }

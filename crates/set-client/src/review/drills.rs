@@ -11,9 +11,13 @@ use set_core::rules::card::{Card, DECK, third_card};
 use set_core::rules::finder::count_sets;
 use set_core::rules::rng::SplitMix64;
 
+/// Rounds of a "third card" run.
 pub const THIRD_CARD_ROUNDS: usize = 20;
+/// Rounds of a "how many" run.
 pub const HOW_MANY_ROUNDS: usize = 10;
+/// Cards to choose from in a "third card" round.
 pub const CANDIDATES: usize = 9;
+/// Cards on a "how many" table.
 pub const HOW_MANY_CARDS: usize = 12;
 /// The "how many" answer that stands for more than six sets.
 pub const MORE: usize = 7;
@@ -21,7 +25,9 @@ pub const MORE: usize = 7;
 /// Two cards, and nine candidates of which exactly one completes the set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThirdCardRound {
+    /// The two cards shown.
     pub pair: [Card; 2],
+    /// The cards to choose from.
     pub candidates: [Card; CANDIDATES],
     /// The index of the card that completes the set.
     pub answer: usize,
@@ -30,7 +36,9 @@ pub struct ThirdCardRound {
 /// A table and how many sets it holds ([`MORE`] for more than six).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HowManyRound {
+    /// The table shown.
     pub table: [Card; HOW_MANY_CARDS],
+    /// How many sets it holds.
     pub answer: usize,
 }
 

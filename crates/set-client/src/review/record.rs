@@ -42,7 +42,9 @@ use set_core::save::{self, SeatedError};
 use set_core::text::{BadHeader, push_small, read_version, split_at_each, split_once_at};
 use std::fmt;
 
+/// The record's format, major version: a newer major is kept, never read.
 pub const RECORD_MAJOR: u32 = 1;
+/// The minor version: what a newer minor adds, an older build passes over.
 pub const RECORD_MINOR: u32 = 0;
 const HEADER: &str = "SET stats";
 /// Finished games kept, the oldest dropped first.
@@ -86,8 +88,10 @@ pub enum Drill {
 }
 
 impl Drill {
+    /// Both drills.
     pub const ALL: [Drill; 2] = [Drill::ThirdCard, Drill::HowMany];
 
+    /// Its name in the record and the API.
     pub fn name(self) -> &'static str {
         match self {
             Drill::ThirdCard => "third-card",
@@ -95,6 +99,7 @@ impl Drill {
         }
     }
 
+    /// The drill of that name, if it is one.
     pub fn from_name(name: &str) -> Option<Drill> {
         Drill::ALL.into_iter().find(|drill| drill.name() == name)
     }
@@ -103,25 +108,35 @@ impl Drill {
 /// One answer in a drill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// Whether the answer was right.
     pub correct: bool,
+    /// How long it took, in ms.
     pub ms: u64,
 }
 
 /// One run of a drill, started at `at` (ms since 1970).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrillRun {
+    /// Which drill.
     pub drill: Drill,
+    /// When it started, in ms since 1970.
     pub at: u64,
+    /// Each answer, in order.
     pub answers: Vec<Answer>,
 }
 
 /// What a finished game's save says of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Summary {
+    /// The way to play.
     pub variant: Variant,
+    /// Its play time, in ms.
     pub elapsed_ms: u64,
+    /// Sets found.
     pub sets: usize,
+    /// Hints used.
     pub hints: u32,
+    /// Wrong claims.
     pub wrong: u32,
 }
 
@@ -137,18 +152,26 @@ impl Summary {
 pub struct Finished {
     /// When it finished, in ms since 1970.
     pub at: u64,
+    /// Its save text, as the page wrote it.
     pub save: String,
+    /// What the save says of it.
     pub summary: Summary,
 }
 
 /// The figures of the games dropped from the history, per way to play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
+    /// Games finished.
     pub games: u64,
+    /// Sets found.
     pub sets: u64,
+    /// Hints used.
     pub hints: u64,
+    /// Wrong claims.
     pub wrong: u64,
+    /// Play time, in ms.
     pub play_ms: u64,
+    /// The quickest finish, in ms.
     pub best_ms: Option<u64>,
 }
 
@@ -182,13 +205,19 @@ impl Totals {
 /// One way to play's statistics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ModeStats {
+    /// Games started.
     pub started: u64,
+    /// Games finished.
     pub finished: u64,
+    /// Sets found in finished games.
     pub sets: u64,
+    /// Hints used in finished games.
     pub hints: u64,
+    /// Wrong claims in finished games.
     pub wrong: u64,
     /// All play time of the finished games.
     pub play_ms: u64,
+    /// The quickest finish, in ms.
     pub best_ms: Option<u64>,
     /// Over the games kept in the history.
     pub median_ms: Option<u64>,
@@ -208,40 +237,54 @@ impl ModeStats {
 pub struct Streaks {
     /// Ending today, or yesterday while today's is still to solve.
     pub current: u32,
+    /// The longest streak there has been.
     pub best: u32,
 }
 
 /// A drill's statistics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DrillStats {
+    /// Runs played.
     pub runs: usize,
+    /// Answers given.
     pub answers: usize,
+    /// Right answers.
     pub correct: usize,
+    /// The median time to answer, in ms.
     pub median_ms: Option<u64>,
 }
 
 /// Why a text is not a record, or a game not one to add.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
+    /// The first line is not a record's.
     NotARecord,
+    /// Longer than [`MAX_RECORD_BYTES`] (this many bytes).
     TooLong(usize),
+    /// The header's version is not a version.
     UnknownVersion(String),
     /// Written by a newer version: keep it as it is.
     Newer {
+        /// The newer format's major version.
         major: u32,
     },
     /// Line `line` (1 = the header) is not what it should be.
     BadLine {
+        /// The line's number.
         line: usize,
+        /// What is wrong with it.
         why: String,
     },
     /// The game on line `line` is not a finished game's save.
     BadGame {
+        /// The line's number.
         line: usize,
+        /// Why its save does not restore.
         error: SeatedError,
     },
     /// A save that cannot be added: unreadable, or of an unfinished game.
     NotFinished,
+    /// A save to add that cannot be read.
     Unreadable(SeatedError),
 }
 
@@ -314,6 +357,7 @@ impl Record {
         &self.history
     }
 
+    /// The drill runs kept, oldest first.
     pub fn drill_runs(&self) -> &[DrillRun] {
         &self.drills
     }
@@ -368,6 +412,7 @@ impl Record {
         }
     }
 
+    /// Adds a drill run (one already kept, by drill and start, is not added twice).
     pub fn add_drill(&mut self, run: DrillRun) {
         if self.drills.iter().any(|kept| (kept.drill, kept.at) == (run.drill, run.at)) {
             return;
@@ -497,6 +542,7 @@ impl Record {
         streaks
     }
 
+    /// A drill's statistics over the runs kept.
     pub fn drill_stats(&self, drill: Drill) -> DrillStats {
         let runs: Vec<&DrillRun> = self.drills.iter().filter(|run| run.drill == drill).collect();
         let answers: Vec<Answer> = runs.iter().flat_map(|run| run.answers.iter().copied()).collect();

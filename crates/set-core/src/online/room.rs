@@ -34,12 +34,16 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Status {
     #[default]
+    /// Its players are sitting down; the game has not started.
     Waiting,
+    /// The game is on.
     Playing,
+    /// The game has ended.
     Over,
 }
 
 impl Status {
+    /// Its name on the wire and in the store.
     pub fn name(self) -> &'static str {
         match self {
             Status::Waiting => "waiting",
@@ -48,22 +52,27 @@ impl Status {
         }
     }
 
+    /// The status of that name, if it is one.
     pub fn from_name(name: &str) -> Option<Status> {
         [Status::Waiting, Status::Playing, Status::Over].into_iter().find(|s| s.name() == name)
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why the room does not take a claim in: nothing changed.
 pub enum ClaimError {
     /// The sender says it applied an event the room has not had.
     FutureSeen {
+        /// The last event the sender says it applied.
         seen: u32,
+        /// The room's last event.
         seq: u32,
     },
     /// A number that is no card id (0..=80).
     NoSuchCard(i64),
     /// A card that was not in play when the sender last looked.
     NotInPlay(Card),
+    /// The sitting refused it (a lockout, a cool-down, the rules).
     Refused(Refusal),
 }
 
@@ -94,10 +103,13 @@ impl From<Refusal> for ClaimError {
 /// Why a stored log does not rebuild its room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestoreError {
+    /// The stored seats are not players who can sit.
     Seats(SeatError),
     /// A move names a seat nobody sits at.
     NoSuchSeat(Seat),
+    /// A stored move the rules refuse.
     Replay(ReplayError),
+    /// A replayed game that does not match its stored state.
     Audit(AuditError),
 }
 
@@ -117,13 +129,17 @@ impl std::error::Error for RestoreError {}
 /// What every client may know of the game: no deck order, no seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
+    /// Face-up cards in slot order.
     pub table: Vec<Card>,
+    /// How many cards are still to be dealt (not which).
     pub deck_left: usize,
     /// Set-Chain: the last set found, one of whose cards the next set holds.
     pub previous: Option<[Card; 3]>,
+    /// How many claims have been found.
     pub found: usize,
     /// The cards the room's hints have revealed so far.
     pub hinted: Vec<Card>,
+    /// Whether the game has ended.
     pub over: bool,
 }
 
@@ -189,10 +205,12 @@ impl RoomGame {
         Ok(RoomGame { game, sitting, in_play })
     }
 
+    /// The game the room judges (the server's alone: it holds the deck's order).
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// Who sits at the room and who made each move.
     pub fn sitting(&self) -> &Sitting {
         &self.sitting
     }
@@ -216,10 +234,12 @@ impl RoomGame {
         Some((*self.sitting.by().last()?, *self.game.moves().last()?))
     }
 
+    /// How each seat stands, replayed from the game.
     pub fn standings(&self) -> Vec<Standing> {
         self.sitting.standings(&self.game)
     }
 
+    /// What every client may know of the game now.
     pub fn view(&self) -> View {
         let game = &self.game;
         View {
@@ -303,8 +323,11 @@ impl RoomGame {
 /// What one event of a room's log was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
+    /// A valid claim, taken.
     Set,
+    /// A wrong claim, a penalty.
     Wrong,
+    /// A card of a claim revealed.
     Hint,
 }
 
@@ -318,6 +341,7 @@ impl EventKind {
         }
     }
 
+    /// The kind of that wire name, if it is one.
     pub fn from_name(name: &str) -> Option<EventKind> {
         [EventKind::Set, EventKind::Wrong, EventKind::Hint].into_iter().find(|k| k.name() == name)
     }
@@ -326,10 +350,15 @@ impl EventKind {
 /// One event of a room's log: its number, who, when, and what it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
+    /// Its number: the room's moves up to and including it.
     pub seq: u32,
+    /// Who made it.
     pub by: Seat,
+    /// Play time since the deal, in ms.
     pub at_ms: u64,
+    /// What it was.
     pub kind: EventKind,
+    /// The cards claimed; none for a hint.
     pub claim: Option<Claim>,
 }
 

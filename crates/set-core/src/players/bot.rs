@@ -120,8 +120,11 @@ pub fn next_claim(level: Level, claims: &[Claim], table: &[Card], rng: &mut Spli
 /// What a computer opponent will claim, and at what play time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotPlan {
+    /// The computer opponent's seat.
     pub seat: Seat,
+    /// The claim it will make.
     pub claim: Claim,
+    /// Play time, in ms, at which it makes it.
     pub due_ms: u64,
 }
 

@@ -6,13 +6,18 @@
 /// The four levels of computer opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
+    /// The slowest ([`crate::players::bot::TARGET_MEDIAN_MS`] has each level's pace).
     Easy,
+    /// About twice as quick as Easy.
     Medium,
+    /// About twice as quick as Medium.
     Hard,
+    /// The quickest, like a strong player.
     Expert,
 }
 
 impl Level {
+    /// Every level, easiest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// The name in addresses (`?bots=hard,easy`), saves and the API.
@@ -35,6 +40,7 @@ impl Level {
         }
     }
 
+    /// The level of that address name, if it is one.
     pub fn from_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name() == name)
     }

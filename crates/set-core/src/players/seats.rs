@@ -26,14 +26,18 @@ pub struct Seat(pub u8);
 /// A person, or a computer opponent at a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A person, playing on this screen or from a browser of their own.
     Human,
+    /// A computer opponent at its level.
     Bot(Level),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// One player at a game: a name and whether a person or a bot plays.
 pub struct Player {
     /// Borrowed for [`SOLO_NAME`], so that a game alone allocates nothing for it.
     pub name: Cow<'static, str>,
+    /// A person or a computer opponent.
     pub kind: Kind,
 }
 
@@ -50,15 +54,22 @@ static ALONE: [Player; 1] = [Player { name: Cow::Borrowed(SOLO_NAME), kind: Kind
 /// Why a list of players cannot sit at a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatError {
+    /// More people than seats (this many).
     TooManyPlayers(usize),
+    /// More computer opponents than may sit (this many).
     TooManyBots(usize),
+    /// A bot level that is not one of [`Level::ALL`].
     UnknownLevel(String),
+    /// A person with no name.
     EmptyName,
+    /// A name longer than the longest a seat takes.
     LongName(String),
+    /// A control character in a name.
     ControlInName(String),
     /// A character that shows nothing (zero-width, a bidi override, a filler),
     /// which would let two names look alike or reorder the text around them.
     InvisibleInName(String),
+    /// Two players with the same name.
     RepeatedName(String),
     /// Other players at the daily puzzle, which is played alone.
     Alone,
@@ -200,10 +211,12 @@ impl Seats {
         Ok(Seats { players })
     }
 
+    /// Every player by seat (the one person alone).
     pub fn players(&self) -> &[Player] {
         if self.players.is_empty() { &ALONE } else { &self.players }
     }
 
+    /// The player at a seat, if anyone sits there.
     pub fn player(&self, seat: Seat) -> Option<&Player> {
         self.players().get(seat.0 as usize)
     }
@@ -213,6 +226,7 @@ impl Seats {
         self.players.is_empty()
     }
 
+    /// How many of the players are people.
     pub fn people(&self) -> usize {
         self.players().iter().filter(|player| player.kind == Kind::Human).count()
     }

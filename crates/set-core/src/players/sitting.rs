@@ -43,7 +43,9 @@ pub const MAX_ONLINE_WRONG_CLAIMS: usize = 200;
 /// Who found a valid claim, and when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Finding {
+    /// Whose claim it was.
     pub by: Seat,
+    /// Play time of the claim, in ms.
     pub at_ms: u64,
 }
 
@@ -51,7 +53,9 @@ pub struct Finding {
 /// when it happened (a penalty counts until the next claim is found).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Penalty {
+    /// Whose penalty it is.
     pub by: Seat,
+    /// How many claims had been found (it counts until the next one).
     pub found_before: u32,
     /// Play time of the wrong claim or of the time-out.
     pub at_ms: u64,
@@ -60,7 +64,9 @@ pub struct Penalty {
 /// A called claim whose time ran out: a penalty that is no move of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeOut {
+    /// Whose call ran out.
     pub by: Seat,
+    /// Play time at which it ran out, in ms.
     pub at_ms: u64,
     /// How many claims had been found when it ran out.
     pub found_before: u32,
@@ -87,6 +93,7 @@ pub struct Standing {
 }
 
 impl Standing {
+    /// Sets found less penalties.
     pub fn score(&self) -> i64 {
         i64::from(self.sets) - i64::from(self.penalties)
     }
@@ -96,24 +103,36 @@ impl Standing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Valid: the claim is the seat's.
-    Accepted { claim: Claim, split: Option<UltraSplit> },
+    Accepted {
+        /// The cards claimed.
+        claim: Claim,
+        /// UltraSet: the two pairs and the third card they share.
+        split: Option<UltraSplit>,
+    },
     /// Daily puzzle: a set found before. Not a wrong claim.
     AlreadyFound,
     /// Not valid, and why: a penalty.
     Wrong(Invalid),
     /// An earlier claim took one of its cards: nothing changed, no penalty.
-    Taken { by: Seat, card: Card },
+    Taken {
+        /// Whose claim took it.
+        by: Seat,
+        /// The card the earlier claim took.
+        card: Card,
+    },
 }
 
 /// A claim the sitting does not take in: nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// A seat nobody sits at.
     NoSuchSeat(Seat),
     /// Penalised since the last claim was found.
     LockedOut(Seat),
     /// Another person called a claim and has the cards until it is made or
     /// their time runs out.
     NotTheirTurn {
+        /// The seat whose call is running.
         calling: Seat,
     },
     /// Several people share the screen: call a claim before picking.
@@ -122,12 +141,15 @@ pub enum Refusal {
     NotAPerson(Seat),
     /// Online: a wrong claim was made less than [`WRONG_COOLDOWN_MS`] ago.
     CoolingDown {
+        /// The seat that made the wrong claim.
         seat: Seat,
+        /// Play time from which it may claim again, in ms.
         until_ms: u64,
     },
     /// Online: the seat has made [`MAX_ONLINE_WRONG_CLAIMS`] wrong claims this
     /// game, and this one is wrong too (its sets still count).
     TooManyWrong(Seat),
+    /// The rules refused the move.
     Rules(GameError),
 }
 
@@ -162,7 +184,12 @@ impl From<GameError> for Refusal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LogError {
     /// The seats named do not cover the game's moves one for one.
-    MoveCount { moves: usize, seats: usize },
+    MoveCount {
+        /// The game's moves.
+        moves: usize,
+        /// The seats the log names, one a move.
+        seats: usize,
+    },
     /// A move or time-out names a seat nobody sits at.
     NoSuchSeat(Seat),
 }
@@ -258,6 +285,7 @@ impl Sitting {
         Sitting { wrong, ..self }
     }
 
+    /// The rule for wrong claims at this sitting.
     pub fn wrong_claims(&self) -> WrongClaims {
         self.wrong
     }
@@ -279,6 +307,7 @@ impl Sitting {
         Sitting { by: vec![Seat(0); game.moves().len()], judged: judge_all(game), ..Sitting::new(Seats::solo()) }
     }
 
+    /// Who sits at the game.
     pub fn seats(&self) -> &Seats {
         &self.seats
     }
@@ -288,6 +317,7 @@ impl Sitting {
         &self.by
     }
 
+    /// Calls whose time ran out, in order.
     pub fn time_outs(&self) -> &[TimeOut] {
         &self.time_outs
     }

@@ -33,23 +33,35 @@ pub const DECK: [Card; DECK_SIZE] = {
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A card's colour: its id's first ternary digit.
 pub enum Colour {
+    /// The first colour (digit 0).
     Red,
+    /// The second colour (digit 1).
     Green,
+    /// The third colour (digit 2).
     Purple,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A card's shape: its id's second ternary digit.
 pub enum Shape {
+    /// The first shape (digit 0).
     Diamond,
+    /// The second shape (digit 1).
     Squiggle,
+    /// The third shape (digit 2).
     Oval,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A card's fill: its id's third ternary digit.
 pub enum Fill {
+    /// Outlined, empty inside (digit 0).
     Open,
+    /// Hatched with lines (digit 1).
     Striped,
+    /// Filled in (digit 2).
     Solid,
 }
 
@@ -85,6 +97,7 @@ impl Card {
         (0..DECK_SIZE as u8).map(Card)
     }
 
+    /// The card's id, 0..=80: its four ternary digits as one number.
     pub const fn id(self) -> u8 {
         self.0
     }
@@ -100,6 +113,7 @@ impl Card {
         DIGIT_FORMS[self.0 as usize]
     }
 
+    /// The card's colour.
     pub const fn colour(self) -> Colour {
         match self.0 / 27 {
             0 => Colour::Red,
@@ -108,6 +122,7 @@ impl Card {
         }
     }
 
+    /// The card's shape.
     pub const fn shape(self) -> Shape {
         match self.0 / 9 % 3 {
             0 => Shape::Diamond,
@@ -116,6 +131,7 @@ impl Card {
         }
     }
 
+    /// The card's fill.
     pub const fn fill(self) -> Fill {
         match self.0 / 3 % 3 {
             0 => Fill::Open,
@@ -196,6 +212,7 @@ impl SetSums {
     }
 }
 
+/// The sums of three ids' decimal digits that make a set: the lookup every set check reads.
 pub const SET_SUMS: SetSums = {
     let mut bits = [0u64; MAX_SUM / 64 + 1];
     // Every number whose four decimal digits are each 0, 3 or 6.

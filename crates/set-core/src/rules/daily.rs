@@ -15,6 +15,7 @@ use std::fmt;
 
 /// Cards on the daily board, and sets among them.
 pub const DAILY_CARDS: usize = 12;
+/// Sets the daily board holds: the puzzle is to find them all.
 pub const DAILY_SETS: usize = 6;
 /// Shuffles tried before the fallback; the tests show the search never needs
 /// more than a small part of this.
@@ -57,6 +58,7 @@ const fn days_in_month(year: u16, month: u8) -> u8 {
 }
 
 impl Date {
+    /// The date, if it is a day of the calendar from 1970 to 9999.
     pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
         let valid =
             (1970..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);

@@ -11,12 +11,17 @@ use crate::rules::game::Invalid;
 /// The four attributes, in the order reasons are given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attribute {
+    /// Red, green or purple.
     Colour,
+    /// Diamond, squiggle or oval.
     Shape,
+    /// Open, striped or solid.
     Fill,
+    /// One, two or three shapes.
     Number,
 }
 
+/// The attributes, in the order reasons are given.
 pub const ATTRIBUTES: [Attribute; 4] = [Attribute::Colour, Attribute::Shape, Attribute::Fill, Attribute::Number];
 
 impl Attribute {
@@ -30,9 +35,11 @@ impl Attribute {
 /// way three values can be neither all the same nor all different.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Broken {
+    /// The attribute neither all the same nor all different.
     pub attribute: Attribute,
     /// The digit (0..=2) two cards share, and the third card's.
     pub two: u8,
+    /// The third card's digit.
     pub one: u8,
 }
 

@@ -12,6 +12,7 @@ use std::fmt;
 /// A list handed to the finder holds the same card twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RepeatedCard {
+    /// The card given twice.
     pub card: Card,
     /// Index of the second occurrence.
     pub index: usize,

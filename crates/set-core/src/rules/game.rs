@@ -49,10 +49,12 @@ impl Claim {
         Some(Claim { cards: all, len: cards.len() as u8 })
     }
 
+    /// The claim's cards, in the order they were given.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
 
+    /// Whether the claim holds the card.
     pub fn contains(&self, card: Card) -> bool {
         self.cards().contains(&card)
     }
@@ -75,7 +77,9 @@ pub enum Action {
 /// An action and when it was made, in ms of play time since the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// Play time since the deal, in ms.
     pub at_ms: u64,
+    /// What was done.
     pub action: Action,
 }
 
@@ -84,15 +88,34 @@ pub struct Move {
 pub enum GameError {
     /// A claim names a card that is neither on the table nor (in Set-Chain)
     /// in the previous set.
-    NotInPlay { card: Card },
+    NotInPlay {
+        /// The card.
+        card: Card,
+    },
     /// A claim names a card more than once.
-    RepeatedCard { card: Card },
+    RepeatedCard {
+        /// The card.
+        card: Card,
+    },
     /// A claim of the wrong number of cards.
-    ClaimSize { expected: usize, got: usize },
+    ClaimSize {
+        /// The cards a claim holds in this way to play.
+        expected: usize,
+        /// The cards this one held.
+        got: usize,
+    },
     /// No card lies in this slot.
-    EmptySlot { slot: usize, table_len: usize },
+    EmptySlot {
+        /// The slot named.
+        slot: usize,
+        /// The cards on the table.
+        table_len: usize,
+    },
     /// A pick names the same slot more than once.
-    RepeatedSlot { slot: usize },
+    RepeatedSlot {
+        /// The slot named twice.
+        slot: usize,
+    },
     /// The game has ended; only a new game can be started.
     GameOver,
 }
@@ -120,12 +143,14 @@ impl std::error::Error for GameError {}
 /// for the reasons in words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Invalid {
+    /// Three cards that are not a set: an attribute is neither all the same nor all different.
     NotASet,
     /// No split into two pairs needs the same third card.
     NotAnUltraSet,
     /// A Set-Chain claim after the first must hold exactly one card of the
     /// previous set; this one held this many.
     ChainLink {
+        /// The previous set's cards this claim held.
         previous_cards: u8,
     },
 }
@@ -134,7 +159,12 @@ pub enum Invalid {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClaimOutcome {
     /// A valid claim; in UltraSet, with its split and the shared third card.
-    Found { claim: Claim, split: Option<UltraSplit> },
+    Found {
+        /// The cards found.
+        claim: Claim,
+        /// UltraSet: the two pairs and the third card they share.
+        split: Option<UltraSplit>,
+    },
     /// Daily puzzle: a set found before. Not a wrong claim.
     AlreadyFound,
     /// Counted as a wrong claim; nothing else changed.
@@ -145,7 +175,10 @@ pub enum ClaimOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HintOutcome {
     /// One more card is revealed; `revealed` cards of the claim are now shown.
-    Revealed { revealed: u8 },
+    Revealed {
+        /// How many of the claim's cards are shown.
+        revealed: u8,
+    },
     /// All cards of the hinted claim are already shown; not counted.
     AlreadyRevealed,
 }
@@ -153,7 +186,9 @@ pub enum HintOutcome {
 /// What applying an action did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// A claim was judged.
     Claim(ClaimOutcome),
+    /// A hint was given.
     Hint(HintOutcome),
 }
 
@@ -167,7 +202,9 @@ struct Hint {
 /// A move in a replayed list that the rules refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayError {
+    /// The refused move's place in the list.
     pub index: usize,
+    /// Why the rules refused it.
     pub error: GameError,
 }
 
@@ -220,6 +257,7 @@ impl fmt::Display for AuditError {
 impl std::error::Error for AuditError {}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A game: a deterministic function of its way to play, its seed and its moves.
 pub struct Game {
     variant: Variant,
     seed: u64,
@@ -285,10 +323,12 @@ impl Game {
         Ok(game)
     }
 
+    /// The way to play.
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
+    /// The seed the deck was shuffled from.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -313,10 +353,12 @@ impl Game {
         self.previous
     }
 
+    /// Wrong claims so far.
     pub fn wrong_claims(&self) -> u32 {
         self.wrong_claims
     }
 
+    /// Hints given so far.
     pub fn hints_used(&self) -> u32 {
         self.hints_used
     }
@@ -326,6 +368,7 @@ impl Game {
         &self.moves
     }
 
+    /// Whether the game has ended: every set to find found, or no claim left and no deck.
     pub fn is_over(&self) -> bool {
         match self.variant.sets_to_find() {
             Some(goal) => self.found.len() == goal,
@@ -383,6 +426,7 @@ impl Game {
         self.table.contains(&card) || self.previous.is_some_and(|previous| previous.contains(&card))
     }
 
+    /// Makes a move: a refused move changes nothing.
     pub fn apply(&mut self, mv: Move) -> Result<Outcome, GameError> {
         match mv.action {
             Action::Claim(claim) => self.claim(claim, mv.at_ms).map(Outcome::Claim),

@@ -19,11 +19,17 @@ use crate::rules::daily::{DAILY_CARDS, DAILY_SETS, Date};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A way to play SET.
 pub enum Variant {
+    /// Three cards, every attribute all the same or all different; 12 on the table.
     Classic,
+    /// Classic with one fill only (27 cards).
     Junior,
+    /// Each set after the first holds one card of the previous set.
     Chain,
+    /// Four cards: two pairs that need the same third card.
     Ultra,
+    /// The day's puzzle: find the six sets among twelve cards.
     Daily(Date),
 }
 

@@ -67,7 +67,9 @@ use std::fmt;
 
 /// The format this build writes and reads: see "How the format grows".
 pub const FORMAT_MAJOR: u32 = 2;
+/// The minor version: what a newer minor adds, an older build may pass over.
 pub const FORMAT_MINOR: u32 = 0;
+/// The first line's first words.
 pub const HEADER: &str = "SET save";
 /// Longer text is not a save of this game (a full game is about a kilobyte).
 pub const MAX_SAVE_BYTES: usize = 256 * 1024;
@@ -80,39 +82,61 @@ const MAX_ELAPSED_MS: u64 = 100 * 24 * 3600 * 1000;
 /// A restored game and the play time it had when saved.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedGame {
+    /// The game, replayed from its moves and checked.
     pub game: Game,
+    /// Play time when it was saved, in ms.
     pub elapsed_ms: u64,
 }
 
 /// Why a text is not a usable save.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveError {
+    /// Longer than [`MAX_SAVE_BYTES`] (this many bytes).
     TooLong(usize),
+    /// The first line is not a save's.
     NotASave,
+    /// It stops in the middle of a line.
     Truncated,
     /// The header's version is not a version (or one before the first).
     UnknownVersion(String),
     /// Written by a newer build, in a format this one cannot read: keep it.
     Newer {
+        /// The newer format's major version.
         major: u32,
     },
+    /// A line every save has is missing.
     MissingField(&'static str),
+    /// A line appears twice.
     RepeatedField(String),
+    /// A line this format does not have.
     UnknownField(String),
+    /// A number that is not a whole number in range.
     BadNumber {
+        /// The line it is on.
         field: &'static str,
+        /// What it says.
         text: String,
     },
+    /// A mode that is no way to play.
     BadMode(String),
+    /// A move that is none of the format's.
     BadAction(String),
+    /// More moves than [`MAX_ACTIONS`] (this many).
     TooManyActions(usize),
+    /// A number that is no card id.
     BadCardId {
+        /// The line it is on.
         field: &'static str,
+        /// What it says.
         text: String,
     },
+    /// A card id given twice in the deck.
     RepeatedCard(u8),
+    /// A deck that is not the whole deck (this many cards).
     CardCount(usize),
+    /// The moves do not replay.
     Replay(ReplayError),
+    /// A stored line that its replayed moves contradict.
     Mismatch(&'static str),
 }
 

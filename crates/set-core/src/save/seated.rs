@@ -51,7 +51,9 @@ pub enum SeatedError {
     Newer(u32),
     /// A sitting's line that is not one, or seats out of order.
     BadLine(String),
+    /// The players cannot sit together.
     Players(SeatError),
+    /// The sitting's log does not fit the game.
     Log(LogError),
 }
 
