@@ -48,7 +48,7 @@ export const MODULES = [
   { stem: 'online', crate: 'set-online', features: [], target: 'target', page: 'online.html' },
   { stem: 'review', crate: 'set-review', features: [], target: 'target', later: 'index.html' },
   { stem: 'api', crate: 'set-api', features: ['part'], target: 'target', later: 'index.html' },
-  { stem: 'standings', crate: 'set-online', features: ['standings'], target: 'target/standings', later: 'online.html' },
+  { stem: 'standings', crate: 'set-standings', features: [], target: 'target/standings', later: 'online.html' },
 ];
 
 /** wasm-opt's passes for every module (BENCHMARKS.md: the page's wasm-opt

@@ -21,13 +21,13 @@ export function writeOnlinePage(dir, files, standings) {
   const page = pageFromIndex(dir, 'online', files);
   // The parts' names out: this page loads the online module only.
   page.drop(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/);
-  // The standings part (crates/set-online built with `standings`): fetched
+  // The standings part (crates/set-standings): fetched
   // once the room page's client has started (and drawn), never before; the
   // JS API's leaderboard and profile wait for it.
   const later = `;let s;const standings=()=>s??=import("./${standings.glue}").then(async(m)=>(await m.default({module_or_path:"./${standings.wasm}"}),m));standings();`
     + 'window.wasmBindings.online_leaderboard=(m)=>standings().then((p)=>p.online_leaderboard(m));'
     + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q));'
-    // The finished game's deal is hashed by the later part (crates/set-online/src/digest.rs).
+    // The finished game's deal is hashed by the later part (crates/set-standings/src/digest.rs).
     + 'standings().then((p)=>{window.wasmBindings.sha256_hex=p.sha256_hex})';
   const named = `<template><a href=${standings.glue}></a><a href=${standings.wasm}></a></template>`;
   page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${named}${page.loader(later)}</body>`, 'body');

@@ -4,8 +4,8 @@
 //! whether the cards were fixed before the first was dealt, without taking
 //! the server's word for it.
 //!
-//! The hashing itself is the later part's (`digest`, in the standings
-//! build, which the page fetches right after its first board), so that
+//! The hashing itself is the later part's (`digest`, in
+//! crates/set-standings, which the page fetches right after its first board), so that
 //! SHA-256 is no part of the room page's first load (BENCHMARKS.md,
 //! decisions); the page asks it through `window.wasmBindings.sha256_hex`
 //! once the part has set it.

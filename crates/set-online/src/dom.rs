@@ -5,19 +5,23 @@
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlElement, HtmlSelectElement};
 
-pub(crate) fn window() -> web_sys::Window {
+/// The page's window.
+pub fn window() -> web_sys::Window {
     web_sys::window().expect("a page has a window")
 }
 
-pub(crate) fn document() -> Document {
+/// The page's document.
+pub fn document() -> Document {
     window().document().expect("a page has a document")
 }
 
-pub(crate) fn element(id: &str) -> Option<HtmlElement> {
+/// The element of this id, if it is on the page.
+pub fn element(id: &str) -> Option<HtmlElement> {
     document().get_element_by_id(id).map(JsCast::unchecked_into)
 }
 
-pub(crate) fn set_text(id: &str, text: &str) {
+/// Sets an element's text (as text, never markup), when it changed.
+pub fn set_text(id: &str, text: &str) {
     if let Some(e) = element(id) {
         if e.text_content().as_deref() != Some(text) {
             e.set_text_content(Some(text));
@@ -25,7 +29,8 @@ pub(crate) fn set_text(id: &str, text: &str) {
     }
 }
 
-pub(crate) fn show(id: &str, shown: bool) {
+/// Shows or hides an element, when that changed.
+pub fn show(id: &str, shown: bool) {
     if let Some(e) = element(id) {
         if e.hidden() == shown {
             e.set_hidden(!shown);
@@ -34,18 +39,18 @@ pub(crate) fn show(id: &str, shown: bool) {
 }
 
 /// The value chosen in a select, if it is on the page.
-pub(crate) fn select_value(id: &str) -> Option<String> {
+pub fn select_value(id: &str) -> Option<String> {
     document().get_element_by_id(id).map(|e| e.unchecked_into::<HtmlSelectElement>().value())
 }
 
 /// One piece of a list item: an element's tag, its class, and its text.
-pub(crate) type Piece = (&'static str, &'static str, String);
+pub type Piece = (&'static str, &'static str, String);
 
 /// Fills a list with items made of elements whose text is set as text
 /// (`textContent`): a player's name is never read as markup. A button's id
 /// is its class and its item's place (`mute-2`), for the click funnel. The
 /// list is rebuilt only when what it shows changed; whether it was.
-pub(crate) fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
+pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
     let shown: String = items
         .iter()
         .map(|(class, pieces)| {

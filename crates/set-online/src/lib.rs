@@ -12,31 +12,24 @@
 //! protocol's reader over the browser's JSON parser and makes the page's
 //! frames; `exports` is the JS API, whose requests take the same funnel.
 //!
-//! Built with the `standings` feature, the crate is instead the page's later
-//! part: the leaderboards and profiles (`standings`), and the hashing of a
-//! finished game's deal (`digest`), which online.html fetches once it has
-//! drawn, so that its first load carries only the room. Both builds share
-//! `dom` (the page's elements) and `wire`.
+//! The room page is the default feature, `page`. Without it the crate is
+//! what online.html's later part (`crates/set-standings`: the leaderboards
+//! and profiles, the hashing of a finished game's deal) shares with it:
+//! [`dom`] (the page's elements) and [`wire`].
 
 #![warn(missing_docs)]
 // The page is browser-only; natively this crate is empty.
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod deal;
-#[cfg(all(target_arch = "wasm32", feature = "standings"))]
-pub mod digest;
 #[cfg(target_arch = "wasm32")]
-mod dom;
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+pub mod dom;
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod exports;
-#[cfg(all(target_arch = "wasm32", feature = "standings"))]
-mod fetch;
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod page;
-#[cfg(all(target_arch = "wasm32", feature = "standings"))]
-pub mod standings;
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod state;
-#[cfg(all(target_arch = "wasm32", not(feature = "standings")))]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod wire;

@@ -12,7 +12,7 @@ mod browser {
     use wasm_bindgen::{JsCast, JsValue};
 
     /// The browser's parsed JSON, as the protocol's reader reads it.
-    pub(crate) struct Js(pub(crate) JsValue);
+    pub struct Js(pub JsValue);
 
     impl Json for Js {
         fn field(&self, name: &str) -> Js {
@@ -44,7 +44,7 @@ mod browser {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub(crate) use browser::Js;
+pub use browser::Js;
 
 /// The page's numbers to a tenth, written without float formatting.
 pub use set_protocol::write::tenths;

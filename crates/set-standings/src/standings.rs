@@ -1,6 +1,4 @@
-//! The online page's later part, built from this crate with the
-//! `standings` feature and fetched once the page has drawn (docs/page.md, "What
-//! loads later"): the leaderboards and players' profiles, read from the
+//! The leaderboards and players' profiles, read from the
 //! server's HTTP API (`fetch`) and drawn into the lobby, and the JS API's
 //! `online_leaderboard` and `online_profile`. It owns the leaderboard's and
 //! the profile's elements; the room page's client never touches them.
@@ -8,11 +6,11 @@
 //! One funnel, as in the page: a click or an answer → [`Standings::update`]
 //! → one render.
 
-use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
 use crate::fetch;
-use crate::wire::Js;
 use js_sys::{Function, Promise, Reflect};
 use set_client::play::stopwatch::format_clock;
+use set_online::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
+use set_online::wire::Js;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
 use set_protocol::read;
 use std::cell::RefCell;

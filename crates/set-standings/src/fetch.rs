@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 /// Fetches the server's JSON at `path`: a Promise of its value, or
 /// rejected with the server's words (a 404's "there is no such player").
 pub(crate) fn json(path: &str) -> Result<Promise, JsError> {
-    let window = crate::dom::window();
+    let window = set_online::dom::window();
     let fetch: js_sys::Function =
         Reflect::get(&window, &"fetch".into()).map_err(|_| JsError::new("no fetch"))?.unchecked_into();
     let response: Promise =
