@@ -37,14 +37,15 @@ import { shortenNames } from './shorten-names.mjs';
  * (`<stem>-<hash>.js`, `<stem>-<hash>_bg.wasm`); `crate` and `features` are
  * cargo's; `target` is its target directory (a crate built with other
  * features has its own, so that two builds do not rebuild each other);
- * `page` is the page that runs it first, and `entry` the export that
+ * (`noDefault`: without the crate's default features) `page` is the page
+ * that runs it first, and `entry` the export that
  * page's loader calls once the module is in; a part that loads later names
  * instead the page that loads it (`later`): index.html's are named in its
  * `<template id="parts">`, online.html's in its loader.
  */
 export const MODULES = [
   { stem: 'set-game', crate: 'set-game', features: [], target: 'target', page: 'index.html', entry: 'start' },
-  { stem: 'race', crate: 'set-game', features: ['race'], target: 'target/race', page: 'race.html', entry: 'start_race' },
+  { stem: 'race', crate: 'set-game', features: ['race'], noDefault: true, target: 'target/race', page: 'race.html', entry: 'start_race' },
   { stem: 'online', crate: 'set-online', features: [], target: 'target', page: 'online.html' },
   { stem: 'review', crate: 'set-review', features: [], target: 'target', later: 'index.html' },
   { stem: 'api', crate: 'set-api', features: ['part'], target: 'target', later: 'index.html' },
@@ -65,7 +66,8 @@ const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 /** Builds one module into `dir`; returns its files' names. */
 function buildModule(module, profile, dir) {
   const release = profile === 'release';
-  const features = module.features.length ? ['--features', module.features.join(',')] : [];
+  const features = [...(module.noDefault ? ['--no-default-features'] : []),
+    ...(module.features.length ? ['--features', module.features.join(',')] : [])];
   run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '-p', module.crate, '--target-dir', module.target,
     ...(release ? ['--release'] : []), ...features]);
   const out = join('target', 'modules', profile, module.stem);

@@ -9,7 +9,7 @@
 //! (BENCHMARKS.md, "What stays bent for bytes").
 
 use crate::app::{self, Input};
-use crate::{BUSY, Busy, now, random_seed, with_app};
+use crate::{Unreachable, now, random_seed, with_app};
 use js_sys::Array;
 use set_client::page::layout::{Place, Rect};
 use set_core::rules::card::Card;
@@ -24,14 +24,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn page_deal(query: &str) -> JsValue {
     answer(with_app(|app| {
-        let (options, players) = app.session.asked(query)?;
+        let (options, players) = app.asked(query)?;
         let game = options.game();
         let seed = game.seed.unwrap_or_else(random_seed);
         if let Some(players) = players {
             app.seat(players);
         }
         app.handle(Input::Play(game.variant, seed), now());
-        Ok(app::ids(app.session.game().table()))
+        Ok(app::ids(app.play().game().table()))
     }))
 }
 
@@ -39,11 +39,11 @@ pub fn page_deal(query: &str) -> JsValue {
 /// string), which the part throws as an `Error`. Not a `Result`: each
 /// export returning one carries a shim of its own (BENCHMARKS.md, "What
 /// stays bent for bytes").
-fn answer(result: Result<Result<JsValue, String>, Busy>) -> JsValue {
+fn answer(result: Result<Result<JsValue, String>, Unreachable>) -> JsValue {
     match result {
         Ok(Ok(value)) => value,
         Ok(Err(why)) => why.into(),
-        Err(_) => BUSY.into(),
+        Err(why) => why.words().into(),
     }
 }
 
@@ -52,7 +52,7 @@ fn answer(result: Result<Result<JsValue, String>, Busy>) -> JsValue {
 #[wasm_bindgen]
 pub fn page_hint() -> JsValue {
     answer(with_app(|app| {
-        let game = app.session.game();
+        let game = app.play().game();
         let Some(claim) = game.hint_claim() else { return Ok(Array::new().into()) };
         // Slot order is ascending order.
         let table = game.table().iter().enumerate();

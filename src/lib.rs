@@ -8,14 +8,18 @@
 //!   beside it in `app/`, the controller's other jobs, one file each:
 //!   persistence, the notice, effects, the board, the card buttons, `state()`;
 //! - [`exports`]: the wasm-bindgen functions on `window.wasmBindings`;
-//! - `race` (race.html's build only, the `race` feature): the game with
-//!   other players, added beside the game alone: its entry and its host;
+//! - each page's entry, added by its feature: `solo` (index.html's, the
+//!   default: the game alone) and `race` (race.html's: the game with other
+//!   players, its entry and its host). Each page's wasm is built with its
+//!   own feature only, so that it holds the controller of its own table;
 //! - [`dom`] (the page's elements; the cards are drawn by `set_canvas`),
 //!   [`storage`] (localStorage).
 //!
-//! One [`App`] per page lives in a thread-local. Exports and event listeners
-//! reach it through [`with_app`], which never panics on re-entry: a call made
-//! while the app is busy gets an error instead. Randomness enters here and
+//! One app per page (an `App` of the page's own table, as a `dyn Page`)
+//! lives in a thread-local, put there by the page's entry. Exports and
+//! event listeners reach it through [`with_app`], which never panics on
+//! re-entry: a call made while the app is busy, or before the page has
+//! started, gets an error instead. Randomness enters here and
 //! only here, as the seed of a new game.
 #![cfg(target_arch = "wasm32")]
 #![warn(missing_docs)]
@@ -27,44 +31,54 @@ mod input;
 // race.html's build: the game with other players (its entry, its host).
 #[cfg(feature = "race")]
 pub mod race;
+// index.html's build (the default): the game alone (its entry).
+#[cfg(feature = "solo")]
+pub mod solo;
 mod start;
 mod storage;
 
 pub use exports::*;
-pub use start::{mount, start};
 
-use app::{App, Input};
-use set_client::play::session::Session;
+use app::{Input, Page};
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
-use set_core::rules::variant::Variant;
 use std::cell::RefCell;
 
 #[cfg(target_arch = "wasm32")]
 use set_alloc as _;
 
 thread_local! {
-    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    static APP: RefCell<Option<Box<dyn Page>>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` on the page's app, creating a board-less one on first use (as on
-/// a page that only wants the exports).
-fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, Busy> {
+/// Runs `f` on the page's app, which the page's entry put in place
+/// (`start`, `start_race`; a page without a board gets one that draws
+/// nothing).
+fn with_app<T>(f: impl FnOnce(&mut dyn Page) -> T) -> Result<T, Unreachable> {
     APP.with(|cell| {
-        let mut slot = cell.try_borrow_mut().map_err(|_| Busy)?;
-        Ok(f(slot.get_or_insert_with(headless_app)))
+        let mut slot = cell.try_borrow_mut().map_err(|_| Unreachable::Busy)?;
+        Ok(f(slot.as_deref_mut().ok_or(Unreachable::NotStarted)?))
     })
 }
 
-fn headless_app() -> App {
-    App::new(Box::new(Session::new(Variant::Classic, random_seed(), now())), None)
+/// Why a call did not reach the page's app; it is refused, and told so in
+/// [`Unreachable::words`].
+#[derive(Clone, Copy)]
+enum Unreachable {
+    /// The app is busy with another call (a listener that calls the API, say).
+    Busy,
+    /// The page has not started its game yet.
+    NotStarted,
 }
 
-/// A call made while the app is busy with another (a listener that calls
-/// the API, say): it is refused, and told so in these words.
-struct Busy;
-
-const BUSY: &str = "the game is busy with another call";
+impl Unreachable {
+    fn words(self) -> &'static str {
+        match self {
+            Unreachable::Busy => "the game is busy with another call",
+            Unreachable::NotStarted => "the game has not started",
+        }
+    }
+}
 
 /// Milliseconds from the page's time origin.
 fn now() -> f64 {

@@ -1,7 +1,7 @@
 //! Starting the page: the crash screen, what storage held, which game comes
 //! first, and the first board. Each page's loader calls its entry once the
-//! wasm is in: index.html [`start`], race.html `start_race` (`crate::race`),
-//! each naming the table the page hosts.
+//! wasm is in: index.html's `start` (`crate::solo`), race.html's
+//! `start_race` (`crate::race`), each naming the table the page hosts.
 
 use crate::app::host::Hosted;
 use crate::app::{App, Guarded, Input, add_sentence};
@@ -11,15 +11,9 @@ use crate::storage::{RELEASE_KEY, SETTINGS_KEY, SaveSlot, SetAside};
 use crate::{APP, dispatch, now, random_seed};
 use set_client::page::options::{Opening, opening};
 use set_client::page::settings::Settings;
-use set_client::play::session::Session;
 use set_client::play::table::Table;
+use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
-
-/// index.html's entry: the game alone.
-#[wasm_bindgen]
-pub fn start() -> Result<(), JsValue> {
-    start_hosting::<Session>()
-}
 
 /// A page's entry, hosting `T`: the crash screen, then the game.
 pub(crate) fn start_hosting<T: Hosted>() -> Result<(), JsValue> {
@@ -57,10 +51,10 @@ fn found_in<T: Table>(stored: Option<&str>) -> Found<T> {
     }
 }
 
-/// Attaches the game to this page's `#board` and starts the first game
+/// Attaches the game `T` to this page's `#board` and starts the first game
 /// (`?mode=`, `?seed=`, `?date=`, or a random classic game; `?gallery`
 /// also opens the cards' gallery, a view of the part that loads later).
-/// Does nothing on a page without a board.
+/// On a page without a board, the game is there for the exports only.
 ///
 /// A saved game carries on when the address asks for it (a reload of
 /// `?seed=42` carries on game 42, and of `?mode=chain` a saved Set-Chain
@@ -69,14 +63,7 @@ fn found_in<T: Table>(stored: Option<&str>) -> Found<T> {
 /// for the player to ask for it ([`opening`]). A save that cannot be
 /// restored is set aside under its own key before anything is written over
 /// it; a newer version's save is never written over.
-///
-/// This mounts index.html's game alone; race.html's entry mounts the race.
-pub fn mount() -> Result<(), JsValue> {
-    mount_hosting::<Session>()
-}
-
-/// [`mount`], for the page that hosts `T`.
-fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
+pub(crate) fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     // The first-paint benchmark's split: the wasm is compiled and running from
     // here. (A mark throws only for a name the timeline reserves.)
@@ -88,7 +75,11 @@ fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
     // download instead of one per kind of event.
     let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal::<T>);
     let callback: js_sys::Function = callback.into_js_value().unchecked_into();
-    let Some(view) = View::find(window.clone(), callback.clone())? else { return Ok(()) };
+    let Some(view) = View::find(window.clone(), callback.clone())? else {
+        let game = T::deal(Variant::Classic, random_seed(), None, now());
+        APP.with(|cell| cell.replace(Some(Box::new(App::new(game, None)))));
+        return Ok(());
+    };
     let release = view.release();
     let dark_scheme = view.dark_scheme.clone();
     let search = window.location().search().unwrap_or_default();
@@ -144,7 +135,7 @@ fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
         }
         let _ = slot.write_at(RELEASE_KEY, &release);
     }
-    let mut app = App::new(Box::new(session), Some(view));
+    let mut app = App::new(session, Some(view));
     if dealt {
         app.note_started();
     }
@@ -157,7 +148,7 @@ fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
         app.offer_set_aside(aside);
     }
     app.offer_game(offer, seats);
-    APP.with(|cell| cell.replace(Some(app)));
+    APP.with(|cell| cell.replace(Some(Box::new(app))));
     listen_for_input(&window, &callback, dark_scheme.as_ref())?;
     dispatch(Input::Start);
     if window.document().is_some_and(|d| d.hidden()) {

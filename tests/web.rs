@@ -40,7 +40,7 @@ fn page() -> HtmlCanvasElement {
         let main: HtmlElement = doc.get_element_by_id("board").unwrap().parent_element().unwrap().dyn_into().unwrap();
         main.style().set_property("width", &format!("{CANVAS_W}px")).unwrap();
         main.style().set_property("height", &format!("{CANVAS_H}px")).unwrap();
-        set_game::mount().unwrap();
+        set_game::solo::mount().unwrap();
     }
     doc.get_element_by_id("board").unwrap().dyn_into().unwrap()
 }
@@ -48,8 +48,10 @@ fn page() -> HtmlCanvasElement {
 /// Gives the API part the page's side of the bridge, as index.html's loader
 /// does: `window.wasmBindings` with the page's `page_deal`, `page_hint`,
 /// `page_state`, `page_slot_rect` and `page_card_rect` (here the page and the part are one module, so the
-/// functions are wrapped in closures instead of read from the glue).
+/// functions are wrapped in closures instead of read from the glue). The
+/// page's game is mounted first: the bridge answers a started game only.
 fn bridge() {
+    page();
     let window = web_sys::window().unwrap();
     if Reflect::has(&window, &"wasmBindings".into()).unwrap() {
         return;

@@ -3,6 +3,7 @@
 //! canvas with the effect that plays.
 
 use super::effect::Effect;
+use super::host::Hosted;
 use super::{App, Changes};
 use crate::dom::View;
 use set_canvas::{self as render, CardLook};
@@ -11,17 +12,17 @@ use set_client::page::layout::{Board, Place, Rect};
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
-impl App {
+impl<T: Hosted> App<T> {
     /// The board as laid out now: the table (or the gallery's 81 cards) and
     /// the row above it.
     pub(super) fn board(&self, view: &View) -> Board {
-        view.board(self.session.game().table().len(), self.session.row().cards().len())
+        view.board(self.play().game().table().len(), self.play().row().cards().len())
     }
 
     /// The rectangle of a place in viewport CSS pixels.
     pub(crate) fn place_rect(&self, place: Place) -> Result<Rect, String> {
         if let Place::Table(slot) = place {
-            self.session.game().check_slot(slot).map_err(|err| err.to_string())?;
+            self.play().game().check_slot(slot).map_err(|err| err.to_string())?;
         }
         let view = self.view.as_ref().ok_or("this page has no board to measure")?;
         let rect = self.board(view).rect(place).ok_or("the card is off the board")?;
@@ -59,7 +60,7 @@ impl App {
         let palette = self.settings.palette;
         render::clear(&view.ctx, view.css_width, view.css_height, dark);
         let board = self.board(view);
-        let game = self.session.game();
+        let game = self.play().game();
         let hinted = game.hinted_cards();
         let (wrong, len, shake) = match self.effect {
             Some(effect @ Effect::Wrong { cards, len, .. }) => {
@@ -71,8 +72,8 @@ impl App {
         };
         let wrong = &wrong[..len];
         // A computer opponent's claim, in its colour, just before it is made.
-        let showing = self.session.others().showing(now);
-        let row = self.session.row();
+        let showing = self.table.showing(now);
+        let row = self.play().row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
             render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
         }
@@ -86,7 +87,7 @@ impl App {
                 Place::Row(index) => index < row.pickable().len(),
             };
             let look = CardLook {
-                selected: pickable && self.session.is_selected(card),
+                selected: pickable && self.play().is_selected(card),
                 hinted: pickable && hinted.contains(&card),
                 hovered: self.hover == Some(place),
                 wrong: is_wrong,
@@ -135,15 +136,15 @@ impl App {
     /// The card in a place on the board (in play).
     pub(super) fn card_at(&self, place: Place) -> Option<Card> {
         match place {
-            Place::Table(slot) => self.session.game().table().get(slot).copied(),
-            Place::Row(index) => self.session.row().pickable().get(index).copied(),
+            Place::Table(slot) => self.play().game().table().get(slot).copied(),
+            Place::Row(index) => self.play().row().pickable().get(index).copied(),
         }
     }
 
     /// Where a card lies on the board, if it is shown.
     pub(super) fn place_of(&self, card: Card) -> Option<Place> {
-        let in_row = self.session.row().cards().iter().position(|&c| c == card).map(Place::Row);
-        self.session.game().slot_of(card).map(Place::Table).or(in_row)
+        let in_row = self.play().row().cards().iter().position(|&c| c == card).map(Place::Row);
+        self.play().game().slot_of(card).map(Place::Table).or(in_row)
     }
 
     /// The pointer moved to viewport point (x, y), or left the board (`None`).

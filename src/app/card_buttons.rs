@@ -2,21 +2,22 @@
 //! named in words, and which of them holds the focus.
 
 use super::App;
+use super::host::Hosted;
 use crate::dom::{describe_card, place_id};
 use set_client::page::keyboard::key_label;
 use set_client::page::layout::Place;
 
-impl App {
+impl<T: Hosted> App<T> {
     /// How many places of the row above the table can be picked (and so
     /// have buttons).
     pub(super) fn row_places(&self) -> usize {
-        self.session.row().pickable().len()
+        self.play().row().pickable().len()
     }
 
     /// The card that takes focus in the cards' group: the one last moved
     /// to or picked, or the nearest still on the board.
     pub(super) fn focus_place(&self) -> Option<Place> {
-        self.card_focus.clamped(self.row_places(), self.session.game().table().len())
+        self.card_focus.clamped(self.row_places(), self.play().game().table().len())
     }
 
     /// One button per card that can be picked, over its drawing, named in
@@ -27,8 +28,8 @@ impl App {
         let mut buttons = String::new();
         let focus = self.focus_place();
         let board = self.board(view);
-        let game = self.session.game();
-        let row = self.session.row();
+        let game = self.play().game();
+        let row = self.play().row();
         let row = row.pickable().iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
         for (place, card) in row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
         {
@@ -40,7 +41,7 @@ impl App {
                 r#"<button id="{}" tabindex="{}" aria-pressed="{}" aria-label="{label}" style="left:{x}px;top:{y}px;width:{w}px;height:{h}px"></button>"#,
                 place_id(place),
                 if Some(place) == focus { "0" } else { "-1" },
-                self.session.is_selected(card),
+                self.play().is_selected(card),
             ));
         }
         view.show_card_buttons(&buttons, &focus.map(place_id).unwrap_or_default());

@@ -1,16 +1,16 @@
-//! The game a page hosts, in one shape for both pages: [`Host`] is the
-//! [`Table`] (index.html's solo `Session`, race.html's `Race`) with its
-//! types erased to what the page does with them (a move's words, a
-//! refusal's words, the players as [`Seats`]), so that the controller
-//! ([`super::App`]) exists once in each download, whichever table it holds.
+//! The game a page hosts, as the controller ([`super::App`], generic over
+//! it) asks it: [`Host`] is the [`Table`] (index.html's solo `Session`,
+//! race.html's `Race`) with its moves told in the page's words (a move's
+//! words for screen readers, a refusal's words, the players as [`Seats`]),
+//! written once for every table.
 //!
 //! What only a game with others has (players who act on their own, calls,
 //! the scoreboard, the ranking, players in the address, `state().players`)
 //! is [`Others`] and [`Hosted`], which do nothing alone: race.html's build
-//! adds their implementations for the race (`crate::race`), and index.html's
-//! build carries none of it. The controller asks them through the host,
-//! never by testing who plays, so that what a game alone never does is not
-//! in index.html's download.
+//! adds their implementations for the race (`crate::race`). The controller
+//! asks them, never tests who plays, so that in index.html's build (a
+//! `Session`, known to the compiler) what a game alone never does is
+//! compiled out.
 
 use set_client::page::options::{PageOptions, query_for};
 use set_client::play::race::BotPlan;
@@ -19,7 +19,6 @@ use set_client::play::table::Table;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use std::ops::Deref;
 
 /// A move as the page tells it: what it did on the board, and what screen
 /// readers are told of it (read once the move is made).
@@ -44,14 +43,8 @@ pub(crate) enum NotTaken {
 
 /// What the controller asks of the game it hosts: see the module
 /// documentation. Reading the game, the picks and the clock goes through
-/// [`Deref`] to the table's session; every change goes through here.
+/// the table's session; every change goes through here.
 pub(crate) trait Host {
-    /// The session the table plays, to read.
-    fn session(&self) -> &Session;
-    /// What an address asks for (`location.search`, or the query `deal`
-    /// is asked with): a game, and on race.html its players. The page that
-    /// plays alone passes over players, as over any key it does not know.
-    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String>;
     /// The text to store for the game as it stands `now`.
     fn save_text(&self, now: f64) -> String;
     /// Takes over the game another tab stored.
@@ -75,15 +68,6 @@ pub(crate) trait Host {
     fn advance(&mut self, now: f64) -> Vec<Said>;
     /// A person calls a claim (see [`Others::call`]).
     fn call(&mut self, seat: Seat, now: f64) -> Result<Option<Said>, Refused>;
-    /// The extras of a game with others, to read.
-    fn others(&self) -> &dyn Others;
-}
-
-impl Deref for dyn Host {
-    type Target = Session;
-    fn deref(&self) -> &Session {
-        self.session()
-    }
 }
 
 /// What only a game with others does; alone, each does nothing.
@@ -136,14 +120,6 @@ pub(crate) trait Hosted: Table + Others + 'static {
 }
 
 impl<T: Hosted> Host for T {
-    fn session(&self) -> &Session {
-        Table::session(self)
-    }
-
-    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String> {
-        <T as Hosted>::asked(search)
-    }
-
     fn save_text(&self, now: f64) -> String {
         Table::save_text(self, now)
     }
@@ -201,10 +177,6 @@ impl<T: Hosted> Host for T {
             Ok(turn) => Ok(turn.map(|turn| said(self, &turn))),
             Err(refusal) => Err(self.refusal_words(&refusal)),
         }
-    }
-
-    fn others(&self) -> &dyn Others {
-        self
     }
 }
 

@@ -23,9 +23,11 @@ mod others;
 mod persistence;
 pub(crate) mod state;
 
-use host::Host;
+use host::{Host, Hosted};
 pub(crate) use notice::add_sentence;
 pub(crate) use persistence::Guarded;
+use set_client::play::session::Session;
+use set_client::play::table::Table;
 pub(crate) use state::ids;
 
 use crate::dom::{Stats, View};
@@ -35,11 +37,13 @@ use host::{Refused, Said};
 use persistence::Persistence;
 use set_client::page::keyboard::Command;
 use set_client::page::layout::{Direction, Place, Rect};
-use set_client::page::options::AskedGame;
+use set_client::page::options::{AskedGame, PageOptions};
 use set_client::page::settings::{Change, Settings};
 use set_client::play::session::Happened;
 use set_core::players::sitting::{Seat, Seats};
+use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
+use wasm_bindgen::JsValue;
 
 /// What the page tells the game, reduced to plain values at the edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,9 +121,13 @@ impl Changes {
     const TIME: Changes = Changes { time: true, ..Changes::NONE };
 }
 
-pub(crate) struct App {
+/// The page's controller around the game it hosts, `T`: a `Session` on
+/// index.html, a `Race` on race.html. Generic, so that each page's download
+/// holds the controller of its own table only, with what a game alone
+/// never does compiled out of index.html's.
+pub(crate) struct App<T: Hosted> {
     /// The game: alone on index.html, with others on race.html.
-    pub session: Box<dyn Host>,
+    table: T,
     effect: Option<Effect>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
@@ -157,10 +165,10 @@ pub(crate) struct App {
     inbox: String,
 }
 
-impl App {
-    pub(crate) fn new(session: Box<dyn Host>, view: Option<View>) -> App {
+impl<T: Hosted> App<T> {
+    pub(crate) fn new(table: T, view: Option<View>) -> App<T> {
         App {
-            session,
+            table,
             effect: None,
             hover: None,
             card_focus: Place::Table(0),
@@ -180,6 +188,11 @@ impl App {
             view,
             inbox: String::new(),
         }
+    }
+
+    /// The session the table plays: the game, the picks and the clock.
+    pub(crate) fn play(&self) -> &Session {
+        Table::session(&self.table)
     }
 
     pub(crate) fn offer_set_aside(&mut self, set_aside: SetAside) {
@@ -257,20 +270,20 @@ impl App {
                 Changes::REFRESH
             }
             Input::NewGame(seed) => {
-                self.session.new_game(seed, now);
+                Host::new_game(&mut self.table, seed, now);
                 self.show_dealt(now)
             }
             Input::Play(variant, seed) => {
                 let players = self.players_asked.take();
-                self.session.play_for(variant, seed, players, now);
+                Host::play_for(&mut self.table, variant, seed, players, now);
                 self.show_dealt(now)
             }
             Input::PlayOffer(any_seed) => {
                 let Some(AskedGame { variant, seed, .. }) = self.offer else { return Changes::NONE };
-                self.session.play_for(variant, seed.unwrap_or(any_seed), self.offer_players.clone(), now);
+                Host::play_for(&mut self.table, variant, seed.unwrap_or(any_seed), self.offer_players.clone(), now);
                 self.show_dealt(now)
             }
-            Input::GoBack if self.back_shown() && self.session.go_back(now) => {
+            Input::GoBack if self.back_shown() && Host::go_back(&mut self.table, now) => {
                 self.tell_readers("Back to the last game.".to_owned());
                 self.show_new_game()
             }
@@ -301,7 +314,7 @@ impl App {
     /// visible, and a hidden page may never come back, so it is saved. A page
     /// shown again catches up with what another tab saved meanwhile.
     fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
-        self.session.set_hidden(hidden, now);
+        Host::set_hidden(&mut self.table, hidden, now);
         if hidden {
             return Changes { save: true, time: true, ..Changes::NONE };
         }
@@ -324,7 +337,7 @@ impl App {
     fn pick(&mut self, place: Place, now: f64) -> Changes {
         let Some(card) = self.card_at(place) else { return Changes::NONE };
         // The cards a claim would take, and where they lie before it does.
-        let picked = self.session.selection();
+        let picked = self.play().selection();
         let len = (picked.len() + 1).min(4);
         let mut four = [card; 4];
         four[..len - 1].copy_from_slice(&picked[..len - 1]);
@@ -337,21 +350,21 @@ impl App {
                 placed += 1;
             }
         }
-        let cards_out = self.session.game().table().len();
-        let said = match self.session.pick(card, now) {
+        let cards_out = self.play().game().table().len();
+        let said = match Host::pick(&mut self.table, card, now) {
             Ok(said) => said,
             Err(refusal) => return self.refused(refusal, now),
         };
         // The found cards fade out where they lay, unless the grid changed
         // (15 cards closing up to 12): their old places now hold other cards.
-        let same_grid = self.session.game().table().len() == cards_out;
+        let same_grid = self.play().game().table().len() == cards_out;
         let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
         match said.happened {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
             _ if still => self.effect = None,
             // Cards that stay on the table (the daily puzzle) do not fade out.
-            Happened::Found { .. } if same_grid && placed == len && !self.session.game().table().contains(&card) => {
+            Happened::Found { .. } if same_grid && placed == len && !self.play().game().table().contains(&card) => {
                 self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
             }
             Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
@@ -366,7 +379,7 @@ impl App {
     fn after_move(&mut self, said: Said, now: f64) {
         let happened = said.happened;
         self.announce(said);
-        if matches!(happened, Happened::Found { .. }) && self.session.game().is_over() {
+        if matches!(happened, Happened::Found { .. }) && self.play().game().is_over() {
             self.note_finished(now);
         }
         // A claim's message replaces the last one; a claim without one ends it.
@@ -386,10 +399,10 @@ impl App {
                 self.pick(place, now)
             }
             Command::ClearSelection => {
-                self.session.clear_selection();
+                Host::clear_selection(&mut self.table);
                 Changes::REFRESH
             }
-            Command::Hint => match self.session.hint(now) {
+            Command::Hint => match Host::hint(&mut self.table, now) {
                 Ok(happened) => {
                     self.announce(happened);
                     Changes::SAVE_AND_REFRESH
@@ -411,19 +424,19 @@ impl App {
 
     fn tick(&self, now: f64) {
         if let Some(view) = &self.view {
-            view.show_time(self.session.elapsed_ms(now));
+            view.show_time(self.play().elapsed_ms(now));
         }
     }
 
     pub(crate) fn stats(&self, now: f64) -> Stats {
-        let game = self.session.game();
+        let game = self.play().game();
         let sets_to_find = game.variant().sets_to_find();
         Stats {
             // A game with a fixed number of sets to find deals from no deck.
             deck_left: sets_to_find.is_none().then(|| game.deck().len()),
             sets_found: game.found().len(),
             sets_to_find,
-            elapsed_ms: self.session.elapsed_ms(now),
+            elapsed_ms: self.play().elapsed_ms(now),
             hints_used: game.hints_used(),
             wrong_claims: game.wrong_claims(),
         }
@@ -443,15 +456,65 @@ impl App {
         let Some(view) = &self.view else { return };
         let stats = self.stats(now);
         view.show_stats(&stats);
-        let over = self.session.game().is_over();
-        view.show_end(over.then_some(&stats), self.session.share_text(now).as_deref(), self.session.others().ranking());
-        view.show_scores(&self.session.others().scoreboard(now));
-        view.show_variant(self.session.game().variant());
+        let over = self.play().game().is_over();
+        view.show_end(over.then_some(&stats), self.play().share_text(now).as_deref(), self.table.ranking());
+        view.show_scores(&self.table.scoreboard(now));
+        view.show_variant(self.play().game().variant());
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
-        view.show_in_address(&self.session.others().query(&self.session));
+        view.show_in_address(&self.table.query(self.play()));
         self.draw(now);
         self.show_card_buttons();
+    }
+}
+
+/// The controller as the exports reach it, whichever table it hosts: the
+/// one thread-local app is a `Box<dyn Page>`, so that the exports exist
+/// once.
+pub(crate) trait Page {
+    /// The one way in (see [`App::handle`]).
+    fn handle(&mut self, input: Input, now: f64);
+    /// The session the table plays, to read.
+    fn play(&self) -> &Session;
+    /// What an address asks for, read by this page's reader.
+    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String>;
+    /// The players the next new game of `Input::Play` is for.
+    fn seat(&mut self, players: Seats);
+    /// `state()`'s object.
+    fn state_object(&self, now: f64) -> JsValue;
+    /// Where a place's card is drawn, or why there is none.
+    fn place_rect(&self, place: Place) -> Result<Rect, String>;
+    /// Where a card is drawn, if it is.
+    fn card_rect(&self, card: Card) -> Option<Rect>;
+}
+
+impl<T: Hosted> Page for App<T> {
+    fn handle(&mut self, input: Input, now: f64) {
+        App::handle(self, input, now);
+    }
+
+    fn play(&self) -> &Session {
+        App::play(self)
+    }
+
+    fn asked(&self, search: &str) -> Result<(PageOptions, Option<Seats>), String> {
+        T::asked(search)
+    }
+
+    fn seat(&mut self, players: Seats) {
+        App::seat(self, players);
+    }
+
+    fn state_object(&self, now: f64) -> JsValue {
+        App::state_object(self, now)
+    }
+
+    fn place_rect(&self, place: Place) -> Result<Rect, String> {
+        App::place_rect(self, place)
+    }
+
+    fn card_rect(&self, card: Card) -> Option<Rect> {
+        App::card_rect(self, card)
     }
 }

@@ -3,13 +3,14 @@
 //! storage trouble), the way back to a replaced game, and what is said of
 //! each claim and hint.
 
+use super::host::Hosted;
 use super::{App, Changes};
 use crate::dom::View;
 
 /// How long a passing notice (why a claim is not valid) stays.
 const PASSING_NOTICE_MS: f64 = 5000.0;
 
-impl App {
+impl<T: Hosted> App<T> {
     /// Shows the notice: the passing or start-up message, then what the
     /// link's offer and storage add to it. A passing notice alone floats over
     /// the board instead of pushing it down, and back up when it goes: the
@@ -73,7 +74,7 @@ impl App {
     /// Whether the way back to the game the last new game replaced is on
     /// show: its notice has not passed, and the new game has no move yet.
     pub(super) fn back_shown(&self) -> bool {
-        self.back_offered && !self.notice.is_empty() && self.session.can_go_back()
+        self.back_offered && !self.notice.is_empty() && self.play().can_go_back()
     }
 
     /// The page after the session dealt a new game, told to screen readers;
@@ -83,7 +84,7 @@ impl App {
         let changes = self.show_new_game();
         self.note_started();
         let mut said = "A new game was dealt.".to_owned();
-        if self.session.can_go_back() {
+        if self.play().can_go_back() {
             self.say_for_a_while(&said, now);
             self.back_offered = true;
             said.push_str(" B goes back to the last one.");

@@ -3,15 +3,16 @@
 //! host does nothing here ([`super::Others`]); race.html's build adds the
 //! race's (`crate::race`), with its scoreboard and `state().players`.
 
+use super::host::{Host, Hosted};
 use super::{App, Changes};
 use set_core::players::sitting::Seat;
 
-impl App {
+impl<T: Hosted> App<T> {
     /// What happened by itself by `now`: a call whose time ran out, claims
     /// of computer opponents. A bot's claim starting to show redraws.
     pub(super) fn let_others_play(&mut self, now: f64) -> Changes {
-        let happened = self.session.advance(now);
-        let showing = self.session.others().showing(now).map(|plan| plan.seat);
+        let happened = Host::advance(&mut self.table, now);
+        let showing = self.table.showing(now).map(|plan| plan.seat);
         let mut changes = Changes::NONE;
         if showing != self.showing {
             self.showing = showing;
@@ -22,7 +23,7 @@ impl App {
             changes = Changes::SAVE_AND_REFRESH;
         }
         // The caller's seconds left, on the scoreboard.
-        if self.session.others().calling().is_some() && changes == Changes::NONE {
+        if self.table.calling().is_some() && changes == Changes::NONE {
             changes = Changes::REFRESH;
         }
         changes
@@ -31,7 +32,7 @@ impl App {
     /// A person calls a claim (their key, or a tap on their name), when
     /// several people share the screen.
     pub(super) fn call(&mut self, seat: Seat, now: f64) -> Changes {
-        match self.session.call(seat, now) {
+        match Host::call(&mut self.table, seat, now) {
             Ok(None) => Changes::NONE,
             Ok(Some(said)) => {
                 self.announce(said);

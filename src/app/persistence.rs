@@ -5,6 +5,7 @@
 //! unreadable one that could not be kept aside) is never written over.
 
 use super::host::NotTaken;
+use super::host::{Host, Hosted};
 use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
 use set_client::page::settings::Settings;
@@ -35,17 +36,17 @@ pub(crate) enum Guarded {
     BadSaveNotKept(String),
 }
 
-impl App {
+impl<T: Hosted> App<T> {
     /// A game was dealt: the record counts it as started.
     pub(crate) fn note_started(&mut self) {
         self.inbox.push_str(INBOX_STARTED);
-        self.inbox.push_str(self.session.game().variant().name());
+        self.inbox.push_str(self.play().game().variant().name());
         self.inbox.push('\n');
     }
 
     /// The game just finished: the record keeps it, as its save text.
     pub(super) fn note_finished(&mut self, now: f64) {
-        let entry = format!("{INBOX_FINISHED}{}\n{}", js_sys::Date::now() as u64, self.session.save_text(now));
+        let entry = format!("{INBOX_FINISHED}{}\n{}", js_sys::Date::now() as u64, Host::save_text(&self.table, now));
         self.inbox.push_str(&entry);
     }
 
@@ -107,7 +108,7 @@ impl App {
         if !matches!(self.persistence, Persistence::Saving | Persistence::Refused(_)) {
             return;
         }
-        let text = self.session.save_text(now);
+        let text = Host::save_text(&self.table, now);
         self.persistence = match slot.write(&text) {
             Ok(()) => {
                 self.last_stored = Some(text);
@@ -131,7 +132,7 @@ impl App {
         if self.last_stored.as_ref() == Some(&text) {
             return Changes::NONE;
         }
-        let adopted = self.session.adopt_text(&text, now);
+        let adopted = Host::adopt_text(&mut self.table, &text, now);
         self.last_stored = Some(text);
         let adopted = match adopted {
             Ok(adopted) => adopted,

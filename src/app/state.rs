@@ -2,6 +2,7 @@
 //! the card-id and slot arrays the exports share.
 
 use super::App;
+use super::host::Hosted;
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
@@ -24,11 +25,11 @@ pub(crate) fn put(object: &js_sys::Object, name: &str, value: JsValue) {
     let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), &value);
 }
 
-impl App {
+impl<T: Hosted> App<T> {
     /// The state as a plain JavaScript object, for `state()`.
     pub(crate) fn state_object(&self, now: f64) -> JsValue {
-        let game = self.session.game();
-        let selected: Vec<usize> = self.session.selection().iter().filter_map(|&c| game.slot_of(c)).collect();
+        let game = self.play().game();
+        let selected: Vec<usize> = self.play().selection().iter().filter_map(|&c| game.slot_of(c)).collect();
         let object = js_sys::Object::new();
         put(&object, "table", ids(game.table()));
         put(&object, "deck", (game.deck().len() as u32).into());
@@ -36,9 +37,9 @@ impl App {
         put(&object, "wrongClaims", game.wrong_claims().into());
         put(&object, "hintsUsed", game.hints_used().into());
         put(&object, "selected", numbers(&selected));
-        put(&object, "picked", ids(self.session.selection()));
+        put(&object, "picked", ids(self.play().selection()));
         put(&object, "hinted", numbers(&self.hinted_slots()));
-        put(&object, "elapsedMs", self.session.elapsed_ms(now).round().into());
+        put(&object, "elapsedMs", self.play().elapsed_ms(now).round().into());
         put(&object, "over", game.is_over().into());
         // A daily puzzle's seed comes from its date and may pass 2^53, which
         // a JavaScript number cannot hold: its `date` names it instead.
@@ -54,16 +55,16 @@ impl App {
             }
             _ => {}
         }
-        if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.session.row() {
+        if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.play().row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));
         }
-        self.session.others().put_players(&object, now);
+        self.table.put_players(&object, now);
         object.into()
     }
 
     /// The slots of the cards the hints have revealed, in reveal order.
     pub(super) fn hinted_slots(&self) -> Vec<usize> {
-        let game = self.session.game();
+        let game = self.play().game();
         game.hinted_cards().iter().filter_map(|&card| game.slot_of(card)).collect()
     }
 }
