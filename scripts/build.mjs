@@ -52,9 +52,10 @@ export const MODULES = [
   { stem: 'standings', crate: 'set-standings', features: [], target: 'target/standings', later: 'online.html' },
 ];
 
-/** wasm-opt's passes for every module (BENCHMARKS.md: the page's wasm-opt
- *  passes), and the features Rust's wasm32 target and wasm-bindgen use. */
-const WASM_OPT = ['--low-memory-unused', '--converge', '--flatten', '--rereloop', '-Oz', '--gufa', '-Oz',
+/** wasm-opt's passes for every module, in the order Trunk ran them for the
+ *  page (`-Oz` first: without it the page's first board was slower,
+ *  BENCHMARKS.md), and the features Rust's wasm32 target and wasm-bindgen use. */
+const WASM_OPT = ['-Oz', '--low-memory-unused', '--converge', '--flatten', '--rereloop', '-Oz', '--gufa', '-Oz',
   '--strip-producers', '--strip-target-features', '--enable-bulk-memory', '--enable-reference-types',
   '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-multivalue', '--enable-mutable-globals'];
 
