@@ -16,9 +16,9 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-sh
 
 /** Starts the server and Chromium; `stop()` ends both. If Chromium fails
  *  to start, the server is closed before the error goes on. */
-export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium' } = {}) {
+export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium', flags = [] } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
-  const server = await startServer({ dist });
+  const server = await startServer({ dist, flags });
   let browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
@@ -29,18 +29,27 @@ export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromium
   return { server, browser, stop: async () => { await browser.close().catch(() => {}); await server.close(); } };
 }
 
-/** For a test file: Chromium and the server for its tests, and an `open`
- *  that loads the game in a fresh browser context (fresh storage). */
-export function useBrowser() {
+/** For a test file: Chromium and the server (with more `flags`) for its
+ *  tests, and an `open` that loads the game in a fresh browser context
+ *  (fresh storage). */
+export function useBrowser({ flags = [] } = {}) {
   let env;
   before(async () => {
-    env = await startBrowser();
+    env = await startBrowser({ flags });
   });
   after(async () => {
     await env?.stop();
   });
   return { open: (query, options) => open(env, query, options), server: () => env.server };
 }
+
+/** A server's fair-play rules as a small server among friends might set
+ *  them (docs/fair-play.md): every game of two people that claimed counts at
+ *  once, however short or fast, every identity moves others fully, and the
+ *  leaderboard lists anyone with one game, provisional or not. For the tests
+ *  of what the page shows of ratings, played by clicks in seconds. */
+export const FRIENDLY_RATINGS = ['--rated-game-seconds', '0', '--seeing-floor-ms', '0', '--established-opponents', '0',
+  '--listed-games', '1', '--listed-opponents', '1', '--list-provisional'];
 
 /** An init script, for `open`'s `init` or `context.addInitScript(...refuseWrites(…))`,
  *  under which localStorage refuses to write a key, as a full quota does: the key

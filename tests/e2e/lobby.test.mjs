@@ -6,9 +6,9 @@
 // desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, audit, clickCard, setsOf, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
-const { open } = useBrowser();
+const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
 
 const online = async (page) => (await state(page)).online;
 

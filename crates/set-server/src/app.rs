@@ -230,7 +230,11 @@ async fn run(config: Config) -> Result<(), String> {
         rooms: rooms::Rooms::new(
             Arc::new(store),
             &config.node,
-            rooms::RoomLimits { max_loaded: limits.max_rooms_loaded, max_watchers: limits.max_watchers },
+            rooms::RoomLimits {
+                max_loaded: limits.max_rooms_loaded,
+                max_watchers: limits.max_watchers,
+                fair: limits.fair_play(),
+            },
             Arc::clone(&lobby),
         ),
         lobby,

@@ -103,7 +103,7 @@ async fn leaderboard(State(state): State<Arc<AppState>>, Path(mode): Path<String
     if set_core::rules::variant::Variant::online(&mode).is_none() {
         return plain(StatusCode::NOT_FOUND, "no such way to play online: classic, junior, chain or ultra");
     }
-    match state.rooms.store().leaderboard(&mode, LEADERBOARD_LINES).await {
+    match state.rooms.store().leaderboard(&mode, LEADERBOARD_LINES, &state.rooms.fair_play()).await {
         Ok(lines) => json(serde_json::to_string(&lines).unwrap_or_default()),
         Err(err) => {
             tracing::error!(%err, "a leaderboard not read");

@@ -94,9 +94,43 @@ pub struct Limits {
     /// Seconds between two looks for rooms to delete.
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub sweep_every: u64,
+    /// The shortest rated game that counts for ratings, in seconds
+    /// (docs/fair-play.md); shorter ones end unrated.
+    #[arg(long, default_value_t = set_core::online::fair::MIN_RATED_GAME_MS / 1000, value_name = "SECONDS")]
+    pub rated_game_seconds: u64,
+    /// The least time, in ms, a claimed set's newest card must have been on
+    /// the table: a faster set unrates its game and marks its player for
+    /// the operator (docs/fair-play.md).
+    #[arg(long, default_value_t = set_core::online::fair::SEEING_FLOOR_MS, value_name = "MS")]
+    pub seeing_floor_ms: u64,
+    /// Distinct opponents an identity needs before its results move other
+    /// players' ratings fully (a new one's move them not at all).
+    #[arg(long, default_value_t = set_core::online::fair::ESTABLISHED_OPPONENTS, value_name = "N")]
+    pub established_opponents: u32,
+    /// Rated games of a way an identity needs before its leaderboard lists it.
+    #[arg(long, default_value_t = set_core::online::fair::LISTED_GAMES, value_name = "N")]
+    pub listed_games: u32,
+    /// Distinct opponents in a way an identity needs before its leaderboard lists it.
+    #[arg(long, default_value_t = set_core::online::fair::LISTED_OPPONENTS, value_name = "N")]
+    pub listed_opponents: u32,
+    /// Leaderboards list provisional ratings too (a small server among friends).
+    #[arg(long)]
+    pub list_provisional: bool,
 }
 
 impl Limits {
+    /// The fair-play rules' times, as the flags set them.
+    pub fn fair_play(&self) -> set_core::online::fair::Policy {
+        set_core::online::fair::Policy {
+            min_game_ms: self.rated_game_seconds.saturating_mul(1000),
+            seeing_floor_ms: self.seeing_floor_ms,
+            established_opponents: self.established_opponents,
+            listed_games: self.listed_games,
+            listed_opponents: self.listed_opponents,
+            list_provisional: self.list_provisional,
+        }
+    }
+
     pub fn hello_timeout(&self) -> Duration {
         Duration::from_secs(self.hello_timeout)
     }

@@ -9,6 +9,8 @@
 //! | `set_claim_seconds` | histogram | a claim's time in the server, received to answered |
 //! | `set_limits_hit_total{limit}` | counter | a client stopped by a bound ([`Limit`]) |
 //! | `set_store_errors_total` | counter | writes or reads the database refused |
+//! | `set_unrated_games_total{reason}` | counter | rated games that did not count (`set_core::online::fair::Unrated`): `short`, `idle`, `too_fast` |
+//! | `set_fair_play_flags_total` | counter | claims faster than a person, marked for the operator |
 //! | `set_node_info{node}` | gauge | 1, labelled with this node's name (`--node`) |
 //! | `set_bus_up` | gauge | 1 while the bus (`--bus`) is connected, 0 while it is not |
 //! | `set_bus_frames_total{fate}` | counter | frames this node put on the bus (`sent`), or dropped (`dropped`: a full queue, or one heard that did not parse) |
@@ -21,6 +23,8 @@ pub(crate) const CLAIMS: &str = "set_claims_total";
 pub(crate) const CLAIM_SECONDS: &str = "set_claim_seconds";
 pub(crate) const LIMITS_HIT: &str = "set_limits_hit_total";
 pub(crate) const STORE_ERRORS: &str = "set_store_errors_total";
+pub(crate) const UNRATED_GAMES: &str = "set_unrated_games_total";
+pub(crate) const FAIR_PLAY_FLAGS: &str = "set_fair_play_flags_total";
 pub(crate) const NODE_INFO: &str = "set_node_info";
 pub(crate) const BUS_UP: &str = "set_bus_up";
 pub(crate) const BUS_FRAMES: &str = "set_bus_frames_total";
@@ -82,6 +86,16 @@ pub(crate) fn limit_hit(limit: Limit) {
 pub(crate) fn claim_answered(verdict: &'static str, seconds: f64) {
     metrics::counter!(CLAIMS, "verdict" => verdict).increment(1);
     metrics::histogram!(CLAIM_SECONDS).record(seconds);
+}
+
+/// Counts a rated game that did not count, by why.
+pub(crate) fn unrated(reason: &'static str) {
+    metrics::counter!(UNRATED_GAMES, "reason" => reason).increment(1);
+}
+
+/// Counts claims marked for the operator.
+pub(crate) fn flagged(claims: usize) {
+    metrics::counter!(FAIR_PLAY_FLAGS).increment(claims as u64);
 }
 
 /// Names this node in the metrics, so that a scrape of several tells them apart.

@@ -26,12 +26,14 @@ pub struct Rating {
     pub sigma: f64,
     pub games: u32,
     pub wins: u32,
+    /// Distinct opponents in rated games of its way (as long as games are kept).
+    pub opponents: u32,
 }
 
 impl Default for Rating {
     fn default() -> Rating {
         let start = WengLinRating::new();
-        Rating { mu: start.rating, sigma: start.uncertainty, games: 0, wins: 0 }
+        Rating { mu: start.rating, sigma: start.uncertainty, games: 0, wins: 0, opponents: 0 }
     }
 }
 
@@ -57,8 +59,11 @@ pub(crate) fn places(sets: &[u32], present: &[bool]) -> Vec<u32> {
     (0..sets.len()).map(|i| 1 + (0..sets.len()).filter(|&j| key(j) > key(i)).count() as u32).collect()
 }
 
-/// The ratings after a game, each player by their place.
-pub(crate) fn rate(before: &[Rating], places: &[u32]) -> Vec<Rating> {
+/// The ratings after a game, each player by their place, each moved by its
+/// weight (0 to 1, `set_core::online::fair::weight` over its opponents) of
+/// the full update; `new_opponents`: how many of each one's opponents it
+/// never played before.
+pub(crate) fn rate(before: &[Rating], places: &[u32], weights: &[f64], new_opponents: &[u32]) -> Vec<Rating> {
     let teams: Vec<[WengLinRating; 1]> =
         before.iter().map(|r| [WengLinRating { rating: r.mu, uncertainty: r.sigma }]).collect();
     let game: Vec<(&[WengLinRating], MultiTeamOutcome)> =
@@ -68,9 +73,17 @@ pub(crate) fn rate(before: &[Rating], places: &[u32]) -> Vec<Rating> {
         .iter()
         .zip(after)
         .zip(places)
-        .map(|((r, team), &place)| {
+        .enumerate()
+        .map(|(at, ((r, team), &place))| {
             let new = team.first().copied().unwrap_or(WengLinRating { rating: r.mu, uncertainty: r.sigma });
-            Rating { mu: new.rating, sigma: new.uncertainty, games: r.games + 1, wins: r.wins + u32::from(place == 1) }
+            let weight = weights.get(at).copied().unwrap_or(1.0).clamp(0.0, 1.0);
+            Rating {
+                mu: r.mu + weight * (new.rating - r.mu),
+                sigma: r.sigma + weight * (new.uncertainty - r.sigma),
+                games: r.games + 1,
+                wins: r.wins + u32::from(place == 1),
+                opponents: r.opponents + new_opponents.get(at).copied().unwrap_or(0),
+            }
         })
         .collect()
 }
@@ -112,7 +125,7 @@ mod tests {
     #[test]
     fn a_game_moves_the_winner_up_and_the_rest_down_and_settles_everyone() {
         let before = [Rating::default(); 3];
-        let after = rate(&before, &[2, 1, 3]);
+        let after = rate(&before, &[2, 1, 3], &[1.0; 3], &[2; 3]);
         assert!(after[1].mu > before[1].mu && after[0].mu < before[0].mu + 1e-9 && after[2].mu < before[2].mu);
         assert!(after.iter().all(|r| r.sigma < Rating::default().sigma && r.games == 1));
         assert_eq!(after.iter().map(|r| r.wins).collect::<Vec<_>>(), [0, 1, 0]);
@@ -120,7 +133,24 @@ mod tests {
         assert!(Rating::default().provisional());
         // A settled rating moves less than a new one for the same result.
         let settled = Rating { sigma: 3.0, ..Rating::default() };
-        let moved = |r: Rating| rate(&[r, Rating::default()], &[1, 2])[0].mu - r.mu;
+        let moved = |r: Rating| rate(&[r, Rating::default()], &[1, 2], &[1.0, 1.0], &[0, 0])[0].mu - r.mu;
         assert!(moved(settled) < moved(Rating::default()));
+        assert!(after.iter().all(|r| r.opponents == 2));
+    }
+
+    #[test]
+    fn a_weight_scales_the_move_and_a_weight_of_zero_changes_only_the_counts() {
+        let before = [Rating::default(); 2];
+        let full = rate(&before, &[1, 2], &[1.0, 1.0], &[1, 1]);
+        let half = rate(&before, &[1, 2], &[0.5, 0.5], &[1, 1]);
+        let none = rate(&before, &[1, 2], &[0.0, 0.0], &[1, 1]);
+        for at in 0..2 {
+            let (b, f, h) = (before[at], full[at], half[at]);
+            assert!(((h.mu - b.mu) - 0.5 * (f.mu - b.mu)).abs() < 1e-12);
+            assert!(((h.sigma - b.sigma) - 0.5 * (f.sigma - b.sigma)).abs() < 1e-12);
+            assert_eq!((none[at].mu, none[at].sigma), (b.mu, b.sigma), "nothing moves");
+            assert_eq!((none[at].games, none[at].opponents), (1, 1), "but the game is counted");
+        }
+        assert_eq!((none[0].wins, none[1].wins), (1, 0));
     }
 }

@@ -2,7 +2,10 @@
 //! played to its end writes each player's result and new rating once, in
 //! the transaction of the game's last move, so a SIGKILL right after it loses
 //! neither; a player who left takes the last place whatever their sets; an
-//! unrated room writes nothing. The database is read with the test's own queries.
+//! unrated room writes nothing. These games are played in seconds, on a
+//! server whose fair-play rules are a small server's among friends
+//! ([`FRIENDLY`]); tests/fair_play.rs plays against the rules as they are
+//! by default. The database is read with the test's own queries.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -10,6 +13,22 @@ mod support;
 use serde_json::Value;
 use sqlx::Row;
 use support::*;
+
+/// Every game of people who all claimed counts, however short or fast;
+/// every identity moves others fully; leaderboards list anyone with a game.
+const FRIENDLY: [&str; 11] = [
+    "--rated-game-seconds",
+    "0",
+    "--seeing-floor-ms",
+    "0",
+    "--established-opponents",
+    "0",
+    "--listed-games",
+    "1",
+    "--listed-opponents",
+    "1",
+    "--list-provisional",
+];
 
 async fn rated_room(server: &Server, names: &[&str]) -> (Vec<Client>, String) {
     let mut host = Client::new(server, None).await;
@@ -51,12 +70,17 @@ async fn play(client: &mut Client, table: &mut Vec<u8>, seq: &mut u64, sets: usi
 #[tokio::test]
 async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill() {
     let scratch = Scratch::new("ratings");
-    let server = Server::start(&scratch);
+    let server = Server::start_with(&scratch, &FRIENDLY);
     let (mut clients, room) = rated_room(&server, &["Ann", "Ben", "Cy"]).await;
     clients[0].send(ClientMsg::Start).await;
     let started = clients[0].expect("room").await;
     assert_eq!(started["rated"], true);
     let (mut table, mut seq) = (ids(&started["view"]["table"]), 0);
+    // Ben makes one wrong claim (every seat must claim for a game to count).
+    clients[1].expect("room").await;
+    let wrong = clients[1].claim(&a_non_set(&table), 0).await;
+    assert_eq!(clients[1].result(wrong).await["verdict"], "wrong");
+    seq += 1;
     // Cy finds two sets and leaves; Ann finds the rest; Ben none.
     let mut cy = clients.pop().unwrap();
     cy.expect("room").await;
@@ -110,7 +134,7 @@ async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill(
     pool.close().await;
 
     // After the restart the room shows the same results.
-    let server = Server::start(&scratch);
+    let server = Server::start_with(&scratch, &FRIENDLY);
     let mut back = Client::new(&server, Some(&clients[0].token)).await;
     let snapshot = back.join(&room, None, 0).await;
     assert_eq!(snapshot["results"], over["results"]);
@@ -225,4 +249,40 @@ async fn ratings_kept_before_sets_were_counted_get_them_from_the_results_kept() 
     let profile: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
     assert_eq!((profile["games"].as_u64(), profile["sets"].as_u64()), (Some(2), Some(11)), "{profile}");
     assert_eq!(profile["times"]["junior"]["median_ms"], 60000);
+}
+
+/// A player connected for most of the game who is away when it ends (a
+/// dropped connection at the last set) keeps the place of their sets; one
+/// who left early is last (docs/fair-play.md).
+#[tokio::test]
+async fn a_player_away_for_a_moment_at_the_end_keeps_their_place() {
+    let scratch = Scratch::new("ratings-away");
+    let server = Server::start_with(&scratch, &FRIENDLY);
+    let (mut clients, _room) = rated_room(&server, &["Ann", "Ben"]).await;
+    clients[0].send(ClientMsg::Start).await;
+    let started = clients[0].expect("room").await;
+    let (mut table, mut seq) = (ids(&started["view"]["table"]), 0);
+    let mut ben = clients.pop().unwrap();
+    let mut ann = clients.pop().unwrap();
+    ben.expect("room").await;
+    // Ann takes sets until the deck is out and few cards are left, then drops.
+    loop {
+        let moved = play(&mut ann, &mut table, &mut seq, 1).await;
+        if moved["view"]["deck_left"] == 0 && table.len() <= 9 {
+            break;
+        }
+    }
+    drop(ann);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Ben takes the rest (his first claims), and the game ends without her.
+    let last = play(&mut ben, &mut table, &mut seq, 100).await;
+    assert_eq!(last["view"]["over"], true);
+    let over = ben.first_room_over().await;
+    let places: Vec<(u64, u64)> = over["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["seat"].as_u64().unwrap(), r["place"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(places, [(0, 1), (1, 2)], "Ann, away at the end, won on her sets: {over}");
 }

@@ -4,4 +4,5 @@
 //! (`set_client::remote`), so a claim is judged by one piece of code
 //! wherever it is shown; the wire between them is crates/set-protocol.
 
+pub mod fair;
 pub mod room;

@@ -314,6 +314,30 @@ impl RoomGame {
         events
     }
 
+    /// How long the newest card of event `seq`'s claim had been in play
+    /// when the claim was made, in ms of play time: how long its maker can
+    /// have looked at every card it claimed. `None` for a hint or no such event.
+    pub fn looked_ms(&self, seq: u32) -> Option<u64> {
+        let index = (seq as usize).checked_sub(1)?;
+        let mv = self.game.moves().get(index)?;
+        let claim = claimed(mv)?;
+        let moves = self.game.moves();
+        let arrived = claim
+            .cards()
+            .iter()
+            .map(|card| {
+                // Back from the table the claim was judged on, to the event
+                // that brought the card (the deal is event 0, at 0 ms).
+                let mut at = index;
+                while at > 0 && self.in_play.get(at - 1).is_some_and(|bits| bits >> card.id() & 1 == 1) {
+                    at -= 1;
+                }
+                at.checked_sub(1).and_then(|brought| moves.get(brought)).map_or(0, |m| m.at_ms)
+            })
+            .max()?;
+        Some(mv.at_ms.saturating_sub(arrived))
+    }
+
     /// The stored form of every move: who made it, and the move.
     pub fn log(&self) -> Vec<(Seat, Move)> {
         self.sitting.by().iter().copied().zip(self.game.moves().iter().copied()).collect()

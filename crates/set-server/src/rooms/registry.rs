@@ -14,6 +14,7 @@ use super::{Command, INBOX, RoomsError, checked_names, room_bots, room_variant};
 use crate::ids;
 use crate::lobby::Lobby;
 use crate::store::{RoomRecord, SeatRecord, Status, Store};
+use set_core::online::fair::Policy;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,6 +29,8 @@ pub struct RoomLimits {
     pub max_loaded: usize,
     /// Connections watching one room (not seated in it).
     pub max_watchers: usize,
+    /// Which finished games count for ratings (`set_core::online::fair`).
+    pub fair: Policy,
 }
 
 /// What a new room is to be: its way to play, whether hints are allowed,
@@ -135,6 +138,11 @@ impl Rooms {
         &self.store
     }
 
+    /// Which games count for ratings and who the leaderboards list.
+    pub fn fair_play(&self) -> Policy {
+        self.limits.fair
+    }
+
     /// Rooms loaded now.
     pub async fn loaded(&self) -> usize {
         self.live.lock().await.len()
@@ -231,14 +239,7 @@ impl Rooms {
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());
         let lobby = Some(Arc::clone(&self.lobby));
-        let room = match Room::restore(
-            stored,
-            epoch,
-            self.store.clone(),
-            Arc::clone(&presence),
-            self.limits.max_watchers,
-            lobby,
-        ) {
+        let room = match Room::restore(stored, epoch, self.store.clone(), Arc::clone(&presence), self.limits, lobby) {
             Ok(room) => room,
             Err(err) => {
                 if let (RoomsError::Broken(_), Ok(mut broken)) = (&err, self.broken.lock()) {
@@ -330,7 +331,14 @@ impl Rooms {
             return Ok(None);
         }
         // Read, never written: no epoch of its own.
-        let room = Room::restore(stored, 0, self.store.clone(), Arc::default(), 0, None)?;
+        let room = Room::restore(
+            stored,
+            0,
+            self.store.clone(),
+            Arc::default(),
+            RoomLimits { max_watchers: 0, ..self.limits },
+            None,
+        )?;
         let save: Arc<str> =
             room.finished_save().ok_or_else(|| RoomsError::Broken("an ended room without a game".into()))?.into();
         if let Ok(mut exports) = self.exports.lock() {

@@ -4,7 +4,8 @@
 //! through the connections' outboxes.
 
 use super::{
-    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomsError, checked_names, room_lost, room_moved,
+    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomLimits, RoomsError, checked_names, room_lost,
+    room_moved,
 };
 use crate::ids;
 use crate::lobby::Lobby;
@@ -23,12 +24,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
+mod attendance;
 mod bots;
 mod chat;
 mod hosting;
 mod listing;
 mod rating;
 
+use attendance::Attendance;
 use rating::result_msg;
 
 /// What makes a claim the same claim: its seat, its id, and what it
@@ -72,8 +75,10 @@ pub(super) struct Room {
     presence: Arc<Presence>,
     /// When the players are next told who is here, if something changed.
     players_due: Option<Instant>,
-    /// Connections that may watch (not seated) at once.
-    max_watchers: usize,
+    /// Its bounds (watchers) and which games count (fair play).
+    limits: RoomLimits,
+    /// How long each seat has been connected during the game.
+    attendance: Attendance,
     rtt: Vec<Option<u32>>,
     /// The last claims answered, each with its answer: a claim sent again
     /// (after a drop) gets the answer it had.
@@ -111,7 +116,7 @@ impl Room {
         epoch: u64,
         store: Arc<dyn Store>,
         presence: Arc<Presence>,
-        max_watchers: usize,
+        limits: RoomLimits,
         lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves, chat, results } = stored;
@@ -150,6 +155,7 @@ impl Room {
             Some(game)
         };
         let rtt = vec![None; seats.len()];
+        let attendance = Attendance::restored(seats.len(), last_ms);
         presence.over.store(record.status == Status::Over, Ordering::Relaxed);
         let clock = Instant::now().checked_sub(Duration::from_millis(last_ms)).unwrap_or_else(Instant::now);
         Ok(Room {
@@ -159,7 +165,8 @@ impl Room {
             clock,
             conns: HashMap::new(),
             presence,
-            max_watchers,
+            limits,
+            attendance,
             players_due: None,
             rtt,
             answered: VecDeque::new(),
@@ -214,6 +221,9 @@ impl Room {
             Command::Leave { conn } => {
                 if let Some(gone) = self.conns.remove(&conn) {
                     self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
+                    if let Some(seat) = gone.seat.filter(|&seat| !self.conns.values().any(|c| c.seat == Some(seat))) {
+                        self.attendance.left(usize::from(seat), Instant::now());
+                    }
                     self.broadcast_players();
                     self.hand_over(&gone.player).await;
                     self.publish();
@@ -328,7 +338,7 @@ impl Room {
             public: self.record.public,
             watchers: self.watchers(),
             bots: self.record.bots.iter().map(|level| level.name().to_owned()).collect(),
-            rated: self.rated(),
+            rated: self.shown_rated(),
             results: self.results.iter().map(result_msg).collect(),
         }))
     }
@@ -375,13 +385,17 @@ impl Room {
             seat = Some(record.seat);
             self.seats.push(record);
             self.rtt.push(None);
+            self.attendance.seat_added();
         }
         let watching = self.conns.values().filter(|c| c.seat.is_none()).count();
-        if seat.is_none() && !self.conns.contains_key(&conn) && watching >= self.max_watchers {
+        if seat.is_none() && !self.conns.contains_key(&conn) && watching >= self.limits.max_watchers {
             crate::metrics::limit_hit(crate::metrics::Limit::Watchers);
             return refuse(ErrorCode::RoomFull, "too many are watching this room: try again later");
         }
         let since = since.min(self.game.as_ref().map_or(0, RoomGame::seq));
+        if let Some(seat) = seat {
+            self.attendance.arrived(usize::from(seat), Instant::now());
+        }
         self.conns.insert(conn, Conn { player, seat, name: watcher_name, outbox });
         self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
         self.tell(conn, &self.snapshot(seat, since));
@@ -412,6 +426,9 @@ impl Room {
         self.game = Some(game);
         self.record.status = Status::Playing;
         self.clock = Instant::now();
+        let connected: Vec<bool> =
+            self.seats.iter().map(|s| self.conns.values().any(|c| c.seat == Some(s.seat))).collect();
+        self.attendance.start(&connected, self.clock);
         self.send_snapshots();
         self.publish();
         self.plan_bots();
@@ -577,6 +594,15 @@ impl Room {
         if let Err(err) = stored {
             self.not_kept(&err, "an event");
             return false;
+        }
+        if over {
+            let flags = self.flags_of(&next);
+            if !flags.is_empty() {
+                crate::metrics::flagged(flags.len());
+                if let Err(err) = self.store.flag(&self.record.id, self.epoch, &flags).await {
+                    tracing::error!(room = %self.record.id, %err, "fair-play marks not kept");
+                }
+            }
         }
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
         self.game = Some(next);

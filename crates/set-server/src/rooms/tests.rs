@@ -69,6 +69,7 @@ impl Store for MemoryStore {
         &'a self,
         _mode: &'a str,
         _limit: u32,
+        _policy: &'a set_core::online::fair::Policy,
     ) -> BoxFuture<'a, StoreResult<Vec<set_protocol::api::LeaderMsg>>> {
         Box::pin(async { Ok(Vec::new()) })
     }
@@ -81,6 +82,22 @@ impl Store for MemoryStore {
         players: &'a [String],
     ) -> BoxFuture<'a, StoreResult<Vec<crate::ratings::Rating>>> {
         Box::pin(async move { Ok(vec![crate::ratings::Rating::default(); players.len()]) })
+    }
+    fn together<'a>(
+        &'a self,
+        _mode: &'a str,
+        players: &'a [String],
+        _since: i64,
+    ) -> BoxFuture<'a, StoreResult<Vec<Vec<crate::store::Together>>>> {
+        Box::pin(async move { Ok(vec![vec![crate::store::Together::default(); players.len()]; players.len()]) })
+    }
+    fn flag<'a>(
+        &'a self,
+        _room: &'a str,
+        _epoch: u64,
+        _flags: &'a [crate::store::FlagRecord],
+    ) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
     }
     fn append_last<'a>(
         &'a self,
@@ -193,7 +210,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
         crate::lobby::Lobby::new(10),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
@@ -269,7 +286,7 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
         crate::lobby::Lobby::new(10),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
@@ -287,7 +304,7 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10 },
+        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
         crate::lobby::Lobby::new(10),
     );
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();

@@ -21,6 +21,7 @@ mod tests;
 mod writes;
 
 use futures_util::future::BoxFuture;
+use set_core::online::fair::Policy;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor, Row};
 use std::fmt;
@@ -124,6 +125,26 @@ pub struct ResultRecord {
     pub after: Rating,
 }
 
+/// How many rated games of a way two players played together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Together {
+    /// Ever (as long as the games are kept).
+    pub ever: u32,
+    /// Since the time asked about.
+    pub since: u32,
+}
+
+/// A player marked for the operator: a claim of theirs in a room was
+/// faster than a person (`set_core::online::fair::fast_claims`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagRecord {
+    pub player: String,
+    /// The claim's event in the room's log.
+    pub seq: u32,
+    /// How long its newest card had been in play, in ms.
+    pub looked_ms: u64,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredRoom {
     pub room: RoomRecord,
@@ -208,12 +229,27 @@ pub trait Store: Send + Sync + 'static {
         mv: &'a MoveRecord,
         results: &'a [ResultRecord],
     ) -> BoxFuture<'a, StoreResult<()>>;
-    /// The best ratings of a way to play, settled ones first (at most `limit`).
-    fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>>;
+    /// The best ratings of a way to play that `policy` lists (at most `limit`).
+    fn leaderboard<'a>(
+        &'a self,
+        mode: &'a str,
+        limit: u32,
+        policy: &'a Policy,
+    ) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>>;
     /// A player's ratings, games and recent rated games; none if they have played none.
     fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>>;
     /// The players' ratings in a way to play (a new player's where they have none).
     fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>>;
+    /// The rated games of a way to play each two of `players` played
+    /// together, ever and since `since` (Unix ms): `together[i][j]`.
+    fn together<'a>(
+        &'a self,
+        mode: &'a str,
+        players: &'a [String],
+        since: i64,
+    ) -> BoxFuture<'a, StoreResult<Vec<Vec<Together>>>>;
+    /// Marks players for the operator: claims of a room faster than a person.
+    fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>>;
     fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// A waiting room's computer opponents.
     fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
@@ -451,8 +487,13 @@ impl Store for SqlStore {
         Box::pin(self.writes.write(room_write(room, epoch, Change::Move { mv: mv.clone(), last })))
     }
 
-    fn leaderboard<'a>(&'a self, mode: &'a str, limit: u32) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
-        Box::pin(players::leaderboard(&self.reader, mode, limit))
+    fn leaderboard<'a>(
+        &'a self,
+        mode: &'a str,
+        limit: u32,
+        policy: &'a Policy,
+    ) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
+        Box::pin(players::leaderboard(&self.reader, mode, limit, policy))
     }
 
     fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>> {
@@ -461,6 +502,19 @@ impl Store for SqlStore {
 
     fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>> {
         Box::pin(players::ratings(&self.reader, mode, players))
+    }
+
+    fn together<'a>(
+        &'a self,
+        mode: &'a str,
+        players: &'a [String],
+        since: i64,
+    ) -> BoxFuture<'a, StoreResult<Vec<Vec<Together>>>> {
+        Box::pin(players::together(&self.reader, mode, players, since))
+    }
+
+    fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Flags(flags.to_vec()))))
     }
 
     fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {

@@ -5,8 +5,9 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use std::collections::BTreeMap;
 
-use super::StoreResult;
+use super::{StoreResult, Together};
 use crate::ratings::Rating;
+use set_core::online::fair;
 use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
 
 /// The most recent rated games a profile lists.
@@ -15,21 +16,48 @@ const RECENT_GAMES: i64 = 20;
 /// profile costs the same to read however many games its player has kept.
 const TIMED_GAMES: i64 = 500;
 
-/// The best ratings of a way to play, settled ones first (at most `limit`).
-pub(super) async fn leaderboard(reader: &AnyPool, mode: &str, limit: u32) -> StoreResult<Vec<LeaderMsg>> {
+/// The best ratings of a way to play that fair play lists
+/// (`set_core::online::fair::listed`: settled, enough games against
+/// enough opponents, played lately), at most `limit`. The query selects by
+/// the same constants, and each row is checked by the rule itself.
+pub(super) async fn leaderboard(
+    reader: &AnyPool,
+    mode: &str,
+    limit: u32,
+    policy: &fair::Policy,
+) -> StoreResult<Vec<LeaderMsg>> {
+    let now = crate::unix_ms();
     let rows = sqlx::query(
-        "SELECT player, mu, sigma, games,
+        "SELECT player, mu, sigma, games, opponents, played_at,
                 (SELECT results.name FROM results JOIN rooms ON rooms.id = results.room
                  WHERE results.player = ratings.player ORDER BY rooms.ended_at DESC, rooms.id LIMIT 1) AS name
-         FROM ratings WHERE mode = $1
-         ORDER BY sigma > $2, mu DESC, player LIMIT $3",
+         FROM ratings WHERE mode = $1 AND (sigma <= $2 OR $7) AND games >= $3 AND opponents >= $4 AND played_at >= $5
+         ORDER BY sigma > $2, mu DESC, player LIMIT $6",
     )
     .bind(mode)
     .bind(crate::ratings::SETTLED_SIGMA)
+    .bind(i64::from(policy.listed_games))
+    .bind(i64::from(policy.listed_opponents))
+    .bind(now.saturating_sub(fair::LISTED_ACTIVE_MS as i64))
     .bind(i64::from(limit))
+    .bind(policy.list_provisional)
     .fetch_all(reader)
     .await?;
-    rows.iter()
+    let mut listed = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let rating = read_rating(row, "mu", "sigma")?;
+        let standing = fair::Standing {
+            settled: !rating.provisional(),
+            games: row.try_get::<i64, _>("games")? as u32,
+            opponents: row.try_get::<i64, _>("opponents")? as u32,
+            played_at_ms: row.try_get::<i64, _>("played_at")?.max(0) as u64,
+        };
+        if fair::listed(policy, &standing, now.max(0) as u64) {
+            listed.push(row);
+        }
+    }
+    listed
+        .into_iter()
         .map(|row| {
             let rating = read_rating(row, "mu", "sigma")?;
             Ok(LeaderMsg {
@@ -98,7 +126,7 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
 /// rating's `mu` and `sigma`, or a result's `mu_before` …); its games and
 /// wins are the `ratings` row's alone, 0 here.
 pub(super) fn read_rating(row: &AnyRow, mu: &str, sigma: &str) -> StoreResult<Rating> {
-    Ok(Rating { mu: row.try_get(mu)?, sigma: row.try_get(sigma)?, games: 0, wins: 0 })
+    Ok(Rating { mu: row.try_get(mu)?, sigma: row.try_get(sigma)?, ..Rating::default() })
 }
 
 /// Each way to play's fastest won game and median game, over `games`.
@@ -128,7 +156,7 @@ pub(crate) fn times(games: &[RecentGameMsg]) -> BTreeMap<String, TimesMsg> {
 pub(super) async fn ratings(reader: &AnyPool, mode: &str, players: &[String]) -> StoreResult<Vec<Rating>> {
     let mut ratings = Vec::with_capacity(players.len());
     for player in players {
-        let row = sqlx::query("SELECT mu, sigma, games, wins FROM ratings WHERE player = $1 AND mode = $2")
+        let row = sqlx::query("SELECT mu, sigma, games, wins, opponents FROM ratings WHERE player = $1 AND mode = $2")
             .bind(player)
             .bind(mode)
             .fetch_optional(reader)
@@ -137,12 +165,49 @@ pub(super) async fn ratings(reader: &AnyPool, mode: &str, players: &[String]) ->
             Some(row) => Rating {
                 games: row.try_get::<i64, _>("games")? as u32,
                 wins: row.try_get::<i64, _>("wins")? as u32,
+                opponents: row.try_get::<i64, _>("opponents")? as u32,
                 ..read_rating(&row, "mu", "sigma")?
             },
             None => Rating::default(),
         });
     }
     Ok(ratings)
+}
+
+/// The rated games of `mode` each two of `players` played together, ever
+/// and since `since` (Unix ms).
+pub(super) async fn together(
+    reader: &AnyPool,
+    mode: &str,
+    players: &[String],
+    since: i64,
+) -> StoreResult<Vec<Vec<Together>>> {
+    let mut together = vec![vec![Together::default(); players.len()]; players.len()];
+    for (i, a) in players.iter().enumerate() {
+        for (j, b) in players.iter().enumerate().skip(i + 1) {
+            let row = sqlx::query(
+                "SELECT COUNT(*) AS ever, COALESCE(SUM(CASE WHEN rooms.ended_at >= $4 THEN 1 ELSE 0 END), 0) AS since
+                 FROM results AS mine
+                 JOIN results AS theirs ON theirs.room = mine.room AND theirs.player = $2
+                 JOIN rooms ON rooms.id = mine.room
+                 WHERE mine.player = $1 AND mine.mode = $3",
+            )
+            .bind(a)
+            .bind(b)
+            .bind(mode)
+            .bind(since)
+            .fetch_one(reader)
+            .await?;
+            let pair =
+                Together { ever: row.try_get::<i64, _>("ever")? as u32, since: row.try_get::<i64, _>("since")? as u32 };
+            for (row, column) in [(i, j), (j, i)] {
+                if let Some(cell) = together.get_mut(row).and_then(|r| r.get_mut(column)) {
+                    *cell = pair;
+                }
+            }
+        }
+    }
+    Ok(together)
 }
 
 #[cfg(test)]

@@ -148,7 +148,7 @@ async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
             store.start(id, 0, 0).await.unwrap();
         }
         let results = |before: &[Rating]| -> Vec<ResultRecord> {
-            let after = rate(before, &[1, 2]);
+            let after = rate(before, &[1, 2], &[1.0, 1.0], &[1, 1]);
             (0..2)
                 .map(|n: u8| ResultRecord {
                     seat: n,
@@ -229,7 +229,7 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into() };
         store.chat("ffffffffff", 0, &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
-        let after = rate(&before, &[2, 1]);
+        let after = rate(&before, &[2, 1], &[1.0, 1.0], &[1, 1]);
         let results: Vec<ResultRecord> = (0..2u8)
             .map(|n| ResultRecord {
                 seat: n,
@@ -266,7 +266,18 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
             "the winner, the other, and a player with no game"
         );
         assert_eq!(ratings[0].mu, after[1].mu);
-        let board = store.leaderboard("classic", 10).await.unwrap();
+        let friendly = set_core::online::fair::Policy {
+            listed_games: 1,
+            listed_opponents: 1,
+            list_provisional: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            store.leaderboard("classic", 10, &set_core::online::fair::Policy::default()).await.unwrap(),
+            [],
+            "one game: listed nowhere"
+        );
+        let board = store.leaderboard("classic", 10, &friendly).await.unwrap();
         assert_eq!(
             board.iter().map(|l| (l.name.as_str(), l.games)).collect::<Vec<_>>(),
             [("Ann 1 ✓", 1), ("Ann 0 ✓", 1)]

@@ -10,7 +10,8 @@
 //! write at a time, so that one refused write never fails the others.
 
 use super::{
-    ChatRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move, insert_seat,
+    ChatRecord, FlagRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move,
+    insert_seat,
 };
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -51,6 +52,8 @@ pub(super) enum Change {
     RemoveSeat(u8),
     /// A line of the room's chat.
     Chat(ChatRecord),
+    /// Its players marked for the operator.
+    Flags(Vec<FlagRecord>),
 }
 
 /// A write and where its result goes.
@@ -129,9 +132,11 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
     // rated from: its count of games is its version. A new player's row
     // must not exist yet.
     let written = sqlx::query(
-        "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets, opponents, played_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10)
          ON CONFLICT (player, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
-             games = excluded.games, wins = excluded.wins, sets = ratings.sets + excluded.sets
+             games = excluded.games, wins = excluded.wins, sets = ratings.sets + excluded.sets,
+             opponents = excluded.opponents, played_at = excluded.played_at
          WHERE ratings.games = $8",
     )
     .bind(&result.player)
@@ -142,6 +147,8 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
     .bind(i64::from(result.after.wins))
     .bind(i64::from(result.sets))
     .bind(i64::from(result.before.games))
+    .bind(i64::from(result.after.opponents))
+    .bind(crate::unix_ms())
     .execute(&mut *tx)
     .await?;
     if written.rows_affected() != 1 {
@@ -264,6 +271,19 @@ async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) 
                 .bind(&line.text)
                 .execute(&mut *tx)
                 .await?;
+            Ok(())
+        }
+        Change::Flags(flags) => {
+            for flag in flags {
+                sqlx::query("INSERT INTO flags (player, room, seq, looked_ms, at) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(&flag.player)
+                    .bind(room)
+                    .bind(i64::from(flag.seq))
+                    .bind(flag.looked_ms as i64)
+                    .bind(crate::unix_ms())
+                    .execute(&mut *tx)
+                    .await?;
+            }
             Ok(())
         }
         Change::NextRoom(next) => {

@@ -54,6 +54,7 @@ impl Room {
         }
         if usize::from(seat) < self.rtt.len() {
             self.rtt.remove(usize::from(seat));
+            self.attendance.seat_removed(usize::from(seat));
         }
         self.chat.retain(|line| line.seat != seat);
         for line in self.chat.iter_mut().filter(|line| line.seat > seat) {

@@ -1,33 +1,69 @@
-//! A rated room's results: which games count (no hints, no computer
-//! opponents, two or more people), and at the end each player's place and
-//! new rating (`crate::ratings`), kept with the game's last move.
+//! A rated room's results: which games may count (no hints, no computer
+//! opponents, two or more people), and at the end whether this one does
+//! (`set_core::online::fair`: long enough, everyone claimed, no claim
+//! faster than a person), each player's place (one who stayed for less
+//! than half of it is last) and new rating (`crate::ratings`, each moved by
+//! its opponents' weight), kept with the game's last move.
 
 use super::Room;
 use crate::proto::ResultMsg;
 use crate::ratings::{self, Rating};
-use crate::store::{ResultRecord, StoreResult};
+use crate::store::{FlagRecord, ResultRecord, StoreResult};
+use set_core::online::fair::{self, Unrated};
 use set_core::online::room::RoomGame;
+use std::time::Instant;
 
 impl Room {
-    /// Whether this room's game counts for ratings.
+    /// Whether this room's game may count for ratings, as set up.
     pub(super) fn rated(&self) -> bool {
         !self.record.hints && self.record.bots.is_empty() && self.seats.len() >= 2
     }
 
-    /// The results of `game` (the game as it ends), if the room is rated:
-    /// places by sets, those not here last, and the ratings after.
+    /// Whether the room is shown as rated: as set up, and once over, only
+    /// if its game counted.
+    pub(super) fn shown_rated(&self) -> bool {
+        self.rated() && (self.record.status != crate::store::Status::Over || !self.results.is_empty())
+    }
+
+    /// The claims of `game` faster than a person, as marks for the
+    /// operator (rated rooms only: elsewhere no one gains by them).
+    pub(super) fn flags_of(&self, game: &RoomGame) -> Vec<FlagRecord> {
+        if !self.rated() {
+            return Vec::new();
+        }
+        fair::fast_claims(game, &self.limits.fair)
+            .into_iter()
+            .filter_map(|fast| {
+                let seat = self.seats.get(usize::from(fast.seat.0))?;
+                Some(FlagRecord { player: seat.player.clone(), seq: fast.seq, looked_ms: fast.looked_ms })
+            })
+            .collect()
+    }
+
+    /// The results of `game` (the game as it ends), if it counts: places
+    /// by sets, those who did not stay last, and the ratings after.
     pub(super) async fn results_of(&self, game: &RoomGame) -> StoreResult<Vec<ResultRecord>> {
         if !self.rated() {
             return Ok(Vec::new());
         }
+        if let Err(why) = fair::judge(game, self.seats.len(), &self.limits.fair) {
+            crate::metrics::unrated(unrated_reason(&why));
+            tracing::info!(room = %self.record.id, %why, "a rated game did not count");
+            return Ok(Vec::new());
+        }
+        let mode = self.record.mode.name();
         let players: Vec<String> = self.seats.iter().map(|s| s.player.clone()).collect();
-        let before = self.store.ratings(self.record.mode.name(), &players).await?;
+        let before = self.store.ratings(mode, &players).await?;
+        let day_ago = crate::unix_ms().saturating_sub(fair::DAY_MS as i64);
+        let together = self.store.together(mode, &players, day_ago).await?;
         let standings = game.standings();
         let sets: Vec<u32> = (0..self.seats.len()).map(|at| standings.get(at).map_or(0, |s| s.sets)).collect();
-        let present: Vec<bool> =
-            self.seats.iter().map(|s| self.conns.values().any(|c| c.seat == Some(s.seat))).collect();
-        let places = ratings::places(&sets, &present);
-        let after = ratings::rate(&before, &places);
+        let play_ms = game.last_move().map_or(0, |(_, mv)| mv.at_ms);
+        let stayed: Vec<bool> =
+            self.attendance.present_ms(Instant::now()).iter().map(|&ms| fair::stayed(ms, play_ms)).collect();
+        let places = ratings::places(&sets, &stayed);
+        let (weights, new_opponents) = weights(&self.limits.fair, &before, &together);
+        let after = ratings::rate(&before, &places, &weights, &new_opponents);
         Ok(self
             .seats
             .iter()
@@ -45,6 +81,31 @@ impl Room {
     }
 }
 
+/// Each player's weight (the mean of its opponents' `fair::weight`) and how
+/// many of its opponents it never played before.
+fn weights(policy: &fair::Policy, before: &[Rating], together: &[Vec<crate::store::Together>]) -> (Vec<f64>, Vec<u32>) {
+    let n = before.len();
+    (0..n)
+        .map(|i| {
+            let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
+            let pair = |j: usize| together.get(i).and_then(|row| row.get(j)).copied().unwrap_or_default();
+            let opponents = |j: usize| before.get(j).map_or(0, |r| r.opponents);
+            let sum: f64 = others.iter().map(|&j| fair::weight(policy, opponents(j), pair(j).since)).sum();
+            let new = others.iter().filter(|&&j| pair(j).ever == 0).count() as u32;
+            (sum / others.len().max(1) as f64, new)
+        })
+        .unzip()
+}
+
+/// A reason's name in `/metrics`.
+fn unrated_reason(why: &Unrated) -> &'static str {
+    match why {
+        Unrated::Short { .. } => "short",
+        Unrated::Idle(_) => "idle",
+        Unrated::TooFast(_) => "too_fast",
+    }
+}
+
 /// A seat's result as the players see it.
 pub(super) fn result_msg(result: &ResultRecord) -> ResultMsg {
     let shown = |r: &Rating| r.shown();
@@ -54,5 +115,27 @@ pub(super) fn result_msg(result: &ResultRecord) -> ResultMsg {
         before: shown(&result.before),
         after: shown(&result.after),
         provisional: result.after.provisional(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Together;
+
+    #[test]
+    fn a_players_weight_is_the_mean_of_its_opponents_and_new_ones_are_counted() {
+        let established = Rating { opponents: fair::ESTABLISHED_OPPONENTS, ..Rating::default() };
+        let fresh = Rating::default();
+        let met = Together { ever: 4, since: 1 };
+        let together = vec![
+            vec![Together::default(), met, Together::default()],
+            vec![met, Together::default(), Together::default()],
+            vec![Together::default(); 3],
+        ];
+        let (weights, new) = weights(&fair::Policy::default(), &[established, established, fresh], &together);
+        // 0 meets 1 (played once today: 1/2) and the new identity 2 (0).
+        assert_eq!(weights, [0.25, 0.25, 1.0]);
+        assert_eq!(new, [1, 1, 2]);
     }
 }

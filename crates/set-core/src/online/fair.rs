@@ -1,0 +1,235 @@
+//! Fair play in rated games: which finished games count for ratings, how
+//! much each opponent's result moves a rating, which claims no person can
+//! have made, and who a leaderboard lists. The server asks these rules with
+//! facts it gathered (how long each seat was connected, what the store
+//! knows of past games); the rules read them and decide, so every one of
+//! them is tested here without a clock or a database. lichess is the model
+//! (docs/fair-play.md says why each rule is there).
+//!
+//! - A game counts when it lasted [`MIN_RATED_GAME_MS`] and every seat took
+//!   part: made at least [`MIN_CLAIMS`] claims. A seat connected for less
+//!   than half of the game ([`stayed`]) left it, and takes the last place
+//!   (it loses as if it had stayed); a seat away for a moment does not.
+//! - A claim whose newest card had been in play for less than the seeing
+//!   floor ([`SEEING_FLOOR_MS`]) is faster than a person can see a card and
+//!   pick three: the game is unrated, and the seat is marked for the operator.
+//! - A result moves a rating by the mean of its opponents' [`weight`]s: an
+//!   identity with few distinct opponents moves others little, and the same
+//!   two identities count less with each game they play in a day, and not at
+//!   all past [`PAIR_GAMES_PER_DAY`].
+//! - A leaderboard lists settled ratings of identities with
+//!   [`LISTED_GAMES`] games against [`LISTED_OPPONENTS`] distinct
+//!   opponents, who played in the last [`LISTED_ACTIVE_MS`] ([`listed`]).
+
+use super::room::RoomGame;
+use crate::players::sitting::Seat;
+use std::fmt;
+
+/// The shortest game that counts. A farm plays games of a second or two; a
+/// person needs longer than this to look at every table of the shortest way
+/// to play (Junior's 27 cards are nine sets: at the expert bot's median of
+/// three seconds a set, about half a minute).
+pub const MIN_RATED_GAME_MS: u64 = 30_000;
+
+/// The least time a claim's newest card must have been in play. The expert
+/// bot, modelled on the fastest people's times, takes longer than this in
+/// its motor delay alone (seeing, then picking three cards:
+/// `bot::MOTOR_MS`), and the time measured at the server holds the
+/// player's round trip besides: a person is never under it.
+pub const SEEING_FLOOR_MS: u64 = 300;
+
+/// The claims every seat makes for a game to count: a seat that sits and
+/// never claims is a puppet or away, and a game it is in is no contest.
+pub const MIN_CLAIMS: u32 = 1;
+
+/// The rated games two identities play together in a day that move their
+/// ratings; each counts less than the one before (1, 1/2, 1/3).
+pub const PAIR_GAMES_PER_DAY: u32 = 3;
+
+/// One day, the window [`PAIR_GAMES_PER_DAY`] counts in.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The distinct opponents an identity has beaten or lost to before its
+/// results move others fully; a new identity's move them not at all, so
+/// that identities made for the purpose are worth nothing to a farmer.
+pub const ESTABLISHED_OPPONENTS: u32 = 5;
+
+/// The rated games an identity has played in a way before a leaderboard of
+/// that way lists it.
+pub const LISTED_GAMES: u32 = 10;
+
+/// The distinct opponents an identity has played in a way before a
+/// leaderboard of that way lists it.
+pub const LISTED_OPPONENTS: u32 = 5;
+
+/// How recently an identity's last rated game in a way must be for that
+/// way's leaderboard to list it.
+pub const LISTED_ACTIVE_MS: u64 = 30 * DAY_MS;
+
+/// The rules' numbers as a server runs them: the constants by default. An
+/// operator (of a small server among friends, say, or a test that plays
+/// fast on purpose) may change them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// The shortest game that counts ([`MIN_RATED_GAME_MS`]).
+    pub min_game_ms: u64,
+    /// The least time a claim's newest card was in play ([`SEEING_FLOOR_MS`]).
+    pub seeing_floor_ms: u64,
+    /// Distinct opponents before an identity moves others fully ([`ESTABLISHED_OPPONENTS`]).
+    pub established_opponents: u32,
+    /// Rated games before a leaderboard lists an identity ([`LISTED_GAMES`]).
+    pub listed_games: u32,
+    /// Distinct opponents before a leaderboard lists an identity ([`LISTED_OPPONENTS`]).
+    pub listed_opponents: u32,
+    /// Whether a leaderboard lists provisional ratings too (it does not by default).
+    pub list_provisional: bool,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            min_game_ms: MIN_RATED_GAME_MS,
+            seeing_floor_ms: SEEING_FLOOR_MS,
+            established_opponents: ESTABLISHED_OPPONENTS,
+            listed_games: LISTED_GAMES,
+            listed_opponents: LISTED_OPPONENTS,
+            list_provisional: false,
+        }
+    }
+}
+
+/// A claim faster than a person: who, which event, and how long its newest
+/// card had been in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastClaim {
+    /// Who claimed.
+    pub seat: Seat,
+    /// The claim's event.
+    pub seq: u32,
+    /// How long its newest card had been in play, in ms.
+    pub looked_ms: u64,
+}
+
+/// Why a finished game, rated when it started, does not count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// It was shorter than the policy's minimum.
+    Short {
+        /// How long it lasted, in ms of play time.
+        ms: u64,
+    },
+    /// A seat made fewer than [`MIN_CLAIMS`] claims.
+    Idle(Seat),
+    /// A claim was faster than a person.
+    TooFast(FastClaim),
+}
+
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::Short { ms } => {
+                write!(
+                    f,
+                    "the game lasted {} s, under the {} s a rated game needs",
+                    ms / 1000,
+                    MIN_RATED_GAME_MS / 1000
+                )
+            }
+            Unrated::Idle(seat) => write!(f, "seat {} made no claim", seat.0),
+            Unrated::TooFast(fast) => write!(
+                f,
+                "seat {} claimed a card {} ms after it was dealt (event {}), faster than a person",
+                fast.seat.0, fast.looked_ms, fast.seq
+            ),
+        }
+    }
+}
+
+/// The game's sets found faster than the policy's seeing floor.
+pub fn fast_claims(game: &RoomGame, policy: &Policy) -> Vec<FastClaim> {
+    let found = game.sitting().finds(game.game());
+    (1..=game.seq())
+        .zip(found.into_iter().zip(game.sitting().by()))
+        .filter(|&(_, (found, _))| found)
+        .filter_map(|(seq, (_, &seat))| {
+            let looked_ms = game.looked_ms(seq)?;
+            (looked_ms < policy.seeing_floor_ms).then_some(FastClaim { seat, seq, looked_ms })
+        })
+        .collect()
+}
+
+/// The claims (sets and wrong claims) each of the first `seats` seats made.
+pub fn claims_by_seat(game: &RoomGame, seats: usize) -> Vec<u32> {
+    let mut claims = vec![0; seats];
+    for (seat, mv) in game.log() {
+        if super::room::claimed(&mv).is_some()
+            && let Some(count) = claims.get_mut(usize::from(seat.0))
+        {
+            *count += 1;
+        }
+    }
+    claims
+}
+
+/// Whether a seat connected for `present_ms` of a game of `play_ms` stayed
+/// in it: for at least half of it. One that did not left, and is last.
+pub fn stayed(present_ms: u64, play_ms: u64) -> bool {
+    present_ms.saturating_mul(2) >= play_ms
+}
+
+/// Whether a finished game, rated when it started (people only, no hints),
+/// counts, for its first `seats` seats (its people). The first reason it
+/// does not, in the order: too short, a seat idle, a claim too fast.
+pub fn judge(game: &RoomGame, seats: usize, policy: &Policy) -> Result<(), Unrated> {
+    let ms = game.last_move().map_or(0, |(_, mv)| mv.at_ms);
+    if ms < policy.min_game_ms {
+        return Err(Unrated::Short { ms });
+    }
+    if let Some(seat) = claims_by_seat(game, seats).iter().position(|&claims| claims < MIN_CLAIMS) {
+        return Err(Unrated::Idle(Seat(seat as u8)));
+    }
+    match fast_claims(game, policy).first() {
+        Some(&fast) => Err(Unrated::TooFast(fast)),
+        None => Ok(()),
+    }
+}
+
+/// How much one opponent's result counts toward a player's new rating, 0 to
+/// 1: by the opponent's distinct opponents before this game (0 for a new
+/// identity, 1 from the policy's established count on, [`ESTABLISHED_OPPONENTS`]),
+/// and by the rated games the two played together in the last day (the
+/// `n`-th counts 1/n; none past [`PAIR_GAMES_PER_DAY`]).
+pub fn weight(policy: &Policy, opponent_opponents: u32, games_together_today: u32) -> f64 {
+    if games_together_today >= PAIR_GAMES_PER_DAY {
+        return 0.0;
+    }
+    let needed = policy.established_opponents;
+    let established = if needed == 0 { 1.0 } else { f64::from(opponent_opponents.min(needed)) / f64::from(needed) };
+    established / f64::from(games_together_today + 1)
+}
+
+/// What a leaderboard knows of one identity's rating in one way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Settled: no longer provisional.
+    pub settled: bool,
+    /// Rated games played.
+    pub games: u32,
+    /// Distinct opponents played.
+    pub opponents: u32,
+    /// When its last rated game ended, Unix ms.
+    pub played_at_ms: u64,
+}
+
+/// Whether a leaderboard lists this rating, `now_ms` (Unix ms): settled
+/// (unless the policy lists provisional ones),
+/// enough games against enough distinct opponents, played lately.
+pub fn listed(policy: &Policy, standing: &Standing, now_ms: u64) -> bool {
+    (standing.settled || policy.list_provisional)
+        && standing.games >= policy.listed_games
+        && standing.opponents >= policy.listed_opponents
+        && now_ms.saturating_sub(standing.played_at_ms) <= LISTED_ACTIVE_MS
+}
+
+#[cfg(test)]
+mod tests;
