@@ -225,7 +225,7 @@ async fn run(config: Config) -> Result<(), String> {
     let metrics = crate::metrics::install()?;
     let limits = config.limits.clone();
     let (room_limits, export_limits, transfer_limits) = (limits.clone(), limits.clone(), limits.clone());
-    let lobby = lobby::Lobby::new(limits.max_lobby_watchers);
+    let lobby = lobby::Lobby::new(limits.max_lobby_watchers, limits.outbox_bytes);
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(
             Arc::new(store),

@@ -18,6 +18,7 @@ pub(crate) fn checked(text: &str) -> Result<String, String> {
     let text = normalized(text).map_err(|err| match err {
         NameError::Invisible(code) => format!("a chat line may not hold an invisible character (U+{code:04X})"),
         NameError::Bidi(code) => format!("a chat line may not hold a text-direction control (U+{code:04X})"),
+        NameError::Marks => format!("a chat line may put at most {} accents on one letter", crate::names::MAX_MARKS),
         NameError::LooksLike { .. } => "a chat line that cannot be read".into(),
     })?;
     let count = text.chars().count();
@@ -38,7 +39,8 @@ mod tests {
         assert_eq!(checked("<b>hi</b> & \"you\"").unwrap(), "<b>hi</b> & \"you\"");
         assert_eq!(checked("A\u{30a}").unwrap(), "\u{c5}", "NFC");
         assert_eq!(checked(&"é".repeat(250)).unwrap().chars().count(), 250);
-        for bad in ["", "   ", "two\nlines", "bell\u{7}", "zero\u{200b}width", "\u{202e}reversed"] {
+        let tower = "a\u{0300}\u{0301}\u{0302}\u{0303}\u{0304}";
+        for bad in ["", "   ", "two\nlines", "bell\u{7}", "zero\u{200b}width", "\u{202e}reversed", tower] {
             assert!(checked(bad).is_err(), "{bad:?}");
         }
         assert!(checked(&"x".repeat(251)).unwrap_err().contains("251"));

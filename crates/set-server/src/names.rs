@@ -2,6 +2,9 @@
 //! trims it, bounds its length and refuses control characters and two
 //! names alike):
 //! - normalised to NFC, so that "Å" typed two ways is one name;
+//! - at most [`MAX_MARKS`] combining marks on one character (a name of
+//!   twenty characters each under a tower of marks is twenty characters to
+//!   the length rule, and draws over the lines around it);
 //! - no default-ignorable code point (a variation selector, a zero-width
 //!   joiner, a tag character: invisible, so two names that look the same
 //!   would differ) and no bidi control (which reorders what follows);
@@ -13,10 +16,15 @@
 //! normaliser, unicode-security's skeletons), not hand-written tables.
 
 use icu_normalizer::ComposingNormalizerBorrowed;
-use icu_properties::CodePointSetData;
-use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint};
+use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint, GeneralCategory};
+use icu_properties::{CodePointMapData, CodePointSetData};
 use set_core::players::sitting::Seats;
 use std::fmt;
+
+/// The most combining marks (nonspacing or enclosing) one character may
+/// carry once composed: scripts written with stacked marks need two or
+/// three; more only draws over the lines above and below.
+pub(crate) const MAX_MARKS: usize = 3;
 
 /// Why a name is refused here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +33,8 @@ pub(crate) enum NameError {
     Invisible(u32),
     /// A bidirectional control (U+ its number).
     Bidi(u32),
+    /// More than [`MAX_MARKS`] combining marks on one character.
+    Marks,
     /// Too like another name in the room.
     LooksLike { name: String, other: String },
 }
@@ -34,6 +44,7 @@ impl fmt::Display for NameError {
         match self {
             NameError::Invisible(code) => write!(f, "a name may not hold an invisible character (U+{code:04X})"),
             NameError::Bidi(code) => write!(f, "a name may not hold a text-direction control (U+{code:04X})"),
+            NameError::Marks => write!(f, "a name may put at most {MAX_MARKS} accents on one letter"),
             NameError::LooksLike { name, other } => {
                 write!(f, "\"{name}\" looks too much like \"{other}\", who is in the room: choose another name")
             }
@@ -54,7 +65,17 @@ pub(crate) fn normalized(name: &str) -> Result<String, NameError> {
             return Err(NameError::Invisible(c.into()));
         }
     }
-    Ok(ComposingNormalizerBorrowed::new_nfc().normalize(name).into_owned())
+    let composed = ComposingNormalizerBorrowed::new_nfc().normalize(name).into_owned();
+    let category = CodePointMapData::<GeneralCategory>::new();
+    let mut marks = 0;
+    for c in composed.chars() {
+        let mark = matches!(category.get(c), GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark);
+        marks = if mark { marks + 1 } else { 0 };
+        if marks > MAX_MARKS {
+            return Err(NameError::Marks);
+        }
+    }
+    Ok(composed)
 }
 
 /// Whether two names would be mistaken for each other (equal skeletons).
@@ -98,6 +119,9 @@ mod tests {
         assert_eq!(normalized("A\u{200D}nn"), Err(NameError::Invisible(0x200D)), "a zero-width joiner");
         assert_eq!(normalized("A\u{202E}nn"), Err(NameError::Bidi(0x202E)), "right-to-left override");
         assert_eq!(normalized("Zoë 🎲").unwrap(), "Zoë 🎲");
+        assert_eq!(normalized("Zq\u{0300}\u{0301}\u{0302}").unwrap(), "Zq\u{0300}\u{0301}\u{0302}", "three marks");
+        assert_eq!(normalized(&"Z\u{0351}\u{0352}\u{0353}\u{0354}".repeat(5)), Err(NameError::Marks), "a tower");
+        assert_eq!(normalized("e\u{0323}\u{0302}").unwrap(), "\u{1EC7}", "Vietnamese ệ composes to one character");
     }
 
     #[test]

@@ -24,8 +24,12 @@
 //! Bounds: at most `--max-lobby-watchers` connections watch at once (the
 //! next is refused, `lobby_full`), its chat keeps the last
 //! [`chat::KEPT`] lines in memory and is rate limited per connection like
-//! a room's, and a watcher too slow to read is closed by its outbox.
+//! a room's, a watcher too slow to read is closed by its outbox, and no
+//! frame is larger than half an outbox ([`frame`]: the most useful rooms,
+//! people and chat that fit), so that no one can close the lobby by
+//! filling it.
 
+mod frame;
 pub(crate) mod peers;
 
 use crate::chat;
@@ -35,6 +39,7 @@ use crate::presence::Presence;
 use crate::proto::{BusHealth, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
 use crate::store::Status;
 use peers::{Changed, NodeLobby, PeerMsg, Peers};
+use set_core::players::sitting::MAX_ONLINE_PLAYERS;
 use set_core::rules::variant::ONLINE_VARIANTS;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -133,11 +138,13 @@ impl State {
         people
     }
 
-    fn online_msg(&self) -> OnlineMsg {
+    /// Who is online: the count whole, the names that fit in a frame.
+    fn online_msg(&self, budget: &frame::Budget) -> OnlineMsg {
         let mut people = self.own_people();
         people.extend(self.peers.people().cloned());
         people.sort();
         people.dedup();
+        let people = frame::people(people, budget.people);
         OnlineMsg { online: self.online_count(), people, out_of_date: self.bus == BusHealth::Down }
     }
 
@@ -210,14 +217,18 @@ impl State {
 pub struct Lobby {
     state: Mutex<State>,
     max_watchers: usize,
+    /// What one frame to a watcher may hold.
+    budget: frame::Budget,
     /// One quick play at a time per way to play (in [`ONLINE_VARIANTS`]' order).
     quick: Vec<Arc<tokio::sync::Mutex<()>>>,
 }
 
 impl Lobby {
-    pub fn new(max_watchers: usize) -> Arc<Lobby> {
+    /// A lobby for at most `max_watchers` watchers, each with an outbox of `outbox_bytes`.
+    pub fn new(max_watchers: usize, outbox_bytes: usize) -> Arc<Lobby> {
         let quick = ONLINE_VARIANTS.iter().map(|_| Arc::default()).collect();
-        Arc::new(Lobby { state: Mutex::default(), max_watchers, quick })
+        let budget = frame::Budget::within(outbox_bytes);
+        Arc::new(Lobby { state: Mutex::default(), max_watchers, budget, quick })
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -257,10 +268,15 @@ impl Lobby {
         let (mut rooms, mut gone) = (Vec::new(), Vec::new());
         for id in changed {
             match state.room(&id) {
-                Some(room) => rooms.push(room.clone()),
+                Some(room) => rooms.push(room),
                 None => gone.push(id),
             }
         }
+        // The rooms that fit go now; the rest with the next changes.
+        let fit = frame::changes_that_fit(&rooms, self.budget.rooms);
+        let later: Vec<String> = rooms.split_off(fit).into_iter().map(|room| room.room.clone()).collect();
+        let rooms: Vec<LobbyRoomMsg> = rooms.into_iter().cloned().collect();
+        state.changed.extend(later);
         state.tell_watchers(&ServerMsg::LobbyChanges { rooms, gone });
     }
 
@@ -295,11 +311,16 @@ impl Lobby {
             None => None,
             Some(name) => Some(state.take_name(Some(conn), player, name)?),
         };
-        let rooms: Vec<LobbyRoomMsg> = state.all_rooms().into_iter().cloned().collect();
-        let named = name.is_some();
+        let people_before = state.own_people();
         state.watchers.insert(conn, Watcher { player: player.to_owned(), name, outbox: outbox.clone() });
-        state.online_changed |= named;
-        let whole = LobbyMsg { rooms, online: state.online_msg(), chat: state.chat.iter().cloned().collect() };
+        // Watching again under the same name changes no one's list.
+        if state.own_people() != people_before {
+            state.online_changed = true;
+        }
+        let (rooms, _) = frame::rooms(state.all_rooms(), self.budget.rooms, MAX_ONLINE_PLAYERS);
+        let rooms: Vec<LobbyRoomMsg> = rooms.into_iter().cloned().collect();
+        let chat = frame::chat(state.chat.iter(), self.budget.chat);
+        let whole = LobbyMsg { rooms, online: state.online_msg(&self.budget), chat };
         outbox.send(ServerMsg::Lobby(whole).to_text().into());
         Ok(())
     }
@@ -437,7 +458,7 @@ impl Lobby {
     pub fn tell_online(&self) {
         let mut state = self.state();
         if std::mem::take(&mut state.online_changed) {
-            let msg = ServerMsg::Online(state.online_msg());
+            let msg = ServerMsg::Online(state.online_msg(&self.budget));
             state.tell_watchers(&msg);
         }
     }

@@ -35,7 +35,7 @@ fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRo
 
 #[test]
 fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     lobby.publish(summary("new", "classic", 30, &["A"]));
     lobby.publish(summary("old", "classic", 10, &["B"]));
     lobby.publish(summary("junior", "junior", 5, &["C"]));
@@ -51,7 +51,7 @@ fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat(
 
 #[test]
 fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     lobby.publish(summary("r1", "classic", 1, &["A"]));
     lobby.tell_changes();
     let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
@@ -92,7 +92,7 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
 
 #[test]
 fn the_lobby_holds_at_most_its_watchers_and_names_are_unlike_each_other() {
-    let lobby = Lobby::new(2);
+    let lobby = Lobby::new(2, 256 * 1024);
     let _a = watcher(&lobby, 1, Some("Ann")).unwrap();
     assert!(matches!(watcher(&lobby, 2, Some(" Ann ")), Err(LobbyError::BadName(_))), "the same, trimmed");
     assert!(matches!(watcher(&lobby, 2, Some("Аnn")), Err(LobbyError::BadName(_))), "Cyrillic А");
@@ -105,7 +105,7 @@ fn the_lobby_holds_at_most_its_watchers_and_names_are_unlike_each_other() {
 
 #[test]
 fn a_lobby_holds_more_named_watchers_than_a_table_seats() {
-    let lobby = Lobby::new(100);
+    let lobby = Lobby::new(100, 256 * 1024);
     let _all: Vec<_> = (0..30).map(|n| watcher(&lobby, n, Some(&format!("W{n}"))).unwrap()).collect();
     let mut last = watcher(&lobby, 99, None).unwrap();
     let first = heard(&mut last);
@@ -115,7 +115,7 @@ fn a_lobby_holds_more_named_watchers_than_a_table_seats() {
 
 #[test]
 fn who_is_online_counts_players_once_and_is_told_only_when_it_changed() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     let mut rx = watcher(&lobby, 1, None).unwrap();
     heard(&mut rx);
     lobby.tell_online();
@@ -136,7 +136,7 @@ fn who_is_online_counts_players_once_and_is_told_only_when_it_changed() {
 
 #[test]
 fn lobby_chat_needs_a_watcher_with_a_name_and_keeps_the_last_lines() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     assert_eq!(lobby.say(9, "hi".into()), Err(LobbyError::NotWatching));
     let mut anonymous = watcher(&lobby, 2, None).unwrap();
     assert!(matches!(lobby.say(2, "hi".into()), Err(LobbyError::BadName(_))));
@@ -158,7 +158,7 @@ fn from_node2(lobby: &Lobby, msg: PeerMsg, at: Instant) {
 
 #[test]
 fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     let start = Instant::now();
     lobby.publish(summary("mine", "classic", 20, &["A"]));
     let theirs = NodeLobby {
@@ -211,7 +211,7 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
 
 #[test]
 fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     let start = Instant::now();
     let bea =
         NodeLobby { players: vec!["pB".into()], names: vec![("pB".into(), "Bea".into())], ..NodeLobby::default() };
@@ -227,7 +227,7 @@ fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
 
 #[test]
 fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     let (to_peers, mut told) = mpsc::channel(16);
     lobby.join_bus(to_peers);
     let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
@@ -243,7 +243,7 @@ fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
     assert_eq!(kept, ["hi all", "hello Bea"]);
     // A node that starts takes the history a hello was answered with,
     // unless something was said there already.
-    let fresh = Lobby::new(10);
+    let fresh = Lobby::new(10, 256 * 1024);
     let history = vec![line.clone(), said.clone()];
     fresh.heard("node-2", PeerMsg::ChatHistory { lines: history.clone() }, Instant::now());
     fresh.heard("node-3", PeerMsg::ChatHistory { lines: vec![said.clone()] }, Instant::now());
@@ -261,7 +261,7 @@ fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
 
 #[test]
 fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
-    let lobby = Lobby::new(10);
+    let lobby = Lobby::new(10, 256 * 1024);
     let mut rx = watcher(&lobby, 1, None).unwrap();
     heard(&mut rx);
     lobby.set_bus(BusHealth::Up);

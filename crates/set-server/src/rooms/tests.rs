@@ -211,7 +211,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
         store.clone(),
         "test",
         RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
-        crate::lobby::Lobby::new(10),
+        crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     let inbox = rooms.inbox(&id).await.unwrap();
@@ -287,7 +287,7 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
         store.clone(),
         "test",
         RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
-        crate::lobby::Lobby::new(10),
+        crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
@@ -305,7 +305,7 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
         store.clone(),
         "test",
         RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
-        crate::lobby::Lobby::new(10),
+        crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();
     let (empty_over, watched_over, waiting) = (

@@ -193,6 +193,23 @@ impl Client {
         Client::hello(ws, token).await
     }
 
+    /// Connects from the loopback address `from` (127.x.y.z: each stands
+    /// for another machine, as the server's limits by address see it) and
+    /// says hello; Err with why if the socket does not open.
+    pub(crate) async fn from_address(server: &Server, from: &str, token: Option<&str>) -> Result<Client, String> {
+        let local: std::net::SocketAddr = format!("{from}:0").parse().map_err(|_| "an address")?;
+        let socket = tokio::net::TcpSocket::new_v4().map_err(|err| err.to_string())?;
+        socket.bind(local).map_err(|err| err.to_string())?;
+        let target: std::net::SocketAddr = server.addr.parse().map_err(|_| "the server's address")?;
+        let stream = socket.connect(target).await.map_err(|err| err.to_string())?;
+        let mut request = format!("ws://{}/ws", server.addr).into_client_request().unwrap();
+        request.headers_mut().insert("origin", server.origin().parse().unwrap());
+        let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+            .await
+            .map_err(|err| err.to_string())?;
+        Ok(Client::hello(ws, token).await)
+    }
+
     /// Connects through a proxy at `addr` as the page does (its socket
     /// naming the room, if any, for the proxy to route by) and says hello;
     /// Err if the socket does not open.
