@@ -15,7 +15,8 @@
 # where nginx listens), NODES (3), SET_SERVER (target/server/set-server),
 # DIST (dist), NODE_FLAGS (more flags for every node: the load's limits).
 # `up` prints the address, and writes in CLUSTER_DIR the database's URL
-# (postgres.url), the bus's (nats.url, nats.pid) and each node's name,
+# (postgres.url), the bus's (nats.url, nats.pid; its credentials,
+# nats.credentials, and configuration, nats.conf) and each node's name,
 # port and pid (node-N.port, node-N.pid). It installs what is missing
 # (Debian's postgresql, nats-server and nginx) and builds nothing: `bash
 # scripts/play.sh` builds the page and the server first. Postgres refuses
@@ -50,10 +51,27 @@ down() {
   rm -f "$dir/nginx.pid" "$dir/nats.pid"
 }
 
-# Starts NATS on `port` (again, with the same port, after a stop: the tests' way).
+# The bus's credentials, made once per cluster: a user and a random
+# password, in a file only its owner reads (given to each node with
+# --bus-credentials) and in NATS's configuration, which refuses any client
+# without them.
+nats_credentials() {
+  local port=$1 password
+  password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  (umask 077; printf 'set:%s\n' "$password" > "$dir/nats.credentials")
+  (umask 077; cat > "$dir/nats.conf" <<CONF
+listen: 127.0.0.1:$port
+authorization {
+  users = [ { user: "set", password: "$password" } ]
+}
+CONF
+  )
+}
+
+# Starts NATS on its configuration's port (again, after a stop: the tests' way).
 nats_up() {
   local port=$1
-  nats-server -a 127.0.0.1 -p "$port" -l "$dir/nats.log" >/dev/null 2>&1 &
+  nats-server -c "$dir/nats.conf" -l "$dir/nats.log" >/dev/null 2>&1 &
   echo $! > "$dir/nats.pid"
   for _ in $(seq 1 50); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
@@ -73,6 +91,7 @@ up() {
   down
   local pg_port nats_port url upstreams="" origin="http://127.0.0.1:$port"
   nats_port=$(free_port)
+  nats_credentials "$nats_port"
   nats_up "$nats_port" || { down; exit 1; }
   echo "nats://127.0.0.1:$nats_port" > "$dir/nats.url"
   pg_port=$(free_port)
@@ -84,6 +103,7 @@ up() {
     local node_port
     node_port=$(free_port)
     "$server" --addr "127.0.0.1:$node_port" --db "$url" --dist "$dist" --node "node-$n" --bus "$(cat "$dir/nats.url")" \
+      --bus-credentials "$dir/nats.credentials" \
       --origin "$origin" --trusted-proxy 127.0.0.1 ${NODE_FLAGS:-} >"$dir/node-$n.out" 2>"$dir/node-$n.log" &
     echo $! > "$dir/node-$n.pid"
     echo "$node_port" > "$dir/node-$n.port"

@@ -106,6 +106,11 @@ struct Config {
     /// online and lobby chat. Without it the node is alone.
     #[arg(long, value_name = "URL")]
     bus: Option<String>,
+    /// A file (readable by its owner only) holding `USER:PASSWORD`, this
+    /// cluster's credentials on the bus (scripts/cluster.sh writes one and
+    /// the NATS configuration that asks for it).
+    #[arg(long, value_name = "FILE", requires = "bus")]
+    bus_credentials: Option<PathBuf>,
     #[command(flatten)]
     limits: Limits,
 }
@@ -126,7 +131,7 @@ pub async fn main() {
 }
 
 /// A node's name as `--node` takes it.
-fn node_name(name: &str) -> Result<String, String> {
+pub(crate) fn node_name(name: &str) -> Result<String, String> {
     let fits =
         (1..=32).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     if fits { Ok(name.to_owned()) } else { Err("1 to 32 letters, digits, '-' or '_'".to_owned()) }
@@ -176,17 +181,35 @@ fn sqlite_lock(db: &Path) -> Result<std::fs::File, String> {
     Ok(lock)
 }
 
-/// The signing key from `--secret-file`: at least 32 bytes, and a file no
-/// one but its owner can read.
-fn secret_from_file(path: &Path) -> Result<Vec<u8>, String> {
+/// A secret's file, trimmed: refused if anyone but its owner can read it.
+fn private_file(path: &Path) -> Result<Vec<u8>, String> {
     use std::os::unix::fs::PermissionsExt;
     let shown = path.display();
     let mode = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?.permissions().mode();
     if mode & 0o077 != 0 {
         return Err(format!("{shown}: readable by others (mode {:o}): chmod 600 it", mode & 0o777));
     }
-    let key = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-    let key = key.trim_ascii().to_vec();
+    let text = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+    Ok(text.trim_ascii().to_vec())
+}
+
+/// The bus's credentials from `--bus-credentials`: `USER:PASSWORD`, in a
+/// file no one but its owner can read.
+fn bus_credentials(path: &Path) -> Result<bus::Credentials, String> {
+    let text = String::from_utf8(private_file(path)?).map_err(|_| format!("{}: not text", path.display()))?;
+    match text.split_once(':') {
+        Some((user, password)) if !user.is_empty() && !password.is_empty() => {
+            Ok(bus::Credentials { user: user.to_owned(), password: password.to_owned() })
+        }
+        _ => Err(format!("{}: USER:PASSWORD on one line", path.display())),
+    }
+}
+
+/// The signing key from `--secret-file`: at least 32 bytes, and a file no
+/// one but its owner can read.
+fn secret_from_file(path: &Path) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let key = private_file(path)?;
     if key.len() < 32 {
         return Err(format!("{shown}: a key of {} bytes: at least 32", key.len()));
     }
@@ -265,9 +288,10 @@ async fn run(config: Config) -> Result<(), String> {
     crate::metrics::node(&config.node);
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
     let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
+    let credentials = config.bus_credentials.as_deref().map(bus_credentials).transpose()?;
     let bus = match &config.bus {
         Some(url) => Some(
-            bus::start(url, &config.node, Arc::clone(&state.lobby), Arc::clone(&state.rooms))
+            bus::start(url, credentials, &config.node, Arc::clone(&state.lobby), Arc::clone(&state.rooms))
                 .instrument(node.clone())
                 .await?,
         ),

@@ -25,9 +25,14 @@
 //! the epoch refuses. Correctness never depends on this message: the epoch
 //! does that.
 //!
-//! What the bus carries is the nodes' own (NATS listens on loopback or a
-//! private network): a frame is read with serde and one that does not
-//! parse is counted and dropped, and the lobby keeps at most
+//! What the bus carries is the nodes' own: NATS asks for the cluster's
+//! credentials (`--bus-credentials`; scripts/cluster.sh makes them), and
+//! listens on loopback or a private network. Even so, a frame is read as a
+//! client's is: one that does not parse is counted and dropped, every
+//! field is bounded as a client's frame is (`lobby::peers::checked`: chat
+//! lines and names as the node that took them checked them, rooms of at
+//! most eight seats, lists of bounded length), a `taken` is believed only
+//! when the store's epoch agrees, and the lobby keeps at most
 //! `lobby::peers::MAX_PEERS` other nodes.
 
 use crate::lobby::Lobby;
@@ -52,17 +57,29 @@ pub(crate) const MAX_FRAME: usize = 4 << 20;
 /// How long a publish may wait for the client's buffer before it is dropped.
 const PUBLISH_WAIT: Duration = Duration::from_millis(200);
 
-/// Connects this node's lobby to the bus at `url` and keeps it connected:
-/// returns once the client exists (NATS itself may still be down; the
-/// client goes on trying), with the task that runs the bus.
+/// A cluster's credentials on the bus.
+pub(crate) struct Credentials {
+    pub user: String,
+    pub password: String,
+}
+
+/// Connects this node's lobby to the bus at `url` (with `credentials`, if
+/// the bus asks for them) and keeps it connected: returns once the client
+/// exists (NATS itself may still be down; the client goes on trying), with
+/// the task that runs the bus.
 pub(crate) async fn start(
     url: &str,
+    credentials: Option<Credentials>,
     node: &str,
     lobby: Arc<Lobby>,
     rooms: Arc<Rooms>,
 ) -> Result<tokio::task::JoinHandle<()>, String> {
     let (events_tx, events) = mpsc::unbounded_channel();
-    let client = ConnectOptions::new()
+    let options = match credentials {
+        Some(Credentials { user, password }) => ConnectOptions::with_user_and_password(user, password),
+        None => ConnectOptions::new(),
+    };
+    let client = options
         .name(format!("set-server {node}"))
         .no_echo()
         .retry_on_initial_connect()
@@ -154,6 +171,14 @@ impl Bus {
             Ok(frame) => frame,
             Err(err) => {
                 tracing::warn!(%err, "a frame on the bus that does not parse: dropped");
+                crate::metrics::bus_dropped();
+                return;
+            }
+        };
+        let frame = match crate::lobby::peers::checked(frame) {
+            Ok(frame) => frame,
+            Err(why) => {
+                tracing::warn!(%why, "a frame on the bus out of its bounds: dropped");
                 crate::metrics::bus_dropped();
                 return;
             }

@@ -104,8 +104,9 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
     let scratch = Scratch::new("lobby-nodes-4");
     let url = cluster.file("postgres.url");
     let bus = cluster.file("nats.url");
-    let fourth =
-        Server::try_start_with(Path::new(&url), &scratch.dist(), &[], &["--node", "node-4", "--bus", &bus]).unwrap();
+    let credentials = cluster.dir.join("nats.credentials");
+    let flags = ["--node", "node-4", "--bus", &bus, "--bus-credentials", credentials.to_str().unwrap()];
+    let fourth = Server::try_start_with(Path::new(&url), &scratch.dist(), &[], &flags).unwrap();
     let mut hal = Client::new(&fourth, None).await;
     let mut whole = Value::Null;
     for _ in 0..50 {

@@ -13,6 +13,10 @@
 //! The messages are [`PeerMsg`]s, defined here once: every node runs this
 //! code, so the bus's two sides cannot drift.
 
+mod bounds;
+
+pub(crate) use bounds::checked;
+
 use crate::proto::{LobbyChatMsg, LobbyRoomMsg};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};

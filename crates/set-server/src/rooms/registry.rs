@@ -315,6 +315,21 @@ impl Rooms {
     /// Another node took `id` at `epoch` (the bus said): a copy here from
     /// before is let go of now, so that its players move to the room's node.
     pub async fn taken_elsewhere(&self, id: &str, epoch: u64) {
+        // Believed only when the store agrees: anyone on the bus could say it.
+        if self.live.lock().await.get(id).is_none_or(|room| room.epoch >= epoch) {
+            return;
+        }
+        match self.store.epoch(id).await {
+            Ok(Some(stored)) if stored >= epoch => {}
+            Ok(_) => {
+                tracing::warn!(room = %id, epoch, "a `taken` the store does not agree with: ignored");
+                return;
+            }
+            Err(err) => {
+                tracing::warn!(room = %id, %err, "a `taken` not checked (the store): ignored");
+                return;
+            }
+        }
         if let_go_if_older(&mut *self.live.lock().await, id, epoch) {
             tracing::info!(room = %id, "another node took this room: letting go of it");
         }

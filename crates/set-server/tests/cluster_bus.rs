@@ -1,0 +1,108 @@
+//! The bus of a cluster (three nodes on NATS behind nginx, started by
+//! scripts/cluster.sh) against a stranger who reaches it, with raw NATS
+//! clients speaking the protocol's text over TCP:
+//! - without the cluster's credentials, NATS refuses the client;
+//! - with them (a stolen credential), a spoofed `taken` for a room being
+//!   played changes nothing (the store's epoch does not agree): no player
+//!   is closed, and the next claim is answered; and a chat line of 300 KB
+//!   is dropped by every node, whose lobby still opens and does not hold it;
+//! - the public door (nginx) does not serve `/metrics` or `/healthz`.
+//!
+//! Runs where scripts/test.sh gives the tests a Postgres.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::time::Duration;
+use support::cluster::Cluster;
+use support::*;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+/// A raw NATS client: the server's INFO line read, CONNECT sent (with
+/// `user` and `pass` if given) and a PING, and the first line of the answer.
+async fn nats_connect(url: &str, credentials: Option<(&str, &str)>) -> (BufReader<TcpStream>, String) {
+    let addr = url.trim_start_matches("nats://");
+    let mut stream = BufReader::new(TcpStream::connect(addr).await.unwrap());
+    let mut info = String::new();
+    stream.read_line(&mut info).await.unwrap();
+    assert!(info.starts_with("INFO "), "{info}");
+    let connect = match credentials {
+        Some((user, pass)) => format!(r#"CONNECT {{"verbose":false,"user":"{user}","pass":"{pass}"}}"#),
+        None => r#"CONNECT {"verbose":false}"#.to_owned(),
+    };
+    stream.get_mut().write_all(format!("{connect}\r\nPING\r\n").as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_line(&mut answer)).await.unwrap().unwrap();
+    (stream, answer)
+}
+
+/// Publishes `payload` on the lobbies' subject.
+async fn publish(stream: &mut BufReader<TcpStream>, payload: &str) {
+    let frame = format!("PUB set.lobby {}\r\n{payload}\r\nPING\r\n", payload.len());
+    stream.get_mut().write_all(frame.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_line(&mut answer)).await.unwrap().unwrap();
+    assert_eq!(answer.trim(), "PONG", "published");
+}
+
+#[tokio::test]
+async fn the_bus_refuses_strangers_and_its_nodes_believe_nothing_out_of_bounds() {
+    let Some(cluster) = Cluster::for_test("cluster-bus") else { return };
+    let url = cluster.file("nats.url");
+    let (_, answer) = nats_connect(&url, None).await;
+    assert!(answer.contains("Authorization Violation"), "a client without credentials: {answer}");
+    let wrong = nats_connect(&url, Some(("set", "guessed"))).await.1;
+    assert!(wrong.contains("Authorization Violation"), "a wrong password: {wrong}");
+    let credentials = cluster.file("nats.credentials");
+    let (user, pass) = credentials.split_once(':').unwrap();
+    let (mut raw, answer) = nats_connect(&url, Some((user, pass))).await;
+    assert_eq!(answer.trim(), "PONG", "the cluster's own credentials");
+
+    // Two players in a room, through nginx, the game started.
+    let mut ann = Client::through(&cluster.addr, None, None).await.unwrap();
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::through(&cluster.addr, Some(&room), None).await.unwrap();
+    ben.join(&room, Some("Ben"), 0).await;
+    let mut ann = Client::through(&cluster.addr, Some(&room), Some(&ann.token)).await.unwrap();
+    ann.join(&room, None, 0).await;
+    ann.send(ClientMsg::Start).await;
+    let table = ids(&ann.first_room_with(|r| r["status"] == "playing").await["view"]["table"]);
+
+    // A spoofed `taken` at a far epoch, as if from another node.
+    let taken = format!(r#"{{"node":"node-9","msg":{{"kind":"taken","room":"{room}","epoch":999}}}}"#);
+    publish(&mut raw, &taken).await;
+    // One chat line of 300 KB, from a well-formed player.
+    let text = "x".repeat(300 * 1024);
+    let chat = format!(
+        r#"{{"node":"node-9","msg":{{"kind":"chat","line":{{"player":"0123456789abcdef0123456789abcdef","name":"Eve","text":"{text}","at":1}}}}}}"#
+    );
+    publish(&mut raw, &chat).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    // Nobody was closed: Ann's claim is answered, and Ben hears the move.
+    let moved = ann.play_a_set(&table, 0).await;
+    assert_eq!(moved["seq"], 1);
+    assert_eq!(ben.expect_move(1).await["seq"], 1);
+    // Every node's lobby opens, without the line.
+    for node in ["node-1", "node-2", "node-3"] {
+        let mut watcher = cluster.client_on(node).await;
+        watcher.send(ClientMsg::Lobby { name: None }).await;
+        let lobby = watcher.next().await;
+        assert_eq!(lobby["t"], "lobby", "{node}: {}", lobby.to_string().get(..200).unwrap_or_default());
+        assert!(lobby["chat"].as_array().unwrap().iter().all(|line| line["name"] != "Eve"), "{node}");
+    }
+    let (_, metrics) = cluster.get(Some("node-1"), "/metrics");
+    let dropped = metrics
+        .lines()
+        .find(|l| l.starts_with("set_bus_frames_total{fate=\"dropped\"}"))
+        .and_then(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+        .unwrap_or(0);
+    assert!(dropped >= 1, "the line was dropped and counted: {dropped}");
+    // The public door does not serve the operator's pages.
+    for path in ["/metrics", "/healthz"] {
+        assert_eq!(cluster.get(None, path).0, 403, "{path} through nginx");
+        assert_eq!(cluster.get(Some("node-2"), path).0, 200, "{path} on a node's own address");
+    }
+}
