@@ -485,7 +485,9 @@ impl OnlinePage {
     fn sit_through_its_socket(&mut self, room: &str, out: &mut Vec<Command>) {
         out.push(Command::ShowRoomInAddress(room.to_owned()));
         self.wanted_room = Some(room.to_owned());
-        self.queue.push(ClientMsg::Join { room: room.to_owned(), name: Some(self.name.clone()), since: Some(0) });
+        // Without a name, to watch (a room of another node, joined from the lobby).
+        let name = (!self.name.is_empty()).then(|| self.name.clone());
+        self.queue.push(ClientMsg::Join { room: room.to_owned(), name, since: Some(0) });
         self.connect(out);
     }
 

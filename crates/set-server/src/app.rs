@@ -288,6 +288,7 @@ async fn run(config: Config) -> Result<(), String> {
     crate::metrics::node(&config.node);
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
     let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
+    let lease = tokio::spawn(keep_lease(Arc::clone(&state)).instrument(node.clone()));
     let credentials = config.bus_credentials.as_deref().map(bus_credentials).transpose()?;
     let bus = match &config.bus {
         Some(url) => Some(
@@ -314,6 +315,11 @@ async fn run(config: Config) -> Result<(), String> {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     state.rooms.stop().await;
+    lease.abort();
+    // Its rooms are anyone's now, without waiting for the lease to run out.
+    if let Err(err) = state.rooms.store().end_lease(&state.node).await {
+        tracing::warn!(%err, "this node's lease not ended: its rooms wait for it to run out");
+    }
     tracing::info!("stopped");
     Ok(())
 }
@@ -347,6 +353,19 @@ async fn tell_lobby(lobby: Arc<lobby::Lobby>) {
 }
 
 /// Deletes rooms that never started and finished games past their keeping.
+/// Renews this node's lease every second, for [`rooms::LEASE`]: while it
+/// lives, no other node takes this node's rooms unless routed by them.
+async fn keep_lease(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        every.tick().await;
+        let until = unix_ms() + rooms::LEASE.as_millis() as i64;
+        if let Err(err) = state.rooms.store().renew_lease(&state.node, until).await {
+            tracing::warn!(%err, "this node's lease not renewed");
+        }
+    }
+}
+
 async fn housekeeping(state: Arc<AppState>) {
     let mut every = tokio::time::interval(Duration::from_secs(state.limits.sweep_every.max(1)));
     loop {

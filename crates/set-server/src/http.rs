@@ -144,8 +144,12 @@ async fn upgrade(
     State(state): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    uri: Uri,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // The room the page opened this socket for, by which a proxy routes it.
+    let routed =
+        uri.query().and_then(|query| query_value(query, "room")).filter(|room| is_room_id(room)).map(str::to_owned);
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
     // The Host was checked by `headers` (below): one of this server's own.
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
@@ -183,7 +187,9 @@ async fn upgrade(
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
         // Hyper runs the upgraded socket in a task of its own: in this node's span too.
-        .on_upgrade(move |socket| tracing::Instrument::instrument(crate::ws::serve(socket, state, permit), span))
+        .on_upgrade(move |socket| {
+            tracing::Instrument::instrument(crate::ws::serve(socket, state, permit, routed), span)
+        })
 }
 
 async fn export(

@@ -11,7 +11,7 @@ use crate::limits::{Bucket, Permit};
 use crate::lobby::LobbyError;
 use crate::metrics::{Limit, limit_hit};
 use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, VERSION, close};
-use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, RoomSettings, RoomsError, room_lost};
+use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, RoomSettings, RoomsError, Route, room_lost};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -64,6 +64,9 @@ struct Connection {
     outbox: Outbox,
     /// The client's address (its permit's).
     address: IpAddr,
+    /// The room the socket was opened for (`/ws?room=<id>`), by which a
+    /// proxy in front of several nodes routed it here.
+    routed: Option<String>,
     player: Option<String>,
     room: Option<mpsc::Sender<Command>>,
     /// Watching the lobby (never while in a room).
@@ -94,7 +97,7 @@ enum Heard {
     Draining,
 }
 
-pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit) {
+pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit, routed: Option<String>) {
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(OUTBOX);
     let outbox = Outbox::new(tx, state.limits.outbox_bytes);
@@ -107,6 +110,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         state,
         outbox,
         address: permit.address(),
+        routed,
         player: None,
         room: None,
         in_lobby: false,
@@ -347,8 +351,15 @@ impl Connection {
                 }
                 self.leave_room().await;
                 self.leave_lobby();
-                let inbox = match self.state.rooms.inbox(&room).await {
+                let route = if self.routed.as_deref() == Some(room.as_str()) { Route::ByTheRoom } else { Route::Other };
+                let inbox = match self.state.rooms.inbox(&room, route).await {
                     Ok(inbox) => inbox,
+                    // Played on a live node: the client sits there itself, over
+                    // a socket that names the room (as quick play's `found`).
+                    Err(RoomsError::Elsewhere(_)) => {
+                        self.send(&ServerMsg::Found { room });
+                        return true;
+                    }
                     Err(RoomsError::NoRoom) => {
                         return self.strike(None, ErrorCode::NoRoom, "there is no such room");
                     }
@@ -614,7 +625,7 @@ impl Connection {
     /// connection is in no room).
     async fn sit(&mut self, player: &str, room: &str, name: &str) -> Result<(), (ErrorCode, String)> {
         let unavailable = || (ErrorCode::Unavailable, "the room cannot be opened now: try again".to_owned());
-        let inbox = self.state.rooms.inbox(room).await.map_err(|_| unavailable())?;
+        let inbox = self.state.rooms.inbox(room, Route::Other).await.map_err(|_| unavailable())?;
         self.leave_room().await;
         let (seated, answer) = tokio::sync::oneshot::channel();
         let join = Command::Join {

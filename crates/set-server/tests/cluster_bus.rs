@@ -106,3 +106,73 @@ async fn the_bus_refuses_strangers_and_its_nodes_believe_nothing_out_of_bounds()
         assert_eq!(cluster.get(Some("node-2"), path).0, 200, "{path} on a node's own address");
     }
 }
+
+/// The review's bounce: a lobby socket that lands on another node sends
+/// `join` for a room played elsewhere. That node used to take the room, so
+/// that its owner closed the players (4003), who came back and took it
+/// back. Now a node takes a live owner's room only for a socket routed by
+/// the room; the others are told where it is (`found`). For 20 s, joins
+/// from the two other nodes close no player and leave no claim unanswered.
+#[tokio::test]
+async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
+    let Some(cluster) = Cluster::for_test("cluster-bounce") else { return };
+    let mut host = Client::through(&cluster.addr, None, None).await.unwrap();
+    let room = host.create("classic", "Ann").await;
+    // Ann plays over a socket routed by the room, as the page does.
+    let mut ann = Client::through(&cluster.addr, Some(&room), Some(&host.token)).await.unwrap();
+    drop(host);
+    ann.join(&room, None, 0).await;
+    let mut ben = Client::through(&cluster.addr, Some(&room), None).await.unwrap();
+    ben.join(&room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let started = ann.first_room_with(|r| r["status"] == "playing").await;
+    let owner = ann.node.clone();
+    assert_eq!(ben.node, owner, "routed by the room: one node");
+
+    let attack = Duration::from_secs(20);
+    let attackers: Vec<_> = ["node-1", "node-2", "node-3"]
+        .into_iter()
+        .filter(|node| *node != owner)
+        .map(|node| {
+            let (addr, room) = (cluster.node(node), room.clone());
+            tokio::spawn(async move {
+                let mut eve = Client::through(&addr, None, None).await.unwrap();
+                let (started, mut found) = (std::time::Instant::now(), 0);
+                while started.elapsed() < attack {
+                    eve.send(ClientMsg::Join { room: room.clone(), name: None, since: Some(0) }).await;
+                    let answer =
+                        eve.first(|m| m["t"] == "found" || m["t"] == "room" || m["t"] == "error", "an answer").await;
+                    assert_eq!(answer["t"], "found", "told where the room is, not given it: {answer}");
+                    found += 1;
+                    // Within a connection's frames a second.
+                    tokio::time::sleep(Duration::from_millis(120)).await;
+                }
+                found
+            })
+        })
+        .collect();
+
+    // Meanwhile Ann plays: every claim answered, on the one node.
+    let (mut table, mut seq, mut claims) = (ids(&started["view"]["table"]), 0, 0);
+    let started = std::time::Instant::now();
+    while started.elapsed() < attack {
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let moved = ann.play_a_set(&table, seq).await;
+        claims += 1;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        if moved["view"]["over"] == true {
+            break;
+        }
+    }
+    for attacker in attackers {
+        assert!(attacker.await.unwrap() > 10, "the attacker kept trying");
+    }
+    // Ben heard every one of Ann's sets and was never closed.
+    for n in 1..=seq {
+        assert_eq!(ben.expect_move(n).await["seq"], n);
+    }
+    assert!(claims >= 10, "{claims} claims");
+    let (_, health) = cluster.get(Some(&owner), "/healthz");
+    assert!(health.contains(&format!("\"node\":\"{owner}\"")), "{health}");
+}

@@ -137,12 +137,15 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
     assert_eq!(names, ["Ann", "Fay"]);
     assert_eq!(seated["seat"], 1);
 
-    // Gus opens the room on a node other than its owner's: that node takes
-    // it, and the owner lets go of it at once (its players are told to
-    // reconnect, 4003), though no one there has written since.
+    // Gus opens the room on a node other than its owner's, over a socket
+    // routed by the room (as when the proxy's hash points there again after
+    // a failover): that node takes it, and the owner lets go of it at once
+    // (its players are told to reconnect, 4003), though no one there has
+    // written since. (A socket not routed by the room is told `found`:
+    // tests/cluster_bus.rs.)
     let owner = fay.node.clone();
     let other = ["node-1", "node-2", "node-3"].into_iter().find(|n| *n != owner).unwrap();
-    let mut gus = cluster.client_on(other).await;
+    let mut gus = Client::through(&cluster.node(other), Some(&room), None).await.unwrap();
     let taken = Instant::now();
     gus.join(&room, None, 0).await;
     assert_eq!(closed(&mut fay).await, set_protocol::close::MOVED);

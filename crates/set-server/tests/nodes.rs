@@ -1,5 +1,6 @@
 //! Two nodes on one Postgres database, as a cluster runs: a room taken by
-//! the second node (a player joins it there) is fenced off the first, whose
+//! the second node (a player joins it there, over a socket routed by the
+//! room, as the proxy routes it) is fenced off the first, whose
 //! next append keeps nothing; the first node lets go of the room and closes
 //! its sockets with 4003, its players come back through the second with the
 //! tokens the first signed, and play on. The database is read with the
@@ -49,7 +50,7 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     assert_eq!(ann.node, "first");
 
     // Cy opens the room on the second node, which takes it.
-    let mut cy = Client::new(&second, None).await;
+    let mut cy = Client::through(&second.addr, Some(&room), None).await.unwrap();
     assert_eq!(cy.node, "second");
     let seen = cy.join(&room, None, 0).await;
     assert_eq!((seen["seq"].as_u64(), seen["view"]["table"].clone()), (Some(1), moved["view"]["table"].clone()));
@@ -73,7 +74,7 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     assert_eq!(ann.next().await["t"], "closed");
 
     // Ben comes back through the second node, with the first node's token.
-    let mut ben = Client::new(&second, Some(&ben.token)).await;
+    let mut ben = Client::through(&second.addr, Some(&room), Some(&ben.token)).await.unwrap();
     let back = ben.join(&room, None, 1).await;
     assert_eq!((back["seat"].as_u64(), back["seq"].as_u64()), (Some(1), Some(1)));
     let again = ben.play_a_set(&table, 1).await;
@@ -97,7 +98,7 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
 
     // A player opening the room on the first node again is never shown the
     // copy it held: it takes the room back, from the log as it is now.
-    let mut di = Client::new(&first, None).await;
+    let mut di = Client::through(&first.addr, Some(&room), None).await.unwrap();
     let fresh = di.join(&room, None, 0).await;
     assert_eq!((fresh["seq"].as_u64(), fresh["view"].clone()), (Some(2), again["view"].clone()));
     let owner: String =
@@ -107,11 +108,11 @@ async fn a_room_taken_by_another_node_is_fenced_off_the_first_and_its_players_mo
     // Ann comes back on the first node and finds a set there. The second
     // node still holds its copy (Ben and Cy in it), which has not tried to
     // append since: a player opening the room there must see Ann's set.
-    let mut ann = Client::new(&first, Some(&ann.token)).await;
+    let mut ann = Client::through(&first.addr, Some(&room), Some(&ann.token)).await.unwrap();
     let here = ann.join(&room, None, 2).await;
     let third = ann.play_a_set(&ids(&here["view"]["table"]), 2).await;
     assert_eq!(third["seq"], 3);
-    let mut eve = Client::new(&second, None).await;
+    let mut eve = Client::through(&second.addr, Some(&room), None).await.unwrap();
     let current = eve.join(&room, None, 0).await;
     assert_eq!((current["seq"].as_u64(), current["view"].clone()), (Some(3), third["view"].clone()));
     cy.forget_held();
@@ -162,7 +163,7 @@ async fn a_frozen_owner_resumed_after_another_node_took_its_room_keeps_nothing_l
     stopped(&pid).await;
     let late = ben.claim(&a_set(&table), 1).await;
     // Meanwhile Ann goes on through the second node, which takes the room.
-    let mut ann = Client::new(&second, Some(&ann.token)).await;
+    let mut ann = Client::through(&second.addr, Some(&room), Some(&ann.token)).await.unwrap();
     let here = ann.join(&room, None, 1).await;
     assert_eq!(here["seq"], 1);
     let on = ann.play_a_set(&table, 1).await;

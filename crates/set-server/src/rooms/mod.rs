@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 mod registry;
 mod room;
 
-pub(crate) use registry::{RoomLimits, RoomSettings, Rooms};
+pub(crate) use registry::{LEASE, RoomLimits, RoomSettings, Rooms, Route};
 
 /// How many commands may wait in a room's inbox.
 const INBOX: usize = 256;
@@ -107,6 +107,9 @@ pub enum RoomsError {
     Broken(String),
     /// `--max-rooms-loaded` rooms are loaded, each with someone in it.
     Full,
+    /// Another node owns the room and is alive (this node's socket was not
+    /// routed by the room): the client reaches it over a socket that names it.
+    Elsewhere(String),
 }
 
 impl std::fmt::Display for RoomsError {
@@ -120,6 +123,7 @@ impl std::fmt::Display for RoomsError {
             RoomsError::Store(err) => write!(f, "{err}"),
             RoomsError::Broken(why) => write!(f, "the room's log does not replay: {why}"),
             RoomsError::Full => write!(f, "the server holds as many rooms as it may: try again soon"),
+            RoomsError::Elsewhere(node) => write!(f, "the room is played on {node}"),
         }
     }
 }

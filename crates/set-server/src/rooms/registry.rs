@@ -13,7 +13,7 @@ use super::room::{Presence, Room};
 use super::{Command, INBOX, RoomsError, checked_names, room_bots, room_variant};
 use crate::ids;
 use crate::lobby::Lobby;
-use crate::store::{RoomRecord, SeatRecord, Status, Store};
+use crate::store::{RoomRecord, SeatRecord, Status, Store, Taken};
 use set_core::online::fair::Policy;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -32,6 +32,21 @@ pub struct RoomLimits {
     /// Which finished games count for ratings (`set_core::online::fair`).
     pub fair: Policy,
 }
+
+/// How the socket that asks for a room reached this node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Routed by the room (`/ws?room=<id>`, the proxy's hash): this node is
+    /// where the room's players meet, and it takes the room even from a
+    /// live owner (after a failover, say).
+    ByTheRoom,
+    /// Any other way (a lobby's socket, spread over the nodes): the room is
+    /// taken only from no owner, this node, or an owner whose lease ran out.
+    Other,
+}
+
+/// How long a node's lease lasts unless renewed (every second).
+pub(crate) const LEASE: Duration = Duration::from_secs(5);
 
 /// What a new room is to be: its way to play, whether hints are allowed,
 /// whether the lobby lists it, and its computer opponents' levels.
@@ -207,8 +222,9 @@ impl Rooms {
         Ok(id)
     }
 
-    /// The inbox of a room, loading it from the store if it is not live.
-    pub async fn inbox(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+    /// The inbox of a room, loading it from the store if it is not live
+    /// (taking it, as `route` allows).
+    pub async fn inbox(self: &Arc<Self>, id: &str, route: Route) -> Result<mpsc::Sender<Command>, RoomsError> {
         if let Some(inbox) = self.owned_inbox(id).await? {
             return Ok(inbox);
         }
@@ -220,7 +236,7 @@ impl Rooms {
         let gate = self.loading.lock().map(|mut gates| Arc::clone(gates.entry(id.to_owned()).or_default()));
         let gate = gate.map_err(|_| RoomsError::Broken("the loading gates".into()))?;
         let _loading = gate.lock().await;
-        let loaded = self.load_live(id).await;
+        let loaded = self.load_live(id, route).await;
         if let Ok(mut gates) = self.loading.lock() {
             gates.remove(id);
         }
@@ -230,11 +246,16 @@ impl Rooms {
     /// Takes the room (raising its epoch, so that a node that had it can
     /// append nothing more), then reads it: everything the other node kept
     /// is read, and it runs here from now on.
-    async fn load_live(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, RoomsError> {
+    async fn load_live(self: &Arc<Self>, id: &str, route: Route) -> Result<mpsc::Sender<Command>, RoomsError> {
         if let Some(inbox) = self.live_inbox(id).await {
             return Ok(inbox);
         }
-        let epoch = self.store.take(id, &self.node).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        let taken = self.store.take(id, &self.node, crate::unix_ms(), route == Route::ByTheRoom).await;
+        let epoch = match taken.map_err(RoomsError::Store)? {
+            Taken::Epoch(epoch) => epoch,
+            Taken::OwnedBy(node) => return Err(RoomsError::Elsewhere(node)),
+            Taken::NoRoom => return Err(RoomsError::NoRoom),
+        };
         self.lobby.took(id, epoch);
         let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());

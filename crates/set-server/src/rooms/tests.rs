@@ -53,8 +53,21 @@ impl Store for MemoryStore {
     fn start<'a>(&'a self, room: &'a str, _epoch: u64, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
     }
-    fn take<'a>(&'a self, room: &'a str, _node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
-        Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
+    fn take<'a>(
+        &'a self,
+        room: &'a str,
+        _node: &'a str,
+        _now: i64,
+        _from_live: bool,
+    ) -> BoxFuture<'a, StoreResult<crate::store::Taken>> {
+        let taken = self.rooms.lock().unwrap().contains_key(room);
+        Box::pin(async move { Ok(if taken { crate::store::Taken::Epoch(1) } else { crate::store::Taken::NoRoom }) })
+    }
+    fn renew_lease<'a>(&'a self, _node: &'a str, _until: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn end_lease<'a>(&'a self, _node: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
     }
     fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
@@ -214,7 +227,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
         crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
-    let inbox = rooms.inbox(&id).await.unwrap();
+    let inbox = rooms.inbox(&id, Route::Other).await.unwrap();
     let (ann, mut ann_rx) = outbox();
     inbox
         .send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann, seated: None })
@@ -291,7 +304,7 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
     store.with(&id, |r| r.seats.push(SeatRecord { seat: 2, player: "p3".into(), name: "Cy".into() })).unwrap();
-    match rooms.inbox(&id).await {
+    match rooms.inbox(&id, Route::Other).await {
         Err(RoomsError::Broken(why)) => assert!(why.contains("seat 2 where seat 1"), "{why}"),
         Err(other) => panic!("another error: {other}"),
         Ok(_) => panic!("a room with a gap in its seats was opened"),
@@ -315,9 +328,9 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     );
     over(&empty_over);
     over(&watched_over);
-    rooms.inbox(&empty_over).await.unwrap();
-    rooms.inbox(&waiting).await.unwrap();
-    let inbox = rooms.inbox(&watched_over).await.unwrap();
+    rooms.inbox(&empty_over, Route::Other).await.unwrap();
+    rooms.inbox(&waiting, Route::Other).await.unwrap();
+    let inbox = rooms.inbox(&watched_over, Route::Other).await.unwrap();
     let (ben, mut ben_rx) = outbox();
     inbox
         .send(Command::Join { conn: 1, player: "p2".into(), name: None, since: 0, outbox: ben, seated: None })
@@ -329,10 +342,10 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     assert_eq!(rooms.loaded().await, 2);
 
     let later = rooms.create("p4", "Di", &classic()).await.unwrap();
-    rooms.inbox(&later).await.unwrap();
+    rooms.inbox(&later, Route::Other).await.unwrap();
     assert_eq!(rooms.loaded().await, 3, "Ben is still in his finished room");
 
-    let again = rooms.inbox(&empty_over).await.unwrap();
+    let again = rooms.inbox(&empty_over, Route::Other).await.unwrap();
     let (ann, mut ann_rx) = outbox();
     again
         .send(Command::Join { conn: 2, player: "p1".into(), name: None, since: 0, outbox: ann, seated: None })

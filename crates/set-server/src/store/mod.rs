@@ -125,6 +125,17 @@ pub struct ResultRecord {
     pub after: Rating,
 }
 
+/// What [`Store::take`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// The room is this node's now, at this epoch.
+    Epoch(u64),
+    /// Another node owns it and its lease is live: this node did not take it.
+    OwnedBy(String),
+    /// There is no such room.
+    NoRoom,
+}
+
 /// How many rated games of a way two players played together.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Together {
@@ -211,8 +222,15 @@ pub trait Store: Send + Sync + 'static {
     fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Appends one move; refused if its `seq` is taken.
     /// Makes `node` the room's owner and raises its epoch: the epoch this
-    /// node's appends carry from now on; none if there is no such room.
-    fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
+    /// node's appends carry from now on. Only if the room has no owner, or
+    /// `node` owns it, or its owner's lease ran out by `now` (Unix ms), or
+    /// `from_live`: the socket asking was routed to this node by the room.
+    fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, from_live: bool)
+    -> BoxFuture<'a, StoreResult<Taken>>;
+    /// Keeps `node`'s lease until `until` (Unix ms).
+    fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>>;
+    /// Ends `node`'s lease: it stops, and its rooms are anyone's.
+    fn end_lease<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<()>>;
     /// The room's epoch now (none if there is no such room): a node whose
     /// live room's epoch is lower has lost it to another.
     fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
@@ -450,15 +468,55 @@ impl Store for SqlStore {
         Box::pin(self.writes.write(room_write(room, epoch, Change::Start { at })))
     }
 
-    fn take<'a>(&'a self, room: &'a str, node: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+    fn take<'a>(
+        &'a self,
+        room: &'a str,
+        node: &'a str,
+        now: i64,
+        from_live: bool,
+    ) -> BoxFuture<'a, StoreResult<Taken>> {
         Box::pin(async move {
-            let epoch: Option<i64> =
-                sqlx::query_scalar("UPDATE rooms SET owner = $1, epoch = epoch + 1 WHERE id = $2 RETURNING epoch")
-                    .bind(node)
-                    .bind(room)
-                    .fetch_optional(&self.writer)
-                    .await?;
-            Ok(epoch.map(|epoch| epoch as u64))
+            let epoch: Option<i64> = sqlx::query_scalar(
+                "UPDATE rooms SET owner = $1, epoch = epoch + 1
+                 WHERE id = $2 AND ($3 OR owner = '' OR owner = $1 OR NOT EXISTS (
+                     SELECT 1 FROM nodes WHERE nodes.name = rooms.owner AND nodes.lease_until > $4))
+                 RETURNING epoch",
+            )
+            .bind(node)
+            .bind(room)
+            .bind(from_live)
+            .bind(now)
+            .fetch_optional(&self.writer)
+            .await?;
+            if let Some(epoch) = epoch {
+                return Ok(Taken::Epoch(epoch as u64));
+            }
+            let owner: Option<String> = sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1")
+                .bind(room)
+                .fetch_optional(&self.writer)
+                .await?;
+            Ok(owner.map_or(Taken::NoRoom, Taken::OwnedBy))
+        })
+    }
+
+    fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO nodes (name, lease_until) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET lease_until = excluded.lease_until",
+            )
+            .bind(node)
+            .bind(until)
+            .execute(&self.writer)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn end_lease<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query("DELETE FROM nodes WHERE name = $1").bind(node).execute(&self.writer).await?;
+            Ok(())
         })
     }
 

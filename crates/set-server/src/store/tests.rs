@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 use super::{
     ChatRecord, Database, Durability, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, SqlStore, Status,
-    Store, StoreError,
+    Store, StoreError, Taken,
 };
 
 /// A fresh store, and what removes it.
@@ -323,10 +323,14 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
         let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
         store.create_room(&room("kkkkkkkkkk"), &seat).await.unwrap();
         store.start("kkkkkkkkkk", 0, 1).await.unwrap();
-        assert_eq!(store.take("nnnnnnnnnn", "a").await.unwrap(), None, "no such room");
-        let first = store.take("kkkkkkkkkk", "a").await.unwrap().unwrap();
+        let epoch = |taken| match taken {
+            Taken::Epoch(epoch) => epoch,
+            other => panic!("not taken: {other:?}"),
+        };
+        assert_eq!(store.take("nnnnnnnnnn", "a", 0, false).await.unwrap(), Taken::NoRoom, "no such room");
+        let first = epoch(store.take("kkkkkkkkkk", "a", 0, false).await.unwrap());
         store.append("kkkkkkkkkk", first, &hint(1)).await.unwrap();
-        let second = store.take("kkkkkkkkkk", "b").await.unwrap().unwrap();
+        let second = epoch(store.take("kkkkkkkkkk", "b", 0, true).await.unwrap());
         assert!(second > first);
         let late = store.append("kkkkkkkkkk", first, &hint(2)).await;
         assert!(matches!(late, Err(StoreError::Superseded { .. })), "{late:?}");
@@ -343,6 +347,36 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
         assert_eq!((stored.chat.len(), stored.seats.len(), stored.room.host.as_str()), (0, 1, "p"));
         store.append("kkkkkkkkkk", second, &hint(2)).await.unwrap();
         assert_eq!(store.load("kkkkkkkkkk").await.unwrap().unwrap().moves, [hint(1), hint(2)]);
+        scratch.remove().await;
+    }
+}
+
+/// Only the owner takes a room while its lease lives: another node takes
+/// it only when routed by the room, or once the lease ran out or ended.
+#[tokio::test]
+async fn a_live_owners_room_is_taken_only_when_routed_by_it_or_once_its_lease_ends() {
+    for scratch in stores("leases").await {
+        let store = scratch.store();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        store.create_room(&room("llllllllll"), &seat).await.unwrap();
+        let now = 1_000_000;
+        store.renew_lease("a", now + 5_000).await.unwrap();
+        let Taken::Epoch(first) = store.take("llllllllll", "a", now, false).await.unwrap() else {
+            panic!("a takes it")
+        };
+        assert_eq!(store.take("llllllllll", "b", now, false).await.unwrap(), Taken::OwnedBy("a".into()));
+        assert_eq!(store.epoch("llllllllll").await.unwrap(), Some(first), "nothing raised");
+        assert!(matches!(store.take("llllllllll", "a", now, false).await.unwrap(), Taken::Epoch(_)), "its own again");
+        // The lease ran out: anyone's.
+        assert!(matches!(store.take("llllllllll", "b", now + 5_001, false).await.unwrap(), Taken::Epoch(_)));
+        // b's lease lives; routed by the room, a takes it back all the same.
+        store.renew_lease("b", now + 10_000).await.unwrap();
+        assert_eq!(store.take("llllllllll", "c", now + 6_000, false).await.unwrap(), Taken::OwnedBy("b".into()));
+        assert!(matches!(store.take("llllllllll", "a", now + 6_000, true).await.unwrap(), Taken::Epoch(_)));
+        // a stops: its lease ends, and its rooms are anyone's at once.
+        store.renew_lease("a", now + 20_000).await.unwrap();
+        store.end_lease("a").await.unwrap();
+        assert!(matches!(store.take("llllllllll", "c", now + 6_000, false).await.unwrap(), Taken::Epoch(_)));
         scratch.remove().await;
     }
 }
