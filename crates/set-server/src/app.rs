@@ -11,7 +11,7 @@
 //! being appended is either kept and answered or never acknowledged. Then
 //! the process exits.
 
-use crate::limits::{AddressBuckets, Connections, Limits};
+use crate::limits::{AddressBuckets, Connections, Limits, PlayerBuckets};
 use crate::{bus, http, ids, lobby, rooms, serve, store, transfer};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
@@ -50,8 +50,15 @@ pub struct AppState {
     pub limits: Limits,
     /// The connections open, in all and per client address.
     pub connections: Arc<Connections>,
-    /// Rooms made, per client address.
+    /// Rooms made (created, by quick play, by rematch), per client address:
+    /// one budget, whichever way the room is made.
     pub rooms_made: AddressBuckets,
+    /// The same, per player.
+    pub rooms_made_by: PlayerBuckets,
+    /// Chat lines, per player (over all its connections).
+    pub chat_by: PlayerBuckets,
+    /// Chat lines, per client address.
+    pub chat_from: AddressBuckets,
     /// Finished games downloaded, per client address.
     pub exports_made: AddressBuckets,
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -273,7 +280,19 @@ async fn run(config: Config) -> Result<(), String> {
         origins: config.origins,
         hosts,
         connections: Connections::new(&limits),
-        rooms_made: AddressBuckets::new(move || room_limits.room_bucket()),
+        rooms_made: AddressBuckets::new({
+            let limits = room_limits.clone();
+            move || limits.room_bucket()
+        }),
+        rooms_made_by: PlayerBuckets::new(move || room_limits.room_bucket()),
+        chat_by: PlayerBuckets::new({
+            let limits = limits.clone();
+            move || limits.player_chat_bucket()
+        }),
+        chat_from: AddressBuckets::new({
+            let limits = limits.clone();
+            move || limits.address_chat_bucket()
+        }),
         exports_made: AddressBuckets::new(move || export_limits.export_bucket()),
         limits,
         trusted_proxies: config.trusted_proxies,

@@ -91,6 +91,12 @@ pub struct Limits {
     /// client, which has stopped reading, is closed.
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     pub send_timeout: u64,
+    /// Chat lines one player may say at once (lobby and rooms, over all its
+    /// connections), after which `--chat-per-second`; an address three times that.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub chat_burst: u32,
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub chat_per_second: u32,
     /// Seconds between two looks for rooms to delete.
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub sweep_every: u64,
@@ -166,9 +172,21 @@ impl Limits {
         Bucket::new(f64::from(self.transfer_tries), f64::from(self.transfer_tries) / 600.0)
     }
 
-    /// The bucket of rooms one address may make.
+    /// The bucket of rooms one address (or one player) may make: made,
+    /// found by quick play, or offered as a rematch.
     pub fn room_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.rooms_per_address), 1.0 / self.room_every.max(1) as f64)
+    }
+
+    /// The bucket of chat lines one player may say, over all its connections.
+    pub fn player_chat_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.chat_burst), f64::from(self.chat_per_second))
+    }
+
+    /// The bucket of chat lines one address may say: room for a household
+    /// or a school behind one address, not for a farm of identities.
+    pub fn address_chat_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.chat_burst) * 3.0, f64::from(self.chat_per_second) * 3.0)
     }
 }
 
@@ -208,24 +226,30 @@ impl Bucket {
     }
 }
 
-/// One bucket per client address. Addresses whose bucket is full again are
-/// forgotten now and then, so the map holds only addresses still being
-/// limited: it is bounded by the addresses active in one refill time.
-pub struct AddressBuckets {
+/// One bucket per key: a client address ([`AddressBuckets`]) or a player
+/// ([`PlayerBuckets`]). Keys whose bucket is full again are forgotten now
+/// and then, so the map holds only keys still being limited: it is bounded
+/// by the keys active in one refill time.
+pub struct KeyedBuckets<K> {
     make: Box<dyn Fn() -> Bucket + Send + Sync>,
-    buckets: Mutex<(HashMap<IpAddr, Bucket>, Instant)>,
+    buckets: Mutex<(HashMap<K, Bucket>, Instant)>,
 }
+
+/// One bucket per client address (its machine, `machine`).
+pub(crate) type AddressBuckets = KeyedBuckets<IpAddr>;
+/// One bucket per player id: a budget one identity spends over all its connections.
+pub(crate) type PlayerBuckets = KeyedBuckets<String>;
 
 /// How often the full buckets are swept out.
 const SWEEP_EVERY: Duration = Duration::from_mins(1);
 
-impl AddressBuckets {
-    pub fn new(make: impl Fn() -> Bucket + Send + Sync + 'static) -> AddressBuckets {
-        AddressBuckets { make: Box::new(make), buckets: Mutex::new((HashMap::new(), Instant::now())) }
+impl<K: std::hash::Hash + Eq> KeyedBuckets<K> {
+    pub fn new(make: impl Fn() -> Bucket + Send + Sync + 'static) -> KeyedBuckets<K> {
+        KeyedBuckets { make: Box::new(make), buckets: Mutex::new((HashMap::new(), Instant::now())) }
     }
 
-    /// Takes a token from `address`'s bucket.
-    pub fn take(&self, address: IpAddr) -> bool {
+    /// Takes a token from `key`'s bucket.
+    pub fn take(&self, key: K) -> bool {
         let Ok(mut guard) = self.buckets.lock() else { return false };
         let (buckets, swept) = &mut *guard;
         let now = Instant::now();
@@ -233,7 +257,7 @@ impl AddressBuckets {
             buckets.retain(|_, bucket| !bucket.is_full(now));
             *swept = now;
         }
-        buckets.entry(address).or_insert_with(|| (self.make)()).take()
+        buckets.entry(key).or_insert_with(|| (self.make)()).take()
     }
 }
 
@@ -311,14 +335,30 @@ impl Drop for Permit {
     }
 }
 
-/// The client's address: the peer, or, when the peer is a trusted proxy,
-/// the last address it appended to `X-Forwarded-For` (earlier ones are the
-/// client's own word, and could be anything).
+/// The client's address as the limits count it: the peer, or, when the
+/// peer is a trusted proxy, the last address it appended to
+/// `X-Forwarded-For` (earlier ones are the client's own word, and could be
+/// anything); then its [`machine`].
 pub(crate) fn client_address(peer: IpAddr, forwarded_for: Option<&str>, trusted_proxies: &[IpAddr]) -> IpAddr {
     if !trusted_proxies.contains(&peer) {
-        return peer;
+        return machine(peer);
     }
-    forwarded_for.and_then(|header| header.rsplit(',').next()).and_then(|last| last.trim().parse().ok()).unwrap_or(peer)
+    let forwarded =
+        forwarded_for.and_then(|header| header.rsplit(',').next()).and_then(|last| last.trim().parse().ok());
+    machine(forwarded.unwrap_or(peer))
+}
+
+/// The machine an address stands for: an IPv6 address by its /64 (one
+/// machine is given a whole /64, and could take a new address from it for
+/// every request), an IPv4 address mapped into IPv6 as that IPv4 address.
+pub(crate) fn machine(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -337,6 +377,19 @@ mod tests {
         limits.max_connections = total;
         limits.max_connections_per_address = per_address;
         limits
+    }
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_64_and_a_mapped_ipv4_as_itself() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert_eq!(machine(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd")), ip("2001:db8:1:2::"));
+        assert_eq!(machine(ip("2001:db8:1:2::1")), machine(ip("2001:db8:1:2:ffff::9")));
+        assert_ne!(machine(ip("2001:db8:1:2::1")), machine(ip("2001:db8:1:3::1")));
+        assert_eq!(machine(ip("::ffff:203.0.113.9")), ip("203.0.113.9"));
+        assert_eq!(machine(ip("203.0.113.9")), ip("203.0.113.9"));
+        let proxy = ip("::1");
+        assert_eq!(client_address(proxy, Some("2001:db8::7"), &[proxy]), ip("2001:db8::"));
+        assert_eq!(client_address(ip("2001:db8:0:0:1::1"), None, &[]), ip("2001:db8::"));
     }
 
     #[test]

@@ -45,6 +45,9 @@ fn connection_room_bucket() -> Bucket {
     Bucket::new(3.0, 1.0 / 60.0)
 }
 /// Chat: a line a second, with a burst of five.
+/// Why a room is not made when a player's budget is spent.
+const TOO_MANY_ROOMS: &str = "too many rooms made: wait a minute";
+
 fn chat_bucket() -> Bucket {
     Bucket::new(5.0, 1.0)
 }
@@ -306,7 +309,7 @@ impl Connection {
         };
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
-                if !self.may_go_by(&player, &name) || !self.may_make_room() {
+                if !self.may_go_by(&player, &name) || !self.may_make_room(&player) {
                     return true;
                 }
                 let settings = RoomSettings { mode, hints, public, bots };
@@ -406,7 +409,13 @@ impl Connection {
                 self.forward(Command::Hint { conn: self.id, id }).await
             }
             ClientMsg::Chat { text } => {
-                if !self.chats.take() {
+                // This connection's, its player's (over all its connections)
+                // and its address's: a player with twenty sockets, or twenty
+                // identities on one machine, say no more than one would.
+                if !self.chats.take()
+                    || !self.state.chat_by.take(player.clone())
+                    || !self.state.chat_from.take(self.address)
+                {
                     limit_hit(Limit::Chat);
                     self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too much chat: a line a second"));
                     return true;
@@ -426,7 +435,12 @@ impl Connection {
                 }
             }
             ClientMsg::Start => self.forward(Command::Start { conn: self.id }).await,
-            ClientMsg::Rematch => self.forward(Command::Rematch { conn: self.id }).await,
+            ClientMsg::Rematch => {
+                // A rematch makes a room (unless one was made): it spends the
+                // same budget as making one, and the room says if it is spent.
+                let refused = self.room_budget(&player).err();
+                self.forward(Command::Rematch { conn: self.id, refused }).await
+            }
             ClientMsg::Remove { seat } => self.forward(Command::Remove { conn: self.id, seat }).await,
             ClientMsg::Bots { bots } => self.forward(Command::Bots { conn: self.id, bots }).await,
             ClientMsg::TransferCode => {
@@ -531,25 +545,31 @@ impl Connection {
         false
     }
 
-    /// Whether this connection (and its address) may make another room
-    /// now; if not, it is told why.
-    fn may_make_room(&mut self) -> bool {
-        if !self.rooms_made.take() {
+    /// Whether this connection, its player and its address may make another
+    /// room now (made, by quick play or by rematch: one budget); if not, it
+    /// is told why.
+    fn may_make_room(&mut self, player: &str) -> bool {
+        match self.room_budget(player) {
+            Ok(()) => true,
+            Err(why) => {
+                self.send(&ServerMsg::error(None, ErrorCode::Throttled, why));
+                false
+            }
+        }
+    }
+
+    /// Takes a room from this connection's, its player's and its address's
+    /// budgets, or says which one is spent (counted in `/metrics`).
+    fn room_budget(&mut self, player: &str) -> Result<(), &'static str> {
+        if !self.rooms_made.take() || !self.state.rooms_made_by.take(player.to_owned()) {
             limit_hit(Limit::RoomsPerConnection);
-            self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a minute"));
-            return false;
+            return Err(TOO_MANY_ROOMS);
         }
         if !self.state.rooms_made.take(self.address) {
             limit_hit(Limit::RoomsPerAddress);
-            tracing::info!(address = %self.address, "rooms made too fast from one address");
-            self.send(&ServerMsg::error(
-                None,
-                ErrorCode::Throttled,
-                "too many rooms made from your address: wait a little",
-            ));
-            return false;
+            return Err("too many rooms made from your address: wait a little");
         }
-        true
+        Ok(())
     }
 
     /// Tells the client why a room was not made; false when that ends the connection.
@@ -606,7 +626,7 @@ impl Connection {
                 return true;
             }
         }
-        if !self.may_make_room() {
+        if !self.may_make_room(player) {
             return true;
         }
         let settings = RoomSettings { mode: mode.to_owned(), hints: false, public: true, bots: Vec::new() };

@@ -2,8 +2,8 @@
 //! tries to break it, against the real server on 127.0.0.1 with a database
 //! file: silent sockets, connections per address and in all, rooms made
 //! per address, old rooms deleted (read back with the test's own queries),
-//! hosts that are not this server's, the files' permissions, and SIGTERM
-//! draining the rooms.
+//! hosts that are not this server's, the files' permissions, SIGTERM
+//! draining the rooms, and an IPv6 client counted by its /64 behind a proxy.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
@@ -107,6 +107,41 @@ async fn connections_are_capped_per_address_and_in_all() {
     let mut ann = open.pop().unwrap();
     let room = ann.create("classic", "Ann").await;
     assert_eq!(room.len(), 10);
+}
+
+/// The status line of a WebSocket upgrade sent as if through a trusted
+/// proxy on 127.0.0.1 for `client` (its `X-Forwarded-For`); the socket kept
+/// open (and its connection counted) until dropped.
+async fn upgrade_for(server: &Server, client: &str) -> (String, tokio::net::TcpStream) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {0}\r\nOrigin: http://{0}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-Forwarded-For: {client}\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut status = String::new();
+    tokio::io::BufReader::new(&mut stream).read_line(&mut status).await.unwrap();
+    (status.trim().to_owned(), stream)
+}
+
+/// An IPv6 machine holds a whole /64: its addresses count as one.
+#[tokio::test]
+async fn an_ipv6_client_is_counted_by_its_64() {
+    let scratch = Scratch::new("limits-64");
+    let server = Server::start_with(&scratch, &["--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "2"]);
+    let mut open = Vec::new();
+    for host in ["2001:db8:7:7::1", "2001:db8:7:7::2"] {
+        let (status, socket) = upgrade_for(&server, host).await;
+        assert!(status.starts_with("HTTP/1.1 101"), "{host}: {status}");
+        open.push(socket);
+    }
+    let (third, _) = upgrade_for(&server, "2001:db8:7:7:ffff:ffff:ffff:ffff").await;
+    assert!(third.starts_with("HTTP/1.1 429"), "a third address of the same /64: {third}");
+    let (other, _) = upgrade_for(&server, "2001:db8:7:8::1").await;
+    assert!(other.starts_with("HTTP/1.1 101"), "another /64: {other}");
+    drop(open);
 }
 
 #[tokio::test]

@@ -70,6 +70,9 @@ pub enum Command {
     },
     Rematch {
         conn: ConnId,
+        /// Why the connection may make no room now (its budgets are
+        /// spent), if so: the rematch is refused unless it is made already.
+        refused: Option<&'static str>,
     },
     /// The host sets a waiting room's computer opponents (levels' names).
     Bots {

@@ -240,7 +240,7 @@ impl Room {
                     self.broadcast_players();
                 }
             }
-            Command::Rematch { conn } => self.rematch(conn).await,
+            Command::Rematch { conn, refused } => self.rematch(conn, refused).await,
             Command::Remove { conn, seat } => self.remove(conn, seat).await,
             Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
@@ -636,7 +636,7 @@ impl Room {
         self.superseded = true;
     }
 
-    async fn rematch(&mut self, conn: ConnId) {
+    async fn rematch(&mut self, conn: ConnId, refused: Option<&'static str>) {
         let Some(c) = self.conns.get(&conn) else { return };
         if self.record.status != Status::Over {
             return self.error(conn, None, ErrorCode::NotOver, "a rematch is offered once the game is over");
@@ -647,6 +647,9 @@ impl Room {
         let Some((seat, host)) = c.seat.and_then(|seat| Some((seat, self.seats.get(seat as usize)?))) else {
             return self.error(conn, None, ErrorCode::NotSeated, "only the room's players offer a rematch");
         };
+        if let Some(why) = refused {
+            return self.error(conn, None, ErrorCode::Throttled, why);
+        }
         let id = ids::new_room_id();
         let (seed, salt) = (ids::new_seed(), ids::new_salt());
         let record = RoomRecord {

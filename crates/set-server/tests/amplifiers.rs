@@ -1,0 +1,89 @@
+//! Budgets a remote client spends however many sockets it opens, against
+//! the real server (the review's amplifiers): lobby chat from one identity
+//! over several connections says no more than one connection would; a
+//! rematch spends the budget of making a room, so rematches cannot make
+//! rooms past the limit that creating them meets.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::time::Duration;
+use support::*;
+
+#[tokio::test]
+async fn lobby_chat_from_one_identity_over_many_sockets_is_one_players_worth() {
+    let scratch = Scratch::new("amplifier-chat");
+    let server = Server::start(&scratch);
+    let mut listener = Client::new(&server, None).await;
+    listener.send(ClientMsg::Lobby { name: None }).await;
+    listener.expect("lobby").await;
+    // One identity, six sockets, each watching the lobby, each saying five lines at once.
+    let first = Client::new(&server, None).await;
+    let token = first.token.clone();
+    let mut sockets = vec![first];
+    for _ in 1..6 {
+        sockets.push(Client::new(&server, Some(&token)).await);
+    }
+    for socket in &mut sockets {
+        socket.send(ClientMsg::Lobby { name: Some("Eve".into()) }).await;
+        socket.expect("lobby").await;
+    }
+    for (s, socket) in sockets.iter_mut().enumerate() {
+        for line in 0..5 {
+            socket.send(ClientMsg::Chat { text: format!("socket {s} line {line}") }).await;
+        }
+    }
+    // What the listener hears within a second: one player's burst (five),
+    // and at most a line more as the bucket refills.
+    let mut heard = 0;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        loop {
+            if listener.next().await["t"] == "lobby_chat" {
+                heard += 1;
+            }
+        }
+    })
+    .await;
+    assert!((5..=6).contains(&heard), "{heard} lines from one identity over six sockets");
+    let throttled = sockets[5].first(|m| m["code"] == "throttled", "a refusal").await;
+    assert_eq!(throttled["message"], "too much chat: a line a second");
+}
+
+#[tokio::test]
+async fn rematches_spend_the_budget_of_making_rooms() {
+    let scratch = Scratch::new("amplifier-rematch");
+    let server = Server::start_with(&scratch, &["--rooms-per-address", "3", "--room-every", "3600"]);
+    let mut ann = Client::new(&server, None).await;
+    ann.create("junior", "Ann").await;
+    let mut rooms = 1;
+    loop {
+        ann.send(ClientMsg::Start).await;
+        let started = ann.first_room_with(|r| r["status"] == "playing").await;
+        let mut table = ids(&started["view"]["table"]);
+        let mut seq = 0;
+        loop {
+            tokio::time::sleep(Duration::from_millis(130)).await;
+            let moved = ann.play_a_set(&table, seq).await;
+            seq = moved["seq"].as_u64().unwrap();
+            table = ids(&moved["view"]["table"]);
+            if moved["view"]["over"] == true {
+                break;
+            }
+        }
+        ann.first_room_over().await;
+        ann.send(ClientMsg::Rematch).await;
+        let answer = ann.first(|m| m["t"] == "rematch" || m["t"] == "error", "the rematch's answer").await;
+        if answer["t"] == "error" {
+            assert_eq!(answer["code"], "throttled", "{answer}");
+            break;
+        }
+        rooms += 1;
+        ann.join(answer["room"].as_str().unwrap(), None, 0).await;
+        assert!(rooms <= 3, "a rematch made room {rooms} past the limit of 3");
+    }
+    assert_eq!(rooms, 3, "two rematches after the room made, then none");
+    // And creating meets the same spent budget.
+    ann.send(ClientMsg::Create { mode: "junior".into(), hints: true, name: "Ann".into(), public: false, bots: vec![] })
+        .await;
+    assert_eq!(ann.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["code"], "throttled");
+}
