@@ -390,9 +390,12 @@ async fn housekeeping(state: Arc<AppState>) {
     loop {
         every.tick().await;
         let now = unix_ms();
-        let waiting_before = now - (state.limits.waiting_room_minutes * 60_000) as i64;
-        let over_before = now - (state.limits.keep_days * 86_400_000) as i64;
-        match state.rooms.sweep(waiting_before, over_before).await {
+        let expiry = store::Expiry {
+            waiting_before: now - (state.limits.waiting_room_minutes * 60_000) as i64,
+            over_before: now - (state.limits.keep_days * 86_400_000) as i64,
+            abandoned_before: now - (state.limits.abandoned_hours * 3_600_000) as i64,
+        };
+        match state.rooms.sweep(expiry).await {
             Ok(0) => {}
             Ok(deleted) => tracing::info!(deleted, "old rooms deleted"),
             Err(err) => tracing::warn!(%err, "old rooms not deleted"),

@@ -6,6 +6,11 @@
 use crate::names::{NameError, normalized};
 pub(crate) use set_protocol::chat::{KEPT, MAX_CHARS};
 
+/// The lines one room's chat keeps in the database; the next are refused.
+/// A game's talk is a few dozen lines: this bounds what a room left open
+/// can be made to store, whatever the rate limits let through.
+pub(crate) const MAX_ROOM_LINES: u32 = 500;
+
 /// The line to keep, or why it is refused (words for the sender).
 pub(crate) fn checked(text: &str) -> Result<String, String> {
     let text = text.trim();

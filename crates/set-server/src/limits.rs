@@ -56,6 +56,10 @@ pub struct Limits {
     /// Days a finished game is kept (its log, seats and record), then deleted.
     #[arg(long, default_value_t = 30, value_name = "DAYS")]
     pub keep_days: u64,
+    /// Hours a game being played may go without a move before it is
+    /// deleted as abandoned (unless someone is in its room then).
+    #[arg(long, default_value_t = 24, value_name = "HOURS")]
+    pub abandoned_hours: u64,
     /// Connections watching one room (not seated in it) at once.
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub max_watchers: usize,

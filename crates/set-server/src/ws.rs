@@ -44,13 +44,9 @@ fn claim_bucket() -> Bucket {
 fn connection_room_bucket() -> Bucket {
     Bucket::new(3.0, 1.0 / 60.0)
 }
-/// Chat: a line a second, with a burst of five.
 /// Why a room is not made when a player's budget is spent.
 const TOO_MANY_ROOMS: &str = "too many rooms made: wait a minute";
 
-fn chat_bucket() -> Bucket {
-    Bucket::new(5.0, 1.0)
-}
 /// Pings: the page sends one every few seconds; more are dropped unanswered.
 fn ping_bucket() -> Bucket {
     Bucket::new(10.0, 2.0)
@@ -121,7 +117,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         said_at: Instant::now(),
         pings: ping_bucket(),
         claims: claim_bucket(),
-        chats: chat_bucket(),
+        chats: limits.player_chat_bucket(),
         rooms_made: connection_room_bucket(),
         codes_tried: Bucket::new(5.0, 1.0 / 60.0),
         named: None,

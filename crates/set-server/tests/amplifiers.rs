@@ -87,3 +87,24 @@ async fn rematches_spend_the_budget_of_making_rooms() {
         .await;
     assert_eq!(ann.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["code"], "throttled");
 }
+
+/// A room keeps at most `MAX_ROOM_LINES` (500) lines of chat in the
+/// database, however fast the limits let lines through.
+#[tokio::test]
+async fn a_rooms_stored_chat_is_capped() {
+    let scratch = Scratch::new("amplifier-room-chat");
+    let fast = ["--chat-burst", "10000", "--chat-per-second", "10000", "--frame-burst", "10000"];
+    let server = Server::start_with(&scratch, &[&fast[..], &["--frames-per-second", "10000"]].concat());
+    let (mut ann, room, _) = Client::alone_in_a_started_room(&server).await;
+    for line in 0..501 {
+        ann.send(ClientMsg::Chat { text: format!("line {line}") }).await;
+    }
+    let refused = ann.first(|m| m["t"] == "error", "the 501st line refused").await;
+    assert_eq!(refused["code"], "bad_chat", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("500 lines"), "{refused}");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let kept: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM chat WHERE room = ?").bind(&room).fetch_one(&pool).await.unwrap();
+    assert_eq!(kept, 500);
+    pool.close().await;
+}

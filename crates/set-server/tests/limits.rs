@@ -181,7 +181,7 @@ async fn a_room_flood_from_one_address_is_stopped() {
 }
 
 #[tokio::test]
-async fn rooms_that_never_start_and_old_games_are_deleted_but_not_live_ones() {
+async fn rooms_that_never_start_and_old_and_abandoned_games_are_deleted_but_not_live_ones() {
     let scratch = Scratch::new("expiry");
     // A first run makes the schema; a finished game from long ago is then
     // written in with the test's own SQL.
@@ -194,6 +194,12 @@ async fn rooms_that_never_start_and_old_games_are_deleted_but_not_live_ones() {
              VALUES ('oldgame234', 'classic', 1, 5, 's', 'c', 'p', 'over', 1000, 1000, 60000, 61000)",
             "INSERT INTO seats (room, seat, player, name) VALUES ('oldgame234', 0, 'p', 'Ann')",
             "INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ('oldgame234', 1, 0, 100, 'hint', '')",
+            // A game left half-way long ago: abandoned (its last move 2 s in).
+            "INSERT INTO rooms (id, mode, hints, seed, salt, commitment, host, status, created_at, started_at)
+             VALUES ('leftgame23', 'classic', 1, 5, 's', 'c', 'p', 'playing', 1000, 1000)",
+            "INSERT INTO seats (room, seat, player, name) VALUES ('leftgame23', 0, 'p', 'Ann')",
+            "INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ('leftgame23', 1, 0, 2000, 'hint', '')",
+            "INSERT INTO chat (room, n, seat, at_ms, text) VALUES ('leftgame23', 0, 0, 2100, 'brb')",
         ] {
             sqlx::query(sql).execute(&db).await.unwrap();
         }
@@ -219,7 +225,8 @@ async fn rooms_that_never_start_and_old_games_are_deleted_but_not_live_ones() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert_eq!(count(&db, "SELECT COUNT(*) FROM seats WHERE room <> (SELECT id FROM rooms)").await, 0);
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 0, "the old game's log went with it");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 0, "the old games' logs went with them");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM chat").await, 0, "and the abandoned one's chat");
     // The live room plays on.
     staying.send(ClientMsg::Start).await;
     assert_eq!(staying.expect("room").await["status"], "playing");

@@ -13,7 +13,7 @@ use super::room::{Presence, Room};
 use super::{Command, INBOX, RoomsError, checked_names, room_bots, room_variant};
 use crate::ids;
 use crate::lobby::Lobby;
-use crate::store::{RoomRecord, SeatRecord, Status, Store, Taken};
+use crate::store::{Expiry, RoomRecord, SeatRecord, Status, Store, Taken};
 use set_core::online::fair::Policy;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -181,13 +181,12 @@ impl Rooms {
     /// Deletes the rooms that never started and were made before
     /// `waiting_before`, and the finished games that ended before
     /// `over_before` (Unix ms), but none that someone is in; how many went.
-    pub async fn sweep(&self, waiting_before: i64, over_before: i64) -> Result<u64, RoomsError> {
+    pub async fn sweep(&self, expiry: Expiry) -> Result<u64, RoomsError> {
         // A loaded room nobody is in may go, and is unloaded with it (its
         // task ends once its inbox is dropped).
         let mut live = self.live.lock().await;
         let occupied: Vec<String> = live.iter().filter(|(_, room)| !room.empty()).map(|(id, _)| id.clone()).collect();
-        let deleted =
-            self.store.delete_expired(waiting_before, over_before, &occupied).await.map_err(RoomsError::Store)?;
+        let deleted = self.store.delete_expired(expiry, &occupied).await.map_err(RoomsError::Store)?;
         for id in &deleted {
             live.remove(id);
         }

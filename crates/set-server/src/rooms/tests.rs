@@ -158,17 +158,16 @@ impl Store for MemoryStore {
     }
     fn delete_expired<'a>(
         &'a self,
-        waiting: i64,
-        over: i64,
+        expiry: crate::store::Expiry,
         keep: &'a [String],
     ) -> BoxFuture<'a, StoreResult<Vec<String>>> {
         let mut rooms = self.rooms.lock().unwrap();
         let mut deleted = Vec::new();
         rooms.retain(|id, r| {
             let old = match r.room.status {
-                Status::Waiting => r.room.created_at < waiting,
-                Status::Over => r.room.created_at < over,
-                Status::Playing => false,
+                Status::Waiting => r.room.created_at < expiry.waiting_before,
+                Status::Over => r.room.created_at < expiry.over_before,
+                Status::Playing => r.room.created_at < expiry.abandoned_before,
             };
             let goes = old && !keep.contains(id);
             if goes {

@@ -280,15 +280,20 @@ pub trait Store: Send + Sync + 'static {
     /// Keeps a line of chat; refused if its number is taken.
     fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
-    /// Deletes rooms (record, seats and log) that never started and were
-    /// made before `waiting_before`, and finished ones that ended before
-    /// `over_before` (Unix ms), but none named in `keep`; the ids that went.
-    fn delete_expired<'a>(
-        &'a self,
-        waiting_before: i64,
-        over_before: i64,
-        keep: &'a [String],
-    ) -> BoxFuture<'a, StoreResult<Vec<String>>>;
+    /// Deletes rooms (record, seats, log, chat and results) past their
+    /// time ([`Expiry`]), but none named in `keep`; the ids that went.
+    fn delete_expired<'a>(&'a self, expiry: Expiry, keep: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<String>>>;
+}
+
+/// When rooms are old enough to delete, as Unix ms: those that never
+/// started made before `waiting_before`; finished ones that ended before
+/// `over_before`; and abandoned ones, played but with no move since before
+/// `abandoned_before` (a game no one finishes is not kept for ever).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expiry {
+    pub waiting_before: i64,
+    pub over_before: i64,
+    pub abandoned_before: i64,
 }
 
 /// The most rooms one sweep deletes, so that a backlog never holds the
@@ -595,13 +600,8 @@ impl Store for SqlStore {
         Box::pin(self.writes.write(room_write(room, epoch, Change::RemoveSeat(seat))))
     }
 
-    fn delete_expired<'a>(
-        &'a self,
-        waiting_before: i64,
-        over_before: i64,
-        keep: &'a [String],
-    ) -> BoxFuture<'a, StoreResult<Vec<String>>> {
-        Box::pin(self.delete_rooms(waiting_before, over_before, keep))
+    fn delete_expired<'a>(&'a self, expiry: Expiry, keep: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<String>>> {
+        Box::pin(self.delete_rooms(expiry, keep))
     }
 
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
@@ -709,16 +709,22 @@ impl Store for SqlStore {
 }
 
 impl SqlStore {
-    async fn delete_rooms(&self, waiting_before: i64, over_before: i64, keep: &[String]) -> StoreResult<Vec<String>> {
+    async fn delete_rooms(&self, expiry: Expiry, keep: &[String]) -> StoreResult<Vec<String>> {
+        // A played room's last move: its start plus the move's play time (a
+        // server's downtime is no play time, so this is never later than the
+        // move was made).
         let rows = sqlx::query(
             "SELECT id FROM rooms
              WHERE (status = 'waiting' AND created_at < $1)
                 OR (status = 'over' AND COALESCE(ended_at, started_at, created_at) < $2)
+                OR (status = 'playing' AND COALESCE(started_at, created_at)
+                    + COALESCE((SELECT MAX(at_ms) FROM moves WHERE moves.room = rooms.id), 0) < $4)
              LIMIT $3",
         )
-        .bind(waiting_before)
-        .bind(over_before)
+        .bind(expiry.waiting_before)
+        .bind(expiry.over_before)
         .bind(SWEEP_BATCH)
+        .bind(expiry.abandoned_before)
         .fetch_all(&self.writer)
         .await?;
         let mut tx = self.writer.begin().await?;

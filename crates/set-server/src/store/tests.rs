@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used)]
 use super::{
-    ChatRecord, Database, Durability, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, SqlStore, Status,
-    Store, StoreError, Taken,
+    ChatRecord, Database, Durability, Expiry, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, SqlStore,
+    Status, Store, StoreError, Taken,
 };
 
 /// A fresh store, and what removes it.
@@ -291,8 +291,9 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
     }
 }
 
-/// The sweep deletes rooms that never started and finished ones past
-/// their days, with everything of theirs, but not a room it is told to keep.
+/// The sweep deletes rooms that never started, finished ones past their
+/// days and abandoned games, with everything of theirs, but not a room it
+/// is told to keep.
 #[tokio::test]
 async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
     for scratch in stores("sweep").await {
@@ -303,12 +304,18 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
         }
         store.start("jjjjjjjjjj", 0, 1).await.unwrap();
         store.append("jjjjjjjjjj", 0, &hint(1)).await.unwrap();
-        let mut deleted = store.delete_expired(10, 10, &["iiiiiiiiii".to_owned()]).await.unwrap();
+        // The game started at 1 and its last move came 1 ms into it: at 2.
+        let expiry = Expiry { waiting_before: 10, over_before: 10, abandoned_before: 2 };
+        let mut deleted = store.delete_expired(expiry, &["iiiiiiiiii".to_owned()]).await.unwrap();
         deleted.sort();
-        assert_eq!(deleted, ["hhhhhhhhhh"], "a waiting room made before; not the one kept, nor one playing");
+        assert_eq!(deleted, ["hhhhhhhhhh"], "a waiting room made before; not the one kept, nor one played lately");
         assert!(store.load("hhhhhhhhhh").await.unwrap().is_none());
         assert!(store.load("iiiiiiiiii").await.unwrap().is_some());
         assert_eq!(store.load("jjjjjjjjjj").await.unwrap().unwrap().moves, [hint(1)]);
+        // A game with no move since before the cut-off is abandoned: it goes, log and all.
+        let later = Expiry { abandoned_before: 3, ..expiry };
+        assert_eq!(store.delete_expired(later, &["iiiiiiiiii".to_owned()]).await.unwrap(), ["jjjjjjjjjj"]);
+        assert!(store.load("jjjjjjjjjj").await.unwrap().is_none());
         scratch.remove().await;
     }
 }

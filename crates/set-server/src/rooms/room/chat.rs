@@ -19,6 +19,10 @@ impl Room {
         let Some(seat) = self.seat_of(conn) else {
             return self.error(conn, None, ErrorCode::NotSeated, "only the players chat: sit down to talk");
         };
+        if self.chat_next >= crate::chat::MAX_ROOM_LINES {
+            let why = format!("this room has kept its {} lines of chat: no more", crate::chat::MAX_ROOM_LINES);
+            return self.error(conn, None, ErrorCode::BadChat, why);
+        }
         let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text };
         if let Err(err) = self.store.chat(&self.record.id, self.epoch, &line).await {
             self.not_kept(&err, "a chat line");
