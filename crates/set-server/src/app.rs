@@ -391,9 +391,9 @@ async fn housekeeping(state: Arc<AppState>) {
         every.tick().await;
         let now = unix_ms();
         let expiry = store::Expiry {
-            waiting_before: now - (state.limits.waiting_room_minutes * 60_000) as i64,
-            over_before: now - (state.limits.keep_days * 86_400_000) as i64,
-            abandoned_before: now - (state.limits.abandoned_hours * 3_600_000) as i64,
+            waiting: now - (state.limits.waiting_room_minutes * 60_000) as i64,
+            over: now - (state.limits.keep_days * 86_400_000) as i64,
+            abandoned: now - (state.limits.abandoned_hours * 3_600_000) as i64,
         };
         match state.rooms.sweep(expiry).await {
             Ok(0) => {}

@@ -179,8 +179,8 @@ impl Rooms {
     }
 
     /// Deletes the rooms that never started and were made before
-    /// `waiting_before`, and the finished games that ended before
-    /// `over_before` (Unix ms), but none that someone is in; how many went.
+    /// `waiting`, and the finished games that ended before
+    /// `over` (Unix ms), but none that someone is in; how many went.
     pub async fn sweep(&self, expiry: Expiry) -> Result<u64, RoomsError> {
         // A loaded room nobody is in may go, and is unloaded with it (its
         // task ends once its inbox is dropped).

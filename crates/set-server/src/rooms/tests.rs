@@ -165,9 +165,9 @@ impl Store for MemoryStore {
         let mut deleted = Vec::new();
         rooms.retain(|id, r| {
             let old = match r.room.status {
-                Status::Waiting => r.room.created_at < expiry.waiting_before,
-                Status::Over => r.room.created_at < expiry.over_before,
-                Status::Playing => r.room.created_at < expiry.abandoned_before,
+                Status::Waiting => r.room.created_at < expiry.waiting,
+                Status::Over => r.room.created_at < expiry.over,
+                Status::Playing => r.room.created_at < expiry.abandoned,
             };
             let goes = old && !keep.contains(id);
             if goes {

@@ -286,14 +286,14 @@ pub trait Store: Send + Sync + 'static {
 }
 
 /// When rooms are old enough to delete, as Unix ms: those that never
-/// started made before `waiting_before`; finished ones that ended before
-/// `over_before`; and abandoned ones, played but with no move since before
-/// `abandoned_before` (a game no one finishes is not kept for ever).
+/// started made before `waiting`; finished ones that ended before
+/// `over`; and abandoned ones, played but with no move since before
+/// `abandoned` (a game no one finishes is not kept for ever).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Expiry {
-    pub waiting_before: i64,
-    pub over_before: i64,
-    pub abandoned_before: i64,
+    pub waiting: i64,
+    pub over: i64,
+    pub abandoned: i64,
 }
 
 /// The most rooms one sweep deletes, so that a backlog never holds the
@@ -721,10 +721,10 @@ impl SqlStore {
                     + COALESCE((SELECT MAX(at_ms) FROM moves WHERE moves.room = rooms.id), 0) < $4)
              LIMIT $3",
         )
-        .bind(expiry.waiting_before)
-        .bind(expiry.over_before)
+        .bind(expiry.waiting)
+        .bind(expiry.over)
         .bind(SWEEP_BATCH)
-        .bind(expiry.abandoned_before)
+        .bind(expiry.abandoned)
         .fetch_all(&self.writer)
         .await?;
         let mut tx = self.writer.begin().await?;

@@ -305,7 +305,7 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
         store.start("jjjjjjjjjj", 0, 1).await.unwrap();
         store.append("jjjjjjjjjj", 0, &hint(1)).await.unwrap();
         // The game started at 1 and its last move came 1 ms into it: at 2.
-        let expiry = Expiry { waiting_before: 10, over_before: 10, abandoned_before: 2 };
+        let expiry = Expiry { waiting: 10, over: 10, abandoned: 2 };
         let mut deleted = store.delete_expired(expiry, &["iiiiiiiiii".to_owned()]).await.unwrap();
         deleted.sort();
         assert_eq!(deleted, ["hhhhhhhhhh"], "a waiting room made before; not the one kept, nor one played lately");
@@ -313,7 +313,7 @@ async fn the_sweep_deletes_old_rooms_whole_but_not_those_kept() {
         assert!(store.load("iiiiiiiiii").await.unwrap().is_some());
         assert_eq!(store.load("jjjjjjjjjj").await.unwrap().unwrap().moves, [hint(1)]);
         // A game with no move since before the cut-off is abandoned: it goes, log and all.
-        let later = Expiry { abandoned_before: 3, ..expiry };
+        let later = Expiry { abandoned: 3, ..expiry };
         assert_eq!(store.delete_expired(later, &["iiiiiiiiii".to_owned()]).await.unwrap(), ["jjjjjjjjjj"]);
         assert!(store.load("jjjjjjjjjj").await.unwrap().is_none());
         scratch.remove().await;
