@@ -446,6 +446,10 @@ impl OnlinePage {
             self.remote.said = "A new version of SET is out: reload the page.".to_owned();
             return;
         }
+        if code == close::BANNED {
+            self.remote.said = "This server's operator has banned this player.".to_owned();
+            return;
+        }
         // The room moved to another node, which has it now: no wait.
         if code == close::MOVED {
             self.connect(out);

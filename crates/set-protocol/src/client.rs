@@ -107,11 +107,18 @@ pub enum ClientMsg {
         /// The code, as typed.
         code: String,
     },
+    /// Report a player to the server's operator (a few a day at most).
+    Report {
+        /// The player's id (as a profile or the lobby's chat names it).
+        player: String,
+        /// Why, in a chat line's bounds.
+        why: String,
+    },
 }
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 15] = [
+pub const CLIENT_TYPES: [&str; 16] = [
     "hello",
     "create",
     "join",
@@ -127,6 +134,7 @@ pub const CLIENT_TYPES: [&str; 15] = [
     "bots",
     "transfer_code",
     "redeem",
+    "report",
 ];
 
 impl ClientMsg {
@@ -153,6 +161,7 @@ impl ClientMsg {
             ClientMsg::Bots { .. } => "bots",
             ClientMsg::TransferCode => "transfer_code",
             ClientMsg::Redeem { .. } => "redeem",
+            ClientMsg::Report { .. } => "report",
         }
     }
 }
@@ -185,6 +194,7 @@ mod tests {
             ClientMsg::Bots { bots: vec!["easy".into(), "expert".into()] },
             ClientMsg::TransferCode,
             ClientMsg::Redeem { code: "k7q2m9xd4p".into() },
+            ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".into(), why: "rude <b>".into() },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();

@@ -59,6 +59,8 @@ pub mod close {
     pub const POLICY: u16 = 4008;
     /// Silent too long: no hello in time, or nothing said.
     pub const SILENT: u16 = 4009;
+    /// The server's operator banned this identity: do not reconnect.
+    pub const BANNED: u16 = 4010;
     /// Another node took the room (its epoch was raised): reconnect, and the
     /// proxy sends the page to the node that has it now.
     pub const MOVED: u16 = 4003;

@@ -414,11 +414,15 @@ pub enum ErrorCode {
     Removed,
     /// The store could not keep the move: nothing happened, try again.
     Unavailable,
+    /// The server's operator banned this identity (or its address).
+    Banned,
+    /// The server's operator muted this identity: it may not chat.
+    Muted,
 }
 
 impl ErrorCode {
     /// Every code, for readers that match a name to its code.
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::BadJson,
         ErrorCode::UnknownType,
         ErrorCode::BadMessage,
@@ -448,6 +452,8 @@ impl ErrorCode {
         ErrorCode::BadSeat,
         ErrorCode::Removed,
         ErrorCode::Unavailable,
+        ErrorCode::Banned,
+        ErrorCode::Muted,
     ];
 
     /// The name on the wire.
@@ -482,6 +488,8 @@ impl ErrorCode {
             ErrorCode::BadSeat => "bad_seat",
             ErrorCode::Removed => "removed",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::Banned => "banned",
+            ErrorCode::Muted => "muted",
         }
     }
 }

@@ -132,6 +132,7 @@ impl ClientMsg {
             ClientMsg::Remove { seat } => frame.number("seat", u64::from(*seat)),
             ClientMsg::Bots { bots } => frame.texts("bots", bots),
             ClientMsg::Redeem { code } => frame.text("code", code),
+            ClientMsg::Report { player, why } => frame.text("player", player).text("why", why),
             ClientMsg::Start | ClientMsg::Rematch | ClientMsg::TransferCode => frame,
         }
         .end()

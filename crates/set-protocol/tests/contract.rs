@@ -399,6 +399,7 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
         same(ClientMsg::Bots { bots: vec![] }),
         same(ClientMsg::TransferCode),
         same(ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
+        same(ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".to_owned(), why: tricky.to_owned() }),
     ]
 }
 

@@ -12,7 +12,7 @@
 //! the process exits.
 
 use crate::limits::{AddressBuckets, Connections, Limits, PlayerBuckets};
-use crate::{bus, http, ids, lobby, rooms, serve, store, transfer};
+use crate::{bus, http, ids, lobby, moderation, rooms, serve, store, transfer};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -59,6 +59,8 @@ pub struct AppState {
     pub chat_by: PlayerBuckets,
     /// Chat lines, per client address.
     pub chat_from: AddressBuckets,
+    /// The operator's sanctions in force (`crate::moderation`).
+    pub sanctions: moderation::Sanctions,
     /// Finished games downloaded, per client address.
     pub exports_made: AddressBuckets,
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -77,8 +79,10 @@ pub fn unix_ms() -> i64 {
 /// SET online, in one process: serves the page (dist/), runs the rooms over
 /// WebSockets with set-core's rules, and keeps every room's log in SQLite.
 #[derive(Parser, Debug)]
-#[command(name = "set-server", version)]
+#[command(name = "set-server", version, args_conflicts_with_subcommands = true)]
 struct Config {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Where to listen (127.0.0.1:0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
@@ -122,6 +126,14 @@ struct Config {
     limits: Limits,
 }
 
+/// What else the program does than serve.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// The operator's moderation, on this machine: reports, mutes, bans,
+    /// hidden chat lines, and their log.
+    Admin(crate::admin::Admin),
+}
+
 /// The server's program: its flags read, its store opened, then it serves
 /// until a signal drains it.
 #[tokio::main]
@@ -130,7 +142,17 @@ pub async fn main() {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("set_server=info"));
     let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(colours).init();
-    let config = Config::parse();
+    let mut config = Config::parse();
+    if let Some(Command::Admin(admin)) = config.command.take() {
+        match crate::admin::run(admin).await {
+            Ok(done) => print!("{done}"),
+            Err(why) => {
+                eprintln!("set-server admin: {why}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     if let Err(err) = run(config).await {
         eprintln!("set-server: {err}");
         std::process::exit(1);
@@ -289,6 +311,7 @@ async fn run(config: Config) -> Result<(), String> {
             let limits = limits.clone();
             move || limits.player_chat_bucket()
         }),
+        sanctions: moderation::Sanctions::default(),
         chat_from: AddressBuckets::new({
             let limits = limits.clone();
             move || limits.address_chat_bucket()
@@ -308,6 +331,7 @@ async fn run(config: Config) -> Result<(), String> {
     let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)).instrument(node.clone()));
     let online = tokio::spawn(tell_lobby(Arc::clone(&state.lobby)).instrument(node.clone()));
     let lease = tokio::spawn(keep_lease(Arc::clone(&state)).instrument(node.clone()));
+    let sanctions = tokio::spawn(keep_sanctions(Arc::clone(&state)).instrument(node.clone()));
     let credentials = config.bus_credentials.as_deref().map(bus_credentials).transpose()?;
     let bus = match &config.bus {
         Some(url) => Some(
@@ -323,6 +347,7 @@ async fn run(config: Config) -> Result<(), String> {
     tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
     housekeeping.abort();
     online.abort();
+    sanctions.abort();
     if let Some(bus) = bus {
         bus.abort();
     }
@@ -381,6 +406,18 @@ async fn keep_lease(state: Arc<AppState>) {
         let until = unix_ms() + rooms::LEASE.as_millis() as i64;
         if let Err(err) = state.rooms.store().renew_lease(&state.node, until).await {
             tracing::warn!(%err, "this node's lease not renewed");
+        }
+    }
+}
+
+/// Reads the sanctions in force every [`moderation::REFRESH`].
+async fn keep_sanctions(state: Arc<AppState>) {
+    let mut every = tokio::time::interval(moderation::REFRESH);
+    loop {
+        every.tick().await;
+        match state.rooms.store().sanctions_in_force().await {
+            Ok(records) => state.sanctions.replace(&records),
+            Err(err) => tracing::warn!(%err, "the sanctions in force not read"),
         }
     }
 }

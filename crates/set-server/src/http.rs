@@ -162,6 +162,10 @@ async fn upgrade(
         return plain(StatusCode::FORBIDDEN, "a WebSocket must come from this site's own page");
     }
     let address = client(&state, peer, &headers);
+    if state.sanctions.address_banned(address) {
+        limit_hit(Limit::Banned);
+        return plain(StatusCode::FORBIDDEN, "this server's operator has banned your address");
+    }
     // Refusals are counted in /metrics and logged at debug only: a line each
     // would let a flood of connections fill the operator's log.
     let permit = match state.connections.admit(address) {

@@ -49,6 +49,11 @@ pub(crate) fn new_player_id() -> String {
     hex(&random_bytes::<16>())
 }
 
+/// Whether `text` has a player id's shape: 32 lowercase hex digits.
+pub(crate) fn is_player_id(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 pub(crate) fn new_salt() -> String {
     hex(&random_bytes::<16>())
 }

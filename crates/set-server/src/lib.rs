@@ -41,6 +41,7 @@
 // Trunk's) sees an empty library.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod admin;
 mod app;
 mod bus;
 mod chat;
@@ -50,6 +51,7 @@ mod ids;
 mod limits;
 mod lobby;
 mod metrics;
+mod moderation;
 mod names;
 mod presence;
 pub mod proto;

@@ -50,6 +50,8 @@ pub(crate) enum Limit {
     TransferCodes,
     TransferGuesses,
     Renames,
+    Banned,
+    Reports,
 }
 
 impl Limit {
@@ -73,6 +75,8 @@ impl Limit {
             Limit::TransferCodes => "transfer_codes",
             Limit::TransferGuesses => "transfer_guesses",
             Limit::Renames => "renames",
+            Limit::Banned => "banned",
+            Limit::Reports => "reports",
         }
     }
 }

@@ -303,6 +303,10 @@ impl Connection {
             (_, None) => return self.strike(None, ErrorCode::HelloFirst, "say hello first"),
             (_, Some(player)) => player.clone(),
         };
+        // Banned since it said hello: gone at its next frame.
+        if self.state.sanctions.is_banned(&player) {
+            return self.banned();
+        }
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
                 if !self.may_go_by(&player, &name) || !self.may_make_room(&player) {
@@ -408,6 +412,10 @@ impl Connection {
                 // This connection's, its player's (over all its connections)
                 // and its address's: a player with twenty sockets, or twenty
                 // identities on one machine, say no more than one would.
+                if self.state.sanctions.is_muted(&player) {
+                    self.send(&ServerMsg::error(None, ErrorCode::Muted, "this server's operator has muted you"));
+                    return true;
+                }
                 if !self.chats.take()
                     || !self.state.chat_by.take(player.clone())
                     || !self.state.chat_from.take(self.address)
@@ -450,6 +458,7 @@ impl Connection {
                 true
             }
             ClientMsg::Redeem { code } => self.redeem(&code).await,
+            ClientMsg::Report { player: reported, why } => self.report(&player, &reported, &why).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }
@@ -474,7 +483,54 @@ impl Connection {
             }
             None => crate::ids::new_player_id(),
         };
+        if self.state.sanctions.is_banned(&player) {
+            return self.banned();
+        }
         self.welcome(player);
+        true
+    }
+
+    /// Tells a banned identity so and closes its socket (its page does not reconnect).
+    fn banned(&mut self) -> bool {
+        limit_hit(Limit::Banned);
+        self.send(&ServerMsg::error(None, ErrorCode::Banned, "this server's operator has banned this player"));
+        self.close(close::BANNED, "banned")
+    }
+
+    /// A player's report of another, kept for the operator: a few a day.
+    async fn report(&mut self, reporter: &str, player: &str, why: &str) -> bool {
+        if !crate::ids::is_player_id(player) || player == reporter {
+            self.send(&ServerMsg::error(None, ErrorCode::BadMessage, "no such player to report"));
+            return true;
+        }
+        let why = match crate::chat::checked(why) {
+            Ok(why) => why,
+            Err(err) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadChat, err));
+                return true;
+            }
+        };
+        let now = crate::unix_ms();
+        let report = crate::store::ReportRecord {
+            id: 0,
+            reporter: reporter.to_owned(),
+            player: player.to_owned(),
+            why,
+            at: now,
+        };
+        let since = now - 24 * 3_600_000;
+        match self.state.rooms.store().report(&report, since, crate::moderation::REPORTS_PER_DAY).await {
+            Ok(true) => {}
+            Ok(false) => {
+                limit_hit(Limit::Reports);
+                let why = format!("{} reports a day at most", crate::moderation::REPORTS_PER_DAY);
+                self.send(&ServerMsg::error(None, ErrorCode::Throttled, why));
+            }
+            Err(err) => {
+                tracing::error!(%err, "a report not kept");
+                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the report was not kept: try again"));
+            }
+        }
         true
     }
 

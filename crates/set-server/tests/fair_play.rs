@@ -70,8 +70,12 @@ async fn farmer_in_a_room_as(server: &Server, token: Option<&str>) -> (Client, S
     (farmer, room)
 }
 
-/// The next room, by rematch, with the farmer in it (alone: a fresh puppet joins).
-async fn rematch(farmer: &mut Client) -> String {
+/// The next room, by rematch, with the farmer in it (alone: a fresh puppet
+/// joins). Over a new connection each time, in the finished `room`: a
+/// connection makes three rooms at most, and rematches spend that budget.
+async fn rematch(server: &Server, farmer: &mut Client, room: &str) -> String {
+    *farmer = Client::new(server, Some(&farmer.token)).await;
+    farmer.join(room, None, 0).await;
     farmer.send(ClientMsg::Rematch).await;
     let next = farmer.expect("rematch").await["room"].as_str().unwrap().to_owned();
     farmer.join(&next, None, 0).await;
@@ -104,7 +108,7 @@ async fn a_farm_of_sockpuppets_moves_no_rating_and_lists_no_one() {
     let (mut farmer, mut room) = farmer_in_a_room(&server).await;
     for game in 0..SHORT_GAMES {
         if game > 0 {
-            room = rematch(&mut farmer).await;
+            room = rematch(&server, &mut farmer, &room).await;
         }
         let over = farm_one(&server, &mut farmer, &room, false, game as usize).await;
         assert_eq!((over["rated"].as_bool(), over["results"].as_array().map(Vec::len)), (Some(false), Some(0)));

@@ -334,7 +334,7 @@ impl Room {
             salt: over.then(|| self.record.salt.clone()),
             next_room: self.record.next_room.clone(),
             moves,
-            chat: self.chat.iter().map(|line| self.chat_msg(line)).collect(),
+            chat: self.chat.iter().filter(|line| !line.hidden).map(|line| self.chat_msg(line)).collect(),
             public: self.record.public,
             watchers: self.watchers(),
             bots: self.record.bots.iter().map(|level| level.name().to_owned()).collect(),

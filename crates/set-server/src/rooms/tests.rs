@@ -63,6 +63,17 @@ impl Store for MemoryStore {
         let taken = self.rooms.lock().unwrap().contains_key(room);
         Box::pin(async move { Ok(if taken { crate::store::Taken::Epoch(1) } else { crate::store::Taken::NoRoom }) })
     }
+    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<crate::store::SanctionRecord>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn report<'a>(
+        &'a self,
+        _report: &'a crate::store::ReportRecord,
+        _since: i64,
+        _most: u32,
+    ) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(async { Ok(true) })
+    }
     fn renew_lease<'a>(&'a self, _node: &'a str, _until: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async { Ok(()) })
     }

@@ -15,6 +15,7 @@
 //! process loses nothing). Every write of the rooms is committed in batches
 //! (`writes.rs`), one flush each.
 
+mod moderation;
 mod players;
 #[cfg(test)]
 mod tests;
@@ -110,6 +111,8 @@ pub struct ChatRecord {
     pub seat: u8,
     pub at_ms: u64,
     pub text: String,
+    /// The operator hid it (`set-server admin hide-chat`): kept, never shown.
+    pub hidden: bool,
 }
 
 /// One seat's result of a rated game: its place and sets, and its
@@ -124,6 +127,8 @@ pub struct ResultRecord {
     pub before: Rating,
     pub after: Rating,
 }
+
+pub(crate) use moderation::{ReportRecord, SanctionKind, SanctionRecord};
 
 /// What [`Store::take`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,6 +232,11 @@ pub trait Store: Send + Sync + 'static {
     /// `from_live`: the socket asking was routed to this node by the room.
     fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, from_live: bool)
     -> BoxFuture<'a, StoreResult<Taken>>;
+    /// The sanctions in force (`crate::moderation` keeps them in memory).
+    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>>;
+    /// Keeps a player's report of another unless its reporter made `most`
+    /// since `since` (Unix ms): whether it was kept.
+    fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>>;
     /// Keeps `node`'s lease until `until` (Unix ms).
     fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Ends `node`'s lease: it stops, and its rooms are anyone's.
@@ -504,6 +514,14 @@ impl Store for SqlStore {
         })
     }
 
+    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>> {
+        Box::pin(moderation::in_force(&self.reader))
+    }
+
+    fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(moderation::report(&self.writer, report, since, most))
+    }
+
     fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             sqlx::query(
@@ -665,11 +683,12 @@ impl Store for SqlStore {
                         .collect::<StoreResult<_>>()?,
                 });
             }
-            let rows = sqlx::query("SELECT n, seat, at_ms, text FROM chat WHERE room = $1 ORDER BY n DESC LIMIT $2")
-                .bind(room)
-                .bind(crate::chat::KEPT as i64)
-                .fetch_all(&mut *tx)
-                .await?;
+            let rows =
+                sqlx::query("SELECT n, seat, at_ms, text, hidden FROM chat WHERE room = $1 ORDER BY n DESC LIMIT $2")
+                    .bind(room)
+                    .bind(crate::chat::KEPT as i64)
+                    .fetch_all(&mut *tx)
+                    .await?;
             let mut chat = rows
                 .iter()
                 .map(|row| {
@@ -678,6 +697,7 @@ impl Store for SqlStore {
                         seat: row.try_get::<i64, _>("seat")? as u8,
                         at_ms: row.try_get::<i64, _>("at_ms")? as u64,
                         text: row.try_get("text")?,
+                        hidden: row.try_get::<i64, _>("hidden")? != 0,
                     })
                 })
                 .collect::<StoreResult<Vec<_>>>()?;

@@ -31,7 +31,10 @@ pub(super) async fn leaderboard(
         "SELECT player, mu, sigma, games, opponents, played_at,
                 (SELECT results.name FROM results JOIN rooms ON rooms.id = results.room
                  WHERE results.player = ratings.player ORDER BY rooms.ended_at DESC, rooms.id LIMIT 1) AS name
-         FROM ratings WHERE mode = $1 AND (sigma <= $2 OR $7) AND games >= $3 AND opponents >= $4 AND played_at >= $5
+         FROM ratings WHERE mode = $1 AND (sigma <= $2 OR $7) AND games >= $3
+             AND NOT EXISTS (SELECT 1 FROM sanctions WHERE sanctions.target = ratings.player
+                             AND sanctions.kind = 'ban' AND sanctions.lifted_at IS NULL)
+             AND opponents >= $4 AND played_at >= $5
          ORDER BY sigma > $2, mu DESC, player LIMIT $6",
     )
     .bind(mode)

@@ -190,7 +190,7 @@ async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
         store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
         for n in 1..4 {
             store.add_seat("cccccccccc", 0, &seat(n)).await.unwrap();
-            let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}") };
+            let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}"), hidden: false };
             store.chat("cccccccccc", 0, &line).await.unwrap();
         }
         store.remove_seat("cccccccccc", 0, 1).await.unwrap();
@@ -226,7 +226,7 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         store.start("ffffffffff", 0, 1_000).await.unwrap();
         let claim = MoveRecord { seq: 1, seat: 1, at_ms: 4_200, kind: MoveKind::Claim, cards: vec![0, 40, 80] };
         store.append("ffffffffff", 0, &claim).await.unwrap();
-        let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into() };
+        let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into(), hidden: false };
         store.chat("ffffffffff", 0, &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
         let after = rate(&before, &[2, 1], &[1.0, 1.0], &[1, 1]);
@@ -344,7 +344,7 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
         let late_end = store.append_last("kkkkkkkkkk", first, &hint(2), &[]).await;
         assert!(matches!(late_end, Err(StoreError::Superseded { .. })), "{late_end:?}");
         // Every other write of the room's is fenced the same way.
-        let line = ChatRecord { n: 1, seat: 0, at_ms: 5, text: "late".into() };
+        let line = ChatRecord { n: 1, seat: 0, at_ms: 5, text: "late".into(), hidden: false };
         let late_seat = SeatRecord { seat: 1, player: "q".into(), name: "Bo".into() };
         assert!(matches!(store.chat("kkkkkkkkkk", first, &line).await, Err(StoreError::Superseded { .. })));
         assert!(matches!(store.add_seat("kkkkkkkkkk", first, &late_seat).await, Err(StoreError::Superseded { .. })));

@@ -23,7 +23,7 @@ impl Room {
             let why = format!("this room has kept its {} lines of chat: no more", crate::chat::MAX_ROOM_LINES);
             return self.error(conn, None, ErrorCode::BadChat, why);
         }
-        let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text };
+        let line = ChatRecord { n: self.chat_next, seat, at_ms: self.now_ms(Instant::now()), text, hidden: false };
         if let Err(err) = self.store.chat(&self.record.id, self.epoch, &line).await {
             self.not_kept(&err, "a chat line");
             return self.error(conn, None, ErrorCode::Unavailable, "the line was not kept: try again");

@@ -1,0 +1,140 @@
+//! `set-server admin`: the operator's moderation, run on the server's own
+//! machine against its database (never through the public port): list
+//! players' reports, mute or ban an identity or an address prefix, hide a
+//! line of a room's chat, lift a sanction, and read the log every action
+//! leaves (kept). A running server takes a new sanction within
+//! `moderation::REFRESH`; docs/operating.md, "Moderation", says what each does.
+
+use crate::moderation::Prefix;
+use crate::store::{self, SanctionKind, SqlStore};
+use clap::{Args, Subcommand};
+
+/// The operator's command.
+#[derive(Args, Debug)]
+pub(crate) struct Admin {
+    /// The server's database (as its `--db`).
+    #[arg(long, default_value = "data/set.db", value_name = "FILE|URL")]
+    db: store::Database,
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Subcommand, Debug)]
+enum Action {
+    /// Lists players' reports, newest first.
+    Reports {
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Lists the sanctions in force, with their ids.
+    Sanctions,
+    /// Lists every operator action, oldest first.
+    Log,
+    /// Mutes a player (by id): they may not chat.
+    Mute {
+        player: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Bans a player (by id): their sockets close, their name is freed,
+    /// their ratings leave the leaderboards.
+    Ban {
+        player: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Bans an address prefix (`ADDRESS/BITS`, or one address): no socket opens from it.
+    BanPrefix {
+        prefix: String,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Lifts a sanction by its id (`sanctions` lists them).
+    Lift {
+        id: i64,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Hides line `n` of a room's chat (kept, never shown again).
+    HideChat {
+        room: String,
+        n: u32,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+}
+
+/// Runs the operator's command: what it did, or why not.
+pub(crate) async fn run(admin: Admin) -> Result<String, String> {
+    let store = SqlStore::open(&admin.db, store::Durability::PowerLoss).await.map_err(|err| err.to_string())?;
+    let failed = |err: store::StoreError| err.to_string();
+    let when = |at: i64| at.to_string();
+    match admin.action {
+        Action::Reports { limit } => {
+            let lines = store.reports(limit).await.map_err(failed)?;
+            Ok(table(lines.iter().map(|r| {
+                [
+                    r.id.to_string(),
+                    when(r.at),
+                    format!("reporter {}", r.reporter),
+                    format!("player {}", r.player),
+                    r.why.clone(),
+                ]
+            })))
+        }
+        Action::Sanctions => {
+            let lines = store.sanctions().await.map_err(failed)?;
+            Ok(table(
+                lines.iter().map(|s| {
+                    [s.id.to_string(), when(s.at), s.kind.name().to_owned(), s.target.clone(), s.note.clone()]
+                }),
+            ))
+        }
+        Action::Log => {
+            let lines = store.moderation_log().await.map_err(failed)?;
+            Ok(table(
+                lines
+                    .iter()
+                    .map(|l| [l.id.to_string(), when(l.at), l.action.clone(), l.target.clone(), l.note.clone()]),
+            ))
+        }
+        Action::Mute { player, note } => sanction(&store, SanctionKind::Mute, &player, &note).await,
+        Action::Ban { player, note } => sanction(&store, SanctionKind::Ban, &player, &note).await,
+        Action::BanPrefix { prefix, note } => {
+            Prefix::parse(&prefix)?;
+            sanction(&store, SanctionKind::BanPrefix, &prefix, &note).await
+        }
+        Action::Lift { id, note } => {
+            if store.lift(id, &note).await.map_err(failed)? {
+                Ok(format!("sanction {id} lifted\n"))
+            } else {
+                Err(format!("no sanction {id} is in force"))
+            }
+        }
+        Action::HideChat { room, n, note } => {
+            if store.hide_chat(&room, n, &note).await.map_err(failed)? {
+                Ok(format!("line {n} of room {room} hidden\n"))
+            } else {
+                Err(format!("room {room} has no line {n}"))
+            }
+        }
+    }
+}
+
+/// Rows of fields as lines of tab-separated text.
+fn table<const N: usize>(rows: impl Iterator<Item = [String; N]>) -> String {
+    let mut text = String::new();
+    for row in rows {
+        text.push_str(&row.join("\t"));
+        text.push('\n');
+    }
+    text
+}
+
+async fn sanction(store: &SqlStore, kind: SanctionKind, target: &str, note: &str) -> Result<String, String> {
+    if kind != SanctionKind::BanPrefix && !crate::ids::is_player_id(target) {
+        return Err(format!("{target:?} is no player id (32 hex digits: a profile's address names it)"));
+    }
+    let id = store.sanction(kind, target, note).await.map_err(|err| err.to_string())?;
+    Ok(format!("sanction {id}: {} {target}\n", kind.name()))
+}
