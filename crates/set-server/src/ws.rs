@@ -32,6 +32,8 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 const STRIKES: u32 = 20;
 /// The waiting rooms a quick play tries (a name taken in one, say) before it makes its own.
 const QUICK_TRIES: usize = 4;
+/// The rooms a connection's quick play remembers having sat it in.
+const QUICK_REMEMBERED: usize = 8;
 /// How long a quick play waits for a room to seat it.
 const SIT_WAIT: Duration = Duration::from_secs(5);
 
@@ -63,6 +65,8 @@ struct Connection {
     outbox: Outbox,
     /// The client's address (its permit's).
     address: IpAddr,
+    /// The last rooms quick play sat this connection in: never again.
+    quick_rooms: std::collections::VecDeque<String>,
     /// The room the socket was opened for (`/ws?room=<id>`), by which a
     /// proxy in front of several nodes routed it here.
     routed: Option<String>,
@@ -110,6 +114,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         outbox,
         address: permit.address(),
         routed,
+        quick_rooms: std::collections::VecDeque::new(),
         player: None,
         room: None,
         in_lobby: false,
@@ -658,16 +663,21 @@ impl Connection {
         }
     }
 
-    /// Quick play: sits at the oldest public room of `mode` waiting for
-    /// players, or makes one and sits in it, while no other quick play of
-    /// that way to play runs (so two at once meet in one room).
+    /// Quick play: sits at a public room of `mode` waiting for players (the
+    /// fullest, then the newest: `Lobby::waiting_rooms`) that it has not sat
+    /// this connection in before, or makes one and sits in it, while no
+    /// other quick play of that way to play runs (so two at once meet in
+    /// one room).
     async fn quick_play(&mut self, player: &str, mode: &str, name: &str) -> bool {
         let lobby = Arc::clone(&self.state.lobby);
         let Some(_turn) = lobby.quick_turn(mode).await else {
             let shown = set_core::text::short(mode);
             return self.strike(None, ErrorCode::BadMode, format!("\"{shown}\" is no way to play online"));
         };
-        for room in lobby.waiting_rooms(mode, MAX_ONLINE_PLAYERS).into_iter().take(QUICK_TRIES) {
+        // Never a room this connection's quick play sat it in before: a
+        // squatter's room that never starts would catch it again and again.
+        let rooms = lobby.waiting_rooms(mode, MAX_ONLINE_PLAYERS).into_iter().filter(|r| !self.quick_rooms.contains(r));
+        for room in rooms.take(QUICK_TRIES).collect::<Vec<_>>() {
             // Another node's room: the client sits there itself, over a
             // socket that names the room, so that it reaches that node.
             if lobby.elsewhere(&room) {
@@ -675,6 +685,7 @@ impl Connection {
                 return true;
             }
             if self.sit(player, &room, name).await.is_ok() {
+                self.remember_quick(room);
                 return true;
             }
         }
@@ -690,6 +701,14 @@ impl Connection {
             self.send(&ServerMsg::error(None, code, message));
         }
         true
+    }
+
+    /// Remembers a room quick play sat this connection in (the last few).
+    fn remember_quick(&mut self, room: String) {
+        self.quick_rooms.push_back(room);
+        if self.quick_rooms.len() > QUICK_REMEMBERED {
+            self.quick_rooms.pop_front();
+        }
     }
 
     /// Joins `room` under `name` and waits to hear the seat taken: Ok once

@@ -342,3 +342,56 @@ async fn a_name_is_one_players_among_everyone_online_until_they_rename_or_go() {
     let metrics = server.get("/metrics", "").await;
     assert!(metrics.contains(r#"set_limits_hit_total{limit="renames"} 1"#), "{metrics}");
 }
+
+/// A squatter's room, made early and never started, used to catch every
+/// quick play of its way (the oldest was always first). Now quick play
+/// takes the fullest room, then the newest, and never seats a connection
+/// in a room it sat it in before.
+#[tokio::test]
+async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters() {
+    let scratch = Scratch::new("lobby-squatter");
+    let server = Server::start(&scratch);
+    // Public rooms without hints: those quick play sits in.
+    let open_room = |name: &'static str| {
+        let server = &server;
+        async move {
+            let mut client = Client::new(server, None).await;
+            let create = ClientMsg::Create {
+                mode: "classic".into(),
+                hints: false,
+                name: name.into(),
+                public: true,
+                bots: vec![],
+            };
+            client.send(create).await;
+            let room = client.expect("created").await["room"].as_str().unwrap().to_owned();
+            client.join(&room, None, 0).await;
+            (client, room)
+        }
+    };
+    let (_squatter, squat) = open_room("Squatter").await;
+    // Another host's room, made later, also waiting.
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let (mut host, fresh) = open_room("Host").await;
+    // Ann quick plays: the newer room, with as many players.
+    let mut ann = Client::new(&server, None).await;
+    ann.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Ann".into() }).await;
+    assert_eq!(ann.expect("room").await["room"], fresh.as_str(), "the newest of the emptiest");
+    // Ben quick plays: the fullest room now (Host and Ann), not the squatter's.
+    let mut ben = Client::new(&server, None).await;
+    ben.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Ben".into() }).await;
+    assert_eq!(ben.expect("room").await["room"], fresh.as_str(), "the fullest");
+    // Cy is caught by the squatter once (the only other room), goes back to
+    // the lobby, and quick plays again: a room of its own, not the squatter's.
+    host.send(ClientMsg::Start).await;
+    host.first_room_with(|r| r["status"] == "playing").await;
+    let mut cy = Client::new(&server, None).await;
+    cy.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() }).await;
+    assert_eq!(cy.expect("room").await["room"], squat.as_str());
+    cy.send(watch(None)).await;
+    cy.expect("lobby").await;
+    cy.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() }).await;
+    let again = cy.expect("room").await;
+    assert_ne!(again["room"], squat.as_str(), "never the squatter's twice");
+    assert_eq!(again["seat"], 0, "a room of its own");
+}

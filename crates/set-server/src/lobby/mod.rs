@@ -281,14 +281,19 @@ impl Lobby {
     }
 
     /// The public rooms of `mode` waiting for players, without hints and
-    /// with a free seat, oldest first: where a quick play sits.
+    /// with a free seat: where a quick play sits. The fullest first (the
+    /// nearest to starting), then the newest (a room left waiting for long
+    /// is likelier a squatter's than a host's about to start), so that quick
+    /// plays spread over the rooms instead of all catching the oldest.
     pub fn waiting_rooms(&self, mode: &str, seats: usize) -> Vec<String> {
         let state = self.state();
-        let rooms = state.all_rooms().into_iter();
-        rooms
+        let mut rooms: Vec<&LobbyRoomMsg> = state
+            .all_rooms()
+            .into_iter()
             .filter(|r| r.mode.name() == mode && !r.hints && r.status == Status::Waiting && r.players.len() < seats)
-            .map(|r| r.room.clone())
-            .collect()
+            .collect();
+        rooms.sort_by_key(|r| (std::cmp::Reverse(r.players.len()), std::cmp::Reverse(r.created_at)));
+        rooms.into_iter().map(|r| r.room.clone()).collect()
     }
 
     /// The quick play of one way to play whose turn it is: held while it
