@@ -61,6 +61,10 @@ pub struct AppState {
     pub chat_from: AddressBuckets,
     /// The operator's sanctions in force (`crate::moderation`).
     pub sanctions: moderation::Sanctions,
+    /// Leaderboards and profiles, cached (`crate::reads`).
+    pub reads: crate::reads::Reads,
+    /// Leaderboards and profiles read, per client address.
+    pub api_reads: AddressBuckets,
     /// Finished games downloaded, per client address.
     pub exports_made: AddressBuckets,
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -312,6 +316,11 @@ async fn run(config: Config) -> Result<(), String> {
             move || limits.player_chat_bucket()
         }),
         sanctions: moderation::Sanctions::default(),
+        reads: crate::reads::Reads::default(),
+        api_reads: AddressBuckets::new({
+            let limits = limits.clone();
+            move || limits.api_read_bucket()
+        }),
         chat_from: AddressBuckets::new({
             let limits = limits.clone();
             move || limits.address_chat_bucket()

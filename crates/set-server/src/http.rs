@@ -99,12 +99,21 @@ fn json(body: String) -> Response {
 }
 
 /// A way to play's best ratings, settled first: JSON of `set_protocol::api::LeaderMsg`s.
-async fn leaderboard(State(state): State<Arc<AppState>>, Path(mode): Path<String>) -> Response {
+async fn leaderboard(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(mode): Path<String>,
+) -> Response {
     if set_core::rules::variant::Variant::online(&mode).is_none() {
         return plain(StatusCode::NOT_FOUND, "no such way to play online: classic, junior, chain or ultra");
     }
-    match state.rooms.store().leaderboard(&mode, LEADERBOARD_LINES, &state.rooms.fair_play()).await {
-        Ok(lines) => json(serde_json::to_string(&lines).unwrap_or_default()),
+    if let Some(refused) = read_refused(&state, peer, &headers) {
+        return refused;
+    }
+    let store = state.rooms.store().as_ref();
+    match state.reads.leaderboard(store, &mode, LEADERBOARD_LINES, &state.rooms.fair_play()).await {
+        Ok(text) => json(text.to_string()),
         Err(err) => {
             tracing::error!(%err, "a leaderboard not read");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the leaderboard cannot be read now")
@@ -114,19 +123,35 @@ async fn leaderboard(State(state): State<Arc<AppState>>, Path(mode): Path<String
 
 /// A player's profile: JSON of a `set_protocol::api::ProfileMsg`; 404 for a
 /// player who has played no rated game (or none such).
-async fn profile(State(state): State<Arc<AppState>>, Path(player): Path<String>) -> Response {
-    let shaped = player.len() == 32 && player.bytes().all(|b| b.is_ascii_hexdigit());
-    if !shaped {
+async fn profile(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(player): Path<String>,
+) -> Response {
+    if !crate::ids::is_player_id(&player) {
         return plain(StatusCode::NOT_FOUND, "there is no such player");
     }
-    match state.rooms.store().profile(&player).await {
-        Ok(Some(profile)) => json(serde_json::to_string(&profile).unwrap_or_default()),
+    if let Some(refused) = read_refused(&state, peer, &headers) {
+        return refused;
+    }
+    match state.reads.profile(state.rooms.store().as_ref(), &player).await {
+        Ok(Some(text)) => json(text.to_string()),
         Ok(None) => plain(StatusCode::NOT_FOUND, "there is no such player, or they have played no rated game"),
         Err(err) => {
             tracing::error!(%err, "a profile not read");
             plain(StatusCode::SERVICE_UNAVAILABLE, "the profile cannot be read now")
         }
     }
+}
+
+/// A 429 for an address past `--api-reads-per-minute`, if it is.
+fn read_refused(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Option<Response> {
+    if state.api_reads.take(client(state, peer, headers)) {
+        return None;
+    }
+    limit_hit(Limit::ApiReads);
+    Some(plain(StatusCode::TOO_MANY_REQUESTS, "too many leaderboards and profiles read: wait a minute"))
 }
 
 /// The counters of `crate::metrics`, as Prometheus text.

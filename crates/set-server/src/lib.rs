@@ -56,6 +56,7 @@ mod names;
 mod presence;
 pub mod proto;
 mod ratings;
+mod reads;
 mod rooms;
 mod serve;
 mod store;

@@ -95,6 +95,10 @@ pub struct Limits {
     /// client, which has stopped reading, is closed.
     #[arg(long, default_value_t = 10, value_name = "SECONDS")]
     pub send_timeout: u64,
+    /// Leaderboards and profiles one client address may read a minute
+    /// (`GET /api/leaderboard/…`, `/api/players/…`; 429 past it).
+    #[arg(long, default_value_t = 120, value_name = "N")]
+    pub api_reads_per_minute: u32,
     /// Chat lines one player may say at once (lobby and rooms, over all its
     /// connections), after which `--chat-per-second`; an address three times that.
     #[arg(long, default_value_t = 5, value_name = "N")]
@@ -180,6 +184,11 @@ impl Limits {
     /// found by quick play, or offered as a rematch.
     pub fn room_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.rooms_per_address), 1.0 / self.room_every.max(1) as f64)
+    }
+
+    /// The bucket of leaderboards and profiles one address may read.
+    pub fn api_read_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.api_reads_per_minute), f64::from(self.api_reads_per_minute) / 60.0)
     }
 
     /// The bucket of chat lines one player may say, over all its connections.

@@ -52,6 +52,7 @@ pub(crate) enum Limit {
     Renames,
     Banned,
     Reports,
+    ApiReads,
 }
 
 impl Limit {
@@ -77,6 +78,7 @@ impl Limit {
             Limit::Renames => "renames",
             Limit::Banned => "banned",
             Limit::Reports => "reports",
+            Limit::ApiReads => "api_reads",
         }
     }
 }

@@ -108,3 +108,63 @@ async fn a_rooms_stored_chat_is_capped() {
     assert_eq!(kept, 500);
     pool.close().await;
 }
+
+/// 128 leaderboard requests at once over 100,000 ratings (the review's)
+/// used to hold every reader connection: joins waited seconds and
+/// `/healthz` answered 503. Now one query serves them (cached, one at a
+/// time), an address past `--api-reads-per-minute` is told 429, and
+/// `/healthz` has a connection of its own.
+#[tokio::test]
+async fn a_crowd_of_leaderboard_reads_leaves_health_and_joins_alone() {
+    let scratch = Scratch::new("amplifier-reads");
+    Server::start(&scratch).kill();
+    {
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", scratch.db().display())).await.unwrap();
+        let mut tx = pool.begin().await.unwrap();
+        for n in 0..100_000u32 {
+            sqlx::query(
+                "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets, opponents, played_at)
+                 VALUES (?, 'classic', ?, 3.0, 20, 10, 100, 9, ?)",
+            )
+            .bind(format!("{n:032x}"))
+            .bind(20.0 + f64::from(n % 1000) / 100.0)
+            .bind(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+        pool.close().await;
+    }
+    let server = Server::start(&scratch);
+    let crowd: Vec<_> = (0..128)
+        .map(|_| {
+            let addr = server.addr.clone();
+            tokio::spawn(async move {
+                let request =
+                    format!("GET /api/leaderboard/classic HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+                let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+                tokio::io::AsyncWriteExt::write_all(&mut stream, request.as_bytes()).await.unwrap();
+                let mut answer = Vec::new();
+                let _ = tokio::io::AsyncReadExt::read_to_end(&mut stream, &mut answer).await;
+                String::from_utf8_lossy(&answer).split(' ').nth(1).unwrap_or("").to_owned()
+            })
+        })
+        .collect();
+    // While they are read: the node is healthy, and a player makes and joins a room.
+    let health = server.get("/healthz", "").await;
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    assert_eq!(room.len(), 10);
+    let mut statuses = Vec::new();
+    for request in crowd {
+        statuses.push(request.await.unwrap());
+    }
+    let served = statuses.iter().filter(|s| *s == "200").count();
+    let refused = statuses.iter().filter(|s| *s == "429").count();
+    assert_eq!(served + refused, 128, "{statuses:?}");
+    assert_eq!(served, 120, "an address's minute of reads, then 429");
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains("set_limits_hit_total{limit=\"api_reads\"} 8"), "{metrics}");
+}

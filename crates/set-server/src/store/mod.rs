@@ -371,6 +371,9 @@ pub(crate) struct SqlStore {
     /// Loading a room and the players' reads go beside the writer (WAL
     /// readers do not block it; Postgres readers never do).
     reader: AnyPool,
+    /// `/healthz`'s one connection: a flood of reads never makes a node
+    /// look dead to its proxy.
+    health: AnyPool,
     /// The rooms' writes, committed in batches (`writes.rs`).
     writes: Writes,
 }
@@ -400,8 +403,9 @@ impl SqlStore {
                 let writer = pool().max_connections(1).connect(url).await?;
                 sqlx::migrate!("migrations/postgres").run(&writer).await.map_err(StoreError::Migrate)?;
                 let reader = pool().max_connections(READERS).connect(url).await?;
+                let health = pool().max_connections(1).connect(url).await?;
                 let writes = Writes::start(writer.clone());
-                Ok(SqlStore { writer, reader, writes })
+                Ok(SqlStore { writer, reader, health, writes })
             }
         }
     }
@@ -427,18 +431,19 @@ impl SqlStore {
             .connect(&format!("sqlite://{}?mode=rwc", path.display()))
             .await?;
         sqlx::migrate!("migrations/sqlite").run(&writer).await.map_err(StoreError::Migrate)?;
-        let reader = AnyPoolOptions::new()
-            .max_connections(READERS)
-            .after_connect(|conn, _| {
+        let url = format!("sqlite://{}?mode=ro", path.display());
+        let read_only = |connections| {
+            AnyPoolOptions::new().max_connections(connections).after_connect(|conn, _| {
                 Box::pin(async move {
                     conn.execute("PRAGMA busy_timeout = 5000").await?;
                     Ok(())
                 })
             })
-            .connect(&format!("sqlite://{}?mode=ro", path.display()))
-            .await?;
+        };
+        let reader = read_only(READERS).connect(&url).await?;
+        let health = read_only(1).connect(&url).await?;
         let writes = Writes::start(writer.clone());
-        Ok(SqlStore { writer, reader, writes })
+        Ok(SqlStore { writer, reader, health, writes })
     }
 }
 
@@ -449,7 +454,7 @@ fn cards_text(cards: &[u8]) -> String {
 impl Store for SqlStore {
     fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
         Box::pin(async move {
-            sqlx::query("SELECT 1").fetch_one(&self.reader).await?;
+            sqlx::query("SELECT 1").fetch_one(&self.health).await?;
             Ok(())
         })
     }
