@@ -107,6 +107,9 @@ pub enum ClientMsg {
         /// The code, as typed.
         code: String,
     },
+    /// Sign this player out of every other browser: their tokens stop
+    /// working, and this connection is welcomed again with a new one.
+    SignOutElsewhere,
     /// Report a player to the server's operator (a few a day at most).
     Report {
         /// The player's id (as a profile or the lobby's chat names it).
@@ -118,7 +121,7 @@ pub enum ClientMsg {
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 16] = [
+pub const CLIENT_TYPES: [&str; 17] = [
     "hello",
     "create",
     "join",
@@ -134,6 +137,7 @@ pub const CLIENT_TYPES: [&str; 16] = [
     "bots",
     "transfer_code",
     "redeem",
+    "sign_out_elsewhere",
     "report",
 ];
 
@@ -161,6 +165,7 @@ impl ClientMsg {
             ClientMsg::Bots { .. } => "bots",
             ClientMsg::TransferCode => "transfer_code",
             ClientMsg::Redeem { .. } => "redeem",
+            ClientMsg::SignOutElsewhere => "sign_out_elsewhere",
             ClientMsg::Report { .. } => "report",
         }
     }
@@ -194,6 +199,7 @@ mod tests {
             ClientMsg::Bots { bots: vec!["easy".into(), "expert".into()] },
             ClientMsg::TransferCode,
             ClientMsg::Redeem { code: "k7q2m9xd4p".into() },
+            ClientMsg::SignOutElsewhere,
             ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".into(), why: "rude <b>".into() },
         ];
         for (message, name) in all.iter().zip(CLIENT_TYPES) {

@@ -18,6 +18,37 @@ use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
 use std::collections::BTreeMap;
 
+/// serde_json's value, seen through the reader: how the contract test and
+/// the fuzz targets read, where the page reads the browser's values.
+pub struct Parsed(pub serde_json::Value);
+
+impl Json for Parsed {
+    fn field(&self, name: &str) -> Parsed {
+        Parsed(self.0.get(name).cloned().unwrap_or(serde_json::Value::Null))
+    }
+    fn text(&self) -> Option<String> {
+        self.0.as_str().map(str::to_owned)
+    }
+    fn number(&self) -> Option<f64> {
+        self.0.as_f64()
+    }
+    fn flag(&self) -> Option<bool> {
+        self.0.as_bool()
+    }
+    fn is_null(&self) -> bool {
+        self.0.is_null()
+    }
+    fn items(&self) -> Option<Vec<Parsed>> {
+        Some(self.0.as_array()?.iter().cloned().map(Parsed).collect())
+    }
+    fn is_missing(&self) -> bool {
+        false // serde_json reads a missing field as null
+    }
+    fn keys(&self) -> Option<Vec<String>> {
+        Some(self.0.as_object()?.keys().cloned().collect())
+    }
+}
+
 /// A parsed JSON value, as the reader needs it. A missing field reads as
 /// nothing (a value for which every accessor answers `None`).
 pub trait Json: Sized {

@@ -133,7 +133,7 @@ impl ClientMsg {
             ClientMsg::Bots { bots } => frame.texts("bots", bots),
             ClientMsg::Redeem { code } => frame.text("code", code),
             ClientMsg::Report { player, why } => frame.text("player", player).text("why", why),
-            ClientMsg::Start | ClientMsg::Rematch | ClientMsg::TransferCode => frame,
+            ClientMsg::Start | ClientMsg::Rematch | ClientMsg::TransferCode | ClientMsg::SignOutElsewhere => frame,
         }
         .end()
     }

@@ -19,45 +19,14 @@
 // Native: it reads with serde_json where the page reads with `JSON.parse`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use serde_json::Value;
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::Variant;
-use set_protocol::read::{self, Json};
+use set_protocol::read::{self, Parsed};
 use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
     RoomMsg, ServerMsg, Verdict, ViewMsg,
 };
-
-/// serde_json's value, seen through the page's reader.
-struct Parsed(Value);
-
-impl Json for Parsed {
-    fn field(&self, name: &str) -> Parsed {
-        Parsed(self.0.get(name).cloned().unwrap_or(Value::Null))
-    }
-    fn text(&self) -> Option<String> {
-        self.0.as_str().map(str::to_owned)
-    }
-    fn number(&self) -> Option<f64> {
-        self.0.as_f64()
-    }
-    fn flag(&self) -> Option<bool> {
-        self.0.as_bool()
-    }
-    fn is_null(&self) -> bool {
-        self.0.is_null()
-    }
-    fn items(&self) -> Option<Vec<Parsed>> {
-        Some(self.0.as_array()?.iter().cloned().map(Parsed).collect())
-    }
-    fn is_missing(&self) -> bool {
-        false // serde_json reads a missing field as null
-    }
-    fn keys(&self) -> Option<Vec<String>> {
-        Some(self.0.as_object()?.keys().cloned().collect())
-    }
-}
 
 fn page_reads(frame: &str) -> Option<ServerMsg> {
     read::server_msg(&Parsed(serde_json::from_str(frame).unwrap()))
@@ -399,6 +368,7 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
         same(ClientMsg::Bots { bots: vec![] }),
         same(ClientMsg::TransferCode),
         same(ClientMsg::Redeem { code: "K7Q2 \"x".to_owned() }),
+        same(ClientMsg::SignOutElsewhere),
         same(ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".to_owned(), why: tricky.to_owned() }),
     ]
 }

@@ -55,6 +55,12 @@ enum Action {
         #[arg(long, default_value = "")]
         note: String,
     },
+    /// Makes a new key to sign players' tokens; the old ones still verify
+    /// for 90 days (running servers take it within seconds).
+    RotateKey {
+        #[arg(long, default_value = "")]
+        note: String,
+    },
     /// Hides line `n` of a room's chat (kept, never shown again).
     HideChat {
         room: String,
@@ -110,6 +116,10 @@ pub(crate) async fn run(admin: Admin) -> Result<String, String> {
             } else {
                 Err(format!("no sanction {id} is in force"))
             }
+        }
+        Action::RotateKey { note } => {
+            let id = store.rotate_key(&note).await.map_err(failed)?;
+            Ok(format!("key {id} signs from now on\n"))
         }
         Action::HideChat { room, n, note } => {
             if store.hide_chat(&room, n, &note).await.map_err(failed)? {

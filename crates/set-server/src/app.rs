@@ -12,7 +12,7 @@
 //! the process exits.
 
 use crate::limits::{AddressBuckets, Connections, Limits, PlayerBuckets};
-use crate::{bus, http, ids, lobby, moderation, rooms, serve, store, transfer};
+use crate::{bus, http, lobby, moderation, rooms, serve, store, tokens, transfer};
 use clap::Parser;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -36,7 +36,11 @@ pub struct AppState {
     /// `/metrics`, and told to each client in its `welcome`.
     pub node: String,
     /// Signs and checks the players' tokens.
-    pub signer: ids::Signer,
+    pub signer: tokens::Signer,
+    /// The key is `--secret-file`'s (not the database's, read again as they rotate).
+    pub keys_from_file: bool,
+    /// Each player's last sign-out of their other browsers (`crate::tokens`).
+    pub sign_outs: std::sync::RwLock<std::collections::HashMap<String, i64>>,
     /// The built page (`--dist`).
     pub files: ServeDir,
     /// The pages' Content-Security-Policy, with their scripts' and styles' hashes.
@@ -264,10 +268,16 @@ async fn run(config: Config) -> Result<(), String> {
     };
     let store =
         store::SqlStore::open(&config.db, config.durability).await.map_err(|e| format!("{}: {e}", config.db))?;
-    let key = match &config.secret_file {
-        Some(path) => secret_from_file(path)?,
-        None => store::Store::server_key(&store).await.map_err(|e| e.to_string())?,
+    // A key file is the one key (rotated by changing the file); else the
+    // database's keys, read again as they rotate.
+    let keys = match &config.secret_file {
+        Some(path) => vec![tokens::Key { id: 1, secret: secret_from_file(path)? }],
+        None => signing_keys(&store).await?,
     };
+    // What is in force from the first connection on, not from the first refresh.
+    let sign_outs = store::Store::sign_outs(&store).await.map_err(|e| e.to_string())?;
+    let sanctions = moderation::Sanctions::default();
+    sanctions.replace(&store::Store::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
     let csp = http::content_security_policy(&config.dist).map_err(|e| format!("{}: {e}", config.dist.display()))?;
     let files = ServeDir::new(&config.dist).precompressed_br().precompressed_gzip();
     let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
@@ -300,7 +310,9 @@ async fn run(config: Config) -> Result<(), String> {
         ),
         transfer_tries: AddressBuckets::new(move || transfer_limits.transfer_bucket()),
         node: config.node.clone(),
-        signer: ids::Signer::new(key),
+        signer: tokens::Signer::new(keys),
+        keys_from_file: config.secret_file.is_some(),
+        sign_outs: std::sync::RwLock::new(sign_outs.into_iter().collect()),
         files,
         csp,
         origins: config.origins,
@@ -315,7 +327,7 @@ async fn run(config: Config) -> Result<(), String> {
             let limits = limits.clone();
             move || limits.player_chat_bucket()
         }),
-        sanctions: moderation::Sanctions::default(),
+        sanctions,
         reads: crate::reads::Reads::default(),
         api_reads: AddressBuckets::new({
             let limits = limits.clone();
@@ -419,14 +431,37 @@ async fn keep_lease(state: Arc<AppState>) {
     }
 }
 
-/// Reads the sanctions in force every [`moderation::REFRESH`].
+/// The database's signing keys in use now (`tokens::in_use`).
+async fn signing_keys(store: &dyn store::Store) -> Result<Vec<tokens::Key>, String> {
+    let kept = store.signing_keys().await.map_err(|e| e.to_string())?;
+    Ok(tokens::in_use(kept, unix_ms()))
+}
+
+/// Reads what the operator and the players change from elsewhere every
+/// [`moderation::REFRESH`]: the sanctions in force, the signing keys (after
+/// a rotation) and the players' sign-outs (made on any node).
 async fn keep_sanctions(state: Arc<AppState>) {
     let mut every = tokio::time::interval(moderation::REFRESH);
     loop {
         every.tick().await;
-        match state.rooms.store().sanctions_in_force().await {
+        let store = state.rooms.store();
+        match store.sanctions_in_force().await {
             Ok(records) => state.sanctions.replace(&records),
             Err(err) => tracing::warn!(%err, "the sanctions in force not read"),
+        }
+        if !state.keys_from_file {
+            match signing_keys(store.as_ref()).await {
+                Ok(keys) => state.signer.replace(keys),
+                Err(err) => tracing::warn!(%err, "the signing keys not read"),
+            }
+        }
+        match store.sign_outs().await {
+            Ok(sign_outs) => {
+                if let Ok(mut held) = state.sign_outs.write() {
+                    *held = sign_outs.into_iter().collect();
+                }
+            }
+            Err(err) => tracing::warn!(%err, "the sign-outs not read"),
         }
     }
 }

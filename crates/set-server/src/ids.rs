@@ -1,16 +1,8 @@
-//! Identity and secrets: random player and room ids, the HMAC-signed
-//! tokens that say who a player is, and the commitment to a room's seed.
-//!
-//! A token is `v1.<player id>.<HMAC-SHA256(server key, "v1." + player id)>`,
-//! in hex. The page keeps it in localStorage and sends it in its first
-//! message (never in a URL, where it would be logged, nor in a cookie, which
-//! would let another site's page use it).
+//! Random player and room ids, and the commitment to a room's seed (the
+//! tokens that say who a player is: `crate::tokens`).
 
-use hmac::{Hmac, Mac};
 use set_core::text::hex;
 use sha2::{Digest, Sha256};
-
-type HmacSha256 = Hmac<Sha256>;
 
 /// Crockford's base32: no I, L, O or U, so a room id read aloud is unambiguous.
 const ROOM_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
@@ -69,68 +61,9 @@ pub(crate) fn commitment(room: &str, seed: u64, salt: &str) -> String {
     hex(&Sha256::digest(set_core::online::room::commitment_text(room, seed, salt).as_bytes()))
 }
 
-pub struct Signer {
-    key: Vec<u8>,
-}
-
-impl Signer {
-    pub fn new(key: Vec<u8>) -> Signer {
-        Signer { key }
-    }
-
-    fn mac(&self, player: &str) -> HmacSha256 {
-        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes a key of any length");
-        mac.update(b"v1.");
-        mac.update(player.as_bytes());
-        mac
-    }
-
-    pub fn token(&self, player: &str) -> String {
-        format!("v1.{player}.{}", hex(&self.mac(player).finalize().into_bytes()))
-    }
-
-    /// The player a token names, if this server signed it.
-    pub fn verify(&self, token: &str) -> Option<String> {
-        let mut parts = token.split('.');
-        let (Some("v1"), Some(player), Some(tag), None) = (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
-            return None;
-        };
-        if player.len() != 32 || !player.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
-            return None;
-        }
-        let tag: Vec<u8> = (0..tag.len())
-            .step_by(2)
-            .map(|i| tag.get(i..i + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
-            .collect::<Option<_>>()?;
-        // Constant time, so the tag cannot be found byte by byte.
-        self.mac(player).verify_slice(&tag).ok()?;
-        Some(player.to_owned())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tokens_verify_and_any_change_is_refused() {
-        let signer = Signer::new(b"a key".to_vec());
-        let player = new_player_id();
-        let token = signer.token(&player);
-        assert_eq!(signer.verify(&token), Some(player.clone()));
-        let mut tampered = token.clone().into_bytes();
-        let last = tampered.len() - 1;
-        tampered[last] = if tampered[last] == b'0' { b'1' } else { b'0' };
-        assert_eq!(signer.verify(std::str::from_utf8(&tampered).unwrap()), None);
-        let other = new_player_id();
-        let swapped = token.replace(&player, &other);
-        assert_eq!(signer.verify(&swapped), None, "a token names its own player only");
-        assert_eq!(Signer::new(b"another key".to_vec()).verify(&token), None);
-        for junk in ["", "v1", "v1..", "v2.x.y", &format!("{token}.x"), "v1.ZZ.00"] {
-            assert_eq!(signer.verify(junk), None, "{junk}");
-        }
-    }
 
     #[test]
     fn room_ids_are_ten_unambiguous_characters() {

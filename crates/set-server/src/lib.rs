@@ -60,6 +60,7 @@ mod reads;
 mod rooms;
 mod serve;
 mod store;
+mod tokens;
 mod transfer;
 mod ws;
 

@@ -65,6 +65,8 @@ struct Connection {
     outbox: Outbox,
     /// The client's address (its permit's).
     address: IpAddr,
+    /// When the token it was last given was issued (Unix ms).
+    issued_ms: i64,
     /// The last rooms quick play sat this connection in: never again.
     quick_rooms: std::collections::VecDeque<String>,
     /// The room the socket was opened for (`/ws?room=<id>`), by which a
@@ -115,6 +117,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         address: permit.address(),
         routed,
         quick_rooms: std::collections::VecDeque::new(),
+        issued_ms: 0,
         player: None,
         room: None,
         in_lobby: false,
@@ -308,9 +311,13 @@ impl Connection {
             (_, None) => return self.strike(None, ErrorCode::HelloFirst, "say hello first"),
             (_, Some(player)) => player.clone(),
         };
-        // Banned since it said hello: gone at its next frame.
+        // Banned, or signed out by another browser, since it said hello:
+        // gone at its next frame.
         if self.state.sanctions.is_banned(&player) {
             return self.banned();
+        }
+        if self.signed_out_since(&player, self.issued_ms) {
+            return self.refuse_token("this browser was signed out of that player");
         }
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
@@ -464,6 +471,7 @@ impl Connection {
             }
             ClientMsg::Redeem { code } => self.redeem(&code).await,
             ClientMsg::Report { player: reported, why } => self.report(&player, &reported, &why).await,
+            ClientMsg::SignOutElsewhere => self.sign_out_elsewhere(player).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => true,
         }
     }
@@ -478,18 +486,48 @@ impl Connection {
             return self.close(close::VERSION, "protocol version");
         }
         let player = match token {
-            Some(token) => {
-                if let Some(player) = self.state.signer.verify(token) {
-                    player
-                } else {
-                    self.send(&ServerMsg::error(None, ErrorCode::BadToken, "the token is not one this server signed"));
-                    return self.close(close::BAD_TOKEN, "bad token");
+            Some(token) => match self.state.signer.verify(token) {
+                Some(verified) if self.signed_out_since(&verified.player, verified.issued_ms) => {
+                    return self.refuse_token("this browser was signed out of that player");
                 }
-            }
+                Some(verified) => verified.player,
+                None => return self.refuse_token("the token is not one this server signed"),
+            },
             None => crate::ids::new_player_id(),
         };
         if self.state.sanctions.is_banned(&player) {
             return self.banned();
+        }
+        self.welcome(player);
+        true
+    }
+
+    /// Whether `player` signed out their other browsers after `issued_ms`.
+    fn signed_out_since(&self, player: &str, issued_ms: i64) -> bool {
+        self.state.sign_outs.read().is_ok_and(|outs| outs.get(player).is_some_and(|&at| issued_ms < at))
+    }
+
+    /// Refuses the token (the page starts afresh without it) and closes.
+    fn refuse_token(&mut self, why: &str) -> bool {
+        self.send(&ServerMsg::error(None, ErrorCode::BadToken, why));
+        self.close(close::BAD_TOKEN, "bad token")
+    }
+
+    /// Signs `player` out of every other browser: their tokens issued
+    /// before now are refused, and this connection is given a new one.
+    async fn sign_out_elsewhere(&mut self, player: String) -> bool {
+        let now = crate::unix_ms();
+        if let Err(err) = self.state.rooms.store().sign_out(&player, now).await {
+            tracing::error!(%err, "a sign-out not kept");
+            self.send(&ServerMsg::error(
+                None,
+                ErrorCode::Unavailable,
+                "the other browsers were not signed out: try again",
+            ));
+            return true;
+        }
+        if let Ok(mut outs) = self.state.sign_outs.write() {
+            outs.insert(player.clone(), now);
         }
         self.welcome(player);
         true
@@ -542,7 +580,8 @@ impl Connection {
     /// The connection is `player` from now on: told so with a token of its
     /// own, and counted online (in place of whom it was before, if anyone).
     fn welcome(&mut self, player: String) {
-        let token = self.state.signer.token(&player);
+        self.issued_ms = crate::unix_ms();
+        let token = self.state.signer.token(&player, self.issued_ms);
         self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone() });
         self.state.lobby.arrived(&player);
         if let Some(before) = self.player.replace(player) {

@@ -34,7 +34,7 @@ fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRo
 }
 
 #[test]
-fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat() {
+fn quick_play_finds_the_fullest_then_newest_waiting_rooms_of_its_way_to_play_with_a_free_seat() {
     let lobby = Lobby::new(10, 256 * 1024);
     lobby.publish(summary("new", "classic", 30, &["A"]));
     lobby.publish(summary("old", "classic", 10, &["B"]));
@@ -42,10 +42,11 @@ fn quick_play_finds_the_oldest_waiting_room_of_its_way_to_play_with_a_free_seat(
     lobby.publish(summary("full", "classic", 1, &["D", "E"]));
     lobby.publish(LobbyRoomMsg { hints: true, ..summary("hinted", "classic", 2, &["F"]) });
     lobby.publish(LobbyRoomMsg { status: Status::Playing, ..summary("playing", "classic", 3, &["G"]) });
-    assert_eq!(lobby.waiting_rooms("classic", 2), ["old", "new"]);
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["new", "old"], "as full: the newest first");
     assert_eq!(lobby.waiting_rooms("junior", 2), ["junior"]);
-    lobby.withdraw("old");
-    assert_eq!(lobby.waiting_rooms("classic", 2), ["new"]);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["full", "new", "old"], "the fullest first");
+    lobby.withdraw("new");
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["old"]);
     assert!(lobby.waiting_rooms("ultra", 8).is_empty());
 }
 
@@ -178,8 +179,8 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     assert_eq!(whole.online.people, ["Ann", "Bea"]);
     assert_eq!(whole.online.online, 2, "p1 (on both nodes) and pB, each once");
     assert_eq!(lobby.online(), 2, "the front door's count too");
-    // Quick play finds the other node's room first: it is older.
-    assert_eq!(lobby.waiting_rooms("classic", 2), ["theirs", "mine"]);
+    // Quick play finds this node's room first: as full, and newer.
+    assert_eq!(lobby.waiting_rooms("classic", 2), ["mine", "theirs"]);
     // A change on the other node is told; so is a room it no longer lists.
     from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]) }, start);
     lobby.tell_changes();

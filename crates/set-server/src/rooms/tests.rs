@@ -33,8 +33,14 @@ impl Store for MemoryStore {
     fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
         Box::pin(async { Ok(()) })
     }
-    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
-        Box::pin(async { Ok(vec![7; 32]) })
+    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
+        Box::pin(async { Ok(vec![crate::tokens::KeptKey { id: 1, secret: vec![7; 32], made_at: 0 }]) })
+    }
+    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn sign_out<'a>(&'a self, _player: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
     }
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
         let stored = StoredRoom {

@@ -220,8 +220,13 @@ pub(crate) type StoreResult<T> = Result<T, StoreError>;
 pub trait Store: Send + Sync + 'static {
     /// Whether the database answers (a trivial read).
     fn ping(&self) -> BoxFuture<'_, StoreResult<()>>;
-    /// The key that signs players' tokens, made on first use.
-    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>>;
+    /// The keys that sign players' tokens, `(id, secret, made at)`, oldest
+    /// first; the first is made on first use.
+    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>>;
+    /// Every player's last sign-out of their other browsers, `(player, at)`.
+    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>>;
+    /// `player` signs out every other browser at `at` (Unix ms).
+    fn sign_out<'a>(&'a self, player: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
     fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>>;
@@ -459,20 +464,49 @@ impl Store for SqlStore {
         })
     }
 
-    fn server_key(&self) -> BoxFuture<'_, StoreResult<Vec<u8>>> {
+    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
         Box::pin(async move {
-            if let Some(row) = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_optional(&self.writer).await? {
-                return Ok(row.try_get("key")?);
+            let read = || sqlx::query("SELECT id, key, created_at FROM secrets ORDER BY id").fetch_all(&self.writer);
+            let mut rows = read().await?;
+            if rows.is_empty() {
+                let mut key = vec![0u8; 32];
+                getrandom::fill(&mut key).map_err(|err| StoreError::Corrupt(format!("no randomness: {err}")))?;
+                sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING")
+                    .bind(&key)
+                    .bind(crate::unix_ms())
+                    .execute(&self.writer)
+                    .await?;
+                rows = read().await?;
             }
-            let mut key = vec![0u8; 32];
-            getrandom::fill(&mut key).map_err(|err| StoreError::Corrupt(format!("no randomness: {err}")))?;
-            sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING")
-                .bind(&key)
-                .bind(crate::unix_ms())
-                .execute(&self.writer)
-                .await?;
-            let row = sqlx::query("SELECT key FROM secrets WHERE id = 1").fetch_one(&self.writer).await?;
-            Ok(row.try_get("key")?)
+            rows.iter()
+                .map(|row| {
+                    Ok(crate::tokens::KeptKey {
+                        id: row.try_get::<i64, _>("id")? as u32,
+                        secret: row.try_get("key")?,
+                        made_at: row.try_get("created_at")?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT player, at FROM sign_outs").fetch_all(&self.reader).await?;
+            rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("at")?))).collect()
+        })
+    }
+
+    fn sign_out<'a>(&'a self, player: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO sign_outs (player, at) VALUES ($1, $2) ON CONFLICT (player) DO UPDATE SET at = excluded.at",
+            )
+            .bind(player)
+            .bind(at)
+            .execute(&self.writer)
+            .await?;
+            Ok(())
         })
     }
 

@@ -186,6 +186,25 @@ impl SqlStore {
         Ok(lifted == 1)
     }
 
+    /// Makes a new signing key, the newest (it signs from the next refresh
+    /// on; the others verify for `tokens::KEY_OVERLAP_MS`), logged; its id.
+    pub(crate) async fn rotate_key(&self, note: &str) -> StoreResult<i64> {
+        let at = crate::unix_ms();
+        let mut key = vec![0u8; 32];
+        getrandom::fill(&mut key).map_err(|err| super::StoreError::Corrupt(format!("no randomness: {err}")))?;
+        let mut tx = self.writer.begin().await?;
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM secrets").fetch_one(&mut *tx).await?;
+        sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(&key)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        log(&mut tx, "rotate_key", &id.to_string(), note, at).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
     /// Hides line `n` of `room`'s chat, logged; false if there is no such line.
     pub(crate) async fn hide_chat(&self, room: &str, n: u32, note: &str) -> StoreResult<bool> {
         let at = crate::unix_ms();

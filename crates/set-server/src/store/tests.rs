@@ -213,9 +213,15 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
     use crate::ratings::{Rating, rate};
     for scratch in stores("whole").await {
         let store = scratch.store();
-        let key = store.server_key().await.unwrap();
-        assert_eq!(key.len(), 32);
-        assert_eq!(store.server_key().await.unwrap(), key, "the key is made once");
+        let keys = store.signing_keys().await.unwrap();
+        assert_eq!((keys.len(), keys[0].id, keys[0].secret.len()), (1, 1, 32));
+        assert_eq!(store.signing_keys().await.unwrap(), keys, "the key is made once");
+        let rotated = store.rotate_key("a test").await.unwrap();
+        let after = store.signing_keys().await.unwrap();
+        assert_eq!((rotated, after.len(), &after[0]), (2, 2, &keys[0]), "a second key, the first kept");
+        store.sign_out("p1", 42).await.unwrap();
+        store.sign_out("p1", 43).await.unwrap();
+        assert_eq!(store.sign_outs().await.unwrap(), [("p1".to_owned(), 43)]);
         let mut record = room("ffffffffff");
         record.hints = false;
         record.seed = u64::MAX - 5;
