@@ -168,3 +168,42 @@ async fn a_crowd_of_leaderboard_reads_leaves_health_and_joins_alone() {
     let metrics = server.get("/metrics", "").await;
     assert!(metrics.contains("set_limits_hit_total{limit=\"api_reads\"} 8"), "{metrics}");
 }
+
+/// Joins of a finished room (profiles list them) used to take it, an epoch
+/// written each (the review made 220 a second from one address). A
+/// finished game never changes: it is read as it is, and not taken.
+#[tokio::test]
+async fn joins_of_a_finished_room_write_nothing() {
+    let scratch = Scratch::new("amplifier-finished");
+    let server = Server::start_with(&scratch, &["--rooms-per-address", "100"]);
+    let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
+    let (mut table, mut seq) = (table, 0);
+    loop {
+        tokio::time::sleep(Duration::from_millis(130)).await;
+        let moved = ann.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        if moved["view"]["over"] == true {
+            break;
+        }
+    }
+    ann.first_room_over().await;
+    drop(ann);
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let epoch = || async {
+        sqlx::query_scalar::<_, i64>("SELECT epoch FROM rooms WHERE id = ?").bind(&room).fetch_one(&pool).await.unwrap()
+    };
+    let before = epoch().await;
+    // (The server unloads a finished room nobody is in whenever another loads.)
+    for n in 0..30 {
+        let mut watcher = Client::new(&server, None).await;
+        let seen = watcher.join(&room, None, 0).await;
+        assert_eq!(seen["status"], "over", "watcher {n}");
+        drop(watcher);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let mut other = Client::new(&server, None).await;
+        other.create("classic", "Cy").await;
+    }
+    assert_eq!(epoch().await, before, "no join of the finished room wrote its epoch");
+    pool.close().await;
+}

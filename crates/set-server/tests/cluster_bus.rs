@@ -142,7 +142,9 @@ async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
                     eve.send(ClientMsg::Join { room: room.clone(), name: None, since: Some(0) }).await;
                     let answer =
                         eve.first(|m| m["t"] == "found" || m["t"] == "room" || m["t"] == "error", "an answer").await;
-                    assert_eq!(answer["t"], "found", "told where the room is, not given it: {answer}");
+                    // (A finished game is read anywhere, and taken nowhere.)
+                    let finished = answer["t"] == "room" && answer["status"] == "over";
+                    assert!(answer["t"] == "found" || finished, "told where the room is, not given it: {answer}");
                     found += 1;
                     // Within a connection's frames a second.
                     tokio::time::sleep(Duration::from_millis(120)).await;
@@ -156,7 +158,8 @@ async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
     let (mut table, mut seq, mut claims) = (ids(&started["view"]["table"]), 0, 0);
     let started = std::time::Instant::now();
     while started.elapsed() < attack {
-        tokio::time::sleep(Duration::from_millis(700)).await;
+        // Slow enough that the game outlasts the attack (27 sets at most).
+        tokio::time::sleep(Duration::from_millis(900)).await;
         let moved = ann.play_a_set(&table, seq).await;
         claims += 1;
         seq = moved["seq"].as_u64().unwrap();
