@@ -69,6 +69,8 @@ pub struct AppState {
     pub reads: crate::reads::Reads,
     /// Leaderboards and profiles read, per client address.
     pub api_reads: AddressBuckets,
+    /// Transfer codes asked for, per client address.
+    pub transfer_codes_made: AddressBuckets,
     /// Finished games downloaded, per client address.
     pub exports_made: AddressBuckets,
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -329,6 +331,10 @@ async fn run(config: Config) -> Result<(), String> {
         }),
         sanctions,
         reads: crate::reads::Reads::default(),
+        transfer_codes_made: AddressBuckets::new({
+            let limits = limits.clone();
+            move || limits.transfer_code_bucket()
+        }),
         api_reads: AddressBuckets::new({
             let limits = limits.clone();
             move || limits.api_read_bucket()

@@ -69,6 +69,10 @@ pub struct Limits {
     /// Codes that move an identity waiting at once (one per player).
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     pub max_transfer_codes: usize,
+    /// Codes one client address may ask for in ten minutes (a connection
+    /// three, then one a minute): no one machine fills the shared pool.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub transfer_codes_per_address: u32,
     /// Codes one client address may try in ten minutes, right or wrong.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub transfer_tries: u32,
@@ -173,6 +177,12 @@ impl Limits {
     /// The bucket of downloads of one address.
     pub fn export_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.exports_per_minute), f64::from(self.exports_per_minute) / 60.0)
+    }
+
+    /// The bucket of transfer codes one address may ask for.
+    pub fn transfer_code_bucket(&self) -> Bucket {
+        let codes = f64::from(self.transfer_codes_per_address);
+        Bucket::new(codes, codes / 600.0)
     }
 
     /// The bucket of transfer codes one address may try.

@@ -86,6 +86,8 @@ struct Connection {
     rooms_made: Bucket,
     /// Transfer codes this connection tried.
     codes_tried: Bucket,
+    /// Transfer codes this connection asked for.
+    codes_made: Bucket,
     /// The name this connection last went by, and its credit for new ones.
     named: Option<String>,
     renames: Bucket,
@@ -128,6 +130,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         chats: limits.player_chat_bucket(),
         rooms_made: connection_room_bucket(),
         codes_tried: Bucket::new(5.0, 1.0 / 60.0),
+        codes_made: Bucket::new(3.0, 1.0 / 60.0),
         named: None,
         renames: rename_bucket(),
         strikes: 0,
@@ -460,6 +463,14 @@ impl Connection {
             ClientMsg::Remove { seat } => self.forward(Command::Remove { conn: self.id, seat }).await,
             ClientMsg::Bots { bots } => self.forward(Command::Bots { conn: self.id, bots }).await,
             ClientMsg::TransferCode => {
+                // A connection and an address each make a few: the pool of
+                // codes waiting is shared, and no one machine fills it.
+                if !self.codes_made.take() || !self.state.transfer_codes_made.take(self.address) {
+                    limit_hit(Limit::TransferCodes);
+                    let why = "too many transfer codes asked for: wait a few minutes";
+                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, why));
+                    return true;
+                }
                 match self.state.transfers.issue(&player) {
                     Ok(code) => {
                         let seconds = self.state.transfers.lifetime().as_secs();

@@ -66,3 +66,32 @@ async fn expired_codes_are_refused_and_guesses_are_limited_per_address() {
     let metrics = server.get("/metrics", "").await;
     assert!(metrics.contains(r#"set_limits_hit_total{limit="transfer_guesses"} 1"#), "{metrics}");
 }
+
+/// The review filled all 10,000 codes from two addresses in 53 s (a new
+/// identity each, a code each). Now an address asks for ten in ten
+/// minutes, so the pool stays for everyone else.
+#[tokio::test]
+async fn one_address_cannot_fill_the_pool_of_codes() {
+    let scratch = Scratch::new("transfer-pool");
+    let server = Server::start_with(&scratch, &["--max-transfer-codes", "100"]);
+    let mut made = 0;
+    let mut refused = None;
+    for _ in 0..15 {
+        let mut player = Client::new(&server, None).await;
+        player.send(ClientMsg::TransferCode).await;
+        let answer = player.first(|m| m["t"] == "transfer_code" || m["t"] == "error", "an answer").await;
+        if answer["t"] == "transfer_code" {
+            made += 1;
+        } else {
+            refused = Some(answer);
+            break;
+        }
+    }
+    assert_eq!(made, 10, "an address's ten");
+    let refused = refused.unwrap();
+    assert_eq!(refused["code"], "throttled", "{refused}");
+    // Another machine still gets one.
+    let mut other = Client::from_address(&server, "127.0.3.3", None).await.unwrap();
+    other.send(ClientMsg::TransferCode).await;
+    assert_eq!(other.expect("transfer_code").await["t"], "transfer_code");
+}
