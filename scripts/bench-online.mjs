@@ -22,7 +22,7 @@ const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
 // many players behind many addresses, are lifted, and so is the total (the
 // capacity runs go past its default), except beside the hostile mix, whose
 // silent sockets meet the default total cap; the rest hold as served.
-const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000'];
+const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000'];
 const hostile = process.env.HOSTILE;
 const total = hostile ? [] : ['--max-connections', '100000'];
 const durability = process.env.DURABILITY ?? 'power-loss';

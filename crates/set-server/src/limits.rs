@@ -43,6 +43,10 @@ pub struct Limits {
     /// every `--room-every` seconds.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub rooms_per_address: u32,
+    /// Public rooms one client address may have listed in the lobby at once
+    /// (a private room, reached by its link, is not counted).
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub public_rooms_per_address: usize,
     /// Seconds between rooms made from one address, once its burst is spent.
     #[arg(long, default_value_t = 30, value_name = "SECONDS")]
     pub room_every: u64,

@@ -53,6 +53,7 @@ pub(crate) enum Limit {
     Banned,
     Reports,
     ApiReads,
+    PublicRooms,
 }
 
 impl Limit {
@@ -79,6 +80,7 @@ impl Limit {
             Limit::Banned => "banned",
             Limit::Reports => "reports",
             Limit::ApiReads => "api_reads",
+            Limit::PublicRooms => "public_rooms",
         }
     }
 }

@@ -324,12 +324,20 @@ impl Connection {
         }
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
+                if public && !self.may_list() {
+                    return true;
+                }
                 if !self.may_go_by(&player, &name) || !self.may_make_room(&player) {
                     return true;
                 }
                 let settings = RoomSettings { mode, hints, public, bots };
                 match self.state.rooms.create(&player, &name, &settings).await {
-                    Ok(room) => self.send(&ServerMsg::Created { room }),
+                    Ok(room) => {
+                        if public {
+                            self.state.lobby.made_public(self.address, &room);
+                        }
+                        self.send(&ServerMsg::Created { room });
+                    }
                     Err(err) => return self.not_made(err),
                 }
                 true
@@ -665,6 +673,21 @@ impl Connection {
         }
     }
 
+    /// Whether this connection's address may list another public room
+    /// (`--public-rooms-per-address`); if not, it is told why.
+    fn may_list(&mut self) -> bool {
+        if self.state.lobby.may_list(self.address, self.state.limits.public_rooms_per_address) {
+            return true;
+        }
+        limit_hit(Limit::PublicRooms);
+        let why = format!(
+            "your address lists {} public rooms already: make this one private (a link to share), or wait for one to fill",
+            self.state.limits.public_rooms_per_address
+        );
+        self.send(&ServerMsg::error(None, ErrorCode::Throttled, why));
+        false
+    }
+
     /// Takes a room from this connection's, its player's and its address's
     /// budgets, or says which one is spent (counted in `/metrics`).
     fn room_budget(&mut self, player: &str) -> Result<(), &'static str> {
@@ -739,7 +762,7 @@ impl Connection {
                 return true;
             }
         }
-        if !self.may_make_room(player) {
+        if !self.may_list() || !self.may_make_room(player) {
             return true;
         }
         let settings = RoomSettings { mode: mode.to_owned(), hints: false, public: true, bots: Vec::new() };
@@ -747,6 +770,7 @@ impl Connection {
             Ok(room) => room,
             Err(err) => return self.not_made(err),
         };
+        self.state.lobby.made_public(self.address, &room);
         if let Err((code, message)) = self.sit(player, &room, name).await {
             self.send(&ServerMsg::error(None, code, message));
         }

@@ -24,7 +24,10 @@ const ROOMS_PER_ADDRESS: u32 = 8;
 #[tokio::test]
 async fn a_lobby_filled_with_long_named_rooms_still_opens_for_a_new_watcher() {
     let scratch = Scratch::new("hostile-lobby");
-    let server = Server::start_with(&scratch, &["--outbox-bytes", &OUTBOX.to_string()]);
+    // (Past the three public rooms an address may list, as the review's
+    // 34 addresses had room to: this test is of the frame's bound.)
+    let flags = ["--outbox-bytes", &OUTBOX.to_string(), "--public-rooms-per-address", "100"];
+    let server = Server::start_with(&scratch, &flags);
     let mut names = 0;
     let mut next_name = || {
         names += 1;
@@ -80,4 +83,65 @@ async fn a_lobby_filled_with_long_named_rooms_still_opens_for_a_new_watcher() {
     .await;
     assert_eq!(pong, Ok(true), "the watcher is still connected");
     drop(hosts);
+}
+
+/// An address lists at most three public rooms at once (by default); a
+/// private room, reached by its link, is still made.
+#[tokio::test]
+async fn an_address_lists_at_most_three_public_rooms() {
+    let scratch = Scratch::new("hostile-lobby-listed");
+    let server = Server::start(&scratch);
+    let mut hosts = Vec::new();
+    for n in 0..3 {
+        let mut host = Client::from_address(&server, "127.0.4.4", None).await.unwrap();
+        host.make("classic", &format!("Host {n}"), true).await;
+        hosts.push(host);
+    }
+    let mut fourth = Client::from_address(&server, "127.0.4.4", None).await.unwrap();
+    fourth
+        .send(ClientMsg::Create {
+            mode: "classic".into(),
+            hints: true,
+            name: "Host 3".into(),
+            public: true,
+            bots: vec![],
+        })
+        .await;
+    let refused = fourth.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await;
+    assert_eq!(refused["code"], "throttled", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("3 public rooms"), "{refused}");
+    fourth
+        .send(ClientMsg::Create {
+            mode: "classic".into(),
+            hints: true,
+            name: "Host 3".into(),
+            public: false,
+            bots: vec![],
+        })
+        .await;
+    assert_eq!(fourth.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["t"], "created");
+    // Another address lists its own.
+    let mut other = Client::from_address(&server, "127.0.4.5", None).await.unwrap();
+    other.make("classic", "Elsewhere", true).await;
+    // A room that leaves the lobby (its host gone) frees its place.
+    drop(hosts.pop());
+    let mut again = Client::from_address(&server, "127.0.4.4", None).await.unwrap();
+    let mut listed = false;
+    for _ in 0..40 {
+        again
+            .send(ClientMsg::Create {
+                mode: "classic".into(),
+                hints: true,
+                name: "Host 4".into(),
+                public: true,
+                bots: vec![],
+            })
+            .await;
+        if again.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["t"] == "created" {
+            listed = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    assert!(listed, "a place freed");
 }

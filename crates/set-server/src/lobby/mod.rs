@@ -48,6 +48,9 @@ use tokio::sync::{OwnedMutexGuard, mpsc};
 
 /// Who is online is told to the lobby's watchers at most this often.
 pub(crate) const ONLINE_EVERY: Duration = Duration::from_secs(1);
+/// How long a public room just made counts for its address before its host
+/// sits in it and it is listed.
+pub(crate) const LISTING_GRACE: Duration = Duration::from_mins(1);
 /// The lobby's rooms are told to its watchers at most this often.
 pub(crate) const CHANGES_EVERY: Duration = Duration::from_millis(250);
 
@@ -78,6 +81,13 @@ struct Watcher {
     outbox: Outbox,
 }
 
+/// A public room a client address made.
+struct MadeRoom {
+    room: String,
+    at: Instant,
+    listed: bool,
+}
+
 struct State {
     /// This node's public rooms.
     rooms: HashMap<String, LobbyRoomMsg>,
@@ -94,6 +104,9 @@ struct State {
     bus: BusHealth,
     /// What this node tells the other nodes (the bus's queue), if it has a bus.
     to_peers: Option<mpsc::Sender<PeerMsg>>,
+    /// The public rooms each client address made here: each, when, and
+    /// whether it was listed yet.
+    made_by: HashMap<std::net::IpAddr, Vec<MadeRoom>>,
 }
 
 impl Default for State {
@@ -108,6 +121,7 @@ impl Default for State {
             peers: Peers::default(),
             bus: BusHealth::Alone,
             to_peers: None,
+            made_by: HashMap::new(),
         }
     }
 }
@@ -244,6 +258,9 @@ impl Lobby {
             return;
         }
         state.changed.insert(summary.room.clone());
+        if let Some(made) = state.made_by.values_mut().flatten().find(|m| m.room == summary.room) {
+            made.listed = true;
+        }
         state.tell_peers(PeerMsg::Room { room: summary.clone() });
         state.rooms.insert(summary.room.clone(), summary);
     }
@@ -294,6 +311,27 @@ impl Lobby {
             .collect();
         rooms.sort_by_key(|r| (std::cmp::Reverse(r.players.len()), std::cmp::Reverse(r.created_at)));
         rooms.into_iter().map(|r| r.room.clone()).collect()
+    }
+
+    /// Whether `address` may make another public room: it lists fewer than
+    /// `most` (a room counts while listed, and, until it is first listed,
+    /// for [`LISTING_GRACE`] after it was made, before its host sits in it).
+    pub fn may_list(&self, address: std::net::IpAddr, most: usize) -> bool {
+        let mut state = self.state();
+        let State { made_by, rooms, .. } = &mut *state;
+        let Some(made) = made_by.get_mut(&address) else { return true };
+        made.retain(|m| rooms.contains_key(&m.room) || (!m.listed && m.at.elapsed() < LISTING_GRACE));
+        let listed = made.len();
+        if made.is_empty() {
+            made_by.remove(&address);
+        }
+        listed < most
+    }
+
+    /// `address` made the public room `room`.
+    pub fn made_public(&self, address: std::net::IpAddr, room: &str) {
+        let made = MadeRoom { room: room.to_owned(), at: Instant::now(), listed: false };
+        self.state().made_by.entry(address).or_default().push(made);
     }
 
     /// The quick play of one way to play whose turn it is: held while it
