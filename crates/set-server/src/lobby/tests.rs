@@ -280,3 +280,30 @@ fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
     lobby.tell_online();
     assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
 }
+
+/// A watcher who watches again under the same name (the review did it
+/// every 500 ms) changes no one's list: nothing is sent to the others. A
+/// new name is told, once.
+#[test]
+fn watching_again_under_the_same_name_tells_no_one() {
+    let lobby = Lobby::new(10, 256 * 1024);
+    let mut ann = watcher(&lobby, 1, Some("Ann")).unwrap();
+    lobby.tell_online();
+    heard(&mut ann);
+    let (tx, mut eve) = mpsc::channel(64);
+    let outbox = Outbox::new(tx, 1 << 20);
+    lobby.watch(2, "p2", Some("Eve"), &outbox).unwrap();
+    lobby.tell_online();
+    assert_eq!(heard(&mut ann).len(), 1, "Eve arrived: told once");
+    heard(&mut eve);
+    for _ in 0..5 {
+        lobby.watch(2, "p2", Some("Eve"), &outbox).unwrap();
+        lobby.tell_online();
+    }
+    assert!(heard(&mut ann).is_empty(), "the same name again: nothing to tell");
+    lobby.watch(2, "p2", Some("Eva"), &outbox).unwrap();
+    lobby.tell_online();
+    let told = heard(&mut ann);
+    let [ServerMsg::Online(online)] = told.as_slice() else { panic!("{told:?}") };
+    assert_eq!(online.people, ["Ann", "Eva"]);
+}
