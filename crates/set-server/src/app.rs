@@ -120,7 +120,7 @@ struct Config {
     secret_file: Option<PathBuf>,
     /// This server's name among several (1 to 32 letters, digits, `-` or
     /// `_`): in its logs, its health and metrics, and told to each page.
-    #[arg(long, default_value = "main", value_name = "NAME", value_parser = node_name)]
+    #[arg(long, default_value = "main", value_name = "NAME", value_parser = crate::ids::node_name)]
     node: String,
     /// The NATS server (`nats://HOST:PORT`) this node shares its lobby
     /// through with the other nodes of its cluster: their rooms, who is
@@ -167,13 +167,6 @@ pub async fn main() {
         eprintln!("set-server: {err}");
         std::process::exit(1);
     }
-}
-
-/// A node's name as `--node` takes it.
-pub(crate) fn node_name(name: &str) -> Result<String, String> {
-    let fits =
-        (1..=32).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if fits { Ok(name.to_owned()) } else { Err("1 to 32 letters, digits, '-' or '_'".to_owned()) }
 }
 
 /// The host part of an origin or address: `https://a.example:8443` → `a.example:8443`.

@@ -41,6 +41,13 @@ pub(crate) fn new_player_id() -> String {
     hex(&random_bytes::<16>())
 }
 
+/// A node's name as `--node` takes it (and as the bus checks a frame's sender).
+pub(crate) fn node_name(name: &str) -> Result<String, String> {
+    let fits =
+        (1..=32).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if fits { Ok(name.to_owned()) } else { Err("1 to 32 letters, digits, '-' or '_'".to_owned()) }
+}
+
 /// Whether `text` has a player id's shape: 32 lowercase hex digits.
 pub(crate) fn is_player_id(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))

@@ -3,8 +3,8 @@
 //! must not let one bad or stolen credential close every lobby (a review
 //! did it with one chat line of 300 KB) or count 160,000 players online.
 //! Text is checked by the same rules the node that took it used (names by
-//! `crate::names`, chat lines by `crate::chat`), ids by their shape, and
-//! every list by a bound.
+//! `crate::names`, chat lines by `crate::chat`), ids and node names by their
+//! shape (`crate::ids`), and every list by a bound.
 
 use super::{NodeLobby, PeerFrame, PeerMsg};
 use crate::proto::{LobbyChatMsg, LobbyRoomMsg};
@@ -21,7 +21,7 @@ const MAX_PLAYER_ID: usize = 64;
 
 /// The frame if every field is within its bounds, or what is not.
 pub(crate) fn checked(frame: PeerFrame) -> Result<PeerFrame, String> {
-    crate::app::node_name(&frame.node).map_err(|why| format!("a node's name: {why}"))?;
+    crate::ids::node_name(&frame.node).map_err(|why| format!("a node's name: {why}"))?;
     match &frame.msg {
         PeerMsg::Lobby(lobby) => node_lobby(lobby)?,
         PeerMsg::Room { room } => lobby_room(room)?,
