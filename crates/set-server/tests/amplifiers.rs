@@ -33,10 +33,11 @@ async fn lobby_chat_from_one_identity_over_many_sockets_is_one_players_worth() {
             socket.send(ClientMsg::Chat { text: format!("socket {s} line {line}") }).await;
         }
     }
-    // What the listener hears within a second: one player's burst (five),
-    // and at most a line more as the bucket refills.
+    // What the listener hears within two seconds: one player's burst (five),
+    // and a few more as the bucket refills (a line a second) while a busy
+    // machine works through the thirty: never the thirty of six sockets.
     let mut heard = 0;
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
         loop {
             if listener.next().await["t"] == "lobby_chat" {
                 heard += 1;
@@ -44,7 +45,7 @@ async fn lobby_chat_from_one_identity_over_many_sockets_is_one_players_worth() {
         }
     })
     .await;
-    assert!((5..=6).contains(&heard), "{heard} lines from one identity over six sockets");
+    assert!((5..=9).contains(&heard), "{heard} lines from one identity over six sockets");
     let throttled = sockets[5].first(|m| m["code"] == "throttled", "a refusal").await;
     assert_eq!(throttled["message"], "too much chat: a line a second");
 }
