@@ -6,7 +6,8 @@
 # Targets: decode_save (any text as a saved game), action_stream (any
 # stream of actions on any game), client_frame (any text as the server
 # reads a client's frame, and the page's writer round trip), server_frame
-# (any text as the page reads a server's frame, and serde's round trip). New inputs go to target/fuzz-corpus/, so
+# (any text as the page reads a server's frame, and serde's round trip),
+# bus_frame (any bytes heard on the bus, held to its bounds as a node does). New inputs go to target/fuzz-corpus/, so
 # the committed corpus only changes by hand. A crash stops the script and
 # leaves its input under fuzz/artifacts/.
 set -euo pipefail
@@ -23,7 +24,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz
 fi
 
-for target in decode_save action_stream client_frame server_frame; do
+for target in decode_save action_stream client_frame server_frame bus_frame; do
   mkdir -p "target/fuzz-corpus/$target"
   echo "==> fuzzing $target for ${seconds}s"
   log="target/fuzz-$target.log"

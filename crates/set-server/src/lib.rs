@@ -65,3 +65,13 @@ mod transfer;
 mod ws;
 
 pub use app::{AppState, main, unix_ms};
+
+/// A frame heard on the bus, read and held to its bounds as a node does
+/// (`lobby::peers::checked`): whether the node would believe it. For the
+/// bus's fuzz target (fuzz/), which gives it any bytes.
+pub fn bus_frame_believed(payload: &[u8]) -> bool {
+    serde_json::from_slice::<lobby::peers::PeerFrame>(payload)
+        .ok()
+        .and_then(|frame| lobby::peers::checked(frame).ok())
+        .is_some()
+}
