@@ -60,18 +60,7 @@ async fn rematches_spend_the_budget_of_making_rooms() {
     loop {
         ann.send(ClientMsg::Start).await;
         let started = ann.first_room_with(|r| r["status"] == "playing").await;
-        let mut table = ids(&started["view"]["table"]);
-        let mut seq = 0;
-        loop {
-            tokio::time::sleep(Duration::from_millis(130)).await;
-            let moved = ann.play_a_set(&table, seq).await;
-            seq = moved["seq"].as_u64().unwrap();
-            table = ids(&moved["view"]["table"]);
-            if moved["view"]["over"] == true {
-                break;
-            }
-        }
-        ann.first_room_over().await;
+        solve(&mut ann, ids(&started["view"]["table"]), 0, 130).await;
         ann.send(ClientMsg::Rematch).await;
         let answer = ann.first(|m| m["t"] == "rematch" || m["t"] == "error", "the rematch's answer").await;
         if answer["t"] == "error" {
@@ -178,17 +167,7 @@ async fn joins_of_a_finished_room_write_nothing() {
     let scratch = Scratch::new("amplifier-finished");
     let server = Server::start_with(&scratch, &["--rooms-per-address", "100"]);
     let (mut ann, room, table) = Client::alone_in_a_started_room(&server).await;
-    let (mut table, mut seq) = (table, 0);
-    loop {
-        tokio::time::sleep(Duration::from_millis(130)).await;
-        let moved = ann.play_a_set(&table, seq).await;
-        seq = moved["seq"].as_u64().unwrap();
-        table = ids(&moved["view"]["table"]);
-        if moved["view"]["over"] == true {
-            break;
-        }
-    }
-    ann.first_room_over().await;
+    solve(&mut ann, table, 0, 130).await;
     drop(ann);
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
     let epoch = || async {

@@ -13,20 +13,6 @@ use serde_json::Value;
 use sqlx::Row;
 use support::*;
 
-/// Takes sets as `client` from `table` (as of event `seq`), one every
-/// `gap_ms`, until the game is over; the room then.
-async fn solve(client: &mut Client, mut table: Vec<u8>, mut seq: u64, gap_ms: u64) -> Value {
-    loop {
-        tokio::time::sleep(std::time::Duration::from_millis(gap_ms)).await;
-        let moved = client.play_a_set(&table, seq).await;
-        seq = moved["seq"].as_u64().unwrap();
-        table = ids(&moved["view"]["table"]);
-        if moved["view"]["over"] == true {
-            return client.first_room_over().await;
-        }
-    }
-}
-
 /// One farmed game in `room` (the farmer seated and host, `puppet` a fresh
 /// identity): the puppet sits, makes one wrong claim if `claims`, and the
 /// farmer solves the rest; the room at the end.

@@ -12,23 +12,9 @@ mod support;
 
 use futures_util::{SinkExt, StreamExt};
 use sqlx::Row;
-use std::process::Command;
 use std::time::Duration;
 use support::*;
 use tokio_tungstenite::tungstenite::Message;
-
-/// Runs `set-server admin --db <db> <args…>`: what it printed, or panics with why.
-fn admin(scratch: &Scratch, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_set-server"))
-        .arg("admin")
-        .arg("--db")
-        .arg(scratch.db())
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "admin {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Tries are a quarter second apart: a sanction takes hold within a refresh (2 s).
 const TRIES: usize = 40;

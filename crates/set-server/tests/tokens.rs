@@ -11,18 +11,6 @@ mod support;
 use std::time::Duration;
 use support::*;
 
-fn admin(scratch: &Scratch, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_set-server"))
-        .arg("admin")
-        .arg("--db")
-        .arg(scratch.db())
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "admin {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[tokio::test]
 async fn a_rotated_key_keeps_old_tokens_and_signs_new_ones() {
     let scratch = Scratch::new("tokens-rotate");

@@ -378,6 +378,35 @@ impl Client {
     }
 }
 
+/// Takes sets as `client` from `table` (as of event `seq`), one every
+/// `gap_ms` (a connection claims 8 a second at most), until the game is
+/// over; the room then.
+pub(crate) async fn solve(client: &mut Client, mut table: Vec<u8>, mut seq: u64, gap_ms: u64) -> Value {
+    loop {
+        tokio::time::sleep(Duration::from_millis(gap_ms)).await;
+        let moved = client.play_a_set(&table, seq).await;
+        seq = moved["seq"].as_u64().unwrap();
+        table = ids(&moved["view"]["table"]);
+        if moved["view"]["over"] == true {
+            return client.first_room_over().await;
+        }
+    }
+}
+
+/// Runs the operator's command on `scratch`'s database, as a process:
+/// `set-server admin --db <db> <args…>`; what it printed, or panics with why.
+pub(crate) fn admin(scratch: &Scratch, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_set-server"))
+        .arg("admin")
+        .arg("--db")
+        .arg(scratch.db())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "admin {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Two players take turns finding a set from `table` (as of event `seq`)
 /// until the game is over: the room as it is then, and the last event's number.
 pub(crate) async fn play_to_the_end(players: [&mut Client; 2], table: &[u8], seq: u64) -> (Value, u64) {
