@@ -253,10 +253,9 @@ impl Rooms {
         // it has, and not taken (a join of one of the rooms profiles list
         // costs no write, and moves no one). Any other room is taken first,
         // then read, so that nothing another node appended is missed.
-        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-        let (stored, epoch) = if stored.room.status == Status::Over {
-            let epoch = self.store.epoch(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
-            (stored, epoch)
+        let (status, epoch) = self.store.status(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
+        let epoch = if status == Status::Over {
+            epoch
         } else {
             let taken = self.store.take(id, &self.node, crate::unix_ms(), route == Route::ByTheRoom).await;
             let epoch = match taken.map_err(RoomsError::Store)? {
@@ -265,8 +264,9 @@ impl Rooms {
                 Taken::NoRoom => return Err(RoomsError::NoRoom),
             };
             self.lobby.took(id, epoch);
-            (self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?, epoch)
+            epoch
         };
+        let stored = self.store.load(id).await.map_err(RoomsError::Store)?.ok_or(RoomsError::NoRoom)?;
         let presence = Arc::new(Presence::default());
         let lobby = Some(Arc::clone(&self.lobby));
         let room = match Room::restore(stored, epoch, self.store.clone(), Arc::clone(&presence), self.limits, lobby) {

@@ -89,6 +89,9 @@ impl Store for MemoryStore {
     fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
     }
+    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).map(|r| (r.room.status, 1))) })
+    }
     fn append<'a>(&'a self, room: &'a str, _epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.failing()?;

@@ -249,6 +249,8 @@ pub trait Store: Send + Sync + 'static {
     /// The room's epoch now (none if there is no such room): a node whose
     /// live room's epoch is lower has lost it to another.
     fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
+    /// The room's status and epoch now, in one read (none if there is no such room).
+    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>>;
     /// Appends a move. This and every write of a room's below carry the
     /// epoch its owner took it at, and keep nothing if the room's epoch was
     /// raised since ([`StoreError::Superseded`]).
@@ -589,6 +591,21 @@ impl Store for SqlStore {
                 .fetch_optional(&self.reader)
                 .await?;
             Ok(epoch.map(|epoch| epoch as u64))
+        })
+    }
+
+    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>> {
+        Box::pin(async move {
+            let Some(row) = sqlx::query("SELECT status, epoch FROM rooms WHERE id = $1")
+                .bind(room)
+                .fetch_optional(&self.reader)
+                .await?
+            else {
+                return Ok(None);
+            };
+            let status: String = row.try_get("status")?;
+            let status = Status::from_name(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
+            Ok(Some((status, row.try_get::<i64, _>("epoch")? as u64)))
         })
     }
 
