@@ -59,6 +59,10 @@ pub struct AppState {
     pub rooms_made: AddressBuckets,
     /// The same, per player.
     pub rooms_made_by: PlayerBuckets,
+    /// WebSockets opened, per client address.
+    pub connects_from: AddressBuckets,
+    /// Rooms joined, per client address.
+    pub joins_from: AddressBuckets,
     /// Chat lines, per player (over all its connections).
     pub chat_by: PlayerBuckets,
     /// Chat lines, per client address.
@@ -331,6 +335,14 @@ async fn run(config: Config) -> Result<(), String> {
         api_reads: AddressBuckets::new({
             let limits = limits.clone();
             move || limits.api_read_bucket()
+        }),
+        connects_from: AddressBuckets::new({
+            let limits = limits.clone();
+            move || limits.connection_bucket()
+        }),
+        joins_from: AddressBuckets::new({
+            let limits = limits.clone();
+            move || limits.join_bucket()
         }),
         chat_from: AddressBuckets::new({
             let limits = limits.clone();

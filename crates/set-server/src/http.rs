@@ -193,6 +193,11 @@ async fn upgrade(
     }
     // Refusals are counted in /metrics and logged at debug only: a line each
     // would let a flood of connections fill the operator's log.
+    if !state.connects_from.take(address) {
+        limit_hit(Limit::ConnectionRate);
+        tracing::debug!(%address, "refused a WebSocket: opened too often from this address");
+        return plain(StatusCode::TOO_MANY_REQUESTS, "too many new connections from your address: wait a moment");
+    }
     let permit = match state.connections.admit(address) {
         Ok(permit) => permit,
         Err(Refused::Full) => {

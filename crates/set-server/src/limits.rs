@@ -25,6 +25,13 @@ pub struct Limits {
     /// WebSockets open at once from one client address; the next is refused (429).
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub max_connections_per_address: usize,
+    /// WebSockets one client address may open at once, after which
+    /// `--connections-per-second` (429 past them): each costs an upgrade
+    /// and a hello, and a client cut off for its frames comes straight back.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub connection_burst: u32,
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub connections_per_second: u32,
     /// Seconds a new WebSocket has to say hello before it is closed.
     #[arg(long, default_value_t = 5, value_name = "SECONDS")]
     pub hello_timeout: u64,
@@ -43,6 +50,13 @@ pub struct Limits {
     /// every `--room-every` seconds.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub rooms_per_address: u32,
+    /// Rooms one client address may join (or come back to) at once, after
+    /// which `--joins-per-second`: each join is sent the room whole, and a
+    /// finished room's is a whole game.
+    #[arg(long, default_value_t = 60, value_name = "N")]
+    pub join_burst: u32,
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub joins_per_second: u32,
     /// Public rooms one client address may have listed in the lobby at once
     /// (a private room, reached by its link, is not counted).
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -198,6 +212,16 @@ impl Limits {
     /// found by quick play, or offered as a rematch.
     pub fn room_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.rooms_per_address), 1.0 / self.room_every.max(1) as f64)
+    }
+
+    /// The bucket of WebSockets one address may open.
+    pub fn connection_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.connection_burst), f64::from(self.connections_per_second))
+    }
+
+    /// The bucket of rooms one address may join.
+    pub fn join_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.join_burst), f64::from(self.joins_per_second))
     }
 
     /// The bucket of leaderboards and profiles one address may read.

@@ -54,6 +54,8 @@ pub(crate) enum Limit {
     Reports,
     ApiReads,
     PublicRooms,
+    Joins,
+    ConnectionRate,
 }
 
 impl Limit {
@@ -81,6 +83,8 @@ impl Limit {
             Limit::Reports => "reports",
             Limit::ApiReads => "api_reads",
             Limit::PublicRooms => "public_rooms",
+            Limit::Joins => "joins",
+            Limit::ConnectionRate => "connection_rate",
         }
     }
 }

@@ -375,6 +375,11 @@ impl Connection {
                 if name.as_deref().is_some_and(|name| !self.may_go_by(&player, name)) {
                     return true;
                 }
+                if !self.state.joins_from.take(self.address) {
+                    limit_hit(Limit::Joins);
+                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many rooms joined: wait a moment"));
+                    return true;
+                }
                 self.leave_room().await;
                 self.leave_lobby();
                 let route = if self.routed.as_deref() == Some(room.as_str()) { Route::ByTheRoom } else { Route::Other };

@@ -24,9 +24,10 @@ const ROOMS_PER_ADDRESS: u32 = 8;
 #[tokio::test]
 async fn a_lobby_filled_with_long_named_rooms_still_opens_for_a_new_watcher() {
     let scratch = Scratch::new("hostile-lobby");
-    // (Past the three public rooms an address may list, as the review's
-    // 34 addresses had room to: this test is of the frame's bound.)
-    let flags = ["--outbox-bytes", &OUTBOX.to_string(), "--public-rooms-per-address", "100"];
+    // (Past the three public rooms an address may list and the joins it may
+    // make at once, as the review's 34 addresses had room to: this test is
+    // of the frame's bound.)
+    let flags = ["--outbox-bytes", &OUTBOX.to_string(), "--public-rooms-per-address", "100", "--join-burst", "1000"];
     let server = Server::start_with(&scratch, &flags);
     let mut names = 0;
     let mut next_name = || {

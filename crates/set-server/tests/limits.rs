@@ -384,3 +384,26 @@ async fn watchers_are_capped_per_room_and_downloads_per_address() {
     }
     assert_eq!(statuses, ["409", "409", "409", "429"], "the game is not over yet, then too many");
 }
+
+/// A client cut off for its frames used to come straight back, hundreds of
+/// times a second from one address, each an upgrade and a hello (the
+/// hostile bench's joins of a finished room): an address opens
+/// `--connection-burst` WebSockets, then `--connections-per-second`.
+#[tokio::test]
+async fn an_address_opens_websockets_at_a_bounded_rate() {
+    let scratch = Scratch::new("connection-rate");
+    let server = Server::start_with(&scratch, &["--connection-burst", "4", "--connections-per-second", "1"]);
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        open.push(Client::new(&server, None).await);
+    }
+    drop(open);
+    // Closed, they still counted: the fifth within the second is refused.
+    let refused = connect(&server, &server.origin()).await.unwrap_err();
+    assert!(refused.contains("429"), "the fifth WebSocket within a second: {refused}");
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains("set_limits_hit_total{limit=\"connection_rate\"} 1"), "{metrics}");
+    // A second later, one more.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    Client::new(&server, None).await;
+}
