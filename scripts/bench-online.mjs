@@ -10,6 +10,11 @@
 //                                                                  power-loss by default)
 //   HOSTILE=1800 node scripts/bench-online.mjs …                  (beside set-loadgen's hostile mix,
 //                                                                  with 1,800 silent sockets)
+//   ATTACK=farm node scripts/bench-online.mjs …                  (beside one attack of set-loadgen's
+//                                                                  --attack; the server keeps its default
+//                                                                  limits and every player comes from an
+//                                                                  address of its own, --spread;
+//                                                                  ATTACK=none: the same without one)
 //   LOBBY=200 node scripts/bench-online.mjs …                     (with 200 more clients watching the
 //                                                                  lobby, and the players' rooms public)
 // Its BENCH line says which durability the server ran with.
@@ -22,11 +27,15 @@ const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
 // many players behind many addresses, are lifted, and so is the total (the
 // capacity runs go past its default), except beside the hostile mix, whose
 // silent sockets meet the default total cap; the rest hold as served.
-const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000'];
-const hostile = process.env.HOSTILE;
+const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000'];
+// Beside one attack the server is as served, every limit at its default,
+// and the players come from addresses of their own.
+const attack = process.env.ATTACK;
+const hostile = process.env.HOSTILE ?? (attack && attack !== 'none' ? '0' : undefined);
 const total = hostile ? [] : ['--max-connections', '100000'];
 const durability = process.env.DURABILITY ?? 'power-loss';
-const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...ONE_ADDRESS, ...total, '--durability', durability] });
+const limits = attack ? [] : ONE_ADDRESS;
+const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...limits, ...total, '--durability', durability] });
 const address = new URL(server.url).host;
 let code;
 try {
@@ -34,12 +43,15 @@ try {
   // The hostile mix is a process of its own at the lowest CPU priority: it
   // stands for clients on machines of their own, so that what it costs the
   // players is what the server pays, not the mix's own work on these cores.
-  const mix = hostile ? loadgen([...common, '--hostile', hostile], 'HOSTILE', { niceness: 19 }) : null;
+  const attackFlags = hostile && attack ? ['--attack', attack] : [];
+  const mix = hostile ? loadgen([...common, '--hostile', hostile, ...attackFlags], 'HOSTILE', { niceness: 19 }) : null;
   const lobby = process.env.LOBBY ? ['--lobby', process.env.LOBBY] : [];
-  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid()), ...lobby], 'BENCH');
+  const spread = attack ? ['--spread', '1'] : [];
+  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid()), ...lobby, ...spread], 'BENCH');
   const mixed = mix ? await mix : null;
-  if (mixed) console.log(`  beside the hostile mix: ${JSON.stringify(mixed.report)}`);
-  if (players.report) console.log(`BENCH ${JSON.stringify({ ...players.report, durability, ...(mixed ? { hostile: mixed.report } : {}) })}`);
+  if (mixed) console.log(`  beside the ${attack ?? 'hostile mix'}: ${JSON.stringify(mixed.report)}`);
+  const beside = { ...(mixed ? { hostile: mixed.report } : {}), ...(attack ? { attack } : {}) };
+  if (players.report) console.log(`BENCH ${JSON.stringify({ ...players.report, durability, ...beside })}`);
   code = players.code || (mixed?.code ?? 0);
 } finally {
   await server.close();

@@ -2,6 +2,7 @@
 // (target/criterion), wasm and page figures (target/bench/*.jsonl, lines
 // printed as `BENCH {json}`), and download sizes (dist/). Prints the table
 // and writes it to BENCHMARKS.md with the date and the machine.
+import { attackTarget, attacksSection } from './bench-attacks.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execSync } from 'node:child_process';
 import os from 'node:os';
@@ -82,7 +83,8 @@ const onlineFirstLoad = sizes.filter((s) => isOnlineFirstLoadFile(s.file)).reduc
 const online = await jsonLines('target/bench/online.jsonl');
 const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'power-loss') === 'power-loss' && !r.hostile);
 const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash' && !r.hostile);
-const loadHostile = online.find((r) => r.clients !== undefined && r.hostile);
+const loadHostile = online.find((r) => r.clients !== undefined && r.hostile && !r.attack);
+const attackRuns = (await jsonLines('target/bench/attacks.jsonl')).filter((r) => r.clients !== undefined);
 const capacity = (await jsonLines('target/bench/capacity.jsonl')).filter((r) => r.clients !== undefined);
 const lobbyLoad = (await jsonLines('target/bench/lobby.jsonl')).find((r) => r.lobby_watchers !== undefined);
 const coldBuild = online.find((r) => r.what === 'cold_build');
@@ -139,6 +141,7 @@ const targets = [
   ['online.html, what it fetches before its first board (page, glue, wasm), gzip', `${onlineFirstLoad} B`, `≤ ${ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES} B`, verdict(onlineFirstLoad, ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES)],
   [`online: claim round trip p99, ${load ? `${load.clients} clients in ${load.rooms} rooms for ${load.seconds} s` : 'under load'}, loopback, the load generator on the same 2 cores`, load ? `${load.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(load?.p99_ms, 25)],
   ['online: the same claim round trip p99 beside the hostile mix', loadHostile ? `${loadHostile.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(loadHostile?.p99_ms, 25)],
+  attackTarget(attackRuns),
   [`online: claim round trip p99 with the lobby watched, ${lobbyLoad ? `${lobbyLoad.clients} players in ${lobbyLoad.rooms} public rooms and ${lobbyLoad.lobby_watchers} in the lobby for ${lobbyLoad.seconds} s` : 'not run'}`, lobbyLoad ? `${lobbyLoad.p99_ms.toFixed(2)} ms` : 'n/a', '≤ 25 ms', verdict(lobbyLoad?.p99_ms, 25)],
   ['online: errors, lost results, rooms whose stored log replays to another board', load ? `${load.errors}, ${load.lost}, ${load.mismatches}` : 'n/a', '0, 0, 0', load ? (load.errors + load.lost + load.mismatches === 0 ? 'met' : 'NOT met') : 'not measured'],
   ...PARTS.map(([stem, what]) => [`part that loads later: ${stem} (${what}), wasm and glue, gzip`, `${partGzip(stem)} B`, '(its own figure)', '']),
@@ -320,6 +323,7 @@ The durable commit (SQLite's \`synchronous=FULL\`, each move on the disk
 before it is told) against a commit to the operating system only, the same
 load in turn: ${load && loadNotDurable ? `p50 ×${(load.p50_ms / loadNotDurable.p50_ms).toFixed(2)}, p99 ×${(load.p99_ms / loadNotDurable.p99_ms).toFixed(2)}` : 'n/a'}.
 
+${attacksSection(attackRuns)}
 ### Strangers: the lobby watched beside the rooms
 
 ${lobbyLoad ? `${lobbyLoad.clients} players in ${lobbyLoad.rooms} public rooms (so that every join, start and end of a room is told to the lobby) and ${lobbyLoad.lobby_watchers} more clients watching the lobby, for ${lobbyLoad.seconds} s (\`LOBBY=${lobbyLoad.lobby_watchers} scripts/bench-online.mjs ${lobbyLoad.rooms} 5 ${lobbyLoad.seconds}\`). Each lobby watcher gives a name and says a line in the lobby's chat about every 20 s, and times hearing it back; every line goes to every watcher.

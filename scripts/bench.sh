@@ -11,7 +11,8 @@
 #   audit   Lighthouse's scores and failed audits (scripts/lighthouse.sh)
 #   online  set-server's cold build time, then set-loadgen's bounded load
 #           over loopback: 200 clients in 40 rooms for 20 s (scripts/bench-online.mjs),
-#           with and without the durable commit, and beside a hostile mix;
+#           with and without the durable commit, beside a hostile mix, and
+#           beside each attack of set-loadgen's --attack;
 #           1,000 clients of which 200 watch the lobby; then 200, 1,000,
 #           2,000 and 4,000 clients for the capacity table
 #   cluster 1,000 clients in 200 rooms for 30 s through nginx on three nodes
@@ -64,6 +65,14 @@ DURABILITY=process-crash node scripts/bench-online.mjs 40 5 20 | tee -a target/b
 # fan-out to watchers and a reader that stops.
 HOSTILE=1800 node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/online.log
 sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
+# Beside each attack (set-loadgen --hostile 0 --attack A): the server at its
+# default limits, every player from a loopback address of its own, and one
+# attack the review of issue 37 found open; first the same without one.
+: > target/bench/attacks.log
+for attack in none farm finished-joins lobby-fill lobby-chat rewatch reads transfer; do
+  ATTACK=$attack node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/attacks.log || true
+done
+sed -n 's/^BENCH //p' target/bench/attacks.log > target/bench/attacks.jsonl
 # Strangers: 800 players in 160 public rooms and 200 more watching the lobby
 # (every join, start and end told to each of them, and their chat), 30 s.
 LOBBY=200 node scripts/bench-online.mjs 160 5 30 | tee target/bench/lobby.log

@@ -67,6 +67,14 @@ pub fn merge_lobby_changes(lobby: &mut LobbyMsg, rooms: Vec<LobbyRoomMsg>, gone:
     }
 }
 
+/// The names in the lobby after some came and some went: sorted, each once.
+pub fn merge_lobby_people(people: &mut Vec<String>, came: Vec<String>, went: &[String]) {
+    people.retain(|name| !went.contains(name));
+    people.extend(came);
+    people.sort();
+    people.dedup();
+}
+
 /// Mutes a name's chat, or shows it again.
 pub fn toggle_mute(muted: &mut Vec<String>, name: String) {
     match muted.iter().position(|m| *m == name) {
@@ -138,11 +146,22 @@ mod tests {
 
     #[test]
     fn the_lobby_takes_changes_in_place_new_rooms_last_and_gone_rooms_out() {
-        let online = OnlineMsg { online: 3, people: vec![], out_of_date: false };
-        let mut lobby = LobbyMsg { rooms: vec![listed("a", &["Ann"]), listed("b", &["Bo"])], online, chat: vec![] };
+        let online = OnlineMsg { online: 3, out_of_date: false };
+        let mut lobby =
+            LobbyMsg { rooms: vec![listed("a", &["Ann"]), listed("b", &["Bo"])], online, people: vec![], chat: vec![] };
         merge_lobby_changes(&mut lobby, vec![listed("c", &["Cy"]), listed("b", &["Bo", "Di"])], &["a".to_owned()]);
         let rooms: Vec<(&str, usize)> = lobby.rooms.iter().map(|r| (r.room.as_str(), r.players.len())).collect();
         assert_eq!(rooms, [("b", 2), ("c", 1)]);
+    }
+
+    #[test]
+    fn names_that_come_and_go_keep_the_list_sorted_and_each_once() {
+        let mut people = vec!["Ann".to_owned(), "Cy".to_owned()];
+        let own = |names: &[&str]| names.iter().map(|&n| n.to_owned()).collect::<Vec<_>>();
+        merge_lobby_people(&mut people, own(&["Bo", "Ann"]), &own(&["Cy", "Zed"]));
+        assert_eq!(people, ["Ann", "Bo"], "Ann told twice, Zed never there");
+        merge_lobby_people(&mut people, own(&["Cy"]), &own(&["Ann", "Bo"]));
+        assert_eq!(people, ["Cy"]);
     }
 
     #[test]

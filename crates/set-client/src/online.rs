@@ -424,7 +424,7 @@ impl OnlinePage {
                 }
             }
             Event::MuteInLobby(at) => {
-                if let Some(name) = self.lobby.as_ref().and_then(|lobby| lobby.online.people.get(at).cloned()) {
+                if let Some(name) = self.lobby.as_ref().and_then(|lobby| lobby.people.get(at).cloned()) {
                     self.toggle_mute(name, &mut out);
                 }
             }
@@ -645,11 +645,6 @@ impl OnlinePage {
                 let mine = self.remote.seat.is_some_and(|seat| line.by == Speaker::Seat(seat));
                 self.hear(line, mine, out);
             }
-            ServerMsg::LobbyChat(line) => {
-                let line = ChatLine::from(line);
-                let mine = self.player.as_ref().is_some_and(|me| line.by == Speaker::Player(me.clone()));
-                self.hear(line, mine, out);
-            }
             ServerMsg::Lobby(lobby) => {
                 self.renaming = false;
                 self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
@@ -658,9 +653,14 @@ impl OnlinePage {
                 self.lobby = Some(lobby);
                 out.push(Command::Settle(WaitFor::Lobby, Settled::Lobby));
             }
-            ServerMsg::LobbyChanges { rooms, gone } => {
-                if let Some(lobby) = &mut self.lobby {
-                    connection::merge_lobby_changes(lobby, rooms, &gone);
+            ServerMsg::LobbyChanges { rooms, gone, chat, came, went } => {
+                let Some(lobby) = &mut self.lobby else { return };
+                connection::merge_lobby_changes(lobby, rooms, &gone);
+                connection::merge_lobby_people(&mut lobby.people, came, &went);
+                for line in chat {
+                    let line = ChatLine::from(line);
+                    let mine = self.player.as_ref().is_some_and(|me| line.by == Speaker::Player(me.clone()));
+                    self.hear(line, mine, out);
                 }
             }
             ServerMsg::TransferCode { code, seconds } => {

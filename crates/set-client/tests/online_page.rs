@@ -87,7 +87,10 @@ fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
 fn a_page_opens_its_socket_says_hello_with_its_token_and_watches_the_lobby_once_welcomed() {
     let mut page = page();
     assert_eq!(page.start(), [Command::Connect { room: None }]);
-    assert_eq!(sent(&page.update(Event::Opened, 0.0, 0.5)), [ClientMsg::Hello { v: 1, token: Some("tok".into()) }]);
+    assert_eq!(
+        sent(&page.update(Event::Opened, 0.0, 0.5)),
+        [ClientMsg::Hello { v: set_protocol::VERSION, token: Some("tok".into()) }]
+    );
     let commands = page.update(welcome("p1"), 7.0, 0.5);
     assert!(commands.contains(&Command::Store { key: TOKEN_KEY, value: Some("t-p1".into()) }));
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ann".into()) }, ClientMsg::Ping { c: 7.0, rtt: None }]);
@@ -171,7 +174,8 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_shows_it_again() {
     let mut page = welcomed();
     let lobby = LobbyMsg {
         rooms: vec![],
-        online: OnlineMsg { online: 2, people: vec!["Ann".into()], out_of_date: false },
+        online: OnlineMsg { online: 2, out_of_date: false },
+        people: vec!["Ann".into()],
         chat: vec![],
     };
     let commands = page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
@@ -260,12 +264,26 @@ fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
         watchers: 0,
         created_at: 1,
     };
-    let online = OnlineMsg { online: 1, people: vec![], out_of_date: false };
-    page.update(Event::Frame(ServerMsg::Lobby(LobbyMsg { rooms: vec![listed("a")], online, chat: vec![] })), 0.0, 0.5);
-    let changes = ServerMsg::LobbyChanges { rooms: vec![listed("b")], gone: vec!["a".into()] };
+    let online = OnlineMsg { online: 1, out_of_date: false };
+    let whole = LobbyMsg { rooms: vec![listed("a")], online, people: vec!["Cy".into()], chat: vec![] };
+    page.update(Event::Frame(ServerMsg::Lobby(whole)), 0.0, 0.5);
+    // Rooms, names and chat lines come together, as changes.
+    let line =
+        |text: &str| set_protocol::LobbyChatMsg { player: "p2".into(), name: "Bo".into(), text: text.into(), at: 1 };
+    let changes = ServerMsg::LobbyChanges {
+        rooms: vec![listed("b")],
+        gone: vec!["a".into()],
+        chat: vec![line("hi"), line("all")],
+        came: vec!["Bo".into()],
+        went: vec!["Cy".into()],
+    };
     page.update(Event::Frame(changes), 0.0, 0.5);
-    let rooms: Vec<&str> = page.lobby.as_ref().unwrap().rooms.iter().map(|r| r.room.as_str()).collect();
+    let lobby = page.lobby.as_ref().unwrap();
+    let rooms: Vec<&str> = lobby.rooms.iter().map(|r| r.room.as_str()).collect();
     assert_eq!(rooms, ["b"]);
+    assert_eq!(lobby.people, ["Bo"]);
+    let heard: Vec<&str> = page.chat.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(heard, ["hi", "all"]);
     let commands = page.update(Event::Enter { at: 0, name: "Ann".into() }, 0.0, 0.5);
     assert!(commands.contains(&Command::ShowRoomInAddress("b".into())));
     assert_eq!(sent(&commands), [ClientMsg::Join { room: "b".into(), name: Some("Ann".into()), since: Some(0) }]);
@@ -283,8 +301,9 @@ fn a_refusal_rejects_the_promise_waiting_and_says_why() {
     // Before the lobby came, a refusal is the lobby's of the name: in without one.
     let refused = ServerMsg::error(None, ErrorCode::BadName, "someone has that name");
     assert_eq!(sent(&page.update(Event::Frame(refused), 0.0, 0.5)), [ClientMsg::Lobby { name: None }]);
-    let online = OnlineMsg { online: 1, people: vec![], out_of_date: false };
-    page.update(Event::Frame(ServerMsg::Lobby(LobbyMsg { rooms: vec![], online, chat: vec![] })), 0.0, 0.5);
+    let online = OnlineMsg { online: 1, out_of_date: false };
+    let whole = LobbyMsg { rooms: vec![], online, people: vec![], chat: vec![] };
+    page.update(Event::Frame(ServerMsg::Lobby(whole)), 0.0, 0.5);
     let refused = ServerMsg::error(None, ErrorCode::NoRoom, "there is no such room");
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands, [Command::Fail("there is no such room".into())]);

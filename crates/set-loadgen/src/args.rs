@@ -37,6 +37,17 @@ pub(crate) struct Args {
     /// Clients watching the lobby beside the players (whose rooms are then public).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=10_000))]
     pub lobby: u16,
+    /// 1: every player and lobby watcher comes from a loopback address of
+    /// its own (127.1.x.y, 127.2.x.y), as from machines of their own, so
+    /// that a server with its default per-address limits serves them as
+    /// it would serve people.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub spread: bool,
+    /// With `--hostile`: the attack it makes beside the load, instead of
+    /// the mix (docs/operating.md, "Limits").
+    #[arg(long, value_enum, default_value = "mix")]
+    pub attack: crate::hostile::Attack,
     /// 1: a node may go (a cluster's, killed halfway), and a client whose
     /// socket closes comes back to its room through the proxy.
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set,

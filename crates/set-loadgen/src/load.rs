@@ -29,6 +29,9 @@ struct Tally {
     wrong: u64,
     taken: u64,
     cooling: u64,
+    /// Rematches the server refused (a host's budget of rooms spent): its
+    /// room's players wait out the load in the finished room.
+    rematches_refused: u64,
     errors: Vec<String>,
     lost: u64,
     /// Claims and chat lines in flight when their node went (`--reconnect`).
@@ -51,8 +54,8 @@ async fn mix(config: &Args, silent: usize) -> Result<(), String> {
     let started = Instant::now();
     let deadline = started + Duration::from_secs(config.seconds);
     let start = (started + HOSTILE_AFTER).min(deadline);
-    let tally = crate::hostile::run(config.addr.clone(), silent, start, deadline).await?;
-    println!("HOSTILE {}", tally.report());
+    let report = crate::hostile::run(config.addr.clone(), config.attack, silent, start, deadline).await?;
+    println!("HOSTILE {report}");
     Ok(())
 }
 /// The `p` quantile of sorted microseconds, in ms.
@@ -110,17 +113,23 @@ async fn client(
     };
     // Names are unique among everyone online, not only at one table.
     let name = format!("R{room_index}P{seat}");
+    // Each player from a loopback address of its own (`--spread`), as
+    // players on machines of their own, so the server's per-address limits
+    // hold for them as served.
+    let from = config
+        .spread
+        .then(|| crate::socket::loopback(crate::socket::PLAYERS_FAMILY, room_index * config.per_room() + seat));
     // The host makes the room over a socket that names none (a lobby's);
     // then everyone joins over one that names it, as the page does.
     let (mut room, token) = if seat == 0 {
-        let (room, token) = crate::players::make_room(&config.addr, &name, config.lobby() > 0).await?;
+        let (room, token) = crate::players::make_room(&config.addr, from, &name, config.lobby() > 0).await?;
         rooms[room_index].send_replace(room.clone());
         (room, Some(token))
     } else {
         let mut watch = rooms[room_index].subscribe();
         (watch.wait_for(|r| !r.is_empty()).await.map_err(|e| e.to_string())?.clone(), None)
     };
-    let (mut tx, mut rx, token) = crate::players::into_room(&config.addr, &room, token.as_deref()).await?;
+    let (mut tx, mut rx, token) = crate::players::into_room(&config.addr, from, &room, token.as_deref()).await?;
     let sit_as = if seat == 0 { None } else { Some(name.as_str()) };
     tx.send(join(&room, sit_as, None)).await.map_err(|e| e.to_string())?;
     // Since when this client has been without its room (its socket
@@ -166,7 +175,7 @@ async fn client(
                 pending.clear();
                 chat_pending = None;
                 let (back_tx, back_rx) =
-                    crate::players::back_to_room(&config.addr, &room, &token, deadline + ANSWER_GRACE).await?;
+                    crate::players::back_to_room(&config.addr, from, &room, &token, deadline + ANSWER_GRACE).await?;
                 (tx, rx) = (back_tx, back_rx);
                 tx.send(join(&room, None, Some(seq))).await.map_err(|e| e.to_string())?;
                 without_room = without_room.or(Some(closed));
@@ -304,6 +313,9 @@ async fn client(
                 match code {
                     // After its own wrong claim a seat waits: refused, not counted.
                     ErrorCode::CoolingDown => t.cooling += 1,
+                    // A rematch past the host's budget of rooms, as a person
+                    // playing as fast would meet it.
+                    ErrorCode::Throttled if over && seat == 0 => t.rematches_refused += 1,
                     // A claim that reached a game just ended.
                     ErrorCode::NotPlaying if answered.is_some() => {}
                     _ => t.errors.push(format!("room {room} seat {seat}: {code:?} {message}")),
@@ -320,7 +332,6 @@ async fn client(
             ServerMsg::Lobby(_)
             | ServerMsg::LobbyChanges { .. }
             | ServerMsg::Online(_)
-            | ServerMsg::LobbyChat(_)
             | ServerMsg::Found { .. }
             // The room was made before this socket opened.
             | ServerMsg::Created { .. } => {
@@ -381,8 +392,14 @@ pub(crate) async fn run(config: Args) -> Result<(), String> {
             }));
         }
     }
-    let (lobby_tally, watchers) =
-        crate::lobby::start(&config.addr, config.lobby(), config.seed, deadline, deadline + GIVE_UP_AFTER);
+    let (lobby_tally, watchers) = crate::lobby::start(
+        &config.addr,
+        config.spread,
+        config.lobby(),
+        config.seed,
+        deadline,
+        deadline + GIVE_UP_AFTER,
+    );
     tasks.extend(watchers);
     let mut peaks_kb = vec![0; config.server_pids.len()];
     // Each server's CPU time (user and system), first and last seen.
@@ -407,8 +424,8 @@ pub(crate) async fn run(config: Args) -> Result<(), String> {
     let clients = config.rooms() * config.per_room();
     println!("load: {clients} clients in {} rooms for {:.1} s (loopback)", config.rooms, elapsed);
     println!(
-        "  claims sent {}: accepted {}, taken {}, wrong {}, cooling down {}",
-        tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling
+        "  claims sent {}: accepted {}, taken {}, wrong {}, cooling down {}; rematches refused {}",
+        tally.sent, tally.accepted, tally.taken, tally.wrong, tally.cooling, tally.rematches_refused
     );
     println!("  claim round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", pct(0.5), pct(0.99), pct(1.0));
     println!(
@@ -473,7 +490,7 @@ pub(crate) async fn run(config: Args) -> Result<(), String> {
         "layer": "online", "clients": clients, "rooms": config.rooms, "seconds": config.seconds,
         "claims": tally.sent, "accepted": tally.accepted, "taken": tally.taken, "wrong": tally.wrong,
         "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
-        "errors": tally.errors.len(), "lost": tally.lost, "rooms_checked": tally.boards.len(), "mismatches": mismatches,
+        "errors": tally.errors.len(), "rematches_refused": tally.rematches_refused, "lost": tally.lost, "rooms_checked": tally.boards.len(), "mismatches": mismatches,
         "server_rss_mb": mb(peak_kb),
         "server_rss_mb_each": peaks_kb.iter().map(|&kb| mb(kb)).collect::<Vec<_>>(),
         "server_cpu_s": (cpu_s * 100.0).round() / 100.0,

@@ -37,9 +37,16 @@ fn next_line(rng: &mut SplitMix64) -> Duration {
 }
 
 /// One watcher, from its hello to the deadline (and its last line heard, or lost).
-async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline: Instant) -> Result<(), String> {
+async fn watcher(
+    addr: String,
+    from: Option<std::net::IpAddr>,
+    index: usize,
+    seed: u64,
+    tally: Shared,
+    deadline: Instant,
+) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed ^ 0x10b0 ^ index as u64);
-    let ws = crate::socket::open(&addr, None, None).await.map_err(|e| format!("connect: {e}"))?;
+    let ws = crate::socket::open(&addr, from, None, None).await.map_err(|e| format!("connect: {e}"))?;
     let (mut tx, mut rx) = ws.split();
     let send = |message: ClientMsg| Message::text(message.to_text());
     let name = format!("L{index}");
@@ -66,12 +73,15 @@ async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline:
                 let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                 match message {
                     ServerMsg::Lobby(_) => t.watching += 1,
-                    ServerMsg::LobbyChat(line) => {
-                        if let Some((_, at)) = pending.take_if(|(text, _)| line.name == name && line.text == *text) {
-                            t.chat_latencies_us.push(at.elapsed().as_micros() as u64);
+                    ServerMsg::LobbyChanges { chat, .. } => {
+                        for line in chat {
+                            if let Some((_, at)) = pending.take_if(|(text, _)| line.name == name && line.text == *text)
+                            {
+                                t.chat_latencies_us.push(at.elapsed().as_micros() as u64);
+                            }
                         }
                     }
-                    ServerMsg::LobbyChanges { .. } | ServerMsg::Online(_) => {}
+                    ServerMsg::Online(_) => {}
                     ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } => continue,
                     other => t.errors.push(format!("lobby watcher {index}: {other:?}")),
                 }
@@ -106,6 +116,7 @@ async fn watcher(addr: String, index: usize, seed: u64, tally: Shared, deadline:
 /// Starts `count` watchers; each stops by itself at the deadline (or its grace after it).
 pub(crate) fn start(
     addr: &str,
+    spread: bool,
     count: usize,
     seed: u64,
     deadline: Instant,
@@ -116,7 +127,8 @@ pub(crate) fn start(
         .map(|index| {
             let (addr, tally) = (addr.to_owned(), Arc::clone(&tally));
             tokio::spawn(async move {
-                let session = watcher(addr, index, seed, Arc::clone(&tally), deadline);
+                let from = spread.then(|| crate::socket::loopback(crate::socket::WATCHERS_FAMILY, index));
+                let session = watcher(addr, from, index, seed, Arc::clone(&tally), deadline);
                 let failed = match tokio::time::timeout_at(give_up.into(), session).await {
                     Ok(Ok(())) => return,
                     Ok(Err(err)) => err,

@@ -11,7 +11,7 @@
 //!
 //! ```text
 //! set-loadgen --addr 127.0.0.1:8080 --db data/set.db|postgres://… [--rooms 40] [--per-room 5] [--seconds 20] [--seed 7]
-//!             [--server-pid N]… [--hostile N] [--lobby N] [--reconnect 1]
+//!             [--server-pid N]… [--hostile N [--attack A]] [--lobby N] [--spread 1] [--reconnect 1]
 //! ```
 //!
 //! Each room's players open its socket as the page does, naming the room
@@ -26,11 +26,15 @@
 //! end reaches them; they chat there too, and their lines' round trips are
 //! reported beside the rooms' chat.
 //!
-//! `--hostile N` runs, instead of the players, the hostile mix that
+//! `--hostile N` runs, instead of the players, an attack that
 //! scripts/bench.sh sets beside them in a process of its own ([`hostile`]):
-//! N silent sockets, a join flood, a ping fan-out to watchers and a reader
-//! that stops, for `--seconds`, then one `HOSTILE {json}` line of what it
-//! managed.
+//! by default the mix (N silent sockets, a join flood, a ping fan-out to
+//! watchers and a reader that stops), or `--attack` one of the others, for
+//! `--seconds`, then one `HOSTILE {json}` line of what it managed.
+//!
+//! `--spread 1` gives every player and lobby watcher a loopback address of
+//! its own, so that a server with its default per-address limits serves
+//! them as it would serve people on machines of their own.
 //!
 //! It prints a summary, and one `BENCH {json}` line for scripts/bench.sh;
 //! it exits with an error if any claim was lost, any error came back that a

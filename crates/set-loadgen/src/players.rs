@@ -8,6 +8,7 @@ use crate::socket::{Socket, open};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use set_protocol::{ClientMsg, ServerMsg};
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -46,8 +47,13 @@ async fn next<T>(rx: &mut Receiver, wanted: impl Fn(ServerMsg) -> Option<T>) -> 
 
 /// Opens a socket (for `room`, if any) and says hello (as `token`'s
 /// player, if any): the socket's two halves and the player's token.
-async fn hello(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<(Sender, Receiver, String), String> {
-    let ws = open(addr, room, None).await.map_err(|e| format!("connect: {e}"))?;
+async fn hello(
+    addr: &str,
+    from: Option<IpAddr>,
+    room: Option<&str>,
+    token: Option<&str>,
+) -> Result<(Sender, Receiver, String), String> {
+    let ws = open(addr, from, room, None).await.map_err(|e| format!("connect: {e}"))?;
     let (mut tx, mut rx) = ws.split();
     let hello = ClientMsg::Hello { v: set_protocol::VERSION, token: token.map(str::to_owned) };
     tx.send(text(&hello)).await.map_err(|e| e.to_string())?;
@@ -62,8 +68,13 @@ async fn hello(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<(S
 /// Makes a classic room without hints (listed in the lobby if `public`)
 /// under `name`, over a socket that names no room: the room and the
 /// host's token. That socket then closes.
-pub(crate) async fn make_room(addr: &str, name: &str, public: bool) -> Result<(String, String), String> {
-    let (mut tx, mut rx, token) = hello(addr, None, None).await?;
+pub(crate) async fn make_room(
+    addr: &str,
+    from: Option<IpAddr>,
+    name: &str,
+    public: bool,
+) -> Result<(String, String), String> {
+    let (mut tx, mut rx, token) = hello(addr, from, None, None).await?;
     let create =
         ClientMsg::Create { mode: "classic".into(), hints: false, name: name.into(), public, bots: Vec::new() };
     tx.send(text(&create)).await.map_err(|e| e.to_string())?;
@@ -79,22 +90,24 @@ pub(crate) async fn make_room(addr: &str, name: &str, public: bool) -> Result<(S
 /// A socket for `room`, welcomed (as `token`'s player, if any).
 pub(crate) async fn into_room(
     addr: &str,
+    from: Option<IpAddr>,
     room: &str,
     token: Option<&str>,
 ) -> Result<(Sender, Receiver, String), String> {
-    hello(addr, Some(room), token).await
+    hello(addr, from, Some(room), token).await
 }
 
 /// Back to `room` as `token`'s player after its node went: tries until
 /// a node answers, or `until`.
 pub(crate) async fn back_to_room(
     addr: &str,
+    from: Option<IpAddr>,
     room: &str,
     token: &str,
     until: Instant,
 ) -> Result<(Sender, Receiver), String> {
     loop {
-        match into_room(addr, room, Some(token)).await {
+        match into_room(addr, from, room, Some(token)).await {
             Ok((tx, rx, _)) => return Ok((tx, rx)),
             Err(err) if Instant::now() >= until => return Err(format!("back to room {room}: {err}")),
             Err(_) => tokio::time::sleep(RETRY_EVERY).await,

@@ -283,7 +283,6 @@ fn render_lobby(online: &Online) {
     if let Some(list) = element("lobby-people") {
         let me = if online.named_in_lobby() { online.name.as_str() } else { "" };
         let items: Vec<(&'static str, Vec<Piece>)> = lobby
-            .online
             .people
             .iter()
             .map(|name| {
@@ -517,7 +516,7 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
     }
     put(&lobby, "rooms", rooms.into());
     put(&lobby, "online", known.online.online.into());
-    put(&lobby, "people", texts(&known.online.people));
+    put(&lobby, "people", texts(&known.people));
     put(&lobby, "outOfDate", known.online.out_of_date.into());
     lobby.into()
 }

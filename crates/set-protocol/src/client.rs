@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn every_message_names_its_type_as_the_wire_does() {
         let all = [
-            ClientMsg::Hello { v: 1, token: None },
+            ClientMsg::Hello { v: crate::VERSION, token: None },
             ClientMsg::Create {
                 mode: "classic".into(),
                 hints: false,

@@ -38,8 +38,10 @@ pub use server::{
 };
 
 /// The protocol's major version, sent in `hello`: a client that speaks
-/// another is closed with [`close::VERSION`] and asked to reload.
-pub const VERSION: u32 = 1;
+/// another is closed with [`close::VERSION`] and asked to reload. 2: the
+/// lobby's chat lines and the names in it come with its changes
+/// (`lobby_changes`), no longer as `lobby_chat` frames and whole lists.
+pub const VERSION: u32 = 2;
 
 /// A room's chat, as both ends must agree on it.
 pub mod chat {

@@ -215,7 +215,6 @@ fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoomMsg> {
 fn online<V: Json>(value: &V) -> Option<OnlineMsg> {
     Some(OnlineMsg {
         online: whole(value, "online")?,
-        people: texts(&value.field("people"))?,
         // (A server from before clusters does not send it: up to date.)
         out_of_date: flag_or_false(value, "out_of_date"),
     })
@@ -293,14 +292,17 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
         "lobby" => ServerMsg::Lobby(LobbyMsg {
             rooms: each(&value.field("rooms"), lobby_room)?,
             online: online(value)?,
+            people: texts(&value.field("people"))?,
             chat: each(&value.field("chat"), lobby_chat)?,
         }),
         "lobby_changes" => ServerMsg::LobbyChanges {
             rooms: each(&value.field("rooms"), lobby_room)?,
             gone: texts(&value.field("gone"))?,
+            chat: each(&value.field("chat"), lobby_chat).unwrap_or_default(),
+            came: texts(&value.field("came")).unwrap_or_default(),
+            went: texts(&value.field("went")).unwrap_or_default(),
         },
         "online" => ServerMsg::Online(online(value)?),
-        "lobby_chat" => ServerMsg::LobbyChat(lobby_chat(value)?),
         "transfer_code" => ServerMsg::TransferCode { code: text(value, "code")?, seconds: whole(value, "seconds")? },
         "error" => ServerMsg::Error {
             id: maybe(value, "id", whole).ok()?,

@@ -196,13 +196,12 @@ pub struct LobbyRoomMsg {
     pub created_at: i64,
 }
 
-/// Who is online: everyone connected, and the names of those in the lobby.
+/// How many are online (the names of those in the lobby come whole with
+/// the lobby, then as changes).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct OnlineMsg {
     /// Players connected to the server (a player with two tabs counts once).
     pub online: u32,
-    /// The names given by those watching the lobby, sorted.
-    pub people: Vec<String>,
     /// The server cannot hear the other servers of its cluster now: rooms
     /// and players on them may be missing, until it can again.
     pub out_of_date: bool,
@@ -227,8 +226,11 @@ pub struct LobbyMsg {
     /// The public rooms with someone in them, oldest first.
     pub rooms: Vec<LobbyRoomMsg>,
     #[serde(flatten)]
-    /// Who is online.
+    /// How many are online.
     pub online: OnlineMsg,
+    /// The names given by those watching the lobby, sorted (as many as fit
+    /// in a frame: the count is whole).
+    pub people: Vec<String>,
     /// Its recent chat, oldest first.
     pub chat: Vec<LobbyChatMsg>,
 }
@@ -328,11 +330,18 @@ pub enum ServerMsg {
         rooms: Vec<LobbyRoomMsg>,
         /// Rooms that left the lobby, by id.
         gone: Vec<String>,
+        /// Lines of the lobby's chat said since, oldest first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<LobbyChatMsg>,
+        /// Names now given in the lobby.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        came: Vec<String>,
+        /// Names no longer given in the lobby.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        went: Vec<String>,
     },
-    /// Who is online changed (told at most about once a second).
+    /// How many are online changed (told at most about once a second).
     Online(OnlineMsg),
-    /// A line of the lobby's chat, to everyone watching the lobby.
-    LobbyChat(LobbyChatMsg),
     /// A one-time code that moves this identity to another browser, and
     /// how long it lasts.
     TransferCode {

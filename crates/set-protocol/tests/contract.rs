@@ -154,16 +154,14 @@ fn server_frames() -> Vec<ServerMsg> {
                 lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann"]),
                 lobby_room_msg("f0f0f0f0f0", "junior", "playing", &["Bo \"B\"", "Cy"]),
             ],
-            online: OnlineMsg {
-                online: 4_000_000_000,
-                people: vec!["Ann".to_owned(), "Zoë 🂡".to_owned()],
-                out_of_date: false,
-            },
+            online: OnlineMsg { online: 4_000_000_000, out_of_date: false },
+            people: vec!["Ann".to_owned(), "Zoë 🂡".to_owned()],
             chat: vec![lobby_line("hi <b>all</b>")],
         }),
         ServerMsg::Lobby(LobbyMsg {
             rooms: vec![],
-            online: OnlineMsg { online: 0, people: vec![], out_of_date: true },
+            online: OnlineMsg { online: 0, out_of_date: true },
+            people: vec![],
             chat: vec![],
         }),
         ServerMsg::LobbyChanges {
@@ -172,11 +170,20 @@ fn server_frames() -> Vec<ServerMsg> {
                 lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann", "Zoë"]),
             ],
             gone: vec!["f0f0f0f0f0".to_owned()],
+            chat: vec![],
+            came: vec!["Zoë 🂡".to_owned()],
+            went: vec![],
         },
-        ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["abcdef0123".to_owned(), "a1b2c3d4e5".to_owned()] },
-        ServerMsg::Online(OnlineMsg { online: 2, people: vec!["Ann".to_owned()], out_of_date: false }),
-        ServerMsg::Online(OnlineMsg { online: 1, people: vec![], out_of_date: true }),
-        ServerMsg::LobbyChat(lobby_line("\"quoted\" \\ & <script>")),
+        ServerMsg::LobbyChanges {
+            rooms: vec![],
+            gone: vec!["abcdef0123".to_owned(), "a1b2c3d4e5".to_owned()],
+            chat: vec![lobby_line("\"quoted\" \\ & <script>"), lobby_line("and again")],
+            came: vec![],
+            went: vec!["Ann".to_owned(), "Bo \"B\"".to_owned()],
+        },
+        ServerMsg::LobbyChanges { rooms: vec![], gone: vec![], chat: vec![], came: vec![], went: vec![] },
+        ServerMsg::Online(OnlineMsg { online: 2, out_of_date: false }),
+        ServerMsg::Online(OnlineMsg { online: 1, out_of_date: true }),
         ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
@@ -200,13 +207,12 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::Lobby(_) => "lobby",
         ServerMsg::LobbyChanges { .. } => "lobby_changes",
         ServerMsg::Online(_) => "online",
-        ServerMsg::LobbyChat(_) => "lobby_chat",
         ServerMsg::TransferCode { .. } => "transfer_code",
         ServerMsg::Error { .. } => "error",
     }
 }
 
-const SERVER_KINDS: [&str; 16] = [
+const SERVER_KINDS: [&str; 15] = [
     "welcome",
     "created",
     "room",
@@ -219,7 +225,6 @@ const SERVER_KINDS: [&str; 16] = [
     "lobby",
     "lobby_changes",
     "online",
-    "lobby_chat",
     "transfer_code",
     "error",
     "found",
@@ -299,8 +304,8 @@ fn a_welcome_without_a_node_reads_as_served_by_no_named_node() {
 /// `out_of_date`): up to date, as it then always was.
 #[test]
 fn an_online_frame_without_out_of_date_reads_as_up_to_date() {
-    let read = page_reads(r#"{"t":"online","online":2,"people":["Ann"]}"#);
-    let online = OnlineMsg { online: 2, people: vec!["Ann".into()], out_of_date: false };
+    let read = page_reads(r#"{"t":"online","online":2}"#);
+    let online = OnlineMsg { online: 2, out_of_date: false };
     assert_eq!(read, Some(ServerMsg::Online(online)));
 }
 
@@ -436,7 +441,10 @@ fn an_item_that_does_not_read_is_passed_over_and_the_rest_kept() {
     rooms.push(serde_json::json!({ "room": "bad", "mode": "daily", "hints": false, "status": "waiting",
         "players": [], "watchers": 0, "created_at": 1 }));
     let frame = serde_json::json!({ "t": "lobby_changes", "rooms": rooms, "gone": [] }).to_string();
-    assert_eq!(page_reads(&frame), Some(ServerMsg::LobbyChanges { rooms: vec![good], gone: vec![] }));
+    assert_eq!(
+        page_reads(&frame),
+        Some(ServerMsg::LobbyChanges { rooms: vec![good], gone: vec![], chat: vec![], came: vec![], went: vec![] })
+    );
 
     let room = room_msg("playing", None, Some(view_msg(None, false)), false);
     let mut value = serde_json::to_value(ServerMsg::Room(Box::new(room.clone()))).unwrap();

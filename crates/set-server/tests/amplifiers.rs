@@ -39,7 +39,7 @@ async fn lobby_chat_from_one_identity_over_many_sockets_is_one_players_worth() {
     let mut heard = 0;
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
         loop {
-            if listener.next().await["t"] == "lobby_chat" {
+            if listener.next().await["t"] == "lobby_line" {
                 heard += 1;
             }
         }
@@ -186,4 +186,39 @@ async fn joins_of_a_finished_room_write_nothing() {
     }
     assert_eq!(epoch().await, before, "no join of the finished room wrote its epoch");
     pool.close().await;
+}
+
+/// Every join is sent the room whole, and a finished room's is a whole
+/// game: the hostile bench's joins of one finished room from one address
+/// took a core and more (BENCHMARKS.md, "Beside each attack"). An address
+/// joins `--join-burst` rooms at once, then `--joins-per-second`, over all
+/// its connections.
+#[tokio::test]
+async fn joins_from_one_address_are_bounded_over_all_its_connections() {
+    let scratch = Scratch::new("amplifier-joins");
+    let server = Server::start_with(&scratch, &["--join-burst", "6", "--joins-per-second", "1"]);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    // Ann's own join took one; five more over three other connections, then refused.
+    let mut others =
+        [Client::new(&server, None).await, Client::new(&server, None).await, Client::new(&server, None).await];
+    let mut answered = 1;
+    let mut refused = 0;
+    for n in 0..9 {
+        let other = &mut others[n % 3];
+        other.send(ClientMsg::Join { room: room.clone(), name: None, since: None }).await;
+        let answer = other.first(|m| m["t"] == "room" || m["t"] == "error", "a join's answer").await;
+        if answer["t"] == "room" {
+            answered += 1;
+        } else {
+            assert_eq!(answer["code"], "throttled", "{answer}");
+            assert_eq!(answer["message"], "too many rooms joined: wait a moment");
+            refused += 1;
+        }
+    }
+    // (A second of refill may let one more through on a slow machine.)
+    assert!((6..=7).contains(&answered), "{answered} joins answered");
+    assert_eq!(answered + refused, 10);
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains(&format!("set_limits_hit_total{{limit=\"joins\"}} {refused}")), "{metrics}");
 }

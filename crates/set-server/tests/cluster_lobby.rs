@@ -95,7 +95,7 @@ async fn a_room_made_on_one_node_is_in_the_lobby_of_another_and_quick_play_finds
 
     // Lobby chat said on node 2 is heard on node 3.
     dee.send(ClientMsg::Chat { text: "hello from node 2".into() }).await;
-    let line = eve.first(|m| m["t"] == "lobby_chat", "Dee's line on node 3").await;
+    let line = eve.first(|m| m["t"] == "lobby_line", "Dee's line on node 3").await;
     assert_eq!((line["name"].as_str(), line["text"].as_str()), (Some("Dee"), Some("hello from node 2")));
 
     // A fourth node started now shows the lobby as the others have it: the
@@ -197,7 +197,7 @@ async fn while_nats_is_stopped_games_go_on_and_the_lobby_says_it_is_out_of_date_
     assert_eq!(health("node-2"), (200, "up".into()));
     // Lobby chat crosses nodes again.
     dee.send(ClientMsg::Chat { text: "back".into() }).await;
-    let line = ivy.first(|m| m["t"] == "lobby_chat", "Dee's line on node 3").await;
+    let line = ivy.first(|m| m["t"] == "lobby_line", "Dee's line on node 3").await;
     assert_eq!(line["text"], "back");
     // And the game still goes on.
     let moved = ben.play_a_set(&ids(&moved["view"]["table"]), 1).await;

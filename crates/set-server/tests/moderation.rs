@@ -23,7 +23,7 @@ const APART: Duration = Duration::from_millis(250);
 /// The frames a bare hello with `token` is answered with, up to the close's code.
 async fn hello_answers(server: &Server, token: &str) -> Vec<String> {
     let mut ws = connect(server, &server.origin()).await.unwrap();
-    ws.send(Message::text(ClientMsg::Hello { v: 1, token: Some(token.to_owned()) }.to_text())).await.unwrap();
+    ws.send(Message::text(ClientMsg::Hello { v: VERSION, token: Some(token.to_owned()) }.to_text())).await.unwrap();
     let mut answers = Vec::new();
     while let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(2), ws.next()).await {
         match frame {
@@ -88,7 +88,7 @@ async fn an_operator_mutes_bans_lifts_and_hides_from_the_command_line_and_every_
     for _ in 0..TRIES {
         mal.send(ClientMsg::Chat { text: "still here?".into() }).await;
         let answer =
-            mal.first(|m| m["t"] == "closed" || m["t"] == "error" || m["t"] == "lobby_chat", "an answer").await;
+            mal.first(|m| m["t"] == "closed" || m["t"] == "error" || m["t"] == "lobby_line", "an answer").await;
         if answer["t"] == "closed" {
             closed = Some(answer);
             break;

@@ -57,7 +57,7 @@ async fn signing_out_every_other_browser_closes_them_and_refuses_their_tokens() 
     {
         use futures_util::{SinkExt, StreamExt};
         use tokio_tungstenite::tungstenite::Message;
-        ws.send(Message::text(ClientMsg::Hello { v: 1, token: Some(old) }.to_text())).await.unwrap();
+        ws.send(Message::text(ClientMsg::Hello { v: VERSION, token: Some(old) }.to_text())).await.unwrap();
         let frame = ws.next().await.unwrap().unwrap();
         assert!(frame.to_text().unwrap().contains("bad_token"), "{frame:?}");
     }
@@ -71,7 +71,9 @@ async fn signing_out_every_other_browser_closes_them_and_refuses_their_tokens() 
     {
         use futures_util::{SinkExt, StreamExt};
         use tokio_tungstenite::tungstenite::Message;
-        ws.send(Message::text(ClientMsg::Hello { v: 1, token: Some(home.token.clone()) }.to_text())).await.unwrap();
+        ws.send(Message::text(ClientMsg::Hello { v: VERSION, token: Some(home.token.clone()) }.to_text()))
+            .await
+            .unwrap();
         let mut refused = false;
         for _ in 0..3 {
             if let Some(Ok(frame)) = ws.next().await {

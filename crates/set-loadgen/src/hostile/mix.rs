@@ -1,9 +1,5 @@
-//! The hostile mix beside the load (`--hostile N`): clients that do not
-//! play, each growing a resource the server bounds (docs/operating.md, "Limits"), so
-//! that the report can set the players' round trips beside those of a load
-//! alone. It starts once the players are seated, runs until the load's
-//! deadline and stops by itself, dropping every socket it opened.
-//!
+//! The mix (`--attack mix`): clients that do not play, each growing a
+//! resource the server bounds (docs/operating.md, "Limits"):
 //! - silent sockets: up to N WebSockets that never say hello, each opened
 //!   again as soon as the server closes it (the total cap refuses the rest);
 //! - a join flood: connections that join rooms that do not exist at a hundred
@@ -38,7 +34,7 @@ const SMALL_WINDOW: u32 = 4096;
 
 /// What the mix managed, counted as it went.
 #[derive(Default)]
-pub(crate) struct Tally {
+struct Tally {
     silent_opened: AtomicU64,
     refused: AtomicU64,
     flood_frames: AtomicU64,
@@ -53,7 +49,7 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// The report's figures, for the BENCH line and the summary.
-    pub(crate) fn report(&self) -> Value {
+    fn report(&self) -> Value {
         let get = |n: &AtomicU64| n.load(Ordering::Relaxed);
         let cut = get(&self.reader_cut_after_ms);
         json!({
@@ -88,7 +84,7 @@ async fn next(ws: &mut Socket) -> Option<ServerMsg> {
 
 /// Opens a socket, counting a refusal; waits a little after one.
 async fn open_or_count(addr: &str, window: Option<u32>, tally: &Tally) -> Option<Socket> {
-    if let Ok(ws) = open(addr, None, window).await {
+    if let Ok(ws) = open(addr, None, None, window).await {
         Some(ws)
     } else {
         tally.refused.fetch_add(1, Ordering::Relaxed);
@@ -196,7 +192,7 @@ async fn stopped_reader(addr: String, room: String, tally: Arc<Tally>) {
 
 /// A seated host in a room of its own, to fan out from.
 async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
-    let mut ws = open(addr, None, None).await?;
+    let mut ws = open(addr, None, None, None).await?;
     say(&mut ws, ClientMsg::Hello { v: set_protocol::VERSION, token: None }).await?;
     say(
         &mut ws,
@@ -215,15 +211,9 @@ async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
     }
 }
 
-/// The whole mix, from `start` to `deadline`: every task it spawned ends
+/// The whole mix, from now to `deadline`: every task it spawned ends
 /// there, and so does every socket.
-pub(crate) async fn run(
-    addr: String,
-    silent_sockets: usize,
-    start: Instant,
-    deadline: Instant,
-) -> Result<Tally, String> {
-    tokio::time::sleep_until(start.into()).await;
+pub(crate) async fn run(addr: String, silent_sockets: usize, deadline: Instant) -> Result<Value, String> {
     let tally = Arc::new(Tally::default());
     let mut tasks = Vec::new();
     let (host_socket, room) = fan_out_room(&addr).await?;
@@ -238,12 +228,6 @@ pub(crate) async fn run(
     for _ in 0..silent_sockets {
         tasks.push(tokio::spawn(silent(addr.clone(), tally.clone())));
     }
-    tokio::time::sleep_until(deadline.into()).await;
-    for task in &tasks {
-        task.abort();
-    }
-    for task in tasks {
-        let _ = task.await;
-    }
-    Arc::try_unwrap(tally).map_err(|_| "the mix's tasks outlived it".to_owned())
+    super::until(deadline, tasks).await;
+    Ok(tally.report())
 }

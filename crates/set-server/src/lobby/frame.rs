@@ -10,8 +10,9 @@
 //! - people: in name order, as many as fit (the count online stays whole);
 //! - chat: the newest lines that fit.
 //!
-//! A changes frame takes the changed rooms that fit; the rest wait for the
-//! next one.
+//! A changes frame takes the changed rooms, the new chat lines and the
+//! names that came and went that fit, each in its part of the budget; the
+//! rest wait for the next one.
 
 use crate::proto::{LobbyChatMsg, LobbyRoomMsg};
 use crate::store::Status;
@@ -95,18 +96,24 @@ pub(crate) fn chat<'a>(chat: impl DoubleEndedIterator<Item = &'a LobbyChatMsg>, 
     lines
 }
 
-/// How many of `changed` (in order) fit in `bytes` (at least one, so that
-/// changes always move).
-pub(crate) fn changes_that_fit(changed: &[&LobbyRoomMsg], bytes: usize) -> usize {
+/// How many of `changed` (in order: rooms, chat lines, names) fit in
+/// `bytes` (at least one, so that changes always move).
+pub(crate) fn first_that_fit<T: Serialize>(changed: &[T], bytes: usize) -> usize {
     let mut used = 0;
     let fit = changed
         .iter()
-        .take_while(|room| {
-            used += size(room);
+        .take_while(|item| {
+            used += size(item);
             used <= bytes
         })
         .count();
     fit.max(1).min(changed.len())
+}
+
+/// The first of `changed` that fit in `bytes` (at least one).
+pub(crate) fn fitting<T: Serialize>(mut changed: Vec<T>, bytes: usize) -> Vec<T> {
+    changed.truncate(first_that_fit(&changed, bytes));
+    changed
 }
 
 #[cfg(test)]
@@ -172,10 +179,10 @@ mod tests {
         let rooms: Vec<LobbyRoomMsg> = (0..10).map(|i| room(&format!("r{i}"), Status::Waiting, 1, i, "Ann")).collect();
         let refs: Vec<&LobbyRoomMsg> = rooms.iter().collect();
         let each = size(&rooms[0]);
-        assert_eq!(changes_that_fit(&refs, each * 4), 4);
-        assert_eq!(changes_that_fit(&refs, 0), 1);
-        assert_eq!(changes_that_fit(&refs, usize::MAX), 10);
-        assert_eq!(changes_that_fit(&[], 100), 0);
+        assert_eq!(first_that_fit(&refs, each * 4), 4);
+        assert_eq!(first_that_fit(&refs, 0), 1);
+        assert_eq!(first_that_fit(&refs, usize::MAX), 10);
+        assert_eq!(first_that_fit::<LobbyRoomMsg>(&[], 100), 0);
     }
 
     #[test]

@@ -6,9 +6,13 @@
 //! empty, or their task ends; the lobby holds nothing a room did not say,
 //! so it is never a second truth about a room. The watchers are told what
 //! changed every [`CHANGES_EVERY`], in one frame ([`Lobby::tell_changes`]):
-//! a room's changes come in bursts (five players sit, it starts), and each
-//! would otherwise go to every watcher (BENCHMARKS.md, decisions). Who is
-//! online is told at most every [`ONLINE_EVERY`].
+//! the rooms that changed, the chat lines said and the names that came and
+//! went since. A room's changes come in bursts (five players sit, it
+//! starts), chat from many at once, and each would otherwise go to every
+//! watcher as a frame of its own (BENCHMARKS.md, decisions); the names go
+//! as changes, since the whole list to every watcher grows with the square
+//! of their number. How many are online is told at most every
+//! [`ONLINE_EVERY`].
 //!
 //! Quick play is matched here: [`Lobby::quick_turn`] lets one quick play
 //! of a way to play at a time look for a room and sit in it, so that two
@@ -93,6 +97,11 @@ struct State {
     rooms: HashMap<String, LobbyRoomMsg>,
     watchers: HashMap<ConnId, Watcher>,
     chat: VecDeque<LobbyChatMsg>,
+    /// Lines said (here or on another node) since the watchers were last
+    /// told, oldest first: kept in `chat` once told.
+    chat_untold: VecDeque<LobbyChatMsg>,
+    /// The names in the lobby as the watchers were last told them.
+    people_told: std::collections::BTreeSet<String>,
     /// Who is online, and the names they go by.
     online: Presence,
     /// Who is online changed since the watchers were last told.
@@ -115,6 +124,8 @@ impl Default for State {
             rooms: HashMap::new(),
             watchers: HashMap::new(),
             chat: VecDeque::new(),
+            chat_untold: VecDeque::new(),
+            people_told: std::collections::BTreeSet::new(),
             online: Presence::default(),
             online_changed: false,
             changed: std::collections::BTreeSet::default(),
@@ -128,9 +139,16 @@ impl Default for State {
 
 impl State {
     /// A line of lobby chat, said here or on another node: told to every
-    /// watcher, and kept among the last few.
+    /// watcher with the next changes, then kept among the last few.
     fn hear_chat(&mut self, line: LobbyChatMsg) {
-        self.tell_watchers(&ServerMsg::LobbyChat(line.clone()));
+        self.chat_untold.push_back(line);
+        if self.chat_untold.len() > chat::KEPT {
+            self.chat_untold.pop_front();
+        }
+    }
+
+    /// A line told to the watchers: kept among the last few.
+    fn keep_chat(&mut self, line: LobbyChatMsg) {
         self.chat.push_back(line);
         if self.chat.len() > chat::KEPT {
             self.chat.pop_front();
@@ -152,14 +170,16 @@ impl State {
         people
     }
 
-    /// Who is online: the count whole, the names that fit in a frame.
-    fn online_msg(&self, budget: &frame::Budget) -> OnlineMsg {
-        let mut people = self.own_people();
+    /// The names in the lobby, here and on the other nodes, sorted, each once.
+    fn people(&self) -> std::collections::BTreeSet<String> {
+        let mut people: std::collections::BTreeSet<String> = self.own_people().into_iter().collect();
         people.extend(self.peers.people().cloned());
-        people.sort();
-        people.dedup();
-        let people = frame::people(people, budget.people);
-        OnlineMsg { online: self.online_count(), people, out_of_date: self.bus == BusHealth::Down }
+        people
+    }
+
+    /// How many are online, and whether that is up to date.
+    fn online_msg(&self) -> OnlineMsg {
+        OnlineMsg { online: self.online_count(), out_of_date: self.bus == BusHealth::Down }
     }
 
     /// Players online here and on the other nodes, each once.
@@ -278,7 +298,10 @@ impl Lobby {
     /// anything did; called every [`CHANGES_EVERY`] by the server.
     pub fn tell_changes(&self) {
         let mut state = self.state();
-        if state.changed.is_empty() {
+        let people = state.people();
+        let came: Vec<String> = people.difference(&state.people_told).cloned().collect();
+        let went: Vec<String> = state.people_told.difference(&people).cloned().collect();
+        if state.changed.is_empty() && state.chat_untold.is_empty() && came.is_empty() && went.is_empty() {
             return;
         }
         let changed = std::mem::take(&mut state.changed);
@@ -289,12 +312,23 @@ impl Lobby {
                 None => gone.push(id),
             }
         }
-        // The rooms that fit go now; the rest with the next changes.
-        let fit = frame::changes_that_fit(&rooms, self.budget.rooms);
+        // What fits goes now; the rest with the next changes.
+        let fit = frame::first_that_fit(&rooms, self.budget.rooms);
         let later: Vec<String> = rooms.split_off(fit).into_iter().map(|room| room.room.clone()).collect();
         let rooms: Vec<LobbyRoomMsg> = rooms.into_iter().cloned().collect();
         state.changed.extend(later);
-        state.tell_watchers(&ServerMsg::LobbyChanges { rooms, gone });
+        let chat = frame::fitting(state.chat_untold.iter().cloned().collect(), self.budget.chat);
+        state.chat_untold.drain(..chat.len());
+        for line in &chat {
+            state.keep_chat(line.clone());
+        }
+        let came = frame::fitting(came, self.budget.people / 2);
+        let went = frame::fitting(went, self.budget.people / 2);
+        state.people_told.extend(came.iter().cloned());
+        for name in &went {
+            state.people_told.remove(name);
+        }
+        state.tell_watchers(&ServerMsg::LobbyChanges { rooms, gone, chat, came, went });
     }
 
     /// The public rooms of `mode` waiting for players, without hints and
@@ -354,26 +388,21 @@ impl Lobby {
             None => None,
             Some(name) => Some(state.take_name(Some(conn), player, name)?),
         };
-        let people_before = state.own_people();
+        // (Watching again under the same name changes no one's list: the
+        // names go as changes, and this one did not change.)
         state.watchers.insert(conn, Watcher { player: player.to_owned(), name, outbox: outbox.clone() });
-        // Watching again under the same name changes no one's list.
-        if state.own_people() != people_before {
-            state.online_changed = true;
-        }
         let (rooms, _) = frame::rooms(state.all_rooms(), self.budget.rooms, MAX_ONLINE_PLAYERS);
         let rooms: Vec<LobbyRoomMsg> = rooms.into_iter().cloned().collect();
         let chat = frame::chat(state.chat.iter(), self.budget.chat);
-        let whole = LobbyMsg { rooms, online: state.online_msg(&self.budget), chat };
+        let people = frame::people(state.people().into_iter().collect(), self.budget.people);
+        let whole = LobbyMsg { rooms, online: state.online_msg(), people, chat };
         outbox.send(ServerMsg::Lobby(whole).to_text().into());
         Ok(())
     }
 
     /// A connection stops watching (it joined a room, or closed).
     pub fn leave(&self, conn: ConnId) {
-        let mut state = self.state();
-        if let Some(watcher) = state.watchers.remove(&conn) {
-            state.online_changed |= watcher.name.is_some();
-        }
+        self.state().watchers.remove(&conn);
     }
 
     /// A line of the lobby's chat (checked by the connection), from a
@@ -454,7 +483,8 @@ impl Lobby {
 
     /// The lobby chat's last lines, oldest first, for a node that starts.
     pub fn chat_history(&self) -> Vec<LobbyChatMsg> {
-        self.state().chat.iter().cloned().collect()
+        let state = self.state();
+        state.chat.iter().chain(&state.chat_untold).cloned().collect()
     }
 
     /// This node's lobby, whole, for the other nodes.
@@ -476,7 +506,7 @@ impl Lobby {
             PeerMsg::Chat { line } => return state.hear_chat(line),
             // What was said before this node started: kept, if nothing has been said here since.
             PeerMsg::ChatHistory { lines } => {
-                if state.chat.is_empty() {
+                if state.chat.is_empty() && state.chat_untold.is_empty() {
                     let skip = lines.len().saturating_sub(chat::KEPT);
                     state.chat = lines.into_iter().skip(skip).collect();
                 }
@@ -501,7 +531,7 @@ impl Lobby {
     pub fn tell_online(&self) {
         let mut state = self.state();
         if std::mem::take(&mut state.online_changed) {
-            let msg = ServerMsg::Online(state.online_msg(&self.budget));
+            let msg = ServerMsg::Online(state.online_msg());
             state.tell_watchers(&msg);
         }
     }

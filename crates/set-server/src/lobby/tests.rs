@@ -20,6 +20,17 @@ fn heard(rx: &mut mpsc::Receiver<Outgoing>) -> Vec<ServerMsg> {
     all
 }
 
+/// A changes frame of rooms only.
+fn changes(rooms: Vec<LobbyRoomMsg>, gone: Vec<String>) -> ServerMsg {
+    ServerMsg::LobbyChanges { rooms, gone, chat: vec![], came: vec![], went: vec![] }
+}
+
+/// A changes frame of names only.
+fn names(came: &[&str], went: &[&str]) -> ServerMsg {
+    let own = |names: &[&str]| names.iter().map(|&n| n.to_owned()).collect();
+    ServerMsg::LobbyChanges { rooms: vec![], gone: vec![], chat: vec![], came: own(came), went: own(went) }
+}
+
 fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRoomMsg {
     LobbyRoomMsg {
         room: room.into(),
@@ -59,7 +70,9 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
     let first = heard(&mut rx);
     let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
     assert_eq!(whole.rooms, [summary("r1", "classic", 1, &["A"])]);
-    assert_eq!(whole.online.people, ["Ann"]);
+    assert_eq!(whole.people, ["Ann"]);
+    lobby.tell_changes();
+    assert_eq!(heard(&mut rx), [names(&["Ann"], &[])], "her coming, told to everyone (her too: no harm)");
     lobby.publish(summary("r1", "classic", 1, &["A"]));
     lobby.tell_changes();
     assert!(heard(&mut rx).is_empty(), "the same summary again is no change");
@@ -77,18 +90,15 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
     assert_eq!(
         heard(&mut rx),
         [
-            ServerMsg::LobbyChanges {
-                rooms: vec![summary("r1", "classic", 1, &["A", "B"]), summary("r2", "junior", 2, &["C", "D"])],
-                gone: vec![]
-            },
-            ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r1".into()] }
+            changes(vec![summary("r1", "classic", 1, &["A", "B"]), summary("r2", "junior", 2, &["C", "D"])], vec![]),
+            changes(vec![], vec!["r1".into()])
         ]
     );
     // A room that came and went between two tellings is told as gone.
     lobby.publish(summary("r3", "ultra", 3, &["E"]));
     lobby.withdraw("r3");
     lobby.tell_changes();
-    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["r3".into()] }]);
+    assert_eq!(heard(&mut rx), [changes(vec![], vec!["r3".into()])]);
 }
 
 #[test]
@@ -111,7 +121,7 @@ fn a_lobby_holds_more_named_watchers_than_a_table_seats() {
     let mut last = watcher(&lobby, 99, None).unwrap();
     let first = heard(&mut last);
     let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
-    assert_eq!(whole.online.people.len(), 30);
+    assert_eq!(whole.people.len(), 30);
 }
 
 #[test]
@@ -126,13 +136,13 @@ fn who_is_online_counts_players_once_and_is_told_only_when_it_changed() {
     lobby.arrived("p2");
     assert_eq!(lobby.online(), 2);
     lobby.tell_online();
-    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 2, people: vec![], out_of_date: false })]);
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 2, out_of_date: false })]);
     lobby.departed("p1");
     lobby.tell_online();
     assert!(heard(&mut rx).is_empty(), "p1 still has a connection");
     lobby.departed("p1");
     lobby.tell_online();
-    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 1, people: vec![], out_of_date: false })]);
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 1, out_of_date: false })]);
 }
 
 #[test]
@@ -145,9 +155,21 @@ fn lobby_chat_needs_a_watcher_with_a_name_and_keeps_the_last_lines() {
     heard(&mut anonymous);
     for n in 0..chat::KEPT + 3 {
         lobby.say(1, format!("line {n}")).unwrap();
+        if n % 10 == 9 {
+            lobby.tell_changes();
+        }
     }
-    let lines = heard(&mut anonymous);
-    assert_eq!(lines.len(), chat::KEPT + 3, "every line told to every watcher");
+    lobby.tell_changes();
+    let lines: Vec<String> = heard(&mut anonymous)
+        .into_iter()
+        .flat_map(|frame| match frame {
+            ServerMsg::LobbyChanges { chat, .. } => chat,
+            other => panic!("{other:?}"),
+        })
+        .map(|line| line.text)
+        .collect();
+    assert_eq!(lines.len(), chat::KEPT + 3, "every line told to every watcher, ten a frame");
+    assert_eq!(lines.last().map(String::as_str), Some(format!("line {}", chat::KEPT + 2).as_str()));
     let kept: Vec<String> = lobby.state().chat.iter().map(|line| line.text.clone()).collect();
     assert_eq!(kept.len(), chat::KEPT);
     assert_eq!(kept.first().map(String::as_str), Some("line 3"));
@@ -176,23 +198,21 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
     let rooms: Vec<&str> = whole.rooms.iter().map(|r| r.room.as_str()).collect();
     assert_eq!(rooms, ["busy", "theirs", "mine"], "oldest first, from both nodes");
-    assert_eq!(whole.online.people, ["Ann", "Bea"]);
+    assert_eq!(whole.people, ["Ann", "Bea"]);
     assert_eq!(whole.online.online, 2, "p1 (on both nodes) and pB, each once");
     assert_eq!(lobby.online(), 2, "the front door's count too");
     // Quick play finds this node's room first: as full, and newer.
     assert_eq!(lobby.waiting_rooms("classic", 2), ["mine", "theirs"]);
     // A change on the other node is told; so is a room it no longer lists.
+    lobby.tell_changes();
+    assert_eq!(heard(&mut rx), [names(&["Ann"], &[])], "Bea was told before Ann came");
     from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]) }, start);
     lobby.tell_changes();
-    let changes = heard(&mut rx);
-    assert_eq!(
-        changes,
-        [ServerMsg::LobbyChanges { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], gone: vec![] }]
-    );
+    assert_eq!(heard(&mut rx), [changes(vec![summary("theirs", "classic", 10, &["B", "E"])], vec![])]);
     let fewer = NodeLobby { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], ..theirs };
     from_node2(&lobby, PeerMsg::Lobby(fewer), start);
     lobby.tell_changes();
-    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["busy".into()] }]);
+    assert_eq!(heard(&mut rx), [changes(vec![], vec!["busy".into()])]);
     // Silent for long enough: its rooms and people leave; ours stay.
     lobby.forget_silent(start + peers::SILENT_AFTER / 2);
     lobby.tell_changes();
@@ -203,8 +223,14 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     assert_eq!(
         heard(&mut rx),
         [
-            ServerMsg::LobbyChanges { rooms: vec![], gone: vec!["theirs".into()] },
-            ServerMsg::Online(OnlineMsg { online: 1, people: vec!["Ann".into()], out_of_date: false })
+            ServerMsg::LobbyChanges {
+                rooms: vec![],
+                gone: vec!["theirs".into()],
+                chat: vec![],
+                came: vec![],
+                went: vec!["Bea".into()]
+            },
+            ServerMsg::Online(OnlineMsg { online: 1, out_of_date: false })
         ]
     );
     assert_eq!(lobby.waiting_rooms("classic", 2), ["mine"]);
@@ -234,11 +260,16 @@ fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
     let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
     heard(&mut rx);
     let line = LobbyChatMsg { player: "pB".into(), name: "Bea".into(), text: "hi all".into(), at: 5 };
+    lobby.tell_changes();
+    heard(&mut rx);
     from_node2(&lobby, PeerMsg::Chat { line: line.clone() }, Instant::now());
-    assert_eq!(heard(&mut rx), [ServerMsg::LobbyChat(line.clone())]);
+    assert!(heard(&mut rx).is_empty(), "told with the next changes");
     lobby.say(1, "hello Bea".into()).unwrap();
-    let ours = heard(&mut rx);
-    let [ServerMsg::LobbyChat(said)] = ours.as_slice() else { panic!("{ours:?}") };
+    lobby.tell_changes();
+    let both = heard(&mut rx);
+    let [ServerMsg::LobbyChanges { chat, .. }] = both.as_slice() else { panic!("{both:?}") };
+    let [heard_line, said] = chat.as_slice() else { panic!("{chat:?}") };
+    assert_eq!(heard_line, &line, "in the order they were heard, in one frame");
     assert_eq!(told.try_recv().ok(), Some(PeerMsg::Chat { line: said.clone() }));
     let kept: Vec<String> = lobby.state().chat.iter().map(|l| l.text.clone()).collect();
     assert_eq!(kept, ["hi all", "hello Bea"]);
@@ -267,18 +298,18 @@ fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
     heard(&mut rx);
     lobby.set_bus(BusHealth::Up);
     lobby.tell_online();
-    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, out_of_date: false })]);
     lobby.set_bus(BusHealth::Down);
     lobby.set_bus(BusHealth::Down);
     lobby.tell_online();
-    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: true })]);
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, out_of_date: true })]);
     let mut late = watcher(&lobby, 2, None).unwrap();
     let first = heard(&mut late);
     let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
     assert!(whole.online.out_of_date);
     lobby.set_bus(BusHealth::Up);
     lobby.tell_online();
-    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, people: vec![], out_of_date: false })]);
+    assert_eq!(heard(&mut rx), [ServerMsg::Online(OnlineMsg { online: 0, out_of_date: false })]);
 }
 
 /// A watcher who watches again under the same name (the review did it
@@ -288,22 +319,24 @@ fn the_lobby_says_it_is_out_of_date_while_the_bus_is_down() {
 fn watching_again_under_the_same_name_tells_no_one() {
     let lobby = Lobby::new(10, 256 * 1024);
     let mut ann = watcher(&lobby, 1, Some("Ann")).unwrap();
+    lobby.tell_changes();
     lobby.tell_online();
     heard(&mut ann);
     let (tx, mut eve) = mpsc::channel(64);
     let outbox = Outbox::new(tx, 1 << 20);
     lobby.watch(2, "p2", Some("Eve"), &outbox).unwrap();
+    lobby.tell_changes();
     lobby.tell_online();
-    assert_eq!(heard(&mut ann).len(), 1, "Eve arrived: told once");
+    assert_eq!(heard(&mut ann), [names(&["Eve"], &[])], "Eve arrived: told once");
     heard(&mut eve);
     for _ in 0..5 {
         lobby.watch(2, "p2", Some("Eve"), &outbox).unwrap();
+        lobby.tell_changes();
         lobby.tell_online();
     }
     assert!(heard(&mut ann).is_empty(), "the same name again: nothing to tell");
     lobby.watch(2, "p2", Some("Eva"), &outbox).unwrap();
+    lobby.tell_changes();
     lobby.tell_online();
-    let told = heard(&mut ann);
-    let [ServerMsg::Online(online)] = told.as_slice() else { panic!("{told:?}") };
-    assert_eq!(online.people, ["Ann", "Eva"]);
+    assert_eq!(heard(&mut ann), [names(&["Eva"], &["Eve"])], "a new name: the change alone, not the list");
 }

@@ -175,6 +175,11 @@ pub(crate) struct Client {
     next_id: u32,
     /// Messages read while looking for another, in the order they came.
     held: std::collections::VecDeque<Value>,
+    /// The lobby's chat lines of the last `lobby_changes` frame read, each
+    /// to be read next as a message of its own (`"t": "lobby_line"`, a
+    /// name of the tests', not the wire's): a test waits for a line, not
+    /// for the frame that batched it.
+    lines: std::collections::VecDeque<Value>,
 }
 
 pub(crate) async fn connect(
@@ -230,6 +235,7 @@ impl Client {
             wait: WAIT,
             next_id: 0,
             held: std::collections::VecDeque::default(),
+            lines: std::collections::VecDeque::default(),
         };
         client.send(ClientMsg::Hello { v: VERSION, token: token.map(str::to_owned) }).await;
         let welcome = client.expect("welcome").await;
@@ -257,6 +263,9 @@ impl Client {
     }
 
     async fn read(&mut self) -> Value {
+        if let Some(line) = self.lines.pop_front() {
+            return line;
+        }
         loop {
             let frame = tokio::time::timeout(self.wait, self.ws.next()).await.expect("the server answers in time");
             match frame {
@@ -269,6 +278,13 @@ impl Client {
                     let value: Value = serde_json::from_str(&text).unwrap();
                     if std::env::var_os("TRACE").is_some() {
                         eprintln!("<- {value}");
+                    }
+                    if value["t"] == "lobby_changes" {
+                        for line in value["chat"].as_array().into_iter().flatten() {
+                            let mut line = line.clone();
+                            line["t"] = "lobby_line".into();
+                            self.lines.push_back(line);
+                        }
                     }
                     if value["t"] != "players" && value["t"] != "pong" {
                         return value;
