@@ -276,7 +276,8 @@ async fn run(config: Config) -> Result<(), String> {
     // What is in force from the first connection on, not from the first refresh.
     let sign_outs = store::Store::sign_outs(&store).await.map_err(|e| e.to_string())?;
     let sanctions = moderation::Sanctions::default();
-    sanctions.replace(&store::Store::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
+    // (Before the first connection: no one is banned "newly" yet.)
+    let _ = sanctions.replace(&store::Store::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
     let csp = http::content_security_policy(&config.dist).map_err(|e| format!("{}: {e}", config.dist.display()))?;
     let files = ServeDir::new(&config.dist).precompressed_br().precompressed_gzip();
     let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
@@ -457,7 +458,11 @@ async fn keep_sanctions(state: Arc<AppState>) {
         every.tick().await;
         let store = state.rooms.store();
         match store.sanctions_in_force().await {
-            Ok(records) => state.sanctions.replace(&records),
+            Ok(records) => {
+                for player in state.sanctions.replace(&records) {
+                    state.rooms.banish(&player).await;
+                }
+            }
             Err(err) => tracing::warn!(%err, "the sanctions in force not read"),
         }
         if !state.keys_from_file {

@@ -3,9 +3,10 @@
 //! operator puts in force from the command line (`set-server admin`, on
 //! the server's machine, never through the public port) takes hold on
 //! every node within that time:
-//! - a banned identity's sockets are refused at hello and closed at their
-//!   next frame (its name is freed as it leaves), and its ratings leave the
-//!   leaderboards (the store's query);
+//! - a banned identity's sockets are refused at hello and closed as soon as
+//!   the ban is read (its name is freed as it leaves), its seats in waiting
+//!   rooms go (`Rooms::banish`), and its ratings leave the leaderboards
+//!   (the store's query);
 //! - a muted identity may not chat;
 //! - no socket opens from an address in a banned prefix.
 //!
@@ -71,15 +72,24 @@ struct InForce {
 }
 
 /// The sanctions in force, as last read.
-#[derive(Default)]
 pub struct Sanctions {
     in_force: RwLock<InForce>,
+    /// Counts the reads that banned someone new: every connection watches
+    /// it, and closes at once if its player is one of them.
+    bans: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for Sanctions {
+    fn default() -> Sanctions {
+        Sanctions { in_force: RwLock::default(), bans: tokio::sync::watch::Sender::new(0) }
+    }
 }
 
 impl Sanctions {
     /// Replaces what is in force with `records` (a prefix that does not
-    /// parse is left out, and said).
-    pub(crate) fn replace(&self, records: &[SanctionRecord]) {
+    /// parse is left out, and said): the identities banned now that were
+    /// not before (their connections are told to look).
+    pub(crate) fn replace(&self, records: &[SanctionRecord]) -> Vec<String> {
         let mut next = InForce::default();
         for record in records {
             match record.kind {
@@ -91,9 +101,19 @@ impl Sanctions {
                 },
             }
         }
-        if let Ok(mut in_force) = self.in_force.write() {
-            *in_force = next;
+        let Ok(mut in_force) = self.in_force.write() else { return Vec::new() };
+        let newly: Vec<String> = next.banned.difference(&in_force.banned).cloned().collect();
+        *in_force = next;
+        drop(in_force);
+        if !newly.is_empty() {
+            self.bans.send_modify(|n| *n += 1);
         }
+        newly
+    }
+
+    /// Told whenever someone new is banned.
+    pub(crate) fn watch_bans(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.bans.subscribe()
     }
 
     pub(crate) fn is_banned(&self, player: &str) -> bool {

@@ -102,6 +102,8 @@ enum Heard {
     /// Silent past its deadline.
     Silent(&'static str),
     Draining,
+    /// The operator banned someone (perhaps this connection's player).
+    Banned,
 }
 
 pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit, routed: Option<String>) {
@@ -111,6 +113,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
     // The writer holds no sender of the outbox: it ends when the last one goes.
     let (kick, queued) = (Arc::clone(&outbox.kick), Arc::clone(&outbox.queued));
     let mut draining = state.draining.clone();
+    let mut bans = state.sanctions.watch_bans();
     let limits = state.limits.clone();
     let mut conn = Connection {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
@@ -162,6 +165,10 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
                 Ok(_) => Heard::Draining,
                 Err(_) => Heard::Gone,
             },
+            changed = bans.changed() => match changed {
+                Ok(()) => Heard::Banned,
+                Err(_) => Heard::Gone,
+            },
             // The writer gave up (a client too slow, or gone): so does the reader,
             // and the socket closes.
             _ = &mut writer, if !writer_done => {
@@ -184,6 +191,14 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
                 conn.close(close::SILENT, why)
             }
             Heard::Draining => conn.close(close::RESTARTING, "the server is restarting: reconnect"),
+            // Someone was banned: this connection, if it is theirs.
+            Heard::Banned => {
+                if conn.player.as_ref().is_some_and(|player| conn.state.sanctions.is_banned(player)) {
+                    conn.banned()
+                } else {
+                    true
+                }
+            }
         };
         if !keep_going {
             break;

@@ -92,6 +92,10 @@ pub enum Command {
     /// Another node has taken the room since this one loaded it: let go of
     /// it (its connections are told to reconnect, to that node).
     Superseded,
+    /// The operator banned this player: its seat in a waiting room goes.
+    Banish {
+        player: String,
+    },
     /// Debug builds only: panic inside this room, to test that the others live on.
     #[cfg(debug_assertions)]
     Crash,

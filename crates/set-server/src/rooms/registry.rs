@@ -365,6 +365,16 @@ impl Rooms {
         }
     }
 
+    /// The operator banned `player`: every room loaded here takes its seat
+    /// away if it waits (`Room::banish`). A room not loaded keeps the seat
+    /// until it loads again, where no banned player's connection can reach it.
+    pub async fn banish(&self, player: &str) {
+        let inboxes: Vec<mpsc::Sender<Command>> = self.live.lock().await.values().map(|r| r.inbox.clone()).collect();
+        for inbox in inboxes {
+            let _ = inbox.send(Command::Banish { player: player.to_owned() }).await;
+        }
+    }
+
     /// The finished game of a room as a save file, if it is over; each is
     /// replayed from its log once, then kept.
     pub async fn export(&self, id: &str) -> Result<Option<Arc<str>>, RoomsError> {

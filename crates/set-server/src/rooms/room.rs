@@ -245,6 +245,7 @@ impl Room {
             Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text } => self.chat(conn, text).await,
             Command::Superseded => self.let_go(),
+            Command::Banish { player } => self.banish(&player).await,
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
         }

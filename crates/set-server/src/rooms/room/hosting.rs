@@ -1,5 +1,5 @@
-//! A waiting room's host: handing the room over when the host leaves, and
-//! taking a seat away before the start.
+//! A waiting room's host: handing the room over when the host leaves,
+//! taking a seat away before the start, and a banned player's seat going.
 
 use super::Room;
 use crate::proto::ErrorCode;
@@ -44,9 +44,44 @@ impl Room {
         if removed == self.record.host {
             return self.error(conn, None, ErrorCode::BadSeat, "the host keeps their own seat");
         }
+        if !self.take_seat_away(seat, "the host took your seat: you are watching").await {
+            self.error(conn, None, ErrorCode::Unavailable, "the seat could not be removed: try again");
+        }
+    }
+
+    /// The operator banned `player` (its connections are closed by their
+    /// own tasks): in a waiting room its seat is taken away, as a host
+    /// takes one, so that no banned identity holds a seat a game would
+    /// start with; a banned host first hands the room to the next seated
+    /// player, here or not. A game being played goes on (the banned seat
+    /// is away, and ranks as one).
+    pub(super) async fn banish(&mut self, player: &str) {
+        if self.record.status != Status::Waiting {
+            return;
+        }
+        let Some(seat) = self.seats.iter().position(|s| s.player == player) else { return };
+        if player == self.record.host {
+            let Some(next) = self.seats.iter().find(|s| s.player != player).map(|s| s.player.clone()) else {
+                // Alone in it: the room stays as it is, unlisted (no one
+                // seated is here) until the sweep deletes it.
+                return;
+            };
+            if let Err(err) = self.store.set_host(&self.record.id, self.epoch, &next).await {
+                return self.not_kept(&err, "the new host");
+            }
+            self.record.host = next;
+        }
+        self.take_seat_away(seat as u8, "the server's operator banned that player").await;
+    }
+
+    /// Takes seat `seat` away before the start: the seats after it move
+    /// down one, its player's connections are told `why` and watch. False
+    /// if there is no such seat or the store did not keep it (nothing changed).
+    async fn take_seat_away(&mut self, seat: u8, why: &str) -> bool {
+        let Some(removed) = self.seats.get(usize::from(seat)).map(|s| s.player.clone()) else { return false };
         if let Err(err) = self.store.remove_seat(&self.record.id, self.epoch, seat).await {
             self.not_kept(&err, "a seat's removal");
-            return self.error(conn, None, ErrorCode::Unavailable, "the seat could not be removed: try again");
+            return false;
         }
         self.seats.remove(usize::from(seat));
         for (at, s) in self.seats.iter_mut().enumerate() {
@@ -70,9 +105,10 @@ impl Room {
         self.removed.push(removed.clone());
         let gone: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.player == removed).map(|(&id, _)| id).collect();
         for id in gone {
-            self.error(id, None, ErrorCode::Removed, "the host took your seat: you are watching");
+            self.error(id, None, ErrorCode::Removed, why);
         }
         self.send_snapshots();
         self.publish();
+        true
     }
 }
