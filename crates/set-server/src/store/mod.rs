@@ -531,28 +531,7 @@ impl Store for SqlStore {
         now: i64,
         from_live: bool,
     ) -> BoxFuture<'a, StoreResult<Taken>> {
-        Box::pin(async move {
-            let epoch: Option<i64> = sqlx::query_scalar(
-                "UPDATE rooms SET owner = $1, epoch = epoch + 1
-                 WHERE id = $2 AND ($3 OR owner = '' OR owner = $1 OR NOT EXISTS (
-                     SELECT 1 FROM nodes WHERE nodes.name = rooms.owner AND nodes.lease_until > $4))
-                 RETURNING epoch",
-            )
-            .bind(node)
-            .bind(room)
-            .bind(from_live)
-            .bind(now)
-            .fetch_optional(&self.writer)
-            .await?;
-            if let Some(epoch) = epoch {
-                return Ok(Taken::Epoch(epoch as u64));
-            }
-            let owner: Option<String> = sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1")
-                .bind(room)
-                .fetch_optional(&self.writer)
-                .await?;
-            Ok(owner.map_or(Taken::NoRoom, Taken::OwnedBy))
-        })
+        Box::pin(self.writes.take(room, node, now, from_live))
     }
 
     fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>> {

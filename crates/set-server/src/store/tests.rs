@@ -364,6 +364,33 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
     }
 }
 
+/// A take goes through the group commit with the moves: queued together, a
+/// take and an owner's append of the epoch it raises are one after the
+/// other whatever the batch (the append is refused, the take kept), and a
+/// crowd of takes of other rooms gets each its own epoch.
+#[tokio::test]
+async fn takes_are_written_in_the_batches_in_the_order_they_came() {
+    for scratch in stores("batched-takes").await {
+        let store = scratch.store();
+        let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
+        let ids: Vec<String> = (0..20).map(|n| format!("t{n:09}")).collect();
+        for id in &ids {
+            store.create_room(&room(id), &seat).await.unwrap();
+            store.start(id, 0, 1).await.unwrap();
+        }
+        let Taken::Epoch(first) = store.take(&ids[0], "a", 0, false).await.unwrap() else { panic!("not taken") };
+        let move1 = hint(1);
+        let (taken, late) = tokio::join!(store.take(&ids[0], "b", 0, true), store.append(&ids[0], first, &move1));
+        let Taken::Epoch(second) = taken.unwrap() else { panic!("not taken by b") };
+        assert!(second > first);
+        assert!(matches!(late, Err(StoreError::Superseded { .. })), "{late:?}");
+        let crowd = futures_util::future::join_all(ids.iter().skip(1).map(|id| store.take(id, "c", 0, false))).await;
+        assert!(crowd.iter().all(|t| matches!(t, Ok(Taken::Epoch(_)))), "{crowd:?}");
+        assert!(store.load(&ids[0]).await.unwrap().unwrap().moves.is_empty(), "a's late move kept nothing");
+        scratch.remove().await;
+    }
+}
+
 /// Only the owner takes a room while its lease lives: another node takes
 /// it only when routed by the room, or once the lease ran out or ended.
 #[tokio::test]

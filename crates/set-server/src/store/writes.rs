@@ -1,5 +1,5 @@
-//! Group commit: every write of the rooms (a room made, a seat taken, a
-//! start, a move, a rematch's link) goes through one task, which takes all
+//! Group commit: every write of the rooms (a room made, a room taken by a
+//! node, a seat taken, a start, a move, a rematch's link) goes through one task, which takes all
 //! the writes waiting at once and commits them in one transaction, in the
 //! order they came. With each commit on the disk before it returns
 //! (`--durability power-loss`), the disk's flush is paid once per batch
@@ -10,8 +10,8 @@
 //! write at a time, so that one refused write never fails the others.
 
 use super::{
-    ChatRecord, FlagRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, insert_move,
-    insert_seat,
+    ChatRecord, FlagRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, Taken,
+    insert_move, insert_seat,
 };
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -28,6 +28,19 @@ pub(super) enum Write {
     /// A change of a room its owner made: kept only if the room's epoch is
     /// still the one the owner took it at.
     Room { room: String, epoch: u64, change: Change },
+    /// `node` takes `room` (its epoch raised) if it may (`Store::take`):
+    /// with the moves, so that a burst of rooms loading does not pay a
+    /// flush each while the rooms already playing wait behind them.
+    Take { room: String, node: String, now: i64, from_live: bool },
+}
+
+/// What a write did.
+#[derive(Debug)]
+pub(super) enum Written {
+    /// Kept.
+    Kept,
+    /// A take's outcome.
+    Taken(Taken),
 }
 
 /// What a room's owner changes in it.
@@ -59,7 +72,7 @@ pub(super) enum Change {
 /// A write and where its result goes.
 struct Queued {
     write: Write,
-    done: oneshot::Sender<StoreResult<()>>,
+    done: oneshot::Sender<StoreResult<Written>>,
 }
 
 /// The way to the writing task.
@@ -77,6 +90,19 @@ impl Writes {
 
     /// Writes in the next batch; resolves once it is committed.
     pub(super) async fn write(&self, write: Write) -> StoreResult<()> {
+        self.queue(write).await.map(drop)
+    }
+
+    /// Takes `room` for `node` in the next batch: what came of it, once committed.
+    pub(super) async fn take(&self, room: &str, node: &str, now: i64, from_live: bool) -> StoreResult<Taken> {
+        let take = Write::Take { room: room.to_owned(), node: node.to_owned(), now, from_live };
+        match self.queue(take).await? {
+            Written::Taken(taken) => Ok(taken),
+            Written::Kept => Err(StoreError::Corrupt("a take written as no take".into())),
+        }
+    }
+
+    async fn queue(&self, write: Write) -> StoreResult<Written> {
         let (done, result) = oneshot::channel();
         self.tx.send(Queued { write, done }).await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?;
         result.await.map_err(|_| StoreError::Corrupt("the writer has stopped".into()))?
@@ -86,27 +112,29 @@ impl Writes {
 async fn write_batches(writer: AnyPool, mut rx: mpsc::Receiver<Queued>) {
     let mut batch = Vec::with_capacity(BATCH);
     while rx.recv_many(&mut batch, BATCH).await > 0 {
-        if commit(&writer, &batch).await.is_ok() {
-            for queued in batch.drain(..) {
-                let _ = queued.done.send(Ok(()));
+        if let Ok(written) = commit(&writer, &batch).await {
+            for (queued, written) in batch.drain(..).zip(written) {
+                let _ = queued.done.send(Ok(written));
             }
             continue;
         }
         for queued in batch.drain(..) {
             let result = commit(&writer, std::slice::from_ref(&queued)).await;
+            let result = result.and_then(|mut one| one.pop().ok_or(StoreError::Corrupt("a write lost".into())));
             let _ = queued.done.send(result);
         }
     }
 }
 
-/// Every write of `batch` in one transaction.
-async fn commit(writer: &AnyPool, batch: &[Queued]) -> StoreResult<()> {
+/// Every write of `batch` in one transaction: what each did.
+async fn commit(writer: &AnyPool, batch: &[Queued]) -> StoreResult<Vec<Written>> {
     let mut tx = writer.begin().await?;
+    let mut written = Vec::with_capacity(batch.len());
     for queued in batch {
-        apply(&mut tx, &queued.write).await?;
+        written.push(apply(&mut tx, &queued.write).await?);
     }
     tx.commit().await?;
-    Ok(())
+    Ok(written)
 }
 
 /// A rated game's result for one seat, and its player's new rating.
@@ -157,8 +185,9 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
     Ok(())
 }
 
-async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
+async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Written> {
     match write {
+        Write::Take { room, node, now, from_live } => take(tx, room, node, *now, *from_live).await.map(Written::Taken),
         Write::CreateRoom { room, host } => {
             sqlx::query(
                 "INSERT INTO rooms (id, mode, hints, public, bots, seed, salt, commitment, host, status, created_at)
@@ -177,7 +206,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             .bind(room.created_at)
             .execute(&mut *tx)
             .await?;
-            insert_seat(tx, &room.id, host).await
+            insert_seat(tx, &room.id, host).await.map(|()| Written::Kept)
         }
         Write::Room { room, epoch, change } => {
             // The fence: the room's row, locked until the commit (so that no
@@ -191,9 +220,32 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<()> {
             if fenced.rows_affected() != 1 {
                 return Err(StoreError::Superseded { room: room.to_owned() });
             }
-            change_room(tx, room, change).await
+            change_room(tx, room, change).await.map(|()| Written::Kept)
         }
     }
+}
+
+/// `node` takes `room` if it has no owner, or `node` owns it, or its
+/// owner's lease ran out by `now`, or `from_live` (`Store::take`).
+async fn take(tx: &mut sqlx::AnyConnection, room: &str, node: &str, now: i64, from_live: bool) -> StoreResult<Taken> {
+    let epoch: Option<i64> = sqlx::query_scalar(
+        "UPDATE rooms SET owner = $1, epoch = epoch + 1
+         WHERE id = $2 AND ($3 OR owner = '' OR owner = $1 OR NOT EXISTS (
+             SELECT 1 FROM nodes WHERE nodes.name = rooms.owner AND nodes.lease_until > $4))
+         RETURNING epoch",
+    )
+    .bind(node)
+    .bind(room)
+    .bind(from_live)
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(epoch) = epoch {
+        return Ok(Taken::Epoch(epoch as u64));
+    }
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(room).fetch_optional(&mut *tx).await?;
+    Ok(owner.map_or(Taken::NoRoom, Taken::OwnedBy))
 }
 
 /// Makes `change` in `room` (its fence passed).
