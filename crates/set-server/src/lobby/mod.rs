@@ -116,6 +116,9 @@ struct State {
     /// The public rooms each client address made here: each, when, and
     /// whether it was listed yet.
     made_by: HashMap<std::net::IpAddr, Vec<MadeRoom>>,
+    /// Which address made each room of `made_by`, so that a room's every
+    /// change finds its entry at once.
+    made_from: HashMap<String, std::net::IpAddr>,
 }
 
 impl Default for State {
@@ -133,6 +136,7 @@ impl Default for State {
             bus: BusHealth::Alone,
             to_peers: None,
             made_by: HashMap::new(),
+            made_from: HashMap::new(),
         }
     }
 }
@@ -211,6 +215,31 @@ impl State {
         }
     }
 
+    /// Forgets the rooms made that no longer count against their address
+    /// (`address`'s only, or every address's): listed no longer, or never
+    /// listed and past [`LISTING_GRACE`].
+    fn forget_made(&mut self, address: Option<std::net::IpAddr>) {
+        let State { made_by, made_from, rooms, .. } = self;
+        let mut look = |made: &mut Vec<MadeRoom>| {
+            made.retain(|m| {
+                let counts = rooms.contains_key(&m.room) || (!m.listed && m.at.elapsed() < LISTING_GRACE);
+                if !counts {
+                    made_from.remove(&m.room);
+                }
+                counts
+            });
+            !made.is_empty()
+        };
+        match address {
+            Some(address) => {
+                if made_by.get_mut(&address).is_some_and(|made| !look(made)) {
+                    made_by.remove(&address);
+                }
+            }
+            None => made_by.retain(|_, made| look(made)),
+        }
+    }
+
     fn take_in(&mut self, changed: Changed) {
         self.changed.extend(changed.rooms);
         self.online_changed |= changed.online;
@@ -278,7 +307,12 @@ impl Lobby {
             return;
         }
         state.changed.insert(summary.room.clone());
-        if let Some(made) = state.made_by.values_mut().flatten().find(|m| m.room == summary.room) {
+        let State { made_by, made_from, .. } = &mut *state;
+        if let Some(made) = made_from
+            .get(&summary.room)
+            .and_then(|address| made_by.get_mut(address))
+            .and_then(|made| made.iter_mut().find(|m| m.room == summary.room))
+        {
             made.listed = true;
         }
         state.tell_peers(PeerMsg::Room { room: summary.clone() });
@@ -352,20 +386,16 @@ impl Lobby {
     /// for [`LISTING_GRACE`] after it was made, before its host sits in it).
     pub fn may_list(&self, address: std::net::IpAddr, most: usize) -> bool {
         let mut state = self.state();
-        let State { made_by, rooms, .. } = &mut *state;
-        let Some(made) = made_by.get_mut(&address) else { return true };
-        made.retain(|m| rooms.contains_key(&m.room) || (!m.listed && m.at.elapsed() < LISTING_GRACE));
-        let listed = made.len();
-        if made.is_empty() {
-            made_by.remove(&address);
-        }
-        listed < most
+        state.forget_made(Some(address));
+        state.made_by.get(&address).map_or(0, Vec::len) < most
     }
 
     /// `address` made the public room `room`.
     pub fn made_public(&self, address: std::net::IpAddr, room: &str) {
         let made = MadeRoom { room: room.to_owned(), at: Instant::now(), listed: false };
-        self.state().made_by.entry(address).or_default().push(made);
+        let mut state = self.state();
+        state.made_from.insert(room.to_owned(), address);
+        state.made_by.entry(address).or_default().push(made);
     }
 
     /// The quick play of one way to play whose turn it is: held while it
@@ -522,6 +552,9 @@ impl Lobby {
     /// the bus's reach); called every [`ONLINE_EVERY`].
     pub fn forget_silent(&self, now: Instant) {
         let mut state = self.state();
+        // (And the rooms made that count against no address any more: so
+        // that an address that made one room once is not kept for ever.)
+        state.forget_made(None);
         let changed = state.peers.forget_silent(now);
         state.take_in(changed);
     }

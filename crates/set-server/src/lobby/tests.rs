@@ -340,3 +340,24 @@ fn watching_again_under_the_same_name_tells_no_one() {
     lobby.tell_online();
     assert_eq!(heard(&mut ann), [names(&["Eva"], &["Eve"])], "a new name: the change alone, not the list");
 }
+
+/// The rooms an address made are remembered while they count against it,
+/// and forgotten once they no longer do, even if the address never makes
+/// another (its next `may_list` would have forgotten them).
+#[test]
+fn rooms_made_are_forgotten_once_they_count_no_more() {
+    let lobby = Lobby::new(10, 256 * 1024);
+    let address: std::net::IpAddr = "203.0.113.5".parse().unwrap();
+    for room in ["r1", "r2"] {
+        lobby.made_public(address, room);
+        lobby.publish(summary(room, "classic", 1, &["A"]));
+    }
+    assert!(!lobby.may_list(address, 2), "two listed: the cap of two is met");
+    lobby.withdraw("r1");
+    lobby.forget_silent(Instant::now());
+    assert_eq!(lobby.state().made_from.keys().collect::<Vec<_>>(), ["r2"]);
+    lobby.withdraw("r2");
+    lobby.forget_silent(Instant::now());
+    let state = lobby.state();
+    assert!(state.made_by.is_empty() && state.made_from.is_empty());
+}
