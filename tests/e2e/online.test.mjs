@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { SERVER_BINARY } from '../../scripts/server.mjs';
 import { ARTIFACTS, api, audit, clickCard, isSet, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
@@ -379,4 +381,31 @@ test('players chat in the room: markup arrives as the same text and makes no ele
   assert.equal(await cy.page.locator('#chat-lines').isVisible(), true);
   assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);
   for (const one of [ann, ben, cy]) await one.close();
+});
+
+test('a player reports another from the room, and the operator reads it with the room named; an identity signs its other browsers out', { timeout: 90_000 }, async () => {
+  const { ann, ben, id } = await twoPlayers();
+  // Ben reports Ann (seat 0) from the room's list of players: no button beside himself.
+  assert.equal(await ben.page.locator('#report-1').count(), 0, 'no Report beside oneself');
+  await ben.page.click('#report-0');
+  await ben.page.waitForFunction(() => document.querySelector('#report-0')?.textContent === 'Reported');
+  assert.match(await ben.page.textContent('#room-note'), /You reported Ann/);
+  // The operator's own command reads it from the database.
+  const annId = (await room(ann.page)).player;
+  let reports = '';
+  for (let tries = 0; tries < 50 && !reports.includes('reported from room'); tries += 1) {
+    reports = execFileSync(SERVER_BINARY, ['admin', '--db', server().db, 'reports'], { encoding: 'utf8' });
+    if (!reports.includes('reported from room')) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.match(reports, new RegExp(`reported from room ${id}`), reports);
+  assert.ok(reports.includes(annId), `${annId} in ${reports}`);
+  // Ann signs her other browsers out: this one is welcomed again, as her, and says so.
+  const before = (await room(ann.page)).player;
+  await ann.page.goto(new URL('online.html', server().url).href);
+  await ready(ann.page);
+  await ann.page.click('#sign-out-elsewhere');
+  await ann.page.waitForFunction(() => /signed out/.test(document.querySelector('#transfer-code')?.textContent ?? ''));
+  assert.equal((await room(ann.page)).player, before, 'still Ann here');
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  for (const one of [ann, ben]) await one.close();
 });

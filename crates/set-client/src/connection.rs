@@ -67,12 +67,17 @@ pub fn merge_lobby_changes(lobby: &mut LobbyMsg, rooms: Vec<LobbyRoomMsg>, gone:
     }
 }
 
-/// The names in the lobby after some came and some went: sorted, each once.
+/// The names in the lobby (sorted, as the server sends them) after some
+/// came and some went: still sorted, each once. (Each put in its place,
+/// not a sort of the whole, which brought a sort of strings into the online
+/// page's wasm: BENCHMARKS.md, decisions.)
 pub fn merge_lobby_people(people: &mut Vec<String>, came: Vec<String>, went: &[String]) {
     people.retain(|name| !went.contains(name));
-    people.extend(came);
-    people.sort();
-    people.dedup();
+    for name in came {
+        if let Err(at) = people.binary_search(&name) {
+            people.insert(at, name);
+        }
+    }
 }
 
 /// Mutes a name's chat, or shows it again.

@@ -201,6 +201,11 @@ pub enum Event {
     MuteSeat(usize),
     /// Mute (or show again) a person in the lobby, by place in its list.
     MuteInLobby(usize),
+    /// Report the player of a seat of the room to the server's operator,
+    /// naming the room (whose chat the operator can read).
+    ReportSeat(usize),
+    /// Sign this identity out of every other browser it is used in.
+    SignOutElsewhere,
 }
 
 /// What the page's edge carries out.
@@ -242,6 +247,10 @@ pub struct OnlinePage {
     pub chat: Vec<ChatLine>,
     /// The names whose chat is not shown, kept in the page's storage.
     pub muted: Vec<String>,
+    /// The players this page reported (by id), to say so beside them.
+    pub reported: Vec<String>,
+    /// This identity was signed out of every other browser, from here.
+    pub signed_out_elsewhere: bool,
     /// The names of those watching the room.
     pub watchers: Vec<String>,
     /// Whether the room's game counts for ratings, and its results once over.
@@ -309,6 +318,8 @@ impl OnlinePage {
             remote: Remote::new(first_claim_id),
             chat: Vec::new(),
             muted,
+            reported: Vec::new(),
+            signed_out_elsewhere: false,
             watchers: Vec::new(),
             rated: false,
             results: Vec::new(),
@@ -428,8 +439,29 @@ impl OnlinePage {
                     self.toggle_mute(name, &mut out);
                 }
             }
+            Event::ReportSeat(seat) => self.report(seat, &mut out),
+            Event::SignOutElsewhere => {
+                self.signed_out_elsewhere = true;
+                self.send(ClientMsg::SignOutElsewhere, &mut out);
+            }
         }
         out
+    }
+
+    /// Reports the player of `seat` (a person, not this page's player).
+    fn report(&mut self, seat: usize, out: &mut Vec<Command>) {
+        let Some(p) = self.remote.players.get(seat) else { return };
+        let mine = self.remote.seat.is_some_and(|s| usize::from(s) == seat);
+        if mine || p.bot || p.player.is_empty() || self.player.as_deref() == Some(p.player.as_str()) {
+            return;
+        }
+        let (player, name) = (p.player.clone(), p.name.clone());
+        let why = format!("reported from room {}", self.remote.room);
+        self.send(ClientMsg::Report { player: player.clone(), why }, out);
+        if !self.reported.contains(&player) {
+            self.reported.push(player);
+        }
+        self.remote.said = format!("You reported {name}: the server's operator will read this room's chat.");
     }
 
     fn closed(&mut self, code: u16, jitter: f64, out: &mut Vec<Command>) {

@@ -285,6 +285,7 @@ mod tests {
             .map(|&(seat, n)| PlayerMsg {
                 seat,
                 name: n.into(),
+                player: format!("p{seat}"),
                 score: 0,
                 wrong: 0,
                 connected: true,

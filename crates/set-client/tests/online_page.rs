@@ -52,6 +52,7 @@ fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
         .map(|(at, &name)| PlayerMsg {
             seat: at as u8,
             name: name.into(),
+            player: format!("{at:032x}"),
             score: 0,
             wrong: 0,
             connected: true,
@@ -308,4 +309,31 @@ fn a_refusal_rejects_the_promise_waiting_and_says_why() {
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands, [Command::Fail("there is no such room".into())]);
     assert_eq!(page.remote.said, "there is no such room");
+}
+
+#[test]
+fn a_player_reports_another_by_id_naming_the_room_and_never_themself() {
+    let mut page = welcomed();
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Waiting)))), 0.0, 0.5);
+    // (On to a socket that names the room, welcomed there.)
+    page.update(Event::Opened, 0.0, 0.5);
+    page.update(welcome("p1"), 0.0, 0.5);
+    let commands = page.update(Event::ReportSeat(1), 0.0, 0.5);
+    let ben = format!("{:032x}", 1);
+    assert_eq!(
+        sent(&commands),
+        [ClientMsg::Report { player: ben.clone(), why: "reported from room abcdefghjk".into() }]
+    );
+    assert_eq!(page.reported, [ben]);
+    assert!(page.remote.said.contains("You reported Ben"), "{}", page.remote.said);
+    assert!(sent(&page.update(Event::ReportSeat(0), 0.0, 0.5)).is_empty(), "not oneself");
+    assert!(sent(&page.update(Event::ReportSeat(7), 0.0, 0.5)).is_empty(), "no such seat");
+}
+
+#[test]
+fn signing_out_elsewhere_asks_the_server_and_says_so() {
+    let mut page = welcomed();
+    assert_eq!(sent(&page.update(Event::SignOutElsewhere, 0.0, 0.5)), [ClientMsg::SignOutElsewhere]);
+    assert!(page.signed_out_elsewhere);
 }

@@ -60,6 +60,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "offer-bots" => E::AcceptBots,
         "keep-waiting" => E::KeepWaiting,
         "transfer-get" => E::TransferCode,
+        "sign-out-elsewhere" => E::SignOutElsewhere,
         "transfer-use" => Some(take_transfer_code()).filter(|code| !code.trim().is_empty()).map(E::Redeem)?,
         "join-room" => E::Join { room: online.wanted_room.as_deref()?.to_owned(), name: join_name() },
         "start-game" => E::Start,
@@ -81,6 +82,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         _ if id.starts_with("hush-") => E::MuteInLobby(number("hush-")?),
         _ if id.starts_with("remove-") => E::Remove { seat: u8::try_from(number("remove-")?).ok()? },
         _ if id.starts_with("mute-") => E::MuteSeat(number("mute-")?),
+        _ if id.starts_with("report-") => E::ReportSeat(number("report-")?),
         _ => return None,
     })
 }
@@ -171,7 +173,8 @@ pub(crate) fn copy_link(room: &str) {
     set_text("copy-status", "Copied");
 }
 
-fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'static str, Vec<Piece>)> {
+fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Piece>)> {
+    let (remote, muted) = (&online.remote, &online.muted);
     let mut items = Vec::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let seat = seat as u8;
@@ -202,6 +205,11 @@ fn roster_items(remote: &Remote, rtt: Option<u32>, muted: &[String]) -> Vec<(&'s
         if !you && remote.seat.is_some() {
             let label = if muted.contains(&p.name) { "Unmute" } else { "Mute" };
             pieces.push(("button", "mute", label.to_owned()));
+        }
+        // Anyone in the room may report a person in it to the operator.
+        if !you && !p.bot && !p.player.is_empty() {
+            let label = if online.reported.contains(&p.player) { "Reported" } else { "Report" };
+            pieces.push(("button", "report", label.to_owned()));
         }
         items.push((if p.connected { "on" } else { "off" }, pieces));
     }
@@ -238,6 +246,9 @@ fn render_lobby(online: &Online) {
     };
     let code = match &online.transfer_code {
         Some(code) => format!("{code}: type it on your other browser within 10 minutes. It works once."),
+        None if online.signed_out_elsewhere => {
+            "Every other browser of this identity is signed out: there it starts as someone new.".to_owned()
+        }
         None => String::new(),
     };
     set_text("transfer-code", &code);
@@ -341,7 +352,7 @@ pub(crate) fn render(online: &Online) {
     };
     set_text("link-state", &link);
     if let Some(roster) = element("roster") {
-        fill_list(&roster, &roster_items(remote, online.rtt, &online.muted));
+        fill_list(&roster, &roster_items(online, online.rtt));
     }
     // The chat: read by everyone in the room, written by its players; or the lobby's.
     show("chat", in_room || online.lobby.is_some());

@@ -149,6 +149,7 @@ fn player<V: Json>(value: &V) -> Option<PlayerMsg> {
     Some(PlayerMsg {
         seat: whole(value, "seat")?,
         name: text(value, "name")?,
+        player: text(value, "player").unwrap_or_default(),
         score: whole(value, "score")?,
         wrong: whole(value, "wrong")?,
         connected: flag(value, "connected")?,

@@ -47,6 +47,10 @@ pub struct PlayerMsg {
     pub seat: u8,
     /// The name the player sits under.
     pub name: String,
+    /// The player's id (public: a profile's address, and whom a report
+    /// names); empty for a computer opponent.
+    #[serde(default)]
+    pub player: String,
     /// Sets found (a wrong claim costs no point online, only a cooldown).
     pub score: u32,
     /// Wrong claims (each costs a cooldown online, not a point).

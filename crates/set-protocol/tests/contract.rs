@@ -36,6 +36,7 @@ fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
     PlayerMsg {
         seat,
         name: name.to_owned(),
+        player: if seat == 3 { String::new() } else { format!("{seat:032x}") },
         score: 3 + u32::from(seat),
         wrong: 1,
         connected: seat != 2,

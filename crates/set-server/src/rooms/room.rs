@@ -289,6 +289,7 @@ impl Room {
                 PlayerMsg {
                     seat: s.seat,
                     name: s.name.clone(),
+                    player: s.player.clone(),
                     score: standing.sets,
                     wrong: standing.penalties,
                     connected: self.conns.values().any(|c| c.seat == Some(s.seat)),
@@ -304,6 +305,7 @@ impl Room {
             players.push(PlayerMsg {
                 seat,
                 name,
+                player: String::new(),
                 score: standing.sets,
                 wrong: standing.penalties,
                 connected: true,
