@@ -19,7 +19,7 @@ const [rooms = '200', perRoom = '5', seconds = '30'] = process.argv.slice(2);
 // Every load client comes from 127.0.0.1 (through nginx too): the
 // per-address limits, made for many players behind many addresses, are
 // lifted, and so is the total; the rest hold as served.
-const LIMITS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000'];
+const LIMITS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000', '--tcp-connection-burst', '100000'];
 
 /** CPU seconds used so far by every process of each command (Postgres' backends, nginx's workers, NATS),
  *  from /proc (ticks of 1/100 s). */

@@ -375,7 +375,14 @@ async fn run(config: Config) -> Result<(), String> {
         None => None,
     };
     let app = http::router(Arc::clone(&state));
-    serve::serve(listener, app, state.limits.header_timeout(), stop_signal()).instrument(node.clone()).await;
+    let admission = serve::Admission {
+        opened: AddressBuckets::new({
+            let limits = state.limits.clone();
+            move || limits.tcp_connection_bucket()
+        }),
+        trusted_proxies: state.trusted_proxies.clone(),
+    };
+    serve::serve(listener, app, state.limits.header_timeout(), admission, stop_signal()).instrument(node.clone()).await;
     // (Not on stdout: whoever read the address may have closed it.)
     tracing::info!("stopping: closing WebSockets, finishing the rooms' work");
     housekeeping.abort();

@@ -25,6 +25,15 @@ pub struct Limits {
     /// WebSockets open at once from one client address; the next is refused (429).
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub max_connections_per_address: usize,
+    /// TCP connections one client address may open at once (pages, reads,
+    /// WebSockets), after which `--tcp-connections-per-second`: past them
+    /// a connection is closed as it is accepted, before a byte of HTTP is
+    /// read. A `--trusted-proxy` is not counted (its clients are, by the
+    /// limits that read the address it forwards).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub tcp_connection_burst: u32,
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub tcp_connections_per_second: u32,
     /// WebSockets one client address may open at once, after which
     /// `--connections-per-second` (429 past them): each costs an upgrade
     /// and a hello, and a client cut off for its frames comes straight back.
@@ -212,6 +221,11 @@ impl Limits {
     /// found by quick play, or offered as a rematch.
     pub fn room_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.rooms_per_address), 1.0 / self.room_every.max(1) as f64)
+    }
+
+    /// The bucket of TCP connections one address may open.
+    pub fn tcp_connection_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.tcp_connection_burst), f64::from(self.tcp_connections_per_second))
     }
 
     /// The bucket of WebSockets one address may open.

@@ -56,6 +56,7 @@ pub(crate) enum Limit {
     PublicRooms,
     Joins,
     ConnectionRate,
+    TcpConnections,
 }
 
 impl Limit {
@@ -85,6 +86,7 @@ impl Limit {
             Limit::PublicRooms => "public_rooms",
             Limit::Joins => "joins",
             Limit::ConnectionRate => "connection_rate",
+            Limit::TcpConnections => "tcp_connections",
         }
     }
 }

@@ -4,6 +4,12 @@
 //! Each request carries its peer's address (`ConnectInfo`), which the
 //! WebSocket limits count by. WebSocket upgrades are served on the same
 //! connection.
+//!
+//! An address that opens connections faster than `--tcp-connection-burst`
+//! and `--tcp-connections-per-second` allow has the next closed as it is
+//! accepted ([`Admission`]): a crowd of requests each on a connection of its
+//! own, answered 429 one by one, took a core (BENCHMARKS.md, "Beside each
+//! attack"); closed at once, each costs an accept.
 
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -13,6 +19,19 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpListener;
+
+/// Which connections are served: those of addresses within their bucket,
+/// and every one of a trusted proxy.
+pub(crate) struct Admission {
+    pub(crate) opened: crate::limits::AddressBuckets,
+    pub(crate) trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+impl Admission {
+    fn admits(&self, peer: SocketAddr) -> bool {
+        self.trusted_proxies.contains(&peer.ip()) || self.opened.take(crate::limits::machine(peer.ip()))
+    }
+}
 use tower::ServiceExt;
 use tracing::Instrument;
 
@@ -22,6 +41,7 @@ pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     header_timeout: Duration,
+    admission: Admission,
     stop: impl Future<Output = ()>,
 ) {
     let mut http = hyper::server::conn::http1::Builder::new();
@@ -40,6 +60,10 @@ pub(crate) async fn serve(
             },
             () = &mut stop => return,
         };
+        if !admission.admits(peer) {
+            crate::metrics::limit_hit(crate::metrics::Limit::TcpConnections);
+            continue;
+        }
         // A claim's answer follows its move's broadcast on the same socket:
         // with Nagle's algorithm the second small frame would wait for the
         // client's delayed ACK (BENCHMARKS.md, "Online", measured the difference).

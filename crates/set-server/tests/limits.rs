@@ -407,3 +407,41 @@ async fn an_address_opens_websockets_at_a_bounded_rate() {
     tokio::time::sleep(Duration::from_millis(1100)).await;
     Client::new(&server, None).await;
 }
+
+/// A crowd of requests, each on a connection of its own, answered 429 one
+/// by one, took a core (the bench's `reads` attack): an address opens
+/// `--tcp-connection-burst` connections, then `--tcp-connections-per-second`,
+/// and the next is closed as it is accepted, with no answer; another
+/// address is served meanwhile.
+#[tokio::test]
+async fn an_address_opening_connections_too_fast_is_closed_at_accept() {
+    let scratch = Scratch::new("tcp-rate");
+    let server = Server::start_with(&scratch, &["--tcp-connection-burst", "5", "--tcp-connections-per-second", "1"]);
+    // (Server::start waited for the server on a connection of its own: one of the five.)
+    // (A connection closed at accept may refuse the request's write too.)
+    let health = || async {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+        let request = format!("GET /healthz HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
+        let mut answer = Vec::new();
+        if stream.write_all(request.as_bytes()).await.is_ok() {
+            let _ = stream.read_to_end(&mut answer).await;
+        }
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    let mut answers = Vec::new();
+    for _ in 0..6 {
+        answers.push(health().await);
+    }
+    let served = answers.iter().filter(|a| a.starts_with("HTTP/1.1 200")).count();
+    assert!((3..=5).contains(&served), "{answers:?}");
+    assert!(answers.last().is_some_and(String::is_empty), "the last closed unanswered: {answers:?}");
+    // Another machine is served meanwhile.
+    let mut other = Client::from_address(&server, "127.0.4.1", None).await.unwrap();
+    other.send(ClientMsg::Ping { c: 1.0, rtt: None }).await;
+    // A second later, one more from the first address.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.starts_with("HTTP/1.1 200"), "{metrics}");
+    assert!(metrics.contains("set_limits_hit_total{limit=\"tcp_connections\"}"), "{metrics}");
+}
