@@ -13,7 +13,7 @@ const ATTACKS = [
   [
     'farm',
     'a solver plays Junior against a fresh sockpuppet each game (a new identity that sits and never claims), rematching in a loop, and makes a room when a rematch is refused',
-    (h) => `${h.games_played} games, ${h.rooms_made} rooms made, ${h.rooms_refused} refused; the farmer's ratings: ${JSON.stringify(h.farmer_ratings ?? {})}`,
+    (h) => `${h.games_played} games, ${h.rooms_made} rooms made, ${h.rooms_refused} refused; the farmer's ratings: ${Object.keys(h.farmer_ratings ?? {}).length ? JSON.stringify(h.farmer_ratings) : 'none (no game of theirs counted)'}`,
   ],
   [
     'finished-joins',
@@ -38,7 +38,7 @@ const ATTACKS = [
   [
     'reads',
     '128 leaderboard and profile requests at a time from 4 addresses, while a monitor asks /healthz every 200 ms',
-    (h) => `${h.reads_served} served, ${h.reads_refused_429} refused (429), ${h.reads_failed} failed; /healthz ${h.health_ok} ok, ${h.health_not_ok} not, slowest ${h.health_slowest_ms} ms`,
+    (h) => `${h.reads_served} served, ${h.reads_refused_429} refused (429), ${h.reads_failed} closed unanswered as they were accepted; /healthz ${h.health_ok} ok, ${h.health_not_ok} not, slowest ${h.health_slowest_ms} ms`,
   ],
   [
     'transfer',
