@@ -409,3 +409,38 @@ test('a player reports another from the room, and the operator reads it with the
   assert.deepEqual([...ann.problems, ...ben.problems], []);
   for (const one of [ann, ben]) await one.close();
 });
+
+test('the room shows the game\'s clock and a log of sets taken, the same on both players\' pages and a late watcher\'s', { timeout: 90_000 }, async () => {
+  const { ann, ben, id } = await twoPlayers();
+  // Ann takes a set, then Ben: each by clicking the cards, found by the plain reference.
+  for (const [who, by] of [[ann, 'Ann'], [ben, 'Ben']]) {
+    const { table, online } = await state(who.page);
+    const set = setsOf(table)[0];
+    for (const card of set) await clickCard(who.page, card);
+    await settled(ann.page, online.seq + 1);
+    await settled(ben.page, online.seq + 1);
+    const log = (await room(ann.page)).log;
+    assert.deepEqual(log.at(-1).name, by);
+    assert.deepEqual([...log.at(-1).cards].sort((a, b) => a - b), [...set].sort((a, b) => a - b));
+  }
+  const cy = await open(`?room=${id}`);
+  await cy.page.waitForFunction(() => window.wasmBindings.state().online.log.length === 2);
+  const logs = await Promise.all([ann, ben, cy].map(async ({ page }) => (await room(page)).log));
+  assert.deepEqual(logs[1], logs[0], 'Ben\'s log is Ann\'s');
+  assert.deepEqual(logs[2], logs[0], 'the watcher\'s too');
+  assert.ok(logs[0][0].atMs <= logs[0][1].atMs, 'oldest first');
+  // The clocks agree (within the pages' own reading times), and run.
+  const clocks = await Promise.all([ann, ben, cy].map(async ({ page }) => (await room(page)).elapsedMs));
+  assert.ok(Math.max(...clocks) - Math.min(...clocks) < 1500, `clocks ${clocks}`);
+  assert.ok(clocks[0] >= logs[0][1].atMs, `the clock ${clocks[0]} is past the last set ${logs[0][1].atMs}`);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  assert.ok((await room(ann.page)).elapsedMs >= clocks[0] + 1000, 'it runs');
+  for (const { page } of [ann, cy]) {
+    assert.match(await page.textContent('#game-clock'), /^\d+:\d\d$/);
+    assert.equal(await page.locator('#set-log li').count(), 2);
+    assert.match(await page.textContent('#set-log li'), /^Ann \d+:\d\d \d (open|striped|solid) (red|green|purple)/);
+  }
+  await audit(cy.page, 'the room with its log of sets, watched');
+  assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);
+  for (const one of [ann, ben, cy]) await one.close();
+});

@@ -43,4 +43,5 @@ pub mod page;
 pub mod play;
 pub mod remote;
 pub mod review;
+pub mod room_log;
 pub mod storage;

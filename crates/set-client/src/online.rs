@@ -247,6 +247,8 @@ pub struct OnlinePage {
     pub chat: Vec<ChatLine>,
     /// The names whose chat is not shown, kept in the page's storage.
     pub muted: Vec<String>,
+    /// The room's clock and its log of sets taken.
+    pub log: crate::room_log::RoomLog,
     /// The players this page reported (by id), to say so beside them.
     pub reported: Vec<String>,
     /// This identity was signed out of every other browser, from here.
@@ -318,6 +320,7 @@ impl OnlinePage {
             remote: Remote::new(first_claim_id),
             chat: Vec::new(),
             muted,
+            log: crate::room_log::RoomLog::default(),
             reported: Vec::new(),
             signed_out_elsewhere: false,
             watchers: Vec::new(),
@@ -638,6 +641,7 @@ impl OnlinePage {
             ServerMsg::Found { room } => self.sit_through_its_socket(&room, out),
             ServerMsg::Room(room) => {
                 let mut room = *room;
+                self.log.on_room(&room, now);
                 self.rated = room.rated;
                 self.results = std::mem::take(&mut room.results);
                 if room.room != self.remote.room {
@@ -667,6 +671,7 @@ impl OnlinePage {
                 }
             }
             ServerMsg::Move { event, view, players } => {
+                self.log.on_move(&event, view.over, now);
                 if let Applied::Resync(since) = self.remote.apply_move(&event, view, players) {
                     let room = self.remote.room.clone();
                     self.send(ClientMsg::Join { room, name: None, since: Some(since) }, out);

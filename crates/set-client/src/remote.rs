@@ -317,6 +317,7 @@ mod tests {
             watchers: Vec::new(),
             bots: Vec::new(),
             rated: false,
+            elapsed_ms: Some(0),
             results: Vec::new(),
         };
         remote.apply_room(snapshot);

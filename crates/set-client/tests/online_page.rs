@@ -80,6 +80,7 @@ fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
         watchers: Vec::new(),
         bots: Vec::new(),
         rated: false,
+        elapsed_ms: (status != Status::Waiting).then_some(1_000),
         results: Vec::new(),
     }
 }

@@ -243,6 +243,12 @@ pub(crate) fn start() {
     let ping = Closure::<dyn FnMut()>::new(|| dispatch(Event::Ping));
     let _ = window().set_interval_with_callback_and_timeout_and_arguments_0(ping.as_ref().unchecked_ref(), PING_MS);
     ping.forget();
+    // The game's clock, shown to the second.
+    let tick = Closure::<dyn FnMut()>::new(|| {
+        let _ = with_online(|online| view::render_clock(online));
+    });
+    let _ = window().set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 1000);
+    tick.forget();
     let _ = with_online(|online| {
         let commands = online.page.start();
         run(online, commands);

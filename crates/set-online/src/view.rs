@@ -13,6 +13,7 @@ use set_canvas::board::{Marks, draw_table, looks};
 use set_client::online::{self as model, Link};
 use set_client::page::layout::{Board, Place, Rect};
 use set_client::remote::Remote;
+use set_client::room_log::clock_text;
 use set_core::online::room::Status;
 use set_core::players::ranking::{self, Tally};
 use set_core::rules::card::Card;
@@ -332,6 +333,13 @@ fn ranking_items(remote: &Remote, results: &[ResultMsg]) -> (String, Vec<(&'stat
     (title, items)
 }
 
+/// The game's clock, from the server's start (once a second, and with
+/// every render).
+pub(crate) fn render_clock(online: &Online) {
+    let shown = online.log.elapsed_ms(crate::state::now()).map_or("–".to_owned(), clock_text);
+    set_text("game-clock", &shown);
+}
+
 pub(crate) fn render(online: &Online) {
     if online.refill_names {
         prefill(online);
@@ -351,6 +359,27 @@ pub(crate) fn render(online: &Online) {
         (link, _) => link.name().to_owned(),
     };
     set_text("link-state", &link);
+    render_clock(online);
+    show("set-log-section", in_room && !online.log.sets().is_empty());
+    if let Some(list) = element("set-log") {
+        let items: Vec<(&'static str, Vec<Piece>)> = online
+            .log
+            .sets()
+            .iter()
+            .map(|set| {
+                let name = remote.players.get(usize::from(set.seat)).map_or("?", |p| p.name.as_str());
+                let mut said = format!(" {} ", clock_text(set.at_ms));
+                for (at, card) in set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).enumerate() {
+                    said.push_str(if at > 0 { ", " } else { "" });
+                    said.push_str(&card.to_string());
+                }
+                ("", vec![("b", "", name.to_owned()), ("span", "", said)])
+            })
+            .collect();
+        if fill_list(&list, &items) {
+            list.set_scroll_top(list.scroll_height());
+        }
+    }
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(online, online.rtt));
     }
@@ -579,6 +608,19 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
         chat.push(&said);
     }
     put(&room, "chat", chat.into());
+    let elapsed = online.log.elapsed_ms(crate::state::now());
+    put(&room, "elapsedMs", elapsed.map_or(JsValue::NULL, |ms| JsValue::from(ms as f64)));
+    let log = Array::new();
+    for set in online.log.sets() {
+        let entry = Object::new();
+        let name = remote.players.get(usize::from(set.seat)).map_or("", |p| p.name.as_str());
+        put(&entry, "name", name.into());
+        let cards: Array = set.cards.iter().map(|&id| JsValue::from(id)).collect();
+        put(&entry, "cards", cards.into());
+        put(&entry, "atMs", JsValue::from(set.at_ms as f64));
+        log.push(&entry);
+    }
+    put(&room, "log", log.into());
     let muted: Array = online.muted.iter().map(|name| JsValue::from_str(name)).collect();
     put(&room, "muted", muted.into());
     let state = Object::new();

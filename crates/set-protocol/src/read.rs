@@ -244,6 +244,7 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         watchers: texts(&value.field("watchers")).unwrap_or_default(),
         bots: texts(&value.field("bots")).unwrap_or_default(),
         rated: flag_or_false(value, "rated"),
+        elapsed_ms: maybe(value, "elapsed_ms", whole).ok()?,
         results: each(&value.field("results"), result).unwrap_or_default(),
     })
 }

@@ -154,6 +154,11 @@ pub struct RoomMsg {
     /// opponents, two or more people.
     #[serde(default)]
     pub rated: bool,
+    /// The game's clock when this was sent, ms from its start (the same on
+    /// every page, paused for no one); at its end once over; none while it
+    /// waits.
+    #[serde(default)]
+    pub elapsed_ms: Option<u64>,
     /// A rated game's results, by seat, once it is over.
     #[serde(default)]
     pub results: Vec<ResultMsg>,

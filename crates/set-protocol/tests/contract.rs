@@ -81,6 +81,7 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         public: seat == Some(1),
         bots: if over { vec!["hard".to_owned(), "easy".to_owned()] } else { Vec::new() },
         rated: over,
+        elapsed_ms: if status == "waiting" { None } else { Some(if over { 187_250 } else { 61_004 }) },
         results: if over {
             vec![
                 ResultMsg { seat: 0, place: 1, before: 1500, after: 1621, provisional: true },

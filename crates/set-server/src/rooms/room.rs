@@ -342,8 +342,20 @@ impl Room {
             watchers: self.watchers(),
             bots: self.record.bots.iter().map(|level| level.name().to_owned()).collect(),
             rated: self.shown_rated(),
+            elapsed_ms: self.elapsed_ms(),
             results: self.results.iter().map(result_msg).collect(),
         }))
+    }
+
+    /// The game's clock now: from its start while it is played, at its end
+    /// once over, none while it waits.
+    fn elapsed_ms(&self) -> Option<u64> {
+        let last = || self.game.as_ref().and_then(RoomGame::last_move).map_or(0, |(_, mv)| mv.at_ms);
+        match self.record.status {
+            Status::Waiting => None,
+            Status::Playing => Some(self.now_ms(Instant::now())),
+            Status::Over => Some(self.record.ended_at_ms.unwrap_or_else(last)),
+        }
     }
 
     /// Seats `player` (a name given while the room waits), or lets them
