@@ -197,10 +197,13 @@ async fn a_verdict_is_only_ever_given_to_the_claim_it_judged() {
     assert_ne!(from_one, from_two, "two claims, two verdicts");
 }
 
-/// A room as Ann's fresh connection sees it, without the connection flags.
+/// A room as Ann's fresh connection sees it, without the connection flags
+/// and the game's clock (which runs on its own, whatever anyone sends).
 async fn snapshot(server: &Server, token: &str, room: &str) -> Value {
     let mut look = Client::new(server, Some(token)).await;
     let mut seen = look.join(room, None, 0).await;
+    assert!(seen["elapsed_ms"].is_u64(), "a room being played has a clock: {seen}");
+    seen.as_object_mut().unwrap().remove("elapsed_ms");
     for player in seen["players"].as_array_mut().unwrap() {
         player.as_object_mut().unwrap().remove("connected");
         player.as_object_mut().unwrap().remove("rtt");
