@@ -290,7 +290,6 @@ async fn run(config: Config) -> Result<(), String> {
     let (drain, draining) = watch::channel(false);
     let metrics = crate::metrics::install()?;
     let limits = config.limits.clone();
-    let (room_limits, export_limits, transfer_limits) = (limits.clone(), limits.clone(), limits.clone());
     let lobby = lobby::Lobby::new(limits.max_lobby_watchers, limits.outbox_bytes);
     let state = Arc::new(AppState {
         rooms: rooms::Rooms::new(
@@ -308,7 +307,7 @@ async fn run(config: Config) -> Result<(), String> {
             Duration::from_secs(limits.transfer_code_seconds),
             limits.max_transfer_codes,
         ),
-        transfer_tries: AddressBuckets::new(move || transfer_limits.transfer_bucket()),
+        transfer_tries: AddressBuckets::of(&limits, Limits::transfer_bucket),
         node: config.node.clone(),
         signer: tokens::Signer::new(keys),
         keys_from_file: config.secret_file.is_some(),
@@ -318,38 +317,17 @@ async fn run(config: Config) -> Result<(), String> {
         origins: config.origins,
         hosts,
         connections: Connections::new(&limits),
-        rooms_made: AddressBuckets::new({
-            let limits = room_limits.clone();
-            move || limits.room_bucket()
-        }),
-        rooms_made_by: PlayerBuckets::new(move || room_limits.room_bucket()),
-        chat_by: PlayerBuckets::new({
-            let limits = limits.clone();
-            move || limits.player_chat_bucket()
-        }),
+        rooms_made: AddressBuckets::of(&limits, Limits::room_bucket),
+        rooms_made_by: PlayerBuckets::of(&limits, Limits::room_bucket),
+        chat_by: PlayerBuckets::of(&limits, Limits::player_chat_bucket),
         sanctions,
         reads: crate::reads::Reads::default(),
-        transfer_codes_made: AddressBuckets::new({
-            let limits = limits.clone();
-            move || limits.transfer_code_bucket()
-        }),
-        api_reads: AddressBuckets::new({
-            let limits = limits.clone();
-            move || limits.api_read_bucket()
-        }),
-        connects_from: AddressBuckets::new({
-            let limits = limits.clone();
-            move || limits.connection_bucket()
-        }),
-        joins_from: AddressBuckets::new({
-            let limits = limits.clone();
-            move || limits.join_bucket()
-        }),
-        chat_from: AddressBuckets::new({
-            let limits = limits.clone();
-            move || limits.address_chat_bucket()
-        }),
-        exports_made: AddressBuckets::new(move || export_limits.export_bucket()),
+        transfer_codes_made: AddressBuckets::of(&limits, Limits::transfer_code_bucket),
+        api_reads: AddressBuckets::of(&limits, Limits::api_read_bucket),
+        connects_from: AddressBuckets::of(&limits, Limits::connection_bucket),
+        joins_from: AddressBuckets::of(&limits, Limits::join_bucket),
+        chat_from: AddressBuckets::of(&limits, Limits::address_chat_bucket),
+        exports_made: AddressBuckets::of(&limits, Limits::export_bucket),
         limits,
         trusted_proxies: config.trusted_proxies,
         draining,
@@ -376,10 +354,7 @@ async fn run(config: Config) -> Result<(), String> {
     };
     let app = http::router(Arc::clone(&state));
     let admission = serve::Admission {
-        opened: AddressBuckets::new({
-            let limits = state.limits.clone();
-            move || limits.tcp_connection_bucket()
-        }),
+        opened: AddressBuckets::of(&state.limits, Limits::tcp_connection_bucket),
         trusted_proxies: state.trusted_proxies.clone(),
     };
     serve::serve(listener, app, state.limits.header_timeout(), admission, stop_signal()).instrument(node.clone()).await;

@@ -313,6 +313,13 @@ impl<K: std::hash::Hash + Eq> KeyedBuckets<K> {
         KeyedBuckets { make: Box::new(make), buckets: Mutex::new((HashMap::new(), Instant::now())) }
     }
 
+    /// A bucket per key, each as `limits` make it with `bucket`
+    /// (`Limits::join_bucket`, say).
+    pub fn of(limits: &Limits, bucket: fn(&Limits) -> Bucket) -> KeyedBuckets<K> {
+        let limits = limits.clone();
+        KeyedBuckets::new(move || bucket(&limits))
+    }
+
     /// Takes a token from `key`'s bucket.
     pub fn take(&self, key: K) -> bool {
         let Ok(mut guard) = self.buckets.lock() else { return false };
