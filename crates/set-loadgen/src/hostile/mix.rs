@@ -9,12 +9,12 @@
 //! - a reader that stops: a watcher of that room with a small receive
 //!   window, asking for the room again and again and reading nothing.
 
+use super::peer::Count;
 use crate::socket::{Socket, open};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use set_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -35,22 +35,22 @@ const SMALL_WINDOW: u32 = 4096;
 /// What the mix managed, counted as it went.
 #[derive(Default)]
 struct Tally {
-    silent_opened: AtomicU64,
-    refused: AtomicU64,
-    flood_frames: AtomicU64,
-    flood_cut: AtomicU64,
-    watchers_seated: AtomicU64,
-    watchers_refused: AtomicU64,
-    fanout_frames: AtomicU64,
-    host_pings: AtomicU64,
-    reader_joins: AtomicU64,
-    reader_cut_after_ms: AtomicU64,
+    silent_opened: Count,
+    refused: Count,
+    flood_frames: Count,
+    flood_cut: Count,
+    watchers_seated: Count,
+    watchers_refused: Count,
+    fanout_frames: Count,
+    host_pings: Count,
+    reader_joins: Count,
+    reader_cut_after_ms: Count,
 }
 
 impl Tally {
     /// The report's figures, for the BENCH line and the summary.
     fn report(&self) -> Value {
-        let get = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        let get = Count::get;
         let cut = get(&self.reader_cut_after_ms);
         json!({
             "silent_sockets_opened": get(&self.silent_opened),
@@ -87,7 +87,7 @@ async fn open_or_count(addr: &str, window: Option<u32>, tally: &Tally) -> Option
     if let Ok(ws) = open(addr, None, None, window).await {
         Some(ws)
     } else {
-        tally.refused.fetch_add(1, Ordering::Relaxed);
+        tally.refused.add(1);
         tokio::time::sleep(Duration::from_millis(100)).await;
         None
     }
@@ -97,7 +97,7 @@ async fn open_or_count(addr: &str, window: Option<u32>, tally: &Tally) -> Option
 async fn silent(addr: String, tally: Arc<Tally>) {
     loop {
         let Some(mut ws) = open_or_count(&addr, None, &tally).await else { continue };
-        tally.silent_opened.fetch_add(1, Ordering::Relaxed);
+        tally.silent_opened.add(1);
         while ws.next().await.is_some_and(|frame| frame.is_ok()) {}
     }
 }
@@ -119,11 +119,11 @@ async fn flood(addr: String, index: usize, tally: Arc<Tally>) {
             if tx.send(Message::text(join.to_text())).await.is_err() || draining.is_finished() {
                 break;
             }
-            tally.flood_frames.fetch_add(1, Ordering::Relaxed);
+            tally.flood_frames.add(1);
             tokio::time::sleep(FLOOD_PACE).await;
         }
         draining.abort();
-        tally.flood_cut.fetch_add(1, Ordering::Relaxed);
+        tally.flood_cut.add(1);
     }
 }
 
@@ -139,15 +139,15 @@ async fn watcher(addr: String, room: String, tally: Arc<Tally>) {
         while let Some(message) = next(&mut ws).await {
             match message {
                 ServerMsg::Room(_) => {
-                    tally.watchers_seated.fetch_add(1, Ordering::Relaxed);
+                    tally.watchers_seated.add(1);
                 }
                 ServerMsg::Error { code: ErrorCode::RoomFull, .. } => {
-                    tally.watchers_refused.fetch_add(1, Ordering::Relaxed);
+                    tally.watchers_refused.add(1);
                     // Refused: stay away, as a page would after being told.
                     std::future::pending::<()>().await;
                 }
                 _ => {
-                    tally.fanout_frames.fetch_add(1, Ordering::Relaxed);
+                    tally.fanout_frames.add(1);
                 }
             }
         }
@@ -166,7 +166,7 @@ async fn host(ws: Socket, tally: Arc<Tally>) {
         if tx.send(Message::text(ping.to_text())).await.is_err() {
             break;
         }
-        tally.host_pings.fetch_add(1, Ordering::Relaxed);
+        tally.host_pings.add(1);
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
 }
@@ -182,10 +182,10 @@ async fn stopped_reader(addr: String, room: String, tally: Arc<Tally>) {
         let join = ClientMsg::Join { room: room.clone(), name: None, since: Some(0) };
         if say(&mut ws, join).await.is_err() {
             let ms = started.elapsed().as_millis().max(1) as u64;
-            tally.reader_cut_after_ms.store(ms, Ordering::Relaxed);
+            tally.reader_cut_after_ms.max(ms);
             return;
         }
-        tally.reader_joins.fetch_add(1, Ordering::Relaxed);
+        tally.reader_joins.add(1);
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
