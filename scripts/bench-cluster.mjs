@@ -12,14 +12,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { startCluster } from './cluster.mjs';
-import { loadgen } from './loadgen.mjs';
+import { ONE_ADDRESS_FLAGS, loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
 
 const [rooms = '200', perRoom = '5', seconds = '30'] = process.argv.slice(2);
 // Every load client comes from 127.0.0.1 (through nginx too): the
-// per-address limits, made for many players behind many addresses, are
+// per-address limits (ONE_ADDRESS_FLAGS) are
 // lifted, and so is the total; the rest hold as served.
-const LIMITS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--max-connections', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000', '--tcp-connection-burst', '100000'];
+const LIMITS = [...ONE_ADDRESS_FLAGS, '--max-connections', '100000'];
 
 /** CPU seconds used so far by every process of each command (Postgres' backends, nginx's workers, NATS),
  *  from /proc (ticks of 1/100 s). */

@@ -18,23 +18,22 @@
 //   LOBBY=200 node scripts/bench-online.mjs …                     (with 200 more clients watching the
 //                                                                  lobby, and the players' rooms public)
 // Its BENCH line says which durability the server ran with.
-import { loadgen } from './loadgen.mjs';
+import { ONE_ADDRESS_FLAGS, loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
 
 const [rooms = '40', perRoom = '5', seconds = '20'] = process.argv.slice(2);
 
-// Every load client comes from 127.0.0.1: the per-address limits, made for
-// many players behind many addresses, are lifted, and so is the total (the
+// Every load client comes from 127.0.0.1: the per-address limits
+// (ONE_ADDRESS_FLAGS) are lifted, and so is the total (the
 // capacity runs go past its default), except beside the hostile mix, whose
 // silent sockets meet the default total cap; the rest hold as served.
-const ONE_ADDRESS = ['--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000', '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000', '--tcp-connection-burst', '100000'];
 // Beside one attack the server is as served, every limit at its default,
 // and the players come from addresses of their own.
 const attack = process.env.ATTACK;
 const hostile = process.env.HOSTILE ?? (attack && attack !== 'none' ? '0' : undefined);
 const total = hostile ? [] : ['--max-connections', '100000'];
 const durability = process.env.DURABILITY ?? 'power-loss';
-const limits = attack ? [] : ONE_ADDRESS;
+const limits = attack ? [] : ONE_ADDRESS_FLAGS;
 const server = await startServer({ dist: process.env.DIST ?? 'dist', flags: [...limits, ...total, '--durability', durability] });
 const address = new URL(server.url).host;
 let code;

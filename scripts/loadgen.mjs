@@ -5,6 +5,15 @@ import { spawn } from 'node:child_process';
 
 export const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
 
+/** set-server's per-address limits lifted, for a load whose clients all come
+ *  from 127.0.0.1 (or through one proxy): the limits are made for many
+ *  players behind many addresses, and would meet the load as one machine. */
+export const ONE_ADDRESS_FLAGS = [
+  '--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000',
+  '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000',
+  '--tcp-connection-burst', '100000',
+];
+
 /** Runs set-loadgen with `args` (under `nice` if asked); resolves with its
  *  exit code and the JSON of its line that starts with `tag`. */
 export function loadgen(args, tag = 'BENCH', { niceness } = {}) {
