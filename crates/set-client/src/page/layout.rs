@@ -3,6 +3,13 @@
 //! Plain functions of sizes in CSS pixels, so they are tested natively. The
 //! grid picks the column count that makes the cards largest for the area, so
 //! all 21 cards fit a 320 px wide phone and 12 cards fill a wide desktop.
+//!
+//! A board in play is laid out for a [`Plan`]: the most cards its way to
+//! play puts out, not the cards out now. So the grid never changes shape in
+//! play: cards added go to new places after the last, and a card that stays
+//! never moves (docs/page.md, "The board holds still").
+
+use set_core::rules::variant::Variant;
 
 /// Width over height of a card: landscape, like a real SET card on the table.
 pub const CARD_ASPECT: f64 = 1.55;
@@ -34,14 +41,46 @@ impl Rect {
     }
 }
 
+/// What a board is laid out for, whatever it holds now: a grid with room
+/// for `most` table cards, whose first `base` fill whole lines where the
+/// cards stay nearly as large, and a strip above it for `row` cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The cards a table starts with.
+    pub base: usize,
+    /// The most table cards the grid has room for without changing shape.
+    pub most: usize,
+    /// The places of the row above the table (none: no strip).
+    pub row: usize,
+}
+
+impl Plan {
+    /// Exactly these cards: for a board that is never played on (the gallery, one card).
+    pub fn exactly(table: usize, row: usize) -> Plan {
+        Plan { base: table, most: table, row }
+    }
+
+    /// The plan for a way to play: its first table, the most it puts out
+    /// (up to 21, the most a classic game needs; a larger table is rare
+    /// and re-lays the board), and the row Set-Chain and UltraSet show.
+    pub fn for_variant(variant: Variant) -> Plan {
+        let row = match variant {
+            Variant::Chain => 3,
+            Variant::Ultra => 5,
+            _ => 0,
+        };
+        Plan { base: variant.table_size(), most: variant.max_table().min(21), row }
+    }
+}
+
 /// A grid of `slots` card rectangles inside a `width` × `height` area.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
-    /// How many cards the grid holds.
+    /// How many cards the grid holds now.
     pub slots: usize,
     /// Columns.
     pub cols: usize,
-    /// Rows.
+    /// Rows, as planned (the cards may fill fewer).
     pub rows: usize,
     /// A card's width.
     pub card_w: f64,
@@ -56,19 +95,27 @@ pub struct Layout {
 impl Layout {
     /// Lays out `slots` cards in an area of `width` × `height` CSS pixels.
     pub fn new(width: f64, height: f64, slots: usize) -> Layout {
-        Layout::with_columns(width, height, slots, 1)
+        Layout::with_columns(width, height, slots, Plan::exactly(slots, 0), 1)
+    }
+
+    /// Lays out `slots` cards in the grid planned for `plan`: the first
+    /// slots lie where they would with any other count up to `plan.most`.
+    pub fn planned(width: f64, height: f64, slots: usize, plan: Plan) -> Layout {
+        Layout::with_columns(width, height, slots, plan, 1)
     }
 
     /// Lays out `slots` cards side by side, in one row.
     pub fn one_row(width: f64, height: f64, slots: usize) -> Layout {
-        Layout::with_columns(width, height, slots, slots.max(1))
+        Layout::with_columns(width, height, slots, Plan::exactly(slots, 0), slots.max(1))
     }
 
-    /// The best grid with at least `min_cols` columns.
-    fn with_columns(width: f64, height: f64, slots: usize, min_cols: usize) -> Layout {
+    /// The best grid with at least `min_cols` columns for the plan's most
+    /// cards (or `slots`, when more), holding `slots`.
+    fn with_columns(width: f64, height: f64, slots: usize, plan: Plan, min_cols: usize) -> Layout {
         let (width, height) = (width.max(1.0), height.max(1.0));
         let gap = (width.min(height) * 0.02).clamp(4.0, 14.0).round();
-        let n = slots.max(1);
+        let n = plan.most.max(slots).max(1);
+        let base = plan.base.clamp(1, n);
         let fit = |cols: usize| {
             let rows = n.div_ceil(cols);
             let by_width = (width - gap * (cols as f64 + 1.0)) / cols as f64;
@@ -77,14 +124,15 @@ impl Layout {
         };
         let largest = (min_cols..=n).map(|cols| fit(cols).0).fold(f64::MIN, f64::max);
         // A grid without a ragged last row reads better (15 cards as 5 × 3,
-        // not 4 + 4 + 4 + 3), so it wins when its cards are nearly as large.
+        // not 4 + 4 + 4 + 3), so it wins when its cards are nearly as large;
+        // planned for more, the first table's cards fill whole rows.
         let (mut best, mut best_full) = ((f64::MIN, min_cols, n.div_ceil(min_cols)), None::<(f64, usize, usize)>);
         for cols in min_cols..=n {
             let this = fit(cols);
             if this.0 > best.0 {
                 best = this;
             }
-            let full = n % cols == 0 && this.0 >= largest * 0.88;
+            let full = base % cols == 0 && this.0 >= largest * 0.88;
             if full && best_full.is_none_or(|b| this.0 > b.0) {
                 best_full = Some(this);
             }
@@ -181,21 +229,31 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board for `table` cards and `row` cards above them, in `width` × `height`.
+    /// The board for `table` cards and `row` cards above them, in `width` ×
+    /// `height`, laid out for exactly these.
     pub fn new(width: f64, height: f64, table: usize, row: usize) -> Board {
-        let full = Layout::new(width, height, table);
-        if row == 0 {
+        Board::planned(width, height, table, row, Plan::exactly(table, row))
+    }
+
+    /// The board for `table` cards and `row` cards above them, laid out for
+    /// the plan: the strip is there (empty) before the row has cards.
+    pub fn planned(width: f64, height: f64, table: usize, row: usize, plan: Plan) -> Board {
+        let full = Layout::planned(width, height, table, plan);
+        let row_places = plan.row.max(row);
+        if row_places == 0 {
             return Board { table: full, row: None };
         }
         // The row's cards are smaller than the table's would be, and the
         // strip takes no more than about a fifth of the height, nor more
         // than the row's cards need (a phone's row is short: it is narrow).
         let cap = (height * 0.22).min(full.card_h * 0.7 + full.gap * 2.0);
-        let fitted = Layout::one_row(width, cap, row);
+        let fitted = Layout::one_row(width, cap, row_places);
         let strip = (fitted.card_h + fitted.gap * 2.0).min(cap).floor().max(1.0);
-        let mut below = Layout::new(width, height - strip, table);
+        let mut below = Layout::planned(width, height - strip, table, plan);
         below.origin_y += strip;
-        Board { table: below, row: Some(Layout::one_row(width, strip, row)) }
+        let mut above = Layout::one_row(width, strip, row_places);
+        above.slots = row;
+        Board { table: below, row: Some(above) }
     }
 
     /// Where a place's card is drawn, if the place exists.
@@ -212,7 +270,9 @@ impl Board {
     /// back, to the card nearest across; from a ragged last line's gap to
     /// that line's last card; `from` itself at an edge.
     pub fn neighbour(&self, from: Place, direction: Direction, row_places: usize) -> Place {
-        let Layout { cols, slots, rows, .. } = self.table;
+        let Layout { cols, slots, .. } = self.table;
+        // The rows cards fill now, not the rows planned.
+        let rows = slots.div_ceil(cols);
         let Some(here) = self.rect(from) else { return from };
         // The card of `count` places whose centre is nearest across.
         let nearest = |place: fn(usize) -> Place, count: usize| {
@@ -337,27 +397,29 @@ mod tests {
     /// Arrow keys against a plain row-and-column model of the grid.
     #[test]
     fn arrows_move_along_the_grid_and_stop_at_its_edges() {
+        let classic = Plan::for_variant(Variant::Classic);
         for (w, h, slots) in [(1280.0, 700.0, 12), (1280.0, 700.0, 15), (360.0, 640.0, 21), (900.0, 600.0, 14)] {
-            let board = Board::new(w, h, slots, 0);
-            let cols = board.table.cols;
-            for slot in 0..slots {
-                let (col, line) = (slot % cols, slot / cols);
-                let go = |direction| board.neighbour(Place::Table(slot), direction, 0);
-                let left = if col > 0 { slot - 1 } else { slot };
-                let right = if col + 1 < cols && slot + 1 < slots { slot + 1 } else { slot };
-                let up = if line > 0 { slot - cols } else { slot };
-                // Below a ragged last line, down goes to that line's last card.
-                let down = if slot + cols < slots {
-                    slot + cols
-                } else if line + 1 < board.table.rows {
-                    slots - 1
-                } else {
-                    slot
-                };
-                assert_eq!(go(Direction::Left), Place::Table(left), "{w}x{h} {slots}: left of {slot}");
-                assert_eq!(go(Direction::Right), Place::Table(right), "{w}x{h} {slots}: right of {slot}");
-                assert_eq!(go(Direction::Up), Place::Table(up), "{w}x{h} {slots}: up from {slot}");
-                assert_eq!(go(Direction::Down), Place::Table(down), "{w}x{h} {slots}: down from {slot}");
+            for board in [Board::new(w, h, slots, 0), Board::planned(w, h, slots, 0, classic)] {
+                let cols = board.table.cols;
+                for slot in 0..slots {
+                    let (col, line) = (slot % cols, slot / cols);
+                    let go = |direction| board.neighbour(Place::Table(slot), direction, 0);
+                    let left = if col > 0 { slot - 1 } else { slot };
+                    let right = if col + 1 < cols && slot + 1 < slots { slot + 1 } else { slot };
+                    let up = if line > 0 { slot - cols } else { slot };
+                    // Below a ragged last line, down goes to that line's last card.
+                    let down = if slot + cols < slots {
+                        slot + cols
+                    } else if line + 1 < slots.div_ceil(cols) {
+                        slots - 1
+                    } else {
+                        slot
+                    };
+                    assert_eq!(go(Direction::Left), Place::Table(left), "{w}x{h} {slots}: left of {slot}");
+                    assert_eq!(go(Direction::Right), Place::Table(right), "{w}x{h} {slots}: right of {slot}");
+                    assert_eq!(go(Direction::Up), Place::Table(up), "{w}x{h} {slots}: up from {slot}");
+                    assert_eq!(go(Direction::Down), Place::Table(down), "{w}x{h} {slots}: down from {slot}");
+                }
             }
         }
     }
@@ -393,8 +455,11 @@ mod tests {
         let directions = [Direction::Left, Direction::Right, Direction::Up, Direction::Down];
         for (w, h) in [(1280.0, 700.0), (360.0, 640.0), (320.0, 480.0), (900.0, 600.0), (768.0, 1000.0)] {
             for slots in [3, 6, 9, 12, 14, 15, 18, 21] {
-                for row in [0, 3] {
-                    let board = Board::new(w, h, slots, row);
+                for (row, plan) in [(0, None), (3, None), (0, Some(Variant::Classic)), (3, Some(Variant::Chain))] {
+                    let board = match plan {
+                        Some(variant) => Board::planned(w, h, slots, row, Plan::for_variant(variant)),
+                        None => Board::new(w, h, slots, row),
+                    };
                     let places = (0..row).map(Place::Row).chain((0..slots).map(Place::Table));
                     for from in places {
                         for direction in directions {
@@ -442,6 +507,76 @@ mod tests {
         assert_eq!(Place::Table(3).clamped(3, 0), Some(Place::Row(0)));
         assert_eq!(Place::Table(3).clamped(0, 0), None);
         assert_eq!(Place::Row(1).clamped(0, 0), None);
+    }
+
+    /// The board areas of the layout tests' phones and of desktops, with a
+    /// row above the table and without.
+    const AREAS: [(f64, f64); 10] = [
+        (320.0, 420.0),
+        (360.0, 500.0),
+        (375.0, 520.0),
+        (390.0, 700.0),
+        (412.0, 760.0),
+        (640.0, 250.0),
+        (844.0, 300.0),
+        (1280.0, 640.0),
+        (1920.0, 960.0),
+        (768.0, 900.0),
+    ];
+
+    #[test]
+    fn a_card_that_stays_keeps_its_place_whatever_the_table_grows_or_shrinks_to() {
+        let ways = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
+        for (w, h) in AREAS {
+            for variant in ways {
+                let plan = Plan::for_variant(variant);
+                let rows = if plan.row > 0 { vec![0, 3.min(plan.row), plan.row] } else { vec![0] };
+                let full = Board::planned(w, h, plan.most, plan.row, plan);
+                for table in 1..=plan.most {
+                    for &row in &rows {
+                        let board = Board::planned(w, h, table, row, plan);
+                        for slot in 0..plan.most {
+                            let want = if slot < table { full.rect(Place::Table(slot)) } else { None };
+                            assert_eq!(
+                                board.rect(Place::Table(slot)),
+                                want,
+                                "{w}x{h} {variant:?} {table}+{row}: slot {slot}"
+                            );
+                        }
+                        for index in 0..plan.row {
+                            let want = if index < row { full.rect(Place::Row(index)) } else { None };
+                            assert_eq!(
+                                board.rect(Place::Row(index)),
+                                want,
+                                "{w}x{h} {variant:?} {table}+{row}: row {index}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_planned_grid_fits_its_most_cards_and_the_first_table_fills_whole_rows() {
+        for (w, h) in AREAS {
+            let plan = Plan::for_variant(Variant::Classic);
+            let board = Board::planned(w, h, 21, 0, plan);
+            assert_eq!(board.table.slots, 21);
+            assert_eq!(12 % board.table.cols, 0, "{w}x{h}: {:?}", board.table);
+            for slot in 0..21 {
+                let r = board.rect(Place::Table(slot)).unwrap();
+                assert!(r.x >= 0.0 && r.y >= 0.0 && r.x + r.w <= w && r.y + r.h <= h, "{w}x{h}: {r:?}");
+            }
+            // Cards stay large enough to read: not much smaller than the
+            // largest grid of 21 would make them.
+            let unplanned = Layout::new(w, h, 21);
+            assert!(board.table.card_w >= unplanned.card_w * 0.85, "{w}x{h}: {:?} vs {unplanned:?}", board.table);
+        }
+        // More than planned re-lays the board rather than leaving cards off it.
+        let plan = Plan::for_variant(Variant::Ultra);
+        let board = Board::planned(1280.0, 640.0, 24, 5, plan);
+        assert!((0..24).all(|slot| board.rect(Place::Table(slot)).is_some()));
     }
 
     #[test]
