@@ -102,8 +102,9 @@ const PARTS = [
   ['race', 'race.html\'s game with others: the page crate built with its race feature'],
   ['online', 'online.html\'s room client (crates/set-online)'],
   ['standings', 'online.html\'s leaderboards and profiles, fetched once the room page has started (crates/set-standings)'],
+  ['sound', 'every page\'s sounds and vibrations with Web Audio, a plain module fetched once the page has started (www/sound.js)'],
 ];
-const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`)).reduce((n, s) => n + s.gzip, 0);
+const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`) && !s.file.endsWith('.html')).reduce((n, s) => n + s.gzip, 0);
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
 const floorPaint = page.find((r) => r.what === 'first_paint' && r.method === 'plain_js_floor');
 const latency = page.find((r) => r.what === 'input_latency');

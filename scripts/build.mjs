@@ -11,10 +11,11 @@
 //    (shorten-names.mjs). Each pair of files is named by a hash of both.
 // 3. The pages: race.html and online.html from index.html's markup
 //    (race-page.mjs, online-page.mjs, with pieces under www/pages/), each
-//    with its module's loader; the parts that load later named in the
+//    with its module's loader; the parts that load later (and the sound
+//    part, www/sound.js, a plain module hashed the same way) named in the
 //    pages' templates; then index.html's own loader, which in release
 //    builds holds its glue inline (inline-glue.mjs).
-// 4. In release builds: the parts' glue and the service worker minified by
+// 4. In release builds: the parts' glue, the sound part and the service worker minified by
 //    terser, and every file written compressed beside itself (gzip and
 //    brotli) for set-server to send as it is.
 //
@@ -118,6 +119,13 @@ async function build(profile) {
   if (index.match(skip)?.length !== 1) fail('index.html as Trunk wrote it has no one rust link with data-trunk-skip');
   index = index.replace(skip, '');
   for (const module of MODULES.filter((m) => m.later === 'index.html')) index = nameParts(index, module.stem, built[module.stem]);
+  // The sound part: a plain module (www/sound.js), hashed like the others.
+  const soundText = readFileSync('www/sound.js');
+  const sound = `sound-${createHash('sha256').update(soundText).digest('hex').slice(0, 16)}.js`;
+  writeFileSync(join(dist, sound), soundText);
+  const withSound = index.replace(/href=["']?sound\.js["']?(?=[\s>])/, `href="${sound}"`);
+  if (withSound === index) fail('index.html names no sound.js in its parts');
+  index = withSound;
   writeFileSync(indexPath, index);
   // The other pages are made from index.html before it has a loader of its own.
   const moduleOf = (page) => MODULES.find((m) => m.page === page) ?? fail(`no module runs ${page}`);
@@ -126,7 +134,7 @@ async function build(profile) {
     return { ...built[module.stem], entry: module.entry };
   };
   writeRacePage(dist, loaderOf('race.html'));
-  writeOnlinePage(dist, loaderOf('online.html'), built.standings);
+  writeOnlinePage(dist, loaderOf('online.html'), built.standings, sound);
   const page = loaderOf('index.html');
   if (release) {
     await inlineGlue({ htmlPath: indexPath, jsPath: join(dist, page.glue), wasm: page.wasm, entry: page.entry });
@@ -135,8 +143,8 @@ async function build(profile) {
   }
   if (!release) return;
 
-  for (const module of MODULES.filter((m) => m.page !== 'index.html')) {
-    const glue = join(dist, built[module.stem].glue);
+  for (const script of [...MODULES.filter((m) => m.page !== 'index.html').map((m) => built[m.stem].glue), sound]) {
+    const glue = join(dist, script);
     writeFileSync(glue, (await minify(readFileSync(glue, 'utf8'), { module: true, ecma: 2020 })).code);
   }
   const worker = join(dist, 'sw.js');

@@ -17,7 +17,7 @@ import { pageFromIndex, piece } from './page-from-index.mjs';
 const BODY = piece('online-body.html');
 const STYLE = piece('online.css');
 
-export function writeOnlinePage(dir, files, standings) {
+export function writeOnlinePage(dir, files, standings, sound) {
   const page = pageFromIndex(dir, 'online', files);
   // The parts' names out: this page loads the online module only.
   page.drop(/<template[^>]*\bid=["']?parts\b[^>]*>[\s\S]*?<\/template>/);
@@ -28,8 +28,10 @@ export function writeOnlinePage(dir, files, standings) {
     + 'window.wasmBindings.online_leaderboard=(m)=>standings().then((p)=>p.online_leaderboard(m));'
     + 'window.wasmBindings.online_profile=(q)=>standings().then((p)=>p.online_profile(q));'
     // The finished game's deal is hashed by the later part (crates/set-standings/src/digest.rs).
-    + 'standings().then((p)=>{window.wasmBindings.sha256_hex=p.sha256_hex})';
-  const named = `<template><a href=${standings.glue}></a><a href=${standings.wasm}></a></template>`;
+    + 'standings().then((p)=>{window.wasmBindings.sha256_hex=p.sha256_hex});'
+    // The sounds (crates/set-sound), as on the other pages: none plays before a gesture anyway.
+    + `import("./${sound}").then((m)=>{window.soundPart=m},()=>{})`;
+  const named = `<template><a href=${standings.glue}></a><a href=${standings.wasm}></a><a href=${sound}></a></template>`;
   page.replace(/<body[^>]*>[\s\S]*<\/body>/, `<body>${BODY}${page.named}${named}${page.loader(later)}</body>`, 'body');
   page.replace(/<\/style>/, `${STYLE}</style>`, 'style');
   page.replace(/<title>SET<\/title>/, '<title>SET online</title>', 'title');

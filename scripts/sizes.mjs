@@ -6,19 +6,21 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The first load's budget: what the browser fetches before the first board
- *  is drawn (the `first-board` mark), gzip, in bytes. */
-export const FIRST_LOAD_BUDGET_GZIP_BYTES = 60_000;
+ *  is drawn (the `first-board` mark), gzip, in bytes. 60 KB until cards
+ *  moved (issue 38: the motion, the planned board and the sound settings,
+ *  BENCHMARKS.md "Design decisions, measured once"). */
+export const FIRST_LOAD_BUDGET_GZIP_BYTES = 66_000;
 /** Everything the page that plays alone can ever fetch, every part that
  *  loads later included (race.html's own files are the next budget's). */
-export const TOTAL_BUDGET_GZIP_BYTES = 160_000;
+export const TOTAL_BUDGET_GZIP_BYTES = 170_000;
 /** race.html, the page that plays with others: what it fetches before its
  *  first board (the page, the race build's glue and wasm). A page of its own,
  *  with its own budget: index.html's first load never carries it. */
-export const RACE_FIRST_LOAD_BUDGET_GZIP_BYTES = 90_000;
+export const RACE_FIRST_LOAD_BUDGET_GZIP_BYTES = 94_000;
 /** online.html, the room page: what it fetches before its first board (the
  *  page, the online part's glue and wasm). Its own budget, as race.html's;
  *  a room should appear as fast as a game alone. */
-export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 60_000;
+export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 68_000;
 /** Whether a file is the own page or part of `stem`'s page (race.html, online.html). */
 const isPageFileOf = (stem) => (file) => file === `${stem}.html` || new RegExp(`^${stem}-[0-9a-f]+(_bg\\.wasm|\\.js)$`).test(file);
 /** race.html's own files, which index.html never fetches. */

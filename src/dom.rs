@@ -5,7 +5,7 @@
 //! (a test page, a page that only wants the exports) gets no view at all.
 
 use crate::storage::SetAside;
-use set_client::page::layout::{Board, Place};
+use set_client::page::layout::{Board, Place, Plan, Rect};
 use set_client::page::settings::{Settings, Theme};
 use set_client::play::stopwatch::format_clock;
 use set_core::rules::card::Card;
@@ -84,8 +84,8 @@ pub(crate) struct View {
     /// Goes back to the unfinished game a new game replaced.
     back_button: HtmlElement,
     /// The settings panel's controls: colour cues, key labels, palette,
-    /// theme and motion (`setting-…` in index.html).
-    setting_controls: [HtmlElement; 5],
+    /// theme, motion, sound, volume and vibration (`setting-…` in index.html).
+    setting_controls: [HtmlElement; 8],
     /// The cards' buttons, over the canvas.
     card_buttons: HtmlElement,
     /// Their markup as last written: rewriting it would take focus away.
@@ -104,6 +104,8 @@ pub(crate) struct View {
     /// scheme) and every claim (motion), so made once.
     pub dark_scheme: Option<MediaQueryList>,
     less_motion: Option<MediaQueryList>,
+    /// A finger, not a mouse: vibration's default follows it.
+    coarse_pointer: Option<MediaQueryList>,
 }
 
 /// The settings panel's controls are `setting-<name>`, with these names:
@@ -167,6 +169,9 @@ impl View {
             palette: "setting-palette",
             theme: "setting-theme",
             motion: "setting-motion",
+            sound: "setting-sound",
+            volume: "setting-volume",
+            vibration: "setting-vibration",
             copy_button: "copy-result",
         });
         // The scoreboard and the ranking, on the page that plays with others.
@@ -177,8 +182,11 @@ impl View {
             ranking,
         });
         let query = |media: &str| window.match_media(media).ok().flatten();
-        let (dark_scheme, less_motion) =
-            (query("(prefers-color-scheme: dark)"), query("(prefers-reduced-motion: reduce)"));
+        let (dark_scheme, less_motion, coarse_pointer) = (
+            query("(prefers-color-scheme: dark)"),
+            query("(prefers-reduced-motion: reduce)"),
+            query("(pointer: coarse)"),
+        );
         let mut view = View {
             status: [deck, sets, time, hints, wrong],
             end_screen,
@@ -198,7 +206,7 @@ impl View {
             card_markup: RefCell::default(),
             others,
             announcer,
-            setting_controls: [colour_cues, key_labels, palette, theme, motion],
+            setting_controls: [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration],
             window,
             canvas,
             ctx,
@@ -210,6 +218,7 @@ impl View {
             address: RefCell::default(),
             dark_scheme,
             less_motion,
+            coarse_pointer,
         };
         view.fit();
         Ok(Some(view))
@@ -238,9 +247,10 @@ impl View {
         (self.css_width, self.css_height, self.pixel_ratio) = (w, h, ratio);
     }
 
-    /// The board for `table` cards, and `row` cards in a row above them.
-    pub(crate) fn board(&self, table: usize, row: usize) -> Board {
-        Board::new(self.css_width, self.css_height, table, row)
+    /// The board for `table` cards, and `row` cards in a row above them,
+    /// laid out for the plan.
+    pub(crate) fn board(&self, table: usize, row: usize, plan: Plan) -> Board {
+        Board::planned(self.css_width, self.css_height, table, row, plan)
     }
 
     /// Starts a frame: CSS-pixel coordinates from here on.
@@ -334,6 +344,20 @@ impl View {
         self.less_motion.as_ref().is_some_and(MediaQueryList::matches)
     }
 
+    /// Whether the page is used with a finger (a phone, a tablet).
+    pub(crate) fn touch_device(&self) -> bool {
+        self.coarse_pointer.as_ref().is_some_and(MediaQueryList::matches)
+    }
+
+    /// Where the first element `selector` matches lies, in the canvas's
+    /// CSS pixels (outside the canvas too): where cards fly to and from.
+    pub(crate) fn element_rect(&self, selector: &str) -> Option<Rect> {
+        let element = self.window.document()?.query_selector(selector).ok()??;
+        let r = element.get_bounding_client_rect();
+        let (left, top) = self.canvas_origin();
+        Some(Rect { x: r.left() - left, y: r.top() - top, w: r.width(), h: r.height() })
+    }
+
     /// Whether the player's system prefers a dark page.
     pub(crate) fn system_prefers_dark(&self) -> bool {
         self.dark_scheme.as_ref().is_some_and(MediaQueryList::matches)
@@ -348,15 +372,22 @@ impl View {
     /// theme: `data-theme` on the root element when one is chosen, none to
     /// follow the system (the stylesheet follows `prefers-color-scheme`).
     pub(crate) fn show_settings(&self, settings: Settings) {
-        let [colour_cues, key_labels, palette, theme, motion] = &self.setting_controls;
-        for (checkbox, on) in [(colour_cues, settings.colour_cues), (key_labels, settings.key_labels)] {
+        let [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration] = &self.setting_controls;
+        let switches =
+            [(colour_cues, settings.colour_cues), (key_labels, settings.key_labels), (sound, settings.sound)];
+        for (checkbox, on) in switches {
             let _ = js_sys::Reflect::set(checkbox, &"checked".into(), &on.into());
         }
-        let choices =
-            [(palette, settings.palette.name()), (theme, settings.theme.name()), (motion, settings.motion.name())];
+        let choices = [
+            (palette, settings.palette.name()),
+            (theme, settings.theme.name()),
+            (motion, settings.motion.name()),
+            (vibration, settings.vibration.name()),
+        ];
         for (select, name) in choices {
             let _ = js_sys::Reflect::set(select, &"value".into(), &name.into());
         }
+        let _ = js_sys::Reflect::set(volume, &"value".into(), &settings.volume.to_string().into());
         let root = self.window.document().and_then(|document| document.document_element());
         if let Some(root) = root {
             let _ = match settings.theme {

@@ -3,7 +3,7 @@
 
 use crate::app::Input;
 use crate::app::host::Hosted;
-use crate::{dispatch, dom, random_seed, today};
+use crate::{dispatch, dom, heard_gesture, random_seed, today};
 use set_client::page::keyboard::{Command, call_for_key, command_for_key, direction_for_key};
 use set_client::page::settings::{Change, on_off};
 use set_core::players::sitting::Seat;
@@ -51,7 +51,12 @@ pub(crate) fn on_signal<T: Hosted>(value: JsValue) {
     } else if value.as_f64().is_some() {
         Some(Input::Frame)
     } else {
-        input_for::<T>(value.unchecked_ref())
+        let event: &web_sys::Event = value.unchecked_ref();
+        // A person's own click, key or choice (not a script's): sound may start.
+        if event.is_trusted() && matches!(event.type_().as_str(), "click" | "keydown" | "change") {
+            heard_gesture();
+        }
+        input_for::<T>(event)
     };
     if let Some(input) = input {
         dispatch(input);
@@ -135,10 +140,11 @@ fn input_for<T: Hosted>(event: &web_sys::Event) -> Option<Input> {
                 let variant = Variant::from_name(&value, Some(today())).ok()?;
                 return Some(Input::Play(variant, random_seed()));
             }
-            // A checkbox says on or off by `checked`; a select by its value.
+            // A checkbox says on or off by `checked`; a select or a slider by its value.
+            let checkbox = read("type")?.as_string().as_deref() == Some("checkbox");
             let value = match read("checked")?.as_bool() {
-                Some(on) => on_off(on),
-                None => &value,
+                Some(on) if checkbox => on_off(on),
+                _ => &value,
             };
             Change::parse(id.strip_prefix(dom::SETTING_PREFIX)?, value).map(Input::Setting)
         }

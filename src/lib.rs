@@ -102,3 +102,8 @@ fn random_seed() -> u64 {
 fn dispatch(input: Input) {
     let _ = with_app(|app| app.handle(input, now()));
 }
+
+/// The player made a gesture (see `app::Page::heard_gesture`).
+fn heard_gesture() {
+    let _ = with_app(|app| app.heard_gesture());
+}

@@ -67,6 +67,19 @@ impl Others for Race {
         Race::showing(self, now)
     }
 
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.seats().player(seat).is_some_and(|player| player.kind != Kind::Human)
+    }
+
+    fn countdown(&self, now: f64) -> Option<u32> {
+        let call = self.call()?;
+        Some(((call.until_ms as f64 - self.elapsed_ms(now)).max(0.0) / 1000.0).ceil() as u32)
+    }
+
+    fn seat_element(&self, seat: Seat) -> Option<String> {
+        (!self.seats().is_solo()).then(|| format!("#scores > li:nth-child({})", seat.0 + 1))
+    }
+
     /// Each player's colour, name, key (people who call), score, and
     /// whether they are out or calling; empty alone.
     fn scoreboard(&self, now: f64) -> String {
@@ -82,9 +95,8 @@ impl Others for Race {
             if standing.locked_out {
                 state.push_str(" out");
             }
-            if let Some(call) = call.filter(|call| call.seat.0 as usize == seat) {
-                let left = (call.until_ms as f64 - self.elapsed_ms(now)).max(0.0) / 1000.0;
-                state = format!(" calling {}s", left.ceil() as u32);
+            if let Some(left) = self.countdown(now).filter(|_| call.is_some_and(|call| call.seat.0 as usize == seat)) {
+                state = format!(" calling {left}s");
             }
             let score = standing.score();
             let inner = format!("{name} <b>{score}</b><small>{state}</small>");

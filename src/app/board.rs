@@ -1,6 +1,7 @@
 //! The board: where each card lies (table, the row above it, or the
-//! gallery), hit testing in viewport pixels, and drawing it all on the
-//! canvas with the effect that plays.
+//! gallery), hit testing in viewport pixels (on the places at rest: a tap
+//! goes to the table the game holds), and drawing it all on the canvas
+//! with the motion and the shake that play.
 
 use super::effect::Effect;
 use super::host::Hosted;
@@ -8,7 +9,7 @@ use super::{App, Changes};
 use crate::dom::View;
 use set_canvas::{self as render, CardLook};
 use set_client::page::keyboard::key_label;
-use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::layout::{Board, Place, Plan, Rect};
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
@@ -16,7 +17,8 @@ impl<T: Hosted> App<T> {
     /// The board as laid out now: the table (or the gallery's 81 cards) and
     /// the row above it.
     pub(super) fn board(&self, view: &View) -> Board {
-        view.board(self.play().game().table().len(), self.play().row().cards().len())
+        let game = self.play().game();
+        view.board(game.table().len(), self.play().row().cards().len(), Plan::for_variant(game.variant()))
     }
 
     /// The rectangle of a place in viewport CSS pixels.
@@ -41,12 +43,15 @@ impl<T: Hosted> App<T> {
         if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
             self.effect = None;
         }
+        if self.motion.as_ref().is_some_and(|motion| !motion.is_running(now)) {
+            self.motion = None;
+        }
         if let Some(view) = &mut self.view {
             view.fit();
         }
         let Some(view) = &self.view else { return };
         self.draw_board(view, now);
-        if self.effect.is_some() && !view.frame_pending {
+        if (self.effect.is_some() || self.motion.is_some()) && !view.frame_pending {
             let requested = view.window.request_animation_frame(&view.frame_callback);
             if let Some(view) = &mut self.view {
                 view.frame_pending = requested.is_ok();
@@ -68,7 +73,7 @@ impl<T: Hosted> App<T> {
                 // JavaScript's sin: Rust's would add its own (libm) to the download.
                 (cards, len, js_sys::Math::sin(p * 28.0) * 5.0 * (1.0 - p))
             }
-            _ => ([set_core::rules::card::DECK[0]; 4], 0, 0.0),
+            None => ([set_core::rules::card::DECK[0]; 4], 0, 0.0),
         };
         let wrong = &wrong[..len];
         // A computer opponent's claim, in its colour, just before it is made.
@@ -80,7 +85,17 @@ impl<T: Hosted> App<T> {
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
         let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
         for (place, card) in places.chain(table) {
-            let Some(rect) = board.rect(place) else { continue };
+            let Some(mut rect) = board.rect(place) else { continue };
+            // A card coming to its place is drawn on its way (not at all
+            // before it sets off); a card at rest, at its place.
+            if let Some(sprite) =
+                self.motion.as_ref().and_then(|m| m.drawn(card, now)).filter(|_| matches!(place, Place::Table(_)))
+            {
+                if sprite.alpha <= 0.0 {
+                    continue;
+                }
+                rect = sprite.rect;
+            }
             let is_wrong = wrong.contains(&card);
             let pickable = match place {
                 Place::Table(_) => true,
@@ -105,25 +120,18 @@ impl<T: Hosted> App<T> {
                 render::draw_claimed(&view.ctx, rect, colour);
             }
         }
-        if let Some(effect @ Effect::Found { cards, rects, len, .. }) = self.effect {
-            let p = effect.progress(now);
-            let scale = 1.0 - p * p;
-            view.ctx.set_global_alpha(1.0 - p);
-            for (card, rect) in cards.into_iter().zip(rects).take(len) {
-                let (cx, cy) = rect.center();
-                let shrunk = Rect {
-                    x: cx - rect.w * scale / 2.0,
-                    y: cy - rect.h * scale / 2.0,
-                    w: rect.w * scale,
-                    h: rect.h * scale,
-                };
-                if shrunk.w >= 2.0 {
-                    let look = CardLook { found: true, palette, dark, ..CardLook::default() };
-                    render::draw_card(&view.ctx, card, shrunk, look);
-                }
+        // The sets taken: marked in the taker's colour, then off toward them.
+        for sprite in self.motion.iter().flat_map(|motion| motion.leaving(now)) {
+            if sprite.rect.w < 2.0 {
+                continue;
             }
-            view.ctx.set_global_alpha(1.0);
+            view.ctx.set_global_alpha(sprite.alpha);
+            render::draw_card(&view.ctx, sprite.card, sprite.rect, CardLook { palette, dark, ..CardLook::default() });
+            if let Some(seat) = sprite.mark {
+                render::draw_claimed(&view.ctx, sprite.rect, render::SEAT_COLOURS[seat % render::SEAT_COLOURS.len()]);
+            }
         }
+        view.ctx.set_global_alpha(1.0);
     }
 
     /// The place under viewport point (x, y).

@@ -26,6 +26,8 @@ use set_core::rules::variant::Variant;
 pub(crate) struct Said {
     pub happened: Happened,
     pub words: Option<String>,
+    /// Whose move it was.
+    pub by: Seat,
 }
 
 /// A refused move, in the page's words: `None` says nothing (a tap on a
@@ -78,6 +80,19 @@ pub(crate) trait Others {
     }
     /// A computer opponent's claim shown on the board before it is made.
     fn showing(&self, _now: f64) -> Option<BotPlan> {
+        None
+    }
+    /// Whether a seat is a computer opponent's: its sets sound as a rival's.
+    fn is_bot(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// The whole seconds left of a running call, for its countdown.
+    fn countdown(&self, _now: f64) -> Option<u32> {
+        None
+    }
+    /// Where a seat's name is shown, in viewport CSS pixels: a set taken
+    /// flies there. `None` alone (it flies off the board).
+    fn seat_element(&self, _seat: Seat) -> Option<String> {
         None
     }
     /// The scoreboard's markup; empty alone.
@@ -181,7 +196,7 @@ impl<T: Hosted> Host for T {
 }
 
 fn said<T: Table>(table: &T, turn: &T::Turn) -> Said {
-    Said { happened: T::happened(turn), words: table.announcement(turn) }
+    Said { happened: T::happened(turn), words: table.announcement(turn), by: T::mover(turn) }
 }
 
 /// Alone: no one else plays, and an address names no players.

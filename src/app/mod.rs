@@ -8,7 +8,8 @@
 //! save and one redraw after it. The controller's other jobs have rooms of
 //! their own beside it: [`persistence`] (whether and where the game is
 //! saved, and following another tab), [`notice`] (the notice and the live
-//! region), [`effect`] (the short animations after a claim), [`board`]
+//! region), [`effect`] (a wrong claim's shake), [`motion`] (cards that
+//! move and the sounds after a move), [`board`]
 //! (where the cards lie and drawing them), [`card_buttons`] (a button over
 //! each card), [`others`] (what other players do by themselves, and calls),
 //! [`state`] (the object `state()` returns) and [`host`] (the game the page
@@ -18,6 +19,7 @@ mod board;
 mod card_buttons;
 mod effect;
 pub(crate) mod host;
+mod motion;
 mod notice;
 mod others;
 mod persistence;
@@ -34,11 +36,13 @@ use crate::dom::{Stats, View};
 use crate::storage::{SaveSlot, SetAside};
 use effect::Effect;
 use host::{Refused, Said};
+use motion::Moves;
 use persistence::Persistence;
 use set_client::page::keyboard::Command;
 use set_client::page::layout::{Direction, Place, Rect};
 use set_client::page::options::{AskedGame, PageOptions};
 use set_client::page::settings::{Change, Settings};
+use set_client::page::sound::Cue;
 use set_client::play::session::Happened;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
@@ -128,7 +132,15 @@ impl Changes {
 pub(crate) struct App<T: Hosted> {
     /// The game: alone on index.html, with others on race.html.
     table: T,
+    /// A wrong claim's shake.
     effect: Option<Effect>,
+    /// The cards moving after a move (see [`motion`]).
+    motion: Option<set_client::page::motion::Motion>,
+    /// What the moves of the input being handled did, for the motion and the sounds.
+    moves: Moves,
+    speaker: set_sound::Speaker,
+    /// The countdown's second last sounded.
+    counted: Option<u32>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
     card_focus: Place,
@@ -170,6 +182,10 @@ impl<T: Hosted> App<T> {
         App {
             table,
             effect: None,
+            motion: None,
+            moves: Moves::default(),
+            speaker: set_sound::Speaker::default(),
+            counted: None,
             hover: None,
             card_focus: Place::Table(0),
             settings: Settings::default(),
@@ -213,7 +229,11 @@ impl<T: Hosted> App<T> {
     /// The one way in: an input updates the game, then the page is saved
     /// once and drawn once, as the update asks.
     pub(crate) fn handle(&mut self, input: Input, now: f64) {
+        let before = self.before();
         let mut changes = self.update(input, now);
+        if changes.refresh || changes.draw {
+            self.show_moves(before, now);
+        }
         if changes.save {
             let before = self.persistence.clone();
             self.save(now);
@@ -250,10 +270,8 @@ impl<T: Hosted> App<T> {
             Input::Click { x, y } => self.place_at(x, y).map_or(Changes::NONE, |place| self.pick(place, now)),
             Input::Hover(point) => self.hover_at(point),
             Input::Resize => {
-                // A fading card's place is gone with the old layout.
-                if matches!(self.effect, Some(Effect::Found { .. })) {
-                    self.effect = None;
-                }
+                // A moving card's places are gone with the old layout.
+                self.motion = None;
                 // The cards' buttons follow their drawings.
                 Changes::REFRESH
             }
@@ -262,6 +280,10 @@ impl<T: Hosted> App<T> {
             Input::SystemThemeChanged => Changes::DRAW,
             Input::Setting(change) => {
                 self.settings.apply(change);
+                // Sound turned on or a new volume: heard at once, as it will be.
+                if matches!(change, Change::Sound(true) | Change::Volume(_)) {
+                    self.moves.cues.push(Cue::Hint);
+                }
                 self.keep_settings(now)
             }
             Input::Arrow { from, direction } => {
@@ -315,6 +337,7 @@ impl<T: Hosted> App<T> {
     /// shown again catches up with what another tab saved meanwhile.
     fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
         Host::set_hidden(&mut self.table, hidden, now);
+        self.speaker.set_hidden(hidden);
         if hidden {
             return Changes { save: true, time: true, ..Changes::NONE };
         }
@@ -326,6 +349,7 @@ impl<T: Hosted> App<T> {
     fn show_new_game(&mut self) -> Changes {
         self.offer = None;
         self.effect = None;
+        self.motion = None;
         self.hover = None;
         self.notice.clear();
         Changes::SAVE_AND_REFRESH
@@ -336,38 +360,20 @@ impl<T: Hosted> App<T> {
     /// in a finished game do nothing.
     fn pick(&mut self, place: Place, now: f64) -> Changes {
         let Some(card) = self.card_at(place) else { return Changes::NONE };
-        // The cards a claim would take, and where they lie before it does.
+        // The cards a claim would take.
         let picked = self.play().selection();
         let len = (picked.len() + 1).min(4);
         let mut four = [card; 4];
         four[..len - 1].copy_from_slice(&picked[..len - 1]);
-        let board = self.view.as_ref().map(|view| self.board(view));
-        let mut rects = [Rect { x: 0.0, y: 0.0, w: 0.0, h: 0.0 }; 4];
-        let mut placed = 0;
-        for (rect, &c) in rects.iter_mut().zip(&four[..len]) {
-            if let Some(found) = board.and_then(|board| board.rect(self.place_of(c)?)) {
-                *rect = found;
-                placed += 1;
-            }
-        }
-        let cards_out = self.play().game().table().len();
         let said = match Host::pick(&mut self.table, card, now) {
             Ok(said) => said,
             Err(refusal) => return self.refused(refusal, now),
         };
-        // The found cards fade out where they lay, unless the grid changed
-        // (15 cards closing up to 12): their old places now hold other cards.
-        let same_grid = self.play().game().table().len() == cards_out;
         let still = self.view.as_ref().is_some_and(|view| self.settings.reduced_motion(view.system_reduces_motion()));
         match said.happened {
             Happened::Picked(_) | Happened::Unpicked(_) => return Changes::REFRESH,
             // Less motion: the claim shows at once, told by the notice and the counters.
-            _ if still => self.effect = None,
-            // Cards that stay on the table (the daily puzzle) do not fade out.
-            Happened::Found { .. } if same_grid && placed == len && !self.play().game().table().contains(&card) => {
-                self.effect = Some(Effect::Found { cards: four, rects, len, started: now });
-            }
-            Happened::Invalid { .. } => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
+            Happened::Invalid { .. } if !still => self.effect = Some(Effect::Wrong { cards: four, len, started: now }),
             _ => self.effect = None,
         }
         self.after_move(said, now);
@@ -378,6 +384,14 @@ impl<T: Hosted> App<T> {
     /// a game finished, and the notice.
     fn after_move(&mut self, said: Said, now: f64) {
         let happened = said.happened;
+        match happened {
+            Happened::Found { claim, .. } => {
+                self.moves.taken.push((claim.cards().to_vec(), said.by));
+                self.moves.cues.push(if self.table.is_bot(said.by) { Cue::RivalSet } else { Cue::OwnSet });
+            }
+            Happened::Invalid { .. } => self.moves.cues.push(Cue::Wrong),
+            _ => {}
+        }
         self.announce(said);
         if matches!(happened, Happened::Found { .. }) && self.play().game().is_over() {
             self.note_finished(now);
@@ -403,8 +417,11 @@ impl<T: Hosted> App<T> {
                 Changes::REFRESH
             }
             Command::Hint => match Host::hint(&mut self.table, now) {
-                Ok(happened) => {
-                    self.announce(happened);
+                Ok(said) => {
+                    if matches!(said.happened, Happened::Hinted(_)) {
+                        self.moves.cues.push(Cue::Hint);
+                    }
+                    self.announce(said);
                     Changes::SAVE_AND_REFRESH
                 }
                 Err(refusal) => self.refused(refusal, now),
@@ -483,6 +500,9 @@ pub(crate) trait Page {
     fn seat(&mut self, players: Seats);
     /// `state()`'s object.
     fn state_object(&self, now: f64) -> JsValue;
+    /// The player touched, clicked or typed: sound may start from now on
+    /// (the browsers' autoplay rule).
+    fn heard_gesture(&mut self);
     /// Where a place's card is drawn, or why there is none.
     fn place_rect(&self, place: Place) -> Result<Rect, String>;
     /// Where a card is drawn, if it is.
@@ -508,6 +528,10 @@ impl<T: Hosted> Page for App<T> {
 
     fn state_object(&self, now: f64) -> JsValue {
         App::state_object(self, now)
+    }
+
+    fn heard_gesture(&mut self) {
+        self.speaker.gesture();
     }
 
     fn place_rect(&self, place: Place) -> Result<Rect, String> {

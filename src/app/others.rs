@@ -5,6 +5,7 @@
 
 use super::host::{Host, Hosted};
 use super::{App, Changes};
+use set_client::page::sound::Cue;
 use set_core::players::sitting::Seat;
 
 impl<T: Hosted> App<T> {
@@ -22,7 +23,14 @@ impl<T: Hosted> App<T> {
             self.after_move(happened, now);
             changes = Changes::SAVE_AND_REFRESH;
         }
-        // The caller's seconds left, on the scoreboard.
+        // The caller's seconds left, on the scoreboard, and heard.
+        let countdown = self.table.countdown(now);
+        if countdown != self.counted {
+            self.counted = countdown;
+            if countdown.is_some_and(|left| left > 0) {
+                self.moves.cues.push(Cue::Countdown);
+            }
+        }
         if self.table.calling().is_some() && changes == Changes::NONE {
             changes = Changes::REFRESH;
         }

@@ -58,6 +58,11 @@ impl<T: Hosted> App<T> {
         if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.play().row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));
         }
+        put(&object, "animating", self.animating(now).into());
+        let sound = js_sys::Object::new();
+        put(&sound, "on", self.settings.sound.into());
+        put(&sound, "volume", (f64::from(self.settings.volume) / 100.0).into());
+        put(&object, "sound", sound.into());
         self.table.put_players(&object, now);
         object.into()
     }

@@ -4,7 +4,8 @@
 //! values rather than from the page's game.
 
 use crate::CardLook;
-use set_client::page::layout::{Board, Layout, Place, Rect};
+use set_client::page::layout::{Board, Layout, Place, Plan, Rect};
+use set_client::page::motion::Motion;
 use set_client::page::settings::Settings;
 use set_core::rules::card::Card;
 use web_sys::CanvasRenderingContext2d as Ctx;
@@ -31,6 +32,11 @@ pub fn looks() -> Looks {
 }
 
 impl Looks {
+    /// The settings they come from (sound, motion…).
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
     /// A card's look under these settings, before its state (picked, hinted…).
     pub fn card(&self) -> CardLook<'static> {
         CardLook {
@@ -55,14 +61,50 @@ pub struct Marks<'a> {
     pub picked: &'a [Card],
 }
 
+/// A table to draw: its cards, Set-Chain's previous set in a row above
+/// them, and what the board is laid out for.
+#[derive(Clone, Copy)]
+pub struct Drawn<'a> {
+    /// The table's cards, by slot.
+    pub table: &'a [Card],
+    /// The row above the table.
+    pub row: &'a [Card],
+    /// What the board is laid out for ([`Plan::exactly`] for a still picture).
+    pub plan: Plan,
+    /// The cards moving, and the time to draw them at.
+    pub motion: Option<(&'a Motion, f64)>,
+}
+
+impl<'a> Drawn<'a> {
+    /// A still picture: laid out for exactly these cards.
+    pub fn still(table: &'a [Card], row: &'a [Card]) -> Drawn<'a> {
+        Drawn { table, row, plan: Plan::exactly(table.len(), row.len()), motion: None }
+    }
+
+    /// The board these cards are drawn on in a `w` × `h` area.
+    pub fn board(&self, w: f64, h: f64) -> Board {
+        Board::planned(w, h, self.table.len(), self.row.len(), self.plan)
+    }
+}
+
 /// Draws a table (and Set-Chain's previous set in a row above it) filling
 /// the canvas.
-pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks: Marks<'_>, looks: Looks) {
+pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>, looks: Looks) {
     crate::clear(ctx, w, h, looks.dark);
-    let board = Board::new(w, h, table.len(), row.len());
+    let Drawn { table, row, .. } = drawn;
+    let board = drawn.board(w, h);
     let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
     for (place, card) in places.chain(table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card))) {
-        let Some(rect) = board.rect(place) else { continue };
+        let Some(mut rect) = board.rect(place) else { continue };
+        // A card coming to its place is drawn on its way, not before it sets off.
+        if let (Place::Table(_), Some((motion, now))) = (place, drawn.motion) {
+            if let Some(sprite) = motion.drawn(card, now) {
+                if sprite.alpha <= 0.0 {
+                    continue;
+                }
+                rect = sprite.rect;
+            }
+        }
         let look = CardLook {
             found: marks.outlined.contains(&card),
             wrong: marks.wrong.contains(&card),
@@ -72,6 +114,21 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, table: &[Card], row: &[Card], marks
         };
         crate::draw_card(ctx, card, rect, look);
     }
+}
+
+/// Draws the sets taken as they leave, marked in their taker's colour, over the table.
+pub fn draw_leaving(ctx: &Ctx, motion: &Motion, now: f64, looks: Looks) {
+    for sprite in motion.leaving(now) {
+        if sprite.rect.w < 2.0 {
+            continue;
+        }
+        ctx.set_global_alpha(sprite.alpha);
+        crate::draw_card(ctx, sprite.card, sprite.rect, looks.card());
+        if let Some(seat) = sprite.mark {
+            crate::draw_claimed(ctx, sprite.rect, crate::SEAT_COLOURS[seat % crate::SEAT_COLOURS.len()]);
+        }
+    }
+    ctx.set_global_alpha(1.0);
 }
 
 /// Draws one card filling a small canvas (a drill's candidate).

@@ -6,7 +6,8 @@
 //! page's model is set-client's `online::OnlinePage` (tested natively);
 //! this crate is its edge. One funnel: an event (a frame, a tap, a timer,
 //! the socket opening or closing, a request of the JS API) → the model's
-//! update (`page`) → its commands carried out → one render (`view`).
+//! update (`page`) → its commands carried out → the board's motion and
+//! sounds (`motion`) → one render (`view`).
 //! `state` holds the model beside what only a browser holds (the socket,
 //! a promise waiting); [`wire`] reads the server's frames with the
 //! protocol's reader over the browser's JSON parser and makes the page's
@@ -25,6 +26,8 @@ mod deal;
 pub mod dom;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod exports;
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
+mod motion;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod page;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]

@@ -51,6 +51,10 @@ pub(crate) fn with_online<T>(f: impl FnOnce(&mut Online) -> T) -> Result<T, JsEr
 
 /// The funnel: an event → the model's update → its commands → one render.
 fn step(online: &mut Online, event: Event) {
+    // A button pressed: sound may start from now on (the autoplay rule).
+    if matches!(event, Event::Click(_)) {
+        online.feel.speaker.gesture();
+    }
     let event = match event {
         Event::Opened => model::Event::Opened,
         Event::Frame(frame) => {
@@ -86,8 +90,31 @@ fn step(online: &mut Online, event: Event) {
     };
     let commands = online.page.update(event, now(), js_sys::Math::random());
     run(online, commands);
+    let board = view::board_now(online);
+    if crate::motion::follow(&mut online.feel, &online.page, board, now()) {
+        ask_for_frame(online);
+    }
     view::render(online);
     online.page.refill_names = false;
+}
+
+/// Asks for an animation frame that draws the board, while cards move.
+fn ask_for_frame(online: &mut Online) {
+    if online.feel.frame_pending {
+        return;
+    }
+    let frame = Closure::once_into_js(|| {
+        let _ = with_online(|online| {
+            online.feel.frame_pending = false;
+            view::draw_board(online);
+            if online.feel.animating(now()) {
+                ask_for_frame(online);
+            } else {
+                online.feel.motion = None;
+            }
+        });
+    });
+    online.feel.frame_pending = window().request_animation_frame(frame.unchecked_ref()).is_ok();
 }
 
 /// The one way in for the browser's events.
@@ -237,9 +264,25 @@ pub(crate) fn start() {
     let first_claim_id = (js_sys::Math::random() * f64::from(u32::MAX >> 1)) as u32;
     let page =
         OnlinePage::new(read(TOKEN_KEY), read(NAME_KEY).unwrap_or_default(), muted, room_in_address(), first_claim_id);
-    let online = Online { page, socket: None, retiring: None, handlers: Vec::new(), waiter: None };
+    let online = Online {
+        page,
+        socket: None,
+        retiring: None,
+        handlers: Vec::new(),
+        waiter: None,
+        feel: crate::motion::Feel::default(),
+    };
     ONLINE.with(|cell| *cell.borrow_mut() = Some(online));
     view::listen(dispatch);
+    // Sound stops while the page is hidden.
+    let visibility = Closure::<dyn FnMut()>::new(|| {
+        let hidden = window().document().is_some_and(|d| d.hidden());
+        let _ = with_online(|online| online.feel.speaker.set_hidden(hidden));
+    });
+    if let Some(document) = window().document() {
+        let _ = document.add_event_listener_with_callback("visibilitychange", visibility.as_ref().unchecked_ref());
+    }
+    visibility.forget();
     let ping = Closure::<dyn FnMut()>::new(|| dispatch(Event::Ping));
     let _ = window().set_interval_with_callback_and_timeout_and_arguments_0(ping.as_ref().unchecked_ref(), PING_MS);
     ping.forget();

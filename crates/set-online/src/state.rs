@@ -47,6 +47,8 @@ pub(crate) struct Online {
     /// The socket's callbacks, kept as long as it lives.
     pub(crate) handlers: Vec<Closure<dyn FnMut(JsValue)>>,
     pub(crate) waiter: Option<Waiter>,
+    /// What moves and sounds (see `crate::motion`).
+    pub(crate) feel: crate::motion::Feel,
 }
 
 impl Deref for Online {

@@ -9,9 +9,9 @@ use crate::dom::{Piece, document, element, fill_list, select_value, set_text, sh
 use crate::state::{Event, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
-use set_canvas::board::{Marks, draw_table, looks};
+use set_canvas::board::{Drawn, Marks, draw_leaving, draw_table, looks};
 use set_client::online::{self as model, Link};
-use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::layout::{Place, Plan, Rect};
 use set_client::remote::Remote;
 use set_client::room_log::clock_text;
 use set_core::online::room::Status;
@@ -475,6 +475,28 @@ fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, 
     Some((ctx, canvas, w, h))
 }
 
+/// The room's board as it is laid out now, and the canvas's width: what
+/// the motion is measured on.
+pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Board, f64)> {
+    let canvas = document().get_element_by_id("board")?;
+    let main: HtmlElement = canvas.parent_element()?.unchecked_into();
+    let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
+    let remote = &online.remote;
+    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let row = row_of(remote);
+    Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
+}
+
+/// Draws the board alone: an animation frame while cards move.
+pub(crate) fn draw_board(online: &Online) {
+    draw(online);
+}
+
+/// What the room's board is laid out for: its way to play's most cards.
+fn plan_of(remote: &Remote) -> Plan {
+    remote.variant.map_or(Plan::for_variant(Variant::Classic), Plan::for_variant)
+}
+
 fn row_of(remote: &Remote) -> Vec<Card> {
     remote.view.previous.clone().unwrap_or_default()
 }
@@ -485,8 +507,15 @@ fn draw(online: &Online) {
     let row = row_of(remote);
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
-    draw_table(&ctx, w, h, table, &row, marks, looks());
-    let board = Board::new(w, h, table.len(), row.len());
+    let now = crate::state::now();
+    let motion = online.feel.motion.as_ref().map(|motion| (motion, now));
+    let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
+    let looks = looks();
+    draw_table(&ctx, w, h, drawn, marks, looks);
+    if let Some(motion) = &online.feel.motion {
+        draw_leaving(&ctx, motion, now, looks);
+    }
+    let board = drawn.board(w, h);
     let mut buttons = String::new();
     for (slot, &card) in table.iter().enumerate() {
         let Some(r) = board.rect(Place::Table(slot)) else { continue };
@@ -518,7 +547,9 @@ pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let Some(slot) = remote.view.table.iter().position(|&c| c == card) else { return JsValue::NULL };
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
-    let board = Board::new(bounds.width(), bounds.height(), remote.view.table.len(), row_of(remote).len());
+    let row = row_of(remote);
+    let drawn = Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None };
+    let board = drawn.board(bounds.width(), bounds.height());
     board.rect(Place::Table(slot)).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
 }
 
@@ -625,6 +656,12 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&room, "muted", muted.into());
     let state = Object::new();
     put(&state, "online", room.into());
+    put(&state, "animating", online.feel.animating(crate::state::now()).into());
+    let settings = looks().settings();
+    let sound = Object::new();
+    put(&sound, "on", settings.sound.into());
+    put(&sound, "volume", JsValue::from(f64::from(settings.volume) / 100.0));
+    put(&state, "sound", sound.into());
     put(&state, "table", ids(&remote.view.table));
     put(&state, "previous", remote.view.previous.as_ref().map_or(JsValue::NULL, |p| ids(p)));
     put(&state, "deckLeft", remote.view.deck_left.into());

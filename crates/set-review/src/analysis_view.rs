@@ -9,7 +9,7 @@ use crate::Played;
 use crate::chart::draw_bars;
 use crate::shell::{Event, Shell, escape};
 use crate::words::time;
-use set_canvas::board::{Marks, draw_table, looks};
+use set_canvas::board::{Drawn, Marks, draw_table, looks};
 use set_client::review::analysis::Analysis;
 use set_client::review::record::mode_index;
 use set_core::rules::explain::{ATTRIBUTES, sentence};
@@ -138,6 +138,13 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
         let missed = &analysis.missed[index];
         let table = &analysis.tables[missed.table];
         let row = table.previous.map(|p| p.to_vec()).unwrap_or_default();
-        draw_table(&ctx, w, h, &table.cards, &row, Marks { outlined: missed.claim.cards(), ..Marks::default() }, looks);
+        draw_table(
+            &ctx,
+            w,
+            h,
+            Drawn::still(&table.cards, &row),
+            Marks { outlined: missed.claim.cards(), ..Marks::default() },
+            looks,
+        );
     }
 }

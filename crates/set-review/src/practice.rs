@@ -10,7 +10,7 @@ use crate::epoch_ms;
 use crate::ledger::Ledger;
 use crate::shell::{Event, Shell};
 use crate::words::{drill_records, time};
-use set_canvas::board::{Marks, draw_one, draw_table, looks};
+use set_canvas::board::{Drawn, Marks, draw_one, draw_table, looks};
 use set_client::review::analysis::median;
 use set_client::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
 use set_client::review::record::{Answer, Drill, DrillRun, Record};
@@ -157,7 +157,7 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
             body.push_str("</p>");
             shell.write("Practice: how many sets?", &body);
             if let Some((ctx, w, h)) = shell.canvas("review-table") {
-                draw_table(&ctx, w, h, &round.table, &[], Marks::default(), looks);
+                draw_table(&ctx, w, h, Drawn::still(&round.table, &[]), Marks::default(), looks);
             }
         }
         Drilling::Done { drill, answers } => {

@@ -9,7 +9,7 @@
 use crate::Played;
 use crate::shell::{Event, Shell, escape};
 use crate::words::time;
-use set_canvas::board::{Marks, draw_table, looks};
+use set_canvas::board::{Drawn, Marks, draw_table, looks};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};
 
@@ -159,6 +159,6 @@ fn draw(shell: &Shell, frame: &Frame) {
             Mark::Hint => Marks { hinted: &frame.marked, ..Marks::default() },
             Mark::None => Marks::default(),
         };
-        draw_table(&ctx, w, h, &frame.table, &frame.row, marks, looks());
+        draw_table(&ctx, w, h, Drawn::still(&frame.table, &frame.row), marks, looks());
     }
 }

@@ -1,7 +1,10 @@
 //! The page's model, as plain values: where the cards lie and which one a
-//! point hits ([`layout`]), which key does what ([`keyboard`]), what the
-//! page's address asks for ([`options`]), and the player's [`settings`].
+//! point hits ([`layout`]), how they move between tables ([`motion`]), which
+//! key does what ([`keyboard`]), what the page's address asks for
+//! ([`options`]), the player's [`settings`], and the sounds ([`sound`]).
 pub mod keyboard;
 pub mod layout;
+pub mod motion;
 pub mod options;
 pub mod settings;
+pub mod sound;

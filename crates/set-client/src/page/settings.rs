@@ -1,6 +1,7 @@
 //! The player's settings, kept in the browser under a key of their own:
 //! colour cues (a letter for each card's colour, for colour-blind players),
-//! the key labels, the palette the cards are drawn in, the theme and motion.
+//! the key labels, the palette the cards are drawn in, the theme, motion,
+//! sound and its volume, and vibration.
 //! Stored as lines `name value`, the same pairs the settings panel sends; a
 //! line this version does not know, or a value it cannot read, is skipped,
 //! so that settings written by another version never stop the game.
@@ -65,11 +66,27 @@ macro_rules! named_choice {
     };
 }
 
+/// Whether a set and a wrong claim vibrate the device, where the browser can.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Vibration {
+    #[default]
+    /// On a touch device; not on one with a mouse.
+    Touch,
+    /// Always, where the browser can.
+    On,
+    /// Never.
+    Off,
+}
+
 named_choice!(Palette { Classic => "classic", OkabeIto => "okabe-ito", HighContrast => "high-contrast" });
 named_choice!(Theme { System => "system", Light => "light", Dark => "dark" });
 named_choice!(Motion { System => "system", Reduced => "reduced", Full => "full" });
+named_choice!(Vibration { Touch => "touch", On => "on", Off => "off" });
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The volume sound starts at: moderate.
+pub const DEFAULT_VOLUME: u8 = 60;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// The player's settings, kept in the browser.
 pub struct Settings {
     /// Each card carries a letter for its colour (R, G, P), so that colours
@@ -83,6 +100,27 @@ pub struct Settings {
     pub theme: Theme,
     /// How much moves.
     pub motion: Motion,
+    /// Sounds for sets, wrong claims, deals, hints and the end.
+    pub sound: bool,
+    /// How loud, 0 to 100.
+    pub volume: u8,
+    /// Whether a set and a wrong claim vibrate.
+    pub vibration: Vibration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            colour_cues: false,
+            key_labels: false,
+            palette: Palette::default(),
+            theme: Theme::default(),
+            motion: Motion::default(),
+            sound: true,
+            volume: DEFAULT_VOLUME,
+            vibration: Vibration::default(),
+        }
+    }
 }
 
 /// One setting changed: from a line of stored text or a control of the panel.
@@ -98,6 +136,12 @@ pub enum Change {
     Theme(Theme),
     /// Another motion setting.
     Motion(Motion),
+    /// Sound on or off.
+    Sound(bool),
+    /// Another volume, 0 to 100.
+    Volume(u8),
+    /// Another vibration setting.
+    Vibration(Vibration),
 }
 
 /// How an on-or-off setting is written, in stored text and by the panel.
@@ -120,6 +164,9 @@ impl Change {
             "palette" => Palette::from_name(value).map(Change::Palette),
             "theme" => Theme::from_name(value).map(Change::Theme),
             "motion" => Motion::from_name(value).map(Change::Motion),
+            "sound" => on_off().map(Change::Sound),
+            "volume" => value.parse::<u8>().ok().filter(|&v| v <= 100).map(Change::Volume),
+            "vibration" => Vibration::from_name(value).map(Change::Vibration),
             _ => None,
         }
     }
@@ -134,6 +181,9 @@ impl Settings {
             Change::Palette(palette) => self.palette = palette,
             Change::Theme(theme) => self.theme = theme,
             Change::Motion(motion) => self.motion = motion,
+            Change::Sound(on) => self.sound = on,
+            Change::Volume(volume) => self.volume = volume.min(100),
+            Change::Vibration(vibration) => self.vibration = vibration,
         }
     }
 
@@ -145,6 +195,8 @@ impl Settings {
             ("palette", self.palette.name()),
             ("theme", self.theme.name()),
             ("motion", self.motion.name()),
+            ("sound", on_off(self.sound)),
+            ("vibration", self.vibration.name()),
         ];
         let mut text = String::new();
         for (name, value) in lines {
@@ -153,6 +205,8 @@ impl Settings {
             text.push_str(value);
             text.push('\n');
         }
+        // Integer formatting: no float formatting in the download.
+        text.push_str(&format!("volume {}\n", self.volume));
         text
     }
 
@@ -175,6 +229,20 @@ impl Settings {
             Motion::Reduced => true,
             Motion::Full => false,
         }
+    }
+
+    /// Whether a set and a wrong claim vibrate, on a device with touch or without.
+    pub fn vibrates(self, touch_device: bool) -> bool {
+        match self.vibration {
+            Vibration::Touch => touch_device,
+            Vibration::On => true,
+            Vibration::Off => false,
+        }
+    }
+
+    /// The volume sounds play at, 0 to 1: none with sound off.
+    pub fn loudness(self) -> f64 {
+        if self.sound { f64::from(self.volume.min(100)) / 100.0 } else { 0.0 }
     }
 
     /// Whether the page is dark, given what the system prefers.
@@ -200,7 +268,19 @@ mod tests {
             for palette in Palette::ALL {
                 for theme in Theme::ALL {
                     for motion in Motion::ALL {
-                        all.push(Settings { colour_cues, key_labels, palette, theme, motion });
+                        for (i, vibration) in Vibration::ALL.into_iter().enumerate() {
+                            let (sound, volume) = [(true, DEFAULT_VOLUME), (false, 0), (true, 100)][i];
+                            all.push(Settings {
+                                colour_cues,
+                                key_labels,
+                                palette,
+                                theme,
+                                motion,
+                                sound,
+                                volume,
+                                vibration,
+                            });
+                        }
                     }
                 }
             }
@@ -211,19 +291,49 @@ mod tests {
     #[test]
     fn settings_round_trip_and_unknown_or_bad_lines_are_skipped() {
         let all = every_settings();
-        assert_eq!(all.len(), 108);
+        assert_eq!(all.len(), 324);
         for settings in all {
             assert_eq!(Settings::from_text(&settings.to_text()), settings);
         }
         assert_eq!(
             Settings::default().to_text(),
-            "colour-cues off\nkey-labels off\npalette classic\ntheme system\nmotion system\n"
+            "colour-cues off\nkey-labels off\npalette classic\ntheme system\nmotion system\nsound on\nvibration touch\nvolume 60\n"
         );
         let text = "palette okabe-ito\ncolour-cues on\r\nkey-labels maybe\ntheme sepia\n\nnonsense\n  motion reduced  ";
         let expected =
             Settings { colour_cues: true, palette: Palette::OkabeIto, motion: Motion::Reduced, ..Settings::default() };
         assert_eq!(Settings::from_text(text), expected);
         assert_eq!(Settings::from_text(""), Settings::default());
+        let loud =
+            Settings::from_text("sound off\nvolume 101\nvolume -3\nvolume 2.5\nvibration sometimes\nvolume 35\n");
+        assert_eq!(loud, Settings { sound: false, volume: 35, ..Settings::default() });
+    }
+
+    /// The release before sound stored these five lines: they still read,
+    /// and sound comes on at the moderate volume.
+    #[test]
+    fn the_settings_of_the_release_before_sound_still_read() {
+        let text = "colour-cues off\nkey-labels on\npalette okabe-ito\ntheme dark\nmotion reduced\n";
+        let settings = Settings::from_text(text);
+        let expected = Settings {
+            key_labels: true,
+            palette: Palette::OkabeIto,
+            theme: Theme::Dark,
+            motion: Motion::Reduced,
+            ..Settings::default()
+        };
+        assert_eq!(settings, expected);
+        assert!(settings.sound && settings.volume == DEFAULT_VOLUME && settings.vibration == Vibration::Touch);
+    }
+
+    #[test]
+    fn loudness_follows_the_volume_and_is_none_with_sound_off() {
+        assert_eq!(Settings::default().loudness(), 0.6);
+        assert_eq!(Settings { volume: 100, ..Settings::default() }.loudness(), 1.0);
+        assert_eq!(Settings { sound: false, volume: 100, ..Settings::default() }.loudness(), 0.0);
+        let vibrating = |vibration| Settings { vibration, ..Settings::default() };
+        assert!(vibrating(Vibration::Touch).vibrates(true) && !vibrating(Vibration::Touch).vibrates(false));
+        assert!(vibrating(Vibration::On).vibrates(false) && !vibrating(Vibration::Off).vibrates(true));
     }
 
     /// The first release stored only these two lines; they still read.

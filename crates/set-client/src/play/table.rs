@@ -14,7 +14,7 @@
 use crate::play::race::{Race, Turn};
 use crate::play::session::{Adopted, Happened, Session};
 use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
-use set_core::players::sitting::{Refusal, Seats, Sitting, Standing};
+use set_core::players::sitting::{Refusal, Seat, Seats, Sitting, Standing};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Game, GameError};
 use set_core::rules::variant::Variant;
@@ -56,6 +56,8 @@ pub trait Table: Sized {
     fn save_text(&self, now: f64) -> String;
     /// What a move did on the board.
     fn happened(turn: &Self::Turn) -> Happened;
+    /// Whose move it was (alone, always the one player's).
+    fn mover(turn: &Self::Turn) -> Seat;
     /// What a screen reader is told of a move, once it changed the game.
     fn announcement(&self, turn: &Self::Turn) -> Option<String>;
     /// A new game of this way to play, for these players (the same as now
@@ -130,6 +132,10 @@ impl Table for Session {
 
     fn happened(turn: &Happened) -> Happened {
         *turn
+    }
+
+    fn mover(_: &Happened) -> Seat {
+        Seat(0)
     }
 
     fn announcement(&self, turn: &Happened) -> Option<String> {
@@ -233,6 +239,13 @@ impl Table for Race {
 
     fn happened(turn: &Turn) -> Happened {
         turn.happened()
+    }
+
+    fn mover(turn: &Turn) -> Seat {
+        match *turn {
+            Turn::Move { by, .. } => by,
+            Turn::Called(seat) | Turn::TimedOut(seat) => seat,
+        }
     }
 
     fn announcement(&self, turn: &Turn) -> Option<String> {

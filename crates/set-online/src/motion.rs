@@ -1,0 +1,133 @@
+//! The room's board in motion and its sounds, as on the other pages
+//! (`set_client::page::motion`, `set_client::page::sound`): after every
+//! event, the table now is compared with the table last drawn; the sets
+//! the room's log gained since are marked in their taker's colour (a
+//! rival's long enough to be seen, also when several frames came at once)
+//! and fly to the taker's name, and new cards come from the deck. Taps
+//! and claims go to the table the page holds, never to what is drawn.
+
+use set_canvas::board::looks;
+use set_client::online::OnlinePage;
+use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::motion::{Motion, OWN_MARK_MS, Placed, RIVAL_MARK_MS, Taken};
+use set_client::page::sound::Cue;
+use set_core::online::room::Status;
+use set_core::rules::card::Card;
+use set_sound::Speaker;
+
+/// What moves and sounds on the room's page, beside the model.
+#[derive(Default)]
+pub(crate) struct Feel {
+    /// The cards moving now.
+    pub(crate) motion: Option<Motion>,
+    /// The table as last drawn at rest, and its room, status and log length.
+    drawn: Vec<Placed>,
+    room: String,
+    over: bool,
+    logged: usize,
+    pub(crate) speaker: Speaker,
+    /// An animation frame is asked for.
+    pub(crate) frame_pending: bool,
+}
+
+impl Feel {
+    /// Whether cards move at `now`.
+    pub(crate) fn animating(&self, now: f64) -> bool {
+        self.motion.as_ref().is_some_and(|motion| motion.is_running(now))
+    }
+}
+
+/// After an event at `now`: the motion from the table last drawn to the
+/// page's table, on `board`, and the sounds of what happened. Returns
+/// whether frames are needed.
+pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f64)>, now: f64) -> bool {
+    let remote = &page.remote;
+    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let placed: Vec<Placed> = board
+        .map(|(board, _)| {
+            table.iter().enumerate().filter_map(|(slot, &card)| Some((card, board.rect(Place::Table(slot))?))).collect()
+        })
+        .unwrap_or_default();
+    let sets = page.log.sets();
+    let same_room = feel.room == remote.room;
+    let new_sets = if same_room { sets.get(feel.logged..).unwrap_or_default() } else { &[] };
+    let over = remote.status == Status::Over;
+    let settings = looks().settings();
+    let mut cues = Vec::new();
+    for set in new_sets {
+        cues.push(if remote.seat == Some(set.seat) { Cue::OwnSet } else { Cue::RivalSet });
+    }
+    if same_room && over && !feel.over {
+        cues.push(Cue::End);
+    }
+    let taken: Vec<(Vec<Card>, u8)> = new_sets
+        .iter()
+        .map(|set| (set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).collect(), set.seat))
+        .collect();
+    let still = settings.reduced_motion(system_reduces_motion());
+    if let Some((board, width)) = board.filter(|_| placed != feel.drawn && !still) {
+        let from: &[Placed] = if same_room { &feel.drawn } else { &[] };
+        let sets: Vec<Taken<'_>> = taken
+            .iter()
+            .map(|(cards, seat)| Taken {
+                cards,
+                seat: usize::from(*seat),
+                mark_ms: if remote.seat == Some(*seat) { OWN_MARK_MS } else { RIVAL_MARK_MS },
+            })
+            .collect();
+        let off_board = Rect {
+            x: width / 2.0 - board.table.card_w / 2.0,
+            y: -board.table.card_h * 1.5,
+            ..board.table.slot_rect(0).unwrap_or(Rect { x: 0.0, y: 0.0, w: 1.0, h: 1.0 })
+        };
+        let toward = taken
+            .first()
+            .and_then(|(_, seat)| element_rect(&format!("#roster > li:nth-child({})", seat + 1)))
+            .unwrap_or(off_board);
+        let deck = element_rect("#deck-left").unwrap_or(off_board);
+        let dealt = placed.iter().filter(|(card, _)| !from.iter().any(|(c, _)| c == card)).count();
+        let left = from.iter().filter(|(card, _)| !placed.iter().any(|(c, _)| c == card)).count();
+        if dealt > left && same_room && !from.is_empty() {
+            cues.push(Cue::Dealt);
+        }
+        let mut motion = Motion::between(from, &placed, &sets, toward, deck, now);
+        if same_room && over && !feel.over {
+            motion = motion.then(Motion::flourish(&placed, 0.0));
+        }
+        feel.motion = (!motion.is_empty()).then_some(motion);
+    } else if still {
+        feel.motion = None;
+    }
+    if board.is_some() {
+        feel.drawn = placed;
+    }
+    feel.room.clone_from(&remote.room);
+    feel.over = over;
+    feel.logged = sets.len();
+    let vibrates = settings.vibrates(coarse_pointer());
+    for cue in cues {
+        feel.speaker.play(cue, settings.loudness(), vibrates);
+    }
+    feel.animating(now)
+}
+
+fn media(query: &str) -> bool {
+    web_sys::window().and_then(|w| w.match_media(query).ok().flatten()).is_some_and(|q| q.matches())
+}
+
+fn system_reduces_motion() -> bool {
+    media("(prefers-reduced-motion: reduce)")
+}
+
+fn coarse_pointer() -> bool {
+    media("(pointer: coarse)")
+}
+
+/// Where an element lies relative to the board's canvas, in CSS pixels.
+fn element_rect(selector: &str) -> Option<Rect> {
+    let document = web_sys::window()?.document()?;
+    let element = document.query_selector(selector).ok()??;
+    let canvas = document.get_element_by_id("board")?.get_bounding_client_rect();
+    let r = element.get_bounding_client_rect();
+    Some(Rect { x: r.left() - canvas.left(), y: r.top() - canvas.top(), w: r.width(), h: r.height() })
+}

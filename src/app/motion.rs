@@ -1,0 +1,128 @@
+//! What the board does and the page sounds after an input: the table as it
+//! lay before it, compared with the table after, makes the motion (a set
+//! taken leaves toward its taker, new cards are dealt in from the deck,
+//! the end's flourish); the moves made during it make the sounds and
+//! vibrations. Both start with the move, never after: the game is already
+//! in its new state, and play never waits for the motion.
+
+use super::App;
+use super::host::Hosted;
+use crate::dom::View;
+use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::motion::{Motion, OWN_MARK_MS, Placed, RIVAL_MARK_MS, Taken};
+use set_client::page::sound::Cue;
+use set_core::players::sitting::Seat;
+use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
+
+/// The table as it lay before an input.
+pub(super) struct Before {
+    placed: Vec<Placed>,
+    /// The game's seed and way to play: another game deals in afresh.
+    game: (u64, Variant),
+    found: usize,
+    over: bool,
+}
+
+/// What the moves of one input did that the board and the speaker show:
+/// the sets taken, by whom, and the cues to sound.
+#[derive(Default)]
+pub(super) struct Moves {
+    pub taken: Vec<(Vec<Card>, Seat)>,
+    pub cues: Vec<Cue>,
+}
+
+impl<T: Hosted> App<T> {
+    /// The cards of the table with their places at rest, in the canvas's CSS pixels.
+    fn placed(&self, view: &View) -> Vec<Placed> {
+        let board = self.board(view);
+        let table = self.play().game().table().iter().enumerate();
+        table.filter_map(|(slot, &card)| Some((card, board.rect(Place::Table(slot))?))).collect()
+    }
+
+    /// The table before an input, to compare with after it.
+    pub(super) fn before(&self) -> Before {
+        let game = self.play().game();
+        Before {
+            placed: self.view.as_ref().map(|view| self.placed(view)).unwrap_or_default(),
+            game: (game.seed(), game.variant()),
+            found: game.found().len(),
+            over: game.is_over(),
+        }
+    }
+
+    /// Whether cards move now.
+    pub(crate) fn animating(&self, now: f64) -> bool {
+        self.motion.as_ref().is_some_and(|motion| motion.is_running(now))
+            || self.effect.is_some_and(|effect| effect.progress(now) < 1.0)
+    }
+
+    /// After an input: sounds and vibrations for the moves made, and the
+    /// motion from the table before it to the table now.
+    pub(super) fn show_moves(&mut self, before: Before, now: f64) {
+        let Moves { taken, mut cues } = std::mem::take(&mut self.moves);
+        let game = self.play().game();
+        let another_game = (game.seed(), game.variant()) != before.game || game.found().len() < before.found;
+        let ended = game.is_over() && !before.over && !another_game;
+        if ended {
+            cues.push(Cue::End);
+        }
+        let still = self.view.as_ref().is_none_or(|view| self.settings.reduced_motion(view.system_reduces_motion()));
+        if let Some(view) = self.view.as_ref().filter(|_| !still) {
+            let after = self.placed(view);
+            let from: &[Placed] = if another_game { &[] } else { &before.placed };
+            if from != after.as_slice() || !taken.is_empty() {
+                let sets: Vec<Taken<'_>> = taken
+                    .iter()
+                    .map(|(cards, seat)| Taken {
+                        cards,
+                        seat: seat.0 as usize,
+                        mark_ms: if self.table.is_bot(*seat) { RIVAL_MARK_MS } else { OWN_MARK_MS },
+                    })
+                    .collect();
+                let board = self.board(view);
+                let toward = self.toward(view, &board, taken.first().map(|(_, seat)| *seat));
+                let deck = view.element_rect("#deck-left").unwrap_or(Rect {
+                    x: board.table.gap,
+                    y: -board.table.card_h,
+                    ..toward
+                });
+                let mut motion = Motion::between(from, &after, &sets, toward, deck, now);
+                let dealt = after.iter().filter(|(card, _)| !from.iter().any(|(c, _)| c == card)).count();
+                let left = from.iter().filter(|(card, _)| !after.iter().any(|(c, _)| c == card)).count();
+                if dealt > left {
+                    cues.push(Cue::Dealt);
+                }
+                if ended {
+                    motion = motion.then(Motion::flourish(&after, 0.0));
+                }
+                self.motion = (!motion.is_empty()).then_some(motion);
+            }
+        } else if still {
+            self.motion = None;
+        }
+        self.sound(&cues);
+    }
+
+    /// Where a set taken flies: to the taker's name where it is shown, else
+    /// up off the board.
+    fn toward(&self, view: &View, board: &Board, seat: Option<Seat>) -> Rect {
+        let named =
+            seat.and_then(|seat| self.table.seat_element(seat)).and_then(|selector| view.element_rect(&selector));
+        named.unwrap_or(Rect {
+            x: view.css_width / 2.0 - board.table.card_w / 2.0,
+            y: -board.table.card_h * 1.5,
+            w: board.table.card_w,
+            h: board.table.card_h,
+        })
+    }
+
+    /// Sounds the cues, and vibrates for those that vibrate, as the settings say.
+    fn sound(&self, cues: &[Cue]) {
+        let loudness = self.settings.loudness();
+        let vibrates = self.view.as_ref().is_some_and(|view| self.settings.vibrates(view.touch_device()));
+        for &cue in cues {
+            self.speaker.play(cue, loudness, vibrates);
+        }
+    }
+}

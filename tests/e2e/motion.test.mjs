@@ -1,0 +1,175 @@
+// Cards that move, a board that holds still, and sound (issue 38), played
+// on the built page as a person would, at a desktop and a 390 px phone:
+// - a claim's frames, sampled every ~30 ms in the page from the canvas's own
+//   pixels, change for at least 150 ms, and `state().animating` says so;
+//   with reduced motion the final board is there within 100 ms;
+// - through every claim of a whole game (12 → 15 → 12 among them), each
+//   card that stays keeps its `card_rect`; at most the cards that fill the
+//   holes of a shrinking table move;
+// - an AudioContext plays a claim's sound with sound on, none with it off;
+//   the settings (Sound, Volume) are kept through a reload, and a settings
+//   text of the release before sound still reads, with sound on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, clickSlot, inSettings, ready, state, useBrowser } from './helpers.mjs';
+
+const { open } = useBrowser();
+
+const SCREENS = [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }];
+
+/** Starts sampling the canvas in the page every ~30 ms: a coarse hash of its
+ *  pixels, and `state().animating`. */
+function startSampling() {
+  const canvas = document.getElementById('board');
+  // The board scaled down to a thumbnail: cheap to read every 30 ms, and any card that moves changes it.
+  const thumb = document.createElement('canvas');
+  thumb.width = 96;
+  thumb.height = 64;
+  const context = thumb.getContext('2d', { willReadFrequently: true });
+  window.samples = [];
+  const started = performance.now();
+  window.sampler = setInterval(() => {
+    context.drawImage(canvas, 0, 0, thumb.width, thumb.height);
+    const pixels = context.getImageData(0, 0, thumb.width, thumb.height).data;
+    let hash = 0;
+    for (let i = 0; i < pixels.length; i += 4) hash = (hash * 31 + pixels[i] + pixels[i + 1] * 3 + pixels[i + 2] * 7) | 0;
+    window.samples.push({ at: performance.now() - started, hash, animating: window.wasmBindings.state().animating });
+  }, 30);
+}
+
+/** Claims the set a hint shows, by taps where the cards are drawn; returns the samples from the last tap on. */
+async function claimSampled(page) {
+  const slots = await api(page, 'hint');
+  await page.keyboard.press('Escape');
+  await clickSlot(page, slots[0]);
+  await clickSlot(page, slots[1]);
+  await page.evaluate(startSampling);
+  await clickSlot(page, slots[2]);
+  await page.waitForTimeout(900);
+  return page.evaluate(() => (clearInterval(window.sampler), window.samples));
+}
+
+/** How long the canvas kept changing: from the first sample to the last one that differs from the one before. */
+function changing(samples) {
+  let last = 0;
+  for (let i = 1; i < samples.length; i++) if (samples[i].hash !== samples[i - 1].hash) last = samples[i].at;
+  return { lastChange: last, distinct: new Set(samples.map((s) => s.hash)).size };
+}
+
+for (const screen of SCREENS) {
+  const { width, height, ...device } = screen;
+  test(`${width} px: a claim's cards move for at least 150 ms, and with reduced motion the board is final within 100 ms`, { timeout: 90_000 }, async () => {
+    const moving = await open('?seed=3', { viewport: { width, height }, ...device });
+    const samples = await claimSampled(moving.page);
+    const { lastChange, distinct } = changing(samples);
+    assert.ok(lastChange >= 150, `the board stopped changing after ${lastChange} ms: ${JSON.stringify(samples)}`);
+    const seen = JSON.stringify(samples.map((s) => [Math.round(s.at), s.hash, s.animating]));
+    assert.ok(distinct >= 4, `only ${distinct} different frames: ${seen}`);
+    const animated = samples.filter((s) => s.animating).map((s) => s.at);
+    assert.ok(animated.length && Math.max(...animated) >= 150, `state().animating: ${JSON.stringify(animated)}`);
+    assert.equal(samples.at(-1).animating, false, `the motion ends: ${JSON.stringify(samples.map((s) => [Math.round(s.at), s.animating]))}`);
+    assert.equal((await state(moving.page)).setsFound, 1);
+    assert.deepEqual(moving.problems, []);
+    await moving.close();
+
+    const still = await open('?seed=3', { viewport: { width, height }, ...device, reducedMotion: 'reduce' });
+    const quiet = await claimSampled(still.page);
+    const settled = changing(quiet).lastChange;
+    const heard = JSON.stringify(quiet.map((s) => [Math.round(s.at), s.hash, s.animating]));
+    assert.ok(settled <= 100, `with reduced motion the board changed until ${settled} ms: ${heard}`);
+    assert.ok(quiet.every((s) => !s.animating), `nothing animates: ${heard}`);
+    assert.deepEqual(still.problems, []);
+    await still.close();
+  });
+
+  test(`${width} px: through a whole game, every card that stays keeps its place; only cards filling holes move`, { timeout: 180_000 }, async () => {
+    const { page, problems, close } = await open('?seed=3', { viewport: { width, height }, ...device });
+    const rects = () => page.evaluate(() => {
+      const { table } = window.wasmBindings.state();
+      return table.map((id) => [id, window.wasmBindings.card_rect(id)]);
+    });
+    const sizes = new Set();
+    let claims = 0;
+    for (let guard = 0; !(await state(page)).over; guard++) {
+      assert.ok(guard < 40, 'the game does not end');
+      const before = new Map(await rects());
+      sizes.add(before.size);
+      await page.keyboard.press('Escape');
+      for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+      claims++;
+      // Asked during the motion too: where a card is at rest.
+      const after = await rects();
+      const moved = after.filter(([id, rect]) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(rect));
+      const shrank = after.length < before.size;
+      assert.ok(moved.length === 0 || (shrank && moved.length <= 3),
+        `claim ${claims}, ${before.size} → ${after.length} cards: ${moved.length} cards that stayed moved`);
+      // A card that moved went into a hole: a place a claimed card left.
+      const places = new Set([...before.values()].map((r) => JSON.stringify(r)));
+      for (const [id, rect] of moved) assert.ok(places.has(JSON.stringify(rect)), `card ${id} moved to ${rect}, not a place of the table before`);
+    }
+    assert.ok(sizes.has(12) && sizes.has(15), `the game went through 12 and 15 cards: ${[...sizes]}`);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+}
+
+/** Counts the oscillators started in the page, from before its own scripts. */
+function countSounds() {
+  window.soundsStarted = 0;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    window.soundsStarted++;
+    return start.apply(this, args);
+  };
+}
+
+async function claimBySlots(page) {
+  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
+  await page.waitForTimeout(300);
+}
+
+test('a claim sounds with sound on, and not with it off; the settings are kept through a reload', { timeout: 90_000 }, async () => {
+  const { page, problems, close } = await open('?seed=3', { init: countSounds });
+  assert.deepEqual((await state(page)).sound, { on: true, volume: 0.6 }, 'sound on by default, at a moderate volume');
+  // The sound part comes after the first board.
+  await page.waitForFunction(() => window.soundPart);
+  await claimBySlots(page);
+  const heard = await page.evaluate(() => window.soundsStarted);
+  assert.ok(heard >= 3, `${heard} tones for a set`);
+
+  await inSettings(page, async () => {
+    await page.getByRole('switch', { name: /Sound/ }).uncheck();
+    await page.getByRole('slider', { name: 'Volume' }).fill('35');
+  });
+  assert.deepEqual((await state(page)).sound, { on: false, volume: 0.35 });
+  const before = await page.evaluate(() => window.soundsStarted);
+  await claimBySlots(page);
+  assert.equal(await page.evaluate(() => window.soundsStarted), before, 'nothing heard with sound off');
+
+  await page.reload();
+  await ready(page);
+  assert.deepEqual((await state(page)).sound, { on: false, volume: 0.35 }, 'kept through a reload');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('the deal at the start sounds nothing before a gesture; a settings text from before sound reads with sound on', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?seed=3', { init: () => {
+    localStorage.setItem('set-game/settings', 'colour-cues on\nkey-labels off\npalette classic\ntheme system\nmotion full\n');
+    window.soundsStarted = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) {
+      window.soundsStarted++;
+      return start.apply(this, args);
+    };
+  } });
+  assert.deepEqual((await state(page)).sound, { on: true, volume: 0.6 });
+  assert.equal(await page.locator('#setting-colour-cues').isChecked(), true, "the old text's settings kept");
+  await page.waitForFunction(() => window.soundPart);
+  // A new game dealt by a script is no gesture: its deal is not heard.
+  await api(page, 'deal', { seed: 5 });
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => window.soundsStarted), 0, "no sound before the player's first gesture");
+  assert.deepEqual(problems, []);
+  await close();
+});
