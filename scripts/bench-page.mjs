@@ -8,6 +8,10 @@
 // - the floor: a plain-JavaScript page drawing a board of 12 cards
 //   (scripts/bench-floor/), first visits timed in turn with the game's;
 // - input latency: a click's pointerdown to the next animation frame;
+// - a claim's motion: the time between animation frames from a claim's last
+//   tap until the cards are at rest, over 6 claims, on index.html and in an
+//   online room against a computer opponent, at full speed and with the CPU
+//   slowed 4× (Chromium's throttling, a phone-class CPU): p50, p95, longest;
 // - `sets(ids)` through window.wasmBindings, as a page calls it, with a plain
 //   array and with a Uint8Array, beside the best plain-JavaScript finder, for
 //   a table's cards and the whole deck; and `hint()` (medians of 21 rounds
@@ -225,6 +229,57 @@ try {
     report({ what: 'js_call', method: 'plain JS finder', cards, median_ns: plain });
   }
   report({ what: 'js_call', method: 'hint()', cards: calls.tableCards, median_ns: calls.hint });
+
+  // A claim's motion, frame by frame: alone and online, at full speed and at 4× slower.
+  for (const where of ['solo', 'online']) {
+    for (const throttle of [1, 4]) {
+      const claims = await context.newPage();
+      const cdp = await context.newCDPSession(claims);
+      await claims.goto(where === 'solo' ? `${server.url}?seed=1` : `${server.url}online.html`);
+      if (where === 'online') {
+        await claims.fill('#create-name', 'Bench');
+        await claims.selectOption('#create-bots', 'easy');
+        await claims.click('#create-room');
+        await claims.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+      } else {
+        await claims.waitForFunction(() => performance.getEntriesByName('first-board').length > 0 && window.wasmBindings?.hint);
+      }
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+      const intervals = [];
+      for (let claim = 0; claim < 6; claim++) {
+        // The cards of a set as the page draws them (a plain finder over the table's ids).
+        const rects = await claims.evaluate(() => {
+          const { table } = window.wasmBindings.state();
+          const isSet = (a, b, c) => [1, 3, 9, 27].every((p) => ((Math.floor(a / p) % 3) + (Math.floor(b / p) % 3) + (Math.floor(c / p) % 3)) % 3 === 0);
+          for (let i = 0; i < table.length; i++) for (let j = i + 1; j < table.length; j++) for (let k = j + 1; k < table.length; k++) {
+            if (isSet(table[i], table[j], table[k])) return [table[i], table[j], table[k]].map((id) => window.wasmBindings.card_rect(id));
+          }
+          return null;
+        });
+        if (!rects) break;
+        const tap = ([x, y, w, h]) => claims.mouse.click(x + w / 2, y + h / 2);
+        await tap(rects[0]);
+        await tap(rects[1]);
+        await claims.evaluate(() => {
+          window.frameTimes = [];
+          const tick = (t) => {
+            window.frameTimes.push(t);
+            if (window.frameTimes.length < 2 || window.wasmBindings.state().animating) requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        });
+        await tap(rects[2]);
+        await claims.waitForFunction(() => window.frameTimes.length > 2 && !window.wasmBindings.state().animating, undefined, { timeout: 10_000 });
+        const times = await claims.evaluate(() => window.frameTimes);
+        for (let i = 1; i < times.length; i++) intervals.push(times[i] - times[i - 1]);
+      }
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const sorted = [...intervals].sort((a, b) => a - b);
+      const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100;
+      report({ what: 'claim_frames', method: where, cpu_slowdown: throttle, frames: sorted.length, p50_ms: at(0.5), p95_ms: at(0.95), longest_ms: at(1) });
+      await claims.close();
+    }
+  }
 } finally {
   await browser?.close();
   await server.close();

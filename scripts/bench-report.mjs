@@ -108,6 +108,12 @@ const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`) && 
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
 const floorPaint = page.find((r) => r.what === 'first_paint' && r.method === 'plain_js_floor');
 const latency = page.find((r) => r.what === 'input_latency');
+const claimFrames = (where, slowdown) => page.find((r) => r.what === 'claim_frames' && r.method === where && r.cpu_slowdown === slowdown);
+const frameRow = (where, slowdown) => {
+  const f = claimFrames(where, slowdown);
+  const label = `a claim's motion ${where === 'solo' ? 'on index.html' : 'in an online room'}${slowdown > 1 ? `, CPU ${slowdown}× slower (a phone's)` : ''}: frame time p50 / p95 / longest (${f ? f.frames : 0} frames, 6 claims)`;
+  return [label, f ? `${f.p50_ms.toFixed(1)} / ${f.p95_ms.toFixed(1)} / ${f.longest_ms.toFixed(1)} ms` : 'n/a', 'p95 ≤ 16.7 ms', verdict(f?.p95_ms, 16.7)];
+};
 const redraw = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_calls');
 const redrawRaster = wasm.find((r) => r.what === 'redraw' && r.method === 'draw_and_raster');
 const call = (method) => page.find((r) => r.what === 'js_call' && r.method === method);
@@ -152,6 +158,10 @@ const targets = [
   ['all sets among 12 cards through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(TABLE)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(TABLE), 1)],
   ['all 1080 sets of the deck through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(81)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(81), 1)],
   ['input latency, pointerdown → next frame (median of 21)', latency ? `${latency.frame_median_ms.toFixed(1)} ms` : 'n/a', '≤ 16.7 ms', verdict(latency?.frame_median_ms, 16.7)],
+  frameRow('solo', 1),
+  frameRow('solo', 4),
+  frameRow('online', 1),
+  frameRow('online', 4),
   ['full redraw of 21 cards, draw calls (HiDPI canvas)', time(redraw?.median_ns), '≤ 2 ms', verdict(redraw?.median_ns, 2e6)],
   ['full redraw of 21 cards, forced raster (software)', time(redrawRaster?.median_ns), '(for reference)', ''],
 ];
@@ -456,6 +466,9 @@ quoting them.
 | every wasm module, the page's too, built by one driver from one table (\`scripts/build.mjs\`: cargo, wasm-bindgen, wasm-opt with the passes and features named once, names shortened), Trunk writing only the pages' markup and assets, instead of Trunk's own pipeline for the page and a post-build hook for the rest | one loader shape, written by the build (no parsing of Trunk's); the page's wasm gets the same passes it had from Trunk, with the features named as the parts had them | \`scripts/build.mjs\`, \`Trunk.toml\` |
 | tried and dropped: \`state()\` written as a JSON text and parsed by the browser, instead of its fields set one by one | index.html's wasm +322 B gzip in the measuring build (2026-11-25): the number formatting and the writer cost more than the field calls they replace | — |
 
+| the board laid out for the most cards its way to play puts out (a \`Plan\`: 21, the first 12 in whole rows), so that a card that stays never moves when cards are added or taken | 12 cards' width (2026-11-27): 1280 × 700 board, 280 px in 4 × 3 before, 197 px in a 6 × 4 grid now; a 390 px phone's board, 163 px in 2 columns before, 119 px in 3 now; 1920 × 950, 280 px either way. Before, 12 → 15 cards moved almost every card (4 to 5 columns) | \`crates/set-client/src/page/layout.rs\` |
+| cards that move (a set taken marked, flown to its taker, new cards dealt from the deck, the end's lift), the planned board, and the Sound, Volume and Vibration settings in the first load; the first-load budgets raised for them: index.html 60 → 66 KB, online.html 60 → 68 KB, race.html 90 → 94 KB, everything the page that plays alone can fetch 160 → 170 KB | index.html's first load 58,980 → 64,501 B gzip, online.html's 59,608 → 66,100 B, race.html's 84,111 → 89,034 B (2026-11-27, release builds of the release before and this one). Of index.html's wasm, measured by taking each piece out of one build (cargo's release build, wasm-bindgen, \`wasm-opt -Oz\`, names not shortened): the motion 2,763 B, the sound bridge and the cues' tones about 600 B, the rest (settings, the plan, \`state()\`'s new fields) about 1.6 KB. Reclaiming it is open work | \`crates/set-client/src/page/motion.rs\`, \`src/app/motion.rs\`, \`crates/set-online/src/motion.rs\`, \`scripts/sizes.mjs\` |
+| the sounds played by a plain module fetched once the page has started (\`www/sound.js\`), handed each cue's tones as numbers by the page's wasm, instead of Web Audio bound through web-sys | 405 B gzip, after the first board, against about 2,400 B in index.html's first load with web-sys in the page's wasm (its bindings and glue), and 7,942 B (6,329 wasm, 1,613 glue) as a wasm part of its own with its allocator (2026-11-27). No sound can play before the player's first gesture, so nothing waits for it | \`www/sound.js\`, \`crates/set-sound/src/lib.rs\` |
 ## What stays bent for bytes
 
 The one byte policy: code is written plainly, and bent for the download

@@ -67,10 +67,12 @@ impl<T: Hosted> App<T> {
         if ended {
             cues.push(Cue::End);
         }
-        let still = self.view.as_ref().is_none_or(|view| self.settings.reduced_motion(view.system_reduces_motion()));
+        // A new game is there at once, like the first board: only play moves cards.
+        let still = another_game
+            || self.view.as_ref().is_none_or(|view| self.settings.reduced_motion(view.system_reduces_motion()));
         if let Some(view) = self.view.as_ref().filter(|_| !still) {
             let after = self.placed(view);
-            let from: &[Placed] = if another_game { &[] } else { &before.placed };
+            let from = before.placed.as_slice();
             if from != after.as_slice() || !taken.is_empty() {
                 let sets: Vec<Taken<'_>> = taken
                     .iter()

@@ -444,3 +444,41 @@ test('the room shows the game\'s clock and a log of sets taken, the same on both
   assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);
   for (const one of [ann, ben, cy]) await one.close();
 });
+
+test('a rival\'s set is marked in their colour on the other page for at least 300 ms before it leaves, and both boards come to rest', { timeout: 90_000 }, async () => {
+  const { ann, ben } = await twoPlayers();
+  const { table } = await state(ben.page);
+  const set = setsOf(table)[0];
+  // On Ben's page, every ~30 ms: is the left edge of each of the set's cards in Ann's colour (seat 0)?
+  await ben.page.evaluate((set) => {
+    const canvas = document.getElementById('board');
+    const box = canvas.getBoundingClientRect();
+    const ratio = canvas.width / box.width;
+    const points = set.map((id) => {
+      const [x, y, , h] = window.wasmBindings.card_rect(id);
+      return [Math.round((x - box.left + 2) * ratio), Math.round((y - box.top + h / 2) * ratio)];
+    });
+    const context = canvas.getContext('2d');
+    window.marks = [];
+    const started = performance.now();
+    window.sampler = setInterval(() => {
+      const marked = points.map(([x, y]) => {
+        const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+        return Math.abs(r - 0x1a) + Math.abs(g - 0x66) + Math.abs(b - 0xd9) < 60;
+      });
+      window.marks.push({ at: performance.now() - started, marked: marked.every(Boolean), animating: window.wasmBindings.state().animating });
+    }, 30);
+  }, set);
+  for (const card of set) await clickCard(ann.page, card);
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.log.length === 1);
+  await ben.page.waitForTimeout(1200);
+  const marks = await ben.page.evaluate(() => (clearInterval(window.sampler), window.marks));
+  const marked = marks.filter((m) => m.marked).map((m) => m.at);
+  const seen = JSON.stringify(marks.map((m) => [Math.round(m.at), m.marked, m.animating]));
+  assert.ok(marked.length > 0 && marked.at(-1) - marked[0] >= 300, `Ann's set marked on Ben's page: ${seen}`);
+  assert.ok(marks.some((m) => m.animating) && !marks.at(-1).animating, `Ben's board moved and came to rest: ${seen}`);
+  assert.equal((await state(ann.page)).animating, false, 'Ann\'s board is at rest too');
+  assert.deepEqual((await state(ben.page)).sound, { on: true, volume: 0.6 });
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  for (const one of [ann, ben]) await one.close();
+});

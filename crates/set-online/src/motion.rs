@@ -65,8 +65,10 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
         .map(|set| (set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).collect(), set.seat))
         .collect();
     let still = settings.reduced_motion(system_reduces_motion());
-    if let Some((board, width)) = board.filter(|_| placed != feel.drawn && !still) {
-        let from: &[Placed] = if same_room { &feel.drawn } else { &[] };
+    // A table that was empty (a room joined, a game started) is there at once: only play moves cards.
+    let dealt_afresh = !same_room || feel.drawn.is_empty();
+    if let Some((board, width)) = board.filter(|_| placed != feel.drawn && !still && !dealt_afresh) {
+        let from: &[Placed] = &feel.drawn;
         let sets: Vec<Taken<'_>> = taken
             .iter()
             .map(|(cards, seat)| Taken {
@@ -87,7 +89,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
         let deck = element_rect("#deck-left").unwrap_or(off_board);
         let dealt = placed.iter().filter(|(card, _)| !from.iter().any(|(c, _)| c == card)).count();
         let left = from.iter().filter(|(card, _)| !placed.iter().any(|(c, _)| c == card)).count();
-        if dealt > left && same_room && !from.is_empty() {
+        if dealt > left {
             cues.push(Cue::Dealt);
         }
         let mut motion = Motion::between(from, &placed, &sets, toward, deck, now);
@@ -95,7 +97,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
             motion = motion.then(Motion::flourish(&placed, 0.0));
         }
         feel.motion = (!motion.is_empty()).then_some(motion);
-    } else if still {
+    } else if still || dealt_afresh {
         feel.motion = None;
     }
     if board.is_some() {
