@@ -237,9 +237,12 @@ try {
       const cdp = await context.newCDPSession(claims);
       await claims.goto(where === 'solo' ? `${server.url}?seed=1` : `${server.url}online.html`);
       if (where === 'online') {
+        // A room with a computer opponent (an easy one: it rarely takes a set first), started by its host.
         await claims.fill('#create-name', 'Bench');
         await claims.selectOption('#create-bots', 'easy');
         await claims.click('#create-room');
+        await claims.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+        await claims.click('#start-game');
         await claims.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
       } else {
         await claims.waitForFunction(() => performance.getEntriesByName('first-board').length > 0 && window.wasmBindings?.hint);

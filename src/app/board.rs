@@ -10,6 +10,7 @@ use crate::dom::View;
 use set_canvas::{self as render, CardLook};
 use set_client::page::keyboard::key_label;
 use set_client::page::layout::{Board, Place, Plan, Rect};
+use set_client::page::motion::Motion;
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
@@ -50,20 +51,44 @@ impl<T: Hosted> App<T> {
             view.fit();
         }
         let Some(view) = &self.view else { return };
-        self.draw_board(view, now);
+        // While cards move and nothing else changes, a frame redraws only
+        // where moving cards were and are: a whole board of cards a frame is
+        // more than a phone's CPU draws 60 times a second (BENCHMARKS.md).
+        let moved: Vec<Rect> = self.motion.iter().flat_map(|motion| self.moving_rects(motion, now)).collect();
+        if self.drawn_at_rest && self.effect.is_none() && self.motion.is_some() {
+            // Grown by a card's shadow and ring.
+            let dirty: Vec<Rect> = self.moved_last.iter().chain(&moved).map(|r| r.grown(6.0)).collect();
+            self.draw_board(view, now, Some(&dirty));
+        } else {
+            self.draw_board(view, now, None);
+        }
         if (self.effect.is_some() || self.motion.is_some()) && !view.frame_pending {
             let requested = view.window.request_animation_frame(&view.frame_callback);
             if let Some(view) = &mut self.view {
                 view.frame_pending = requested.is_ok();
             }
         }
+        self.drawn_at_rest = true;
+        self.moved_last = moved;
     }
 
-    pub(super) fn draw_board(&self, view: &View, now: f64) {
+    /// Where the moving cards are drawn at `now`: the cards coming and the sets leaving.
+    fn moving_rects<'a>(&'a self, motion: &'a Motion, now: f64) -> impl Iterator<Item = Rect> + 'a {
+        let coming = self.play().game().table().iter().filter_map(move |&card| motion.drawn(card, now));
+        coming.chain(motion.leaving(now)).map(|sprite| sprite.rect)
+    }
+
+    /// Draws the board: all of it, or (`only`) the felt in these
+    /// rectangles and every card that touches them.
+    fn draw_board(&self, view: &View, now: f64, only: Option<&[Rect]>) {
         view.begin_frame();
         let dark = self.settings.dark(view.system_prefers_dark());
         let palette = self.settings.palette;
-        render::clear(&view.ctx, view.css_width, view.css_height, dark);
+        let touches = |rect: &Rect| only.is_none_or(|dirty| dirty.iter().any(|d| d.overlaps(&rect.grown(3.0))));
+        match only {
+            None => render::clear(&view.ctx, view.css_width, view.css_height, dark),
+            Some(dirty) => dirty.iter().for_each(|&rect| render::clear_rect(&view.ctx, rect, dark)),
+        }
         let board = self.board(view);
         let game = self.play().game();
         let hinted = game.hinted_cards();
@@ -79,7 +104,15 @@ impl<T: Hosted> App<T> {
         // A computer opponent's claim, in its colour, just before it is made.
         let showing = self.table.showing(now);
         let row = self.play().row();
-        if let (Some(strip), false) = (board.row, row == Row::Empty) {
+        // The strip of the row above the table, redrawn whole (band and cards) if any of it is.
+        let strip_area = board.row.and_then(|strip| strip.slot_rect(0)).map(|first| Rect {
+            x: 0.0,
+            y: 0.0,
+            w: view.css_width,
+            h: first.y * 2.0 + first.h,
+        });
+        let band = strip_area.is_some_and(|area| touches(&area));
+        if let (Some(strip), false, true) = (board.row, row == Row::Empty, band) {
             render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
         }
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
@@ -88,13 +121,16 @@ impl<T: Hosted> App<T> {
             let Some(mut rect) = board.rect(place) else { continue };
             // A card coming to its place is drawn on its way (not at all
             // before it sets off); a card at rest, at its place.
-            if let Some(sprite) =
-                self.motion.as_ref().and_then(|m| m.drawn(card, now)).filter(|_| matches!(place, Place::Table(_)))
-            {
+            let sprite =
+                self.motion.as_ref().and_then(|m| m.drawn(card, now)).filter(|_| matches!(place, Place::Table(_)));
+            if let Some(sprite) = sprite {
                 if sprite.alpha <= 0.0 {
                     continue;
                 }
                 rect = sprite.rect;
+            }
+            if !(touches(&rect) || band && matches!(place, Place::Row(_))) {
+                continue;
             }
             let is_wrong = wrong.contains(&card);
             let pickable = match place {

@@ -141,6 +141,11 @@ pub(crate) struct App<T: Hosted> {
     speaker: set_sound::Speaker,
     /// The countdown's second last sounded.
     counted: Option<u32>,
+    /// The board was last drawn whole, as it is now but for what moves:
+    /// the next frame may redraw only where cards moved.
+    drawn_at_rest: bool,
+    /// Where the moving cards were drawn in the last frame.
+    moved_last: Vec<Rect>,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
     card_focus: Place,
@@ -186,6 +191,8 @@ impl<T: Hosted> App<T> {
             moves: Moves::default(),
             speaker: set_sound::Speaker::default(),
             counted: None,
+            drawn_at_rest: false,
+            moved_last: Vec::new(),
             hover: None,
             card_focus: Place::Table(0),
             settings: Settings::default(),
@@ -230,6 +237,10 @@ impl<T: Hosted> App<T> {
     /// once and drawn once, as the update asks.
     pub(crate) fn handle(&mut self, input: Input, now: f64) {
         let before = self.before();
+        // Anything but a frame may change what is at rest.
+        if input != Input::Frame {
+            self.drawn_at_rest = false;
+        }
         let mut changes = self.update(input, now);
         if changes.refresh || changes.draw {
             self.show_moves(before, now);

@@ -23,6 +23,9 @@ impl<T: Hosted> App<T> {
             self.after_move(happened, now);
             changes = Changes::SAVE_AND_REFRESH;
         }
+        if changes != Changes::NONE {
+            self.drawn_at_rest = false;
+        }
         // The caller's seconds left, on the scoreboard, and heard.
         let countdown = self.table.countdown(now);
         if countdown != self.counted {

@@ -115,8 +115,13 @@ pub struct CardLook<'a> {
 
 /// Fills the table with its felt.
 pub fn clear(ctx: &Ctx, width: f64, height: f64, dark: bool) {
+    clear_rect(ctx, Rect { x: 0.0, y: 0.0, w: width, h: height }, dark);
+}
+
+/// Fills part of the canvas with the felt.
+pub fn clear_rect(ctx: &Ctx, rect: Rect, dark: bool) {
     ctx.set_fill_style_str(FELT[theme(dark)]);
-    ctx.fill_rect(0.0, 0.0, width, height);
+    ctx.fill_rect(rect.x, rect.y, rect.w, rect.h);
 }
 
 /// The band behind the row above the table: one behind Set-Chain's

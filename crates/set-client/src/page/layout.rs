@@ -39,6 +39,19 @@ impl Rect {
     pub fn center(&self) -> (f64, f64) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
+
+    /// This rectangle grown by `by` on every side.
+    pub fn grown(&self, by: f64) -> Rect {
+        Rect { x: self.x - by, y: self.y - by, w: self.w + 2.0 * by, h: self.h + 2.0 * by }
+    }
+
+    /// Whether the two share any area.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.x < other.x + other.w
+            && other.x < self.x + self.w
+            && self.y < other.y + other.h
+            && other.y < self.y + self.h
+    }
 }
 
 /// What a board is laid out for, whatever it holds now: a grid with room
@@ -328,6 +341,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rectangles_overlap_when_they_share_area_and_grow_on_every_side() {
+        let a = Rect { x: 0.0, y: 0.0, w: 10.0, h: 10.0 };
+        assert!(a.overlaps(&Rect { x: 9.0, y: 9.0, w: 5.0, h: 5.0 }));
+        assert!(!a.overlaps(&Rect { x: 10.0, y: 0.0, w: 5.0, h: 5.0 }), "touching edges share no area");
+        assert!(a.grown(1.0).overlaps(&Rect { x: 10.0, y: 0.0, w: 5.0, h: 5.0 }));
+        assert_eq!(a.grown(2.0), Rect { x: -2.0, y: -2.0, w: 14.0, h: 14.0 });
     }
 
     #[test]
