@@ -28,6 +28,8 @@ pub(crate) struct Feel {
     pub(crate) speaker: Speaker,
     /// An animation frame is asked for.
     pub(crate) frame_pending: bool,
+    /// The settings' looks as the motion started: a frame does not read storage.
+    pub(crate) looks: Option<set_canvas::board::Looks>,
 }
 
 impl Feel {
@@ -52,7 +54,9 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
     let same_room = feel.room == remote.room;
     let new_sets = if same_room { sets.get(feel.logged..).unwrap_or_default() } else { &[] };
     let over = remote.status == Status::Over;
-    let settings = looks().settings();
+    let looks = looks();
+    feel.looks = Some(looks);
+    let settings = looks.settings();
     let mut cues = Vec::new();
     for set in new_sets {
         cues.push(if remote.seat == Some(set.seat) { Cue::OwnSet } else { Cue::RivalSet });

@@ -9,7 +9,7 @@ use crate::dom::{Piece, document, element, fill_list, select_value, set_text, sh
 use crate::state::{Event, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
-use set_canvas::board::{Drawn, Marks, draw_leaving, draw_table, looks};
+use set_canvas::board::{Drawn, Looks, Marks, draw_leaving, draw_table, looks};
 use set_client::online::{self as model, Link};
 use set_client::page::layout::{Place, Plan, Rect};
 use set_client::remote::Remote;
@@ -487,9 +487,9 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
 }
 
-/// Draws the board alone: an animation frame while cards move.
+/// Draws the canvas alone, in the looks the motion started with: an animation frame while cards move.
 pub(crate) fn draw_board(online: &Online) {
-    draw(online);
+    let _ = draw_canvas(online, online.feel.looks.unwrap_or_else(looks));
 }
 
 /// What the room's board is laid out for: its way to play's most cards.
@@ -502,20 +502,31 @@ fn row_of(remote: &Remote) -> Vec<Card> {
 }
 
 fn draw(online: &Online) {
+    if let Some((board, table)) = draw_canvas(online, looks()) {
+        draw_buttons(online, board, table);
+    }
+}
+
+/// Draws the room's canvas, in these looks; the board it is laid out on, and the table.
+fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, &[Card])> {
     let remote = &online.remote;
-    let Some((ctx, _, w, h)) = fitted_canvas() else { return };
+    let (ctx, _, w, h) = fitted_canvas()?;
     let row = row_of(remote);
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
     let now = crate::state::now();
     let motion = online.feel.motion.as_ref().map(|motion| (motion, now));
     let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
-    let looks = looks();
     draw_table(&ctx, w, h, drawn, marks, looks);
     if let Some(motion) = &online.feel.motion {
         draw_leaving(&ctx, motion, now, looks);
     }
-    let board = drawn.board(w, h);
+    Some((drawn.board(w, h), table))
+}
+
+/// The buttons over the cards, rewritten only when they change.
+fn draw_buttons(online: &Online, board: set_client::page::layout::Board, table: &[Card]) {
+    let remote = &online.remote;
     let mut buttons = String::new();
     for (slot, &card) in table.iter().enumerate() {
         let Some(r) = board.rect(Place::Table(slot)) else { continue };
