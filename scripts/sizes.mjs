@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
 /** The first load's budget: what the browser fetches before the first board
  *  is drawn (the `first-board` mark), gzip, in bytes. 60 KB until cards
  *  moved (issue 38: the motion, the planned board and the sound settings,
- *  BENCHMARKS.md "Design decisions, measured once"). */
-export const FIRST_LOAD_BUDGET_GZIP_BYTES = 66_000;
+ *  BENCHMARKS.md "Design decisions, measured once"); with room for the
+ *  icon, which Chromium fetches before the first board on some loads. */
+export const FIRST_LOAD_BUDGET_GZIP_BYTES = 67_000;
 /** Everything the page that plays alone can ever fetch, every part that
  *  loads later included (race.html's own files are the next budget's). */
 export const TOTAL_BUDGET_GZIP_BYTES = 170_000;

@@ -439,6 +439,18 @@ test('the room shows the game\'s clock and a log of sets taken, the same on both
     assert.match(await page.textContent('#game-clock'), /^\d+:\d\d$/);
     assert.equal(await page.locator('#set-log li').count(), 2);
     assert.match(await page.textContent('#set-log li'), /^Ann \d+:\d\d \d (open|striped|solid) (red|green|purple)/);
+    // Each set's cards drawn small beside their words: three canvases an entry, each with a card face on it.
+    const faces = await page.evaluate(() => [...document.querySelectorAll('#set-log li')].map((li) => [...li.querySelectorAll('canvas.mini')].map((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let face = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 600) face++;
+      return face / (c.width * c.height);
+    })));
+    assert.equal(faces.length, 2);
+    for (const entry of faces) {
+      assert.equal(entry.length, 3, 'three small cards an entry');
+      assert.ok(entry.every((share) => share > 0.15), `each small card shows a face: ${entry}`);
+    }
   }
   await audit(cy.page, 'the room with its log of sets, watched');
   assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);

@@ -7,7 +7,7 @@
 //! this crate is its edge. One funnel: an event (a frame, a tap, a timer,
 //! the socket opening or closing, a request of the JS API) → the model's
 //! update (`page`) → its commands carried out → the board's motion and
-//! sounds (`motion`) → one render (`view`).
+//! sounds (`motion`) → one render (`view`, with the log of sets in `set_log`).
 //! `state` holds the model beside what only a browser holds (the socket,
 //! a promise waiting); [`wire`] reads the server's frames with the
 //! protocol's reader over the browser's JSON parser and makes the page's
@@ -30,6 +30,8 @@ pub mod exports;
 mod motion;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod page;
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
+mod set_log;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod state;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]

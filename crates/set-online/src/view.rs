@@ -361,25 +361,7 @@ pub(crate) fn render(online: &Online) {
     set_text("link-state", &link);
     render_clock(online);
     show("set-log-section", in_room && !online.log.sets().is_empty());
-    if let Some(list) = element("set-log") {
-        let items: Vec<(&'static str, Vec<Piece>)> = online
-            .log
-            .sets()
-            .iter()
-            .map(|set| {
-                let name = remote.players.get(usize::from(set.seat)).map_or("?", |p| p.name.as_str());
-                let mut said = format!(" {} ", clock_text(set.at_ms));
-                for (at, card) in set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).enumerate() {
-                    said.push_str(if at > 0 { ", " } else { "" });
-                    said.push_str(&card.to_string());
-                }
-                ("", vec![("b", "", name.to_owned()), ("span", "", said)])
-            })
-            .collect();
-        if fill_list(&list, &items) {
-            list.set_scroll_top(list.scroll_height());
-        }
-    }
+    crate::set_log::render(online.log.sets(), remote);
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(online, online.rtt));
     }
