@@ -5,7 +5,7 @@
 //! (a test page, a page that only wants the exports) gets no view at all.
 
 use crate::storage::SetAside;
-use set_client::page::layout::{Board, Place, Plan, Rect};
+use set_client::page::layout::{Board, Place, Plan};
 use set_client::page::settings::{Settings, Theme};
 use set_client::play::stopwatch::format_clock;
 use set_core::rules::card::Card;
@@ -347,15 +347,6 @@ impl View {
     /// Whether the page is used with a finger (a phone, a tablet).
     pub(crate) fn touch_device(&self) -> bool {
         self.coarse_pointer.as_ref().is_some_and(MediaQueryList::matches)
-    }
-
-    /// Where the first element `selector` matches lies, in the canvas's
-    /// CSS pixels (outside the canvas too): where cards fly to and from.
-    pub(crate) fn element_rect(&self, selector: &str) -> Option<Rect> {
-        let element = self.window.document()?.query_selector(selector).ok()??;
-        let r = element.get_bounding_client_rect();
-        let (left, top) = self.canvas_origin();
-        Some(Rect { x: r.left() - left, y: r.top() - top, w: r.width(), h: r.height() })
     }
 
     /// Whether the player's system prefers a dark page.

@@ -157,17 +157,9 @@ impl<T: Hosted> App<T> {
             }
         }
         // The sets taken: marked in the taker's colour, then off toward them.
-        for sprite in self.motion.iter().flat_map(|motion| motion.leaving(now)) {
-            if sprite.rect.w < 2.0 {
-                continue;
-            }
-            view.ctx.set_global_alpha(sprite.alpha);
-            render::draw_card(&view.ctx, sprite.card, sprite.rect, CardLook { palette, dark, ..CardLook::default() });
-            if let Some(seat) = sprite.mark {
-                render::draw_claimed(&view.ctx, sprite.rect, render::SEAT_COLOURS[seat % render::SEAT_COLOURS.len()]);
-            }
+        if let Some(motion) = &self.motion {
+            set_canvas::board::draw_leaving(&view.ctx, motion, now, CardLook { palette, dark, ..CardLook::default() });
         }
-        view.ctx.set_global_alpha(1.0);
     }
 
     /// The place under viewport point (x, y).

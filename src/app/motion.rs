@@ -8,7 +8,8 @@
 use super::App;
 use super::host::Hosted;
 use crate::dom::View;
-use set_client::page::layout::{Board, Place, Rect};
+use set_canvas::board::element_rect;
+use set_client::page::layout::Place;
 use set_client::page::motion::{Motion, OWN_MARK_MS, Placed, RIVAL_MARK_MS, Taken};
 use set_client::page::sound::Cue;
 use set_core::players::sitting::Seat;
@@ -82,41 +83,20 @@ impl<T: Hosted> App<T> {
                         mark_ms: if self.table.is_bot(*seat) { RIVAL_MARK_MS } else { OWN_MARK_MS },
                     })
                     .collect();
-                let board = self.board(view);
-                let toward = self.toward(view, &board, taken.first().map(|(_, seat)| *seat));
-                let deck = view.element_rect("#deck-left").unwrap_or(Rect {
-                    x: board.table.gap,
-                    y: -board.table.card_h,
-                    ..toward
-                });
-                let mut motion = Motion::between(from, &after, &sets, toward, deck, now);
-                let dealt = after.iter().filter(|(card, _)| !from.iter().any(|(c, _)| c == card)).count();
-                let left = from.iter().filter(|(card, _)| !after.iter().any(|(c, _)| c == card)).count();
-                if dealt > left {
+                let off_board = Motion::off_board(&self.board(view), view.css_width);
+                let named = taken.first().and_then(|(_, seat)| self.table.seat_element(*seat));
+                let toward = named.and_then(|selector| element_rect(&selector)).unwrap_or(off_board);
+                let deck = element_rect("#deck-left").unwrap_or(off_board);
+                let (motion, dealt) = Motion::of_move(from, &after, &sets, (toward, deck), ended, now);
+                if dealt {
                     cues.push(Cue::Dealt);
                 }
-                if ended {
-                    motion = motion.then(Motion::flourish(&after, 0.0));
-                }
-                self.motion = (!motion.is_empty()).then_some(motion);
+                self.motion = motion;
             }
         } else if still {
             self.motion = None;
         }
         self.sound(&cues);
-    }
-
-    /// Where a set taken flies: to the taker's name where it is shown, else
-    /// up off the board.
-    fn toward(&self, view: &View, board: &Board, seat: Option<Seat>) -> Rect {
-        let named =
-            seat.and_then(|seat| self.table.seat_element(seat)).and_then(|selector| view.element_rect(&selector));
-        named.unwrap_or(Rect {
-            x: view.css_width / 2.0 - board.table.card_w / 2.0,
-            y: -board.table.card_h * 1.5,
-            w: board.table.card_w,
-            h: board.table.card_h,
-        })
     }
 
     /// Sounds the cues, and vibrates for those that vibrate, as the settings say.

@@ -116,19 +116,31 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>,
     }
 }
 
-/// Draws the sets taken as they leave, marked in their taker's colour, over the table.
-pub fn draw_leaving(ctx: &Ctx, motion: &Motion, now: f64, looks: Looks) {
+/// Draws the sets taken as they leave, in `look`, marked in their taker's
+/// colour, over the table: index.html's and race.html's board and the room's.
+pub fn draw_leaving(ctx: &Ctx, motion: &Motion, now: f64, look: CardLook<'_>) {
     for sprite in motion.leaving(now) {
         if sprite.rect.w < 2.0 {
             continue;
         }
         ctx.set_global_alpha(sprite.alpha);
-        crate::draw_card(ctx, sprite.card, sprite.rect, looks.card());
+        crate::draw_card(ctx, sprite.card, sprite.rect, look);
         if let Some(seat) = sprite.mark {
             crate::draw_claimed(ctx, sprite.rect, crate::SEAT_COLOURS[seat % crate::SEAT_COLOURS.len()]);
         }
     }
     ctx.set_global_alpha(1.0);
+}
+
+/// Where the first element `selector` matches lies relative to the page's
+/// board (the `#board` canvas), in CSS pixels, outside it too: where a set
+/// taken flies to and new cards come from.
+pub fn element_rect(selector: &str) -> Option<Rect> {
+    let document = web_sys::window()?.document()?;
+    let element = document.query_selector(selector).ok()??;
+    let board = document.get_element_by_id("board")?.get_bounding_client_rect();
+    let r = element.get_bounding_client_rect();
+    Some(Rect { x: r.left() - board.left(), y: r.top() - board.top(), w: r.width(), h: r.height() })
 }
 
 /// Draws one card filling a small canvas (a drill's candidate).

@@ -6,9 +6,9 @@
 //! and fly to the taker's name, and new cards come from the deck. Taps
 //! and claims go to the table the page holds, never to what is drawn.
 
-use set_canvas::board::looks;
+use set_canvas::board::{element_rect, looks};
 use set_client::online::OnlinePage;
-use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::layout::{Board, Place};
 use set_client::page::motion::{Motion, OWN_MARK_MS, Placed, RIVAL_MARK_MS, Taken};
 use set_client::page::sound::Cue;
 use set_core::online::room::Status;
@@ -81,26 +81,18 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
                 mark_ms: if remote.seat == Some(*seat) { OWN_MARK_MS } else { RIVAL_MARK_MS },
             })
             .collect();
-        let off_board = Rect {
-            x: width / 2.0 - board.table.card_w / 2.0,
-            y: -board.table.card_h * 1.5,
-            ..board.table.slot_rect(0).unwrap_or(Rect { x: 0.0, y: 0.0, w: 1.0, h: 1.0 })
-        };
+        let off_board = Motion::off_board(&board, width);
         let toward = taken
             .first()
             .and_then(|(_, seat)| element_rect(&format!("#roster > li:nth-child({})", seat + 1)))
             .unwrap_or(off_board);
         let deck = element_rect("#deck-left").unwrap_or(off_board);
-        let dealt = placed.iter().filter(|(card, _)| !from.iter().any(|(c, _)| c == card)).count();
-        let left = from.iter().filter(|(card, _)| !placed.iter().any(|(c, _)| c == card)).count();
-        if dealt > left {
+        let ended = same_room && over && !feel.over;
+        let (motion, dealt) = Motion::of_move(from, &placed, &sets, (toward, deck), ended, now);
+        if dealt {
             cues.push(Cue::Dealt);
         }
-        let mut motion = Motion::between(from, &placed, &sets, toward, deck, now);
-        if same_room && over && !feel.over {
-            motion = motion.then(Motion::flourish(&placed, 0.0));
-        }
-        feel.motion = (!motion.is_empty()).then_some(motion);
+        feel.motion = motion;
     } else if still || dealt_afresh {
         feel.motion = None;
     }
@@ -127,13 +119,4 @@ fn system_reduces_motion() -> bool {
 
 fn coarse_pointer() -> bool {
     media("(pointer: coarse)")
-}
-
-/// Where an element lies relative to the board's canvas, in CSS pixels.
-fn element_rect(selector: &str) -> Option<Rect> {
-    let document = web_sys::window()?.document()?;
-    let element = document.query_selector(selector).ok()??;
-    let canvas = document.get_element_by_id("board")?.get_bounding_client_rect();
-    let r = element.get_bounding_client_rect();
-    Some(Rect { x: r.left() - canvas.left(), y: r.top() - canvas.top(), w: r.width(), h: r.height() })
 }

@@ -501,7 +501,7 @@ fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layou
     let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
     draw_table(&ctx, w, h, drawn, marks, looks);
     if let Some(motion) = &online.feel.motion {
-        draw_leaving(&ctx, motion, now, looks);
+        draw_leaving(&ctx, motion, now, looks.card());
     }
     Some((drawn.board(w, h), table))
 }

@@ -11,7 +11,7 @@
 //! Cards that stay are never part of a motion. Play never waits for it:
 //! taps and claims go to the table at rest (docs/page.md, "Motion").
 
-use crate::page::layout::Rect;
+use crate::page::layout::{Board, Rect};
 use set_core::rules::card::Card;
 
 /// How long a player's own set is marked before it leaves, in ms.
@@ -154,6 +154,35 @@ impl Motion {
             tracks.push(Track { card, from, to: rest, delay: mark_end, length: DEAL_MS, kind: Kind::Coming });
         }
         Motion { started, tracks }
+    }
+
+    /// A move's motion, as every page makes it: the sets `taken` leave
+    /// `before` toward `toward`, the cards of `after` come to their places
+    /// (new ones from `deck`), and if the move `ended` the game, the cards
+    /// left lift once all is at rest. `None` when nothing moves. With it,
+    /// whether more cards came than left: cards dealt to a table with no set.
+    pub fn of_move(
+        before: &[Placed],
+        after: &[Placed],
+        taken: &[Taken<'_>],
+        (toward, deck): (Rect, Rect),
+        ended: bool,
+        started: f64,
+    ) -> (Option<Motion>, bool) {
+        let mut motion = Motion::between(before, after, taken, toward, deck, started);
+        if ended {
+            motion = motion.then(Motion::flourish(after, 0.0));
+        }
+        let dealt = after.iter().filter(|(card, _)| !before.iter().any(|(c, _)| c == card)).count();
+        let left = before.iter().filter(|(card, _)| !after.iter().any(|(c, _)| c == card)).count();
+        ((!motion.is_empty()).then_some(motion), dealt > left)
+    }
+
+    /// Where a set leaves to when its taker's name is not on the page: up
+    /// off a `width` wide board, above its middle.
+    pub fn off_board(board: &Board, width: f64) -> Rect {
+        let (w, h) = (board.table.card_w, board.table.card_h);
+        Rect { x: width / 2.0 - w / 2.0, y: -h * 1.5, w, h }
     }
 
     /// The end of a game: the cards left lift and settle in a wave.
@@ -365,6 +394,21 @@ mod tests {
         assert_eq!(motion.drawn(card, left_at - 1.0).map(|s| s.rect), Some(rest), "at rest while the set leaves");
         assert!(motion.drawn(card, left_at + FLOURISH_MS / 2.0).is_some_and(|s| s.rect.w > rest.w));
         assert!(motion.ends() > left_at + FLOURISH_MS);
+    }
+
+    #[test]
+    fn a_move_tells_whether_more_cards_came_than_left_and_lifts_the_board_if_it_ended() {
+        let (before, after, cards) = tables();
+        let taken = [Taken { cards: &cards, seat: 0, mark_ms: OWN_MARK_MS }];
+        let (motion, extra) = Motion::of_move(&before, &after, &taken, (TOWARD, DECK_AT), false, 0.0);
+        assert!(!extra, "three left, three came");
+        let plain = motion.unwrap();
+        let mut grown = after.clone();
+        grown.extend((12..15).map(|i| (DECK[i + 30], rect((i % 5) as f64 * 110.0, 300.0))));
+        assert!(Motion::of_move(&before, &grown, &taken, (TOWARD, DECK_AT), false, 0.0).1, "six came for three");
+        let (ended, _) = Motion::of_move(&before, &after, &taken, (TOWARD, DECK_AT), true, 0.0);
+        assert!(ended.unwrap().ends() > plain.ends(), "the lift comes after");
+        assert_eq!(Motion::of_move(&before, &before, &[], (TOWARD, DECK_AT), false, 0.0), (None, false));
     }
 
     #[test]
