@@ -10,7 +10,7 @@ use crate::dom::View;
 use set_canvas::{self as render, CardLook};
 use set_client::page::keyboard::key_label;
 use set_client::page::layout::{Board, Place, Plan, Rect};
-use set_client::page::motion::Motion;
+use set_client::page::motion::redraw_area;
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
@@ -54,11 +54,10 @@ impl<T: Hosted> App<T> {
         // While cards move and nothing else changes, a frame redraws only
         // where moving cards were and are: a whole board of cards a frame is
         // more than a phone's CPU draws 60 times a second (BENCHMARKS.md).
-        let moved: Vec<Rect> = self.motion.iter().flat_map(|motion| self.moving_rects(motion, now)).collect();
+        let table = self.play().game().table();
+        let moved: Vec<Rect> = self.motion.iter().flat_map(|motion| motion.moving(table, now)).collect();
         if self.drawn_at_rest && self.effect.is_none() && self.motion.is_some() {
-            // Grown by a card's shadow and ring.
-            let dirty: Vec<Rect> = self.moved_last.iter().chain(&moved).map(|r| r.grown(6.0)).collect();
-            self.draw_board(view, now, Some(&dirty));
+            self.draw_board(view, now, Some(&redraw_area(&self.moved_last, &moved)));
         } else {
             self.draw_board(view, now, None);
         }
@@ -72,23 +71,24 @@ impl<T: Hosted> App<T> {
         self.moved_last = moved;
     }
 
-    /// Where the moving cards are drawn at `now`: the cards coming and the sets leaving.
-    fn moving_rects<'a>(&'a self, motion: &'a Motion, now: f64) -> impl Iterator<Item = Rect> + 'a {
-        let coming = self.play().game().table().iter().filter_map(move |&card| motion.drawn(card, now));
-        coming.chain(motion.leaving(now)).map(|sprite| sprite.rect)
-    }
-
     /// Draws the board: all of it, or (`only`) the felt in these
     /// rectangles and every card that touches them.
     fn draw_board(&self, view: &View, now: f64, only: Option<&[Rect]>) {
         view.begin_frame();
         let dark = self.settings.dark(view.system_prefers_dark());
+        match only {
+            None => {
+                render::clear(&view.ctx, view.css_width, view.css_height, dark);
+                self.draw_places(view, now, None, dark);
+            }
+            Some(dirty) => render::within(&view.ctx, dirty, dark, || self.draw_places(view, now, only, dark)),
+        }
+    }
+
+    /// Draws the band, the cards and the sets leaving: all of them, or those touching `only`.
+    fn draw_places(&self, view: &View, now: f64, only: Option<&[Rect]>, dark: bool) {
         let palette = self.settings.palette;
         let touches = |rect: &Rect| only.is_none_or(|dirty| dirty.iter().any(|d| d.overlaps(&rect.grown(3.0))));
-        match only {
-            None => render::clear(&view.ctx, view.css_width, view.css_height, dark),
-            Some(dirty) => dirty.iter().for_each(|&rect| render::clear_rect(&view.ctx, rect, dark)),
-        }
         let board = self.board(view);
         let game = self.play().game();
         let hinted = game.hinted_cards();

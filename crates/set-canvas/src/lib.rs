@@ -47,6 +47,24 @@ pub fn paint(ctx: &Ctx) -> &Paint {
 /// The table's felt in the dark theme and in the light one (the page
 /// around it is www/style.css's `--felt`).
 const FELT: [&str; 2] = ["#1e5b45", "#d9e7de"];
+/// Draws (`draw`) within `dirty` alone: the canvas is clipped to those
+/// rectangles and they are filled with the felt first, so a frame while
+/// cards move redraws only where they were and are, and a card redrawn
+/// there is drawn once over the felt, never over its own last frame.
+pub fn within(ctx: &Ctx, dirty: &[Rect], dark: bool, draw: impl FnOnce()) {
+    ctx.save();
+    ctx.begin_path();
+    for rect in dirty {
+        ctx.rect(rect.x, rect.y, rect.w, rect.h);
+    }
+    ctx.clip();
+    for &rect in dirty {
+        clear_rect(ctx, rect, dark);
+    }
+    draw();
+    ctx.restore();
+}
+
 /// The band behind the row above the table.
 const BAND: [&str; 2] = ["rgba(255, 255, 255, 0.2)", "rgba(22, 70, 53, 0.12)"];
 /// A card's edge: darker on the light felt, where the white face alone

@@ -265,6 +265,26 @@ impl Motion {
     }
 }
 
+/// How far past a moving card's rectangle a frame redraws: its shadow and
+/// its ring, with a pixel to spare for anti-aliasing.
+const REDRAW_MARGIN: f64 = 6.0;
+
+impl Motion {
+    /// Where the moving cards are drawn at `now` among the table's cards:
+    /// the cards coming (or lifting) and the sets leaving.
+    pub fn moving<'a>(&'a self, table: &'a [Card], now: f64) -> impl Iterator<Item = Rect> + 'a {
+        let coming = table.iter().filter_map(move |&card| self.drawn(card, now));
+        coming.chain(self.leaving(now)).map(|sprite| sprite.rect)
+    }
+}
+
+/// What a frame while cards move redraws: where moving cards were drawn
+/// last frame and where they are now, grown by their shadow and ring. The
+/// rest of the board is as the last frame left it.
+pub fn redraw_area(last: &[Rect], now: &[Rect]) -> Vec<Rect> {
+    last.iter().chain(now).map(|rect| rect.grown(REDRAW_MARGIN)).collect()
+}
+
 /// A lift that rises and settles over t in 0..=1 (a parabola near sin(πt),
 /// without a sine function in the download).
 fn arch(t: f64) -> f64 {
@@ -371,6 +391,33 @@ mod tests {
         let first = motion.drawn(after[12].0, DEAL_AFTER_MARK_MS + 10.0).unwrap();
         let third = motion.drawn(after[14].0, DEAL_AFTER_MARK_MS + 10.0).unwrap();
         assert!(first.alpha == 1.0 && third.alpha == 0.0, "dealt one after another");
+    }
+
+    #[test]
+    fn a_frame_redraws_where_moving_cards_were_and_are_and_nothing_that_stays() {
+        let (before, after, cards) = tables();
+        let taken = [Taken { cards: &cards, seat: 1, mark_ms: OWN_MARK_MS }];
+        let motion = Motion::between(&before, &after, &taken, TOWARD, DECK_AT, 0.0);
+        let table: Vec<Card> = after.iter().map(|&(card, _)| card).collect();
+        let last: Vec<Rect> = motion.moving(&table, 200.0).collect();
+        let now: Vec<Rect> = motion.moving(&table, 216.0).collect();
+        // Three leaving and three coming.
+        assert_eq!((last.len(), now.len()), (6, 6));
+        let area = redraw_area(&last, &now);
+        assert_eq!(area.len(), 12);
+        for rect in last.iter().chain(&now) {
+            assert!(
+                area.iter().any(|a| a.x < rect.x
+                    && a.y < rect.y
+                    && a.x + a.w > rect.x + rect.w
+                    && a.y + a.h > rect.y + rect.h)
+            );
+        }
+        // A card that stays and touches no moving card is not redrawn.
+        let far = Rect { x: 10_000.0, ..after[0].1 };
+        assert!(!area.iter().any(|a| a.overlaps(&far)));
+        // At rest, nothing moves.
+        assert_eq!(motion.moving(&table, motion.ends()).count(), 0);
     }
 
     #[test]
