@@ -7,6 +7,9 @@
 //   (to its `mount` mark), and mounting and drawing the first board;
 // - the floor: a plain-JavaScript page drawing a board of 12 cards
 //   (scripts/bench-floor/), first visits timed in turn with the game's;
+//   with BASE_DIST set to an older release's build, that release's first
+//   visits too, in the same turn, so the two ratios to the floor compare
+//   on one machine at one time;
 // - input latency: a click's pointerdown to the next animation frame;
 // - a claim's motion: the time between animation frames from a claim's last
 //   tap until the cards are at rest, over 6 claims, on index.html and in an
@@ -29,6 +32,8 @@ const dist = process.env.DIST ?? 'dist';
 const server = await startServer({ dist });
 // The floor: a plain-JavaScript page drawing a board, served the same way.
 const floorServer = await startServer({ dist: 'scripts/bench-floor' });
+// An older release, to compare the first board with (BASE_DIST).
+const baseServer = process.env.BASE_DIST ? await startServer({ dist: process.env.BASE_DIST }) : null;
 let browser;
 
 const report = (figure) => console.log(`BENCH ${JSON.stringify({ layer: 'page', ...figure })}`);
@@ -54,9 +59,9 @@ try {
       mount: at('mount'), board: at('first-board'),
     };
   });
-  const load = async (context, query) => {
+  const load = async (context, query, from = server) => {
     const page = await context.newPage();
-    await page.goto(server.url + query);
+    await page.goto(from.url + query);
     await page.waitForFunction(() => performance.getEntriesByName('first-board').length > 0);
     const times = await timeline(page);
     // The service worker has cached the page's files once it controls it.
@@ -84,10 +89,16 @@ try {
   // same machine.
   const cold = [];
   const floor = [];
+  const base = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext(viewport);
     cold.push(await load(context, `?seed=${i + 1}`));
     await context.close();
+    if (baseServer) {
+      const baseContext = await browser.newContext(viewport);
+      base.push(await load(baseContext, `?seed=${i + 1}`, baseServer));
+      await baseContext.close();
+    }
     const floorContext = await browser.newContext(viewport);
     const page = await floorContext.newPage();
     await page.goto(floorServer.url);
@@ -112,6 +123,12 @@ try {
     what: 'first_paint', method: 'plain_js_floor',
     median_ms: Math.round(median(floor) * 10) / 10, samples: floor.map(Math.round),
   });
+  const ratio = (loads) => Math.round((median(loads.map((t) => t.board)) / median(floor)) * 100) / 100;
+  report({ what: 'first_board_ratio', method: 'this_build', ratio: ratio(cold) });
+  if (baseServer) {
+    report({ what: 'first_paint', method: 'base_first_visit', dist: process.env.BASE_DIST, ...summary(base) });
+    report({ what: 'first_board_ratio', method: 'base', dist: process.env.BASE_DIST, ratio: ratio(base) });
+  }
   // Later visits: one context, the service worker serving the files from its cache.
   const context = await browser.newContext(viewport);
   await load(context, '?seed=1');
@@ -315,4 +332,5 @@ try {
   await browser?.close();
   await server.close();
   await floorServer.close();
+  await baseServer?.close();
 }

@@ -108,6 +108,8 @@ const partGzip = (stem) => sizes.filter((s) => s.file.startsWith(`${stem}-`) && 
 const repeatPaint = page.find((r) => r.what === 'first_paint' && r.method === 'repeat_visit');
 const floorPaint = page.find((r) => r.what === 'first_paint' && r.method === 'plain_js_floor');
 const latency = page.find((r) => r.what === 'input_latency');
+// With BASE_DIST, an older release's first visits loaded in turn with this one's.
+const baseRatio = page.find((r) => r.what === 'first_board_ratio' && r.method === 'base');
 const claimFrames = (where, slowdown) => page.find((r) => r.what === 'claim_frames' && r.method === where && r.cpu_slowdown === slowdown);
 const frameRow = (where, slowdown) => {
   const f = claimFrames(where, slowdown);
@@ -154,6 +156,7 @@ const targets = [
   ...PARTS.map(([stem, what]) => [`part that loads later: ${stem} (${what}), wasm and glue, gzip`, `${partGzip(stem)} B`, '(its own figure)', '']),
   ['first paint, first visit, navigation → full board (median of 10)', paint ? `${paint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(paint?.median_ms, 100)],
   ['first paint, first visit, ÷ a plain-JavaScript page drawing a board (same run)', paint && floorPaint ? (paint.median_ms / floorPaint.median_ms).toFixed(2) : 'n/a', '(for reference)', ''],
+  ...(baseRatio ? [['first paint, first visit, ÷ the floor, the release built from BASE_DIST (loaded in turn, same run)', baseRatio.ratio.toFixed(2), '(this one ≤ it)', verdict(paint && floorPaint ? paint.median_ms / floorPaint.median_ms : undefined, baseRatio.ratio)]] : []),
   ['first paint, later visit (service worker), median of 10', repeatPaint ? `${repeatPaint.median_ms.toFixed(1)} ms` : 'n/a', '≤ 100 ms', verdict(repeatPaint?.median_ms, 100)],
   ['all sets among 12 cards through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(TABLE)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(TABLE), 1)],
   ['all 1080 sets of the deck through the JS API, \`sets(Uint8Array)\` ÷ plain JavaScript', typedOverPlain(81)?.toFixed(2) ?? 'n/a', '≤ 1.00', verdict(typedOverPlain(81), 1)],

@@ -77,11 +77,12 @@ impl<T: Hosted> App<T> {
         view.begin_frame();
         let dark = self.settings.dark(view.system_prefers_dark());
         match only {
-            None => {
-                render::clear(&view.ctx, view.css_width, view.css_height, dark);
-                self.draw_places(view, now, None, dark);
-            }
-            Some(dirty) => render::within(&view.ctx, dirty, dark, || self.draw_places(view, now, only, dark)),
+            None => render::clear(&view.ctx, view.css_width, view.css_height, dark),
+            Some(dirty) => render::clip_to(&view.ctx, dirty, dark),
+        }
+        self.draw_places(view, now, only, dark);
+        if only.is_some() {
+            render::unclip(&view.ctx);
         }
     }
 

@@ -11,7 +11,7 @@ use set_core::rules::card::Card;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// How the player's settings ask cards to look.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 pub struct Looks {
     settings: Settings,
     /// The dark theme, as the settings and the system choose it.
@@ -73,15 +73,12 @@ pub struct Drawn<'a> {
     pub plan: Plan,
     /// The cards moving, and the time to draw them at.
     pub motion: Option<(&'a Motion, f64)>,
-    /// Only these rectangles are redrawn (a frame while cards move); the
-    /// rest of the canvas is as the last frame left it.
-    pub only: Option<&'a [Rect]>,
 }
 
 impl<'a> Drawn<'a> {
     /// A still picture: laid out for exactly these cards.
     pub fn still(table: &'a [Card], row: &'a [Card]) -> Drawn<'a> {
-        Drawn { table, row, plan: Plan::exactly(table.len(), row.len()), motion: None, only: None }
+        Drawn { table, row, plan: Plan::exactly(table.len(), row.len()), motion: None }
     }
 
     /// The board these cards are drawn on in a `w` × `h` area.
@@ -91,22 +88,11 @@ impl<'a> Drawn<'a> {
 }
 
 /// Draws a table (and Set-Chain's previous set in a row above it) filling
-/// the canvas, or the part of it `drawn.only` names; and the sets taken
-/// leaving over it.
+/// the canvas.
 pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>, looks: Looks) {
-    match drawn.only {
-        None => {
-            crate::clear(ctx, w, h, looks.dark);
-            draw_cards(ctx, w, h, drawn, marks, looks);
-        }
-        Some(dirty) => crate::within(ctx, dirty, looks.dark, || draw_cards(ctx, w, h, drawn, marks, looks)),
-    }
-}
-
-fn draw_cards(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>, looks: Looks) {
+    crate::clear(ctx, w, h, looks.dark);
     let Drawn { table, row, .. } = drawn;
     let board = drawn.board(w, h);
-    let touches = |rect: &Rect| drawn.only.is_none_or(|dirty| dirty.iter().any(|d| d.overlaps(rect)));
     let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
     for (place, card) in places.chain(table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card))) {
         let Some(mut rect) = board.rect(place) else { continue };
@@ -119,9 +105,6 @@ fn draw_cards(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>, loo
                 rect = sprite.rect;
             }
         }
-        if !touches(&rect.grown(3.0)) {
-            continue;
-        }
         let look = CardLook {
             found: marks.outlined.contains(&card),
             wrong: marks.wrong.contains(&card),
@@ -130,9 +113,6 @@ fn draw_cards(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>, loo
             ..looks.card()
         };
         crate::draw_card(ctx, card, rect, look);
-    }
-    if let Some((motion, now)) = drawn.motion {
-        draw_leaving(ctx, motion, now, looks.card());
     }
 }
 

@@ -47,11 +47,11 @@ pub fn paint(ctx: &Ctx) -> &Paint {
 /// The table's felt in the dark theme and in the light one (the page
 /// around it is www/style.css's `--felt`).
 const FELT: [&str; 2] = ["#1e5b45", "#d9e7de"];
-/// Draws (`draw`) within `dirty` alone: the canvas is clipped to those
-/// rectangles and they are filled with the felt first, so a frame while
-/// cards move redraws only where they were and are, and a card redrawn
-/// there is drawn once over the felt, never over its own last frame.
-pub fn within(ctx: &Ctx, dirty: &[Rect], dark: bool, draw: impl FnOnce()) {
+/// Clips the canvas to `dirty` and fills those rectangles with the felt:
+/// a frame while cards move redraws only where they were and are, and a
+/// card redrawn there is drawn once over the felt, never over its own last
+/// frame. [`unclip`] ends it.
+pub fn clip_to(ctx: &Ctx, dirty: &[Rect], dark: bool) {
     ctx.save();
     ctx.begin_path();
     for rect in dirty {
@@ -61,7 +61,10 @@ pub fn within(ctx: &Ctx, dirty: &[Rect], dark: bool, draw: impl FnOnce()) {
     for &rect in dirty {
         clear_rect(ctx, rect, dark);
     }
-    draw();
+}
+
+/// Ends [`clip_to`]'s clipping.
+pub fn unclip(ctx: &Ctx) {
     ctx.restore();
 }
 

@@ -51,47 +51,26 @@ pub type Piece = (&'static str, &'static str, String);
 /// is its class and its item's place (`mute-2`), for the click funnel. The
 /// list is rebuilt only when what it shows changed; whether it was.
 pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
-    fill_list_from(list, items).is_some()
-}
-
-/// [`fill_list`] for a list that grows at its end (a log): when the items
-/// shown are the first of `items`, only the new ones are added. Returns the
-/// index of the first item made afresh, or `None` if nothing changed.
-pub fn fill_list_from(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> Option<usize> {
-    let key = |(class, pieces): &(&'static str, Vec<Piece>)| {
-        let texts: Vec<&str> = pieces.iter().map(|(_, _, text)| text.as_str()).collect();
-        format!("{class}\u{1f}{}\u{1e}", texts.join("\u{1f}"))
-    };
-    let keys: Vec<String> = items.iter().map(key).collect();
-    let shown: String = keys.concat();
-    let before = list.get_attribute("data-shown").unwrap_or_default();
-    if before == shown {
-        return None;
+    let shown: String = items
+        .iter()
+        .map(|(class, pieces)| {
+            let texts: Vec<&str> = pieces.iter().map(|(_, _, text)| text.as_str()).collect();
+            format!("{class}\u{1f}{}", texts.join("\u{1f}"))
+        })
+        .collect::<Vec<_>>()
+        .join("\u{1e}");
+    if list.get_attribute("data-shown").as_deref() == Some(shown.as_str()) {
+        return false;
     }
-    // The items shown stay if they are the first of the new ones, as a log grows.
-    let kept = if shown.starts_with(&before) && !before.is_empty() {
-        keys.iter()
-            .scan(0, |length, key| {
-                *length += key.len();
-                Some(*length)
-            })
-            .position(|length| length == before.len())
-            .map_or(0, |last| last + 1)
-    } else {
-        0
-    };
-    if kept == 0 || list.child_element_count() as usize != kept {
-        list.set_text_content(None);
-    }
-    let start = list.child_element_count() as usize;
+    list.set_text_content(None);
     let document = document();
-    for (index, (class, pieces)) in items.iter().enumerate().skip(start) {
-        let Ok(item) = document.create_element("li") else { return Some(start) };
+    for (index, (class, pieces)) in items.iter().enumerate() {
+        let Ok(item) = document.create_element("li") else { return true };
         if !class.is_empty() {
             item.set_class_name(class);
         }
         for (tag, class, text) in pieces {
-            let Ok(piece) = document.create_element(tag) else { return Some(start) };
+            let Ok(piece) = document.create_element(tag) else { return true };
             if !class.is_empty() {
                 piece.set_class_name(class);
             }
@@ -105,5 +84,5 @@ pub fn fill_list_from(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) 
         let _ = list.append_child(&item);
     }
     let _ = list.set_attribute("data-shown", &shown);
-    Some(start)
+    true
 }

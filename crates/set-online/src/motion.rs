@@ -8,7 +8,7 @@
 
 use set_canvas::board::{element_rect, looks};
 use set_client::online::OnlinePage;
-use set_client::page::layout::{Board, Place, Rect};
+use set_client::page::layout::{Board, Place};
 use set_client::page::motion::{Motion, OWN_MARK_MS, Placed, RIVAL_MARK_MS, Taken};
 use set_client::page::sound::Cue;
 use set_core::online::room::Status;
@@ -30,24 +30,6 @@ pub(crate) struct Feel {
     pub(crate) frame_pending: bool,
     /// The settings' looks as the motion started: a frame does not read storage.
     pub(crate) looks: Option<set_canvas::board::Looks>,
-    /// Where moving cards were drawn by the last frame: the next redraws there.
-    pub(crate) moved_last: Vec<Rect>,
-    /// What the canvas shows at rest, as last drawn whole.
-    pub(crate) shown: Option<AtRest>,
-}
-
-/// What the room's canvas shows at rest: it is drawn whole again only when
-/// this changes (a socket's frame that changes nothing on the table, a
-/// ping's answer or a line of chat, draws no card).
-#[derive(PartialEq)]
-pub(crate) struct AtRest {
-    pub(crate) table: Vec<Card>,
-    pub(crate) row: Vec<Card>,
-    pub(crate) picked: Vec<Card>,
-    pub(crate) hinted: Vec<Card>,
-    pub(crate) looks: set_canvas::board::Looks,
-    /// The canvas's size in CSS pixels.
-    pub(crate) size: (f64, f64),
 }
 
 impl Feel {

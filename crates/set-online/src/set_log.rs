@@ -3,7 +3,7 @@
 //! setwithfriends' chat shows them), the same for a player, a watcher and
 //! a page that came late (`set_client::room_log` keeps it).
 
-use crate::dom::{Piece, element, fill_list_from, window};
+use crate::dom::{Piece, element, fill_list, window};
 use set_canvas::board::{draw_one, looks};
 use set_client::remote::Remote;
 use set_client::room_log::{LoggedSet, clock_text};
@@ -15,8 +15,7 @@ fn cards_of(set: &LoggedSet) -> impl Iterator<Item = Card> + '_ {
     set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok())
 }
 
-/// Writes the log's list, and draws the cards of the sets it gained (a
-/// log only grows during a game: the sets shown stay as they are).
+/// Writes the log's list, and draws its cards when it changed.
 pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
     let Some(list) = element("set-log") else { return };
     let items: Vec<(&'static str, Vec<Piece>)> = sets
@@ -35,31 +34,23 @@ pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
             ("", pieces)
         })
         .collect();
-    if let Some(first_new) = fill_list_from(&list, &items) {
-        draw_cards(&list, sets, first_new);
+    if fill_list(&list, &items) {
+        draw_cards(&list, sets);
         list.set_scroll_top(list.scroll_height());
     }
 }
 
-/// Draws the cards of the sets from `first_new` on into their items' small
-/// canvases, at the screen's pixel ratio: every size is read before any
-/// canvas is resized, so the page is laid out once, not once a card.
-fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet], first_new: usize) {
+/// Draws each set's cards into its item's small canvases, at the screen's pixel ratio.
+fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet]) {
     let looks = looks();
     let ratio = window().device_pixel_ratio().max(1.0);
     let canvases = list.get_elements_by_tag_name("canvas");
-    let shown: usize = sets.iter().take(first_new).map(|set| cards_of(set).count()).sum();
-    let new_cards = sets.iter().skip(first_new).flat_map(cards_of);
-    let sized: Vec<(HtmlCanvasElement, Card, f64, f64)> = new_cards
-        .enumerate()
-        .filter_map(|(index, card)| {
-            let canvas: HtmlCanvasElement = canvases.item((shown + index) as u32)?.unchecked_into();
-            let bounds = canvas.get_bounding_client_rect();
-            Some((canvas, card, bounds.width().max(1.0), bounds.height().max(1.0)))
-        })
-        .collect();
-    for (canvas, card, w, h) in sized {
+    for (index, card) in sets.iter().flat_map(cards_of).enumerate() {
+        let Some(canvas) = canvases.item(index as u32) else { return };
+        let canvas: HtmlCanvasElement = canvas.unchecked_into();
         let _ = canvas.set_attribute("aria-hidden", "true");
+        let bounds = canvas.get_bounding_client_rect();
+        let (w, h) = (bounds.width().max(1.0), bounds.height().max(1.0));
         canvas.set_width((w * ratio).round() as u32);
         canvas.set_height((h * ratio).round() as u32);
         let Some(ctx) = canvas.get_context("2d").ok().flatten() else { continue };

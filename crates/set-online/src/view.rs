@@ -6,14 +6,12 @@
 //! Everything the server sent is written as text, never as markup.
 
 use crate::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
-use crate::motion::AtRest;
 use crate::state::{Event, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
-use set_canvas::board::{Drawn, Looks, Marks, draw_table, looks};
+use set_canvas::board::{Drawn, Looks, Marks, draw_leaving, draw_table, looks};
 use set_client::online::{self as model, Link};
 use set_client::page::layout::{Place, Plan, Rect};
-use set_client::page::motion::redraw_area;
 use set_client::remote::Remote;
 use set_client::room_log::clock_text;
 use set_core::online::room::Status;
@@ -342,7 +340,7 @@ pub(crate) fn render_clock(online: &Online) {
     set_text("game-clock", &shown);
 }
 
-pub(crate) fn render(online: &mut Online) {
+pub(crate) fn render(online: &Online) {
     if online.refill_names {
         prefill(online);
     }
@@ -440,16 +438,14 @@ pub(crate) fn render(online: &mut Online) {
     draw(online);
 }
 
-/// The canvas fitted to its box, whether that resized it (and so cleared
-/// it), and its size in CSS pixels.
-fn fitted_canvas() -> Option<(CanvasRenderingContext2d, bool, f64, f64)> {
+/// The canvas fitted to its box, and its size in CSS pixels.
+fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, f64)> {
     let canvas: HtmlCanvasElement = document().get_element_by_id("board")?.unchecked_into();
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
     let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
     let ratio = window().device_pixel_ratio().max(1.0);
     let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
-    let resized = canvas.width() != pw || canvas.height() != ph;
-    if resized {
+    if canvas.width() != pw || canvas.height() != ph {
         canvas.set_width(pw);
         canvas.set_height(ph);
         let style = canvas.unchecked_ref::<HtmlElement>().style();
@@ -458,7 +454,7 @@ fn fitted_canvas() -> Option<(CanvasRenderingContext2d, bool, f64, f64)> {
     }
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
     set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    Some((ctx, resized, w, h))
+    Some((ctx, canvas, w, h))
 }
 
 /// The room's board as it is laid out now, and the canvas's width: what
@@ -468,18 +464,14 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
     let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
     let remote = &online.remote;
+    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     let row = row_of(remote);
-    let drawn = Drawn { table: table_of(remote), row: &row, plan: plan_of(remote), motion: None, only: None };
-    Some((drawn.board(w, h), w))
+    Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
 }
 
-/// Draws the canvas alone, in the looks the motion started with: an
-/// animation frame while cards move, which redraws only where they were
-/// and are (a whole board a frame is more than a phone's CPU draws 60
-/// times a second: BENCHMARKS.md, "Cards that move").
-pub(crate) fn draw_board(online: &mut Online) {
-    let looks = online.feel.looks.unwrap_or_else(looks);
-    let _ = draw_canvas(online, looks, true);
+/// Draws the canvas alone, in the looks the motion started with: an animation frame while cards move.
+pub(crate) fn draw_board(online: &Online) {
+    let _ = draw_canvas(online, online.feel.looks.unwrap_or_else(looks));
 }
 
 /// What the room's board is laid out for: its way to play's most cards.
@@ -491,61 +483,32 @@ fn row_of(remote: &Remote) -> Vec<Card> {
     remote.view.previous.clone().unwrap_or_default()
 }
 
-fn table_of(remote: &Remote) -> &[Card] {
-    if remote.status == Status::Waiting { &[] } else { &remote.view.table }
-}
-
-fn draw(online: &mut Online) {
-    if let Some(board) = draw_canvas(online, looks(), false) {
-        draw_buttons(online, board);
+fn draw(online: &Online) {
+    if let Some((board, table)) = draw_canvas(online, looks()) {
+        draw_buttons(online, board, table);
     }
 }
 
-/// Draws the room's canvas in these looks: whole when what it shows at
-/// rest changed (or the canvas was resized), else only where cards move,
-/// and nothing when none do. `frame`: an animation frame, which keeps the
-/// looks the motion started with. Returns the board it is laid out on.
-fn draw_canvas(online: &mut Online, looks: Looks, frame: bool) -> Option<set_client::page::layout::Board> {
-    let (ctx, resized, w, h) = fitted_canvas()?;
+/// Draws the room's canvas, in these looks; the board it is laid out on, and the table.
+fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, &[Card])> {
     let remote = &online.remote;
+    let (ctx, _, w, h) = fitted_canvas()?;
     let row = row_of(remote);
-    let table = table_of(remote);
-    let at_rest = AtRest {
-        table: table.to_vec(),
-        row: row.clone(),
-        picked: remote.picks.clone(),
-        hinted: remote.view.hinted.clone(),
-        looks,
-        size: (w, h),
-    };
-    let feel = &online.feel;
-    let whole = resized || (!frame && feel.shown.as_ref() != Some(&at_rest));
+    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
     let now = crate::state::now();
-    let moved: Vec<Rect> = feel.motion.iter().flat_map(|motion| motion.moving(table, now)).collect();
-    let dirty = redraw_area(&feel.moved_last, &moved);
-    let drawn = Drawn {
-        table,
-        row: &row,
-        plan: plan_of(remote),
-        motion: feel.motion.as_ref().map(|motion| (motion, now)),
-        only: if whole { None } else { Some(&dirty) },
-    };
-    if whole || !dirty.is_empty() {
-        let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
-        draw_table(&ctx, w, h, drawn, marks, looks);
+    let motion = online.feel.motion.as_ref().map(|motion| (motion, now));
+    let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
+    draw_table(&ctx, w, h, drawn, marks, looks);
+    if let Some(motion) = &online.feel.motion {
+        draw_leaving(&ctx, motion, now, looks.card());
     }
-    let board = drawn.board(w, h);
-    online.feel.moved_last = moved;
-    if whole {
-        online.feel.shown = Some(at_rest);
-    }
-    Some(board)
+    Some((drawn.board(w, h), table))
 }
 
 /// The buttons over the cards, rewritten only when they change.
-fn draw_buttons(online: &Online, board: set_client::page::layout::Board) {
+fn draw_buttons(online: &Online, board: set_client::page::layout::Board, table: &[Card]) {
     let remote = &online.remote;
-    let table = table_of(remote);
     let mut buttons = String::new();
     for (slot, &card) in table.iter().enumerate() {
         let Some(r) = board.rect(Place::Table(slot)) else { continue };
@@ -578,7 +541,7 @@ pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
     let row = row_of(remote);
-    let drawn = Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None, only: None };
+    let drawn = Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None };
     let board = drawn.board(bounds.width(), bounds.height());
     board.rect(Place::Table(slot)).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
 }
