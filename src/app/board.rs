@@ -10,7 +10,6 @@ use crate::dom::View;
 use set_canvas::{self as render, CardLook};
 use set_client::page::keyboard::key_label;
 use set_client::page::layout::{Board, Place, Plan, Rect};
-use set_client::page::motion::redraw_area;
 use set_client::play::session::Row;
 use set_core::rules::card::Card;
 
@@ -38,28 +37,26 @@ impl<T: Hosted> App<T> {
         self.place_rect(self.place_of(card)?).ok()
     }
 
-    /// Draws the board, fitted to the space it has now; schedules another
-    /// frame while an effect plays.
+    /// Draws the board, fitted to the space it has now, and the cards that
+    /// move on their layers; schedules another frame while an effect plays
+    /// or cards move.
     pub(super) fn draw(&mut self, now: f64) {
         if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
             self.effect = None;
         }
         if self.motion.as_ref().is_some_and(|motion| !motion.is_running(now)) {
+            // All is at rest: the board draws every card again.
             self.motion = None;
+            self.drawn_at_rest = false;
         }
         if let Some(view) = &mut self.view {
             view.fit();
         }
         let Some(view) = &self.view else { return };
-        // While cards move and nothing else changes, a frame redraws only
-        // where moving cards were and are: a whole board of cards a frame is
-        // more than a phone's CPU draws 60 times a second (BENCHMARKS.md).
-        let table = self.play().game().table();
-        let moved: Vec<Rect> = self.motion.iter().flat_map(|motion| motion.moving(table, now)).collect();
-        if self.drawn_at_rest && self.effect.is_none() && self.motion.is_some() {
-            self.draw_board(view, now, Some(&redraw_area(&self.moved_last, &moved)));
-        } else {
-            self.draw_board(view, now, None);
+        // While cards move and nothing else changes, a frame only moves their
+        // layers: the board's canvas is drawn when what is at rest changes.
+        if !self.drawn_at_rest || self.effect.is_some() {
+            self.draw_board(view, now);
         }
         if (self.effect.is_some() || self.motion.is_some()) && !view.frame_pending {
             let requested = view.window.request_animation_frame(&view.frame_callback);
@@ -68,28 +65,39 @@ impl<T: Hosted> App<T> {
             }
         }
         self.drawn_at_rest = true;
-        self.moved_last = moved;
+        self.show_sprites(now);
     }
 
-    /// Draws the board: all of it, or (`only`) the felt in these
-    /// rectangles and every card that touches them.
-    fn draw_board(&self, view: &View, now: f64, only: Option<&[Rect]>) {
+    /// Puts the moving cards' layers where the motion has them at `now`, or takes them away.
+    fn show_sprites(&mut self, now: f64) {
+        let Some(view) = &self.view else { return };
+        match &self.motion {
+            Some(motion) => {
+                let dark = self.settings.dark(view.system_prefers_dark());
+                let look = CardLook {
+                    palette: self.settings.palette,
+                    cue: self.settings.colour_cues,
+                    dark,
+                    ..CardLook::default()
+                };
+                self.sprites.show(&view.canvas, &motion.sprites(now), look, view.pixel_ratio);
+            }
+            None if !self.sprites.is_empty() => self.sprites.clear(),
+            None => {}
+        }
+    }
+
+    /// Draws the board's canvas: the cards at rest (a card that moves is on its layer).
+    fn draw_board(&self, view: &View, now: f64) {
         view.begin_frame();
         let dark = self.settings.dark(view.system_prefers_dark());
-        match only {
-            None => render::clear(&view.ctx, view.css_width, view.css_height, dark),
-            Some(dirty) => render::clip_to(&view.ctx, dirty, dark),
-        }
-        self.draw_places(view, now, only, dark);
-        if only.is_some() {
-            render::unclip(&view.ctx);
-        }
+        render::clear(&view.ctx, view.css_width, view.css_height, dark);
+        self.draw_places(view, now, dark);
     }
 
-    /// Draws the band, the cards and the sets leaving: all of them, or those touching `only`.
-    fn draw_places(&self, view: &View, now: f64, only: Option<&[Rect]>, dark: bool) {
+    /// Draws the band and the cards at rest.
+    fn draw_places(&self, view: &View, now: f64, dark: bool) {
         let palette = self.settings.palette;
-        let touches = |rect: &Rect| only.is_none_or(|dirty| dirty.iter().any(|d| d.overlaps(&rect.grown(3.0))));
         let board = self.board(view);
         let game = self.play().game();
         let hinted = game.hinted_cards();
@@ -105,32 +113,15 @@ impl<T: Hosted> App<T> {
         // A computer opponent's claim, in its colour, just before it is made.
         let showing = self.table.showing(now);
         let row = self.play().row();
-        // The strip of the row above the table, redrawn whole (band and cards) if any of it is.
-        let strip_area = board.row.and_then(|strip| strip.slot_rect(0)).map(|first| Rect {
-            x: 0.0,
-            y: 0.0,
-            w: view.css_width,
-            h: first.y * 2.0 + first.h,
-        });
-        let band = strip_area.is_some_and(|area| touches(&area));
-        if let (Some(strip), false, true) = (board.row, row == Row::Empty, band) {
+        if let (Some(strip), false) = (board.row, row == Row::Empty) {
             render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
         }
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
         let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
         for (place, card) in places.chain(table) {
-            let Some(mut rect) = board.rect(place) else { continue };
-            // A card coming to its place is drawn on its way (not at all
-            // before it sets off); a card at rest, at its place.
-            let sprite =
-                self.motion.as_ref().and_then(|m| m.drawn(card, now)).filter(|_| matches!(place, Place::Table(_)));
-            if let Some(sprite) = sprite {
-                if sprite.alpha <= 0.0 {
-                    continue;
-                }
-                rect = sprite.rect;
-            }
-            if !(touches(&rect) || band && matches!(place, Place::Row(_))) {
+            let Some(rect) = board.rect(place) else { continue };
+            // A card that moves is on its layer until the motion ends.
+            if matches!(place, Place::Table(_)) && self.motion.as_ref().is_some_and(|motion| motion.moves(card)) {
                 continue;
             }
             let is_wrong = wrong.contains(&card);
@@ -156,10 +147,6 @@ impl<T: Hosted> App<T> {
                 let colour = render::SEAT_COLOURS[plan.seat.0 as usize % render::SEAT_COLOURS.len()];
                 render::draw_claimed(&view.ctx, rect, colour);
             }
-        }
-        // The sets taken: marked in the taker's colour, then off toward them.
-        if let Some(motion) = &self.motion {
-            set_canvas::board::draw_leaving(&view.ctx, motion, now, CardLook { palette, dark, ..CardLook::default() });
         }
     }
 

@@ -141,11 +141,11 @@ pub(crate) struct App<T: Hosted> {
     speaker: set_sound::Speaker,
     /// The countdown's second last sounded.
     counted: Option<u32>,
-    /// The board was last drawn whole, as it is now but for what moves:
-    /// the next frame may redraw only where cards moved.
+    /// The board's canvas shows what is at rest now (the cards that move
+    /// are on layers of their own): a frame while they move draws no board.
     drawn_at_rest: bool,
-    /// Where the moving cards were drawn in the last frame.
-    moved_last: Vec<Rect>,
+    /// The moving cards' layers.
+    sprites: set_canvas::sprites::Sprites,
     hover: Option<Place>,
     /// The card whose button takes focus (see [`App::focus_place`]).
     card_focus: Place,
@@ -192,7 +192,7 @@ impl<T: Hosted> App<T> {
             speaker: set_sound::Speaker::default(),
             counted: None,
             drawn_at_rest: false,
-            moved_last: Vec::new(),
+            sprites: set_canvas::sprites::Sprites::default(),
             hover: None,
             card_focus: Place::Table(0),
             settings: Settings::default(),

@@ -261,3 +261,37 @@ export async function clickCard(page, id) {
   const [x, y, w, h] = rect;
   await page.mouse.click(x + w / 2, y + h / 2);
 }
+
+/** Run in a page (`page.evaluate(installBoardProbe)`): reads what the board
+ *  shows from pixels, the board's canvas and the layers the moving cards are
+ *  drawn on (`canvas.sprite`, placed by a CSS transform) composed as the
+ *  page shows them. `window.boardThumb(context, w, h)` draws it all scaled
+ *  into a small canvas; `window.boardPixel(x, y)` is the colour at a viewport
+ *  point, from the topmost layer there that is mostly opaque, else the board. */
+export function installBoardProbe() {
+  const board = document.getElementById('board');
+  const layers = () => [...document.querySelectorAll('canvas.sprite')]
+    .map((canvas) => ({ canvas, box: canvas.getBoundingClientRect(), alpha: Number(getComputedStyle(canvas).opacity) }));
+  window.boardThumb = (context, w, h) => {
+    const box = board.getBoundingClientRect();
+    context.drawImage(board, 0, 0, w, h);
+    const [sx, sy] = [w / box.width, h / box.height];
+    for (const { canvas, box: b, alpha } of layers()) {
+      context.globalAlpha = alpha;
+      context.drawImage(canvas, (b.left - box.left) * sx, (b.top - box.top) * sy, b.width * sx, b.height * sy);
+    }
+    context.globalAlpha = 1;
+  };
+  const pixel = (canvas, box, x, y) => {
+    const [px, py] = [Math.floor(((x - box.left) * canvas.width) / box.width), Math.floor(((y - box.top) * canvas.height) / box.height)];
+    return [...canvas.getContext('2d').getImageData(px, py, 1, 1).data];
+  };
+  window.boardPixel = (x, y) => {
+    const over = layers().reverse().find(({ box: b, alpha }) => alpha > 0.5 && x >= b.left && x < b.right && y >= b.top && y < b.bottom);
+    if (over) {
+      const colour = pixel(over.canvas, over.box, x, y);
+      if (colour[3] > 128) return colour;
+    }
+    return pixel(board, board.getBoundingClientRect(), x, y);
+  };
+}

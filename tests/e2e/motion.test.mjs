@@ -1,7 +1,8 @@
 // Cards that move, a board that holds still, and sound (issue 38), played
 // on the built page as a person would, at a desktop and a 390 px phone:
-// - a claim's frames, sampled every ~30 ms in the page from the canvas's own
-//   pixels, change for at least 150 ms, and `state().animating` says so;
+// - a claim's frames, sampled every ~30 ms in the page from the pixels of
+//   the board's canvas and of the moving cards' layers as the page places
+//   them, change for at least 150 ms, and `state().animating` says so;
 //   with reduced motion the final board is there within 100 ms;
 // - through every claim of a whole game (12 → 15 → 12 among them), each
 //   card that stays keeps its `card_rect`; at most the cards that fill the
@@ -11,16 +12,16 @@
 //   text of the release before sound still reads, with sound on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickSlot, inSettings, ready, state, useBrowser } from './helpers.mjs';
+import { api, clickSlot, inSettings, installBoardProbe, ready, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
 const SCREENS = [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }];
 
-/** Starts sampling the canvas in the page every ~30 ms: a coarse hash of its
- *  pixels, and `state().animating`. */
+/** Starts sampling the board in the page every ~30 ms: a coarse hash of its
+ *  pixels (the canvas and the moving cards' layers over it), and
+ *  `state().animating`. Needs `installBoardProbe` run first. */
 function startSampling() {
-  const canvas = document.getElementById('board');
   // The board scaled down to a thumbnail: cheap to read every 30 ms, and any card that moves changes it.
   const thumb = document.createElement('canvas');
   thumb.width = 96;
@@ -29,7 +30,7 @@ function startSampling() {
   window.samples = [];
   const started = performance.now();
   window.sampler = setInterval(() => {
-    context.drawImage(canvas, 0, 0, thumb.width, thumb.height);
+    window.boardThumb(context, thumb.width, thumb.height);
     const pixels = context.getImageData(0, 0, thumb.width, thumb.height).data;
     let hash = 0;
     for (let i = 0; i < pixels.length; i += 4) hash = (hash * 31 + pixels[i] + pixels[i + 1] * 3 + pixels[i + 2] * 7) | 0;
@@ -43,6 +44,7 @@ async function claimSampled(page) {
   await page.keyboard.press('Escape');
   await clickSlot(page, slots[0]);
   await clickSlot(page, slots[1]);
+  await page.evaluate(installBoardProbe);
   await page.evaluate(startSampling);
   await clickSlot(page, slots[2]);
   await page.waitForTimeout(900);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { SERVER_BINARY } from '../../scripts/server.mjs';
-import { ARTIFACTS, api, audit, clickCard, isSet, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, installBoardProbe, isSet, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 
@@ -461,21 +461,20 @@ test('a rival\'s set is marked in their colour on the other page for at least 30
   const { ann, ben } = await twoPlayers();
   const { table } = await state(ben.page);
   const set = setsOf(table)[0];
-  // On Ben's page, every ~30 ms: is the left edge of each of the set's cards in Ann's colour (seat 0)?
+  // On Ben's page, every ~30 ms: is the left edge of each of the set's cards
+  // in Ann's colour (seat 0), as the page shows it (the board, or the layer
+  // a moving card is drawn on)?
+  await ben.page.evaluate(installBoardProbe);
   await ben.page.evaluate((set) => {
-    const canvas = document.getElementById('board');
-    const box = canvas.getBoundingClientRect();
-    const ratio = canvas.width / box.width;
     const points = set.map((id) => {
       const [x, y, , h] = window.wasmBindings.card_rect(id);
-      return [Math.round((x - box.left + 2) * ratio), Math.round((y - box.top + h / 2) * ratio)];
+      return [x + 2, y + h / 2];
     });
-    const context = canvas.getContext('2d');
     window.marks = [];
     const started = performance.now();
     window.sampler = setInterval(() => {
       const marked = points.map(([x, y]) => {
-        const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+        const [r, g, b] = window.boardPixel(x, y);
         return Math.abs(r - 0x1a) + Math.abs(g - 0x66) + Math.abs(b - 0xd9) < 60;
       });
       window.marks.push({ at: performance.now() - started, marked: marked.every(Boolean), animating: window.wasmBindings.state().animating });

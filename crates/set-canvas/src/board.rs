@@ -71,8 +71,8 @@ pub struct Drawn<'a> {
     pub row: &'a [Card],
     /// What the board is laid out for ([`Plan::exactly`] for a still picture).
     pub plan: Plan,
-    /// The cards moving, and the time to draw them at.
-    pub motion: Option<(&'a Motion, f64)>,
+    /// The cards moving: the board leaves their places empty.
+    pub motion: Option<&'a Motion>,
 }
 
 impl<'a> Drawn<'a> {
@@ -95,15 +95,10 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>,
     let board = drawn.board(w, h);
     let places = row.iter().enumerate().map(|(i, &card)| (Place::Row(i), card));
     for (place, card) in places.chain(table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card))) {
-        let Some(mut rect) = board.rect(place) else { continue };
-        // A card coming to its place is drawn on its way, not before it sets off.
-        if let (Place::Table(_), Some((motion, now))) = (place, drawn.motion) {
-            if let Some(sprite) = motion.drawn(card, now) {
-                if sprite.alpha <= 0.0 {
-                    continue;
-                }
-                rect = sprite.rect;
-            }
+        let Some(rect) = board.rect(place) else { continue };
+        // A card that moves is on its layer until the motion ends (crate::sprites).
+        if matches!(place, Place::Table(_)) && drawn.motion.is_some_and(|motion| motion.moves(card)) {
+            continue;
         }
         let look = CardLook {
             found: marks.outlined.contains(&card),
@@ -114,22 +109,6 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>,
         };
         crate::draw_card(ctx, card, rect, look);
     }
-}
-
-/// Draws the sets taken as they leave, in `look`, marked in their taker's
-/// colour, over the table: index.html's and race.html's board and the room's.
-pub fn draw_leaving(ctx: &Ctx, motion: &Motion, now: f64, look: CardLook<'_>) {
-    for sprite in motion.leaving(now) {
-        if sprite.rect.w < 2.0 {
-            continue;
-        }
-        ctx.set_global_alpha(sprite.alpha);
-        crate::draw_card(ctx, sprite.card, sprite.rect, look);
-        if let Some(seat) = sprite.mark {
-            crate::draw_claimed(ctx, sprite.rect, crate::SEAT_COLOURS[seat % crate::SEAT_COLOURS.len()]);
-        }
-    }
-    ctx.set_global_alpha(1.0);
 }
 
 /// Where the first element `selector` matches lies relative to the page's

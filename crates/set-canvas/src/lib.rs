@@ -10,6 +10,7 @@
 #![cfg(target_arch = "wasm32")]
 
 pub mod board;
+pub mod sprites;
 
 use set_client::page::layout::{Layout, Rect};
 use set_client::page::settings::{COLOUR_LETTERS, Palette};
@@ -47,27 +48,6 @@ pub fn paint(ctx: &Ctx) -> &Paint {
 /// The table's felt in the dark theme and in the light one (the page
 /// around it is www/style.css's `--felt`).
 const FELT: [&str; 2] = ["#1e5b45", "#d9e7de"];
-/// Clips the canvas to `dirty` and fills those rectangles with the felt:
-/// a frame while cards move redraws only where they were and are, and a
-/// card redrawn there is drawn once over the felt, never over its own last
-/// frame. [`unclip`] ends it.
-pub fn clip_to(ctx: &Ctx, dirty: &[Rect], dark: bool) {
-    ctx.save();
-    ctx.begin_path();
-    for rect in dirty {
-        ctx.rect(rect.x, rect.y, rect.w, rect.h);
-    }
-    ctx.clip();
-    for &rect in dirty {
-        clear_rect(ctx, rect, dark);
-    }
-}
-
-/// Ends [`clip_to`]'s clipping.
-pub fn unclip(ctx: &Ctx) {
-    ctx.restore();
-}
-
 /// The band behind the row above the table.
 const BAND: [&str; 2] = ["rgba(255, 255, 255, 0.2)", "rgba(22, 70, 53, 0.12)"];
 /// A card's edge: darker on the light felt, where the white face alone

@@ -63,19 +63,27 @@ pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bo
         return false;
     }
     list.set_text_content(None);
+    append_items(list, items, 0);
+    let _ = list.set_attribute("data-shown", &shown);
+    true
+}
+
+/// Adds items to the end of a list, as [`fill_list`] makes them; the first
+/// is the list's item number `first`.
+pub fn append_items(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)], first: usize) {
     let document = document();
     for (index, (class, pieces)) in items.iter().enumerate() {
-        let Ok(item) = document.create_element("li") else { return true };
+        let Ok(item) = document.create_element("li") else { return };
         if !class.is_empty() {
             item.set_class_name(class);
         }
         for (tag, class, text) in pieces {
-            let Ok(piece) = document.create_element(tag) else { return true };
+            let Ok(piece) = document.create_element(tag) else { return };
             if !class.is_empty() {
                 piece.set_class_name(class);
             }
             if *tag == "button" {
-                piece.set_id(&format!("{class}-{index}"));
+                piece.set_id(&format!("{class}-{}", first + index));
                 let _ = piece.set_attribute("type", "button");
             }
             piece.set_text_content(Some(text));
@@ -83,6 +91,4 @@ pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bo
         }
         let _ = list.append_child(&item);
     }
-    let _ = list.set_attribute("data-shown", &shown);
-    true
 }

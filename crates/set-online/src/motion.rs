@@ -30,6 +30,11 @@ pub(crate) struct Feel {
     pub(crate) frame_pending: bool,
     /// The settings' looks as the motion started: a frame does not read storage.
     pub(crate) looks: Option<set_canvas::board::Looks>,
+    /// The moving cards' layers.
+    pub(crate) sprites: set_canvas::sprites::Sprites,
+    /// A fingerprint of what the board's canvas shows (view.rs): it is
+    /// drawn again only when that changes.
+    pub(crate) shown: std::cell::Cell<u64>,
 }
 
 impl Feel {

@@ -95,6 +95,7 @@ fn step(online: &mut Online, event: Event) {
         ask_for_frame(online);
     }
     view::render(online);
+    view::show_sprites(online);
     online.page.refill_names = false;
 }
 
@@ -106,11 +107,14 @@ fn ask_for_frame(online: &mut Online) {
     let frame = Closure::once_into_js(|| {
         let _ = with_online(|online| {
             online.feel.frame_pending = false;
-            view::draw_board(online);
             if online.feel.animating(now()) {
+                view::show_sprites(online);
                 ask_for_frame(online);
             } else {
+                // All is at rest: the layers go and the board draws every card.
                 online.feel.motion = None;
+                view::show_sprites(online);
+                view::draw_board(online);
             }
         });
     });

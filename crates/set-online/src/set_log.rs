@@ -3,7 +3,7 @@
 //! setwithfriends' chat shows them), the same for a player, a watcher and
 //! a page that came late (`set_client::room_log` keeps it).
 
-use crate::dom::{Piece, element, fill_list, window};
+use crate::dom::{Piece, append_items, element, window};
 use set_canvas::board::{draw_one, looks};
 use set_client::remote::Remote;
 use set_client::room_log::{LoggedSet, clock_text};
@@ -15,10 +15,31 @@ fn cards_of(set: &LoggedSet) -> impl Iterator<Item = Card> + '_ {
     set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok())
 }
 
-/// Writes the log's list, and draws its cards when it changed.
+/// Writes the log's list. A log only grows during a game: the sets shown
+/// stay as they are, and only those it gained are added and drawn.
 pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
     let Some(list) = element("set-log") else { return };
-    let items: Vec<(&'static str, Vec<Piece>)> = sets
+    // What the items shown depend on: the room, its players' names and its first set.
+    let mut game = remote.room.clone();
+    for player in &remote.players {
+        game.push('\u{1f}');
+        game.push_str(&player.name);
+    }
+    if let Some(first) = sets.first() {
+        game.push_str(&format!("\u{1e}{}\u{1e}", first.at_ms));
+        // A card id as one character: the key is compared, never read.
+        game.extend(first.cards.iter().map(|&id| char::from(b'0'.saturating_add(id))));
+    }
+    let shown = list.child_element_count() as usize;
+    let kept = if list.get_attribute("data-game").as_deref() == Some(game.as_str()) && shown <= sets.len() {
+        shown
+    } else {
+        list.set_text_content(None);
+        let _ = list.set_attribute("data-game", &game);
+        0
+    };
+    let Some(gained) = sets.get(kept..).filter(|gained| !gained.is_empty()) else { return };
+    let items: Vec<(&'static str, Vec<Piece>)> = gained
         .iter()
         .map(|set| {
             let name = remote.players.get(usize::from(set.seat)).map_or("?", |p| p.name.as_str());
@@ -34,23 +55,30 @@ pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
             ("", pieces)
         })
         .collect();
-    if fill_list(&list, &items) {
-        draw_cards(&list, sets);
-        list.set_scroll_top(list.scroll_height());
-    }
+    append_items(&list, &items, kept);
+    draw_cards(&list, sets, kept);
+    list.set_scroll_top(list.scroll_height());
 }
 
-/// Draws each set's cards into its item's small canvases, at the screen's pixel ratio.
-fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet]) {
+/// Draws the cards of the sets from `first_new` on into their items' small
+/// canvases, at the screen's pixel ratio: every size is read before any
+/// canvas is resized, so the page is laid out once, not once a card.
+fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet], first_new: usize) {
     let looks = looks();
     let ratio = window().device_pixel_ratio().max(1.0);
     let canvases = list.get_elements_by_tag_name("canvas");
-    for (index, card) in sets.iter().flat_map(cards_of).enumerate() {
-        let Some(canvas) = canvases.item(index as u32) else { return };
-        let canvas: HtmlCanvasElement = canvas.unchecked_into();
+    let shown: usize = sets.iter().take(first_new).map(|set| cards_of(set).count()).sum();
+    let new_cards = sets.iter().skip(first_new).flat_map(cards_of);
+    let sized: Vec<(HtmlCanvasElement, Card, f64, f64)> = new_cards
+        .enumerate()
+        .filter_map(|(index, card)| {
+            let canvas: HtmlCanvasElement = canvases.item((shown + index) as u32)?.unchecked_into();
+            let bounds = canvas.get_bounding_client_rect();
+            Some((canvas, card, bounds.width().max(1.0), bounds.height().max(1.0)))
+        })
+        .collect();
+    for (canvas, card, w, h) in sized {
         let _ = canvas.set_attribute("aria-hidden", "true");
-        let bounds = canvas.get_bounding_client_rect();
-        let (w, h) = (bounds.width().max(1.0), bounds.height().max(1.0));
         canvas.set_width((w * ratio).round() as u32);
         canvas.set_height((h * ratio).round() as u32);
         let Some(ctx) = canvas.get_context("2d").ok().flatten() else { continue };

@@ -9,7 +9,7 @@ use crate::dom::{Piece, document, element, fill_list, select_value, set_text, sh
 use crate::state::{Event, Online};
 use crate::wire::tenths;
 use js_sys::{Array, Object, Reflect};
-use set_canvas::board::{Drawn, Looks, Marks, draw_leaving, draw_table, looks};
+use set_canvas::board::{Drawn, Looks, Marks, draw_table, looks};
 use set_client::online::{self as model, Link};
 use set_client::page::layout::{Place, Plan, Rect};
 use set_client::remote::Remote;
@@ -438,14 +438,17 @@ pub(crate) fn render(online: &Online) {
     draw(online);
 }
 
-/// The canvas fitted to its box, and its size in CSS pixels.
-fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, f64)> {
+/// The canvas fitted to its box, whether that resized it (and so cleared
+/// it), and its size in CSS pixels. Its scale is set by whoever draws: any
+/// call on a canvas the compositor holds makes the browser copy it.
+fn fitted_canvas() -> Option<(CanvasRenderingContext2d, bool, f64, f64)> {
     let canvas: HtmlCanvasElement = document().get_element_by_id("board")?.unchecked_into();
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
     let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
     let ratio = window().device_pixel_ratio().max(1.0);
     let (pw, ph) = ((w * ratio).round() as u32, (h * ratio).round() as u32);
-    if canvas.width() != pw || canvas.height() != ph {
+    let resized = canvas.width() != pw || canvas.height() != ph;
+    if resized {
         canvas.set_width(pw);
         canvas.set_height(ph);
         let style = canvas.unchecked_ref::<HtmlElement>().style();
@@ -453,8 +456,7 @@ fn fitted_canvas() -> Option<(CanvasRenderingContext2d, HtmlCanvasElement, f64, 
         let _ = style.set_property("height", &format!("{}px", tenths(h)));
     }
     let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
-    set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    Some((ctx, canvas, w, h))
+    Some((ctx, resized, w, h))
 }
 
 /// The room's board as it is laid out now, and the canvas's width: what
@@ -469,7 +471,25 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
 }
 
-/// Draws the canvas alone, in the looks the motion started with: an animation frame while cards move.
+/// Puts the moving cards' layers where the motion has them now, or takes
+/// them away once it is over: an animation frame while cards move draws no
+/// board (set_canvas::sprites).
+pub(crate) fn show_sprites(online: &mut Online) {
+    let Some(board) = document().get_element_by_id("board") else { return };
+    let board: HtmlCanvasElement = board.unchecked_into();
+    let now = crate::state::now();
+    let feel = &mut online.feel;
+    match &feel.motion {
+        Some(motion) if motion.is_running(now) => {
+            let look = feel.looks.unwrap_or_else(looks).card();
+            let ratio = window().device_pixel_ratio().max(1.0);
+            feel.sprites.show(&board, &motion.sprites(now), look, ratio);
+        }
+        _ => feel.sprites.clear(),
+    }
+}
+
+/// Draws the canvas alone, in the looks the motion started with: the board at rest once cards stop moving.
 pub(crate) fn draw_board(online: &Online) {
     let _ = draw_canvas(online, online.feel.looks.unwrap_or_else(looks));
 }
@@ -489,19 +509,40 @@ fn draw(online: &Online) {
     }
 }
 
-/// Draws the room's canvas, in these looks; the board it is laid out on, and the table.
+/// Draws the room's canvas, in these looks, unless it shows that already
+/// (a socket's frame that changes nothing on the table, a ping's answer, a
+/// line of chat, draws no card); the board it is laid out on, and the table.
 fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, &[Card])> {
     let remote = &online.remote;
-    let (ctx, _, w, h) = fitted_canvas()?;
+    let (ctx, resized, w, h) = fitted_canvas()?;
     let row = row_of(remote);
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
-    let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
-    let now = crate::state::now();
-    let motion = online.feel.motion.as_ref().map(|motion| (motion, now));
+    let motion = online.feel.motion.as_ref();
     let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
-    draw_table(&ctx, w, h, drawn, marks, looks);
-    if let Some(motion) = &online.feel.motion {
-        draw_leaving(&ctx, motion, now, looks.card());
+    // A fingerprint (FNV-1a) of everything the drawing depends on.
+    let mut shown: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut add = |part: u64| shown = (shown ^ part).wrapping_mul(0x0100_0000_01b3);
+    for cards in [table, &row, &remote.picks, &remote.view.hinted] {
+        for &card in cards {
+            add(u64::from(card.id()) << 1 | u64::from(motion.is_some_and(|m| m.moves(card))));
+        }
+        add(u64::MAX);
+    }
+    let settings = looks.settings();
+    for part in [
+        u64::from(looks.dark),
+        u64::from(settings.colour_cues),
+        settings.palette as u64,
+        (w * 10.0) as u64,
+        (h * 10.0) as u64,
+    ] {
+        add(part);
+    }
+    if resized || online.feel.shown.replace(shown) != shown {
+        let ratio = window().device_pixel_ratio().max(1.0);
+        set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
+        draw_table(&ctx, w, h, drawn, marks, looks);
     }
     Some((drawn.board(w, h), table))
 }

@@ -265,24 +265,49 @@ impl Motion {
     }
 }
 
-/// How far past a moving card's rectangle a frame redraws: its shadow and
-/// its ring, with a pixel to spare for anti-aliasing.
-const REDRAW_MARGIN: f64 = 6.0;
-
 impl Motion {
-    /// Where the moving cards are drawn at `now` among the table's cards:
-    /// the cards coming (or lifting) and the sets leaving.
-    pub fn moving<'a>(&'a self, table: &'a [Card], now: f64) -> impl Iterator<Item = Rect> + 'a {
-        let coming = table.iter().filter_map(move |&card| self.drawn(card, now));
-        coming.chain(self.leaving(now)).map(|sprite| sprite.rect)
+    /// Whether a card of the table moves during this motion (it comes to
+    /// its place or lifts): the board leaves its place empty until the
+    /// motion ends, and the card is drawn on a layer of its own.
+    pub fn moves(&self, card: Card) -> bool {
+        self.tracks.iter().any(|track| track.card == card && !matches!(track.kind, Kind::Leaving { .. }))
+    }
+
+    /// Every card drawn apart from the board at `now`: the sets taken as
+    /// they leave, and each card of the table that [`moves`](Motion::moves),
+    /// on its way or, once there, at its place until the motion ends (a
+    /// card dealt later waits at alpha 0).
+    pub fn sprites(&self, now: f64) -> Vec<Moving> {
+        let mut sprites: Vec<Moving> = Vec::new();
+        for track in &self.tracks {
+            if let Kind::Leaving { .. } = track.kind {
+                if let Some(sprite) = self.leaving(now).find(|s| s.card == track.card) {
+                    sprites.push(Moving { sprite, leaving: true, rest: track.from });
+                }
+                continue;
+            }
+            if sprites.iter().any(|m| !m.leaving && m.sprite.card == track.card) {
+                continue;
+            }
+            let card = track.card;
+            let last = self.tracks.iter().rev().find(|t| t.card == card && !matches!(t.kind, Kind::Leaving { .. }));
+            let rest = last.map_or(track.to, |t| t.to);
+            let sprite = self.drawn(card, now).unwrap_or(Sprite { card, rect: rest, alpha: 1.0, mark: None });
+            sprites.push(Moving { sprite, leaving: false, rest });
+        }
+        sprites
     }
 }
 
-/// What a frame while cards move redraws: where moving cards were drawn
-/// last frame and where they are now, grown by their shadow and ring. The
-/// rest of the board is as the last frame left it.
-pub fn redraw_area(last: &[Rect], now: &[Rect]) -> Vec<Rect> {
-    last.iter().chain(now).map(|rect| rect.grown(REDRAW_MARGIN)).collect()
+/// A card drawn apart from the board while cards move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moving {
+    /// Where and how it is drawn now.
+    pub sprite: Sprite,
+    /// A card of a set taken (else a card of the table).
+    pub leaving: bool,
+    /// Its place at rest on the board: the size it is drawn at before it is scaled.
+    pub rest: Rect,
 }
 
 /// A lift that rises and settles over t in 0..=1 (a parabola near sin(πt),
@@ -394,30 +419,44 @@ mod tests {
     }
 
     #[test]
-    fn a_frame_redraws_where_moving_cards_were_and_are_and_nothing_that_stays() {
+    fn the_cards_drawn_apart_are_the_set_leaving_and_the_cards_coming_held_at_rest_until_the_end() {
         let (before, after, cards) = tables();
         let taken = [Taken { cards: &cards, seat: 1, mark_ms: OWN_MARK_MS }];
         let motion = Motion::between(&before, &after, &taken, TOWARD, DECK_AT, 0.0);
-        let table: Vec<Card> = after.iter().map(|&(card, _)| card).collect();
-        let last: Vec<Rect> = motion.moving(&table, 200.0).collect();
-        let now: Vec<Rect> = motion.moving(&table, 216.0).collect();
-        // Three leaving and three coming.
-        assert_eq!((last.len(), now.len()), (6, 6));
-        let area = redraw_area(&last, &now);
-        assert_eq!(area.len(), 12);
-        for rect in last.iter().chain(&now) {
-            assert!(
-                area.iter().any(|a| a.x < rect.x
-                    && a.y < rect.y
-                    && a.x + a.w > rect.x + rect.w
-                    && a.y + a.h > rect.y + rect.h)
-            );
+        let coming = [after[1].0, after[5].0, after[9].0];
+        for (card, _) in &after {
+            assert_eq!(motion.moves(*card), coming.contains(card), "only the new cards move");
         }
-        // A card that stays and touches no moving card is not redrawn.
-        let far = Rect { x: 10_000.0, ..after[0].1 };
-        assert!(!area.iter().any(|a| a.overlaps(&far)));
-        // At rest, nothing moves.
-        assert_eq!(motion.moving(&table, motion.ends()).count(), 0);
+        assert!(cards.iter().all(|&card| !motion.moves(card)), "a set leaving is not a card of the table");
+        let at = |now: f64| motion.sprites(now);
+        // At the start: the set marked where it lay, and the new cards waiting unseen.
+        let start = at(0.0);
+        assert_eq!(start.len(), 6);
+        for &Moving { sprite, leaving, .. } in &start {
+            if leaving {
+                assert!(cards.contains(&sprite.card) && sprite.mark == Some(1) && sprite.alpha == 1.0);
+            } else {
+                assert!(coming.contains(&sprite.card) && sprite.alpha == 0.0);
+            }
+        }
+        // On their way, each sprite is where `drawn` and `leaving` say.
+        let now = OWN_MARK_MS + 100.0;
+        for Moving { sprite, leaving, .. } in at(now) {
+            let expected = if leaving {
+                motion.leaving(now).find(|s| s.card == sprite.card)
+            } else {
+                motion.drawn(sprite.card, now)
+            };
+            assert_eq!(Some(sprite), expected);
+        }
+        // Once the set has flown, a new card that has landed is held at its
+        // place while the last one still comes.
+        let late = at(motion.ends() - 1.0);
+        assert_eq!(late.len(), 3);
+        assert!(late.iter().all(|m| !m.leaving && m.sprite.alpha == 1.0 && m.rest.w == 100.0));
+        let first = late.iter().find(|m| m.sprite.card == coming[0]).map(|m| m.sprite.rect);
+        assert_eq!(first, Some(after[1].1));
+        assert_eq!(motion.drawn(coming[0], motion.ends() - 1.0), None, "landed: no longer on its way");
     }
 
     #[test]
