@@ -4,6 +4,9 @@
 //   the board's canvas and of the moving cards' layers as the page places
 //   them, change for at least 150 ms, and `state().animating` says so;
 //   with reduced motion the final board is there within 100 ms;
+// - the same on race.html against a computer opponent and in an online
+//   room with one, the set found from the table's ids by the tests' own
+//   finder and tapped where `card_rect` says;
 // - through every claim of a whole game (12 → 15 → 12 among them), each
 //   card that stays keeps its `card_rect`; at most the cards that fill the
 //   holes of a shrinking table move;
@@ -12,7 +15,7 @@
 //   text of the release before sound still reads, with sound on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickSlot, inSettings, installBoardProbe, ready, state, useBrowser } from './helpers.mjs';
+import { api, clickCard, clickSlot, inSettings, installBoardProbe, ready, setsOf, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -113,6 +116,64 @@ for (const screen of SCREENS) {
     assert.deepEqual(problems, []);
     await close();
   });
+}
+
+/** Opens race.html against an easy computer opponent, or an online room
+ *  with one, started: pages that play with others. */
+const OTHERS = {
+  'race.html': async (options) => open('race.html?seed=3&bots=easy', options),
+  'online.html': async (options) => {
+    const opened = await open('online.html', options);
+    const { page } = opened;
+    await page.fill('#create-name', 'Ann');
+    await page.selectOption('#create-bots', 'easy');
+    await page.click('#create-room');
+    await page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+    await page.click('#start-game');
+    await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+    return opened;
+  },
+};
+
+/** Claims a set of the table (found by the tests' finder), tapping where the
+ *  cards are drawn; returns the samples from the last tap on. */
+async function claimFoundSampled(page) {
+  const [a, b, c] = setsOf((await state(page)).table)[0];
+  await clickCard(page, a);
+  await clickCard(page, b);
+  await page.evaluate(installBoardProbe);
+  await page.evaluate(startSampling);
+  await clickCard(page, c);
+  await page.waitForTimeout(1000);
+  const samples = await page.evaluate(() => (clearInterval(window.sampler), window.samples));
+  const { table } = await state(page);
+  assert.ok([a, b, c].every((card) => !table.includes(card)), `the set ${[a, b, c]} was taken: ${table}`);
+  return samples;
+}
+
+for (const [where, start] of Object.entries(OTHERS)) {
+  for (const { width, height, ...device } of SCREENS) {
+    test(`${where} at ${width} px: a claim's cards move for at least 150 ms, and with reduced motion the board is final within 100 ms`, { timeout: 90_000 }, async () => {
+      const moving = await start({ viewport: { width, height }, ...device });
+      const samples = await claimFoundSampled(moving.page);
+      const seen = JSON.stringify(samples.map((s) => [Math.round(s.at), s.hash, s.animating]));
+      const { lastChange, distinct } = changing(samples);
+      assert.ok(lastChange >= 150 && distinct >= 4, `the board changed until ${lastChange} ms, ${distinct} frames: ${seen}`);
+      const animated = samples.filter((s) => s.animating).map((s) => s.at);
+      assert.ok(animated.length && Math.max(...animated) >= 150, `state().animating: ${seen}`);
+      assert.equal(samples.at(-1).animating, false, `the motion ends: ${seen}`);
+      assert.deepEqual(moving.problems, []);
+      await moving.close();
+
+      const still = await start({ viewport: { width, height }, ...device, reducedMotion: 'reduce' });
+      const quiet = await claimFoundSampled(still.page);
+      const heard = JSON.stringify(quiet.map((s) => [Math.round(s.at), s.hash, s.animating]));
+      assert.ok(changing(quiet).lastChange <= 100, `with reduced motion the board changed until ${changing(quiet).lastChange} ms: ${heard}`);
+      assert.ok(quiet.every((s) => !s.animating), `nothing animates: ${heard}`);
+      assert.deepEqual(still.problems, []);
+      await still.close();
+    });
+  }
 }
 
 /** Counts the oscillators started in the page, from before its own scripts. */
