@@ -60,8 +60,10 @@ struct Track {
 enum Kind {
     /// A taken card: marked where it lay, then off toward the taker, fading.
     Leaving { mark: usize, mark_ms: f64 },
-    /// A card coming to its place on the table: hidden until it sets off.
+    /// A card coming to its place on the table from the deck: hidden until it sets off.
     Coming,
+    /// A card of the table sliding into a hole: seen where it lay until it sets off.
+    Sliding,
     /// The end's flourish: lifts and settles in its place.
     Lift,
 }
@@ -151,7 +153,7 @@ impl Motion {
                     continue;
                 }
             };
-            tracks.push(Track { card, from, to: rest, delay: mark_end, length: DEAL_MS, kind: Kind::Coming });
+            tracks.push(Track { card, from, to: rest, delay: mark_end, length: DEAL_MS, kind: Kind::Sliding });
         }
         Motion { started, tracks }
     }
@@ -240,6 +242,7 @@ impl Motion {
                 let lift = if t <= 0.0 { 1.0 } else { 1.0 + 0.07 * arch(t) };
                 Some(Sprite { card, rect: scaled_about(track.to, track.to, lift), alpha: 1.0, mark: None })
             }
+            Kind::Sliding if t < 0.0 => Some(Sprite { card, rect: track.from, alpha: 1.0, mark: None }),
             _ if t < 0.0 => Some(Sprite { card, rect: track.from, alpha: 0.0, mark: None }),
             _ => Some(Sprite { card, rect: between(track.from, track.to, ease_out(t)), alpha: 1.0, mark: None }),
         }
@@ -400,6 +403,9 @@ mod tests {
         assert_eq!(moved, [0, 1]);
         let slid = motion.drawn(DECK[12], RIVAL_MARK_MS + 1.0).unwrap();
         assert!(slid.alpha == 1.0 && (slid.rect.x - before[12].1.x).abs() < 20.0, "it starts where it lay: {slid:?}");
+        // While the set is marked, a card that will slide is seen where it lay, not hidden.
+        let waiting = motion.drawn(DECK[12], 10.0);
+        assert_eq!(waiting, Some(Sprite { card: DECK[12], rect: before[12].1, alpha: 1.0, mark: None }));
         assert_eq!(motion.leaving(RIVAL_MARK_MS - 1.0).count(), 3, "a rival's set is marked for its whole mark");
         assert!(motion.leaving(0.0).all(|s| s.mark == Some(1)));
     }
