@@ -42,7 +42,9 @@ impl<T: Hosted> App<T> {
     /// or cards move.
     pub(super) fn draw(&mut self, now: f64) {
         if self.effect.is_some_and(|effect| effect.progress(now) >= 1.0) {
+            // The shake is over: the board draws the cards still once more.
             self.effect = None;
+            self.drawn_at_rest = false;
         }
         if self.motion.as_ref().is_some_and(|motion| !motion.is_running(now)) {
             // All is at rest: the board draws every card again.
