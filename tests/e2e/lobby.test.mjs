@@ -306,7 +306,7 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     await who.page.click('#board-show');
     await who.page.waitForFunction(() => document.querySelectorAll('#board-lines li').length >= 2);
     const lines = await who.page.locator('#board-lines li').allTextContents();
-    assert.equal(lines[0], `Nan ${board[0].rating} (1 games, provisional) `);
+    assert.equal(lines[0], `Nan ${board[0].rating} (1 game, provisional) `);
     await who.page.click('#profile-0');
     await who.page.locator('#profile').waitFor({ state: 'visible' });
     assert.equal(await who.page.textContent('#profile-title'), 'Nan');
@@ -315,8 +315,8 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     assert.ok(seconds >= 1);
     const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
     assert.equal(await who.page.textContent('#profile-summary'),
-      `1 rated games, 1 won, ${nan.recent[0].sets} sets. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
-    assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^junior: place 1 of 2, \\d+ sets in ${clock}, `));
+      `1 rated game, 1 won, ${nan.recent[0].sets} ${nan.recent[0].sets === 1 ? 'set' : 'sets'}. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
+    assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^junior: place 1 of 2, \\d+ sets? in ${clock}, `));
     assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });
     await audit(who.page, `the lobby's leaderboard and a profile, ${where}`);

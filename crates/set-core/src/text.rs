@@ -20,6 +20,11 @@ pub fn escape_html(text: &str) -> String {
     safe
 }
 
+/// `n` and the noun that agrees with it: "1 game", "0 games", "2 games".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Appends `n`, a number below 100 (a card id, a slot, a count), in decimal.
 pub fn push_small(text: &mut String, n: usize) {
     let n = n.min(99) as u8;
@@ -184,6 +189,13 @@ pub fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(counted(1, "game", "games"), "1 game");
+        assert_eq!(counted(0, "game", "games"), "0 games");
+        assert_eq!(counted(2, "set", "sets"), "2 sets");
+    }
 
     #[test]
     fn bytes_are_written_in_lowercase_hex_two_digits_each() {

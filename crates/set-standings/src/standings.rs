@@ -9,6 +9,7 @@
 use crate::fetch;
 use js_sys::{Function, Promise, Reflect};
 use set_client::play::stopwatch::format_clock;
+use set_core::text::counted;
 use set_online::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
 use set_online::wire::Js;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
@@ -69,7 +70,8 @@ impl Standings {
                 .iter()
                 .map(|line| {
                     let settling = if line.provisional { ", provisional" } else { "" };
-                    let about = format!(" {} ({} games{settling}) ", line.rating, line.games);
+                    let about =
+                        format!(" {} ({}{settling}) ", line.rating, counted(line.games.into(), "game", "games"));
                     ("", vec![("button", "profile", line.name.clone()), ("span", "", about)])
                 })
                 .collect();
@@ -103,10 +105,10 @@ fn render_profile(profile: &ProfileMsg) {
         })
         .collect();
     let summary = format!(
-        "{} rated games, {} won, {} sets. Ratings: {}. Game times: {}.",
-        profile.games,
+        "{}, {} won, {}. Ratings: {}. Game times: {}.",
+        counted(profile.games.into(), "rated game", "rated games"),
         profile.wins,
-        profile.sets,
+        counted(profile.sets.into(), "set", "sets"),
         ratings.join(", "),
         times.join("; ")
     );
@@ -117,11 +119,11 @@ fn render_profile(profile: &ProfileMsg) {
         .iter()
         .map(|game| {
             let text = format!(
-                "{}: place {} of {}, {} sets in {}, {} → {} ",
+                "{}: place {} of {}, {} in {}, {} → {} ",
                 game.mode,
                 game.place,
                 game.players,
-                game.sets,
+                counted(game.sets.into(), "set", "sets"),
                 clock(game.ms),
                 game.before,
                 game.after

@@ -3,8 +3,10 @@
 //!
 //! Best first: the higher score, then the fewer wrong claims, then the
 //! earlier seat. Everyone with the best score shares the win: one is
-//! "Ann wins", more are "A tie: Ann and Ben" ("A tie: Ann, Ben and Cy").
+//! "Ann wins" (the player alone against bots, named "You": "You win"),
+//! more are "A tie: Ann and Ben" ("A tie: Ann, Ben and Cy").
 
+use crate::players::seats::SOLO_NAME;
 use crate::sort::sort_by_key;
 use std::cmp::Reverse;
 
@@ -33,6 +35,7 @@ pub fn title<S: AsRef<str>>(tallies: &[Tally], order: &[usize], names: &[S]) -> 
     let winners: Vec<&str> =
         order.iter().filter(|&&seat| tallies[seat].score == best).map(|&seat| names[seat].as_ref()).collect();
     match winners[..] {
+        [one] if one == SOLO_NAME => format!("{one} win"),
         [one] => format!("{one} wins"),
         _ => format!("A tie: {}", and_list(&winners)),
     }
@@ -73,5 +76,11 @@ mod tests {
         let three = results(&[(2, 0), (2, 0), (2, 0), (0, 0)]);
         assert_eq!(title(&three, &order(&three), &names), "A tie: Ann, Ben and Cy");
         assert_eq!(title::<&str>(&[], &[], &[]), "Game over");
+        // The person playing alone against bots is "You", and the verb agrees.
+        let against_bots = ["You", "Easy bot"];
+        let won = results(&[(5, 0), (3, 0)]);
+        assert_eq!(title(&won, &order(&won), &against_bots), "You win");
+        let lost = results(&[(3, 0), (5, 0)]);
+        assert_eq!(title(&lost, &order(&lost), &against_bots), "Easy bot wins");
     }
 }
