@@ -84,8 +84,7 @@ impl<T: Hosted> App<T> {
                 };
                 self.sprites.show(&view.canvas, &motion.sprites(now), look, view.pixel_ratio);
             }
-            None if !self.sprites.is_empty() => self.sprites.clear(),
-            None => {}
+            None => self.sprites.clear(),
         }
     }
 
@@ -94,11 +93,6 @@ impl<T: Hosted> App<T> {
         view.begin_frame();
         let dark = self.settings.dark(view.system_prefers_dark());
         render::clear(&view.ctx, view.css_width, view.css_height, dark);
-        self.draw_places(view, now, dark);
-    }
-
-    /// Draws the band and the cards at rest.
-    fn draw_places(&self, view: &View, now: f64, dark: bool) {
         let palette = self.settings.palette;
         let board = self.board(view);
         let game = self.play().game();

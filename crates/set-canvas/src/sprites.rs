@@ -34,11 +34,11 @@ struct Layer {
 }
 
 impl Sprites {
-    /// Shows `sprites` over the board
-    /// `board`, whose top-left corner is at `origin` in its parent's
-    /// coordinates: a layer is made and drawn for each card new to them,
-    /// moved for each that was there, and taken away for each no longer in
-    /// them. `ratio`: the device pixel ratio the layers are drawn at.
+    /// Shows `sprites` over the board's canvas `board` (the layers are its
+    /// siblings, placed from its offset): a layer is made and drawn for each
+    /// card new to them, moved for each that was there, and taken away for
+    /// each no longer in them. `ratio`: the device pixel ratio the layers
+    /// are drawn at.
     pub fn show(&mut self, board: &HtmlCanvasElement, sprites: &[Moving], look: CardLook<'_>, ratio: f64) {
         self.shown.retain(|layer| {
             let kept = sprites.iter().any(|m| m.sprite.card == layer.card && m.leaving == layer.leaving);
@@ -68,11 +68,6 @@ impl Sprites {
         for layer in self.shown.drain(..) {
             layer.canvas.remove();
         }
-    }
-
-    /// Whether any layer is shown.
-    pub fn is_empty(&self) -> bool {
-        self.shown.is_empty()
     }
 }
 

@@ -251,20 +251,24 @@ impl Motion {
     /// The taken cards as drawn at `now`: marked where they lay, then
     /// flying off, fading; none once gone.
     pub fn leaving(&self, now: f64) -> impl Iterator<Item = Sprite> + '_ {
-        self.tracks.iter().filter_map(move |track| {
-            let Kind::Leaving { mark, mark_ms } = track.kind else { return None };
-            let since = now - self.started;
-            let t = (since - track.delay) / track.length;
-            if t >= 1.0 {
-                return None;
-            }
-            if since < mark_ms || t <= 0.0 {
-                return Some(Sprite { card: track.card, rect: track.from, alpha: 1.0, mark: Some(mark) });
-            }
-            let eased = ease_in(t);
-            let rect = between(track.from, track.to, eased);
-            Some(Sprite { card: track.card, rect, alpha: 1.0 - eased, mark: Some(mark) })
-        })
+        self.tracks.iter().filter_map(move |track| self.leaving_on(track, now))
+    }
+
+    /// Where a taken card's `track` has it at `now`; `None` for a track of
+    /// another kind, or once the card is gone.
+    fn leaving_on(&self, track: &Track, now: f64) -> Option<Sprite> {
+        let Kind::Leaving { mark, mark_ms } = track.kind else { return None };
+        let since = now - self.started;
+        let t = (since - track.delay) / track.length;
+        if t >= 1.0 {
+            return None;
+        }
+        if since < mark_ms || t <= 0.0 {
+            return Some(Sprite { card: track.card, rect: track.from, alpha: 1.0, mark: Some(mark) });
+        }
+        let eased = ease_in(t);
+        let rect = between(track.from, track.to, eased);
+        Some(Sprite { card: track.card, rect, alpha: 1.0 - eased, mark: Some(mark) })
     }
 }
 
@@ -284,7 +288,7 @@ impl Motion {
         let mut sprites: Vec<Moving> = Vec::new();
         for track in &self.tracks {
             if let Kind::Leaving { .. } = track.kind {
-                if let Some(sprite) = self.leaving(now).find(|s| s.card == track.card) {
+                if let Some(sprite) = self.leaving_on(track, now) {
                     sprites.push(Moving { sprite, leaving: true, rest: track.from });
                 }
                 continue;
