@@ -187,6 +187,54 @@ for (const [where, start] of Object.entries(OTHERS)) {
   }
 }
 
+for (const [where, start] of Object.entries(OTHERS)) {
+  for (const { width, height, ...device } of SCREENS) {
+    test(`${where} at ${width} px: through a whole game against a bot, every card that stays keeps its place`, { timeout: 240_000 }, async () => {
+      const { page, problems, close } = await start({ viewport: { width, height }, ...device });
+      const rects = () => page.evaluate(() => {
+        const { table } = window.wasmBindings.state();
+        return table.map((id) => [id, window.wasmBindings.card_rect(id)]);
+      });
+      // Over: race.html's `over`, online.html's room status.
+      const over = async () => { const now = await state(page); return now.over ?? now.online.status === 'over'; };
+      let claims = 0;
+      for (let guard = 0; !(await over()); guard++) {
+        assert.ok(guard < 200, `the game does not end: ${claims} claims, ${JSON.stringify(await state(page))}`);
+        const found = setsOf((await state(page)).table)[0];
+        if (!found) {
+          // No set on the table: more cards are on their way.
+          await page.waitForTimeout(100);
+          continue;
+        }
+        const before = new Map(await rects());
+        for (const card of found) {
+          // Tapped where the card is drawn; a card the bot took meanwhile is not tapped.
+          const rect = await api(page, 'card_rect', card);
+          if (rect) await page.mouse.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
+        }
+        // The table after the claim (or after the bot's set, when it was first).
+        await page.waitForFunction((cards) => {
+          const { table, over, online } = window.wasmBindings.state();
+          return over || online?.status === 'over' || cards.some((card) => !table.includes(card));
+        }, found, { timeout: 10_000 });
+        claims++;
+        const after = await rects();
+        const left = [...before.keys()].filter((id) => !after.some(([card]) => card === id));
+        const holes = new Set(left.map((id) => JSON.stringify(before.get(id))));
+        const moved = after.filter(([id, rect]) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(rect));
+        // A card that moved went into a hole: a place a taken card left.
+        for (const [id, rect] of moved) {
+          assert.ok(after.length < before.size && holes.has(JSON.stringify(rect)),
+            `claim ${claims}, ${before.size} → ${after.length} cards: card ${id} moved from ${before.get(id)} to ${rect}`);
+        }
+      }
+      assert.ok(claims >= 10, `a whole game: ${claims} claims`);
+      assert.deepEqual(problems, []);
+      await close();
+    });
+  }
+}
+
 /** Counts the oscillators started in the page, from before its own scripts. */
 function countSounds() {
   window.soundsStarted = 0;

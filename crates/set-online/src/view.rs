@@ -360,7 +360,8 @@ pub(crate) fn render(online: &Online) {
     };
     set_text("link-state", &link);
     render_clock(online);
-    show("set-log-section", in_room && !online.log.sets().is_empty());
+    // Shown, empty, from the game's start: the board's box does not change as it fills.
+    show("set-log-section", in_room && remote.status != Status::Waiting);
     crate::set_log::render(online.log.sets(), remote);
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(online, online.rtt));
