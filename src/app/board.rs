@@ -70,7 +70,7 @@ impl<T: Hosted> App<T> {
         self.show_sprites(now);
     }
 
-    /// Puts the moving cards' layers where the motion has them at `now`, or takes them away.
+    /// Hands a motion new at `now` to the moving cards' layers, or takes them away once there is none.
     fn show_sprites(&mut self, now: f64) {
         let Some(view) = &self.view else { return };
         match &self.motion {
@@ -82,7 +82,7 @@ impl<T: Hosted> App<T> {
                     dark,
                     ..CardLook::default()
                 };
-                self.sprites.show(&view.canvas, &motion.sprites(now), look, view.pixel_ratio);
+                self.sprites.follow(&view.canvas, Some(motion), now, look, view.pixel_ratio);
             }
             None => self.sprites.clear(),
         }

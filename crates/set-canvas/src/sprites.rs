@@ -1,116 +1,171 @@
 //! The cards that move, each drawn once on a small canvas of its own laid
-//! over the board and moved by the compositor (a CSS transform and an
-//! opacity a frame), as setwithfriends moves its cards: the board's canvas
+//! over the board and moved by the compositor: the whole motion is handed
+//! to the browser as keyframes (Web Animations, a transform and an opacity)
+//! when it starts, so the page does no work a frame, and the board's canvas
 //! changes only when a motion starts and ends, never in between. Without a
-//! GPU, a browser copies a changed canvas whole each frame, and a board's
-//! canvas a frame is more than a phone-class CPU does 60 times a second
-//! (BENCHMARKS.md, "Cards that move").
+//! GPU, a browser copies a changed canvas whole, and a layer moved by the
+//! page is copied again each frame; either is more than a phone-class CPU
+//! does 60 times a second (BENCHMARKS.md, "Cards that move").
 //!
 //! The layers take no input (`pointer-events: none`): a tap goes to the
-//! board beneath, where the places at rest are.
+//! board beneath, where the places at rest are. They live in one box at the
+//! end of the document, above everything and placed in the document's
+//! coordinates: a moving layer under anything painted after it would make
+//! the browser give that a layer of its own (and copy it) each time they
+//! overlap, and a card flying to a name outside the board is not clipped by
+//! the board's box.
 
 use crate::{CardLook, SEAT_COLOURS, draw_card, draw_claimed};
+use js_sys::{Array, Object, Reflect};
+use set_client::page::flights::Flight;
 use set_client::page::layout::Rect;
-use set_client::page::motion::{Moving, Sprite};
-use set_core::rules::card::Card;
+use set_client::page::motion::Motion;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 
 /// Room around a card on its layer for its shadow and its mark's ring.
 const PAD: f64 = 6.0;
 
-/// The layers shown now, one a card (and whether it is leaving).
+/// The layers of the motion playing now, one a card (and whether it is leaving).
 #[derive(Default)]
 pub struct Sprites {
-    shown: Vec<Layer>,
+    shown: Vec<HtmlCanvasElement>,
+    /// When the motion they play ends: a motion is handed to the browser once.
+    playing: Option<f64>,
 }
 
-struct Layer {
-    card: Card,
-    leaving: bool,
-    canvas: HtmlCanvasElement,
-    /// The card's size as drawn on the layer: a sprite of another size is scaled.
-    size: (f64, f64),
+#[wasm_bindgen]
+extern "C" {
+    /// `Element.animate(keyframes, duration)` (Web Animations), bound here:
+    /// web-sys offers it only behind its unstable APIs.
+    type Animated;
+    #[wasm_bindgen(method)]
+    fn animate(this: &Animated, keyframes: &Object, duration: f64);
 }
 
 impl Sprites {
-    /// Shows `sprites` over the board's canvas `board` (the layers are its
-    /// siblings, placed from its offset): a layer is made and drawn for each
-    /// card new to them, moved for each that was there, and taken away for
-    /// each no longer in them. `ratio`: the device pixel ratio the layers
-    /// are drawn at.
-    pub fn show(&mut self, board: &HtmlCanvasElement, sprites: &[Moving], look: CardLook<'_>, ratio: f64) {
-        self.shown.retain(|layer| {
-            let kept = sprites.iter().any(|m| m.sprite.card == layer.card && m.leaving == layer.leaving);
-            if !kept {
-                layer.canvas.remove();
-            }
-            kept
-        });
-        let origin = (f64::from(board.offset_left()), f64::from(board.offset_top()));
-        for &Moving { sprite, leaving, rest } in sprites {
-            let found = self.shown.iter().position(|layer| layer.card == sprite.card && layer.leaving == leaving);
-            let at = if let Some(at) = found {
-                at
-            } else {
-                let Some(layer) = Layer::new(board, Sprite { rect: rest, ..sprite }, leaving, look, ratio) else {
-                    continue;
-                };
-                self.shown.push(layer);
-                self.shown.len() - 1
-            };
-            self.shown[at].place(sprite, origin);
+    /// Follows `motion` at `now` over the board's canvas `board` (placed
+    /// from where it is in the document): a motion new to them gets a layer
+    /// for each card it moves, drawn once and handed its keyframes to the
+    /// motion's end (set_client::page::flights); the same motion again does
+    /// nothing; none, or one that is over, takes the layers away. `ratio`:
+    /// the device pixel ratio the layers are drawn at.
+    pub fn follow(
+        &mut self,
+        board: &HtmlCanvasElement,
+        motion: Option<&Motion>,
+        now: f64,
+        look: CardLook<'_>,
+        ratio: f64,
+    ) {
+        let ends = motion.filter(|m| m.is_running(now)).map(Motion::ends);
+        if ends == self.playing {
+            return;
         }
+        self.clear();
+        let (Some(motion), Some(origin)) = (motion.filter(|m| m.is_running(now)), document_origin(board)) else {
+            return;
+        };
+        let span = motion.ends() - now;
+        for flight in motion.flights(now) {
+            if let Some(layer) = layer(board, &flight, origin, look, ratio) {
+                layer.unchecked_ref::<Animated>().animate(&keyframes(&flight, origin), span);
+                self.shown.push(layer);
+            }
+        }
+        self.playing = ends;
     }
 
     /// Takes every layer away: the motion is over and the board shows all at rest.
     pub fn clear(&mut self) {
         for layer in self.shown.drain(..) {
-            layer.canvas.remove();
+            layer.remove();
         }
+        self.playing = None;
     }
 }
 
-impl Layer {
-    /// A layer for `sprite`, drawn once at its size at rest, put after the board.
-    fn new(board: &HtmlCanvasElement, sprite: Sprite, leaving: bool, look: CardLook<'_>, ratio: f64) -> Option<Layer> {
-        let document = board.owner_document()?;
-        let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.unchecked_into();
-        let Rect { w, h, .. } = sprite.rect;
-        canvas.set_width(((w + 2.0 * PAD) * ratio).round() as u32);
-        canvas.set_height(((h + 2.0 * PAD) * ratio).round() as u32);
-        let _ = canvas.set_attribute("aria-hidden", "true");
-        let _ = canvas.set_attribute("class", "sprite");
-        let ctx: Ctx = canvas.get_context("2d").ok()??.unchecked_into();
-        crate::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-        let rect = Rect { x: PAD, y: PAD, w, h };
-        draw_card(&ctx, sprite.card, rect, look);
-        if let Some(seat) = sprite.mark {
-            draw_claimed(&ctx, rect, SEAT_COLOURS[seat % SEAT_COLOURS.len()]);
-        }
-        board.after_with_node_1(&canvas).ok()?;
-        Some(Layer { card: sprite.card, leaving, canvas, size: (w, h) })
+/// A layer for `flight`'s card, drawn once at its size at rest, put in the
+/// layers' box and left where the flight ends (where it stays if the
+/// browser's last frame comes before the page takes it away).
+fn layer(
+    board: &HtmlCanvasElement,
+    flight: &Flight,
+    origin: (f64, f64),
+    look: CardLook<'_>,
+    ratio: f64,
+) -> Option<HtmlCanvasElement> {
+    let document = board.owner_document()?;
+    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.unchecked_into();
+    let Rect { w, h, .. } = flight.first.rest;
+    canvas.set_width(((w + 2.0 * PAD) * ratio).round() as u32);
+    canvas.set_height(((h + 2.0 * PAD) * ratio).round() as u32);
+    let _ = canvas.set_attribute("class", "sprite");
+    let ctx: Ctx = canvas.get_context("2d").ok()??.unchecked_into();
+    crate::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    let rect = Rect { x: PAD, y: PAD, w, h };
+    draw_card(&ctx, flight.first.sprite.card, rect, look);
+    if let Some(seat) = flight.first.sprite.mark {
+        draw_claimed(&ctx, rect, SEAT_COLOURS[seat % SEAT_COLOURS.len()]);
     }
+    let last = flight.frames.last()?;
+    let style = format!(
+        "position:absolute;left:0;top:0;width:{}px;height:{}px;will-change:transform,opacity;transform-origin:0 0;transform:{};opacity:{}",
+        milli(w + 2.0 * PAD),
+        milli(h + 2.0 * PAD),
+        transform(flight.first.rest, last.rect, origin),
+        milli(last.alpha)
+    );
+    let _ = canvas.set_attribute("style", &style);
+    layers_box(&document)?.append_child(&canvas).ok()?;
+    Some(canvas)
+}
 
-    /// Moves the layer to where `sprite` is, over a board at `origin`.
-    fn place(&self, sprite: Sprite, (left, top): (f64, f64)) {
-        let (w, h) = self.size;
-        let (sx, sy) = (sprite.rect.w / w, sprite.rect.h / h);
-        let x = left + sprite.rect.x - PAD * sx;
-        let y = top + sprite.rect.y - PAD * sy;
-        let style = format!(
-            "position:absolute;left:0;top:0;width:{}px;height:{}px;pointer-events:none;will-change:transform,opacity;\
-             transform-origin:0 0;transform:translate({}px,{}px) scale({},{});opacity:{}",
-            milli(w + 2.0 * PAD),
-            milli(h + 2.0 * PAD),
-            milli(x),
-            milli(y),
-            milli(sx),
-            milli(sy),
-            milli(sprite.alpha)
-        );
-        let _ = self.canvas.set_attribute("style", &style);
+/// The CSS transform that puts a layer drawn for a card at `rest` where
+/// `rect` is, on a board at `origin` in the document.
+fn transform(rest: Rect, rect: Rect, (left, top): (f64, f64)) -> String {
+    let (sx, sy) = (rect.w / rest.w, rect.h / rest.h);
+    let x = left + rect.x - PAD * sx;
+    let y = top + rect.y - PAD * sy;
+    format!("translate({}px,{}px) scale({},{})", milli(x), milli(y), milli(sx), milli(sy))
+}
+
+/// `flight`'s keyframes as Web Animations takes them: one list a property.
+fn keyframes(flight: &Flight, origin: (f64, f64)) -> Object {
+    let (offsets, transforms, opacities) = (Array::new(), Array::new(), Array::new());
+    for frame in &flight.frames {
+        offsets.push(&JsValue::from_f64(frame.offset));
+        transforms.push(&JsValue::from_str(&transform(flight.first.rest, frame.rect, origin)));
+        opacities.push(&JsValue::from_f64(frame.alpha));
     }
+    let object = Object::new();
+    for (name, values) in [("offset", offsets), ("transform", transforms), ("opacity", opacities)] {
+        let _ = Reflect::set(&object, &JsValue::from_str(name), &values);
+    }
+    object
+}
+
+/// Where `board`'s top left corner is in the document.
+fn document_origin(board: &HtmlCanvasElement) -> Option<(f64, f64)> {
+    let window = board.owner_document()?.default_view()?;
+    let bounds = board.get_bounding_client_rect();
+    Some((bounds.left() + window.scroll_x().ok()?, bounds.top() + window.scroll_y().ok()?))
+}
+
+/// The box the layers live in, made the first time: the last thing in the
+/// document's body, at its top left corner, above all else.
+fn layers_box(document: &web_sys::Document) -> Option<web_sys::Element> {
+    if let Some(found) = document.get_element_by_id("card-layers") {
+        return Some(found);
+    }
+    let made = document.create_element("div").ok()?;
+    made.set_id("card-layers");
+    let _ = made.set_attribute("aria-hidden", "true");
+    let _ =
+        made.set_attribute("style", "position:absolute;left:0;top:0;width:0;height:0;z-index:50;pointer-events:none");
+    document.body()?.append_child(&made).ok()?;
+    Some(made)
 }
 
 /// `x` with three decimals, written from integers: a float's own

@@ -472,9 +472,9 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
 }
 
-/// Puts the moving cards' layers where the motion has them now, or takes
-/// them away once it is over: an animation frame while cards move draws no
-/// board (set_canvas::sprites).
+/// Hands a motion new now to the moving cards' layers, or takes them away
+/// once it is over: an animation frame while cards move draws nothing
+/// (set_canvas::sprites).
 pub(crate) fn show_sprites(online: &mut Online) {
     let Some(board) = document().get_element_by_id("board") else { return };
     let board: HtmlCanvasElement = board.unchecked_into();
@@ -484,7 +484,7 @@ pub(crate) fn show_sprites(online: &mut Online) {
         Some(motion) if motion.is_running(now) => {
             let look = feel.looks.unwrap_or_else(looks).card();
             let ratio = window().device_pixel_ratio().max(1.0);
-            feel.sprites.show(&board, &motion.sprites(now), look, ratio);
+            feel.sprites.follow(&board, Some(motion), now, look, ratio);
         }
         _ => feel.sprites.clear(),
     }
