@@ -90,11 +90,13 @@ fn step(online: &mut Online, event: Event) {
     };
     let commands = online.page.update(event, now(), js_sys::Math::random());
     run(online, commands);
+    // The page first: the board's box is measured as it will be shown.
+    view::render_page(online);
     let board = view::board_now(online);
     if crate::motion::follow(&mut online.feel, &online.page, board, now()) {
         ask_for_frame(online);
     }
-    view::render(online);
+    view::draw(online);
     view::show_sprites(online);
     online.page.refill_names = false;
 }

@@ -340,7 +340,15 @@ pub(crate) fn render_clock(online: &Online) {
     set_text("game-clock", &shown);
 }
 
+/// The page and its board, as the model says.
 pub(crate) fn render(online: &Online) {
+    render_page(online);
+    draw(online);
+}
+
+/// Everything but the board's canvas: what lays the page out, so that the
+/// board is measured (and its motion made) on the page as it will be shown.
+pub(crate) fn render_page(online: &Online) {
     if online.refill_names {
         prefill(online);
     }
@@ -436,7 +444,6 @@ pub(crate) fn render(online: &Online) {
         }
         set_text("end-rematch", if remote.next_room.is_some() { "Join the rematch" } else { "Rematch" });
     }
-    draw(online);
 }
 
 /// The canvas fitted to its box, whether that resized it (and so cleared
@@ -504,7 +511,8 @@ fn row_of(remote: &Remote) -> Vec<Card> {
     remote.view.previous.clone().unwrap_or_default()
 }
 
-fn draw(online: &Online) {
+/// The board's canvas (when what it shows changed) and the cards' buttons over it.
+pub(crate) fn draw(online: &Online) {
     if let Some((board, table)) = draw_canvas(online, looks()) {
         draw_buttons(online, board, table);
     }
