@@ -9,11 +9,9 @@
 //!
 //! The layers take no input (`pointer-events: none`): a tap goes to the
 //! board beneath, where the places at rest are. They live in one box at the
-//! end of the document, above everything and placed in the document's
-//! coordinates: a moving layer under anything painted after it would make
-//! the browser give that a layer of its own (and copy it) each time they
-//! overlap, and a card flying to a name outside the board is not clipped by
-//! the board's box.
+//! end of the document, above everything and placed in the viewport's
+//! coordinates, so that a card flying to a name outside the board is not
+//! clipped by the board's box.
 
 use crate::{CardLook, SEAT_COLOURS, draw_card, draw_claimed};
 use js_sys::{Array, Object, Reflect};
@@ -46,7 +44,7 @@ extern "C" {
 
 impl Sprites {
     /// Follows `motion` at `now` over the board's canvas `board` (placed
-    /// from where it is in the document): a motion new to them gets a layer
+    /// from where it is in the viewport): a motion new to them gets a layer
     /// for each card it moves, drawn once and handed its keyframes to the
     /// motion's end (set_client::page::flights); the same motion again does
     /// nothing; none, or one that is over, takes the layers away. `ratio`:
@@ -64,9 +62,8 @@ impl Sprites {
             return;
         }
         self.clear();
-        let (Some(motion), Some(origin)) = (motion.filter(|m| m.is_running(now)), document_origin(board)) else {
-            return;
-        };
+        let Some(motion) = motion.filter(|m| m.is_running(now)) else { return };
+        let origin = viewport_origin(board);
         let span = motion.ends() - now;
         for flight in motion.flights(now) {
             if let Some(layer) = layer(board, &flight, origin, look, ratio) {
@@ -123,7 +120,7 @@ fn layer(
 }
 
 /// The CSS transform that puts a layer drawn for a card at `rest` where
-/// `rect` is, on a board at `origin` in the document.
+/// `rect` is, on a board at `origin` in the viewport.
 fn transform(rest: Rect, rect: Rect, (left, top): (f64, f64)) -> String {
     let (sx, sy) = (rect.w / rest.w, rect.h / rest.h);
     let x = left + rect.x - PAD * sx;
@@ -146,15 +143,14 @@ fn keyframes(flight: &Flight, origin: (f64, f64)) -> Object {
     object
 }
 
-/// Where `board`'s top left corner is in the document.
-fn document_origin(board: &HtmlCanvasElement) -> Option<(f64, f64)> {
-    let window = board.owner_document()?.default_view()?;
+/// Where `board`'s top left corner is in the viewport (the pages never scroll).
+fn viewport_origin(board: &HtmlCanvasElement) -> (f64, f64) {
     let bounds = board.get_bounding_client_rect();
-    Some((bounds.left() + window.scroll_x().ok()?, bounds.top() + window.scroll_y().ok()?))
+    (bounds.left(), bounds.top())
 }
 
 /// The box the layers live in, made the first time: the last thing in the
-/// document's body, at its top left corner, above all else.
+/// document's body, at the viewport's top left corner, above all else.
 fn layers_box(document: &web_sys::Document) -> Option<web_sys::Element> {
     if let Some(found) = document.get_element_by_id("card-layers") {
         return Some(found);
@@ -162,8 +158,7 @@ fn layers_box(document: &web_sys::Document) -> Option<web_sys::Element> {
     let made = document.create_element("div").ok()?;
     made.set_id("card-layers");
     let _ = made.set_attribute("aria-hidden", "true");
-    let _ =
-        made.set_attribute("style", "position:absolute;left:0;top:0;width:0;height:0;z-index:50;pointer-events:none");
+    let _ = made.set_attribute("style", "position:fixed;left:0;top:0;width:0;height:0;z-index:50;pointer-events:none");
     document.body()?.append_child(&made).ok()?;
     Some(made)
 }
