@@ -51,8 +51,8 @@ const breaksScript = (code) => /<\/script|<!--/i.test(code);
 
 /**
  * Puts the module's glue (`jsPath`) into the page at `htmlPath` as its one
- * module script, at the end of its head, with a preload of its `wasm`
- * beside it, then removes the glue's file. The script starts the wasm,
+ * module script, at the end of its head, with a preload of its `wasm` and a
+ * script that starts compiling it beside it, then removes the glue's file. The script starts the wasm,
  * calls `entry` (the export that starts the page), sets
  * `window.wasmBindings` to the other exports, and dispatches
  * `TrunkApplicationStarted`.
@@ -75,7 +75,7 @@ export async function inlineGlue({ htmlPath, jsPath, wasm, entry }) {
   // running: up to here the page is parsed, from here on the glue runs and
   // the wasm is compiled and instantiated.
   const code = `performance.mark("glue");${body};\n`
-    + `await ${names.default}({module_or_path:"./${wasm}"});`
+    + `await ${names.default}({module_or_path:await(window.wasmCompiling??"./${wasm}")});`
     + `${names[entry]}();`
     + `window.wasmBindings={${bindings}};`
     + 'dispatchEvent(new Event("TrunkApplicationStarted"));';
@@ -83,6 +83,12 @@ export async function inlineGlue({ htmlPath, jsPath, wasm, entry }) {
   if (breaksScript(minified.code)) fail('the minified glue contains text that would end or change its script element');
   const script = `<script type=module>${minified.code}</script>`;
   const preload = `<link as=fetch crossorigin href=./${wasm} rel=preload type=application/wasm>`;
-  writeFileSync(htmlPath, html.replace('</head>', () => `${script}${preload}</head>`));
+  // The wasm compiled as it arrives, while the page is still parsed: a
+  // module script runs only once the page is, and the glue's own
+  // instantiating began the compiling there (BENCHMARKS.md, "Design
+  // decisions, measured once"). Should it fail, the glue fetches the wasm
+  // itself, as before.
+  const compiling = `<script>try{window.wasmCompiling=WebAssembly.compileStreaming(fetch("./${wasm}")).catch(()=>"./${wasm}")}catch(e){}</script>`;
+  writeFileSync(htmlPath, html.replace('</head>', () => `${script}${preload}${compiling}</head>`));
   rmSync(jsPath);
 }

@@ -37,7 +37,10 @@ test('the glue goes into the page, which starts the wasm, calls the entry and pu
     const page = await readFile(build.htmlPath, 'utf8');
     assert.equal(existsSync(build.jsPath), false, 'the glue file is gone');
     assert.doesNotMatch(page, /modulepreload|app-0123abcd/, 'nothing names it any more');
-    assert.match(page, new RegExp(`<link as=fetch crossorigin href=./${WASM} rel=preload[^>]*></head>`), 'the wasm is preloaded');
+    assert.match(page, new RegExp(`<link as=fetch crossorigin href=./${WASM} rel=preload[^>]*><script>`), 'the wasm is preloaded');
+    const compiling = page.match(/<script>(try\{window\.wasmCompiling=[^<]*)<\/script><\/head>/);
+    assert.ok(compiling, 'a classic script starts compiling it as it arrives, before the page is parsed');
+    assert.match(compiling[1], new RegExp(`compileStreaming\\(fetch\\("\\./${WASM}"\\)\\)`));
     const scripts = [...page.matchAll(/<script type=module>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     assert.equal(scripts.length, 1);
     assert.doesNotMatch(scripts[0], /\b(import|export)\b/);
@@ -53,8 +56,13 @@ test('the glue goes into the page, which starts the wasm, calls the entry and pu
       assert.equal(window.wasmBindings.deal(41), 42);
       assert.equal(events.length, 1);
       assert.equal(events[0].type, 'TrunkApplicationStarted');
-      assert.deepEqual(globalThis.started, { at: `./${WASM}` }, 'started from its address');
+      assert.deepEqual(globalThis.started, { at: `./${WASM}` }, 'without the compiling script (or where it failed), started from its address');
       assert.equal(globalThis.entered, `./${WASM}`, 'the entry ran once the wasm was in');
+      // With the module the classic script compiled: instantiated from it.
+      const compiled = { compiledModule: true };
+      window.wasmCompiling = Promise.resolve(compiled);
+      await import(`data:text/javascript,${encodeURIComponent(`${scripts[0]}//again`)}`);
+      assert.equal(globalThis.started.at, compiled, 'started from the module compiled as it arrived');
     } finally {
       delete globalThis.started;
       delete globalThis.entered;
