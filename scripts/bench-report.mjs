@@ -191,6 +191,56 @@ shared and noisy: single figures moved by up to 40% between runs here.
 | --- | --- | --- | --- |
 ${targets.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 
+## Cards that move (issue 38)
+
+A claim's motion: the time between animation frames from the first frame
+that moves until the cards are at rest, over 6 claims, at 1280 × 800 and
+device pixel ratio 2, in headless Chromium without a GPU
+(\`node scripts/bench-page.mjs\`); "4× slower" is Chromium's CPU throttling,
+a phone-class CPU; \`at 60\` is the share of frames under 20 ms. Whether
+cards move is asked of \`state()\` every 25 ms, apart from the frames timed.
+Three ways of moving the cards, each built and measured on 2026-11-27
+(the last in three runs of its final builds):
+
+| where | CPU | the board redrawn a frame (index.html in part, the room whole) | a layer a card, moved by the page a frame | the whole motion handed to the compositor as keyframes |
+| --- | --- | --- | --- | --- |
+| index.html | as is | p50 16.7 ms, at 60 0.99–1 | p50 16.7 ms, p95 16.7–16.8 ms, at 60 0.99–1 | p50 16.7 ms, p95 16.7–16.8 ms, longest 33–83 ms, at 60 0.99 |
+| index.html | 4× slower | p50 33.3 ms, at 60 0.25–0.44 | p50 16.7 ms, p95 50–67 ms, longest 67–200 ms, at 60 0.60–0.65 | p50 16.7 ms, p95 50–117 ms, longest 117–233 ms, at 60 0.67–0.79 |
+| online room (against an easy computer opponent) | as is | p50 16.7 ms, at 60 0.90–0.96 | p50 16.7 ms, p95 33.3 ms, at 60 0.92–0.94 | p50 16.7 ms, p95 16.8 ms, longest 17–33 ms, at 60 0.99–1 |
+| online room | 4× slower | p50 50–117 ms, at 60 0–0.27 | p50 67–100 ms, p95 217–283 ms, at 60 0.17–0.33 | p50 16.7 ms, p95 83–100 ms, longest 133–150 ms, at 60 0.84–0.87 |
+
+What the traces showed (Chromium's trace of slowed claims, a one-off probe,
+not kept). Without a GPU a browser copies a changed canvas whole: a board
+redrawn in part each frame still cost a board a frame, which the layers
+removed. Moved by the page, every layer (and every other canvas on the
+page) was copied again on the main thread each frame
+(\`Canvas2DResourceProvider::ProduceCanvasResource\` in each commit), 40 to
+170 ms a frame in the room. Handed to the compositor as keyframes (Web
+Animations, \`crates/set-client/src/page/flights.rs\`), a frame in the middle
+of a motion costs the page nothing. What is left is the start of each
+claim: the claim handled, the board drawn once with the moving cards'
+places empty (a copy of the whole canvas), each layer drawn and copied
+once; at 4× slower these are the two or three long frames of each claim,
+and the p95. The room's board also shrank with each set its log gained,
+which moved every card on the table; its lines now keep one height.
+
+First board, first visit, ÷ the plain-JavaScript page drawing a board, with
+the release before issue 38 (built at 70a9241, \`BASE_DIST\`) loaded in turn
+with this one and the floor, medians of 10 loads each, 2026-11-27:
+
+| runs | this release | the release before | this one at or below |
+| --- | --- | --- | --- |
+| the morning's 6 (before the layers) and 6 with them, earlier builds | 2.26–3.13 | 2.24–3.12 | 4 of 12 |
+| 6, the keyframes' build | 2.49, 2.56, 2.27, 2.60, 3.18, 2.36 | 2.42, 2.49, 2.32, 2.40, 2.70, 1.93 | 1 of 6 |
+| 10, this build (the wasm compiled as it arrives) | 2.52, 2.32, 2.51, 1.86, 2.43, 2.62, 1.94, 1.53, 2.55, 2.42 | 2.53, 2.48, 2.50, 2.25, 2.30, 3.04, 1.89, 1.98, 2.75, 2.86 | 7 of 10, by a median of 0.18 |
+
+Compiling the wasm as it arrives (a classic script in the head starts
+\`WebAssembly.compileStreaming\` on the preloaded file, the glue
+instantiates that module) took the glue's start to the wasm running from
+28–47 ms to 4–45 ms (the loads' medians, in the same runs): the module script that held the
+compiling runs only once the page is parsed. That pays for the first
+load's growth (58,980 → 67,963 B gzip since the release before).
+
 ## Finding all sets
 
 | cards | method | native | native ratio | wasm | wasm ratio |
@@ -472,6 +522,8 @@ quoting them.
 | the board laid out for the most cards its way to play puts out (a \`Plan\`: 21, the first 12 in whole rows), so that a card that stays never moves when cards are added or taken | 12 cards' width (2026-11-27): 1280 × 700 board, 280 px in 4 × 3 before, 197 px in a 6 × 4 grid now; a 390 px phone's board, 163 px in 2 columns before, 119 px in 3 now; 1920 × 950, 280 px either way. Before, 12 → 15 cards moved almost every card (4 to 5 columns) | \`crates/set-client/src/page/layout.rs\` |
 | cards that move (a set taken marked, flown to its taker, new cards dealt from the deck, the end's lift), the planned board, and the Sound, Volume and Vibration settings in the first load; the first-load budgets raised for them: index.html 60 → 67 KB, online.html 60 → 68 KB, race.html 90 → 94 KB, everything the page that plays alone can fetch 160 → 170 KB | index.html's first load 58,980 → 65,809 B gzip, online.html's 59,608 → 65,930 B (67,056 B once the log of sets drew its cards small, +1.1 KB), race.html's 84,111 → 90,593 B (2026-11-27, release builds of the release before and this one). Of index.html's wasm, measured by taking each piece out of one build (cargo's release build, wasm-bindgen, \`wasm-opt -Oz\`, names not shortened): the motion 2,763 B, the sound bridge and the cues' tones about 600 B, redrawing only where cards moved while they move about 1.3 KB, the rest (settings, the plan, \`state()\`'s new fields) about 1.6 KB. Reclaiming it is open work | \`crates/set-client/src/page/motion.rs\`, \`src/app/motion.rs\`, \`crates/set-online/src/motion.rs\`, \`scripts/sizes.mjs\` |
 | the cards that move on layers of their own (a small canvas a moving card, drawn once and moved by a CSS transform: \`crates/set-canvas/src/sprites.rs\`), so that the board's canvas is drawn when a motion starts and ends and not in between; the room page drawing its board only when what it shows changed, and its log of sets adding only the sets it gained; online.html's first-load budget 68 → 71 KB | a claim's frames at 4× slower CPU, the share under 20 ms in the runs of the day: index.html 0.25–0.44 → 0.60–0.65 (p50 33.3 → 16.7 ms), the room 0–0.27 → 0.17–0.33. Without a GPU a browser copies a changed canvas whole, so a board redrawn in part each frame still cost a board a frame; the room's slowed frames are now mostly its handling of the server's answer. First loads, adding each piece in turn to one build: online.html 67,022 → 70,280 B (the layers 1,818 B, the log's appending 1,038 B, the board's fingerprint about 400 B), index.html 65,917 → 66,349 B (the layers in, redrawing in part out) (2026-11-27) | \`crates/set-canvas/src/sprites.rs\`, \`crates/set-online/src/view.rs\`, \`crates/set-online/src/set_log.rs\`, \`scripts/sizes.mjs\` |
+| the whole motion handed to the browser as keyframes when it starts (Web Animations: each moving card's transform and opacity sampled every 16 ms from \`Motion::sprites\`, \`crates/set-client/src/page/flights.rs\`), its layers in one box fixed over the page (\`#card-layers\`), instead of the page moving each layer a frame; the first-load budgets raised for it: index.html 67 → 68.5 KB, online.html 71 → 72.5 KB | a claim's frames at 4× slower CPU, the share under 20 ms: the room 0.17–0.33 → 0.84–0.87 (p50 67–100 → 16.7 ms), index.html 0.60–0.65 → 0.67–0.79 ("Cards that move"). First loads (2026-11-27): index.html 66,349 → 67,926 B gzip, online.html 70,280 → 71,942 B: the sampling, the keyframes and the binding of \`animate\`. The keyframes written as one JSON text for the browser to parse, instead of three arrays filled by calls: 218 B more, dropped | \`crates/set-client/src/page/flights.rs\`, \`crates/set-canvas/src/sprites.rs\`, \`scripts/sizes.mjs\` |
+| index.html's wasm compiled as it arrives: a classic script after the preload starts \`WebAssembly.compileStreaming\`, and the inlined glue instantiates that module (or fetches the wasm itself if that failed) | first board ÷ the floor, in turn with the release before issue 38 (70a9241), medians of 10 loads (2026-11-27): this one at or below it in 1 of 6 runs before, in 7 of 10 after, by a median of 0.18; the glue's start to the wasm running 28–47 ms → 4–45 ms. +37 B gzip | \`scripts/inline-glue.mjs\` |
 | the sounds played by a plain module fetched once the page has started (\`www/sound.js\`), handed each cue's tones as numbers by the page's wasm, instead of Web Audio bound through web-sys | 405 B gzip, after the first board, against about 2,400 B in index.html's first load with web-sys in the page's wasm (its bindings and glue), and 7,942 B (6,329 wasm, 1,613 glue) as a wasm part of its own with its allocator (2026-11-27). No sound can play before the player's first gesture, so nothing waits for it | \`www/sound.js\`, \`crates/set-sound/src/lib.rs\` |
 ## What stays bent for bytes
 

@@ -25,7 +25,7 @@ use web_sys::{CanvasRenderingContext2d as Ctx, HtmlCanvasElement};
 /// Room around a card on its layer for its shadow and its mark's ring.
 const PAD: f64 = 6.0;
 
-/// The layers of the motion playing now, one a card (and whether it is leaving).
+/// The layers of the motion playing now, one a moving card.
 #[derive(Default)]
 pub struct Sprites {
     shown: Vec<HtmlCanvasElement>,
