@@ -10,7 +10,8 @@
 // - through every claim of a whole game (12 → 15 → 12 among them), each
 //   card that stays keeps its `card_rect`; at most the cards that fill the
 //   holes of a shrinking table move;
-// - an AudioContext plays a claim's sound with sound on, none with it off;
+// - an AudioContext plays a claim's sound with sound on, none with it off,
+//   on index.html, race.html against a bot and in an online room with one;
 //   the settings (Sound, Volume) are kept through a reload, and a settings
 //   text of the release before sound still reads, with sound on.
 import { test } from 'node:test';
@@ -241,8 +242,10 @@ for (const [where, start] of Object.entries(OTHERS)) {
   }
 }
 
-/** Counts the oscillators started in the page, from before its own scripts. */
-function countSounds() {
+/** Counts the oscillators started in the page, from before its own scripts;
+ *  with `soundOff`, the page's settings say Sound off. */
+function countSounds(soundOff = false) {
+  if (soundOff) localStorage.setItem('set-game/settings', 'sound off\n');
   window.soundsStarted = 0;
   const start = OscillatorNode.prototype.start;
   OscillatorNode.prototype.start = function (...args) {
@@ -280,6 +283,26 @@ test('a claim sounds with sound on, and not with it off; the settings are kept t
   assert.deepEqual(problems, []);
   await close();
 });
+
+for (const [where, start] of Object.entries(OTHERS)) {
+  test(`${where}: a claim sounds with sound on, and not with it off`, { timeout: 90_000 }, async () => {
+    for (const soundOff of [false, true]) {
+      const { page, problems, close } = await start({ init: [countSounds, soundOff] });
+      assert.equal((await state(page)).sound.on, !soundOff);
+      // The sound part comes after the first board.
+      await page.waitForFunction(() => window.soundPart);
+      const [a, b, c] = setsOf((await state(page)).table)[0];
+      for (const card of [a, b, c]) await clickCard(page, card);
+      await page.waitForFunction((cards) => cards.some((card) => !window.wasmBindings.state().table.includes(card)), [a, b, c]);
+      await page.waitForTimeout(300);
+      const heard = await page.evaluate(() => window.soundsStarted);
+      if (soundOff) assert.equal(heard, 0, 'nothing heard with sound off');
+      else assert.ok(heard >= 3, `${heard} tones for a set`);
+      assert.deepEqual(problems, []);
+      await close();
+    }
+  });
+}
 
 test('the deal at the start sounds nothing before a gesture; a settings text from before sound reads with sound on', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?seed=3', { init: () => {
