@@ -493,3 +493,17 @@ test('a rival\'s set is marked in their colour on the other page for at least 30
   assert.deepEqual([...ann.problems, ...ben.problems], []);
   for (const one of [ann, ben]) await one.close();
 });
+
+test('online_join(room, "") from a page with no name resolves once it watches the room', { timeout: 90_000 }, async () => {
+  const { ann, ben, id } = await twoPlayers();
+  const eve = await open('online.html');
+  await eve.page.waitForFunction(() => window.wasmBindings?.online_join && window.wasmBindings.state().online.lobby);
+  const joined = await eve.page.evaluate((room) => window.wasmBindings.online_join(room, ''), id);
+  assert.equal(joined, id);
+  const seen = await room(eve.page);
+  assert.equal(seen.room, id);
+  assert.equal(seen.seat, null, 'a watcher');
+  assert.deepEqual(seen.players.map((p) => p.name), ['Ann', 'Ben']);
+  assert.deepEqual([...ann.problems, ...ben.problems, ...eve.problems], []);
+  for (const one of [ann, ben, eve]) await one.close();
+});

@@ -47,7 +47,7 @@ impl Link {
 pub enum WaitFor {
     /// The room the page asked for, made.
     Created,
-    /// The player seated in a room.
+    /// The player seated in a room, or watching it when the join gave no name.
     Seated,
     /// The room's game started.
     Started,
@@ -663,7 +663,9 @@ impl OnlinePage {
                 } else {
                     out.push(Command::Retire);
                 }
-                if self.remote.seat.is_some() {
+                // A join resolves once the player is seated, or watching
+                // when it asked to watch (no name given).
+                if self.remote.seat.is_some() || self.joined_as.is_none() {
                     out.push(Command::Settle(WaitFor::Seated, Settled::Room(self.remote.room.clone())));
                 }
                 if self.remote.status != Status::Waiting {

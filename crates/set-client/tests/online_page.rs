@@ -338,3 +338,25 @@ fn signing_out_elsewhere_asks_the_server_and_says_so() {
     assert_eq!(sent(&page.update(Event::SignOutElsewhere, 0.0, 0.5)), [ClientMsg::SignOutElsewhere]);
     assert!(page.signed_out_elsewhere);
 }
+
+#[test]
+fn a_join_without_a_name_resolves_once_watching_and_a_named_one_only_once_seated() {
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    let mut watcher = OnlinePage::new(Some("tok".into()), String::new(), Vec::new(), None, 100);
+    watcher.start();
+    watcher.update(Event::Opened, 0.0, 0.5);
+    watcher.update(welcome("p3"), 0.0, 0.5);
+    let commands = watcher.update(Event::Join { room: "aaaaaaaaaa".into(), name: String::new() }, 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Join { room: "aaaaaaaaaa".into(), name: None, since: Some(0) }]);
+    let mut room = room_msg(&game, None, Status::Playing);
+    room.room = "aaaaaaaaaa".into();
+    let commands = watcher.update(Event::Frame(ServerMsg::Room(Box::new(room.clone()))), 1.0, 0.5);
+    assert!(commands.contains(&Command::Settle(WaitFor::Seated, Settled::Room("aaaaaaaaaa".into()))), "{commands:?}");
+
+    // A join under a name is seated, not merely watching: the room seen
+    // before the seat is given does not resolve it.
+    let mut player = welcomed();
+    player.update(Event::Join { room: "aaaaaaaaaa".into(), name: "Ann".into() }, 0.0, 0.5);
+    let commands = player.update(Event::Frame(ServerMsg::Room(Box::new(room))), 1.0, 0.5);
+    assert!(!commands.iter().any(|c| matches!(c, Command::Settle(WaitFor::Seated, _))), "{commands:?}");
+}
