@@ -92,6 +92,9 @@ test('a stranger finds a public room in the lobby, live, and joins it; a private
   const rect = await api(eve.page, 'card_rect', card);
   await eve.page.mouse.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
   assert.equal((await state(eve.page)).pending, null);
+  // …and the page says why, and says plainly that this page watches.
+  assert.equal(await eve.page.textContent('#room-note'), 'You are watching: only the players at the table take sets.');
+  assert.match(await eve.page.textContent('#watchers'), /^You are watching/);
   for (const who of [cy, ann, dee, eve]) {
     assert.deepEqual(who.problems, []);
     await who.close();
@@ -208,6 +211,10 @@ test('a room made with an expert computer opponent: the server plays its sets, a
   const s = await state(lu.page);
   assert.equal(s.online.players[1].name, 'Expert bot');
   assert.ok(s.online.seq >= 1);
+  // The bot's line says what it is, and has no Mute (a bot says nothing) nor Report.
+  const botLine = lu.page.locator('#roster > li').nth(1);
+  assert.match(await botLine.textContent(), /computer/);
+  assert.equal(await botLine.locator('button').count(), 0);
   const refused = await lu.page.evaluate(() => window.wasmBindings.online_create({ mode: 'classic', name: 'Lu', bots: ['godlike'] }).then(() => 'made', (err) => err.message));
   assert.match(refused, /"godlike" is no level/);
   assert.deepEqual(lu.problems, []);

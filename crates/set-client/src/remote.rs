@@ -70,6 +70,9 @@ pub enum Applied {
     Resync(u32),
 }
 
+/// What a watcher is told when they tap a card.
+pub const WATCHERS_DO_NOT_CLAIM: &str = "You are watching: only the players at the table take sets.";
+
 /// The player's picture of one room.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Remote {
@@ -147,6 +150,11 @@ impl Remote {
     /// A tap on a card: picks or unpicks it; the pick that completes a
     /// claim makes it pending and returns it to send.
     pub fn tap(&mut self, card: Card) -> Option<ClaimToSend> {
+        if self.status == Status::Playing && self.seat.is_none() {
+            // A watcher's tap: nothing is picked, and the page says why.
+            self.said = WATCHERS_DO_NOT_CLAIM.to_owned();
+            return None;
+        }
         if self.status != Status::Playing || self.seat.is_none() || self.pending.is_some() || !self.in_play(card) {
             return None;
         }
@@ -322,6 +330,16 @@ mod tests {
         };
         remote.apply_room(snapshot);
         remote
+    }
+
+    #[test]
+    fn a_watchers_tap_picks_nothing_and_says_why() {
+        let room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+        let mut eve = joined(&room, 1);
+        eve.seat = None;
+        let before = eve.clone();
+        assert_eq!(eve.tap(eve.view.table[0]), None);
+        assert_eq!(eve, Remote { said: WATCHERS_DO_NOT_CLAIM.to_owned(), ..before });
     }
 
     #[test]

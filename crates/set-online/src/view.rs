@@ -188,8 +188,11 @@ fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Pie
             tags.push("you".to_owned());
         }
         let ms = if you { rtt.or(p.rtt) } else { p.rtt };
-        let link =
-            if p.connected { ms.map_or("online".to_owned(), |ms| format!("{ms} ms")) } else { "away".to_owned() };
+        let link = match (p.bot, p.connected) {
+            (true, _) => "computer".to_owned(),
+            (false, true) => ms.map_or("online".to_owned(), |ms| format!("{ms} ms")),
+            (false, false) => "away".to_owned(),
+        };
         let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
         let sets = if p.score == 1 { "set" } else { "sets" };
         let mut pieces = vec![
@@ -202,8 +205,8 @@ fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Pie
         if !you && remote.seat == Some(remote.host) && remote.status == Status::Waiting {
             pieces.push(("button", "remove", "Remove".to_owned()));
         }
-        // Another player's chat can be muted, in this page only.
-        if !you && remote.seat.is_some() {
+        // Another player's chat can be muted, in this page only (a bot says nothing).
+        if !you && !p.bot && remote.seat.is_some() {
             let label = if muted.contains(&p.name) { "Unmute" } else { "Mute" };
             pieces.push(("button", "mute", label.to_owned()));
         }
@@ -355,8 +358,14 @@ pub(crate) fn render_page(online: &Online) {
     let remote = &online.remote;
     let in_room = !remote.room.is_empty();
     set_text("room-name", if in_room { &remote.room } else { "–" });
-    let watching =
-        if online.watchers.is_empty() { String::new() } else { format!("Watching: {}", online.watchers.join(", ")) };
+    // A watcher is told so plainly, beside who else watches.
+    let you_watch = in_room && remote.seat.is_none();
+    let watching = match (you_watch, online.watchers.is_empty()) {
+        (true, true) => "You are watching".to_owned(),
+        (true, false) => format!("You are watching · Watching: {}", online.watchers.join(", ")),
+        (false, true) => String::new(),
+        (false, false) => format!("Watching: {}", online.watchers.join(", ")),
+    };
     set_text("watchers", &watching);
     set_text("deck-left", &remote.view.deck_left.to_string());
     set_text("sets-found", &remote.view.found.to_string());
