@@ -32,7 +32,7 @@ pub(crate) struct Feel {
     pub(crate) looks: Option<set_canvas::board::Looks>,
     /// The moving cards' layers.
     pub(crate) sprites: set_canvas::sprites::Sprites,
-    /// A fingerprint of what the board's canvas shows (view.rs): it is
+    /// A fingerprint of what the board's canvas shows (view/board.rs): it is
     /// drawn again only when that changes.
     pub(crate) shown: std::cell::Cell<u64>,
 }
