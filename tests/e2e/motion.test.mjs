@@ -33,13 +33,16 @@ function startSampling() {
   const context = thumb.getContext('2d', { willReadFrequently: true });
   window.samples = [];
   const started = performance.now();
-  window.sampler = setInterval(() => {
+  const sample = () => {
     window.boardThumb(context, thumb.width, thumb.height);
     const pixels = context.getImageData(0, 0, thumb.width, thumb.height).data;
     let hash = 0;
     for (let i = 0; i < pixels.length; i += 4) hash = (hash * 31 + pixels[i] + pixels[i + 1] * 3 + pixels[i + 2] * 7) | 0;
     window.samples.push({ at: performance.now() - started, hash, animating: window.wasmBindings.state().animating });
-  }, 30);
+  };
+  // The board before the tap, then every ~30 ms.
+  sample();
+  window.sampler = setInterval(sample, 30);
 }
 
 /** Claims the set a hint shows, by taps where the cards are drawn; returns the samples from the last tap on. */
@@ -86,9 +89,13 @@ for (const screen of SCREENS) {
 
     const still = await open('?seed=3', { viewport: { width, height }, ...device, reducedMotion: 'reduce' });
     const quiet = await claimSampled(still.page);
-    const settled = changing(quiet).lastChange;
     const heard = JSON.stringify(quiet.map((s) => [Math.round(s.at), s.hash, s.animating]));
-    assert.ok(settled <= 100, `with reduced motion the board changed until ${settled} ms: ${heard}`);
+    // Timed from the board's first change, not the tap: how soon a loaded
+    // machine handles a tap is not the motion's doing.
+    const settled = changing(quiet);
+    assert.ok(settled.firstChange !== undefined, `the claim changed the board: ${heard}`);
+    assert.ok(settled.lastChange - settled.firstChange <= 100,
+      `with reduced motion the board changed from ${settled.firstChange} until ${settled.lastChange} ms: ${heard}`);
     assert.ok(quiet.every((s) => !s.animating), `nothing animates: ${heard}`);
     assert.deepEqual(still.problems, []);
     await still.close();
