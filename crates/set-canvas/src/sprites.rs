@@ -9,7 +9,7 @@
 //!
 //! The layers take no input (`pointer-events: none`): a tap goes to the
 //! board beneath, where the places at rest are. They live in one box at the
-//! end of the document, above everything and placed in the viewport's
+//! end of the document, above the page (under its dialogs) and placed in the viewport's
 //! coordinates, so that a card flying to a name outside the board is not
 //! clipped by the board's box.
 
@@ -150,7 +150,9 @@ fn viewport_origin(board: &HtmlCanvasElement) -> (f64, f64) {
 }
 
 /// The box the layers live in, made the first time: the last thing in the
-/// document's body, at the viewport's top left corner, above all else.
+/// document's body, at the viewport's top left corner, above the page and
+/// its notices but under its dialogs (the end screen comes with the end's
+/// flourish).
 fn layers_box(document: &web_sys::Document) -> Option<web_sys::Element> {
     if let Some(found) = document.get_element_by_id("card-layers") {
         return Some(found);
@@ -158,7 +160,7 @@ fn layers_box(document: &web_sys::Document) -> Option<web_sys::Element> {
     let made = document.create_element("div").ok()?;
     made.set_id("card-layers");
     let _ = made.set_attribute("aria-hidden", "true");
-    let _ = made.set_attribute("style", "position:fixed;left:0;top:0;width:0;height:0;z-index:50;pointer-events:none");
+    let _ = made.set_attribute("style", "position:fixed;left:0;top:0;width:0;height:0;z-index:1;pointer-events:none");
     document.body()?.append_child(&made).ok()?;
     Some(made)
 }
