@@ -52,8 +52,9 @@ const breaksScript = (code) => /<\/script|<!--/i.test(code);
 /**
  * Puts the module's glue (`jsPath`) into the page at `htmlPath` as its one
  * module script, at the end of its head, with a preload of its `wasm` and a
- * script that starts compiling it beside it, then removes the glue's file. The script starts the wasm,
- * calls `entry` (the export that starts the page), sets
+ * script that starts compiling it beside it, then removes the glue's file.
+ * The module script instantiates the wasm, calls `entry` (the export that
+ * starts the page), sets
  * `window.wasmBindings` to the other exports, and dispatches
  * `TrunkApplicationStarted`.
  */

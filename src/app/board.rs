@@ -82,7 +82,7 @@ impl<T: Hosted> App<T> {
                     dark,
                     ..CardLook::default()
                 };
-                self.sprites.follow(&view.canvas, Some(motion), now, look, view.pixel_ratio);
+                self.sprites.follow(&view.canvas, motion, now, look, view.pixel_ratio);
             }
             None => self.sprites.clear(),
         }

@@ -9,9 +9,9 @@
 //!
 //! The layers take no input (`pointer-events: none`): a tap goes to the
 //! board beneath, where the places at rest are. They live in one box at the
-//! end of the document, above the page (under its dialogs) and placed in the viewport's
-//! coordinates, so that a card flying to a name outside the board is not
-//! clipped by the board's box.
+//! end of the document, above the page (under its dialogs) and placed in
+//! the viewport's coordinates, so that a card flying to a name outside the
+//! board is not clipped by the board's box.
 
 use crate::{CardLook, SEAT_COLOURS, draw_card, draw_claimed};
 use js_sys::{Array, Object, Reflect};
@@ -47,22 +47,16 @@ impl Sprites {
     /// from where it is in the viewport): a motion new to them gets a layer
     /// for each card it moves, drawn once and handed its keyframes to the
     /// motion's end (set_client::page::flights); the same motion again does
-    /// nothing; none, or one that is over, takes the layers away. `ratio`:
-    /// the device pixel ratio the layers are drawn at.
-    pub fn follow(
-        &mut self,
-        board: &HtmlCanvasElement,
-        motion: Option<&Motion>,
-        now: f64,
-        look: CardLook<'_>,
-        ratio: f64,
-    ) {
-        let ends = motion.filter(|m| m.is_running(now)).map(Motion::ends);
-        if ends == self.playing {
+    /// nothing; one that is over takes the layers away. `ratio`: the device
+    /// pixel ratio the layers are drawn at.
+    pub fn follow(&mut self, board: &HtmlCanvasElement, motion: &Motion, now: f64, look: CardLook<'_>, ratio: f64) {
+        if !motion.is_running(now) {
+            return self.clear();
+        }
+        if self.playing == Some(motion.ends()) {
             return;
         }
         self.clear();
-        let Some(motion) = motion.filter(|m| m.is_running(now)) else { return };
         let origin = viewport_origin(board);
         let span = motion.ends() - now;
         for flight in motion.flights(now) {
@@ -71,7 +65,7 @@ impl Sprites {
                 self.shown.push(layer);
             }
         }
-        self.playing = ends;
+        self.playing = Some(motion.ends());
     }
 
     /// Takes every layer away: the motion is over and the board shows all at rest.

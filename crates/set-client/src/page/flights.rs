@@ -36,6 +36,13 @@ pub struct Flight {
     pub frames: Vec<Keyframe>,
 }
 
+impl Flight {
+    /// Whether `moving` is this flight's card (the same card, leaving or not).
+    fn is_of(&self, moving: &Moving) -> bool {
+        self.first.sprite.card == moving.sprite.card && self.first.leaving == moving.leaving
+    }
+}
+
 impl Motion {
     /// Every card the motion draws apart from the board from `now` to its
     /// end, as keyframes; none once it is over. A keyframe the browser
@@ -51,23 +58,20 @@ impl Motion {
             let offset = step as f64 / steps as f64;
             let shown = self.sprites(now + span * offset);
             for moving in &shown {
-                let same = |f: &Flight| f.first.sprite.card == moving.sprite.card && f.first.leaving == moving.leaving;
-                let at = if let Some(at) = flights.iter().position(same) {
+                let at = if let Some(at) = flights.iter().position(|f| f.is_of(moving)) {
                     at
                 } else {
                     // Seen first now: not shown before, where it starts.
                     let hidden = Keyframe { offset: 0.0, rect: moving.sprite.rect, alpha: 0.0 };
-                    let before = (step > 0).then(|| Keyframe { offset: (step - 1) as f64 / steps as f64, ..hidden });
-                    let frames = if step > 0 { std::iter::once(hidden).chain(before).collect() } else { Vec::new() };
+                    let before = Keyframe { offset: step.saturating_sub(1) as f64 / steps as f64, ..hidden };
+                    let frames = if step == 0 { Vec::new() } else { vec![hidden, before] };
                     flights.push(Flight { first: *moving, frames });
                     flights.len() - 1
                 };
                 flights[at].frames.push(Keyframe { offset, rect: moving.sprite.rect, alpha: moving.sprite.alpha });
             }
             for flight in &mut flights {
-                let gone = !shown
-                    .iter()
-                    .any(|m| m.sprite.card == flight.first.sprite.card && m.leaving == flight.first.leaving);
+                let gone = !shown.iter().any(|moving| flight.is_of(moving));
                 if let (true, Some(&last)) = (gone, flight.frames.last()) {
                     flight.frames.push(Keyframe { offset, alpha: 0.0, ..last });
                 }

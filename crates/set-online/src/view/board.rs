@@ -60,7 +60,7 @@ pub(crate) fn show_sprites(online: &mut Online) {
         Some(motion) if motion.is_running(now) => {
             let look = feel.looks.unwrap_or_else(looks).card();
             let ratio = window().device_pixel_ratio().max(1.0);
-            feel.sprites.follow(&board, Some(motion), now, look, ratio);
+            feel.sprites.follow(&board, motion, now, look, ratio);
         }
         _ => feel.sprites.clear(),
     }
