@@ -304,7 +304,7 @@ async fn client(
                     }
                 }
             }
-            ServerMsg::Error { id, code, message } => {
+            ServerMsg::Error { id, code, message, .. } => {
                 let answered = id.and_then(|id| pending.remove(&id));
                 let mut t = tally.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Some((sent, _)) = answered {

@@ -53,6 +53,11 @@ pub(crate) fn is_player_id(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// A random number (to pick a friendly name with).
+pub(crate) fn random_u64() -> u64 {
+    u64::from_le_bytes(random_bytes::<8>())
+}
+
 pub(crate) fn new_salt() -> String {
     hex(&random_bytes::<16>())
 }

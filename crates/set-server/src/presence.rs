@@ -68,6 +68,17 @@ impl Presence {
         self.players.iter().filter_map(|(player, present)| present.name.as_ref().map(|(name, _)| (player, name)))
     }
 
+    /// The name `player` goes by, if they are online with one.
+    pub(crate) fn name_of(&self, player: &str) -> Option<&str> {
+        self.players.get(player)?.name.as_ref().map(|(name, _)| name.as_str())
+    }
+
+    /// The name of whoever online (but `player`) has a name with `skeleton`.
+    pub(crate) fn holder(&self, skeleton: &str, player: &str) -> Option<&str> {
+        let holder = self.names.get(skeleton).filter(|holder| *holder != player)?;
+        self.players.get(holder)?.name.as_ref().map(|(name, _)| name.as_str())
+    }
+
     /// `player` (online) goes by `name` (already normalised) from now on,
     /// giving up the name they had; or the name of whoever online has one
     /// too like it, and nothing changes.

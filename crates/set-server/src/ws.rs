@@ -106,6 +106,14 @@ enum Heard {
     Banned,
 }
 
+/// The frame that refuses a name: with a free one to offer when someone has it.
+fn name_refused(err: LobbyError) -> ServerMsg {
+    match err {
+        LobbyError::Taken { why, suggestion } => ServerMsg::name_taken(why, suggestion),
+        err => ServerMsg::error(None, ErrorCode::BadName, err.to_string()),
+    }
+}
+
 pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permit, routed: Option<String>) {
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(OUTBOX);
@@ -339,6 +347,7 @@ impl Connection {
         }
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots } => {
+                let name = self.name_or_given(&player, name);
                 if public && !self.may_list() {
                     return true;
                 }
@@ -373,11 +382,12 @@ impl Connection {
                     Err(err @ LobbyError::Full) => {
                         self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()));
                     }
-                    Err(err) => self.send(&ServerMsg::error(None, ErrorCode::BadName, err.to_string())),
+                    Err(err) => self.send(&name_refused(err)),
                 }
                 true
             }
             ClientMsg::QuickPlay { mode, name } => {
+                let name = self.name_or_given(&player, name);
                 if !self.may_go_by(&player, &name) {
                     return true;
                 }
@@ -474,7 +484,7 @@ impl Connection {
                         }
                         true
                     }
-                    Ok(text) => self.forward(Command::Chat { conn: self.id, text }).await,
+                    Ok(text) => self.forward(Command::Chat { conn: self.id, text, goes_by: self.named.clone() }).await,
                     Err(why) => {
                         self.send(&ServerMsg::error(None, ErrorCode::BadChat, why));
                         true
@@ -621,8 +631,10 @@ impl Connection {
     fn welcome(&mut self, player: String) {
         self.issued_ms = crate::unix_ms();
         let token = self.state.signer.token(&player, self.issued_ms);
-        self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone() });
-        self.state.lobby.arrived(&player);
+        let name = self.state.lobby.arrived(&player);
+        // Its name already: the page's first name in the lobby costs no rename.
+        self.named = Some(name.clone()).filter(|name| !name.is_empty());
+        self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone(), name });
         if let Some(before) = self.player.replace(player) {
             self.state.lobby.departed(&before);
         }
@@ -650,6 +662,15 @@ impl Connection {
         true
     }
 
+    /// `name`, or when it is empty the name `player` goes by online (the
+    /// one given them at welcome, if they never gave their own).
+    fn name_or_given(&self, player: &str, name: String) -> String {
+        if !name.trim().is_empty() {
+            return name;
+        }
+        self.state.lobby.name_of(player).unwrap_or(name)
+    }
+
     /// Whether `player` may go by `name`: no one else online has one too
     /// like it. If not, the client is told why and nothing changes.
     fn may_go_by(&mut self, player: &str, name: &str) -> bool {
@@ -662,7 +683,7 @@ impl Connection {
                 true
             }
             Err(err) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadName, err.to_string()));
+                self.send(&name_refused(err));
                 false
             }
         }

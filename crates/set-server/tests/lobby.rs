@@ -103,6 +103,38 @@ async fn a_public_room_appears_fills_starts_and_leaves_the_lobby_live() {
     assert!(answer.ends_with(r#"{"online":3}"#), "{answer}");
 }
 
+/// A stranger is given a friendly name at once, unique among everyone
+/// online: quick play and making a room without a name seat them under it.
+#[tokio::test]
+async fn a_stranger_plays_at_once_under_the_name_the_server_gave() {
+    let scratch = Scratch::new("lobby-given");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let mut bo = Client::new(&server, None).await;
+    let (a, b) = (ann.welcome_name.clone(), bo.welcome_name.clone());
+    assert!(!a.is_empty() && !b.is_empty() && a != b, "{a} and {b}");
+    // Back on a second tab, the same name.
+    let again = Client::new(&server, Some(&ann.token)).await;
+    assert_eq!(again.welcome_name, a);
+    ann.send(ClientMsg::QuickPlay { mode: "classic".into(), name: String::new() }).await;
+    let room = ann.expect("room").await;
+    assert_eq!(room["players"][0]["name"], a.as_str());
+    bo.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "  ".into() }).await;
+    let seated = bo.expect("room").await;
+    assert_eq!(
+        (seated["room"].clone(), seated["players"][1]["name"].as_str()),
+        (room["room"].clone(), Some(b.as_str()))
+    );
+    // The name given is Ann's: another player cannot take it while she is online.
+    let mut cy = Client::new(&server, None).await;
+    cy.send(watch(Some(&a))).await;
+    let refused = cy.next().await;
+    assert_eq!(
+        (refused["code"].as_str(), refused["suggestion"].as_str()),
+        (Some("bad_name"), Some(format!("{a} 2").as_str()))
+    );
+}
+
 #[tokio::test]
 async fn quick_plays_pressed_at_once_meet_in_one_room() {
     let scratch = Scratch::new("lobby-quick");
@@ -285,6 +317,7 @@ async fn a_name_is_one_players_among_everyone_online_until_they_rename_or_go() {
         .await;
     let answer = bo.next().await;
     assert!(answer["message"].as_str().unwrap().ends_with("the name of someone online: choose another name"));
+    assert_eq!(answer["suggestion"], "Ann 2", "a free name like it, offered");
     refused(answer);
     bo.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "\u{410}nn".into() }).await;
     refused(bo.next().await);

@@ -7,6 +7,7 @@
 
 pub mod bot;
 pub mod level;
+pub mod names;
 pub mod ranking;
 pub mod seats;
 pub mod sitting;

@@ -63,8 +63,16 @@ pub(crate) const CHANGES_EVERY: Duration = Duration::from_millis(250);
 pub enum LobbyError {
     /// `--max-lobby-watchers` watch already.
     Full,
-    /// A name that cannot be shown, or that someone in the lobby has.
+    /// A name that cannot be shown.
     BadName(String),
+    /// A name someone in the lobby or online has one too like, and a free
+    /// one like it to offer.
+    Taken {
+        /// Why, in words.
+        why: String,
+        /// A name like it that no one has now.
+        suggestion: Option<String>,
+    },
     /// Chat from a connection not watching the lobby.
     NotWatching,
 }
@@ -73,7 +81,7 @@ impl std::fmt::Display for LobbyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LobbyError::Full => write!(f, "the lobby is full: try again soon"),
-            LobbyError::BadName(why) => write!(f, "{why}"),
+            LobbyError::BadName(why) | LobbyError::Taken { why, .. } => write!(f, "{why}"),
             LobbyError::NotWatching => write!(f, "open the lobby (or join a room) to chat"),
         }
     }
@@ -246,10 +254,26 @@ impl State {
     }
 
     /// `name` (given by `player`, connection `conn`) normalised, if it is
-    /// unlike the name of anyone else online and of any other watcher here.
+    /// unlike the name of anyone else online and of any other watcher here;
+    /// taken by `player` from now on.
     fn take_name(&mut self, conn: Option<ConnId>, player: &str, name: &str) -> Result<String, LobbyError> {
         let checked = crate::names::seatable(&[name]).map_err(LobbyError::BadName)?;
         let name = checked.into_iter().next().unwrap_or_default();
+        if let Some(why) = self.clash(conn, player, &name) {
+            let suggestion = set_core::players::names::alternatives(&name)
+                .find(|other| crate::names::seatable(&[other]).is_ok() && self.clash(conn, player, other).is_none());
+            return Err(LobbyError::Taken { why, suggestion });
+        }
+        self.online.take_name(player, &name).map_err(|other| LobbyError::Taken {
+            why: format!("\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"),
+            suggestion: None,
+        })?;
+        Ok(name)
+    }
+
+    /// Why `name` (normalised) cannot be `player`'s: a watcher here (on
+    /// another connection than `conn`) or someone online has one too like it.
+    fn clash(&self, conn: Option<ConnId>, player: &str, name: &str) -> Option<String> {
         // A watcher keeps showing the name they came under, even once its
         // player has given another elsewhere.
         let watching = self
@@ -257,24 +281,43 @@ impl State {
             .iter()
             .filter(|(other, w)| Some(**other) != conn && w.player != player)
             .filter_map(|(_, w)| w.name.as_deref())
-            .find(|other| crate::names::confusable(other, &name));
+            .find(|other| crate::names::confusable(other, name));
         if let Some(other) = watching {
-            return Err(LobbyError::BadName(format!(
+            return Some(format!(
                 "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
-            )));
+            ));
         }
-        let held_online = |other: &str| {
-            LobbyError::BadName(format!(
-                "\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"
-            ))
-        };
-        if let Some(other) = self.peers.name_held(&crate::presence::skeleton(&name), player) {
-            return Err(held_online(other));
+        let skeleton = crate::presence::skeleton(name);
+        let online = self.peers.name_held(&skeleton, player).or_else(|| self.online.holder(&skeleton, player));
+        online.map(|other| {
+            format!("\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name")
+        })
+    }
+
+    /// The name `player` (online here) goes by: theirs already, or a
+    /// friendly one given now that no one else online has.
+    fn give_name(&mut self, player: &str) -> String {
+        if let Some(name) = self.online.name_of(player) {
+            return name.to_owned();
         }
-        self.online.take_name(player, &name).map_err(|other| held_online(&other))?;
-        Ok(name)
+        let picks = std::iter::repeat_with(crate::ids::random_u64).take(GIVING_TRIES);
+        let mut friendly = picks.map(set_core::players::names::friendly);
+        let first = friendly.next().unwrap_or_default();
+        // Rarely all taken (a crowd online): the first with a number after it.
+        let candidates = std::iter::once(first.clone())
+            .chain(friendly)
+            .chain(set_core::players::names::alternatives(&first).collect::<Vec<_>>());
+        for name in candidates {
+            if self.clash(None, player, &name).is_none() && self.online.take_name(player, &name).is_ok() {
+                return name;
+            }
+        }
+        String::new()
     }
 }
+
+/// How many friendly names are drawn for a player before numbered ones are tried.
+const GIVING_TRIES: usize = 8;
 
 /// The lobby of one server.
 pub struct Lobby {
@@ -448,9 +491,17 @@ impl Lobby {
     }
 
     /// A connection of `player` said hello.
-    pub fn arrived(&self, player: &str) {
+    /// A connection of `player` opened: the name they go by online, given
+    /// them now (unique among everyone online) if they had none.
+    pub fn arrived(&self, player: &str) -> String {
         let mut state = self.state();
         state.online_changed |= state.online.arrived(player);
+        state.give_name(player)
+    }
+
+    /// The name `player` goes by online, if they are online here with one.
+    pub fn name_of(&self, player: &str) -> Option<String> {
+        self.state().online.name_of(player).map(str::to_owned)
     }
 
     /// A connection of `player` closed.

@@ -105,8 +105,8 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
 fn the_lobby_holds_at_most_its_watchers_and_names_are_unlike_each_other() {
     let lobby = Lobby::new(2, 256 * 1024);
     let _a = watcher(&lobby, 1, Some("Ann")).unwrap();
-    assert!(matches!(watcher(&lobby, 2, Some(" Ann ")), Err(LobbyError::BadName(_))), "the same, trimmed");
-    assert!(matches!(watcher(&lobby, 2, Some("Аnn")), Err(LobbyError::BadName(_))), "Cyrillic А");
+    assert!(matches!(watcher(&lobby, 2, Some(" Ann ")), Err(LobbyError::Taken { .. })), "the same, trimmed");
+    assert!(matches!(watcher(&lobby, 2, Some("Аnn")), Err(LobbyError::Taken { .. })), "Cyrillic А");
     let _b = watcher(&lobby, 2, None).unwrap();
     assert_eq!(watcher(&lobby, 3, Some("Cy")).err(), Some(LobbyError::Full));
     lobby.leave(2);
@@ -237,6 +237,40 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
 }
 
 #[test]
+fn a_player_online_is_given_a_friendly_name_no_one_has_and_a_taken_name_is_offered_a_free_one() {
+    let lobby = Lobby::new(10, 256 * 1024);
+    let given = lobby.arrived("p1");
+    assert_eq!(given.split(' ').count(), 2, "two words: {given}");
+    assert_eq!(lobby.name_of("p1").as_deref(), Some(given.as_str()));
+    assert_eq!(lobby.arrived("p1"), given, "a second tab: the same name");
+    // Many more players: every name given differs from every other.
+    let names: std::collections::BTreeSet<String> = (2..400).map(|p| lobby.arrived(&format!("p{p}"))).collect();
+    assert_eq!(names.len(), 398);
+    assert!(!names.contains(&given));
+    // Someone typing a name given to another is offered a free one like it.
+    let _ann = watcher(&lobby, 500, Some("Ivy")).unwrap();
+    lobby.arrived("p501");
+    match lobby.take_name("p501", "Ivy") {
+        Err(LobbyError::Taken { suggestion: Some(free), .. }) => {
+            assert_eq!(free, "Ivy 2");
+            assert_eq!(lobby.take_name("p501", &free), Ok(()), "the name offered is free");
+        }
+        other => panic!("refused with an offer, not {other:?}"),
+    }
+    // "Ivy 2" is taken now: the next to ask for Ivy is offered Ivy 3.
+    lobby.arrived("p502");
+    let offered = lobby.take_name("p502", "Ivy");
+    assert!(matches!(&offered, Err(LobbyError::Taken { suggestion: Some(s), .. }) if s == "Ivy 3"), "{offered:?}");
+    // A name given is free again once its player's last tab closes.
+    lobby.departed("p1");
+    assert_eq!(lobby.name_of("p1").as_deref(), Some(given.as_str()), "one tab left");
+    lobby.departed("p1");
+    assert_eq!(lobby.name_of("p1"), None);
+    lobby.arrived("p503");
+    assert_eq!(lobby.take_name("p503", &given), Ok(()));
+}
+
+#[test]
 fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
     let lobby = Lobby::new(10, 256 * 1024);
     let start = Instant::now();
@@ -244,9 +278,10 @@ fn a_name_held_on_another_node_is_refused_here_and_free_once_it_goes() {
         NodeLobby { players: vec!["pB".into()], names: vec![("pB".into(), "Bea".into())], ..NodeLobby::default() };
     from_node2(&lobby, PeerMsg::Lobby(bea), start);
     lobby.arrived("p1");
-    assert!(matches!(lobby.take_name("p1", "Bea"), Err(LobbyError::BadName(_))));
-    assert!(matches!(lobby.take_name("p1", "B\u{435}a"), Err(LobbyError::BadName(_))), "Cyrillic е");
-    assert!(matches!(watcher(&lobby, 1, Some("Bea")), Err(LobbyError::BadName(_))));
+    let taken = lobby.take_name("p1", "Bea");
+    assert!(matches!(&taken, Err(LobbyError::Taken { suggestion: Some(s), .. }) if s == "Bea 2"), "{taken:?}");
+    assert!(matches!(lobby.take_name("p1", "B\u{435}a"), Err(LobbyError::Taken { .. })), "Cyrillic е");
+    assert!(matches!(watcher(&lobby, 1, Some("Bea")), Err(LobbyError::Taken { .. })));
     assert_eq!(lobby.take_name("pB", "Bea"), Ok(()), "her own name, on her other tab here");
     from_node2(&lobby, PeerMsg::Lobby(NodeLobby::default()), start);
     assert_eq!(lobby.take_name("p1", "Bea"), Ok(()));

@@ -169,6 +169,8 @@ pub(crate) struct Client {
     pub player: String,
     /// The node that said welcome (`--node`).
     pub node: String,
+    /// The name the welcome said the player goes by online.
+    pub welcome_name: String,
     /// How long to wait for the server's next frame ([`WAIT`] unless a
     /// test waits on something slower, a computer opponent's think).
     pub wait: Duration,
@@ -232,6 +234,7 @@ impl Client {
             token: String::new(),
             player: String::new(),
             node: String::new(),
+            welcome_name: String::new(),
             wait: WAIT,
             next_id: 0,
             held: std::collections::VecDeque::default(),
@@ -242,6 +245,7 @@ impl Client {
         client.token = welcome["token"].as_str().unwrap().to_owned();
         client.player = welcome["player"].as_str().unwrap().to_owned();
         client.node = welcome["node"].as_str().unwrap().to_owned();
+        client.welcome_name = welcome["name"].as_str().unwrap_or_default().to_owned();
         client
     }
 
