@@ -15,7 +15,16 @@ use crate::remote::{Answer, Applied, ClaimToSend, Remote};
 use crate::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
-use set_protocol::{ClientMsg, LobbyMsg, ResultMsg, ServerMsg, Verdict, close};
+use set_protocol::{ClientMsg, ErrorCode, LobbyMsg, ResultMsg, ServerMsg, Verdict, close};
+
+/// What a welcome says: who the player is, their token, the node, and the
+/// name they go by online.
+struct Welcome {
+    player: String,
+    token: String,
+    node: String,
+    name: String,
+}
 
 /// How long a player waits alone in a room before the page offers a computer opponent.
 pub const OFFER_BOTS_MS: f64 = 20_000.0;
@@ -93,8 +102,10 @@ pub enum Speaker {
 /// A line of chat as the page keeps it, the room's and the lobby's alike.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatLine {
-    /// Who said it.
+    /// Who said it: a seat of the room, or a player (in the lobby, or watching the room).
     pub by: Speaker,
+    /// Said by someone watching the room, not playing in it.
+    pub watching: bool,
     /// Their name when they said it.
     pub name: String,
     /// What they said.
@@ -103,13 +114,64 @@ pub struct ChatLine {
 
 impl From<set_protocol::ChatMsg> for ChatLine {
     fn from(line: set_protocol::ChatMsg) -> ChatLine {
-        ChatLine { by: Speaker::Seat(line.seat), name: line.name, text: line.text }
+        let (by, watching) = match line.watcher {
+            Some(player) => (Speaker::Player(player), true),
+            None => (Speaker::Seat(line.seat), false),
+        };
+        ChatLine { by, watching, name: line.name, text: line.text }
     }
 }
 
 impl From<set_protocol::LobbyChatMsg> for ChatLine {
     fn from(line: set_protocol::LobbyChatMsg) -> ChatLine {
-        ChatLine { by: Speaker::Player(line.player), name: line.name, text: line.text }
+        ChatLine { by: Speaker::Player(line.player), watching: false, name: line.name, text: line.text }
+    }
+}
+
+/// A refusal the lobby's form shows beside what caused it, in the page's
+/// words, until the player acts again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormError {
+    /// The name field's: a name that cannot be shown, or one someone online
+    /// has (with a free one like it to offer).
+    Name {
+        /// Why, in words.
+        message: String,
+        /// A name like it that no one online has, to offer.
+        suggestion: Option<String>,
+    },
+    /// The form's as a whole: a room not made, a quick play not seated.
+    Form(String),
+}
+
+/// The lobby's part shown on a narrow screen, where its parts are tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LobbyTab {
+    /// Quick play, the games to join or watch, making a room.
+    #[default]
+    Games,
+    /// The lobby's chat and who is in it.
+    Chat,
+    /// The leaderboard.
+    Leaders,
+}
+
+impl LobbyTab {
+    /// Every tab, in the order shown.
+    pub const ALL: [LobbyTab; 3] = [LobbyTab::Games, LobbyTab::Chat, LobbyTab::Leaders];
+
+    /// Its name: its button's id is `tab-<name>`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LobbyTab::Games => "games",
+            LobbyTab::Chat => "chat",
+            LobbyTab::Leaders => "leaders",
+        }
+    }
+
+    /// The tab of a name.
+    pub fn from_name(name: &str) -> Option<LobbyTab> {
+        LobbyTab::ALL.into_iter().find(|tab| tab.name() == name)
     }
 }
 
@@ -188,6 +250,10 @@ pub enum Event {
     Redeem(String),
     /// The name field of the lobby, changed.
     Rename(String),
+    /// The free name the lobby offered in place of one taken, accepted.
+    UseSuggestion,
+    /// A tab of the lobby chosen (on a narrow screen).
+    ShowTab(LobbyTab),
     /// A computer opponent now, after waiting alone.
     AcceptBots,
     /// Keep waiting for people.
@@ -301,8 +367,15 @@ pub struct OnlinePage {
     pub rtt: Option<u32>,
     /// The room the address asks for, until it is joined.
     pub wanted_room: Option<String>,
-    /// The name the player last gave.
+    /// The name the player goes by: the last they gave, or the one the
+    /// server gave them when they had none.
     pub name: String,
+    /// The name the server's welcome said this player goes by online.
+    pub given_name: String,
+    /// What the lobby's form refused last, shown beside its cause.
+    pub form_error: Option<FormError>,
+    /// The lobby's tab shown on a narrow screen.
+    pub tab: LobbyTab,
 }
 
 impl OnlinePage {
@@ -346,6 +419,9 @@ impl OnlinePage {
             rtt: None,
             wanted_room,
             name,
+            given_name: String::new(),
+            form_error: None,
+            tab: LobbyTab::Games,
         }
     }
 
@@ -390,10 +466,14 @@ impl OnlinePage {
                 }
             }
             Event::Create { mode, name, hints, public, bots } => {
+                let name = self.name_or_mine(name);
+                self.form_error = None;
                 self.remember_name(&name, &mut out);
                 self.send(ClientMsg::Create { mode, hints, name, public, bots }, &mut out);
             }
             Event::QuickPlay { mode, name } => {
+                let name = self.name_or_mine(name);
+                self.form_error = None;
                 self.remember_name(&name, &mut out);
                 self.send(ClientMsg::QuickPlay { mode, name }, &mut out);
             }
@@ -402,6 +482,7 @@ impl OnlinePage {
                 self.join(&room, &name, &mut out);
             }
             Event::Enter { at, name } => {
+                let name = self.name_or_mine(name);
                 let room = self.lobby.as_ref().and_then(|lobby| Some(lobby.rooms.get(at)?.room.clone()));
                 if let Some(room) = room {
                     self.wanted_room = Some(room.clone());
@@ -418,11 +499,12 @@ impl OnlinePage {
             Event::Chat { text, name } => self.say(text, &name, &mut out),
             Event::TransferCode => self.send(ClientMsg::TransferCode, &mut out),
             Event::Redeem(code) => self.send(ClientMsg::Redeem { code }, &mut out),
-            Event::Rename(name) => {
-                self.remember_name(&name, &mut out);
-                if self.lobby.is_some() {
-                    self.renaming = true;
-                    self.watch_lobby(true, &mut out);
+            Event::Rename(name) => self.rename(&name, &mut out),
+            Event::ShowTab(tab) => self.tab = tab,
+            Event::UseSuggestion => {
+                if let Some(FormError::Name { suggestion: Some(name), .. }) = self.form_error.clone() {
+                    self.refill_names = true;
+                    self.rename(&name, &mut out);
                 }
             }
             Event::AcceptBots => {
@@ -449,6 +531,26 @@ impl OnlinePage {
             }
         }
         out
+    }
+
+    /// A name typed in the lobby's field (an empty one keeps the name the
+    /// player goes by): the lobby is told it, and says whether it is free.
+    fn rename(&mut self, name: &str, out: &mut Vec<Command>) {
+        self.form_error = None;
+        if name.trim().is_empty() || name.trim() == self.name {
+            self.refill_names = true;
+            return;
+        }
+        self.remember_name(name, out);
+        if self.lobby.is_some() {
+            self.renaming = true;
+            self.watch_lobby(true, out);
+        }
+    }
+
+    /// The name a form gave, or when it gave none the one the player goes by.
+    fn name_or_mine(&self, name: String) -> String {
+        if name.trim().is_empty() { self.name.clone() } else { name }
     }
 
     /// Reports the player of `seat` (a person, not this page's player).
@@ -589,8 +691,15 @@ impl OnlinePage {
         self.send(ClientMsg::Join { room: room.to_owned(), name: None, since: Some(0) }, out);
     }
 
-    fn welcome(&mut self, player: String, token: String, node: String, now: f64, out: &mut Vec<Command>) {
+    fn welcome(&mut self, welcome: Welcome, now: f64, out: &mut Vec<Command>) {
+        let Welcome { player, token, node, name } = welcome;
         self.node = node;
+        // A player who never gave a name goes by the one the server gave.
+        if self.name.is_empty() && !name.is_empty() {
+            self.remember_name(&name, out);
+            self.refill_names = true;
+        }
+        self.given_name = name;
         // Another player than before: a code from another browser was used.
         // (A welcome on a socket already welcomed: the answer to a redeem.)
         let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
@@ -631,7 +740,9 @@ impl OnlinePage {
 
     fn receive(&mut self, message: ServerMsg, now: f64, out: &mut Vec<Command>) {
         match message {
-            ServerMsg::Welcome { player, token, node } => self.welcome(player, token, node, now, out),
+            ServerMsg::Welcome { player, token, node, name } => {
+                self.welcome(Welcome { player, token, node, name }, now, out);
+            }
             ServerMsg::Created { room } => {
                 self.sit_through_its_socket(&room, out);
                 out.push(Command::Settle(WaitFor::Created, Settled::Room(room)));
@@ -681,10 +792,16 @@ impl OnlinePage {
             }
             ServerMsg::Chat(line) => {
                 let line = ChatLine::from(line);
-                let mine = self.remote.seat.is_some_and(|seat| line.by == Speaker::Seat(seat));
+                let mine = match &line.by {
+                    Speaker::Seat(seat) => self.remote.seat == Some(*seat),
+                    Speaker::Player(player) => self.player.as_ref() == Some(player),
+                };
                 self.hear(line, mine, out);
             }
             ServerMsg::Lobby(lobby) => {
+                if self.renaming {
+                    self.form_error = None;
+                }
                 self.renaming = false;
                 self.lobby_name = Some(self.name.clone()).filter(|_| self.lobby_named);
                 let mut lobby = lobby;
@@ -732,18 +849,41 @@ impl OnlinePage {
             {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
-            // A new name refused (someone online has one like it): the old one stays, and shows again.
-            ServerMsg::Error { message, .. } if self.renaming => {
+            // A new name refused (someone online has one like it): the
+            // lobby keeps the one it knows; the field keeps what was typed,
+            // with why beside it and a free name to offer.
+            ServerMsg::Error { message, suggestion, .. } if self.renaming => {
                 self.renaming = false;
                 let kept = self.lobby_name.clone().unwrap_or_default();
                 self.lobby_named = !kept.is_empty();
                 self.remember_name(&kept, out);
-                self.refill_names = true;
-                self.remote.said = message;
+                self.form_error = Some(FormError::Name { message, suggestion });
             }
-            // The lobby refused the name (someone there has it): in without one.
-            ServerMsg::Error { .. } if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() => {
-                self.watch_lobby(false, out);
+            // The lobby refused the name this page came with (someone
+            // online has it now): in under the name the server gave, and
+            // the field says why.
+            ServerMsg::Error { message, suggestion, .. }
+                if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() =>
+            {
+                self.form_error = Some(FormError::Name { message, suggestion });
+                let given = self.given_name.clone();
+                let other = !given.is_empty() && given != self.name;
+                if other {
+                    self.remember_name(&given, out);
+                    self.refill_names = true;
+                }
+                self.watch_lobby(other, out);
+            }
+            // In the lobby, a refusal is the form's: beside the name when it is the name's.
+            ServerMsg::Error { code, message, suggestion, .. }
+                if self.remote.room.is_empty() && self.lobby.is_some() =>
+            {
+                out.push(Command::Fail(message.clone()));
+                self.form_error = Some(if code == ErrorCode::BadName {
+                    FormError::Name { message, suggestion }
+                } else {
+                    FormError::Form(message)
+                });
             }
             ServerMsg::Error { message, .. } => {
                 out.push(Command::Fail(message.clone()));

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
-use set_client::online::{Command, Event, Link, OnlinePage, Settled, WaitFor};
+use set_client::online::{Command, Event, FormError, Link, OnlinePage, Settled, WaitFor};
 use set_client::storage::{NAME_KEY, TOKEN_KEY};
 use set_core::online::room::{RoomGame, Status};
 use set_core::players::sitting::{Seat, Verdict as CoreVerdict};
@@ -29,7 +29,13 @@ fn sent(commands: &[Command]) -> Vec<ClientMsg> {
 }
 
 fn welcome(player: &str) -> Event {
-    Event::Frame(ServerMsg::Welcome { player: player.into(), token: format!("t-{player}"), node: "n1".into() })
+    welcome_as(player, "Brave Otter")
+}
+
+/// The server's welcome, giving the player a name (theirs if they have one online).
+fn welcome_as(player: &str, name: &str) -> Event {
+    let (token, node) = (format!("t-{player}"), "n1".into());
+    Event::Frame(ServerMsg::Welcome { player: player.into(), token, node, name: name.into() })
 }
 
 /// A page whose socket is open and welcomed, outside any room.
@@ -172,7 +178,7 @@ fn a_claim_the_dropped_socket_took_is_sent_again_after_the_rejoin_and_answered_o
 }
 
 #[test]
-fn a_refused_rename_keeps_the_name_the_lobby_knows_and_shows_it_again() {
+fn a_refused_rename_keeps_the_name_the_lobby_knows_and_the_field_what_was_typed_with_a_free_name_offered() {
     let mut page = welcomed();
     let lobby = LobbyMsg {
         rooms: vec![],
@@ -186,11 +192,85 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_shows_it_again() {
     let commands = page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ivy".into()) }));
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy".into()) }]);
-    let refused = ServerMsg::error(None, ErrorCode::BadName, "\"Ivy\" looks too much like \"Ivy\"");
+    let refused = ServerMsg::name_taken("\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".into()));
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ann".into()) }));
-    assert_eq!((page.name.as_str(), page.refill_names, page.renaming), ("Ann", true, false));
-    assert!(page.remote.said.contains("looks too much like"));
+    // The field keeps "Ivy" (not filled again); why and the offer are beside it.
+    assert_eq!((page.name.as_str(), page.refill_names, page.renaming), ("Ann", false, false));
+    let offered =
+        FormError::Name { message: "\"Ivy\" looks too much like \"Ivy\"".into(), suggestion: Some("Ivy 2".into()) };
+    assert_eq!(page.form_error.as_ref(), Some(&offered));
+    assert_eq!(page.remote.said, "", "said beside the field, not in the room's note");
+    // The offer taken: the lobby is asked for it, and the field shows it.
+    let commands = page.update(Event::UseSuggestion, 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy 2".into()) }]);
+    assert_eq!((page.name.as_str(), page.refill_names, page.form_error.as_ref()), ("Ivy 2", true, None));
+    let lobby = LobbyMsg {
+        rooms: vec![],
+        online: OnlineMsg { online: 2, out_of_date: false },
+        people: vec!["Ivy 2".into()],
+        chat: vec![],
+    };
+    page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
+    assert_eq!((page.lobby_name.as_deref(), page.renaming), (Some("Ivy 2"), false));
+}
+
+#[test]
+fn a_page_without_a_name_goes_by_the_one_the_server_gives_and_plays_under_it_at_once() {
+    let mut page = OnlinePage::new(None, String::new(), Vec::new(), None, 100);
+    page.start();
+    page.update(Event::Opened, 0.0, 0.5);
+    let commands = page.update(welcome_as("p1", "Calm Heron"), 3.0, 0.5);
+    assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Calm Heron".into()) }));
+    assert_eq!(
+        sent(&commands),
+        [ClientMsg::Lobby { name: Some("Calm Heron".into()) }, ClientMsg::Ping { c: 3.0, rtt: None }]
+    );
+    assert_eq!((page.name.as_str(), page.refill_names), ("Calm Heron", true));
+    // Quick play with the field empty: under the name given.
+    let commands = page.update(Event::QuickPlay { mode: "classic".into(), name: "  ".into() }, 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::QuickPlay { mode: "classic".into(), name: "Calm Heron".into() }]);
+    // A page that has a name keeps it: the one given is only kept aside.
+    let mut named = welcomed();
+    assert_eq!((named.name.as_str(), named.given_name.as_str()), ("Ann", "Brave Otter"));
+    // An empty rename changes nothing but filling the field again.
+    let before = named.clone();
+    assert_eq!(named.update(Event::Rename(" ".into()), 0.0, 0.5), []);
+    named.refill_names = before.refill_names;
+    assert_eq!(named, before);
+}
+
+#[test]
+fn a_stored_name_someone_online_has_now_gives_way_to_the_name_given_and_says_why() {
+    let mut page = welcomed();
+    let refused = ServerMsg::name_taken("\"Ann\" looks too much like \"Ann\", the name of someone online", None);
+    let commands = page.update(Event::Frame(refused), 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
+    assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Brave Otter".into()) }));
+    assert!(matches!(&page.form_error, Some(FormError::Name { message, .. }) if message.contains("someone online")));
+    assert!(page.refill_names);
+}
+
+#[test]
+fn in_the_lobby_a_refusal_is_shown_beside_its_cause() {
+    let mut page = welcomed();
+    let online = OnlineMsg { online: 1, out_of_date: false };
+    page.update(
+        Event::Frame(ServerMsg::Lobby(LobbyMsg { rooms: vec![], online, people: vec![], chat: vec![] })),
+        0.0,
+        0.5,
+    );
+    page.update(Event::QuickPlay { mode: "classic".into(), name: "Bea".into() }, 0.0, 0.5);
+    let refused = ServerMsg::name_taken("\"Bea\" is someone's", Some("Bea 2".into()));
+    let commands = page.update(Event::Frame(refused), 0.0, 0.5);
+    assert_eq!(commands, [Command::Fail("\"Bea\" is someone's".into())], "the promise is rejected");
+    assert!(matches!(&page.form_error, Some(FormError::Name { suggestion: Some(s), .. }) if s == "Bea 2"));
+    let refused = ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a moment");
+    page.update(Event::Frame(refused), 0.0, 0.5);
+    assert_eq!(page.form_error, Some(FormError::Form("too many rooms made: wait a moment".into())));
+    // Acting again clears it.
+    page.update(Event::QuickPlay { mode: "classic".into(), name: String::new() }, 0.0, 0.5);
+    assert_eq!(page.form_error, None);
 }
 
 #[test]
@@ -300,16 +380,23 @@ fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
 #[test]
 fn a_refusal_rejects_the_promise_waiting_and_says_why() {
     let mut page = welcomed();
-    // Before the lobby came, a refusal is the lobby's of the name: in without one.
+    // Before the lobby came, a refusal is the lobby's of the name: in under the name given.
     let refused = ServerMsg::error(None, ErrorCode::BadName, "someone has that name");
-    assert_eq!(sent(&page.update(Event::Frame(refused), 0.0, 0.5)), [ClientMsg::Lobby { name: None }]);
+    let frames = sent(&page.update(Event::Frame(refused), 0.0, 0.5));
+    assert_eq!(frames, [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
     let online = OnlineMsg { online: 1, out_of_date: false };
     let whole = LobbyMsg { rooms: vec![], online, people: vec![], chat: vec![] };
     page.update(Event::Frame(ServerMsg::Lobby(whole)), 0.0, 0.5);
     let refused = ServerMsg::error(None, ErrorCode::NoRoom, "there is no such room");
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands, [Command::Fail("there is no such room".into())]);
-    assert_eq!(page.remote.said, "there is no such room");
+    assert_eq!(page.form_error, Some(FormError::Form("there is no such room".into())), "in the lobby: the form's");
+    // In a room, the room's note says it.
+    let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Playing)))), 0.0, 0.5);
+    let refused = ServerMsg::error(None, ErrorCode::Throttled, "too fast");
+    assert_eq!(page.update(Event::Frame(refused), 0.0, 0.5), [Command::Fail("too fast".into())]);
+    assert_eq!(page.remote.said, "too fast");
 }
 
 #[test]

@@ -82,6 +82,28 @@ pub struct ProfileMsg {
     pub times: BTreeMap<String, TimesMsg>,
     /// Their recent rated games, most recent first.
     pub recent: Vec<RecentGameMsg>,
+    /// Each way to play they played rated, on its own.
+    #[serde(default)]
+    pub ways: BTreeMap<String, WayMsg>,
+    /// Each way's rating over their most recent rated games of it, oldest
+    /// first: the rating before the first of them, then after each.
+    #[serde(default)]
+    pub history: BTreeMap<String, Vec<i64>>,
+}
+
+/// A player's standing in one way to play.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct WayMsg {
+    /// The rating, as shown.
+    pub rating: i64,
+    /// Whether it is still provisional (too few games to be sure of it).
+    pub provisional: bool,
+    /// Rated games played.
+    pub games: u32,
+    /// Rated games won.
+    pub wins: u32,
+    /// Sets found in them.
+    pub sets: u32,
 }
 
 /// A node's health (`GET /healthz`, 200 when its database answers, else

@@ -8,7 +8,7 @@
 //! list of lobby rooms, chat lines, moves or results, an item that does not
 //! read is passed over and the rest are kept.
 
-use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
+use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
 use crate::server::{
     ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
     ServerMsg, Verdict, ViewMsg,
@@ -175,6 +175,7 @@ fn event<V: Json>(value: &V) -> Option<MoveMsg> {
 fn chat<V: Json>(value: &V) -> Option<ChatMsg> {
     Some(ChatMsg {
         seat: whole(value, "seat")?,
+        watcher: maybe(value, "watcher", text).ok()?,
         name: text(value, "name")?,
         text: text(value, "text")?,
         at_ms: whole(value, "at_ms")?,
@@ -264,6 +265,7 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
             player: text(value, "player")?,
             token: text(value, "token")?,
             node: text(value, "node").unwrap_or_default(),
+            name: text(value, "name").unwrap_or_default(),
         },
         "created" => ServerMsg::Created { room: text(value, "room")? },
         "found" => ServerMsg::Found { room: text(value, "room")? },
@@ -310,6 +312,7 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
             id: maybe(value, "id", whole).ok()?,
             code: error_code(&text(value, "code")?)?,
             message: text(value, "message").unwrap_or_default(),
+            suggestion: text(value, "suggestion"),
         },
         _ => return None,
     })
@@ -360,7 +363,31 @@ pub fn profile<V: Json>(value: &V) -> Option<ProfileMsg> {
     for mode in times_value.keys()? {
         by_mode.insert(mode.clone(), times(&times_value.field(&mode))?);
     }
+    let way = |v: &V| {
+        Some(WayMsg {
+            rating: signed(v, "rating")?,
+            provisional: flag(v, "provisional")?,
+            games: whole(v, "games")?,
+            wins: whole(v, "wins")?,
+            sets: whole(v, "sets")?,
+        })
+    };
+    // An older server sends neither: none then.
+    let ways_value = value.field("ways");
+    let mut ways = BTreeMap::new();
+    for mode in ways_value.keys().unwrap_or_default() {
+        ways.insert(mode.clone(), way(&ways_value.field(&mode))?);
+    }
+    let history_value = value.field("history");
+    let mut history = BTreeMap::new();
+    for mode in history_value.keys().unwrap_or_default() {
+        let points = history_value.field(&mode).items()?;
+        let ratings = points.iter().map(|p| p.number().filter(|n| n.fract() == 0.0).map(|n| n as i64));
+        history.insert(mode.clone(), ratings.collect::<Option<Vec<i64>>>()?);
+    }
     Some(ProfileMsg {
+        ways,
+        history,
         player: text(value, "player")?,
         name: text(value, "name")?,
         ratings,

@@ -247,8 +247,11 @@ pub struct LobbyMsg {
 /// A line of a room's chat.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ChatMsg {
-    /// The speaker's seat.
+    /// The speaker's seat (0, and no one's, for a watcher's line).
     pub seat: u8,
+    /// A watcher's line: the watcher's player id (none for a seat's line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watcher: Option<String>,
     /// The speaker's name.
     pub name: String,
     /// What was said.
@@ -269,6 +272,11 @@ pub enum ServerMsg {
         token: String,
         /// The node serving this connection (`--node`), for the page to show.
         node: String,
+        /// The name the player goes by online now: the last they gave, or
+        /// one given them (a friendly pair of words, unique among everyone
+        /// online) until they give their own.
+        #[serde(default)]
+        name: String,
     },
     /// A room made for the client; it joins it next.
     Created {
@@ -367,6 +375,10 @@ pub enum ServerMsg {
         code: ErrorCode,
         /// Why, in words.
         message: String,
+        /// A name like the one refused that no one online has, when the
+        /// refusal is of a name someone has (`bad_name`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suggestion: Option<String>,
     },
 }
 
@@ -515,7 +527,12 @@ impl ErrorCode {
 impl ServerMsg {
     /// A refusal, as a frame.
     pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
-        ServerMsg::Error { id, code, message: message.into() }
+        ServerMsg::Error { id, code, message: message.into(), suggestion: None }
+    }
+
+    /// A name refused because someone online has one like it, with a free one to offer.
+    pub fn name_taken(message: impl Into<String>, suggestion: Option<String>) -> ServerMsg {
+        ServerMsg::Error { id: None, code: ErrorCode::BadName, message: message.into(), suggestion }
     }
 
     /// The frame's text.

@@ -113,13 +113,18 @@ fn lobby_line(text: &str) -> LobbyChatMsg {
 }
 
 fn chat_msg(seat: u8, text: &str) -> ChatMsg {
-    ChatMsg { seat, name: ["Ann", "Bo"][seat as usize].to_owned(), text: text.to_owned(), at_ms: 1234 }
+    ChatMsg { seat, watcher: None, name: ["Ann", "Bo"][seat as usize].to_owned(), text: text.to_owned(), at_ms: 1234 }
 }
 
 /// One or more frames of every kind the server sends.
 fn server_frames() -> Vec<ServerMsg> {
     vec![
-        ServerMsg::Welcome { player: "p123".to_owned(), token: "t.o.k\"en".to_owned(), node: "node-2".to_owned() },
+        ServerMsg::Welcome {
+            player: "p123".to_owned(),
+            token: "t.o.k\"en".to_owned(),
+            node: "node-2".to_owned(),
+            name: "Calm Heron".to_owned(),
+        },
         ServerMsg::Created { room: "a1b2c3d4e5".to_owned() },
         ServerMsg::Room(Box::new(room_msg("waiting", Some(1), None, false))),
         ServerMsg::Room(Box::new(room_msg("playing", None, Some(view_msg(Some(vec![3, 4, 5]), false)), false))),
@@ -151,6 +156,14 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
         ServerMsg::Pong { c: 12345.678 },
         ServerMsg::Chat(chat_msg(1, "<img src=x onerror=alert(1)> & é")),
+        // A watcher's line: no seat of theirs, their player id instead.
+        ServerMsg::Chat(ChatMsg {
+            seat: 0,
+            watcher: Some("p7".to_owned()),
+            name: "Calm Heron".to_owned(),
+            text: "nice one".to_owned(),
+            at_ms: 1300,
+        }),
         ServerMsg::Lobby(LobbyMsg {
             rooms: vec![
                 lobby_room_msg("a1b2c3d4e5", "classic", "waiting", &["Ann"]),
@@ -189,6 +202,7 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
         ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
         ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
+        ServerMsg::name_taken("\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".to_owned())),
         ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
     ]
 }
@@ -299,7 +313,8 @@ fn the_server_frames_are_the_ones_an_earlier_build_wrote() {
 #[test]
 fn a_welcome_without_a_node_reads_as_served_by_no_named_node() {
     let read = page_reads(r#"{"t":"welcome","player":"p1","token":"t"}"#);
-    assert_eq!(read, Some(ServerMsg::Welcome { player: "p1".into(), token: "t".into(), node: String::new() }));
+    let (player, token, node, name) = ("p1".into(), "t".into(), String::new(), String::new());
+    assert_eq!(read, Some(ServerMsg::Welcome { player, token, node, name }), "and gives no name");
 }
 
 /// Who is online as a server told it before clusters (without
@@ -397,7 +412,7 @@ fn the_server_reads_every_frame_the_page_writes() {
 /// types, read by the page's reader to the same values.
 #[test]
 fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
-    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
+    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
     let lines = vec![
         LeaderMsg { player: "p1".into(), name: "Ann \"A\"".into(), rating: 1720, games: 31, provisional: false },
         LeaderMsg { player: "p2".into(), name: "Bo".into(), rating: -12, games: 1, provisional: true },
@@ -428,10 +443,26 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
         ]
         .into_iter()
         .collect(),
+        ways: [
+            ("junior".to_owned(), WayMsg { rating: 1658, provisional: true, games: 4, wins: 3, sets: 30 }),
+            ("classic".to_owned(), WayMsg { rating: 1432, provisional: false, games: 3, wins: 0, sets: 11 }),
+        ]
+        .into_iter()
+        .collect(),
+        history: [("junior".to_owned(), vec![1500, 1540, 1658]), ("classic".to_owned(), vec![-3, 1432])]
+            .into_iter()
+            .collect(),
     };
     let text = serde_json::to_string(&profile).unwrap();
     assert_eq!(read::profile(&Parsed(serde_json::from_str(&text).unwrap())), Some(profile));
     assert_eq!(read::profile(&Parsed(serde_json::json!({ "player": "p" }))), None);
+    // An older server's profile (no ways, no history) still reads, with none of them.
+    let mut older: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let fields = older.as_object_mut().unwrap();
+    fields.remove("ways");
+    fields.remove("history");
+    let read = read::profile(&Parsed(older)).unwrap();
+    assert_eq!((read.ways.len(), read.history.len(), read.games), (0, 0, 7));
 }
 
 /// In a list of the lobby's rooms or a room's moves, an item that does not

@@ -1,6 +1,7 @@
 //! A room's chat through the real server: seated players talk, markup is
-//! text, bad lines and floods are refused and change nothing, watchers may
-//! not speak, and a player who comes back sees the room's recent chat, which
+//! text, bad lines and floods are refused and change nothing, watchers speak
+//! too (their lines marked as a watcher's, under the name the server gave
+//! them), and a player who comes back sees the room's recent chat, which
 //! the database holds (read with this test's own query).
 #![allow(clippy::unwrap_used)]
 
@@ -42,11 +43,21 @@ async fn players_chat_within_the_limits_and_a_player_who_comes_back_sees_it() {
         assert_eq!(refused["code"], "bad_chat", "{bad:?}");
         assert!(refused["message"].as_str().unwrap().contains(why), "{refused}");
     }
-    // A watcher may read but not speak.
+    // A watcher speaks too, marked as one, under the name the server gave.
     let mut eve = Client::new(&server, None).await;
+    let given = eve.welcome_name.clone();
+    assert_eq!(given.split(' ').count(), 2, "a friendly name: {given}");
     eve.join(&room, None, 0).await;
     eve.send(chat("hello from the stands")).await;
-    assert_eq!(eve.expect("error").await["code"], "not_seated");
+    let eve_player = eve.player.clone();
+    for client in [&mut ann, &mut ben, &mut eve] {
+        let line = client.expect("chat").await;
+        assert_eq!(line["text"], "hello from the stands");
+        assert_eq!(
+            (line["name"].as_str(), line["watcher"].as_str()),
+            (Some(given.as_str()), Some(eve_player.as_str()))
+        );
+    }
 
     // A burst of five, then a line a second: the sixth at once is refused.
     for i in 1..=5 {
@@ -64,7 +75,7 @@ async fn players_chat_within_the_limits_and_a_player_who_comes_back_sees_it() {
     let mut again = Client::new(&server, Some(&ben.token)).await;
     let snapshot = again.join(&room, None, 0).await;
     let texts: Vec<&str> = snapshot["chat"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
-    assert_eq!(texts, [markup, "line 1", "line 2", "line 3", "line 4", "line 5"]);
+    assert_eq!(texts, [markup, "hello from the stands", "line 1", "line 2", "line 3", "line 4", "line 5"]);
 
     // And so after a restart, from the database, which holds exactly those.
     drop((ann, ben, eve, again));
@@ -72,19 +83,26 @@ async fn players_chat_within_the_limits_and_a_player_who_comes_back_sees_it() {
     assert!(status.success());
     let url = format!("sqlite://{}?mode=ro", scratch.db().display());
     let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let rows = sqlx::query("SELECT n, seat, text FROM chat WHERE room = ? ORDER BY n")
+    let rows = sqlx::query("SELECT n, seat, text, watcher, watcher_name FROM chat WHERE room = ? ORDER BY n")
         .bind(&room)
         .fetch_all(&pool)
         .await
         .unwrap();
     let stored: Vec<(i64, i64, String)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
-    assert_eq!(stored.len(), 6);
+    assert_eq!(stored.len(), 7);
     assert_eq!(stored[0], (0, 0, markup.to_owned()));
-    assert_eq!(stored[5], (5, 1, "line 5".to_owned()));
+    assert_eq!(stored[1], (1, -1, "hello from the stands".to_owned()), "a watcher's line has no seat");
+    let (watcher, name): (Option<String>, Option<String>) = (rows[1].get(3), rows[1].get(4));
+    assert_eq!((watcher.as_deref(), name.as_deref()), (Some(eve_player.as_str()), Some(given.as_str())));
+    assert_eq!((rows[0].get::<Option<String>, _>(3), stored[6].clone()), (None, (6, 1, "line 5".to_owned())));
     pool.close().await;
     let server = Server::start(&scratch);
     let mut cy = Client::new(&server, None).await;
     let watched = cy.join(&room, None, 0).await;
-    assert_eq!(watched["chat"].as_array().unwrap().len(), 6);
+    assert_eq!(watched["chat"].as_array().unwrap().len(), 7);
     assert_eq!(watched["chat"][0]["name"], "Ann");
+    assert_eq!(
+        (watched["chat"][1]["name"].as_str(), watched["chat"][1]["watcher"].as_str()),
+        (Some(given.as_str()), Some(eve_player.as_str()))
+    );
 }

@@ -88,6 +88,8 @@ pub enum Command {
     Chat {
         conn: ConnId,
         text: String,
+        /// The name the connection's player goes by online (a watcher's, if unnamed in the room).
+        goes_by: Option<String>,
     },
     /// Another node has taken the room since this one loaded it: let go of
     /// it (its connections are told to reconnect, to that node).

@@ -243,7 +243,7 @@ impl Room {
             Command::Rematch { conn, refused } => self.rematch(conn, refused).await,
             Command::Remove { conn, seat } => self.remove(conn, seat).await,
             Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
-            Command::Chat { conn, text } => self.chat(conn, text).await,
+            Command::Chat { conn, text, goes_by } => self.chat(conn, text, goes_by).await,
             Command::Superseded => self.let_go(),
             Command::Banish { player } => self.banish(&player).await,
             #[cfg(debug_assertions)]

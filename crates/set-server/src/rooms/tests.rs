@@ -163,9 +163,13 @@ impl Store for MemoryStore {
                 for s in r.seats.iter_mut().filter(|s| s.seat > seat) {
                     s.seat -= 1;
                 }
-                r.chat.retain(|line| line.seat != seat);
-                for line in r.chat.iter_mut().filter(|line| line.seat > seat) {
-                    line.seat -= 1;
+                r.chat.retain(|line| line.by.seat() != Some(seat));
+                for line in &mut r.chat {
+                    if let crate::store::Speaker::Seat(later) = &mut line.by
+                        && *later > seat
+                    {
+                        *later -= 1;
+                    }
                 }
             })
         })

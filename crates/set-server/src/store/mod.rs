@@ -104,11 +104,33 @@ pub struct MoveRecord {
     pub cards: Vec<u8>,
 }
 
+/// The seat column of a watcher's line of chat: no seat is negative.
+pub(crate) const WATCHER_SEAT: i64 = -1;
+
+/// Who said a line of a room's chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Speaker {
+    /// The player of a seat.
+    Seat(u8),
+    /// Someone watching: their player id, and the name they went by.
+    Watcher { player: String, name: String },
+}
+
+impl Speaker {
+    /// The seat, for a seat's line.
+    pub fn seat(&self) -> Option<u8> {
+        match self {
+            Speaker::Seat(seat) => Some(*seat),
+            Speaker::Watcher { .. } => None,
+        }
+    }
+}
+
 /// A line of a room's chat: its number in the room, who, when, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatRecord {
     pub n: u32,
-    pub seat: u8,
+    pub by: Speaker,
     pub at_ms: u64,
     pub text: String,
     /// The operator hid it (`set-server admin hide-chat`): kept, never shown.
@@ -718,18 +740,29 @@ impl Store for SqlStore {
                         .collect::<StoreResult<_>>()?,
                 });
             }
-            let rows =
-                sqlx::query("SELECT n, seat, at_ms, text, hidden FROM chat WHERE room = $1 ORDER BY n DESC LIMIT $2")
-                    .bind(room)
-                    .bind(crate::chat::KEPT as i64)
-                    .fetch_all(&mut *tx)
-                    .await?;
+            let rows = sqlx::query(
+                "SELECT n, seat, watcher, watcher_name, at_ms, text, hidden FROM chat
+                     WHERE room = $1 ORDER BY n DESC LIMIT $2",
+            )
+            .bind(room)
+            .bind(crate::chat::KEPT as i64)
+            .fetch_all(&mut *tx)
+            .await?;
             let mut chat = rows
                 .iter()
                 .map(|row| {
+                    let seat = row.try_get::<i64, _>("seat")?;
+                    let by = match (u8::try_from(seat), row.try_get::<Option<String>, _>("watcher")?) {
+                        (Ok(seat), None) => Speaker::Seat(seat),
+                        (Err(_), Some(player)) => {
+                            let name = row.try_get::<Option<String>, _>("watcher_name")?.unwrap_or_default();
+                            Speaker::Watcher { player, name }
+                        }
+                        _ => return Err(StoreError::Corrupt(format!("chat line by seat {seat}"))),
+                    };
                     Ok(ChatRecord {
                         n: row.try_get::<i64, _>("n")? as u32,
-                        seat: row.try_get::<i64, _>("seat")? as u8,
+                        by,
                         at_ms: row.try_get::<i64, _>("at_ms")? as u64,
                         text: row.try_get("text")?,
                         hidden: row.try_get::<i64, _>("hidden")? != 0,

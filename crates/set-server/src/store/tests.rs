@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used)]
 use super::{
-    ChatRecord, Database, Durability, Expiry, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, SqlStore,
-    Status, Store, StoreError, Taken,
+    ChatRecord, Database, Durability, Expiry, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Speaker,
+    SqlStore, Status, Store, StoreError, Taken,
 };
 
 /// A fresh store, and what removes it.
@@ -190,16 +190,22 @@ async fn a_removed_seat_takes_its_chat_and_the_seats_after_it_move_down_one() {
         store.create_room(&room("cccccccccc"), &seat(0)).await.unwrap();
         for n in 1..4 {
             store.add_seat("cccccccccc", 0, &seat(n)).await.unwrap();
-            let line = ChatRecord { n: u32::from(n), seat: n, at_ms: 0, text: format!("from {n}"), hidden: false };
+            let by = Speaker::Seat(n);
+            let line = ChatRecord { n: u32::from(n), by, at_ms: 0, text: format!("from {n}"), hidden: false };
             store.chat("cccccccccc", 0, &line).await.unwrap();
         }
+        // A watcher's line: no seat, so no seat's removal touches it.
+        let by = Speaker::Watcher { player: "p9".into(), name: "Calm Heron".into() };
+        let watching = ChatRecord { n: 4, by, at_ms: 0, text: "from a watcher".into(), hidden: false };
+        store.chat("cccccccccc", 0, &watching).await.unwrap();
         store.remove_seat("cccccccccc", 0, 1).await.unwrap();
         store.set_host("cccccccccc", 0, "p2").await.unwrap();
         let stored = store.load("cccccccccc").await.unwrap().unwrap();
         let seats: Vec<(u8, &str)> = stored.seats.iter().map(|s| (s.seat, s.player.as_str())).collect();
         assert_eq!(seats, [(0, "p0"), (1, "p2"), (2, "p3")]);
-        let chat: Vec<(u8, &str)> = stored.chat.iter().map(|l| (l.seat, l.text.as_str())).collect();
-        assert_eq!(chat, [(1, "from 2"), (2, "from 3")]);
+        let chat: Vec<(Option<u8>, &str)> = stored.chat.iter().map(|l| (l.by.seat(), l.text.as_str())).collect();
+        assert_eq!(chat, [(Some(1), "from 2"), (Some(2), "from 3"), (None, "from a watcher")]);
+        assert_eq!(stored.chat.last().map(|l| &l.by), Some(&watching.by), "the watcher's player and name kept");
         assert_eq!(stored.room.host, "p2");
         scratch.remove().await;
     }
@@ -232,7 +238,8 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         store.start("ffffffffff", 0, 1_000).await.unwrap();
         let claim = MoveRecord { seq: 1, seat: 1, at_ms: 4_200, kind: MoveKind::Claim, cards: vec![0, 40, 80] };
         store.append("ffffffffff", 0, &claim).await.unwrap();
-        let line = ChatRecord { n: 1, seat: 0, at_ms: 4_300, text: "<b>hi</b> ' \" ;".into(), hidden: false };
+        let line =
+            ChatRecord { n: 1, by: Speaker::Seat(0), at_ms: 4_300, text: "<b>hi</b> ' \" ;".into(), hidden: false };
         store.chat("ffffffffff", 0, &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
         let after = rate(&before, &[2, 1], &[1.0, 1.0], &[1, 1]);
@@ -292,6 +299,10 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         assert_eq!((profile.name.as_str(), profile.games, profile.wins, profile.sets), ("Ann 1 ✓", 1, 1, 3));
         assert_eq!((profile.recent.len(), profile.recent[0].ms, profile.recent[0].players), (1, 61_000, 2));
         assert_eq!(profile.times["classic"].fastest_win_ms, Some(61_000));
+        let game = &profile.recent[0];
+        assert_eq!(profile.history["classic"], [game.before, game.after], "before the game, then after it");
+        let way = &profile.ways["classic"];
+        assert_eq!((way.rating, way.games, way.wins, way.sets), (profile.ratings["classic"], 1, 1, 3));
         assert!(store.profile("p9").await.unwrap().is_none());
         scratch.remove().await;
     }
@@ -350,7 +361,7 @@ async fn an_append_from_a_node_whose_epoch_was_raised_keeps_nothing() {
         let late_end = store.append_last("kkkkkkkkkk", first, &hint(2), &[]).await;
         assert!(matches!(late_end, Err(StoreError::Superseded { .. })), "{late_end:?}");
         // Every other write of the room's is fenced the same way.
-        let line = ChatRecord { n: 1, seat: 0, at_ms: 5, text: "late".into(), hidden: false };
+        let line = ChatRecord { n: 1, by: Speaker::Seat(0), at_ms: 5, text: "late".into(), hidden: false };
         let late_seat = SeatRecord { seat: 1, player: "q".into(), name: "Bo".into() };
         assert!(matches!(store.chat("kkkkkkkkkk", first, &line).await, Err(StoreError::Superseded { .. })));
         assert!(matches!(store.add_seat("kkkkkkkkkk", first, &late_seat).await, Err(StoreError::Superseded { .. })));
@@ -419,4 +430,25 @@ async fn a_live_owners_room_is_taken_only_when_routed_by_it_or_once_its_lease_en
         assert!(matches!(store.take("llllllllll", "c", now + 6_000, false).await.unwrap(), Taken::Epoch(_)));
         scratch.remove().await;
     }
+}
+
+#[test]
+fn a_profiles_history_is_each_ways_ratings_oldest_first() {
+    use set_protocol::api::RecentGameMsg;
+    let game = |mode: &str, before, after| RecentGameMsg {
+        room: "r".into(),
+        mode: mode.into(),
+        place: 1,
+        players: 2,
+        sets: 0,
+        before,
+        after,
+        ms: 0,
+    };
+    // As the profile reads them: most recent first.
+    let games = [game("classic", 1520, 1530), game("junior", 1500, 1480), game("classic", 1500, 1520)];
+    let history = super::players::history(&games);
+    assert_eq!(history["classic"], [1500, 1520, 1530]);
+    assert_eq!(history["junior"], [1500, 1480]);
+    assert_eq!(history.len(), 2);
 }

@@ -10,8 +10,8 @@
 //! write at a time, so that one refused write never fails the others.
 
 use super::{
-    ChatRecord, FlagRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, StoreError, StoreResult, Taken,
-    insert_move, insert_seat,
+    ChatRecord, FlagRecord, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Speaker, StoreError, StoreResult, Taken,
+    WATCHER_SEAT, insert_move, insert_seat,
 };
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -315,10 +315,18 @@ async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) 
             Ok(())
         }
         Change::Chat(line) => {
-            sqlx::query("INSERT INTO chat (room, n, seat, at_ms, text) VALUES ($1, $2, $3, $4, $5)")
-                .bind(room)
-                .bind(i64::from(line.n))
-                .bind(i64::from(line.seat))
+            let (seat, watcher, name) = match &line.by {
+                Speaker::Seat(seat) => (i64::from(*seat), None, None),
+                Speaker::Watcher { player, name } => (WATCHER_SEAT, Some(player.as_str()), Some(name.as_str())),
+            };
+            sqlx::query(
+                "INSERT INTO chat (room, n, seat, watcher, watcher_name, at_ms, text) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(room)
+            .bind(i64::from(line.n))
+            .bind(seat)
+            .bind(watcher)
+            .bind(name)
                 .bind(line.at_ms as i64)
                 .bind(&line.text)
                 .execute(&mut *tx)

@@ -4,7 +4,7 @@
 use super::Room;
 use crate::proto::ErrorCode;
 use crate::rooms::ConnId;
-use crate::store::{SeatRecord, Status};
+use crate::store::{SeatRecord, Speaker, Status};
 
 impl Room {
     /// When the host's last connection leaves a waiting room, the next
@@ -91,9 +91,13 @@ impl Room {
             self.rtt.remove(usize::from(seat));
             self.attendance.seat_removed(usize::from(seat));
         }
-        self.chat.retain(|line| line.seat != seat);
-        for line in self.chat.iter_mut().filter(|line| line.seat > seat) {
-            line.seat -= 1;
+        self.chat.retain(|line| line.by.seat() != Some(seat));
+        for line in &mut self.chat {
+            if let Speaker::Seat(later) = &mut line.by
+                && *later > seat
+            {
+                *later -= 1;
+            }
         }
         for c in self.conns.values_mut() {
             c.seat = match c.seat {
