@@ -21,3 +21,16 @@ pub const TOKEN_KEY: &str = "set-game/online-token";
 pub const NAME_KEY: &str = "set-game/online-name";
 /// The names whose chat this player muted online, one a line (names hold no line breaks).
 pub const MUTED_KEY: &str = "set-game/online-muted";
+/// The last setup of race.html's players (`{"players":[names],"bots":[levels]}`),
+/// offered again on its first screen: written and read by its setup script,
+/// www/pages/race-players.js, which names it too (the test below holds the two together).
+pub const RACE_SETUP_KEY: &str = "set-game/race-setup";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_race_setup_script_keeps_the_setup_under_this_key() {
+        let script = include_str!("../../../www/pages/race-players.js");
+        assert!(script.contains(&format!("\"{}\"", super::RACE_SETUP_KEY)), "race-players.js names the key");
+    }
+}

@@ -51,6 +51,16 @@ pub type Piece = (&'static str, &'static str, String);
 /// is its class and its item's place (`mute-2`), for the click funnel. The
 /// list is rebuilt only when what it shows changed; whether it was.
 pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bool {
+    fill_items(list, "li", items)
+}
+
+/// Fills a table's body with rows as [`fill_list`] fills a list: each
+/// item a row (`tr`), each piece a cell (`th` or `td`).
+pub fn fill_rows(body: &HtmlElement, rows: &[(&'static str, Vec<Piece>)]) -> bool {
+    fill_items(body, "tr", rows)
+}
+
+fn fill_items(list: &HtmlElement, item_tag: &str, items: &[(&'static str, Vec<Piece>)]) -> bool {
     let shown: String = items
         .iter()
         .map(|(class, pieces)| {
@@ -63,7 +73,7 @@ pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bo
         return false;
     }
     list.set_text_content(None);
-    append_items(list, items, 0);
+    append_as(list, item_tag, items, 0);
     let _ = list.set_attribute("data-shown", &shown);
     true
 }
@@ -71,9 +81,13 @@ pub fn fill_list(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)]) -> bo
 /// Adds items to the end of a list, as [`fill_list`] makes them; the first
 /// is the list's item number `first`.
 pub fn append_items(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)], first: usize) {
+    append_as(list, "li", items, first);
+}
+
+fn append_as(list: &HtmlElement, item_tag: &str, items: &[(&'static str, Vec<Piece>)], first: usize) {
     let document = document();
     for (index, (class, pieces)) in items.iter().enumerate() {
-        let Ok(item) = document.create_element("li") else { return };
+        let Ok(item) = document.create_element(item_tag) else { return };
         if !class.is_empty() {
             item.set_class_name(class);
         }

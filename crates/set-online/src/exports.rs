@@ -17,7 +17,8 @@ fn option_flag(options: &JsValue, name: &str) -> bool {
     Reflect::get(options, &name.into()).ok().and_then(|h| h.as_bool()).unwrap_or(false)
 }
 
-/// Creates a room: `online_create({ mode, name, hints, public, bots })`,
+/// Creates a room: `online_create({ mode, name, hints, public, bots })`
+/// (without a name, under the name this page goes by),
 /// `mode` one of "classic", "junior", "chain", "ultra"; a public room is
 /// listed in the lobby; `bots` the computer opponents' levels ("easy",
 /// "medium", "hard", "expert"), at most 3. Resolves to the room's id once the server made it (the page
@@ -25,7 +26,7 @@ fn option_flag(options: &JsValue, name: &str) -> bool {
 #[wasm_bindgen]
 pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
-    let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_create needs a name"))?;
+    let name = option_text(&options, "name").unwrap_or_default();
     let (hints, public) = (option_flag(&options, "hints"), option_flag(&options, "public"));
     let bots = match Reflect::get(&options, &"bots".into()) {
         Ok(list) if list.is_array() => {
@@ -38,11 +39,13 @@ pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
 
 /// Quick play: `online_quick_play({ mode, name })` sits at the oldest public
 /// room of that way to play waiting for players, or makes one and waits in
-/// it. Resolves to the room's id once seated; rejects with the server's reason.
+/// it; without a name, under the name this page goes by (`state().online.name`,
+/// given by the server to a page that never chose one). Resolves to the
+/// room's id once seated; rejects with the server's reason.
 #[wasm_bindgen]
 pub fn online_quick_play(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
-    let name = option_text(&options, "name").ok_or_else(|| JsError::new("online_quick_play needs a name"))?;
+    let name = option_text(&options, "name").unwrap_or_default();
     request(WaitFor::Seated, Event::QuickPlay { mode, name })
 }
 
@@ -60,7 +63,7 @@ pub fn online_join(room: String, name: String) -> Result<Promise, JsError> {
     request(WaitFor::Seated, Event::Join { room, name })
 }
 
-/// Says a line in the room's chat (seated players), or the lobby's outside
+/// Says a line in the room's chat (a player's, or a watcher's marked as one), or the lobby's outside
 /// a room (under the name given there); resolves once the
 /// server has kept it and sent it back, rejects with why it was refused
 /// (empty, too long, too fast, or holding control or invisible characters).
@@ -90,9 +93,10 @@ pub fn online_start() -> Result<Promise, JsError> {
     request(WaitFor::Started, Event::Start)
 }
 
-/// `{ table, picks, pending, said, link, online: { room, player, node, seat, status,
+/// `{ table, picks, pending, said, link, formError, online: { room, player,
+/// name (the name this page goes by), node, seat, status,
 /// players: [{ name, score, wrong, connected, rtt }], seq, commitment, seed,
-/// salt, nextRoom, mode, chat: [{ name, text }], muted, spectators: [names],
+/// salt, nextRoom, mode, chat: [{ name, text, watching }], muted, spectators: [names],
 /// lobby: online_lobby()'s value or null } }`.
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {

@@ -13,6 +13,8 @@ pub mod digest;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
 #[cfg(target_arch = "wasm32")]
+mod profile;
+#[cfg(target_arch = "wasm32")]
 pub mod standings;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,16 +1,17 @@
-//! The leaderboards and players' profiles, read from the
-//! server's HTTP API (`fetch`) and drawn into the lobby, and the JS API's
-//! `online_leaderboard` and `online_profile`. It owns the leaderboard's and
-//! the profile's elements; the room page's client never touches them.
+//! The lobby's leaderboard of the way chosen (shown without a click, read
+//! again when another way is chosen) and a player's profile view
+//! (`online.html?player=<id>`, drawn by `crate::profile`), read from the
+//! server's HTTP API (`fetch`), and the JS API's `online_leaderboard` and
+//! `online_profile`. It owns the leaderboard's and the profile's elements;
+//! the room page's client never touches them.
 //!
-//! One funnel, as in the page: a click or an answer → [`Standings::update`]
+//! One funnel, as in the page: a choice or an answer → [`Standings::update`]
 //! → one render.
 
 use crate::fetch;
 use js_sys::{Function, Promise, Reflect};
-use set_client::play::stopwatch::format_clock;
 use set_core::text::counted;
-use set_online::dom::{Piece, document, element, fill_list, select_value, set_text, show, window};
+use set_online::dom::{Piece, document, element, fill_list, select_value, set_text, window};
 use set_online::wire::Js;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
 use set_protocol::read;
@@ -18,19 +19,23 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 thread_local! {
-    static STANDINGS: RefCell<Standings> = const { RefCell::new(Standings { board: Vec::new(), profile: None }) };
+    static STANDINGS: RefCell<Standings> = const { RefCell::new(Standings { board: None, profile: None }) };
 }
 
-/// What the part shows: a leaderboard, and the profile opened from it (or
-/// the server's words when there is none to open).
+/// What the part shows: the leaderboard (none until it came), and the
+/// profile the address names (or the server's words when there is none).
 struct Standings {
-    board: Vec<LeaderMsg>,
+    board: Option<Result<Vec<LeaderMsg>, String>>,
     profile: Option<Result<ProfileMsg, String>>,
 }
 
 enum Event {
-    Click(String),
+    /// The way to play of the leaderboard, chosen.
+    Chosen(String),
+    /// This player's own profile asked for.
+    OwnProfile,
     Board(JsValue),
+    BoardRefused(String),
     Profile(JsValue),
     Refused(String),
 }
@@ -38,24 +43,18 @@ enum Event {
 impl Standings {
     fn update(&mut self, event: Event) {
         match event {
-            Event::Click(id) => match id.as_str() {
-                "board-show" => {
-                    let mode = select_value("board-mode").unwrap_or_else(|| "classic".to_owned());
-                    ask(&leaderboard_path(&mode), Event::Board);
+            Event::Chosen(mode) => {
+                self.board = None;
+                ask(&leaderboard_path(&mode), Event::Board, Event::BoardRefused);
+            }
+            Event::OwnProfile => match own_player() {
+                Some(player) => {
+                    let _ = window().location().assign(&profile_address(&player));
                 }
-                "my-profile" => match own_player() {
-                    Some(player) => ask(&profile_path(&player), Event::Profile),
-                    None => self.profile = Some(Err("Not connected yet.".to_owned())),
-                },
-                "profile-close" => self.profile = None,
-                _ => {
-                    let at = id.strip_prefix("profile-").and_then(|s| s.parse::<usize>().ok());
-                    if let Some(line) = at.and_then(|at| self.board.get(at)) {
-                        ask(&profile_path(&line.player), Event::Profile);
-                    }
-                }
+                None => set_text("board-note", "Not connected yet: your profile opens once the page is."),
             },
-            Event::Board(value) => self.board = read::leaderboard(&Js(value)),
+            Event::Board(value) => self.board = Some(Ok(read::leaderboard(&Js(value)))),
+            Event::BoardRefused(why) => self.board = Some(Err(why)),
             Event::Profile(value) => {
                 self.profile = Some(read::profile(&Js(value)).ok_or_else(|| "The profile did not read.".to_owned()));
             }
@@ -65,78 +64,39 @@ impl Standings {
 
     fn render(&self) {
         if let Some(list) = element("board-lines") {
-            let items: Vec<(&'static str, Vec<Piece>)> = self
-                .board
+            let lines = match &self.board {
+                Some(Ok(lines)) => lines.as_slice(),
+                _ => &[],
+            };
+            let items: Vec<(&'static str, Vec<Piece>)> = lines
                 .iter()
                 .map(|line| {
                     let settling = if line.provisional { ", provisional" } else { "" };
-                    let about =
-                        format!(" {} ({}{settling}) ", line.rating, counted(line.games.into(), "game", "games"));
-                    ("", vec![("button", "profile", line.name.clone()), ("span", "", about)])
+                    let about = format!(" {} ({}{settling})", line.rating, counted(line.games.into(), "game", "games"));
+                    ("", vec![("a", "", line.name.clone()), ("span", "", about)])
                 })
                 .collect();
-            fill_list(&list, &items);
-        }
-        show("profile", self.profile.is_some());
-        match &self.profile {
-            Some(Ok(profile)) => render_profile(profile),
-            Some(Err(why)) => {
-                set_text("profile-title", "No profile");
-                set_text("profile-summary", why);
-                if let Some(list) = element("profile-games") {
-                    fill_list(&list, &[]);
+            if fill_list(&list, &items) {
+                for (at, line) in lines.iter().enumerate() {
+                    if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
+                        let _ = link.set_attribute("href", &profile_address(&line.player));
+                    }
                 }
             }
-            None => {}
+            let note = match &self.board {
+                None => "Loading…".to_owned(),
+                Some(Ok(lines)) if lines.is_empty() => {
+                    "No one is listed yet: a rating is listed once it is settled, after enough rated games.".to_owned()
+                }
+                Some(Ok(_)) => String::new(),
+                Some(Err(why)) => format!("The leaderboard did not load: {why}"),
+            };
+            set_text("board-note", &note);
         }
-    }
-}
-
-fn render_profile(profile: &ProfileMsg) {
-    let clock = |ms: u64| format_clock(ms as f64);
-    set_text("profile-title", &profile.name);
-    let ratings: Vec<String> = profile.ratings.iter().map(|(mode, rating)| format!("{mode} {rating}")).collect();
-    let times: Vec<String> = profile
-        .times
-        .iter()
-        .map(|(mode, times)| {
-            let fastest = times.fastest_win_ms.map(|ms| format!(", fastest win {}", clock(ms))).unwrap_or_default();
-            format!("{mode} median {}{fastest}", clock(times.median_ms))
-        })
-        .collect();
-    let summary = format!(
-        "{}, {} won, {}. Ratings: {}. Game times: {}.",
-        counted(profile.games.into(), "rated game", "rated games"),
-        profile.wins,
-        counted(profile.sets.into(), "set", "sets"),
-        ratings.join(", "),
-        times.join("; ")
-    );
-    set_text("profile-summary", &summary);
-    let Some(list) = element("profile-games") else { return };
-    let items: Vec<(&'static str, Vec<Piece>)> = profile
-        .recent
-        .iter()
-        .map(|game| {
-            let text = format!(
-                "{}: place {} of {}, {} in {}, {} → {} ",
-                game.mode,
-                game.place,
-                game.players,
-                counted(game.sets.into(), "set", "sets"),
-                clock(game.ms),
-                game.before,
-                game.after
-            );
-            ("", vec![("span", "", text), ("a", "", "Open in the analysis".to_owned())])
-        })
-        .collect();
-    if fill_list(&list, &items) {
-        // Each game's link: the solo page, which fetches the game's save and opens its analysis.
-        for (at, game) in profile.recent.iter().enumerate() {
-            if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
-                let _ = link.set_attribute("href", &format!("./?analyse={}", game.room));
-            }
+        match &self.profile {
+            Some(Ok(profile)) => crate::profile::render(profile),
+            Some(Err(why)) => crate::profile::render_missing(why),
+            None => {}
         }
     }
 }
@@ -171,13 +131,13 @@ fn own_player() -> Option<String> {
 }
 
 /// Asks the server's HTTP API; its answer comes back through the funnel as
-/// `answered(json)`, or its refusal as [`Event::Refused`].
-fn ask(path: &str, answered: fn(JsValue) -> Event) {
+/// `answered(json)`, or its refusal as `refused(why)`.
+fn ask(path: &str, answered: fn(JsValue) -> Event, refused: fn(String) -> Event) {
     let Ok(promise) = fetch::json(path) else { return };
     let done = Closure::once_into_js(move |value: JsValue| dispatch(answered(value)));
-    let failed = Closure::once_into_js(|error: JsValue| {
+    let failed = Closure::once_into_js(move |error: JsValue| {
         let why = Reflect::get(&error, &"message".into()).ok().and_then(|m| m.as_string());
-        dispatch(Event::Refused(why.unwrap_or_default()));
+        dispatch(refused(why.unwrap_or_default()));
     });
     let next = fetch::then(&promise, &done);
     let catch = Reflect::get(&next, &"catch".into()).ok().and_then(|c| c.dyn_into::<Function>().ok());
@@ -186,19 +146,42 @@ fn ask(path: &str, answered: fn(JsValue) -> Event) {
     }
 }
 
-/// The part's start: the leaderboard's and the profile's buttons into the funnel.
+/// The profile view's address for a player.
+fn profile_address(player: &str) -> String {
+    let player: String = player.chars().filter(char::is_ascii_hexdigit).collect();
+    format!("online.html?player={player}")
+}
+
+/// The player the page's address names, if it is a profile's.
+fn player_in_address() -> Option<String> {
+    let search = window().location().search().ok()?;
+    set_core::text::query_value(&search, "player").map(str::to_owned)
+}
+
+/// The part's start: the profile the address names, or the leaderboard of
+/// the way chosen; then the leaderboard's choices into the funnel.
 #[wasm_bindgen(start)]
 pub fn start() {
+    match player_in_address() {
+        Some(player) => ask(&profile_path(&player), Event::Profile, Event::Refused),
+        None => dispatch(Event::Chosen(select_value("board-mode").unwrap_or_else(|| "classic".to_owned()))),
+    }
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let button = target.and_then(|t| t.closest("button[id]").ok().flatten());
-        let Some(id) = button.map(|b| b.id()) else { return };
-        if matches!(id.as_str(), "board-show" | "my-profile") || id.starts_with("profile-") {
-            dispatch(Event::Click(id));
+        if target.and_then(|t| t.closest("#my-profile").ok().flatten()).is_some() {
+            dispatch(Event::OwnProfile);
         }
     });
     let _ = document().add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
     click.forget();
+    let chosen = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        if target.is_some_and(|t| t.id() == "board-mode") {
+            dispatch(Event::Chosen(select_value("board-mode").unwrap_or_else(|| "classic".to_owned())));
+        }
+    });
+    let _ = document().add_event_listener_with_callback("change", chosen.as_ref().unchecked_ref());
+    chosen.forget();
 }
 
 /// A way to play's leaderboard: a Promise of `[{ player, name, rating,

@@ -60,6 +60,17 @@ impl Variant {
         }
     }
 
+    /// Its title as players read it: on buttons, in lists and headings.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Classic => "Classic",
+            Variant::Junior => "Junior",
+            Variant::Chain => "Set-Chain",
+            Variant::Ultra => "UltraSet",
+            Variant::Daily(_) => "Daily puzzle",
+        }
+    }
+
     /// The way to play an online room offers that has this name (one of
     /// [`ONLINE_VARIANTS`]).
     pub fn online(name: &str) -> Option<Variant> {

@@ -56,6 +56,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "end-rematch" => E::Rematch,
         // The name field of the lobby, changed: the lobby lists it.
         "create-name" => E::Rename(name_given()),
+        "use-suggestion" => E::UseSuggestion,
         "chat-send" => {
             let text = take_chat_text();
             if text.trim().is_empty() {
@@ -66,6 +67,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         _ if id.starts_with("quick-") => {
             E::QuickPlay { mode: id.get(6..).unwrap_or_default().to_owned(), name: name_given() }
         }
+        _ if id.starts_with("tab-") => E::ShowTab(model::LobbyTab::from_name(id.get(4..)?)?),
         _ if id.starts_with("enter-") => E::Enter { at: number("enter-")?, name: name_given() },
         _ if id.starts_with("hush-") => E::MuteInLobby(number("hush-")?),
         _ if id.starts_with("remove-") => E::Remove { seat: u8::try_from(number("remove-")?).ok()? },
@@ -111,9 +113,15 @@ pub(crate) fn listen(dispatch: fn(Event)) {
     resize.forget();
 }
 
-/// The name fields start with the name the player gave last time.
+/// The name fields show the name the player goes by (the last they gave,
+/// or the one the server gave), except a field being typed in: what a
+/// player types is never overwritten under their fingers.
 pub(crate) fn prefill(online: &Online) {
+    let typing = document().active_element().map(|e| e.id());
     for id in ["create-name", "join-name"] {
+        if typing.as_deref() == Some(id) {
+            continue;
+        }
         if let Some(input) = document().get_element_by_id(id) {
             input.unchecked_into::<HtmlInputElement>().set_value(&online.name);
         }

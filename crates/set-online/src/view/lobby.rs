@@ -4,19 +4,8 @@
 
 use crate::dom::{Piece, element, fill_list, set_text, show};
 use crate::state::Online;
+use set_client::online::{FormError, LobbyTab};
 use set_core::online::room::Status;
-use set_core::rules::variant::Variant;
-
-/// A way to play as the lobby's buttons name it.
-fn mode_title(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Classic => "Classic",
-        Variant::Junior => "Junior",
-        Variant::Chain => "Set-Chain",
-        Variant::Ultra => "UltraSet",
-        Variant::Daily(_) => "Daily",
-    }
-}
 
 /// How long ago, in words: "just now", "5 min", "2 h".
 fn age(since_ms: f64) -> String {
@@ -25,6 +14,58 @@ fn age(since_ms: f64) -> String {
         0 => "just now".to_owned(),
         1..60 => format!("{minutes} min"),
         _ => format!("{} h", minutes / 60),
+    }
+}
+
+/// The lobby's frame around its lists: which tab a narrow screen shows,
+/// the chat moved into the lobby (or back under the board in a room), and
+/// the form's refusals beside what caused them.
+pub(crate) fn render_home(online: &Online, home: bool) {
+    if let Some(lobby) = element("lobby") {
+        let tab = if home { online.tab.name() } else { "room" };
+        if lobby.get_attribute("data-tab").as_deref() != Some(tab) {
+            let _ = lobby.set_attribute("data-tab", tab);
+        }
+    }
+    show("lobby-tabs", home);
+    show("lobby-talk", home);
+    show("leaders", home);
+    for tab in LobbyTab::ALL {
+        if let Some(button) = element(&format!("tab-{}", tab.name())) {
+            let selected = if tab == online.tab { "true" } else { "false" };
+            if button.get_attribute("aria-selected").as_deref() != Some(selected) {
+                let _ = button.set_attribute("aria-selected", selected);
+            }
+        }
+    }
+    // One chat element: in the lobby's column at home, under the board in a room.
+    if let (Some(chat), Some(slot), Some(room_place)) =
+        (element("chat"), element("lobby-chat-slot"), element("set-log-section"))
+    {
+        let in_slot = chat.parent_element().is_some_and(|parent| parent.id() == "lobby-chat-slot");
+        if home && !in_slot {
+            let _ = slot.append_child(&chat);
+        } else if !home && in_slot {
+            let _ = room_place.after_with_node_1(&chat);
+        }
+    }
+    let (name_error, suggestion, form_error) = match &online.form_error {
+        Some(FormError::Name { message, suggestion }) => (message.as_str(), suggestion.as_deref(), ""),
+        Some(FormError::Form(message)) => ("", None, message.as_str()),
+        None => ("", None, ""),
+    };
+    // The server's words, as they come: the style sheet capitalises their first letter.
+    set_text("name-error", name_error);
+    set_text("lobby-error", form_error);
+    if let Some(field) = element("create-name") {
+        let invalid = if name_error.is_empty() { "false" } else { "true" };
+        if field.get_attribute("aria-invalid").as_deref() != Some(invalid) {
+            let _ = field.set_attribute("aria-invalid", invalid);
+        }
+    }
+    show("use-suggestion", suggestion.is_some());
+    if let Some(free) = suggestion {
+        set_text("use-suggestion", &format!("Use \u{201c}{free}\u{201d}"));
     }
 }
 
@@ -72,11 +113,7 @@ pub(crate) fn render_lobby(online: &Online) {
                 let action = if waiting { "Join" } else { "Watch" };
                 (
                     "",
-                    vec![
-                        ("b", "", mode_title(r.mode).to_owned()),
-                        ("span", "", about),
-                        ("button", "enter", action.into()),
-                    ],
+                    vec![("b", "", r.mode.title().to_owned()), ("span", "", about), ("button", "enter", action.into())],
                 )
             })
             .collect();

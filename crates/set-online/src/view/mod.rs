@@ -28,7 +28,7 @@ pub(crate) use board::{board_now, card_rect, draw, draw_board, show_sprites};
 pub(crate) use form::{event_of_click, listen, name_given, prefill};
 pub(crate) use state::{lobby_object, state_object};
 
-use lobby::render_lobby;
+use lobby::{render_home, render_lobby};
 
 fn room_link(room: &str) -> String {
     format!("{}/?room={room}", window().location().origin().unwrap_or_default())
@@ -136,6 +136,10 @@ pub(crate) fn render_page(online: &Online) {
     }
     let remote = &online.remote;
     let in_room = !remote.room.is_empty();
+    // The header tells of a room only in one, and the players' bar is a room's.
+    show("status", in_room);
+    show("room-bar", in_room);
+    show("lobby-link", in_room || online.wanted_room.is_some());
     set_text("room-name", if in_room { &remote.room } else { "–" });
     // A watcher is told so plainly, beside who else watches.
     let you_watch = in_room && remote.seat.is_none();
@@ -162,16 +166,23 @@ pub(crate) fn render_page(online: &Online) {
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(online, online.rtt));
     }
-    // The chat: read by everyone in the room, written by its players; or the lobby's.
+    // The chat: the room's (its players and its watchers), or the lobby's.
     show("chat", in_room || online.lobby.is_some());
-    show("chat-form", remote.seat.is_some() || online.lobby.is_some());
+    show("chat-form", in_room || online.lobby.is_some());
     render_lobby(online);
     if let Some(lines) = element("chat-lines") {
         let items: Vec<(&'static str, Vec<Piece>)> = online
             .chat
             .iter()
             .filter(|line| !online.muted.contains(&line.name))
-            .map(|line| ("", vec![("b", "", line.name.clone()), ("span", "", format!(" {}", line.text))]))
+            .map(|line| {
+                let mut pieces = vec![("b", "", line.name.clone())];
+                if line.watching {
+                    pieces.push(("small", "watching", " (watching)".to_owned()));
+                }
+                pieces.push(("span", "", format!(" {}", line.text)));
+                ("", pieces)
+            })
             .collect();
         // A new line shows at the bottom.
         if fill_list(&lines, &items) {
@@ -181,10 +192,13 @@ pub(crate) fn render_page(online: &Online) {
     let said =
         if online.link == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
     set_text("room-note", said);
+    // Outside a room the note shows only when it has something to say (the form says its own).
+    show("room-note", in_room || !said.is_empty());
     // The lobby: make a room, sit at one, or wait for the host.
     let waiting = remote.status == Status::Waiting;
     let wanted = online.wanted_room.is_some() || in_room;
     show("create-panel", !wanted);
+    render_home(online, !wanted);
     show("join-panel", wanted && waiting && remote.seat.is_none());
     show("waiting-panel", in_room && waiting && remote.seat.is_some());
     show("lobby", !wanted || (waiting && (in_room || online.link != Link::Open)));
@@ -199,8 +213,36 @@ pub(crate) fn render_page(online: &Online) {
         let host = remote.seat == Some(remote.host);
         show("start-game", host);
         show("bot-offer", host && online.offer_bots(crate::state::now()));
-        let needed = if host { "Start when everyone is here." } else { "The host starts the game." };
-        set_text("waiting-for", needed);
+        // Who is here, as they come, and who will start.
+        if let Some(list) = element("waiting-people") {
+            let items: Vec<(&'static str, Vec<Piece>)> = remote
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| {
+                    let mut tags = Vec::new();
+                    if seat == usize::from(remote.host) {
+                        tags.push("host");
+                    }
+                    if remote.seat.is_some_and(|s| usize::from(s) == seat) {
+                        tags.push("you");
+                    }
+                    if p.bot {
+                        tags.push("computer");
+                    }
+                    let tags = if tags.is_empty() { String::new() } else { format!(" ({})", tags.join(", ")) };
+                    ("", vec![("span", "", format!("{}{tags}", p.name))])
+                })
+                .collect();
+            fill_list(&list, &items);
+        }
+        let host_name = remote.players.get(usize::from(remote.host)).map_or("The host", |p| p.name.as_str());
+        let needed = if host {
+            "You start the game when everyone is here.".to_owned()
+        } else {
+            format!("{host_name} starts the game when everyone is here.")
+        };
+        set_text("waiting-for", &needed);
     }
     show("hint-button", remote.hints && remote.status == Status::Playing && remote.seat.is_some());
     // The end.

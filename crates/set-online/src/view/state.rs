@@ -70,6 +70,7 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
     put(&room, "player", text_or_null(online.player.as_deref()));
+    put(&room, "name", online.name.as_str().into());
     put(&room, "node", JsValue::from_str(&online.node));
     put(&room, "rated", online.rated.into());
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
@@ -90,6 +91,7 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
         let said = Object::new();
         put(&said, "name", line.name.as_str().into());
         put(&said, "text", line.text.as_str().into());
+        put(&said, "watching", line.watching.into());
         chat.push(&said);
     }
     put(&room, "chat", chat.into());
@@ -123,5 +125,12 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));
     put(&state, "said", remote.said.as_str().into());
     put(&state, "link", online.link.name().into());
+    let form_error = match &online.form_error {
+        Some(set_client::online::FormError::Name { message, .. } | set_client::online::FormError::Form(message)) => {
+            JsValue::from_str(message)
+        }
+        None => JsValue::NULL,
+    };
+    put(&state, "formError", form_error);
     state.into()
 }

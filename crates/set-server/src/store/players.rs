@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::{StoreResult, Together};
 use crate::ratings::Rating;
 use set_core::online::fair;
-use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg};
+use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
 
 /// The most recent rated games a profile lists.
 const RECENT_GAMES: i64 = 20;
@@ -83,13 +83,22 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
     if rows.is_empty() {
         return Ok(None);
     }
-    let (mut ratings, mut games, mut wins, mut sets) = (BTreeMap::new(), 0, 0, 0);
+    let (mut ratings, mut ways, mut games, mut wins, mut sets) = (BTreeMap::new(), BTreeMap::new(), 0, 0, 0);
     for row in &rows {
         let rating = read_rating(row, "mu", "sigma")?;
-        ratings.insert(row.try_get::<String, _>("mode")?, rating.shown());
-        games += row.try_get::<i64, _>("games")? as u32;
-        wins += row.try_get::<i64, _>("wins")? as u32;
-        sets += row.try_get::<i64, _>("sets")? as u32;
+        let mode = row.try_get::<String, _>("mode")?;
+        let way = WayMsg {
+            rating: rating.shown(),
+            provisional: rating.provisional(),
+            games: row.try_get::<i64, _>("games")? as u32,
+            wins: row.try_get::<i64, _>("wins")? as u32,
+            sets: row.try_get::<i64, _>("sets")? as u32,
+        };
+        ratings.insert(mode.clone(), way.rating);
+        games += way.games;
+        wins += way.wins;
+        sets += way.sets;
+        ways.insert(mode, way);
     }
     let timed_rows = sqlx::query(
         "SELECT results.room, results.name, results.mode, results.place, results.sets,
@@ -121,8 +130,24 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
         });
     }
     let times = times(&played);
+    let history = history(&played);
     played.truncate(RECENT_GAMES as usize);
-    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, sets, times, recent: played }))
+    let recent = played;
+    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, sets, times, recent, ways, history }))
+}
+
+/// Each way to play's rating over `games` (most recent first): the rating
+/// before the oldest, then after each, oldest first.
+pub(crate) fn history(games: &[RecentGameMsg]) -> BTreeMap<String, Vec<i64>> {
+    let mut by_mode: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    for game in games.iter().rev() {
+        let points = by_mode.entry(game.mode.clone()).or_default();
+        if points.is_empty() {
+            points.push(game.before);
+        }
+        points.push(game.after);
+    }
+    by_mode
 }
 
 /// A rating's mean and uncertainty from the columns that hold them (a
