@@ -9,8 +9,8 @@
 //    wasm-bindgen's ES-module glue (`--target web`), and in release builds
 //    wasm-opt's passes and shorter names between the wasm and its glue
 //    (shorten-names.mjs). Each pair of files is named by a hash of both.
-// 3. The pages: race.html and online.html from index.html's markup
-//    (race-page.mjs, online-page.mjs, with pieces under www/pages/), each
+// 3. The pages: race.html, online.html and help.html from index.html's markup
+//    (race-page.mjs, online-page.mjs, help-page.mjs, with pieces under www/pages/), each
 //    with its module's loader; the parts that load later (and the sound
 //    part, www/sound.js, a plain module hashed the same way) named in the
 //    pages' templates; then index.html's own loader, which in release
@@ -31,6 +31,7 @@ import { inlineGlue } from './inline-glue.mjs';
 import { moduleLoader } from './page-from-index.mjs';
 import { writeOnlinePage } from './online-page.mjs';
 import { writeRacePage } from './race-page.mjs';
+import { writeHelpPage } from './help-page.mjs';
 import { shortenNames } from './shorten-names.mjs';
 
 /**
@@ -51,6 +52,7 @@ export const MODULES = [
   { stem: 'review', crate: 'set-review', features: [], target: 'target', later: 'index.html' },
   { stem: 'api', crate: 'set-api', features: ['part'], target: 'target', later: 'index.html' },
   { stem: 'standings', crate: 'set-standings', features: [], target: 'target/standings', later: 'online.html' },
+  { stem: 'help', crate: 'set-help', features: [], target: 'target', page: 'help.html' },
 ];
 
 /** wasm-opt's passes for every module, in the order Trunk ran them for the
@@ -135,6 +137,7 @@ async function build(profile) {
   };
   writeRacePage(dist, loaderOf('race.html'));
   writeOnlinePage(dist, loaderOf('online.html'), built.standings, sound);
+  writeHelpPage(dist, loaderOf('help.html'));
   const page = loaderOf('index.html');
   if (release) {
     await inlineGlue({ htmlPath: indexPath, jsPath: join(dist, page.glue), wasm: page.wasm, entry: page.entry });

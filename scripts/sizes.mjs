@@ -23,7 +23,7 @@ export const RACE_FIRST_LOAD_BUDGET_GZIP_BYTES = 94_000;
  *  page, the online part's glue and wasm). Its own budget, as race.html's;
  *  a room should appear as fast as a game alone. */
 export const ONLINE_FIRST_LOAD_BUDGET_GZIP_BYTES = 72_500;
-/** Whether a file is the own page or part of `stem`'s page (race.html, online.html). */
+/** Whether a file is the own page or part of `stem`'s page (race.html, online.html, help.html). */
 const isPageFileOf = (stem) => (file) => file === `${stem}.html` || new RegExp(`^${stem}-[0-9a-f]+(_bg\\.wasm|\\.js)$`).test(file);
 /** race.html's own files, which index.html never fetches. */
 export const isRacePageFile = isPageFileOf('race');
@@ -32,8 +32,11 @@ export const isOnlineFirstLoadFile = isPageFileOf('online');
 /** online.html's own files, which index.html never fetches: those and the
  *  standings part it fetches once it has drawn. */
 export const isOnlinePageFile = (file) => isOnlineFirstLoadFile(file) || isPageFileOf('standings')(file);
+/** help.html's own files (the rules page and its part that draws the examples),
+ *  fetched only when the rules are opened. */
+export const isHelpPageFile = isPageFileOf('help');
 /** What the page that plays alone can fetch: everything but the other pages' own files. */
-export const isSoloPageFile = (file) => !isRacePageFile(file) && !isOnlinePageFile(file);
+export const isSoloPageFile = (file) => !isRacePageFile(file) && !isOnlinePageFile(file) && !isHelpPageFile(file);
 
 /** The dist/ files a page fetched before its `first-board` mark, the page
  *  itself included, from the browser's own resource timing. Resources from
