@@ -95,6 +95,12 @@ pub(crate) struct View {
     /// The scoreboard and the end screen's ranking of the players, on the
     /// page that plays with others (race.html); none on index.html.
     others: Option<OthersView>,
+    /// The daily puzzle's found sets (`#found-sets`), and the cards of those
+    /// it shows now (`crate::app::found`, index.html's build only).
+    #[cfg(feature = "solo")]
+    pub found: Option<HtmlElement>,
+    #[cfg(feature = "solo")]
+    pub found_shown: RefCell<Vec<u8>>,
     /// Called on the next animation frame while an effect plays.
     pub frame_callback: js_sys::Function,
     pub frame_pending: bool,
@@ -205,6 +211,10 @@ impl View {
             card_buttons,
             card_markup: RefCell::default(),
             others,
+            #[cfg(feature = "solo")]
+            found: find("found-sets"),
+            #[cfg(feature = "solo")]
+            found_shown: RefCell::default(),
             announcer,
             setting_controls: [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration],
             window,

@@ -18,6 +18,9 @@
 mod board;
 mod card_buttons;
 mod effect;
+// The daily puzzle is played alone: race.html's build leaves its found sets out.
+#[cfg(feature = "solo")]
+mod found;
 pub(crate) mod host;
 mod motion;
 mod notice;
@@ -488,6 +491,8 @@ impl<T: Hosted> App<T> {
         view.show_end(over.then_some(&stats), self.play().share_text(now).as_deref(), self.table.ranking());
         view.show_scores(&self.table.scoreboard(now));
         view.show_variant(self.play().game().variant());
+        #[cfg(feature = "solo")]
+        self.show_found();
         self.show_notice(view);
         view.offer_download(self.set_aside.as_ref());
         view.show_settings(self.settings);
