@@ -533,11 +533,17 @@ impl OnlinePage {
         out
     }
 
-    /// A name typed in the lobby's field (an empty one keeps the name the
-    /// player goes by): the lobby is told it, and says whether it is free.
+    /// A name typed in the lobby's field: the lobby is told it, and says
+    /// whether it is free. An empty one, or the one the lobby knows already,
+    /// changes nothing but showing that name again.
     fn rename(&mut self, name: &str, out: &mut Vec<Command>) {
         self.form_error = None;
-        if name.trim().is_empty() || name.trim() == self.name {
+        let name = name.trim();
+        let known = self.lobby.is_some() && self.lobby_name.as_deref() == Some(name);
+        if name.is_empty() || known {
+            if let Some(known) = self.lobby_name.clone().filter(|_| self.lobby.is_some()) {
+                self.remember_name(&known, out);
+            }
             self.refill_names = true;
             return;
         }
@@ -649,9 +655,12 @@ impl OnlinePage {
     }
 
     /// A name to join under; none (to watch unnamed) when it is empty.
+    /// (Watching keeps the name the page goes by, for its next quick play.)
     fn join(&mut self, room: &str, name: &str, out: &mut Vec<Command>) {
-        self.remember_name(name, out);
-        let name = Some(self.name.clone()).filter(|name| !name.is_empty());
+        let name = Some(name.trim().to_owned()).filter(|name| !name.is_empty());
+        if let Some(name) = &name {
+            self.remember_name(name, out);
+        }
         self.joined_as.clone_from(&name);
         self.send(ClientMsg::Join { room: room.to_owned(), name, since: Some(0) }, out);
     }
@@ -874,11 +883,15 @@ impl OnlinePage {
                 }
                 self.watch_lobby(other, out);
             }
-            // In the lobby, a refusal is the form's: beside the name when it is the name's.
+            // In the lobby, a refusal is the form's: beside the name when it
+            // is the name's, and the page goes by the name the lobby knows.
             ServerMsg::Error { code, message, suggestion, .. }
                 if self.remote.room.is_empty() && self.lobby.is_some() =>
             {
                 out.push(Command::Fail(message.clone()));
+                if let Some(known) = self.lobby_name.clone().filter(|_| code == ErrorCode::BadName) {
+                    self.remember_name(&known, out);
+                }
                 self.form_error = Some(if code == ErrorCode::BadName {
                     FormError::Name { message, suggestion }
                 } else {

@@ -233,6 +233,14 @@ fn a_page_without_a_name_goes_by_the_one_the_server_gives_and_plays_under_it_at_
     // A page that has a name keeps it: the one given is only kept aside.
     let mut named = welcomed();
     assert_eq!((named.name.as_str(), named.given_name.as_str()), ("Ann", "Brave Otter"));
+    // Watching a room (a join without a name) keeps the name the page goes by.
+    let mut watcher = OnlinePage::new(None, String::new(), Vec::new(), None, 100);
+    watcher.start();
+    watcher.update(Event::Opened, 0.0, 0.5);
+    watcher.update(welcome_as("p2", "Tidy Wren"), 0.0, 0.5);
+    let commands = watcher.update(Event::Join { room: "abcdefghjk".into(), name: String::new() }, 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Join { room: "abcdefghjk".into(), name: None, since: Some(0) }]);
+    assert_eq!((watcher.name.as_str(), watcher.joined_as.as_deref()), ("Tidy Wren", None));
     // An empty rename changes nothing but filling the field again.
     let before = named.clone();
     assert_eq!(named.update(Event::Rename(" ".into()), 0.0, 0.5), []);
@@ -263,8 +271,14 @@ fn in_the_lobby_a_refusal_is_shown_beside_its_cause() {
     page.update(Event::QuickPlay { mode: "classic".into(), name: "Bea".into() }, 0.0, 0.5);
     let refused = ServerMsg::name_taken("\"Bea\" is someone's", Some("Bea 2".into()));
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
-    assert_eq!(commands, [Command::Fail("\"Bea\" is someone's".into())], "the promise is rejected");
+    assert_eq!(commands[0], Command::Fail("\"Bea\" is someone's".into()), "the promise is rejected");
+    assert_eq!(page.name, "Ann", "the page goes by the name the lobby knows again");
     assert!(matches!(&page.form_error, Some(FormError::Name { suggestion: Some(s), .. }) if s == "Bea 2"));
+    // "Bea" typed again later is asked for again (it may be free by then).
+    let commands = page.update(Event::Rename("Bea".into()), 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Bea".into()) }]);
+    page.update(Event::Frame(ServerMsg::name_taken("taken", None)), 0.0, 0.5);
+    assert_eq!((page.name.as_str(), page.form_error.is_some()), ("Ann", true));
     let refused = ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a moment");
     page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(page.form_error, Some(FormError::Form("too many rooms made: wait a moment".into())));

@@ -30,13 +30,12 @@ impl Room {
         let Some(here) = self.conns.get(&conn) else {
             return self.error(conn, None, ErrorCode::NotSeated, "join the room to chat in it");
         };
-        let by = match here.seat {
-            Some(seat) => Speaker::Seat(seat),
-            // A watcher speaks under the name they watch by, or the one they go by online.
-            None => {
-                let name = here.name.clone().or(goes_by).filter(|name| !name.trim().is_empty());
-                Speaker::Watcher { player: here.player.clone(), name: name.unwrap_or_else(|| "A watcher".to_owned()) }
-            }
+        // A watcher speaks under the name they watch by, or the one they go by online.
+        let by = if let Some(seat) = here.seat {
+            Speaker::Seat(seat)
+        } else {
+            let name = here.name.clone().or(goes_by).filter(|name| !name.trim().is_empty());
+            Speaker::Watcher { player: here.player.clone(), name: name.unwrap_or_else(|| "A watcher".to_owned()) }
         };
         if self.chat_next >= crate::chat::MAX_ROOM_LINES {
             let why = format!("this room has kept its {} lines of chat: no more", crate::chat::MAX_ROOM_LINES);
