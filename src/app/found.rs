@@ -1,6 +1,6 @@
 //! The daily puzzle's sets found so far, small above the table: each a
 //! picture of its three cards, drawn by the game's renderer and named in
-//! words for screen readers. Other ways to play show none (the list is
+//! words for screen readers. Other ways to play show none (its region is
 //! hidden), and the list is made again only when what it shows changed.
 
 use super::App;
@@ -24,8 +24,11 @@ impl<T: Hosted> App<T> {
         let Some(list) = &view.found else { return };
         let game = self.play().game();
         let daily = matches!(game.variant(), Variant::Daily(_));
-        if list.hidden() == daily {
-            list.set_hidden(!daily);
+        // The list's region (its landmark, named "Sets found") shows in the daily puzzle only.
+        if let Some(region) = list.parent_element().map(JsCast::unchecked_into::<web_sys::HtmlElement>) {
+            if region.hidden() == daily {
+                region.set_hidden(!daily);
+            }
         }
         let found = if daily { game.found() } else { &[] };
         let shown: Vec<u8> = found.iter().flat_map(|claim| claim.cards().iter().map(|c| c.id())).collect();

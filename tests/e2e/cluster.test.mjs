@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startCluster } from '../../scripts/cluster.mjs';
-import { ARTIFACTS, CHROMIUM_ARGS, clickCard, open, setsOf, state } from './helpers.mjs';
+import { ARTIFACTS, CHROMIUM_ARGS, clickCard, open, openMakeRoom, setsOf, state } from './helpers.mjs';
 
 let cluster;
 let env;
@@ -89,6 +89,7 @@ test('behind nginx, with NATS stopped the lobby says it is out of date, and heal
 test('behind nginx, the node serving a room is killed mid-game: both pages reconnect to another node and play on', { timeout: 120_000 }, async () => {
   const ann = await open(env, 'online.html');
   await ann.page.fill('#create-name', 'Ann');
+  await openMakeRoom(ann.page);
   await ann.page.click('#create-room');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
   const id = (await online(ann.page)).room;

@@ -124,6 +124,11 @@ export async function playLink(page, query) {
   if (await page.isVisible('#play-offer')) await page.click('#play-offer');
 }
 
+/** Opens online.html's "Make a room" (a disclosure in the lobby), if it is closed. */
+export async function openMakeRoom(page) {
+  if (!(await page.evaluate(() => document.getElementById('make-room').open))) await page.click('#make-room summary');
+}
+
 /** Calls an export the way a script in the page would. */
 export const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
 export const state = (page) => api(page, 'state');

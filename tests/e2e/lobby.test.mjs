@@ -27,8 +27,8 @@ test('the first screen links each way to play with others, and counts who is onl
   const ann = await inLobby('Ann');
   const solo = await open('');
   const links = await solo.page.locator('#others a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  assert.deepEqual(links, ['race.html?bots=medium', 'race.html?players=Player%201,Player%202', 'online.html']);
-  await solo.page.waitForFunction(() => /\(\d+ playing\)/.test(document.getElementById('online-count').textContent));
+  assert.deepEqual(links, ['race.html?bots=medium', 'race.html?players=Player%201,Player%202', 'help.html']);
+  await solo.page.waitForFunction(() => /^\d+$/.test(document.getElementById('online-count').textContent));
   // The count was asked for after the first board was drawn.
   const order = await solo.page.evaluate(() => {
     const board = performance.getEntriesByName('first-board')[0].startTime;
@@ -36,8 +36,11 @@ test('the first screen links each way to play with others, and counts who is onl
     return { board, asked: asked.startTime };
   });
   assert.ok(order.asked >= order.board, `asked at ${order.asked} ms, the board at ${order.board} ms`);
-  assert.match(await solo.page.textContent('#online-count'), /\(1 playing\)/, 'Ann, in the lobby');
-  await solo.page.click('#others a[href="online.html"]');
+  assert.equal(await solo.page.textContent('#online-count'), '1', 'Ann, in the lobby');
+  assert.equal(await solo.page.getAttribute('#play-online', 'aria-label'), 'Play online 1 playing now', 'its name begins with what it shows');
+  // The count is a badge over its link's corner: it moved nothing as it came.
+  assert.equal(await solo.page.evaluate(() => getComputedStyle(document.getElementById('online-count')).position), 'absolute');
+  await solo.page.click('#play-online');
   await solo.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby !== null);
   assert.deepEqual(solo.problems, []);
   await solo.close();
@@ -95,6 +98,12 @@ test('a stranger finds a public room in the lobby, live, and joins it; a private
   // …and the page says why, and says plainly that this page watches.
   assert.equal(await eve.page.textContent('#room-note'), 'You are watching: only the players at the table take sets.');
   assert.match(await eve.page.textContent('#watchers'), /^You are watching/);
+  // A watcher chats: the players see the line, marked as a watcher's.
+  await api(eve.page, 'online_chat', 'nice one, Ann');
+  for (const { page } of [ann, cy]) {
+    await page.waitForFunction(() => window.wasmBindings.state().online.chat.some((l) => l.text === 'nice one, Ann' && l.watching));
+    assert.equal(await page.locator('#chat-lines li').last().textContent(), 'Eve (watching) nice one, Ann');
+  }
   for (const who of [cy, ann, dee, eve]) {
     assert.deepEqual(who.problems, []);
     await who.close();
@@ -166,9 +175,10 @@ test('a name someone online goes by is refused to another page, which says why; 
   const people = (who) => who.page.evaluate(() => window.wasmBindings.state().online.lobby.people);
   await bo.page.fill('#create-name', 'Ann');
   await bo.page.press('#create-name', 'Tab');
-  await bo.page.waitForFunction(() => /looks too much like "Ann"/.test(document.getElementById('room-note').textContent));
+  await bo.page.waitForFunction(() => /looks too much like "Ann"/.test(document.getElementById('name-error').textContent));
   assert.deepEqual(await people(bo), ['Ann', 'Bo'], 'nothing changed');
-  assert.equal(await bo.page.inputValue('#create-name'), 'Bo', 'the name field shows the name Bo still goes by');
+  assert.equal(await bo.page.inputValue('#create-name'), 'Ann', 'the field keeps what was typed');
+  assert.equal((await state(bo.page)).online.name, 'Bo', 'Bo still goes by Bo');
   // Making a room under it is refused too, with why, and makes none.
   const made = await bo.page.evaluate(() => window.wasmBindings.online_create({ mode: 'classic', name: 'Ann' }).then(() => 'made', (err) => err.message));
   assert.match(made, /looks too much like "Ann"/);
@@ -177,8 +187,9 @@ test('a name someone online goes by is refused to another page, which says why; 
   await ann.page.fill('#create-name', 'Ada');
   await ann.page.press('#create-name', 'Tab');
   await bo.page.waitForFunction(() => window.wasmBindings.state().online.lobby.people.join() === 'Ada,Bo');
-  await bo.page.fill('#create-name', 'Ann');
-  await bo.page.press('#create-name', 'Tab');
+  // The field still holds "Ann": Enter gives it again.
+  assert.equal(await bo.page.inputValue('#create-name'), 'Ann');
+  await bo.page.press('#create-name', 'Enter');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.lobby.people.join() === 'Ada,Ann');
   assert.deepEqual([...ann.problems, ...bo.problems], []);
   for (const who of [ann, bo]) await who.close();
@@ -223,6 +234,7 @@ test('a room made with an expert computer opponent: the server plays its sets, a
 
 test('a one-time code moves an identity to another browser, once', { timeout: 60_000 }, async () => {
   const home = await inLobby('Mo');
+  await home.page.click('#identity summary');
   await home.page.click('#transfer-get');
   await home.page.waitForFunction(() => /^[0-9a-z]{10}: type it/.test(document.getElementById('transfer-code').textContent));
   const code = (await home.page.textContent('#transfer-code')).slice(0, 10);
@@ -230,6 +242,7 @@ test('a one-time code moves an identity to another browser, once', { timeout: 60
   await phone.page.waitForFunction(() => window.wasmBindings.state().online.player !== null);
   const before = (await online(phone.page)).player;
   assert.notEqual(before, (await online(home.page)).player);
+  await phone.page.click('#identity summary');
   await phone.page.fill('#transfer-input', code.toUpperCase());
   await phone.page.click('#transfer-use');
   const me = (await online(home.page)).player;
@@ -250,13 +263,15 @@ test('a one-time code moves an identity to another browser, once', { timeout: 60
 test('a rated game played by clicks to its end: each end screen shows the ratings that online_profile() and the leaderboard give', { timeout: 120_000 }, async () => {
   const testStart = Date.now();
   const ann = await inLobby('Nan');
-  // No rated game yet: her own profile says so, in the profile's place, and closes.
+  // No rated game yet: her own profile, at its own address, says so.
   await ann.page.click('#my-profile');
-  await ann.page.locator('#profile').waitFor({ state: 'visible' });
-  assert.equal(await ann.page.textContent('#profile-title'), 'No profile');
+  await ann.page.waitForURL(/online\.html\?player=[0-9a-f]{32}$/);
+  await ann.page.waitForFunction(() => document.getElementById('profile-title')?.textContent === 'No profile');
   assert.match(await ann.page.textContent('#profile-summary'), /no such player/);
-  await ann.page.click('#profile-close');
-  await ann.page.locator('#profile').waitFor({ state: 'hidden' });
+  assert.equal(await ann.page.isVisible('#lobby'), false, 'a view of its own');
+  await ann.page.click('#profile-view a[href="online.html"]');
+  await ann.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby?.people.includes('Nan'));
+  await ann.page.click('#make-room summary');
   await ann.page.selectOption('#create-mode', 'junior');
   await ann.page.click('#create-room');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
@@ -304,29 +319,37 @@ test('a rated game played by clicks to its end: each end screen shows the rating
   assert.match(missing, /no such player/);
   await ann.page.screenshot({ path: `${ARTIFACTS}/online-rated-end.png` });
   await audit(ann.page, 'the end screen of a rated game');
-  // In the lobby: the leaderboard, and a profile opened from it, as the page shows them.
+  // In the lobby: the leaderboard of the way chosen, without a click; a
+  // name on it opens that player's profile at its own address.
   for (const [who, where] of [[ann, 'desktop'], [ben, '320 px']]) {
     if (where === '320 px') await who.page.setViewportSize({ width: 320, height: 640 });
     await who.page.click('#end-screen a[href="online.html"]');
     await who.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby !== null);
+    if (where === '320 px') await who.page.click('#tab-leaders');
     await who.page.selectOption('#board-mode', 'junior');
-    await who.page.click('#board-show');
     await who.page.waitForFunction(() => document.querySelectorAll('#board-lines li').length >= 2);
     const lines = await who.page.locator('#board-lines li').allTextContents();
-    assert.equal(lines[0], `Nan ${board[0].rating} (1 game, provisional) `);
-    await who.page.click('#profile-0');
-    await who.page.locator('#profile').waitFor({ state: 'visible' });
-    assert.equal(await who.page.textContent('#profile-title'), 'Nan');
+    assert.equal(lines[0], `Nan ${board[0].rating} (1 game, provisional)`);
+    await who.page.click('#board-lines li:first-child a');
+    await who.page.waitForURL(new RegExp(`online\\.html\\?player=${board[0].player}$`));
+    await who.page.waitForFunction(() => document.getElementById('profile-title').textContent === 'Nan');
     const nan = await api(who.page, 'online_profile', board[0].player);
     const seconds = Math.floor(nan.recent[0].ms / 1000);
     assert.ok(seconds >= 1);
     const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-    assert.equal(await who.page.textContent('#profile-summary'),
-      `1 rated game, 1 won, ${nan.recent[0].sets} ${nan.recent[0].sets === 1 ? 'set' : 'sets'}. Ratings: junior ${board[0].rating}. Game times: junior median ${clock}, fastest win ${clock}.`);
-    assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^junior: place 1 of 2, \\d+ sets? in ${clock}, `));
+    const sets = `${nan.recent[0].sets} ${nan.recent[0].sets === 1 ? 'set' : 'sets'}`;
+    assert.equal(await who.page.textContent('#profile-summary'), `1 rated game, 1 won (100%), ${sets}.`);
+    // The rating's history as a chart, named for what it shows.
+    const chart = who.page.getByRole('img', { name: /rating/i });
+    assert.equal(await chart.count(), 1);
+    assert.equal(await chart.getAttribute('aria-label'), `Rating history. Junior: 1500 to ${board[0].rating} over 1 game.`);
+    assert.equal(await who.page.locator('#profile-chart polyline').count(), 1, 'one way played: one line');
+    assert.deepEqual(await who.page.locator('#profile-ways-body tr').first().locator('th, td').allTextContents(),
+      ['Junior', `${board[0].rating} (provisional)`, '1', '1', '100%', String(nan.recent[0].sets), clock, clock]);
+    assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^Junior: won of 2, \\d+ sets? in ${clock}, rating 1500 → ${board[0].rating} `));
     assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });
-    await audit(who.page, `the lobby's leaderboard and a profile, ${where}`);
+    await audit(who.page, `a profile by its address, ${where}`);
   }
   // The profile's game opens in the solo page's analysis, with who found each set.
   await ben.page.click('#profile-games a');

@@ -16,7 +16,7 @@
 //   text of the release before sound still reads, with sound on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickCard, clickSlot, inSettings, installBoardProbe, ready, setsOf, state, useBrowser } from './helpers.mjs';
+import { api, clickCard, clickSlot, inSettings, installBoardProbe, openMakeRoom, ready, setsOf, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -140,6 +140,7 @@ const OTHERS = {
     const opened = await open('online.html', options);
     const { page } = opened;
     await page.fill('#create-name', 'Ann');
+    await openMakeRoom(page);
     // Unlisted, as a room shared by its link: an address may list only a few rooms at once.
     await page.uncheck('#create-public');
     await page.selectOption('#create-bots', 'easy');

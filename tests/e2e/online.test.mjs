@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { SERVER_BINARY } from '../../scripts/server.mjs';
-import { ARTIFACTS, api, audit, clickCard, installBoardProbe, isSet, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, installBoardProbe, isSet, openMakeRoom, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 
@@ -57,6 +57,7 @@ const tamperedSalt = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (
 async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup } = {}) {
   const ann = await open('online.html', { setup: annSetup });
   await ann.page.fill('#create-name', 'Ann');
+  await openMakeRoom(ann.page);
   if (mode !== 'classic') await ann.page.selectOption('#create-mode', mode);
   await ann.page.click('#create-room');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
@@ -232,6 +233,7 @@ test('a disjoint set keeps the other player\'s picks, and a reload mid-game carr
 test('a name given and Join pressed before the server has welcomed the page sits the player, never a watcher', { timeout: 60_000 }, async () => {
   const ann = await open('online.html');
   await ann.page.fill('#create-name', 'Ann');
+  await openMakeRoom(ann.page);
   await ann.page.click('#create-room');
   await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
   const id = (await room(ann.page)).room;
@@ -334,7 +336,7 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
   for (const page of [ann, ben, watcher, solo]) await page.close();
 });
 
-test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a player muted, a watcher reads', { timeout: 90_000 }, async () => {
+test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a player muted, a watcher reads and chats, marked as watching', { timeout: 90_000 }, async () => {
   const { ann, ben, id } = await twoPlayers({ phone: true });
   const markup = '<img src=x onerror="window.pwned=1"> & <b>gg</b>';
   // Ann types and presses Enter, as a person would.
@@ -342,7 +344,7 @@ test('players chat in the room: markup arrives as the same text and makes no ele
   await ann.page.press('#chat-text', 'Enter');
   for (const { page } of [ann, ben]) {
     await page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 1);
-    assert.deepEqual((await room(page)).chat, [{ name: 'Ann', text: markup }]);
+    assert.deepEqual((await room(page)).chat, [{ name: 'Ann', text: markup, watching: false }]);
     const shown = page.locator('#chat-lines li').first();
     assert.equal(await shown.textContent(), `Ann ${markup}`, 'shown character for character');
     assert.equal(await page.locator('#chat-lines img, #chat-lines b b').count(), 0, 'no element made from it');
@@ -373,12 +375,20 @@ test('players chat in the room: markup arrives as the same text and makes no ele
   await ben.page.screenshot({ path: `${ARTIFACTS}/online-chat-phone.png` });
   await audit(ben.page, 'the room with its chat, on a phone');
 
-  // Someone who opens the link after the start watches: the chat is there, and the field is not.
+  // Someone who opens the link after the start watches: the chat is there,
+  // and they chat too, under the name the server gave them, marked as watching.
   const cy = await open(`?room=${id}`);
   await cy.page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 2);
   assert.deepEqual((await room(cy.page)).chat.map((line) => line.name), ['Ann', 'Ben']);
-  assert.equal(await cy.page.locator('#chat-form').isVisible(), false);
   assert.equal(await cy.page.locator('#chat-lines').isVisible(), true);
+  assert.equal(await cy.page.locator('#chat-form').isVisible(), true);
+  const given = (await room(cy.page)).name;
+  assert.match(given, /^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  await cy.page.fill('#chat-text', 'good game');
+  await cy.page.press('#chat-text', 'Enter');
+  await ann.page.waitForFunction(() => window.wasmBindings.state().online.chat.length === 3);
+  assert.deepEqual((await room(ann.page)).chat[2], { name: given, text: 'good game', watching: true });
+  assert.equal(await ann.page.locator('#chat-lines li').last().textContent(), `${given} (watching) good game`);
   assert.deepEqual([...ann.problems, ...ben.problems, ...cy.problems], []);
   for (const one of [ann, ben, cy]) await one.close();
 });
@@ -403,6 +413,7 @@ test('a player reports another from the room, and the operator reads it with the
   const before = (await room(ann.page)).player;
   await ann.page.goto(new URL('online.html', server().url).href);
   await ready(ann.page);
+  await ann.page.click('#identity summary');
   await ann.page.click('#sign-out-elsewhere');
   await ann.page.waitForFunction(() => /signed out/.test(document.querySelector('#transfer-code')?.textContent ?? ''));
   assert.equal((await room(ann.page)).player, before, 'still Ann here');
@@ -504,6 +515,13 @@ test('online_join(room, "") from a page with no name resolves once it watches th
   assert.equal(seen.room, id);
   assert.equal(seen.seat, null, 'a watcher');
   assert.deepEqual(seen.players.map((p) => p.name), ['Ann', 'Ben']);
+  assert.match(seen.name, /^[A-Z][a-z]+ [A-Z][a-z]+$/, 'still going by the name given');
+  // The watcher chats through the API: it resolves, and the players see the line.
+  await api(eve.page, 'online_chat', 'hello from the stands');
+  for (const { page } of [ann, ben]) {
+    await page.waitForFunction(() => window.wasmBindings.state().online.chat.some((l) => l.text === 'hello from the stands'));
+  }
+  assert.deepEqual((await room(ann.page)).chat.at(-1), { name: seen.name, text: 'hello from the stands', watching: true });
   assert.deepEqual([...ann.problems, ...ben.problems, ...eve.problems], []);
   for (const one of [ann, ben, eve]) await one.close();
 });

@@ -206,8 +206,8 @@ test('the players form starts the race it names, and index.html links to it', as
   await page.click('#open-settings');
   await Promise.all([page.waitForURL(/race\.html/), page.click('#open-players')]);
   await page.waitForFunction(() => window.wasmBindings?.deal && performance.getEntriesByName('first-board').length > 0);
-  await page.click('#open-settings');
-  await page.click('#open-players');
+  // race.html opened plain opens on its players' form.
+  await page.locator('#players').waitFor({ state: 'visible' });
   await page.fill('#player-1', 'Ann Lee');
   await page.fill('#player-2', 'Ben');
   await page.selectOption('#bot-1', 'hard');
