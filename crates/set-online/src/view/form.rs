@@ -89,12 +89,15 @@ pub(crate) fn listen(dispatch: fn(Event)) {
     });
     let _ = document().add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
     click.forget();
+    // Enter sends the chat's line, and gives the name typed again even
+    // when it did not change (it may be free now).
     let enter = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-        let in_chat =
-            event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|t| t.id() == "chat-text");
+        let field = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|t| t.id());
         let key = Reflect::get(&event, &"key".into()).ok().and_then(|k| k.as_string());
-        if in_chat && key.as_deref() == Some("Enter") {
-            dispatch(Event::Click("chat-send".to_owned()));
+        match (field.as_deref(), key.as_deref()) {
+            (Some("chat-text"), Some("Enter")) => dispatch(Event::Click("chat-send".to_owned())),
+            (Some("create-name"), Some("Enter")) => dispatch(Event::Click("create-name".to_owned())),
+            _ => {}
         }
     });
     let _ = document().add_event_listener_with_callback("keydown", enter.as_ref().unchecked_ref());
