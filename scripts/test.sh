@@ -32,7 +32,7 @@ cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee -a "$logs/lint.
 [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
 for features in "" "--no-default-features --features race" "--features set-api/part"; do
   # shellcheck disable=SC2086 # the flags are several words or none
-  wasm_build cargo clippy --target wasm32-unknown-unknown -p set-game -p set-review -p set-online -p set-standings -p set-canvas -p set-api -p set-sound \
+  wasm_build cargo clippy --target wasm32-unknown-unknown -p set-game -p set-review -p set-online -p set-standings -p set-canvas -p set-api -p set-sound -p set-help \
     --all-targets $features -- -D warnings 2>&1 | tee -a "$logs/lint.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
 done
