@@ -60,7 +60,7 @@ pub(crate) fn render_missing(why: &str) {
     }
     if let Some(chart) = element("profile-chart") {
         chart.set_inner_html("");
-        let _ = chart.set_attribute("aria-label", "Rating history: none yet");
+        let _ = chart.set_attribute("aria-label", "The rating's history: no rated game yet");
     }
 }
 
@@ -114,10 +114,10 @@ fn render_chart(profile: &ProfileMsg) {
     chart.set_inner_html("");
     let _ = chart.append_child(&svg);
     let name = if said.is_empty() {
-        "Rating history: none yet".to_owned()
+        "The rating's history: no rated game yet".to_owned()
     } else {
         let lines: Vec<&str> = said.iter().map(|(_, text)| text.as_str()).collect();
-        format!("Rating history. {}.", lines.join("; "))
+        format!("The rating's history. {}.", lines.join("; "))
     };
     let _ = chart.set_attribute("aria-label", &name);
     if let Some(legend) = element("profile-legend") {
