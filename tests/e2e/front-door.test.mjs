@@ -6,7 +6,7 @@
 // race.html's first screen, and the daily puzzle's found sets.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, audit, clickCard, setsOf, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, api, audit, setsOf, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -159,3 +159,52 @@ test('race.html opens on its setup: people by name and bots by level, labelled; 
   assert.deepEqual(who.problems, []);
   await who.close();
 });
+
+/** The words the page names a card by: "2 striped green ovals" (a plain reference of the ids' digits). */
+const cardWords = (id) => {
+  const [colour, shape, fill, number] = [27, 9, 3, 1].map((p) => Math.floor(id / p) % 3);
+  const shapes = ['diamond', 'squiggle', 'oval'][shape] + (number ? 's' : '');
+  return `${number + 1} ${['open', 'striped', 'solid'][fill]} ${['red', 'green', 'purple'][colour]} ${shapes}`;
+};
+
+test('the daily puzzle shows the sets found so far, drawn small above the table and named in words; other ways show none', { timeout: 60_000 }, async () => {
+  for (const options of [{}, PHONE]) {
+    const who = await open('?mode=daily', options);
+    const region = who.page.locator('#found-region');
+    assert.equal(await region.isVisible(), true, 'shown in the daily puzzle');
+    assert.equal(await who.page.locator('#found-sets li').count(), 0, 'none found yet');
+    const sets = setsOf((await state(who.page)).table);
+    assert.equal(sets.length, 6);
+    for (const [n, set] of sets.slice(0, 2).entries()) {
+      for (const card of set) await clickSlotOf(who.page, card);
+      await who.page.waitForFunction((n) => document.querySelectorAll('#found-sets canvas').length === n, n + 1);
+      const found = (await state(who.page)).found.at(-1);
+      assert.equal(await who.page.locator('#found-sets canvas').nth(n).getAttribute('aria-label'),
+        `Set ${n + 1}: ${found.map(cardWords).join(', ')}`);
+    }
+    // Drawn: the small cards' white faces are on the canvas.
+    const white = await who.page.evaluate(() => {
+      const canvas = document.querySelector('#found-sets canvas');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let faces = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] > 240 && data[i + 1] > 240 && data[i + 2] > 240) faces += 1;
+      return faces / (data.length / 4);
+    });
+    assert.ok(white > 0.3, `the small cards are drawn (${white})`);
+    await who.page.screenshot({ path: `${ARTIFACTS}/daily-found-${options.viewport ? 'phone' : 'desktop'}.png` });
+    await audit(who.page, 'the daily puzzle with its found sets');
+    // Another way to play: no list.
+    await who.page.selectOption('#mode', 'classic');
+    await who.page.waitForFunction(() => window.wasmBindings.state().mode === 'classic');
+    assert.equal(await region.isVisible(), false);
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});
+
+/** Taps the card with id `card` where the solo page drew it. */
+async function clickSlotOf(page, card) {
+  const slot = (await state(page)).table.indexOf(card);
+  const [x, y, w, h] = await api(page, 'slot_rect', slot);
+  await page.mouse.click(x + w / 2, y + h / 2);
+}
