@@ -78,6 +78,17 @@ fn fill_items(list: &HtmlElement, item_tag: &str, items: &[(&'static str, Vec<Pi
     true
 }
 
+/// Sets `attribute` on the `piece` (a selector) of each item of a list or
+/// table filled by [`fill_list`] or [`fill_rows`], in order, to each of
+/// `values` (an item's link, a row's head): what its text cannot carry.
+pub fn set_in_items(list: &HtmlElement, piece: &str, attribute: &str, values: impl IntoIterator<Item = String>) {
+    for (at, value) in values.into_iter().enumerate() {
+        if let Ok(Some(element)) = list.query_selector(&format!(":scope > :nth-child({}) {piece}", at + 1)) {
+            let _ = element.set_attribute(attribute, &value);
+        }
+    }
+}
+
 /// Adds items to the end of a list, as [`fill_list`] makes them; the first
 /// is the list's item number `first`.
 pub fn append_items(list: &HtmlElement, items: &[(&'static str, Vec<Piece>)], first: usize) {

@@ -99,7 +99,23 @@ fn whole<V: Json, T: TryFrom<u64>>(value: &V, name: &str) -> Option<T> {
 
 /// A signed whole number (a rating, a Unix time).
 fn signed<V: Json>(value: &V, name: &str) -> Option<i64> {
-    number(value, name).filter(|n| n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0).map(|n| n as i64)
+    signed_value(&value.field(name))
+}
+
+/// A value that is a signed whole number.
+fn signed_value<V: Json>(value: &V) -> Option<i64> {
+    value.number().filter(|n| n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_991.0).map(|n| n as i64)
+}
+
+/// An object's fields by name, each read by `read`; none if one does not read.
+fn keyed<V: Json, T>(value: &V, read: impl Fn(&V) -> Option<T>) -> Option<BTreeMap<String, T>> {
+    value.keys()?.into_iter().map(|key| Some((key.clone(), read(&value.field(&key))?))).collect()
+}
+
+/// As [`keyed`], for a field an older server does not send: none then (an
+/// empty map), and a field there that does not read is not read.
+fn keyed_if_sent<V: Json, T>(value: &V, read: impl Fn(&V) -> Option<T>) -> Option<BTreeMap<String, T>> {
+    if value.keys().is_none() { Some(BTreeMap::new()) } else { keyed(value, read) }
 }
 
 /// A field there that does not read.
@@ -353,16 +369,6 @@ pub fn profile<V: Json>(value: &V) -> Option<ProfileMsg> {
             median_ms: whole(v, "median_ms")?,
         })
     };
-    let ratings_value = value.field("ratings");
-    let mut ratings = BTreeMap::new();
-    for mode in ratings_value.keys()? {
-        ratings.insert(mode.clone(), signed(&ratings_value, &mode)?);
-    }
-    let times_value = value.field("times");
-    let mut by_mode = BTreeMap::new();
-    for mode in times_value.keys()? {
-        by_mode.insert(mode.clone(), times(&times_value.field(&mode))?);
-    }
     let way = |v: &V| {
         Some(WayMsg {
             rating: signed(v, "rating")?,
@@ -372,19 +378,11 @@ pub fn profile<V: Json>(value: &V) -> Option<ProfileMsg> {
             sets: whole(v, "sets")?,
         })
     };
-    // An older server sends neither: none then.
-    let ways_value = value.field("ways");
-    let mut ways = BTreeMap::new();
-    for mode in ways_value.keys().unwrap_or_default() {
-        ways.insert(mode.clone(), way(&ways_value.field(&mode))?);
-    }
-    let history_value = value.field("history");
-    let mut history = BTreeMap::new();
-    for mode in history_value.keys().unwrap_or_default() {
-        let points = history_value.field(&mode).items()?;
-        let ratings = points.iter().map(|p| p.number().filter(|n| n.fract() == 0.0).map(|n| n as i64));
-        history.insert(mode.clone(), ratings.collect::<Option<Vec<i64>>>()?);
-    }
+    let ratings = keyed(&value.field("ratings"), signed_value)?;
+    let by_mode = keyed(&value.field("times"), times)?;
+    // An older server sends neither `ways` nor `history`: none then.
+    let ways = keyed_if_sent(&value.field("ways"), way)?;
+    let history = keyed_if_sent(&value.field("history"), |points| points.items()?.iter().map(signed_value).collect())?;
     Some(ProfileMsg {
         ways,
         history,

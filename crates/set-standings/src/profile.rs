@@ -8,7 +8,7 @@
 use set_client::play::stopwatch::format_clock;
 use set_core::rules::variant::Variant;
 use set_core::text::counted;
-use set_online::dom::{Piece, document, element, fill_list, fill_rows, set_text};
+use set_online::dom::{Piece, document, element, fill_list, fill_rows, set_in_items, set_text};
 use set_protocol::api::ProfileMsg;
 
 const SVG: &str = "http://www.w3.org/2000/svg";
@@ -126,11 +126,7 @@ fn render_chart(profile: &ProfileMsg) {
             .map(|(_, text)| ("", vec![("span", "swatch", String::new()), ("span", "", text.clone())]))
             .collect();
         fill_list(&legend, &items);
-        for (at, (colour, _)) in said.iter().enumerate() {
-            if let Ok(Some(swatch)) = legend.query_selector(&format!("li:nth-child({}) .swatch", at + 1)) {
-                let _ = swatch.set_attribute("style", &format!("background:{colour}"));
-            }
-        }
+        set_in_items(&legend, ".swatch", "style", said.iter().map(|(colour, _)| format!("background:{colour}")));
     }
 }
 
@@ -160,11 +156,7 @@ fn render_ways(profile: &ProfileMsg) {
         .collect();
     if fill_rows(&body, &items) {
         // The way's cell heads its row.
-        for at in 0..items.len() {
-            if let Ok(Some(head)) = body.query_selector(&format!("tr:nth-child({}) th", at + 1)) {
-                let _ = head.set_attribute("scope", "row");
-            }
-        }
+        set_in_items(&body, "th", "scope", items.iter().map(|_| "row".to_owned()));
     }
 }
 
@@ -191,10 +183,6 @@ fn render_recent(profile: &ProfileMsg) {
         .collect();
     if fill_list(&list, &items) {
         // Each game's link: the solo page, which fetches the game's save and opens its analysis.
-        for (at, game) in profile.recent.iter().enumerate() {
-            if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
-                let _ = link.set_attribute("href", &format!("./?analyse={}", game.room));
-            }
-        }
+        set_in_items(&list, "a", "href", profile.recent.iter().map(|game| format!("./?analyse={}", game.room)));
     }
 }

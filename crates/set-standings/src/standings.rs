@@ -11,7 +11,7 @@
 use crate::fetch;
 use js_sys::{Function, Promise, Reflect};
 use set_core::text::counted;
-use set_online::dom::{Piece, document, element, fill_list, select_value, set_text, window};
+use set_online::dom::{Piece, document, element, fill_list, select_value, set_in_items, set_text, window};
 use set_online::wire::Js;
 use set_protocol::api::{LeaderMsg, ProfileMsg};
 use set_protocol::read;
@@ -77,11 +77,7 @@ impl Standings {
                 })
                 .collect();
             if fill_list(&list, &items) {
-                for (at, line) in lines.iter().enumerate() {
-                    if let Ok(Some(link)) = list.query_selector(&format!("li:nth-child({}) a", at + 1)) {
-                        let _ = link.set_attribute("href", &profile_address(&line.player));
-                    }
-                }
+                set_in_items(&list, "a", "href", lines.iter().map(|line| profile_address(&line.player)));
             }
             let note = match &self.board {
                 None => "Loading…".to_owned(),
