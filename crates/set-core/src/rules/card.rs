@@ -1,6 +1,6 @@
 //! One SET card and the set rule.
 //!
-//! A card is its id `0..=80`: four ternary digits, most significant first,
+//! A card is its id. In the classic deck it is `0..=80`: four ternary digits, most significant first,
 //! for colour, shape, fill and count. Two solid green diamonds are digits
 //! `1,0,2,1`, so id `1*27 + 0*9 + 2*3 + 1 = 34`.
 //!
@@ -17,7 +17,9 @@ use std::fmt;
 /// Number of distinct cards in the deck.
 pub const DECK_SIZE: usize = 81;
 
-/// A card of the 81-card deck; always a valid id `0..=80`.
+/// A card: its id. [`Card::new`] and everything in this module speak of the
+/// 81-card deck (ids `0..=80`); [`crate::rules::deck::Deck`] makes and reads
+/// the cards of the other decks, whose ids reach 255.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
 
@@ -90,6 +92,12 @@ impl Card {
             return None;
         }
         Some(Card(colour as u8 * 27 + shape as u8 * 9 + fill as u8 * 3 + (count - 1)))
+    }
+
+    /// The card with this id in some deck of [`crate::rules::deck`], which
+    /// checks it: any byte is an id of a 4Set card.
+    pub(crate) const fn of_byte(id: u8) -> Card {
+        Card(id)
     }
 
     /// All 81 cards in id order.

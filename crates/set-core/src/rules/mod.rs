@@ -3,7 +3,9 @@
 //! and the rules of a game. No clock, no browser, no randomness but a seed.
 
 pub mod card;
+pub mod claim_rule;
 pub mod daily;
+pub mod deck;
 pub mod explain;
 pub mod finder;
 pub mod game;
