@@ -7,7 +7,6 @@ use super::App;
 use super::host::Hosted;
 use set_canvas::{CardLook, draw_card, paint};
 use set_client::page::layout::{CARD_ASPECT, Rect};
-use set_core::rules::variant::Variant;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -18,19 +17,20 @@ const SMALL_CARD: f64 = 22.0;
 const GAP: f64 = 3.0;
 
 impl<T: Hosted> App<T> {
-    /// Shows the daily puzzle's found sets, or hides the list in any other way to play.
+    /// Shows the claims found on a puzzle's table (the daily puzzle's and
+    /// the puzzle ways'), or hides the list in any other way to play.
     pub(super) fn show_found(&self) {
         let Some(view) = &self.view else { return };
         let Some(list) = &view.found else { return };
         let game = self.play().game();
-        let daily = matches!(game.variant(), Variant::Daily(_));
-        // The list's region (its landmark, named "Sets found") shows in the daily puzzle only.
+        let daily = game.variant().is_puzzle();
+        // The list's region (its landmark, named "Sets found") shows in the puzzles only.
         if let Some(region) = list.parent_element().map(JsCast::unchecked_into::<web_sys::HtmlElement>) {
             if region.hidden() == daily {
                 region.set_hidden(!daily);
             }
         }
-        let found = if daily { game.found() } else { &[] };
+        let found = if daily { game.found_on_table() } else { &[] };
         let shown: Vec<u8> = found.iter().flat_map(|claim| claim.cards().iter().map(|c| c.id())).collect();
         if *view.found_shown.borrow() == shown {
             return;

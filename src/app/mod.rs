@@ -411,7 +411,7 @@ impl<T: Hosted> App<T> {
             self.note_finished(now);
         }
         // A claim's message replaces the last one; a claim without one ends it.
-        if let Some(text) = happened.message() {
+        if let Some(text) = happened.message(self.play().game().variant()) {
             self.say_for_a_while(&text, now);
         } else if self.notice_until.take().is_some() {
             self.notice.clear();

@@ -46,14 +46,16 @@ impl<T: Hosted> App<T> {
         let seed = if let Variant::Daily(_) = game.variant() { JsValue::NULL } else { (game.seed() as f64).into() };
         put(&object, "seed", seed);
         put(&object, "mode", game.variant().name().into());
-        match game.variant() {
-            Variant::Chain => put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(&p))),
-            Variant::Daily(date) => {
-                let found: js_sys::Array = game.found().iter().map(|claim| ids(claim.cards())).collect();
-                put(&object, "date", date.to_string().into());
-                put(&object, "found", found.into());
-            }
-            _ => {}
+        let way = game.variant();
+        if way.links() > 0 {
+            put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(p.cards())));
+        }
+        if way.is_puzzle() {
+            let found: js_sys::Array = game.found_on_table().iter().map(|claim| ids(claim.cards())).collect();
+            put(&object, "found", found.into());
+        }
+        if let Variant::Daily(date) = way {
+            put(&object, "date", date.to_string().into());
         }
         if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.play().row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));

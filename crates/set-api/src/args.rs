@@ -10,9 +10,11 @@
 
 use js_sys::{Array, Uint8Array};
 use set_core::rules::card::Card;
+use set_core::rules::claim_rule::ClaimRule;
 use set_core::rules::daily::Date;
+use set_core::rules::deck::Deck;
 use set_core::rules::game::MAX_SEED;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Variant, WAYS};
 use set_core::text::percent_encode;
 use std::fmt::{self, Display};
 use wasm_bindgen::prelude::*;
@@ -41,12 +43,14 @@ pub enum BadValue {
         /// The value as written in JavaScript.
         shown: String,
     },
-    /// A number that is no card id (0 to 80).
+    /// A number that is no card id of the deck (0 to 80 in the classic one).
     CardOutOfRange {
         /// Which argument.
         what: &'static str,
         /// The value as written in JavaScript.
         shown: String,
+        /// The deck of the way to play asked about.
+        deck: Deck,
     },
     /// The same card twice.
     RepeatedCard(u8),
@@ -92,7 +96,12 @@ impl Display for BadValue {
         match self {
             BadValue::NotANumber { what, shown } => write!(f, "{what} {shown} is not a number"),
             BadValue::NotWhole { what, shown } => write!(f, "{what} {shown} is not a whole number"),
-            BadValue::CardOutOfRange { what, shown } => write!(f, "{what} {shown} is out of range 0..=80"),
+            BadValue::CardOutOfRange { what, shown, deck: Deck::Junior } => {
+                write!(f, "{what} {shown} is not one of the junior deck's 27 solid cards")
+            }
+            BadValue::CardOutOfRange { what, shown, deck } => {
+                write!(f, "{what} {shown} is out of range 0..={}", deck.size() - 1)
+            }
             BadValue::RepeatedCard(id) => write!(f, "card id {id} is repeated"),
             BadValue::NotAnArray { what, shown } => write!(f, "{what} {shown} is not an array of card ids"),
             BadValue::AtIndex { index, problem } => write!(f, "{problem} (at index {index})"),
@@ -102,7 +111,11 @@ impl Display for BadValue {
             BadValue::SlotPastAnyTable(shown) => write!(f, "slot {shown} is empty: no table has that many slots"),
             BadValue::SeedOutOfRange(shown) => write!(f, "seed {shown} is not in 0..={MAX_SEED}"),
             BadValue::UnknownMode(shown) => {
-                write!(f, "mode {shown} is not one of \"classic\", \"junior\", \"chain\", \"ultra\", \"daily\"")
+                write!(f, "mode {shown} is not one of")?;
+                for way in WAYS {
+                    write!(f, " \"{}\",", way.name())?;
+                }
+                f.write_str(" \"daily\"")
             }
             BadValue::BadDate(shown) => write!(f, "date {shown} is not a day \"YYYY-MM-DD\" from 1970 to 9999"),
             BadValue::DateNotDaily(shown) => write!(f, "a date is only for mode \"daily\", not mode {shown}"),
@@ -142,14 +155,35 @@ pub fn whole_number(value: &JsValue, what: &'static str) -> Result<f64, BadValue
     Ok(number)
 }
 
-/// A card id argument, checked.
+/// A card id argument of the classic deck, checked.
 pub fn card(value: &JsValue, what: &'static str) -> Result<Card, BadValue> {
-    card_numbered(whole_number(value, what)?, what)
+    card_in(value, what, Deck::Classic)
 }
 
-/// The card a whole number names, or an error naming `what` and the number.
-fn card_numbered(number: f64, what: &'static str) -> Result<Card, BadValue> {
-    Card::new(number as i64).map_err(|_| BadValue::CardOutOfRange { what, shown: number_text(number) })
+/// A card id argument of this deck, checked.
+pub fn card_in(value: &JsValue, what: &'static str, deck: Deck) -> Result<Card, BadValue> {
+    card_numbered(whole_number(value, what)?, what, deck)
+}
+
+/// The card of `deck` a whole number names, or an error naming `what` and the number.
+fn card_numbered(number: f64, what: &'static str, deck: Deck) -> Result<Card, BadValue> {
+    deck.card(number as i64).map_err(|_| BadValue::CardOutOfRange { what, shown: number_text(number), deck })
+}
+
+/// The deck and the claim rule of a `mode` argument: `undefined` is
+/// classic; "daily" is the classic deck and rule; a chain way's is its
+/// plain rule (there is no previous claim here).
+pub fn way_rules(value: &JsValue) -> Result<(Deck, ClaimRule), BadValue> {
+    if value.is_undefined() {
+        return Ok((Deck::Classic, ClaimRule::Set));
+    }
+    match value.as_string().as_deref() {
+        Some("daily") => Ok((Deck::Classic, ClaimRule::Set)),
+        Some(name) => Variant::from_name(name, None)
+            .map(|way| (way.deck(), way.rule()))
+            .map_err(|_| BadValue::UnknownMode(describe(value))),
+        None => Err(BadValue::UnknownMode(describe(value))),
+    }
 }
 
 /// Names the element of an array argument that a problem is about.
@@ -164,6 +198,15 @@ fn distinct_cards(values: &[&JsValue]) -> Result<Vec<Card>, BadValue> {
     for value in values {
         cards.push(card(value, "card id")?);
     }
+    no_repeats(cards)
+}
+
+/// Distinct cards of `deck` in an array (`check(ids, mode)`).
+pub fn distinct_cards_in(value: &JsValue, deck: Deck) -> Result<Vec<Card>, BadValue> {
+    no_repeats(card_list_in(value, deck)?)
+}
+
+fn no_repeats(cards: Vec<Card>) -> Result<Vec<Card>, BadValue> {
     for (i, card) in cards.iter().enumerate() {
         if cards[..i].contains(card) {
             return Err(BadValue::RepeatedCard(card.id()));
@@ -204,12 +247,17 @@ pub fn cards_to_check(values: [&JsValue; 5]) -> Result<Checked, BadValue> {
 /// An array of card ids. Repeats are the finder's to refuse (naming the card),
 /// so the list is not scanned twice.
 pub fn card_list(value: &JsValue) -> Result<Vec<Card>, BadValue> {
+    card_list_in(value, Deck::Classic)
+}
+
+/// An array of card ids of `deck`.
+pub fn card_list_in(value: &JsValue, deck: Deck) -> Result<Vec<Card>, BadValue> {
     if !Array::is_array(value) {
         return Err(BadValue::NotAnArray { what: "ids", shown: describe(value) });
     }
     let mut cards = Vec::new();
     for (index, id) in Array::from(value).iter().enumerate() {
-        cards.push(card(&id, "card id").map_err(at_index(index))?);
+        cards.push(card_in(&id, "card id", deck).map_err(at_index(index))?);
     }
     Ok(cards)
 }
@@ -227,11 +275,16 @@ extern "C" {
 
 /// The card ids of a `Uint8Array`, copied out at once: the fast path of `sets`.
 pub fn card_bytes(ids: &Uint8Array) -> Result<Vec<Card>, BadValue> {
+    card_bytes_in(ids, Deck::Classic)
+}
+
+/// The card ids of `deck` in a `Uint8Array`.
+pub fn card_bytes_in(ids: &Uint8Array, deck: Deck) -> Result<Vec<Card>, BadValue> {
     let mut bytes = vec![0; ids.length() as usize];
     copy_bytes(&mut bytes, ids);
     let mut cards = Vec::with_capacity(bytes.len());
     for (index, id) in bytes.into_iter().enumerate() {
-        cards.push(card_numbered(id.into(), "card id").map_err(at_index(index))?);
+        cards.push(card_numbered(id.into(), "card id", deck).map_err(at_index(index))?);
     }
     Ok(cards)
 }

@@ -15,8 +15,15 @@ use wasm_bindgen::prelude::*;
 /// `check(a, b, c)`: whether three distinct card ids form a set, by the
 /// digit-sum lookup. `check(a, b, c, d)`: whether four form an UltraSet (two
 /// pairs needing the same third card). Any other count throws.
+/// `check(ids, mode)`: whether the array of distinct ids of that way's deck
+/// is a claim of that way (`false` for a count its claims never have).
 #[wasm_bindgen]
 pub fn check(a: JsValue, b: JsValue, c: JsValue, d: JsValue, more: JsValue) -> Result<bool, JsError> {
+    if Array::is_array(&a) {
+        let (deck, rule) = args::way_rules(&b).map_err(js_error)?;
+        let cards = args::distinct_cards_in(&a, deck).map_err(js_error)?;
+        return Ok(rule.holds(deck, &cards));
+    }
     match args::cards_to_check([&a, &b, &c, &d, &more]).map_err(js_error)? {
         Checked::Three([a, b, c]) => Ok(is_set(a, b, c)),
         Checked::Four(four) => Ok(ultra_split(four).is_some()),
@@ -35,8 +42,21 @@ pub fn explain(a: JsValue, b: JsValue, c: JsValue) -> Result<Array, JsError> {
 /// it. Given the ids as a `Uint8Array`, the answer is one flat `Uint8Array`
 /// of index triples, `[i, j, k, i, j, k, …]`: the fast path, which builds no
 /// array on either side (BENCHMARKS.md, "Through the JavaScript API").
+/// `sets(ids, mode)`: every claim of that way among distinct ids of its
+/// deck, as arrays of indices (3, 4 or 6), ascending, in lexicographic order.
 #[wasm_bindgen]
-pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
+pub fn sets(ids: JsValue, mode: JsValue) -> Result<JsValue, JsError> {
+    if !mode.is_undefined() {
+        let (deck, rule) = args::way_rules(&mode).map_err(js_error)?;
+        let cards = match ids.dyn_ref::<Uint8Array>() {
+            Some(bytes) => args::card_bytes_in(bytes, deck),
+            None => args::card_list_in(&ids, deck),
+        }
+        .map_err(js_error)?;
+        let claims = rule.claims(deck, &cards).map_err(js_error)?;
+        let indices = |claim: &Vec<usize>| claim.iter().map(|&i| JsValue::from(i as u32)).collect::<Array>();
+        return Ok(claims.iter().map(indices).collect::<Array>().into());
+    }
     if let Some(bytes) = ids.dyn_ref::<Uint8Array>() {
         let cards = args::card_bytes(bytes).map_err(js_error)?;
         let flat = find_sets_flat(&cards).map_err(js_error)?;
@@ -46,6 +66,17 @@ pub fn sets(ids: JsValue) -> Result<JsValue, JsError> {
     let sets = find_sets(&cards).map_err(js_error)?;
     let triple = |set: &[usize; 3]| set.iter().map(|&i| JsValue::from(i as u32)).collect::<Array>();
     Ok(sets.iter().map(triple).collect::<Array>().into())
+}
+
+/// `attributes(id, mode)`: the card's values, one per trait of that way's
+/// deck, in the order colour, shape, fill, number, border (a deck without a
+/// trait leaves it out); 0..=2, or 0..=3 in the 4Set ways. Without `mode`,
+/// the classic deck.
+#[wasm_bindgen]
+pub fn attributes(id: JsValue, mode: JsValue) -> Result<Array, JsError> {
+    let (deck, _) = args::way_rules(&mode).map_err(js_error)?;
+    let card = args::card_in(&id, "card id", deck).map_err(js_error)?;
+    Ok(deck.values(card).as_slice().iter().map(|&value| JsValue::from(u32::from(value))).collect())
 }
 
 // The page's side of the bridge: its exports on `window.wasmBindings`, which

@@ -15,6 +15,7 @@
 
 use set_core::online::room::{EventKind, Status, keep_picks};
 use set_core::rules::card::Card;
+use set_core::rules::game::Claim;
 use set_core::rules::variant::Variant;
 use set_protocol::{ClientMsg, MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 
@@ -268,9 +269,9 @@ impl Remote {
     }
 }
 
-/// The previous set of a chain way, as three cards (none otherwise).
-fn previous_set(view: &ViewMsg) -> Option<[Card; 3]> {
-    view.previous.as_deref().and_then(|cards| <[Card; 3]>::try_from(cards).ok())
+/// The previous claim of a chain way (none otherwise).
+fn previous_set(view: &ViewMsg) -> Option<Claim> {
+    view.previous.as_deref().and_then(Claim::new)
 }
 
 #[cfg(test)]

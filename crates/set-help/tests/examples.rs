@@ -1,5 +1,5 @@
 //! The rules page (www/pages/help-body.html) held to the rules: every
-//! example's caption says "A set…", "An UltraSet…" or "Not…" as a plain
+//! example's caption says "A set…", "An UltraSet…", "A GhostSet…" or "Not…" as a plain
 //! reference (not the core) judges its cards, its words name its cards,
 //! every way the chooser offers has a section headed by its name, and
 //! every link within the page lands.
@@ -80,6 +80,13 @@ fn every_example_is_what_its_caption_says_and_its_words_name_its_cards() {
                 plain_set(&cards) && cards.iter().filter(|c| previous.contains(c)).count() == 1
             }
             "ultra" => cards.len() == 4 && plain_ultra(&cards),
+            "ultrachain" => {
+                let previous: Vec<u32> =
+                    attribute(&open, "data-previous").unwrap().split(' ').map(|id| id.parse().unwrap()).collect();
+                assert!(plain_ultra(&previous), "the previous claim of an UltraSet-Chain example is an UltraSet");
+                cards.len() == 4 && plain_ultra(&cards) && cards.iter().filter(|c| previous.contains(c)).count() == 2
+            }
+            "ghost" => cards.len() == 6 && (0..4).all(|t| cards.iter().map(|&c| digits(c)[t]).sum::<u32>() % 3 == 0),
             other => panic!("an example of {other}"),
         };
         assert_eq!(judged, claim == "yes", "{mode} example {cards:?} says claim={claim}");
@@ -103,7 +110,7 @@ fn every_way_the_chooser_offers_has_a_section_and_every_link_in_the_page_lands()
     let chooser = &chooser[..chooser.find("</select>").unwrap()];
     let ways: Vec<&str> =
         chooser.split("</option>").filter_map(|o| Some(&o[o.rfind('>')? + 1..])).filter(|w| !w.is_empty()).collect();
-    assert_eq!(ways.len(), 5, "{ways:?}");
+    assert_eq!(ways.len(), 11, "{ways:?}");
     for way in ways {
         assert!(help.contains(&format!(">{way}</h3>")), "a section headed {way}");
     }

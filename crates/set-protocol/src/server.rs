@@ -32,7 +32,7 @@ impl From<View> for ViewMsg {
         ViewMsg {
             table: view.table,
             deck_left: view.deck_left,
-            previous: view.previous.map(|p| p.to_vec()),
+            previous: view.previous.map(|p| p.cards().to_vec()),
             found: view.found,
             hinted: view.hinted,
             over: view.over,

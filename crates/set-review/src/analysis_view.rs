@@ -51,7 +51,7 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
 <dt>Worst</dt><dd id="review-worst">{}</dd>
 <dt>Pace (play time ÷ sets)</dt><dd id="review-pace">{}</dd>
 </dl>"#,
-        crate::words::MODE_NAMES[mode_index(game.variant())],
+        game.variant().title(),
         at(analysis.play_ms),
         analysis.sets.len(),
         time(analysis.median_ms()),

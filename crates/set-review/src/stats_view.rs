@@ -7,8 +7,9 @@
 use crate::chart::{BAR, draw_bars};
 use crate::shell::{Event, Shell, escape};
 use crate::today;
-use crate::words::{MODE_NAMES, drill_records, time};
+use crate::words::{drill_records, time};
 use set_client::review::record::{CHART_GAMES, HISTORY_LIMIT, MODES, Record};
+use set_core::rules::variant::WAYS;
 
 pub(crate) fn update(mode: &mut usize, event: Event) -> bool {
     match event {
@@ -20,6 +21,11 @@ pub(crate) fn update(mode: &mut usize, event: Event) -> bool {
         }
         _ => false,
     }
+}
+
+/// The title of the way to play at this place in [`MODES`].
+fn mode_title(index: usize) -> &'static str {
+    WAYS.get(index).map_or("Daily puzzle", |way| way.title())
 }
 
 /// A count per game with one decimal, or a dash.
@@ -36,7 +42,7 @@ pub(crate) fn render(shell: &Shell, record: &Record, mode: usize, notice: Option
     let mut options = String::new();
     for (i, name) in MODES.iter().enumerate() {
         let chosen = if i == mode { " selected" } else { "" };
-        options.push_str(&format!(r#"<option value="{name}"{chosen}>{}</option>"#, MODE_NAMES[i]));
+        options.push_str(&format!(r#"<option value="{name}"{chosen}>{}</option>"#, mode_title(i)));
     }
     let last_ten: Vec<String> = stats.last_ten_ms.iter().map(|&ms| time(Some(ms))).collect();
     let mut body = format!(

@@ -6,8 +6,6 @@ use set_client::play::stopwatch::format_clock;
 use set_client::review::record::{Drill, Record};
 
 /// The ways to play as the chooser names them, in the record's order.
-pub(crate) const MODE_NAMES: [&str; 5] = ["Classic", "Junior", "Set-Chain", "UltraSet", "Daily puzzle"];
-
 /// A time as m:ss.t (tenths: a quick set takes well under a second), or a
 /// dash where there is none yet.
 pub(crate) fn time(ms: Option<u64>) -> String {

@@ -9,6 +9,7 @@
 //! play: cards added go to new places after the last, and a card that stays
 //! never moves (docs/page.md, "The board holds still").
 
+use set_core::rules::claim_rule::ClaimRule;
 use set_core::rules::variant::Variant;
 
 /// Width over height of a card: landscape, like a real SET card on the table.
@@ -75,11 +76,12 @@ impl Plan {
 
     /// The plan for a way to play: its first table, the most it puts out
     /// (up to 21, the most a classic game needs; a larger table is rare
-    /// and re-lays the board), and the row Set-Chain and UltraSet show.
+    /// and re-lays the board), and the row a chain way (its previous claim)
+    /// and an UltraSet way (the last claim's pairs and their third card) show.
     pub fn for_variant(variant: Variant) -> Plan {
         let row = match variant {
-            Variant::Chain => 3,
-            Variant::Ultra => 5,
+            way if way.links() > 0 => way.claim_size(),
+            way if way.rule() == ClaimRule::UltraSet => 5,
             _ => 0,
         };
         Plan { base: variant.table_size(), most: variant.max_table().min(21), row }

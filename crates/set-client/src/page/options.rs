@@ -9,6 +9,7 @@
 use set_core::players::level::Level;
 use set_core::players::sitting::{Kind, SeatError, Seats};
 use set_core::rules::daily::{Date, InvalidDate};
+use set_core::rules::deck::Deck;
 use set_core::rules::game::{Game, MAX_SEED};
 use set_core::rules::variant::{UnknownMode, Variant};
 use set_core::text::{Encoded, digits, percent_decode, percent_encode, query_pairs, split_at_each};
@@ -88,6 +89,15 @@ pub enum BadAddress {
     Mode(UnknownMode),
     /// The date is not a day.
     Date(InvalidDate),
+    /// A way to play this page does not play yet.
+    NotPlayedHere(Variant),
+}
+
+/// Whether the pages play a way: they draw the classic deck's cards, face
+/// up. MegaSet's border, the 4Set decks' fourth values and Memory's cards
+/// face down are not drawn yet; their rules are the core's all the same.
+pub fn played_here(variant: Variant) -> bool {
+    matches!(variant.deck(), Deck::Classic | Deck::Junior) && !variant.face_down()
 }
 
 impl fmt::Display for BadAddress {
@@ -96,6 +106,9 @@ impl fmt::Display for BadAddress {
             BadAddress::Seed(err) => err.fmt(f),
             BadAddress::Mode(err) => err.fmt(f),
             BadAddress::Date(err) => err.fmt(f),
+            BadAddress::NotPlayedHere(variant) => {
+                write!(f, "mode \"{}\" ({}) is not played on this page yet", variant.name(), variant.title())
+            }
         }
     }
 }
@@ -126,6 +139,9 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
         Some(name) => Some(Variant::from_name(name, Some(date.unwrap_or(today))).map_err(BadAddress::Mode)?),
         None => None,
     };
+    if let Some(variant) = options.variant.filter(|&variant| !played_here(variant)) {
+        return Err(BadAddress::NotPlayedHere(variant));
+    }
     Ok(options)
 }
 
@@ -306,7 +322,13 @@ mod tests {
             "seed \"1.5\" is not a whole number from 0 to 9007199254740991"
         );
         let mode = parse_query("?mode=speed", today()).unwrap_err();
-        assert_eq!(mode.to_string(), "mode \"speed\" is not one of classic, junior, chain, ultra, daily");
+        assert!(
+            mode.to_string().starts_with("mode \"speed\" is not one of classic, junior, chain, ultra, ultrachain,")
+        );
+        assert!(mode.to_string().ends_with(", memory, daily"));
+        let not_yet = parse_query("?mode=4set", today()).unwrap_err();
+        assert_eq!(not_yet.to_string(), "mode \"4set\" (4Set) is not played on this page yet");
+        assert_eq!(parse_query("?mode=ghost&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::Ghost)));
         let date = parse_query("?mode=daily&date=2026-02-30", today()).unwrap_err();
         assert!(date.to_string().contains("2026-02-30"), "{date}");
     }

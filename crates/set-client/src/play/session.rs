@@ -15,6 +15,7 @@
 use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
 use set_core::rules::card::Card;
+use set_core::rules::claim_rule::ClaimRule;
 use set_core::rules::daily::DAILY_SETS;
 use set_core::rules::explain::reasons;
 use set_core::rules::finder::{UltraSplit, ultra_split};
@@ -73,8 +74,8 @@ pub enum Happened {
 pub enum Row {
     /// No row.
     Empty,
-    /// Set-Chain: the previous set; its cards can be picked.
-    Previous([Card; 3]),
+    /// A chain way: the previous claim; its cards can be picked.
+    Previous(Claim),
     /// UltraSet: the last claim as its two pairs and the third card both
     /// need (which need not be on the table), shown between the pairs.
     /// Shown, not picked.
@@ -91,7 +92,7 @@ impl Row {
     pub fn cards(&self) -> Vec<Card> {
         match *self {
             Row::Empty => Vec::new(),
-            Row::Previous(cards) => cards.to_vec(),
+            Row::Previous(claim) => claim.cards().to_vec(),
             Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, third, c, d],
         }
     }
@@ -100,7 +101,7 @@ impl Row {
     /// previous set; UltraSet's last claim is only shown.
     pub fn pickable(&self) -> &[Card] {
         match self {
-            Row::Previous(cards) => cards,
+            Row::Previous(claim) => claim.cards(),
             _ => &[],
         }
     }
@@ -302,8 +303,8 @@ impl Session {
     /// What the page shows above the table.
     pub fn row(&self) -> Row {
         match self.game.variant() {
-            Variant::Chain => self.game.previous().map_or(Row::Empty, Row::Previous),
-            Variant::Ultra => {
+            way if way.links() > 0 => self.game.previous().map_or(Row::Empty, Row::Previous),
+            way if way.rule() == ClaimRule::UltraSet => {
                 let Some(&claim) = self.game.found().last() else { return Row::Empty };
                 let c = claim.cards();
                 let Some(split) = ultra_split([c[0], c[1], c[2], c[3]]) else { return Row::Empty };
@@ -334,9 +335,9 @@ impl Session {
 impl Happened {
     /// What the page says about it, if anything: why a claim is not valid,
     /// what an UltraSet's pairs need, and the like.
-    pub fn message(&self) -> Option<String> {
+    pub fn message(&self, variant: Variant) -> Option<String> {
         match *self {
-            Happened::Invalid { claim, why } => Some(reasons(why, claim.cards()).join(" ")),
+            Happened::Invalid { claim, why } => Some(reasons(variant, why, claim.cards()).join(" ")),
             Happened::AlreadyFound => Some("You found that set already.".to_owned()),
             Happened::Found { split: Some(split), .. } => {
                 Some(format!("UltraSet! Both pairs need the same third card: {}.", split.third))
@@ -354,7 +355,7 @@ impl Happened {
                 let mut text = match (game.variant(), split) {
                     (Variant::Daily(_), _) => format!("Set! {} of {DAILY_SETS} found.", game.found().len()),
                     (_, Some(split)) => format!("UltraSet! Both pairs need {}.", split.third),
-                    _ => "Set!".to_owned(),
+                    (way, _) => format!("{}!", way.rule().title()),
                 };
                 // Cards past the usual table size came out because the table held no set.
                 let more = dealt.min(game.table().len().saturating_sub(game.variant().table_size()));
@@ -366,8 +367,8 @@ impl Happened {
                 }
                 text
             }
-            Happened::Invalid { why: Invalid::NotASet, .. } => format!("Not a set. {}", self.message()?),
-            Happened::Invalid { .. } | Happened::AlreadyFound => self.message()?,
+            Happened::Invalid { why: Invalid::NotASet, .. } => format!("Not a set. {}", self.message(game.variant())?),
+            Happened::Invalid { .. } | Happened::AlreadyFound => self.message(game.variant())?,
             Happened::Hinted(card) => format!("Hint: {card}."),
             _ => return None,
         };
@@ -454,7 +455,10 @@ mod tests {
         let table = session.game().table().to_vec();
         let k = (2..table.len()).find(|&k| !set_core::rules::card::is_set(table[0], table[1], table[k])).unwrap();
         let wrong = [table[0], table[1], table[k]].map(|card| session.pick(card, 0.0).unwrap())[2];
-        assert_eq!(wrong.announcement(session.game()), Some(format!("Not a set. {}", wrong.message().unwrap())));
+        assert_eq!(
+            wrong.announcement(session.game()),
+            Some(format!("Not a set. {}", wrong.message(session.game().variant()).unwrap()))
+        );
         // The daily puzzle counts the sets found, and says when it is over.
         let mut daily = Session::new(Variant::Daily(Date::parse("2026-11-23").unwrap()), 0, 0.0);
         let mut said = Vec::new();
@@ -489,7 +493,7 @@ mod tests {
         }
         let happened = session.pick(table[wrong], 0.0).unwrap();
         assert!(matches!(happened, Happened::Invalid { why: Invalid::NotASet, .. }));
-        let message = happened.message().unwrap();
+        let message = happened.message(session.game().variant()).unwrap();
         assert!(message.starts_with("Two "), "{message}");
         assert_eq!(session.game().wrong_claims(), 1);
 
@@ -501,7 +505,7 @@ mod tests {
             last = ultra.pick(card, 0.0).unwrap();
         }
         let Happened::Found { split: Some(split), .. } = last else { panic!("an UltraSet is found") };
-        assert!(last.message().unwrap().contains(&split.third.to_string()));
+        assert!(last.message(session.game().variant()).unwrap().contains(&split.third.to_string()));
         let Row::LastUltra { pairs, third } = ultra.row() else { panic!("the row shows the claim") };
         assert_eq!(third, split.third);
         assert_eq!(ultra.row().pickable(), &[] as &[Card], "UltraSet's row is only shown");
@@ -523,16 +527,16 @@ mod tests {
             session.pick(card, 0.0).unwrap();
         }
         let Row::Previous(previous) = session.row() else { panic!("the previous set is shown") };
-        assert_eq!(session.row().pickable(), previous, "the previous set can be picked");
-        assert!(previous.iter().all(|&card| session.game().in_play(card)));
+        assert_eq!(session.row().pickable(), previous.cards(), "the previous set can be picked");
+        assert!(previous.cards().iter().all(|&card| session.game().in_play(card)));
         let link = a_claim(&session);
-        assert_eq!(link.iter().filter(|c| previous.contains(c)).count(), 1);
+        assert_eq!(link.iter().filter(|&&c| previous.contains(c)).count(), 1);
         for card in link.iter().copied() {
             session.pick(card, 0.0).unwrap();
         }
         assert_eq!(session.game().found().len(), 2);
         // A previous card from before this claim is no longer in play.
-        let gone = previous.into_iter().find(|&card| !session.game().in_play(card)).unwrap();
+        let gone = previous.cards().iter().copied().find(|&card| !session.game().in_play(card)).unwrap();
         assert_eq!(session.pick(gone, 0.0), Err(GameError::NotInPlay { card: gone }));
     }
 

@@ -35,11 +35,10 @@ pub struct FoundSet {
 /// What lay out between two valid claims.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSpan {
-    /// The table's cards in slot order (and, in Set-Chain, the previous set
-    /// the next claim must link to).
+    /// The table's cards in slot order.
     pub cards: Vec<Card>,
-    /// Set-Chain: the previous set the next claim must link to.
-    pub previous: Option<[Card; 3]>,
+    /// A chain way: the previous claim the next claim must link to.
+    pub previous: Option<Claim>,
     /// Every claim that could be made from it.
     pub claims: Vec<Claim>,
     /// When it was dealt: the valid claim before it, or the deal.

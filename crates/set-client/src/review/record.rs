@@ -37,7 +37,7 @@
 
 use crate::review::analysis::median;
 use set_core::rules::daily::Date;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Variant, WAYS};
 use set_core::save::{self, SeatedError};
 use set_core::text::{BadHeader, push_small, read_version, split_at_each, split_once_at};
 use std::fmt;
@@ -64,18 +64,21 @@ pub const INBOX_STARTED: &str = "started ";
 /// finished (ms since 1970) and a newline, then its save text.
 pub const INBOX_FINISHED: &str = "finished ";
 
-/// The ways to play, in the order the record lists them.
-pub const MODES: [&str; 5] = ["classic", "junior", "chain", "ultra", "daily"];
+/// The ways to play by name, in the order the record lists them: every
+/// way in [`WAYS`] order, then the daily puzzle.
+pub const MODES: [&str; WAYS.len() + 1] = {
+    let mut modes = ["daily"; WAYS.len() + 1];
+    let mut i = 0;
+    while i < WAYS.len() {
+        modes[i] = WAYS[i].name();
+        i += 1;
+    }
+    modes
+};
 
 /// A way to play's place in [`MODES`] (the daily puzzle whatever its date).
 pub fn mode_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Classic => 0,
-        Variant::Junior => 1,
-        Variant::Chain => 2,
-        Variant::Ultra => 3,
-        Variant::Daily(_) => 4,
-    }
+    WAYS.iter().position(|&way| way == variant).unwrap_or(WAYS.len())
 }
 
 /// The two drills.

@@ -134,7 +134,7 @@ pub struct View {
     /// How many cards are still to be dealt (not which).
     pub deck_left: usize,
     /// Set-Chain: the last set found, one of whose cards the next set holds.
-    pub previous: Option<[Card; 3]>,
+    pub previous: Option<Claim>,
     /// How many claims have been found.
     pub found: usize,
     /// The cards the room's hints have revealed so far.
@@ -154,12 +154,24 @@ pub struct RoomGame {
     in_play: Vec<CardBits>,
 }
 
-/// A set of cards, one bit per id (there are 81).
-type CardBits = u128;
+/// A set of cards, one bit per id (ids reach 255 in the largest deck).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CardBits([u128; 2]);
+
+impl CardBits {
+    fn with(mut self, card: Card) -> CardBits {
+        self.0[card.id() as usize / 128] |= 1 << (card.id() % 128);
+        self
+    }
+
+    fn has(self, card: Card) -> bool {
+        self.0[card.id() as usize / 128] >> (card.id() % 128) & 1 == 1
+    }
+}
 
 fn in_play_now(game: &Game) -> CardBits {
-    let link = game.previous().into_iter().flatten();
-    game.table().iter().copied().chain(link).fold(0, |bits, card| bits | 1 << card.id())
+    let link = game.previous().map(|claim| claim.cards().to_vec()).unwrap_or_default();
+    game.table().iter().chain(&link).fold(CardBits::default(), |bits, &card| bits.with(card))
 }
 
 impl RoomGame {
@@ -273,8 +285,8 @@ impl RoomGame {
         if cards.iter().any(|&card| !self.game.in_play(card)) {
             // Taken only if every card was in play at `seen`: a card the sender
             // never saw on the table is a card it should not know of.
-            let then = self.in_play.get(seen as usize).copied().unwrap_or(0);
-            if let Some(&card) = cards.iter().find(|&&card| then >> card.id() & 1 == 0) {
+            let then = self.in_play.get(seen as usize).copied().unwrap_or_default();
+            if let Some(&card) = cards.iter().find(|&&card| !then.has(card)) {
                 return Err(ClaimError::NotInPlay(card));
             }
         }
@@ -329,7 +341,7 @@ impl RoomGame {
                 // Back from the table the claim was judged on, to the event
                 // that brought the card (the deal is event 0, at 0 ms).
                 let mut at = index;
-                while at > 0 && self.in_play.get(at - 1).is_some_and(|bits| bits >> card.id() & 1 == 1) {
+                while at > 0 && self.in_play.get(at - 1).is_some_and(|bits| bits.has(*card)) {
                     at -= 1;
                 }
                 at.checked_sub(1).and_then(|brought| moves.get(brought)).map_or(0, |m| m.at_ms)
@@ -403,8 +415,8 @@ pub fn claimed(mv: &Move) -> Option<Claim> {
 
 /// A player's picks after the table changed: those still in play, in their
 /// order, so that a set found elsewhere keeps the picks it did not take.
-pub fn keep_picks(picks: &[Card], table: &[Card], previous: Option<[Card; 3]>) -> Vec<Card> {
-    let in_play = |card: &&Card| table.contains(card) || previous.is_some_and(|p| p.contains(card));
+pub fn keep_picks(picks: &[Card], table: &[Card], previous: Option<Claim>) -> Vec<Card> {
+    let in_play = |card: &&Card| table.contains(card) || previous.is_some_and(|p| p.contains(**card));
     picks.iter().filter(in_play).copied().collect()
 }
 
@@ -484,7 +496,7 @@ mod tests {
             for seen in 0..=room.seq() as usize {
                 let then = Game::replay(variant, 5, &room.game().moves()[..seen]).unwrap();
                 for card in Card::all() {
-                    let kept = room.in_play[seen] >> card.id() & 1 == 1;
+                    let kept = room.in_play[seen].has(card);
                     assert_eq!(kept, then.in_play(card), "{variant:?} after event {seen}: card {}", card.id());
                 }
             }
@@ -604,7 +616,7 @@ mod tests {
         let gone = room.game().deck()[0];
         let picks = [table[4], gone, table[1]];
         assert_eq!(keep_picks(&picks, table, None), vec![table[4], table[1]]);
-        assert_eq!(keep_picks(&picks, &[], Some([gone, table[4], table[1]])), picks.to_vec());
+        assert_eq!(keep_picks(&picks, &[], Claim::new(&[gone, table[4], table[1]])), picks.to_vec());
     }
 
     /// An online room's game (eight people, wrong claims cooling down)

@@ -93,6 +93,14 @@ impl ClaimRule {
         }
     }
 
+    /// Its name at the start of a sentence: "Set", "UltraSet", "GhostSet", "4Set".
+    pub const fn title(self) -> &'static str {
+        match self {
+            ClaimRule::Set => "Set",
+            rule => rule.name(),
+        }
+    }
+
     /// Whether these cards of `deck` make a claim: the rule's count of
     /// distinct cards that keep it. Any other count, or a repeated card, does not.
     pub fn holds(self, deck: Deck, cards: &[Card]) -> bool {
@@ -244,5 +252,8 @@ fn ghost_search(digits: &[[u8; 5]], hand: &mut Vec<usize>, sums: [u8; 5], from: 
     }
 }
 
+/// The rules in the words players use, for tests.
+#[cfg(any(test, feature = "test-support"))]
+pub mod reference;
 #[cfg(test)]
 mod tests;

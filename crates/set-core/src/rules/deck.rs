@@ -47,6 +47,19 @@ impl Trait {
             Trait::Border => "border",
         }
     }
+
+    /// A value's name in words ("red", "an hourglass" is "hourglass"): the
+    /// fourth of each trait is the 4Set decks' own.
+    pub fn value_name(self, value: u8) -> &'static str {
+        let names: [&str; 4] = match self {
+            Trait::Colour => ["red", "green", "purple", "orange"],
+            Trait::Shape => ["diamond", "squiggle", "oval", "hourglass"],
+            Trait::Fill => ["open", "striped", "solid", "checkered"],
+            Trait::Number => ["one", "two", "three", "four"],
+            Trait::Border => ["borderless", "single-bordered", "double-bordered", ""],
+        };
+        names.get(value as usize).copied().unwrap_or("")
+    }
 }
 
 /// A deck of cards: which traits its cards show, and how many values each has.

@@ -6,7 +6,9 @@
 //! shape, fill, number.
 
 use crate::rules::card::Card;
+use crate::rules::deck::Deck;
 use crate::rules::game::Invalid;
+use crate::rules::variant::Variant;
 
 /// The four attributes, in the order reasons are given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,20 +89,70 @@ pub fn set_reasons(cards: [Card; 3]) -> Vec<String> {
     reasons
 }
 
-/// Why a claim was judged invalid, in words: the set rule's reasons, or the
-/// variant's own.
-pub fn reasons(invalid: Invalid, cards: &[Card]) -> Vec<String> {
+/// Why a claim was judged invalid in this way to play, in words: the
+/// set rule's reasons, or the way's own, one line per trait that breaks it.
+pub fn reasons(variant: Variant, invalid: Invalid, cards: &[Card]) -> Vec<String> {
+    let deck = variant.deck();
     match invalid {
-        Invalid::NotASet if cards.len() == 3 => set_reasons([cards[0], cards[1], cards[2]]),
-        Invalid::NotASet => vec!["These cards are not a set.".to_owned()],
+        Invalid::NotASet if cards.len() == 3 && matches!(deck, Deck::Classic | Deck::Junior) => {
+            set_reasons([cards[0], cards[1], cards[2]])
+        }
+        Invalid::NotASet | Invalid::NotAFourSet => {
+            let lines = trait_lines(deck, cards, |counts| {
+                let kinds = counts.iter().filter(|&&n| n > 0).count();
+                let two_pairs = counts.iter().all(|&n| n == 0 || n == 2);
+                kinds == 1 || kinds == cards.len() || (cards.len() == 4 && two_pairs)
+            });
+            if lines.is_empty() { vec![format!("These cards are not a {}.", variant.rule().name())] } else { lines }
+        }
         Invalid::NotAnUltraSet => {
             vec!["No way of pairing these four cards gives two pairs that need the same third card.".to_owned()]
         }
+        Invalid::NotAGhostSet => {
+            let mut lines = trait_lines(deck, cards, |counts| {
+                counts.iter().enumerate().map(|(value, &n)| value * n).sum::<usize>() % 3 == 0
+            });
+            lines.push("In a GhostSet, the six values of every trait add up to a multiple of 3 (count red, green, purple as 0, 1, 2).".to_owned());
+            lines
+        }
         Invalid::ChainLink { previous_cards } => {
-            vec![format!("A chain claim needs exactly one card of the previous set; this one has {previous_cards}.")]
+            let links = variant.links();
+            let noun = if links == 1 { "card" } else { "cards" };
+            vec![format!(
+                "A chain claim needs exactly {links} {noun} of the previous {}; this one has {previous_cards}.",
+                variant.rule().name()
+            )]
         }
     }
 }
+
+/// A line for each trait whose values, counted by value, `keeps` refuses:
+/// "Colour: two are red, one is green and one is orange."
+fn trait_lines(deck: Deck, cards: &[Card], keeps: impl Fn(&[usize; 4]) -> bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (t, &trait_) in deck.traits().iter().enumerate() {
+        let mut counts = [0usize; 4];
+        for &card in cards {
+            counts[deck.values(card).as_slice()[t] as usize] += 1;
+        }
+        if keeps(&counts) {
+            continue;
+        }
+        let mut parts = Vec::new();
+        for (value, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let verb = if n == 1 { "is" } else { "are" };
+            parts.push(format!("{} {verb} {}", NUMBER_WORDS[n], trait_.value_name(value as u8)));
+        }
+        let last = parts.pop().unwrap_or_default();
+        let list = if parts.is_empty() { last } else { format!("{} and {last}", parts.join(", ")) };
+        let mut name = trait_.name().to_owned();
+        name[..1].make_ascii_uppercase();
+        lines.push(format!("{name}: {list}."));
+    }
+    lines
+}
+
+const NUMBER_WORDS: [&str; 7] = ["none", "one", "two", "three", "four", "five", "six"];
 
 #[cfg(test)]
 mod tests {
@@ -157,9 +209,48 @@ mod tests {
     #[test]
     fn variants_give_their_own_reasons() {
         assert_eq!(
-            reasons(Invalid::ChainLink { previous_cards: 2 }, &[]),
-            vec!["A chain claim needs exactly one card of the previous set; this one has 2."]
+            reasons(Variant::Chain, Invalid::ChainLink { previous_cards: 2 }, &[]),
+            vec!["A chain claim needs exactly 1 card of the previous set; this one has 2."]
         );
-        assert!(reasons(Invalid::NotAnUltraSet, &[])[0].starts_with("No way of pairing"));
+        assert_eq!(
+            reasons(Variant::UltraChain, Invalid::ChainLink { previous_cards: 1 }, &[]),
+            vec!["A chain claim needs exactly 2 cards of the previous UltraSet; this one has 1."]
+        );
+        assert!(reasons(Variant::Ultra, Invalid::NotAnUltraSet, &[])[0].starts_with("No way of pairing"));
+    }
+
+    #[test]
+    fn a_four_set_that_is_not_one_is_told_trait_by_trait() {
+        let deck = Deck::Four;
+        // Colours 0, 0, 1, 3 (two red, one green, one orange); shapes all 0; fills 0, 1, 2, 3; numbers 0, 0, 1, 1.
+        let ids = [0b00_00_00_00, 0b00_00_01_00, 0b01_00_10_01, 0b11_00_11_01];
+        let cards: Vec<Card> = ids.iter().map(|&id| deck.card(id).unwrap()).collect();
+        assert_eq!(
+            reasons(Variant::FourSet, Invalid::NotAFourSet, &cards),
+            vec!["Colour: two are red, one is green and one is orange."]
+        );
+    }
+
+    #[test]
+    fn a_mega_set_that_is_not_one_names_its_border() {
+        let deck = Deck::Mega;
+        // The same classic card (0) with borders 0, 1 and a different classic card with border 1.
+        let cards: Vec<Card> = [0, 1, 2 * 3 + 1].iter().map(|&id| deck.card(id).unwrap()).collect();
+        let lines = reasons(Variant::Mega, Invalid::NotASet, &cards);
+        assert_eq!(
+            lines,
+            vec!["Number: two are one and one is three.", "Border: one is borderless and two are single-bordered."]
+        );
+    }
+
+    #[test]
+    fn a_ghost_set_that_is_not_one_names_the_traits_that_do_not_add_up() {
+        let deck = Deck::Classic;
+        let cards: Vec<Card> = [0, 1, 2, 3, 4, 6].iter().map(|&id| deck.card(id).unwrap()).collect();
+        assert!(!crate::rules::claim_rule::ClaimRule::GhostSet.holds(deck, &cards));
+        let lines = reasons(Variant::Ghost, Invalid::NotAGhostSet, &cards);
+        assert_eq!(lines[0], "Fill: three are open, two are striped and one is solid.");
+        assert_eq!(lines[1], "Number: three are one, two are two and one is three.");
+        assert_eq!(lines.len(), 3);
     }
 }

@@ -14,8 +14,10 @@
 //! - each hint reveals one more card of one claim that can be made (the same
 //!   claim until it is made), up to all of its cards.
 
-use crate::rules::card::{Card, DECK_SIZE, is_set};
+use crate::rules::card::{Card, is_set};
+use crate::rules::claim_rule::ClaimRule;
 use crate::rules::daily::{daily_order, seed_of};
+use crate::rules::deck::Deck;
 use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, ultra_split};
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
@@ -31,20 +33,23 @@ pub const TABLE_SIZE: usize = 12;
 /// The most cards a classic table can hold: 20 cards can be free of sets, 21 cannot.
 pub const MAX_TABLE: usize = 21;
 
-/// The cards of one claim: 3, or 4 in UltraSet, in the order given.
+/// The most cards in one claim (a GhostSet's).
+pub const MOST_CLAIM_CARDS: usize = 6;
+
+/// The cards of one claim: 3, 4 or 6 by the way to play, in the order given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Claim {
-    cards: [Card; 4],
+    cards: [Card; MOST_CLAIM_CARDS],
     len: u8,
 }
 
 impl Claim {
-    /// A claim of 3 or 4 cards; `None` for any other count.
+    /// A claim of 3 to 6 cards; `None` for any other count.
     pub fn new(cards: &[Card]) -> Option<Claim> {
-        if !(3..=4).contains(&cards.len()) {
+        if !(3..=MOST_CLAIM_CARDS).contains(&cards.len()) {
             return None;
         }
-        let mut all = [cards[0]; 4];
+        let mut all = [cards[0]; MOST_CLAIM_CARDS];
         all[..cards.len()].copy_from_slice(cards);
         Some(Claim { cards: all, len: cards.len() as u8 })
     }
@@ -86,8 +91,8 @@ pub struct Move {
 /// An action that the rules refuse. A refused action changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
-    /// A claim names a card that is neither on the table nor (in Set-Chain)
-    /// in the previous set.
+    /// A claim names a card that is neither on the table nor (in a chain
+    /// way) in the previous claim.
     NotInPlay {
         /// The card.
         card: Card,
@@ -147,8 +152,13 @@ pub enum Invalid {
     NotASet,
     /// No split into two pairs needs the same third card.
     NotAnUltraSet,
-    /// A Set-Chain claim after the first must hold exactly one card of the
-    /// previous set; this one held this many.
+    /// Six cards whose values in some trait do not add up to a multiple of 3.
+    NotAGhostSet,
+    /// Four cards whose values in some trait are neither all the same, all
+    /// different, nor two pairs.
+    NotAFourSet,
+    /// A chain way's claim after the first must hold exactly
+    /// [`Variant::links`] cards of the previous claim; this one held this many.
     ChainLink {
         /// The previous set's cards this claim held.
         previous_cards: u8,
@@ -225,7 +235,7 @@ pub enum AuditError {
     NotInDeck(u8),
     /// Deck, table and the cards claimed away hold this many, not the deck's size.
     CardCount(usize),
-    /// A found claim that is not valid, or (daily) found twice or not on the table.
+    /// A found claim that is not valid, or (a puzzle) found twice or not on its table.
     FoundNotValid(Vec<u8>),
     /// The table holds more cards than the variant allows.
     TableSize(usize),
@@ -268,8 +278,12 @@ pub struct Game {
     table: Vec<Card>,
     /// The valid claims so far, in the order they were made.
     found: Vec<Claim>,
-    /// Set-Chain: the last set claimed, which the next claim must link to.
-    previous: Option<[Card; 3]>,
+    /// A puzzle way: where in `found` the claims of the table now out begin.
+    board_start: usize,
+    /// A puzzle way: the cards of its finished tables, in the order they left.
+    cleared: Vec<Card>,
+    /// A chain way: the last claim, which the next claim must link to.
+    previous: Option<Claim>,
     wrong_claims: u32,
     hints_used: u32,
     hint: Option<Hint>,
@@ -284,7 +298,7 @@ impl Game {
         let (seed, order) = if let Variant::Daily(date) = variant {
             (seed_of(date), daily_order(date).to_vec())
         } else {
-            let mut order: Vec<Card> = Card::all().filter(|&card| variant.in_deck(card)).collect();
+            let mut order: Vec<Card> = variant.deck().cards().collect();
             SplitMix64::new(seed).shuffle(&mut order);
             (seed, order)
         };
@@ -295,17 +309,15 @@ impl Game {
             dealt: 0,
             table: Vec::with_capacity(MAX_TABLE),
             found: Vec::new(),
+            board_start: 0,
+            cleared: Vec::new(),
             previous: None,
             wrong_claims: 0,
             hints_used: 0,
             hint: None,
             moves: Vec::new(),
         };
-        while game.table.len() < variant.table_size() {
-            let Some(card) = game.draw() else { break };
-            game.table.push(card);
-        }
-        game.deal_until_a_claim();
+        game.deal_table();
         game
     }
 
@@ -348,9 +360,15 @@ impl Game {
         &self.found
     }
 
-    /// Set-Chain: the set the next claim must link to.
-    pub fn previous(&self) -> Option<[Card; 3]> {
+    /// A chain way: the claim the next claim must link to.
+    pub fn previous(&self) -> Option<Claim> {
         self.previous
+    }
+
+    /// A puzzle way: the claims found on the table now out (the daily
+    /// puzzle's one table: all of them).
+    pub fn found_on_table(&self) -> &[Claim] {
+        &self.found[self.board_start..]
     }
 
     /// Wrong claims so far.
@@ -421,9 +439,9 @@ impl Game {
         Claim::new(&cards).ok_or(GameError::ClaimSize { expected: self.variant.claim_size(), got: slots.len() })
     }
 
-    /// Whether a card can be named in a claim: on the table, or in the previous set.
+    /// Whether a card can be named in a claim: on the table, or in the previous claim.
     pub fn in_play(&self, card: Card) -> bool {
-        self.table.contains(&card) || self.previous.is_some_and(|previous| previous.contains(&card))
+        self.table.contains(&card) || self.previous.is_some_and(|previous| previous.contains(card))
     }
 
     /// Makes a move: a refused move changes nothing.
@@ -464,38 +482,55 @@ impl Game {
     /// Whether a claim of distinct cards in play is valid here.
     fn judge(&self, claim: Claim) -> ClaimOutcome {
         let cards = claim.cards();
-        let set = || cards.len() == 3 && is_set(cards[0], cards[1], cards[2]);
-        let invalid = match (self.variant, self.previous) {
-            (Variant::Ultra, _) => match ultra_split([cards[0], cards[1], cards[2], cards[3]]) {
-                Some(split) => return ClaimOutcome::Found { claim, split: Some(split) },
-                None => Invalid::NotAnUltraSet,
-            },
-            (Variant::Chain, Some(previous)) => {
-                let linked = cards.iter().filter(|card| previous.contains(card)).count() as u8;
-                match (linked, set()) {
-                    (1, true) => return ClaimOutcome::Found { claim, split: None },
-                    (1, false) => Invalid::NotASet,
-                    (n, _) => Invalid::ChainLink { previous_cards: n },
-                }
+        let links = self.variant.links();
+        if let Some(previous) = self.previous.filter(|_| links > 0) {
+            let linked = cards.iter().filter(|&&card| previous.contains(card)).count();
+            if linked != links {
+                return ClaimOutcome::Invalid(Invalid::ChainLink { previous_cards: linked as u8 });
             }
-            (Variant::Daily(_), _) if set() && self.found.iter().any(|found| found.same_cards(&claim)) => {
-                return ClaimOutcome::AlreadyFound;
-            }
-            _ if set() => return ClaimOutcome::Found { claim, split: None },
-            _ => Invalid::NotASet,
+        }
+        if !self.holds(cards) {
+            return ClaimOutcome::Invalid(match self.variant.rule() {
+                ClaimRule::Set => Invalid::NotASet,
+                ClaimRule::UltraSet => Invalid::NotAnUltraSet,
+                ClaimRule::GhostSet => Invalid::NotAGhostSet,
+                ClaimRule::FourSet => Invalid::NotAFourSet,
+            });
+        }
+        if self.variant.is_puzzle() && self.found_on_table().iter().any(|found| found.same_cards(&claim)) {
+            return ClaimOutcome::AlreadyFound;
+        }
+        let split = match (self.variant.rule(), cards) {
+            (ClaimRule::UltraSet, &[a, b, c, d]) => ultra_split([a, b, c, d]),
+            _ => None,
         };
-        ClaimOutcome::Invalid(invalid)
+        ClaimOutcome::Found { claim, split }
     }
 
-    /// A valid claim: it is found, and (but in the daily puzzle) its table
-    /// cards leave and are replaced.
+    /// Whether distinct cards keep the way's claim rule: by the 81-card
+    /// deck's lookups where they apply, which the finders of every move use.
+    fn holds(&self, cards: &[Card]) -> bool {
+        match (self.variant.deck(), self.variant.rule(), cards) {
+            (Deck::Classic | Deck::Junior, ClaimRule::Set, &[a, b, c]) => is_set(a, b, c),
+            (deck, rule, cards) => rule.holds(deck, cards),
+        }
+    }
+
+    /// A valid claim: it is found; in a puzzle way it stays until the
+    /// table's last claim is found, then the table is dealt anew; in the
+    /// others its table cards leave and are replaced.
     fn take(&mut self, claim: Claim) {
         self.found.push(claim);
         self.hint = None;
-        if matches!(self.variant, Variant::Daily(_)) {
+        if self.variant.is_puzzle() {
+            if self.variant.sets_to_find().is_none() && self.first_claim().is_none() {
+                self.cleared.append(&mut self.table);
+                self.board_start = self.found.len();
+                self.deal_table();
+            }
             return;
         }
-        let mut slots = [usize::MAX; 4];
+        let mut slots = [usize::MAX; MOST_CLAIM_CARDS];
         let mut n = 0;
         for &card in claim.cards() {
             if let Some(slot) = self.slot_of(card) {
@@ -503,12 +538,16 @@ impl Game {
                 n += 1;
             }
         }
-        if self.variant == Variant::Chain {
-            let c = claim.cards();
-            self.previous = Some([c[0], c[1], c[2]]);
+        if self.variant.links() > 0 {
+            self.previous = Some(claim);
         }
         self.take_from_table(&slots[..n]);
         self.deal_until_a_claim();
+        if self.variant.shuffles() {
+            // A shuffle of its own for each claim, from the seed and the claim's number.
+            SplitMix64::new(self.seed ^ (self.found.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .shuffle(&mut self.table);
+        }
     }
 
     /// Reveals one more card of the hinted claim, `at_ms` into the game.
@@ -532,63 +571,71 @@ impl Game {
     /// finders' scan order, with table cards in slot order.
     pub fn first_claim(&self) -> Option<Claim> {
         let t = &self.table;
-        match (self.variant, self.previous) {
-            (Variant::Ultra, _) => first_ultra(t).map(|[a, b, c, d]| claim_of(&[t[a], t[b], t[c], t[d]])),
-            (Variant::Chain, Some(previous)) => {
-                first_link(&previous, t).map(|(p, [i, j])| claim_of(&[previous[p], t[i], t[j]]))
+        let previous = self.previous.filter(|_| self.variant.links() > 0);
+        match (self.variant.deck(), self.variant.rule(), previous) {
+            (_, _, Some(previous)) if self.variant.links() == 1 && self.variant.rule() == ClaimRule::Set => {
+                let p = previous.cards();
+                first_link(p, t).map(|(link, [i, j])| claim_of(&[p[link], t[i], t[j]]))
             }
-            (Variant::Daily(_), _) => find_sets(t)
-                .ok()?
-                .into_iter()
-                .map(|[i, j, k]| claim_of(&[t[i], t[j], t[k]]))
-                .find(|claim| !self.found.iter().any(|found| found.same_cards(claim))),
-            _ => first_set(t).ok()?.map(|[i, j, k]| claim_of(&[t[i], t[j], t[k]])),
+            (_, _, Some(_)) => self.links().into_iter().next(),
+            _ if self.variant.is_puzzle() => self.claims().into_iter().next(),
+            (Deck::Classic | Deck::Junior, ClaimRule::Set, None) => {
+                first_set(t).ok()?.map(|[i, j, k]| claim_of(&[t[i], t[j], t[k]]))
+            }
+            (Deck::Classic, ClaimRule::UltraSet, None) => {
+                first_ultra(t).map(|[a, b, c, d]| claim_of(&[t[a], t[b], t[c], t[d]]))
+            }
+            (deck, rule, None) => rule.claims(deck, t).ok()?.first().map(|hand| self.claim_of_slots(hand)),
         }
     }
 
     /// Every claim that can be made from what is in play now, by the
-    /// variant's rules: the table's sets (in the daily puzzle, those not yet
-    /// found), Set-Chain's links to the previous set, or UltraSet's four-card
-    /// claims. Table cards in slot order. For looking back at a game; play
-    /// itself only ever needs [`Game::first_claim`].
+    /// way's rules: the table's claims (in a puzzle, those not yet found on
+    /// it), or a chain way's links to the previous claim. Table cards in
+    /// slot order. For looking back at a game; play itself only ever needs
+    /// [`Game::first_claim`].
     pub fn claims(&self) -> Vec<Claim> {
-        let t = &self.table;
+        if self.previous.is_some() && self.variant.links() > 0 {
+            return self.links();
+        }
+        let (deck, rule) = (self.variant.deck(), self.variant.rule());
+        let hands = match (deck, rule) {
+            (Deck::Classic | Deck::Junior, ClaimRule::Set) => {
+                find_sets(&self.table).unwrap_or_default().into_iter().map(|hand| hand.to_vec()).collect()
+            }
+            _ => rule.claims(deck, &self.table).unwrap_or_default(),
+        };
+        hands
+            .iter()
+            .map(|hand| self.claim_of_slots(hand))
+            .filter(|claim| !self.found_on_table().iter().any(|found| found.same_cards(claim)))
+            .collect()
+    }
+
+    /// A chain way's claims: [`Variant::links`] cards of the previous claim
+    /// (in its order) and the rest from the table (in slot order).
+    fn links(&self) -> Vec<Claim> {
+        let Some(previous) = self.previous else { return Vec::new() };
+        let (p, t) = (previous.cards(), &self.table);
+        let links = self.variant.links();
         let mut claims = Vec::new();
-        match (self.variant, self.previous) {
-            (Variant::Ultra, _) => {
-                for a in 0..t.len() {
-                    for b in a + 1..t.len() {
-                        for c in b + 1..t.len() {
-                            for d in c + 1..t.len() {
-                                if ultra_split([t[a], t[b], t[c], t[d]]).is_some() {
-                                    claims.push(claim_of(&[t[a], t[b], t[c], t[d]]));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            (Variant::Chain, Some(previous)) => {
-                for link in previous {
-                    for i in 0..t.len() {
-                        for j in i + 1..t.len() {
-                            if is_set(link, t[i], t[j]) {
-                                claims.push(claim_of(&[link, t[i], t[j]]));
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {
-                for [i, j, k] in find_sets(t).unwrap_or_default() {
-                    let claim = claim_of(&[t[i], t[j], t[k]]);
-                    if !self.found.iter().any(|found| found.same_cards(&claim)) {
-                        claims.push(claim);
-                    }
+        let mut hand = Vec::with_capacity(MOST_CLAIM_CARDS);
+        for from_previous in hands(p.len(), links) {
+            for from_table in hands(t.len(), self.variant.claim_size() - links) {
+                hand.clear();
+                hand.extend(from_previous.iter().map(|&i| p[i]));
+                hand.extend(from_table.iter().map(|&i| t[i]));
+                if self.holds(&hand) {
+                    claims.push(claim_of(&hand));
                 }
             }
         }
         claims
+    }
+
+    fn claim_of_slots(&self, slots: &[usize]) -> Claim {
+        let cards: Vec<Card> = slots.iter().map(|&slot| self.table[slot]).collect();
+        claim_of(&cards)
     }
 
     /// Checks what the rules promise of every state: each card of the deck
@@ -597,8 +644,8 @@ impl Game {
     /// while the deck lasts, and a hint that points at a claim. For tests,
     /// fuzzers and anyone holding a game of unknown origin.
     pub fn audit(&self) -> Result<(), AuditError> {
-        let mut seen = [false; DECK_SIZE];
-        for &card in self.deck().iter().chain(&self.table) {
+        let mut seen = [false; 256];
+        for &card in self.deck().iter().chain(&self.table).chain(&self.cleared) {
             if !self.variant.in_deck(card) {
                 return Err(AuditError::NotInDeck(card.id()));
             }
@@ -606,31 +653,30 @@ impl Game {
                 return Err(AuditError::CardInTwoPlaces(card.id()));
             }
         }
-        let daily = matches!(self.variant, Variant::Daily(_));
-        // Cards claimed away: in a found claim and off the table (in
-        // Set-Chain a linking card is in two found claims; it counts once).
+        let puzzle = self.variant.is_puzzle();
+        // Cards claimed away: in a found claim and off the table (in a
+        // chain way a linking card is in two found claims; it counts once).
+        // A puzzle's found cards stay on their table, now out or cleared.
         let mut away = 0;
         for (i, claim) in self.found.iter().enumerate() {
             let ids = || claim.cards().iter().map(|c| c.id()).collect::<Vec<u8>>();
-            let valid = match self.variant {
-                Variant::Ultra => claim.cards().len() == 4 && ultra_split(to_four(claim.cards())).is_some(),
-                _ => claim.cards().len() == 3 && is_set(claim.cards()[0], claim.cards()[1], claim.cards()[2]),
-            };
-            let repeated = daily && self.found[..i].iter().any(|f| f.same_cards(claim));
+            let valid = claim.cards().len() == self.variant.claim_size() && self.holds(claim.cards());
+            let repeated = puzzle && self.found[..i].iter().any(|f| f.same_cards(claim));
             if !valid || repeated {
                 return Err(AuditError::FoundNotValid(ids()));
             }
+            let on_its_table = if i >= self.board_start { &self.table } else { &self.cleared };
             for &card in claim.cards() {
-                match (daily, self.table.contains(&card)) {
-                    (true, false) => return Err(AuditError::FoundNotValid(ids())),
+                match (puzzle, self.table.contains(&card)) {
+                    (true, _) if !on_its_table.contains(&card) => return Err(AuditError::FoundNotValid(ids())),
                     (false, true) => return Err(AuditError::CardInTwoPlaces(card.id())),
                     (false, false) if !std::mem::replace(&mut seen[card.id() as usize], true) => away += 1,
                     _ => {}
                 }
             }
         }
-        let total = Card::all().filter(|&card| self.variant.in_deck(card)).count();
-        let out = self.deck().len() + self.table.len() + away;
+        let total = self.variant.deck().size();
+        let out = self.deck().len() + self.table.len() + self.cleared.len() + away;
         if out != total {
             return Err(AuditError::CardCount(out));
         }
@@ -638,6 +684,7 @@ impl Game {
         if n > self.variant.max_table() {
             return Err(AuditError::TableSize(n));
         }
+        let daily = self.variant.sets_to_find().is_some();
         if !daily && !self.deck().is_empty() && (n < self.variant.table_size() || self.first_claim().is_none()) {
             return Err(AuditError::TableNeedsCards(n));
         }
@@ -667,7 +714,7 @@ impl Game {
     /// takes two cards, so 13 becomes 12 with one refill.)
     fn take_from_table(&mut self, slots: &[usize]) {
         let mut refills = self.variant.table_size().saturating_sub(self.table.len() - slots.len());
-        let mut holes = [0usize; 4];
+        let mut holes = [0usize; MOST_CLAIM_CARDS];
         let mut n = 0;
         for &slot in slots {
             let card = if refills > 0 { self.draw() } else { None };
@@ -694,6 +741,15 @@ impl Game {
         self.table.truncate(new_len);
     }
 
+    /// Deals the way's first table, then more while it holds no claim.
+    fn deal_table(&mut self) {
+        while self.table.len() < self.variant.table_size() {
+            let Some(card) = self.draw() else { break };
+            self.table.push(card);
+        }
+        self.deal_until_a_claim();
+    }
+
     fn deal_until_a_claim(&mut self) {
         while self.first_claim().is_none() && !self.deck().is_empty() {
             for _ in 0..3 {
@@ -706,11 +762,24 @@ impl Game {
 }
 
 fn claim_of(cards: &[Card]) -> Claim {
-    Claim::new(cards).expect("the finders return 3 or 4 cards")
+    Claim::new(cards).expect("the finders return a claim's 3 to 6 cards")
 }
 
-fn to_four(cards: &[Card]) -> [Card; 4] {
-    [cards[0], cards[1], cards[2], cards[3]]
+/// Every `k` of `n` indices, ascending, in lexicographic order.
+fn hands(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut hand: Vec<usize> = (0..k).collect();
+    if k > n {
+        return all;
+    }
+    loop {
+        all.push(hand.clone());
+        let Some(i) = (0..k).rev().find(|&i| hand[i] < n - k + i) else { return all };
+        hand[i] += 1;
+        for j in i + 1..k {
+            hand[j] = hand[j - 1] + 1;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,21 +1,39 @@
-//! The ways to play, as one value. Each rule that differs between them is
-//! one `match` here or in [`crate::rules::game`], so a way to play is read
-//! in one place:
+//! The ways to play, as one closed set. Each rule that differs between them
+//! is one `match` here, so a way to play is read in one place; the game
+//! ([`crate::rules::game`]) asks these methods and names no way but the
+//! daily puzzle.
 //!
-//! | variant | deck | out at first | a claim | what leaves the table | the end |
-//! | --- | --- | --- | --- | --- | --- |
-//! | classic | 81 | 12 | 3 cards, a set | the 3 | deck empty, no set out |
-//! | junior | the 27 solid cards | 9 | 3 cards, a set | the 3 | deck empty, no set out |
-//! | chain | 81 | 12 | a set; after the first, exactly one card of the previous set and two from the table | the table cards | deck empty, no link out |
-//! | ultra | 81 | 12 | 4 cards: two pairs needing the same third card | the 4 | deck empty, none out |
-//! | daily | 81, a board for the date | 12 with exactly 6 sets | 3 cards, a set not yet found | nothing | all 6 found |
+//! | way | `name` | deck | claim | links | table | after a claim |
+//! | --- | --- | --- | --- | --- | --- | --- |
+//! | Classic | classic | 81 | set | | 12 | refilled |
+//! | Junior | junior | 27 solid | set | | 9 | refilled |
+//! | Set-Chain | chain | 81 | set | 1 | 12 | refilled |
+//! | UltraSet | ultra | 81 | UltraSet | | 12 | refilled |
+//! | UltraSet-Chain | ultrachain | 81 | UltraSet | 2 | 12 | refilled |
+//! | Ultra9 | ultra9 | 81 | UltraSet | | 9 | refilled |
+//! | MegaSet | mega | 243 | set of 5 traits | | 16 | refilled |
+//! | GhostSet | ghost | 81 | GhostSet | | 10 | refilled |
+//! | 4Set | 4set | 256 | 4Set | | 15 | refilled |
+//! | 4Set Junior | 4setjr | 64 | 4Set | | 11 | refilled |
+//! | 4Set Junior-Chain | 4setjrchain | 64 | 4Set | 2 | 11 | refilled |
+//! | Puzzle | puzzle | 81 | set | | 12 | stays until all its claims are found |
+//! | Ultra9 Puzzle | ultra9puzzle | 81 | UltraSet | | 9 | stays until all are found |
+//! | 4Set Junior Puzzle | 4setjrpuzzle | 64 | 4Set | | 11 | stays until all are found |
+//! | Shuffle | shuffle | 81 | set | | 12 | refilled, then every card moves |
+//! | Memory | memory | 81 | set, among cards face down | | 21 | refilled |
+//! | Daily puzzle | daily | 81, a board for the date | set | | 12 with exactly 6 sets | stays |
 //!
-//! While no claim can be made from what lies out and the deck is not empty,
-//! 3 more cards are dealt. A claimed slot is refilled in place while the
-//! table holds no more than its first size, otherwise the table closes up.
+//! *Links*: a claim after the first holds exactly this many cards of the
+//! previous claim, and the rest from the table. While no claim can be made
+//! from what lies out and the deck is not empty, 3 more cards are dealt. A
+//! claimed slot is refilled in place while the table holds no more than its
+//! first size, otherwise the table closes up. A puzzle's table is dealt anew
+//! once every claim on it is found.
 
-use crate::rules::card::{Card, Fill};
+use crate::rules::card::{Card, DECK_SIZE};
+use crate::rules::claim_rule::ClaimRule;
 use crate::rules::daily::{DAILY_CARDS, DAILY_SETS, Date};
+use crate::rules::deck::Deck;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,9 +47,53 @@ pub enum Variant {
     Chain,
     /// Four cards: two pairs that need the same third card.
     Ultra,
+    /// Each UltraSet after the first holds two cards of the previous one.
+    UltraChain,
+    /// UltraSet on 9 cards.
+    Ultra9,
+    /// Sets of 243 cards with a fifth trait, a border.
+    Mega,
+    /// Six cards whose values in every trait add up to a multiple of 3.
+    Ghost,
+    /// Four cards of 256, in every trait all same, all different or two pairs.
+    FourSet,
+    /// 4Set with colour, shape and number only (64 cards).
+    FourSetJunior,
+    /// 4Set Junior where each claim after the first holds two cards of the previous one.
+    FourSetJuniorChain,
+    /// Sets; the table stays until every set on it is found.
+    Puzzle,
+    /// UltraSets on 9 cards, puzzle-style.
+    Ultra9Puzzle,
+    /// 4Set Junior, puzzle-style.
+    FourSetJuniorPuzzle,
+    /// Sets; the table's cards move to new places after each claim.
+    Shuffle,
+    /// Sets among 21 cards dealt face down.
+    Memory,
     /// The day's puzzle: find the six sets among twelve cards.
     Daily(Date),
 }
+
+/// Every way to play but the daily puzzle, in the order the chooser lists them.
+pub const WAYS: [Variant; 16] = [
+    Variant::Classic,
+    Variant::Junior,
+    Variant::Chain,
+    Variant::Ultra,
+    Variant::UltraChain,
+    Variant::Ultra9,
+    Variant::Mega,
+    Variant::Ghost,
+    Variant::FourSet,
+    Variant::FourSetJunior,
+    Variant::FourSetJuniorChain,
+    Variant::Puzzle,
+    Variant::Ultra9Puzzle,
+    Variant::FourSetJuniorPuzzle,
+    Variant::Shuffle,
+    Variant::Memory,
+];
 
 /// The ways to play an online room offers (the daily puzzle is played alone).
 pub const ONLINE_VARIANTS: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
@@ -42,7 +104,11 @@ pub struct UnknownMode(pub String);
 
 impl fmt::Display for UnknownMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "mode \"{}\" is not one of classic, junior, chain, ultra, daily", self.0)
+        write!(f, "mode \"{}\" is not one of ", self.0)?;
+        for way in WAYS {
+            write!(f, "{}, ", way.name())?;
+        }
+        f.write_str("daily")
     }
 }
 
@@ -50,23 +116,47 @@ impl std::error::Error for UnknownMode {}
 
 impl Variant {
     /// The name in addresses, saves and the API.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
             Variant::Junior => "junior",
             Variant::Chain => "chain",
             Variant::Ultra => "ultra",
+            Variant::UltraChain => "ultrachain",
+            Variant::Ultra9 => "ultra9",
+            Variant::Mega => "mega",
+            Variant::Ghost => "ghost",
+            Variant::FourSet => "4set",
+            Variant::FourSetJunior => "4setjr",
+            Variant::FourSetJuniorChain => "4setjrchain",
+            Variant::Puzzle => "puzzle",
+            Variant::Ultra9Puzzle => "ultra9puzzle",
+            Variant::FourSetJuniorPuzzle => "4setjrpuzzle",
+            Variant::Shuffle => "shuffle",
+            Variant::Memory => "memory",
             Variant::Daily(_) => "daily",
         }
     }
 
     /// Its title as players read it: on buttons, in lists and headings.
-    pub fn title(self) -> &'static str {
+    pub const fn title(self) -> &'static str {
         match self {
             Variant::Classic => "Classic",
             Variant::Junior => "Junior",
             Variant::Chain => "Set-Chain",
             Variant::Ultra => "UltraSet",
+            Variant::UltraChain => "UltraSet-Chain",
+            Variant::Ultra9 => "Ultra9",
+            Variant::Mega => "MegaSet",
+            Variant::Ghost => "GhostSet",
+            Variant::FourSet => "4Set",
+            Variant::FourSetJunior => "4Set Junior",
+            Variant::FourSetJuniorChain => "4Set Junior-Chain",
+            Variant::Puzzle => "Puzzle",
+            Variant::Ultra9Puzzle => "Ultra9 Puzzle",
+            Variant::FourSetJuniorPuzzle => "4Set Junior Puzzle",
+            Variant::Shuffle => "Shuffle",
+            Variant::Memory => "Memory",
             Variant::Daily(_) => "Daily puzzle",
         }
     }
@@ -80,27 +170,73 @@ impl Variant {
     /// The variant of a mode name; a daily puzzle needs its date.
     pub fn from_name(name: &str, date: Option<Date>) -> Result<Variant, UnknownMode> {
         match (name, date) {
-            ("classic", _) => Ok(Variant::Classic),
-            ("junior", _) => Ok(Variant::Junior),
-            ("chain", _) => Ok(Variant::Chain),
-            ("ultra", _) => Ok(Variant::Ultra),
             ("daily", Some(date)) => Ok(Variant::Daily(date)),
-            _ => Err(UnknownMode(crate::text::short(name))),
+            _ => WAYS.into_iter().find(|way| way.name() == name).ok_or_else(|| UnknownMode(crate::text::short(name))),
         }
+    }
+
+    /// The way's deck.
+    pub const fn deck(self) -> Deck {
+        match self {
+            Variant::Junior => Deck::Junior,
+            Variant::Mega => Deck::Mega,
+            Variant::FourSet => Deck::Four,
+            Variant::FourSetJunior | Variant::FourSetJuniorChain | Variant::FourSetJuniorPuzzle => Deck::FourJunior,
+            _ => Deck::Classic,
+        }
+    }
+
+    /// What a claim is.
+    pub const fn rule(self) -> ClaimRule {
+        match self {
+            Variant::Ultra | Variant::UltraChain | Variant::Ultra9 | Variant::Ultra9Puzzle => ClaimRule::UltraSet,
+            Variant::Ghost => ClaimRule::GhostSet,
+            Variant::FourSet | Variant::FourSetJunior | Variant::FourSetJuniorChain | Variant::FourSetJuniorPuzzle => {
+                ClaimRule::FourSet
+            }
+            _ => ClaimRule::Set,
+        }
+    }
+
+    /// How many cards of the previous claim a claim after the first holds: 0 but in the chain ways.
+    pub const fn links(self) -> usize {
+        match self {
+            Variant::Chain => 1,
+            Variant::UltraChain | Variant::FourSetJuniorChain => 2,
+            _ => 0,
+        }
+    }
+
+    /// Whether found claims stay on the table until every claim on it is
+    /// found (the puzzle ways and the daily puzzle).
+    pub const fn is_puzzle(self) -> bool {
+        matches!(self, Variant::Puzzle | Variant::Ultra9Puzzle | Variant::FourSetJuniorPuzzle | Variant::Daily(_))
+    }
+
+    /// Whether the table's cards move to new places after each claim.
+    pub const fn shuffles(self) -> bool {
+        matches!(self, Variant::Shuffle)
+    }
+
+    /// Whether cards lie face down until a player turns them up.
+    pub const fn face_down(self) -> bool {
+        matches!(self, Variant::Memory)
     }
 
     /// Whether a card belongs to this variant's deck.
     pub fn in_deck(self, card: Card) -> bool {
-        match self {
-            Variant::Junior => card.fill() == Fill::Solid,
-            _ => true,
-        }
+        self.deck().contains(card)
     }
 
     /// Cards face up at the start, and the most a refill tops the table up to.
     pub fn table_size(self) -> usize {
         match self {
-            Variant::Junior => 9,
+            Variant::Junior | Variant::Ultra9 | Variant::Ultra9Puzzle => 9,
+            Variant::Ghost => 10,
+            Variant::FourSetJunior | Variant::FourSetJuniorChain | Variant::FourSetJuniorPuzzle => 11,
+            Variant::FourSet => 15,
+            Variant::Mega => 16,
+            Variant::Memory => 21,
             Variant::Daily(_) => DAILY_CARDS,
             _ => 12,
         }
@@ -118,21 +254,19 @@ impl Variant {
 
     /// Cards in one claim.
     pub fn claim_size(self) -> usize {
-        match self {
-            Variant::Ultra => 4,
-            _ => 3,
-        }
+        self.rule().size()
     }
 
     /// The most cards that can lie out: more always hold a claim, so none
-    /// are dealt past it. Junior: any 10 cards of its 27 hold a set; classic:
-    /// any 21 of 81. Chain and UltraSet have no such bound below the deck.
+    /// are dealt past it. Junior: any 10 cards of its 27 hold a set; classic
+    /// and Memory: any 21 of 81. The other ways are bounded here by their
+    /// deck.
     pub fn max_table(self) -> usize {
         match self {
-            Variant::Classic => 21,
+            Variant::Classic | Variant::Memory => 21,
             Variant::Junior => 12,
             Variant::Daily(_) => DAILY_CARDS,
-            Variant::Chain | Variant::Ultra => crate::rules::card::DECK_SIZE,
+            way => way.deck().size().max(DECK_SIZE),
         }
     }
 }

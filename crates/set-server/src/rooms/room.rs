@@ -525,9 +525,9 @@ impl Room {
                 let seq = self.game.as_ref().map_or(0, RoomGame::seq);
                 let why = match verdict {
                     Verdict::Wrong(invalid) => {
-                        let cards: Vec<_> =
-                            cards.iter().filter_map(|&c| set_core::rules::card::Card::new(c).ok()).collect();
-                        Some(reasons(invalid, &cards).join(" "))
+                        let variant = self.record.mode;
+                        let cards: Vec<_> = cards.iter().filter_map(|&c| variant.deck().card(c).ok()).collect();
+                        Some(reasons(variant, invalid, &cards).join(" "))
                     }
                     _ => None,
                 };

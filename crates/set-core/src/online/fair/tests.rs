@@ -36,7 +36,7 @@ fn looked_by_replay(room: &RoomGame, seq: u32) -> u64 {
     let Action::Claim(claim) = moves[claim_at].action else { panic!("a claim") };
     let on_table = |prefix: usize, card: Card| {
         let then = Game::replay(game.variant(), game.seed(), &moves[..prefix]).expect("a replay");
-        then.table().contains(&card) || then.previous().is_some_and(|link| link.contains(&card))
+        then.table().contains(&card) || then.previous().is_some_and(|link| link.contains(card))
     };
     let mut newest = 0;
     for &card in claim.cards() {

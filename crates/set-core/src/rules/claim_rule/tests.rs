@@ -2,80 +2,11 @@
 //! on every hand of a small deck and on random tables of the large ones,
 //! and the finders against a plain loop over every hand.
 
+use super::reference::{by_words, words_set};
 use super::*;
 use crate::rules::rng::SplitMix64;
 
 const DECKS: [Deck; 5] = [Deck::Classic, Deck::Junior, Deck::Mega, Deck::Four, Deck::FourJunior];
-
-fn values(deck: Deck, card: Card) -> Vec<u8> {
-    deck.values(card).as_slice().to_vec()
-}
-
-/// Three values are all the same or all different.
-fn same_or_different(x: u8, y: u8, z: u8) -> bool {
-    (x == y && y == z) || (x != y && y != z && x != z)
-}
-
-/// "Every trait all the same or all different."
-fn words_set(deck: Deck, hand: &[Card]) -> bool {
-    let v: Vec<Vec<u8>> = hand.iter().map(|&c| values(deck, c)).collect();
-    (0..deck.traits().len()).all(|t| same_or_different(v[0][t], v[1][t], v[2][t]))
-}
-
-/// The values of the card completing a pair: where two agree, the same; else the value neither has.
-fn words_third(a: &[u8], b: &[u8]) -> Vec<u8> {
-    a.iter().zip(b).map(|(&x, &y)| if x == y { x } else { 3 - x - y }).collect()
-}
-
-/// "Two pairs that need the same third card."
-fn words_ultra(deck: Deck, hand: &[Card]) -> bool {
-    let v: Vec<Vec<u8>> = hand.iter().map(|&c| values(deck, c)).collect();
-    [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]]
-        .iter()
-        .any(|&[a, b, c, d]| words_third(&v[a], &v[b]) == words_third(&v[c], &v[d]))
-}
-
-/// "Three disjoint pairs whose third cards form a set": their values, trait
-/// by trait, all the same or all different.
-fn words_ghost(deck: Deck, hand: &[Card]) -> bool {
-    let v: Vec<Vec<u8>> = hand.iter().map(|&c| values(deck, c)).collect();
-    let mut pairings = Vec::new();
-    for second in 1..6 {
-        let rest: Vec<usize> = (1..6).filter(|&i| i != second).collect();
-        for k in 1..4 {
-            let others: Vec<usize> = rest[1..].iter().copied().filter(|&i| i != rest[k]).collect();
-            pairings.push([[0, second], [rest[0], rest[k]], [others[0], others[1]]]);
-        }
-    }
-    assert_eq!(pairings.len(), 15);
-    pairings.iter().any(|pairs| {
-        let thirds: Vec<Vec<u8>> = pairs.iter().map(|&[a, b]| words_third(&v[a], &v[b])).collect();
-        (0..deck.traits().len()).all(|t| same_or_different(thirds[0][t], thirds[1][t], thirds[2][t]))
-    })
-}
-
-/// "In every trait the values are all the same, all different, or two pairs."
-fn words_four_set(deck: Deck, hand: &[Card]) -> bool {
-    let v: Vec<Vec<u8>> = hand.iter().map(|&c| values(deck, c)).collect();
-    (0..deck.traits().len()).all(|t| {
-        let mut counts = [0; 4];
-        for card in &v {
-            counts[card[t] as usize] += 1;
-        }
-        let mut shape: Vec<i32> = counts.into_iter().filter(|&n| n > 0).collect();
-        shape.sort_unstable();
-        matches!(shape[..], [4] | [1, 1, 1, 1] | [2, 2])
-    })
-}
-
-fn by_words(rule: ClaimRule, deck: Deck, hand: &[Card]) -> bool {
-    match rule {
-        ClaimRule::Set => words_set(deck, hand),
-        ClaimRule::UltraSet => words_ultra(deck, hand),
-        ClaimRule::GhostSet => words_ghost(deck, hand),
-        ClaimRule::FourSet => words_four_set(deck, hand),
-    }
-}
 
 /// Calls `visit` with every `k`-card hand of `cards`, as indices, in lexicographic order.
 fn each_hand(n: usize, k: usize, visit: &mut impl FnMut(&[usize])) {
