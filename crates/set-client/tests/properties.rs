@@ -14,13 +14,13 @@ use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
 use set_core::rules::game::{Claim, Game};
 use set_core::rules::invariants::assert_invariants;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Variant, WAYS};
 use set_core::save::{SavedGame, decode, encode};
 
 #[derive(Clone, Debug)]
 enum Step {
     /// Any slots, in range or not, repeated or not.
-    Claim([usize; 4]),
+    Claim([usize; 6]),
     /// The claim the hint points at: moves the game forward.
     ClaimHinted,
     Hint,
@@ -29,18 +29,16 @@ enum Step {
 }
 
 fn variant(pick: u8, seed: u64) -> Variant {
-    match pick % 5 {
-        0 => Variant::Classic,
-        1 => Variant::Junior,
-        2 => Variant::Chain,
-        3 => Variant::Ultra,
-        _ => Variant::Daily(Date::from_days(19_000 + seed % 20_000).unwrap()),
+    // Every way, and the daily puzzle as often as each.
+    match WAYS.get(pick as usize % (WAYS.len() + 1)) {
+        Some(&way) => way,
+        None => Variant::Daily(Date::from_days(19_000 + seed % 20_000).unwrap()),
     }
 }
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        4 => [0..24usize, 0..24usize, 0..24usize, 0..24usize].prop_map(Step::Claim),
+        4 => [0..24usize, 0..24usize, 0..24usize, 0..24usize, 0..24usize, 0..24usize].prop_map(Step::Claim),
         6 => Just(Step::ClaimHinted),
         3 => Just(Step::Hint),
         1 => (any::<u8>(), 0..=MAX_SEED).prop_map(|(v, s)| Step::NewGame(v, s)),
@@ -258,7 +256,7 @@ proptest! {
                 seen.push(game.clone());
             }
         }
-        let table_claims: Vec<Card> = if game.variant() == Variant::Chain {
+        let table_claims: Vec<Card> = if game.variant().links() > 0 || game.variant().is_puzzle() {
             Vec::new()
         } else {
             game.found().iter().flat_map(|claim| claim.cards().to_vec()).collect()

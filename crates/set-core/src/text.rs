@@ -25,13 +25,17 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Appends `n`, a number below 100 (a card id, a slot, a count), in decimal.
+/// Appends `n`, a number below 1000 (a card id of any deck, a slot, a
+/// count), in decimal; a larger one is written as 999.
 pub fn push_small(text: &mut String, n: usize) {
-    let n = n.min(99) as u8;
-    if n >= 10 {
-        text.push((b'0' + n / 10) as char);
+    let n = n.min(999) as u16;
+    if n >= 100 {
+        text.push((b'0' + (n / 100) as u8) as char);
     }
-    text.push((b'0' + n % 10) as char);
+    if n >= 10 {
+        text.push((b'0' + (n / 10 % 10) as u8) as char);
+    }
+    text.push((b'0' + (n % 10) as u8) as char);
 }
 
 /// `text` split at the first `separator`, an ASCII byte: `str::split_once`
@@ -221,11 +225,14 @@ mod tests {
 
     #[test]
     fn small_numbers_are_written_as_the_formatter_writes_them() {
-        for n in 0..100 {
+        for n in 0..1000 {
             let mut text = String::from("x");
             push_small(&mut text, n);
             assert_eq!(text, format!("x{n}"));
         }
+        let mut text = String::new();
+        push_small(&mut text, 1000);
+        assert_eq!(text, "999");
     }
 
     #[test]

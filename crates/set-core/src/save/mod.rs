@@ -60,6 +60,7 @@ pub use seated::{SeatedError, decode_seated, encode_seated};
 
 use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
+use crate::rules::deck::Deck;
 use crate::rules::game::{Action, Claim, Game, MAX_SEED, Move, ReplayError};
 use crate::rules::variant::Variant;
 use crate::text::{BadHeader, digits, push_small, read_version, short, split_at_each, split_once_at};
@@ -300,15 +301,17 @@ fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
     let max_seed = if matches!(variant, Variant::Daily(_)) { u64::MAX } else { MAX_SEED };
     let seed = number(lines.get("seed")?, "seed", max_seed)?;
     let elapsed_ms = number(lines.get("elapsed-ms")?, "elapsed-ms", MAX_ELAPSED_MS)?;
-    let table = card_ids(lines.get("table")?, "table")?;
-    let deck = card_ids(lines.get("deck")?, "deck")?;
+    // Ids are read in the way's deck (a 4Set id reaches 255).
+    let cards_of = variant.deck();
+    let table = card_ids(lines.get("table")?, "table", cards_of)?;
+    let deck = card_ids(lines.get("deck")?, "deck", cards_of)?;
     // The found cards in one list, and how many claims they were written as.
     let (mut found, mut claims) = (Vec::new(), 0);
     for claim in lines.get("found")?.split_ascii_whitespace() {
-        found.extend(card_ids_in(claim, b'.', "found")?);
+        found.extend(card_ids_in(claim, b'.', "found", cards_of)?);
         claims += 1;
     }
-    let previous = lines.optional("previous").map(|text| card_ids(text, "previous")).transpose()?;
+    let previous = lines.optional("previous").map(|text| card_ids(text, "previous", cards_of)).transpose()?;
     let wrong_claims = number(lines.get("wrong-claims")?, "wrong-claims", u64::from(u32::MAX))? as u32;
     let hints_used = number(lines.get("hints-used")?, "hints-used", u64::from(u32::MAX))? as u32;
     // Format 1 lists the cards claimed away; format 2's daily claims may share cards.
@@ -320,7 +323,11 @@ fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
     if v1 && table.len() + deck.len() + found.len() != DECK_SIZE {
         return Err(SaveError::CardCount(table.len() + deck.len() + found.len()));
     }
-    let moves = if v1 { parse_moves(lines.get("actions")?, false)? } else { parse_moves(lines.get("moves")?, true)? };
+    let moves = if v1 {
+        parse_moves(lines.get("actions")?, false, cards_of)?
+    } else {
+        parse_moves(lines.get("moves")?, true, cards_of)?
+    };
     let game = replay(variant, seed, &moves, v1)?;
     let game_found: Vec<Card> = game.found().iter().flat_map(Claim::cards).copied().collect();
     let found_matches = game_found == found && (v1 || game.found().len() == claims);
@@ -363,7 +370,8 @@ fn check_snapshot(checks: &[(&'static str, bool)]) -> Result<(), SaveError> {
 }
 
 fn no_card_twice(cards: &[Card]) -> Result<(), SaveError> {
-    let mut seen = [false; DECK_SIZE];
+    // Every id a deck has fits: 4Set's reach 255.
+    let mut seen = [false; 256];
     for card in cards {
         if std::mem::replace(&mut seen[card.id() as usize], true) {
             return Err(SaveError::RepeatedCard(card.id()));
@@ -391,14 +399,14 @@ fn parse_mode(text: &str) -> Result<Variant, SaveError> {
 
 /// The moves of either format: format 2's `1200:h` and `5400:c3.17.40`
 /// (cards, with their times), format 1's untimed `h` and `c0.4.9` (slots).
-fn parse_moves(text: &str, timed: bool) -> Result<Vec<Move>, SaveError> {
+fn parse_moves(text: &str, timed: bool, deck: Deck) -> Result<Vec<Move>, SaveError> {
     parse_tokens(text, |token| {
         let (at, action) = if timed { split_once_at(token, b':')? } else { ("0", token) };
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
         let action = if action == "h" {
             Action::Hint
         } else {
-            let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves").ok()?;
+            let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves", deck).ok()?;
             Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)
         };
         Some(Move { at_ms, action })
@@ -417,25 +425,25 @@ fn parse_tokens<T>(text: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<
     Ok(parsed)
 }
 
-fn card_ids(text: &str, field: &'static str) -> Result<Vec<Card>, SaveError> {
+fn card_ids(text: &str, field: &'static str, deck: Deck) -> Result<Vec<Card>, SaveError> {
     let mut cards = Vec::new();
     for token in text.split_ascii_whitespace() {
-        cards.push(card_id(token, field)?);
+        cards.push(card_id(token, field, deck)?);
     }
     Ok(cards)
 }
 
-fn card_ids_in(text: &str, separator: u8, field: &'static str) -> Result<Vec<Card>, SaveError> {
+fn card_ids_in(text: &str, separator: u8, field: &'static str, deck: Deck) -> Result<Vec<Card>, SaveError> {
     let mut cards = Vec::new();
     for token in split_at_each(text, separator) {
-        cards.push(card_id(token, field)?);
+        cards.push(card_id(token, field, deck)?);
     }
     Ok(cards)
 }
 
-fn card_id(token: &str, field: &'static str) -> Result<Card, SaveError> {
+fn card_id(token: &str, field: &'static str, deck: Deck) -> Result<Card, SaveError> {
     digits(token)
-        .and_then(|id| Card::new(i64::try_from(id).ok()?).ok())
+        .and_then(|id| deck.card(i64::try_from(id).ok()?).ok())
         .ok_or_else(|| SaveError::BadCardId { field, text: short(token) })
 }
 
@@ -483,11 +491,14 @@ mod tests {
     #[test]
     fn every_variant_saves_and_restores_exactly() {
         let date = Date::parse("2026-11-23").unwrap();
-        for variant in [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra, Variant::Daily(date)] {
+        for variant in crate::rules::variant::WAYS.into_iter().chain([Variant::Daily(date)]) {
             let mut game = Game::new(variant, 99);
             let mut at = 0;
-            for step in 0..6 {
+            for step in 0..12 {
                 at += 700;
+                if game.is_over() {
+                    break;
+                }
                 if step % 3 == 0 {
                     game.hint(at).unwrap();
                 } else if let Some(claim) = game.hint_claim() {
@@ -498,7 +509,7 @@ mod tests {
             let saved = decode(&text).unwrap_or_else(|err| panic!("{variant:?}: {err}\n{text}"));
             assert_eq!(saved, SavedGame { game: game.clone(), elapsed_ms: at + 50 }, "{variant:?}");
             assert_eq!(encode(&saved.game, saved.elapsed_ms), text);
-            if variant == Variant::Chain {
+            if variant.links() > 0 {
                 assert!(text.contains("\nprevious "), "{text}");
             }
         }
@@ -566,8 +577,14 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(decode(&text), Err(expected), "{text:.300}");
         }
-        // Another seed or mode deals other cards, so the claimed ones are not in play.
-        for text in [edited("seed", "seed 43"), edited("mode", "mode junior")] {
+        // A junior game holds solid cards only: an open one is no card of its deck.
+        assert!(
+            matches!(decode(&edited("mode", "mode junior")), Err(SaveError::BadCardId { field: "table", .. })),
+            "{:?}",
+            decode(&edited("mode", "mode junior"))
+        );
+        // Another seed deals other cards, so the claimed ones are not in play.
+        for text in [edited("seed", "seed 43")] {
             assert!(
                 matches!(
                     decode(&text),
