@@ -57,6 +57,8 @@ cargo_counts native
 echo "==> 2/3 wasm: wasm-bindgen-test in headless Chromium"
 wasm_build cargo test --target wasm32-unknown-unknown -p set-game -p set-review --test web 2>&1 | tee "$logs/wasm.log"
 status[wasm]=${PIPESTATUS[0]}
+wasm_build cargo test --target wasm32-unknown-unknown -p set-game --test ways 2>&1 | tee -a "$logs/wasm.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status[wasm]=1
 cargo_counts wasm
 
 echo "==> 3/3 e2e: node scripts/build.mjs --release, then Playwright in Chromium"

@@ -97,6 +97,11 @@ fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
     set_api::card_rect(id)
 }
 
+/// `sets(ids)` as JavaScript calls it: no mode, the classic deck.
+fn sets_of(ids: JsValue) -> Result<JsValue, JsError> {
+    sets(ids, JsValue::UNDEFINED)
+}
+
 /// `check(a, b, c)` as JavaScript calls it: the places after the third are `undefined`.
 fn check3(a: JsValue, b: JsValue, c: JsValue) -> Result<bool, JsError> {
     check(a, b, c, JsValue::UNDEFINED, JsValue::UNDEFINED)
@@ -207,12 +212,12 @@ fn bad_input_throws_an_error_naming_the_value_and_changes_nothing() {
             check(5.into(), 5.into(), 2.into(), "x".into(), JsValue::UNDEFINED).map(drop),
             "card id \"x\" is not a number",
         ),
-        (sets(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
-        (sets(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
-        (sets(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
-        (sets(Uint8Array::from(&[1, 2, 1][..]).into()).map(drop), "card id 1 is repeated (again at index 2)"),
-        (sets(Uint8Array::from(&[1, 99][..]).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
-        (sets(Uint8Array::from(&[255][..]).into()).map(drop), "card id 255 is out of range 0..=80 (at index 0)"),
+        (sets_of(JsValue::from("nope")).map(drop), "ids \"nope\" is not an array"),
+        (sets_of(Array::of3(&1.into(), &2.into(), &1.into()).into()).map(drop), "card id 1 is repeated"),
+        (sets_of(Array::of2(&1.into(), &99.into()).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
+        (sets_of(Uint8Array::from(&[1, 2, 1][..]).into()).map(drop), "card id 1 is repeated (again at index 2)"),
+        (sets_of(Uint8Array::from(&[1, 99][..]).into()).map(drop), "card id 99 is out of range 0..=80 (at index 1)"),
+        (sets_of(Uint8Array::from(&[255][..]).into()).map(drop), "card id 255 is out of range 0..=80 (at index 0)"),
         (slot_rect(99.into()).map(drop), "slot 99 is empty"),
         (slot_rect(1e20.into()).map(drop), "slot 100000000000000000000 is empty"),
         (slot_rect((-1).into()).map(drop), "slot -1 is negative"),
@@ -247,12 +252,12 @@ fn hint_points_at_a_set_on_the_table_and_changes_nothing() {
 #[wasm_bindgen_test]
 fn sets_lists_index_triples_and_finds_all_1080_in_the_deck() {
     let deck: Array = (0..81).map(JsValue::from).collect();
-    assert_eq!(Array::from(&sets(deck.into()).unwrap()).length(), 1080);
+    assert_eq!(Array::from(&sets_of(deck.into()).unwrap()).length(), 1080);
     let some = Array::of5(&40.into(), &0.into(), &5.into(), &1.into(), &2.into());
-    let found = Array::from(&sets(some.into()).unwrap());
+    let found = Array::from(&sets_of(some.into()).unwrap());
     assert_eq!(found.length(), 1);
     assert_eq!(numbers(&found.get(0)), vec![1.0, 3.0, 4.0]);
-    assert_eq!(Array::from(&sets(Array::new().into()).unwrap()).length(), 0);
+    assert_eq!(Array::from(&sets_of(Array::new().into()).unwrap()).length(), 0);
 }
 
 #[wasm_bindgen_test]
@@ -260,8 +265,8 @@ fn sets_of_a_uint8array_answers_the_same_triples_flat_in_a_uint8array() {
     // Lists of every length from the deck, in a scrambled order.
     for len in 0..=81u32 {
         let ids: Vec<u8> = (0..len).map(|i| ((i * 47 + len * 13) % 81) as u8).collect();
-        let plain = Array::from(&sets(ids.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
-        let typed = sets(Uint8Array::from(&ids[..]).into()).unwrap();
+        let plain = Array::from(&sets_of(ids.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
+        let typed = sets_of(Uint8Array::from(&ids[..]).into()).unwrap();
         let flat = typed.dyn_into::<Uint8Array>().expect("a Uint8Array answer").to_vec();
         let from_plain: Vec<u8> = plain.iter().flat_map(|set| numbers(&set)).map(|index| index as u8).collect();
         assert_eq!(flat, from_plain, "{len} cards");
@@ -278,7 +283,7 @@ fn sets_of_a_uint8array_answers_the_same_triples_flat_in_a_uint8array() {
         }
     }
     assert_eq!(
-        sets(Uint8Array::from(&(0..81).collect::<Vec<u8>>()[..]).into())
+        sets_of(Uint8Array::from(&(0..81).collect::<Vec<u8>>()[..]).into())
             .unwrap()
             .unchecked_into::<Uint8Array>()
             .length(),
@@ -576,12 +581,27 @@ fn deal_takes_a_mode_and_state_tells_it() {
     // Its seed comes from the date and may not fit a JavaScript number.
     assert!(field(&s, "seed").is_null());
     assert_eq!(Array::from(&field(&s, "found")).length(), 0);
-    let all = Array::from(&sets(board.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
+    let all = Array::from(&sets_of(board.iter().map(|&id| JsValue::from(id)).collect::<Array>().into()).unwrap());
     assert_eq!((board.len(), all.length()), (12, 6), "a daily board is 12 cards with exactly 6 sets");
     assert_eq!(numbers(&deal(options("daily", Some(1.0), Some("2026-11-23"))).unwrap().into()), board);
 
+    // The ways of the classic deck the page plays; the others are refused by name.
+    for (mode, first) in
+        [("ultrachain", 12), ("ultra9", 9), ("ghost", 10), ("puzzle", 12), ("ultra9puzzle", 9), ("shuffle", 12)]
+    {
+        let table = numbers(&deal(options(mode, Some(3.0), None)).unwrap().into());
+        let s = state().unwrap();
+        assert_eq!(field(&s, "mode").as_string().as_deref(), Some(mode));
+        assert!(table.len() >= first, "{mode}: {}", table.len());
+        if mode.contains("puzzle") {
+            assert_eq!(Array::from(&field(&s, "found")).length(), 0, "{mode}: nothing found yet");
+        }
+    }
+
     let before = snapshot();
     let cases = [
+        (deal(options("4set", None, None)), "mode \"4set\" (4Set) is not played on this page yet"),
+        (deal(options("memory", None, None)), "mode \"memory\" (Memory) is not played on this page yet"),
         (deal(options("speed", None, None)), "mode \"speed\" is not one of"),
         (deal(options("daily", None, Some("2026-02-30"))), "date \"2026-02-30\" is not a day"),
         (deal(options("chain", None, Some("2026-01-01"))), "a date is only for mode \"daily\""),

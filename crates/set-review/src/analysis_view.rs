@@ -11,8 +11,7 @@ use crate::shell::{Event, Shell, escape};
 use crate::words::time;
 use set_canvas::board::{Drawn, Marks, draw_table, looks};
 use set_client::review::analysis::Analysis;
-use set_client::review::record::mode_index;
-use set_core::rules::explain::{ATTRIBUTES, sentence};
+use set_core::rules::explain::{ATTRIBUTES, reasons, sentence};
 use set_core::rules::game::Invalid;
 
 pub(crate) fn update(shown: &mut Option<usize>, analysis: &Analysis, event: Event) -> bool {
@@ -113,11 +112,11 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
         let mut broke = [0usize; 4];
         for wrong in &analysis.wrong {
             let why = match wrong.why {
-                Invalid::NotASet => wrong.broken.iter().map(|&b| sentence(b)).collect::<Vec<_>>().join(" "),
-                Invalid::NotAnUltraSet => "No two pairs need the same third card.".to_owned(),
-                Invalid::ChainLink { previous_cards } => {
-                    format!("It held {previous_cards} cards of the previous set, not one.")
+                Invalid::NotASet if !wrong.broken.is_empty() => {
+                    wrong.broken.iter().map(|&b| sentence(b)).collect::<Vec<_>>().join(" ")
                 }
+                Invalid::NotAnUltraSet => "No two pairs need the same third card.".to_owned(),
+                other => reasons(game.variant(), other, wrong.claim.cards()).join(" "),
             };
             for broken in &wrong.broken {
                 broke[broken.attribute as usize] += 1;
@@ -137,7 +136,7 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
     if let (Some(index), Some((ctx, w, h))) = (shown, shell.canvas("review-missed-table")) {
         let missed = &analysis.missed[index];
         let table = &analysis.tables[missed.table];
-        let row = table.previous.map(|p| p.to_vec()).unwrap_or_default();
+        let row = table.previous.map(|p| p.cards().to_vec()).unwrap_or_default();
         draw_table(
             &ctx,
             w,

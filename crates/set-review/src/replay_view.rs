@@ -52,7 +52,7 @@ pub(crate) fn frame(saved: &Played, step: usize) -> Frame {
     let last = steps(saved) - 1;
     let step = step.min(last);
     let before = after(saved, step.saturating_sub(1).min(moves.len()));
-    let row = before.previous().map(|p| p.to_vec()).unwrap_or_default();
+    let row = before.previous().map(|p| p.cards().to_vec()).unwrap_or_default();
     let mut frame =
         Frame { table: before.table().to_vec(), row, marked: Vec::new(), kind: Mark::None, caption: String::new() };
     if step == 0 {
@@ -62,7 +62,7 @@ pub(crate) fn frame(saved: &Played, step: usize) -> Frame {
     if step == last {
         let end = &saved.game;
         frame.table = end.table().to_vec();
-        frame.row = end.previous().map(|p| p.to_vec()).unwrap_or_default();
+        frame.row = end.previous().map(|p| p.cards().to_vec()).unwrap_or_default();
         let state = if end.is_over() { "The end" } else { "Now" };
         frame.caption = format!("{state}: {} sets found, {}.", end.found().len(), time(Some(saved.elapsed_ms)));
         return frame;
