@@ -259,7 +259,7 @@ export function setsOf(table) {
   return sets;
 }
 
-/** Clicks a card where the page drew it, as a person would (online.html). */
+/** Clicks a card where the page drew it (on the table or the row above), as a person would. */
 export async function clickCard(page, id) {
   const rect = await api(page, 'card_rect', id);
   assert.ok(rect, `card ${id} is not on ${page.url()}'s table`);

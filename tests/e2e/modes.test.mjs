@@ -4,7 +4,7 @@
 // them. Screenshots of each mode go to test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, ready, resize, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, api, clickCard, ready, resize, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
@@ -44,13 +44,6 @@ function findClaim(s) {
   return null;
 }
 
-/** Clicks a card where the game says it is drawn (table or the row above). */
-async function clickCard(page, id) {
-  const rect = await api(page, 'card_rect', id);
-  assert.ok(rect, `card ${id} is not drawn`);
-  const [x, y, w, h] = rect;
-  await page.mouse.click(x + w / 2, y + h / 2);
-}
 
 /** Plays the game to its end by clicks; checks each accepted claim by the references. */
 async function playToTheEnd(page, { shotAt } = {}) {

@@ -1,0 +1,140 @@
+// The fork's ways on the classic deck (UltraSet-Chain, Ultra9, GhostSet,
+// Puzzle, Ultra9 Puzzle, Shuffle), each played to its end by clicks in
+// Chromium at desktop size, then again on a phone. The claims are found by
+// plain JavaScript references written here from each rule's words, not by
+// the game's hint or its `sets`, and each accepted one is checked against
+// them; axe audits each way's board. Screenshots go to test-artifacts/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, api, clickCard, audit, resize, state, useBrowser } from './helpers.mjs';
+
+const { open } = useBrowser();
+
+// --- plain references, from the id's base-3 digits -------------------------
+const UNITS = [27, 9, 3, 1];
+const digits = (id) => UNITS.map((unit) => Math.floor(id / unit) % 3);
+/** The card two need: where they agree the same value, else the third. */
+const third = (a, b) => {
+  const [x, y] = [digits(a), digits(b)];
+  return x.reduce((id, d, i) => id + (d === y[i] ? d : 3 - d - y[i]) * UNITS[i], 0);
+};
+const isSet = ([a, b, c]) => third(a, b) === c;
+const isUltra = ([a, b, c, d]) => [[a, b, c, d], [a, c, b, d], [a, d, b, c]].some(([p, q, r, s]) => third(p, q) === third(r, s));
+/** Six cards whose values add up to a multiple of 3 in every trait. */
+const isGhost = (six) => [0, 1, 2, 3].every((t) => six.reduce((sum, id) => sum + digits(id)[t], 0) % 3 === 0);
+const sameCards = (x, y) => x.length === y.length && x.every((id) => y.includes(id));
+
+/** Every `k` of `list`, in order. */
+function* hands(list, k, from = 0, hand = []) {
+  if (hand.length === k) { yield hand; return; }
+  for (let i = from; i < list.length; i++) yield* hands(list, k, i + 1, [...hand, list[i]]);
+}
+
+const WAYS = {
+  ultrachain: { size: 4, rule: isUltra, links: 2, first: 12, cards: 81 },
+  ultra9: { size: 4, rule: isUltra, first: 9, cards: 81 },
+  ghost: { size: 6, rule: isGhost, first: 10, cards: 81 },
+  puzzle: { size: 3, rule: isSet, puzzle: true, first: 12, cards: 81 },
+  ultra9puzzle: { size: 4, rule: isUltra, puzzle: true, first: 9, cards: 81 },
+  shuffle: { size: 3, rule: isSet, first: 12, cards: 81 },
+};
+
+/** A claim that can be made now, by the way's rule; null when there is none. */
+function findClaim(s) {
+  const way = WAYS[s.mode];
+  if (way.links && s.previous) {
+    for (const linked of hands(s.previous, way.links))
+      for (const rest of hands(s.table, way.size - way.links)) if (way.rule([...linked, ...rest])) return [...linked, ...rest];
+    return null;
+  }
+  for (const hand of hands(s.table, way.size))
+    if (way.rule(hand) && !(s.found ?? []).some((f) => sameCards(f, hand))) return hand;
+  return null;
+}
+
+
+/** Plays to the end by clicks; checks each accepted claim by the references. */
+async function playToTheEnd(page, shot) {
+  let s = await state(page);
+  const way = WAYS[s.mode];
+  for (let claims = 0; !s.over; claims++) {
+    assert.ok(claims < 90, 'the game does not end');
+    const claim = findClaim(s);
+    assert.ok(claim, `the game goes on, yet the reference finds no claim in ${JSON.stringify(s)}`);
+    for (const id of claim) await clickCard(page, id);
+    const after = await state(page);
+    assert.equal(after.setsFound, s.setsFound + 1, `${JSON.stringify(claim)} was not accepted`);
+    assert.equal(after.wrongClaims, s.wrongClaims);
+    if (way.links) assert.ok(sameCards(after.previous, claim), 'the claim is the new previous one');
+    if (way.puzzle) {
+      const stays = after.found.length > 0;
+      if (stays) {
+        assert.deepEqual(after.table, s.table, 'a puzzle table stays until all its claims are found');
+        assert.ok(sameCards(after.found.at(-1), claim));
+      } else {
+        assert.ok(s.table.every((id) => !after.table.includes(id)), 'a solved table leaves whole');
+      }
+    } else if (!way.links) {
+      assert.ok(claim.every((id) => !after.table.includes(id)), 'claimed cards leave the table');
+    }
+    if (claims === 2 && shot) {
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: shot });
+    }
+    s = after;
+  }
+  assert.equal(findClaim(s), null, 'the game ended with a claim still on the table');
+  return s;
+}
+
+for (const [mode, seed] of [['ultrachain', 4], ['ultra9', 6], ['ghost', 2], ['puzzle', 7], ['ultra9puzzle', 3], ['shuffle', 9]]) {
+  test(`${mode}: a whole game by clicks at desktop size, and another on a phone`, { timeout: 300_000 }, async () => {
+    const { page, problems, close } = await open(`?mode=${mode}&seed=${seed}`);
+    const start = await state(page);
+    const way = WAYS[mode];
+    assert.equal(start.mode, mode);
+    assert.equal(await page.locator('#mode').inputValue(), mode, 'the chooser shows the way');
+    assert.ok(start.table.length >= way.first, `${start.table.length} cards out`);
+    await audit(page, `${mode} at 1280 px`);
+    let before = start.table;
+    const end = await playToTheEnd(page, `${ARTIFACTS}/way-${mode}-desktop.png`);
+    assert.equal(new Set(end.table).size, end.table.length, 'a card twice on the table');
+    assert.equal(end.deck, 0);
+    if (mode === 'shuffle') assert.notDeepEqual(before, end.table);
+    await page.locator('#end-screen').waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${ARTIFACTS}/way-${mode}-end.png` });
+
+    await page.locator('#end-new-game').click();
+    assert.equal((await state(page)).mode, mode, 'New game keeps the way');
+    await resize(page, 390, 844);
+    await audit(page, `${mode} at 390 px`);
+    await playToTheEnd(page, `${ARTIFACTS}/way-${mode}-phone.png`);
+    assert.deepEqual(problems, []);
+    await close();
+  });
+}
+
+test('a wrong GhostSet says which traits do not add up, and a shuffle moves the table', { timeout: 60_000 }, async () => {
+  const { page, problems, close } = await open('?mode=ghost&seed=2');
+  const s = await state(page);
+  const wrong = [...hands(s.table, 6)].find((hand) => !isGhost(hand));
+  for (const id of wrong) await clickCard(page, id);
+  const after = await state(page);
+  assert.equal(after.wrongClaims, 1);
+  assert.deepEqual(after.table, s.table, 'a wrong claim changes the table in no way');
+  const note = await page.locator('#notice-text').textContent();
+  assert.match(note, /^(Colour|Shape|Fill|Number): .* are .*\./, note);
+  assert.ok(note.includes('add up to a multiple of 3'), note);
+
+  await page.goto(new URL('?mode=shuffle&seed=9', page.url()).href);
+  await page.waitForFunction(() => window.wasmBindings?.state);
+  const table = (await state(page)).table;
+  const claim = findClaim(await state(page));
+  for (const id of claim) await clickCard(page, id);
+  const moved = (await state(page)).table;
+  const stayed = table.filter((id) => !claim.includes(id));
+  assert.ok(stayed.every((id) => moved.includes(id)), 'the cards left stay in play');
+  assert.ok(stayed.some((id) => moved.indexOf(id) !== table.indexOf(id)), 'and move to new places');
+  assert.deepEqual(problems, []);
+  await close();
+});
