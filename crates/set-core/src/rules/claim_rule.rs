@@ -16,7 +16,8 @@
 //! given, in lexicographic order.
 
 use crate::rules::card::Card;
-use crate::rules::deck::Deck;
+use crate::rules::deck::{Deck, Values};
+use crate::sort::sort_by_key;
 use crate::rules::finder::RepeatedCard;
 use std::fmt;
 
@@ -131,28 +132,22 @@ impl ClaimRule {
                 }
             }
             ClaimRule::UltraSet | ClaimRule::FourSet => {
-                let how = if self == ClaimRule::UltraSet { Pair::Sum } else { Pair::Xor };
-                // Pairs by what they share: a claim is two disjoint pairs in one bucket.
-                let mut buckets: Vec<Vec<[usize; 2]>> = vec![Vec::new(); 256];
+                // Each claim once, as i < j < k < l: for every three cards,
+                // the fourth cards that complete them, later in the list.
                 for i in 0..cards.len() {
                     for j in i + 1..cards.len() {
-                        buckets[pair_key(deck, cards[i], cards[j], how) as usize].push([i, j]);
-                    }
-                }
-                for bucket in &buckets {
-                    for (n, &[i, j]) in bucket.iter().enumerate() {
-                        for &[k, l] in &bucket[n + 1..] {
-                            let disjoint = i != k && i != l && j != k && j != l;
-                            // A 4Set pairs up all three ways; keep the pairing i < j < k < l.
-                            if disjoint && (self == ClaimRule::UltraSet || j < k) {
-                                let mut four = vec![i, j, k, l];
-                                four.sort_unstable();
-                                claims.push(four);
+                        for k in j + 1..cards.len() {
+                            let mut after = self.fourths(deck, [cards[i], cards[j], cards[k]]).map(|fourth| {
+                                fourth.and_then(|id| place[id as usize]).filter(|&l| l > k).unwrap_or(usize::MAX)
+                            });
+                            // At most three, in increasing order: a claim list stays lexicographic.
+                            sort_by_key(&mut after, |&l| l);
+                            for l in after.into_iter().filter(|&l| l != usize::MAX) {
+                                claims.push(vec![i, j, k, l]);
                             }
                         }
                     }
                 }
-                claims.sort_unstable();
             }
             ClaimRule::GhostSet => {
                 if cards.len() > MOST_GHOST_CARDS {
@@ -163,6 +158,23 @@ impl ClaimRule {
             }
         }
         Ok(claims)
+    }
+}
+
+impl ClaimRule {
+    /// The cards that make a claim of 4 with these three, by id (`None`
+    /// past a byte): a 4Set's one (their XOR), an UltraSet's three (one per
+    /// way of pairing the fourth: a + b − c, a + c − b, b + c − a).
+    fn fourths(self, deck: Deck, [a, b, c]: [Card; 3]) -> [Option<u16>; 3] {
+        if self == ClaimRule::FourSet {
+            return [Some(u16::from(a.id() ^ b.id() ^ c.id())), None, None];
+        }
+        let [a, b, c] = [a, b, c].map(|card| deck.digits(card));
+        let fourth = |x: &Values, y: &Values, z: &Values| {
+            let digits = x.as_slice().iter().zip(y.as_slice()).zip(z.as_slice());
+            Some(digits.fold(0, |id, ((&x, &y), &z)| id * 3 + u16::from((x + y + 3 - z) % 3)))
+        };
+        [fourth(&a, &b, &c), fourth(&a, &c, &b), fourth(&b, &c, &a)]
     }
 }
 
@@ -205,15 +217,10 @@ enum Pair {
     Third,
     /// The pair's digit sums mod 3, read as an id.
     Sum,
-    /// The ids XORed.
-    Xor,
 }
 
-/// A number for a pair of cards, below 256.
+/// A number for a pair of cards of a ternary deck, below 243.
 fn pair_key(deck: Deck, a: Card, b: Card, how: Pair) -> u16 {
-    if how == Pair::Xor {
-        return u16::from(a.id() ^ b.id());
-    }
     let (a, b) = (deck.digits(a), deck.digits(b));
     a.as_slice().iter().zip(b.as_slice()).fold(0, |key, (&x, &y)| {
         let digit = if how == Pair::Third { (6 - x - y) % 3 } else { (x + y) % 3 };

@@ -48,6 +48,17 @@ impl Trait {
         }
     }
 
+    /// Its name at the start of a line: "Colour", "Shape"…
+    pub fn title(self) -> &'static str {
+        match self {
+            Trait::Colour => "Colour",
+            Trait::Shape => "Shape",
+            Trait::Fill => "Fill",
+            Trait::Number => "Number",
+            Trait::Border => "Border",
+        }
+    }
+
     /// A value's name in words ("red", "an hourglass" is "hourglass"): the
     /// fourth of each trait is the 4Set decks' own.
     pub fn value_name(self, value: u8) -> &'static str {

@@ -145,9 +145,7 @@ fn trait_lines(deck: Deck, cards: &[Card], keeps: impl Fn(&[usize; 4]) -> bool) 
         }
         let last = parts.pop().unwrap_or_default();
         let list = if parts.is_empty() { last } else { format!("{} and {last}", parts.join(", ")) };
-        let mut name = trait_.name().to_owned();
-        name[..1].make_ascii_uppercase();
-        lines.push(format!("{name}: {list}."));
+        lines.push(format!("{}: {list}.", trait_.title()));
     }
     lines
 }
