@@ -17,8 +17,8 @@
 
 use crate::rules::card::Card;
 use crate::rules::deck::{Deck, Values};
-use crate::sort::sort_by_key;
 use crate::rules::finder::RepeatedCard;
+use crate::sort::sort_by_key;
 use std::fmt;
 
 /// What a claim is.
