@@ -59,10 +59,20 @@ export function page_state() {
 }
 
 /**
- * index.html's entry: the crash screen, then the game alone.
+ * Panics on purpose, so that tests can check the crash screen. The page
+ * needs its New game button (a reload) afterwards. Only race.html has it:
+ * the crash screen is the same on both pages, and index.html's download
+ * carries no test hook.
  */
-export function start() {
-    const ret = wasm.start();
+export function simulate_crash() {
+    wasm.simulate_crash();
+}
+
+/**
+ * race.html's entry: the game with others.
+ */
+export function start_race() {
+    const ret = wasm.start_race();
     if (ret[1]) {
         throw takeFromExternrefTable0(ret[0]);
     }
@@ -554,7 +564,7 @@ function __wbg_get_imports() {
         },
         __wbindgen_generic_0000000000000001: function(arg0, arg1) {
             // Cast intrinsic for `Closure(Closure { owned: true, function: Function { arguments: [Externref], shim_idx: 1, ret: Unit, inner_ret: Some(Unit) }, mutable: true }) -> Externref`.
-            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h831d56e8959a0347);
+            const ret = makeMutClosure(arg0, arg1, wasm_bindgen__convert__closures_____invoke__h2a3d3b3456192aa3);
             return ret;
         },
         __wbindgen_generic_0000000000000002: function(arg0) {
@@ -582,8 +592,8 @@ function __wbg_get_imports() {
     };
 }
 
-function wasm_bindgen__convert__closures_____invoke__h831d56e8959a0347(arg0, arg1, arg2) {
-    wasm.wasm_bindgen__convert__closures_____invoke__h831d56e8959a0347(arg0, arg1, arg2);
+function wasm_bindgen__convert__closures_____invoke__h2a3d3b3456192aa3(arg0, arg1, arg2) {
+    wasm.wasm_bindgen__convert__closures_____invoke__h2a3d3b3456192aa3(arg0, arg1, arg2);
 }
 
 function addToExternrefTable0(obj) {
