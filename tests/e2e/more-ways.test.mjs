@@ -3,7 +3,8 @@
 // Chromium at desktop size, then again on a phone. The claims are found by
 // plain JavaScript references written here from each rule's words, not by
 // the game's hint or its `sets`, and each accepted one is checked against
-// them; axe audits each way's board. Screenshots go to test-artifacts/.
+// them; axe audits each way's board; race.html races a person and a bot
+// through each. Screenshots go to test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, api, clickCard, audit, resize, state, useBrowser } from './helpers.mjs';
@@ -139,4 +140,33 @@ test('a wrong GhostSet says which traits do not add up, and a shuffle moves the 
   assert.deepEqual([...problems, ...shuffle.problems], []);
   await shuffle.close();
   await close();
+});
+
+test('race.html: a person races an expert bot through each of the six ways, by clicks, run by the clock', { timeout: 300_000 }, async () => {
+  for (const [mode, seed] of [['ultrachain', 4], ['ultra9', 6], ['ghost', 2], ['puzzle', 7], ['ultra9puzzle', 3], ['shuffle', 9]]) {
+    const { page, problems, close } = await open(`race.html?mode=${mode}&seed=${seed}&bots=expert`, { clock: true });
+    let s = await state(page);
+    assert.equal(s.mode, mode);
+    assert.deepEqual(s.players.map((p) => p.kind), ['human', 'bot']);
+    for (let guard = 0; !s.over; guard++) {
+      assert.ok(guard < 600, `${mode}: the race does not end`);
+      // Every other turn the person claims; between, the bot has time of its own.
+      const claim = guard % 2 === 0 ? findClaim(s) : null;
+      if (claim) {
+        for (const id of claim) await clickCard(page, id);
+        const after = await state(page);
+        assert.equal(after.players[0].sets, s.players[0].sets + 1, `${mode}: ${JSON.stringify(claim)} was taken`);
+      }
+      for (let ms = 0; ms < 2000; ms += 250) await page.clock.runFor(250);
+      s = await state(page);
+    }
+    const sets = s.players.map((p) => p.sets);
+    assert.equal(sets[0] + sets[1], s.setsFound, `${mode}: the scores add up to the claims found`);
+    assert.ok(sets[0] > 0 && sets[1] > 0, `${mode}: both took claims: ${sets}`);
+    assert.equal(s.players[0].wrong + s.players[1].wrong, 0, `${mode}: no wrong claims`);
+    await page.locator('#end-screen').waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${ARTIFACTS}/way-${mode}-race-end.png` });
+    assert.deepEqual(problems, [], mode);
+    await close();
+  }
 });
