@@ -62,15 +62,16 @@ fn four_sets_agree_with_the_words_on_every_hand_of_the_four_junior_deck() {
     assert_eq!(exhaustive(ClaimRule::FourSet, Deck::FourJunior), 64 * 63 * 62 / 24);
 }
 
+/// The rules a deck's cards can be claimed by: 4Set in base 4, the others in base 3.
+fn rules_of(deck: Deck) -> &'static [ClaimRule] {
+    if deck.base() == 4 { &[ClaimRule::FourSet] } else { &[ClaimRule::Set, ClaimRule::UltraSet, ClaimRule::GhostSet] }
+}
+
 #[test]
 fn each_rule_agrees_with_the_words_on_random_hands_of_every_deck() {
     let mut rng = SplitMix64::new(40);
     for deck in DECKS {
-        let rules: &[ClaimRule] = if deck.base() == 4 {
-            &[ClaimRule::FourSet]
-        } else {
-            &[ClaimRule::Set, ClaimRule::UltraSet, ClaimRule::GhostSet]
-        };
+        let rules = rules_of(deck);
         let mut cards: Vec<Card> = deck.cards().collect();
         for &rule in rules {
             let mut found = 0;
@@ -130,11 +131,7 @@ fn plain_claims(rule: ClaimRule, deck: Deck, cards: &[Card]) -> Vec<Vec<usize>> 
 fn the_finders_list_what_a_plain_loop_finds_on_random_tables() {
     let mut rng = SplitMix64::new(11);
     for deck in DECKS {
-        let rules: &[ClaimRule] = if deck.base() == 4 {
-            &[ClaimRule::FourSet]
-        } else {
-            &[ClaimRule::Set, ClaimRule::UltraSet, ClaimRule::GhostSet]
-        };
+        let rules = rules_of(deck);
         let mut cards: Vec<Card> = deck.cards().collect();
         for &rule in rules {
             for round in 0..60 {
