@@ -1,7 +1,7 @@
 // Shared by the end-to-end tests: the server (the real one, set-server, on
 // a database of its own), Chromium, and the moves a person makes on the page.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -34,13 +34,50 @@ export async function startBrowser({ dist = process.env.DIST ?? 'dist', chromium
  *  (fresh storage). */
 export function useBrowser({ flags = [] } = {}) {
   let env;
+  // Every context a test opened and did not close (a test that failed
+  // half-way, mostly): left open, its players would stay online with their
+  // names and rooms, and the next test's "Ben" be refused as a look-alike
+  // of this one's. Each is closed; after a failure, described for the log.
+  const left = new Set();
   before(async () => {
     env = await startBrowser({ flags });
+  });
+  afterEach(async (t) => {
+    for (const opened of [...left]) {
+      left.delete(opened);
+      if (!t.passed) t.diagnostic(`a page at the failure: ${await describePage(opened.page).catch((error) => `not readable: ${error.message}`)}`);
+      await opened.context.close().catch(() => {});
+    }
   });
   after(async () => {
     await env?.stop();
   });
-  return { open: (query, options) => open(env, query, options), server: () => env.server };
+  const openTracked = async (query, options) => {
+    const opened = await open(env, query, options);
+    left.add(opened);
+    const close = opened.close;
+    opened.close = () => {
+      left.delete(opened);
+      return close();
+    };
+    return opened;
+  };
+  return { open: openTracked, server: () => env.server };
+}
+
+/** What a page shows of itself, in one line: its address, its link to
+ *  the server, its seat and what it last said, and any alert. */
+async function describePage(page) {
+  const shown = await page.evaluate(() => {
+    const s = window.wasmBindings?.state?.();
+    const alerts = [...document.querySelectorAll('[role=alert], .field-error, #room-note')]
+      .filter((e) => e.offsetParent !== null && e.textContent.trim())
+      .map((e) => e.textContent.trim());
+    const o = s?.online;
+    return JSON.stringify({ link: s?.link, said: s?.said, room: o?.room, seat: o?.seat, status: o?.status,
+      players: o?.players?.map((p) => p.name), alerts });
+  });
+  return `${page.url()} ${shown}`;
 }
 
 /** A server's fair-play rules as a small server among friends might set
