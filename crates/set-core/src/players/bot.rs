@@ -26,6 +26,7 @@
 use crate::players::level::Level;
 use crate::players::seats::{Seat, Seats};
 use crate::rules::card::Card;
+use crate::rules::deck::Deck;
 use crate::rules::game::{Claim, Game};
 use crate::rules::rng::SplitMix64;
 
@@ -52,39 +53,41 @@ pub const SIGMA: f64 = 0.5;
 /// From the end of a search to the claim: seeing, then picking three cards.
 pub const MOTOR_MS: [f64; 4] = [900.0, 700.0, 500.0, 350.0];
 
-/// How many of the claim's four attributes are all different (for a set:
-/// the others are all the same).
-pub fn different_attributes(claim: &Claim) -> usize {
+/// How many of the claim's traits (of `deck`'s) are all different (for a
+/// set: the others are all the same).
+pub fn different_attributes(deck: Deck, claim: &Claim) -> usize {
     let cards = claim.cards();
-    (0..4)
+    (0..deck.traits().len())
         .filter(|&i| {
-            let digits: Vec<u8> = cards.iter().map(|card| card.digits()[i]).collect();
-            (0..digits.len()).all(|a| (a + 1..digits.len()).all(|b| digits[a] != digits[b]))
+            let values: Vec<u8> = cards.iter().map(|&card| deck.values(card).as_slice()[i]).collect();
+            (0..values.len()).all(|a| (a + 1..values.len()).all(|b| values[a] != values[b]))
         })
         .count()
 }
 
-/// How many attributes of the claim have, on all its cards, the table's most
-/// common value of that attribute (ties: any of the most common).
-pub fn common_attributes(claim: &Claim, table: &[Card]) -> usize {
-    (0..4)
+/// How many traits of the claim have, on all its cards, the table's most
+/// common value of that trait (ties: any of the most common).
+pub fn common_attributes(deck: Deck, claim: &Claim, table: &[Card]) -> usize {
+    (0..deck.traits().len())
         .filter(|&i| {
-            let mut counts = [0usize; 3];
-            for card in table {
-                counts[card.digits()[i] as usize] += 1;
+            // A value of any deck is below 4.
+            let mut counts = [0usize; 4];
+            let value = |card: Card| usize::from(deck.values(card).as_slice()[i]).min(3);
+            for &card in table {
+                counts[value(card)] += 1;
             }
             let most = counts.iter().copied().max().unwrap_or(0);
-            claim.cards().iter().all(|card| counts[card.digits()[i] as usize] == most)
+            claim.cards().iter().all(|&card| counts[value(card)] == most)
         })
         .count()
 }
 
-/// The median of one search for `claim` on `table`, at `level`.
-pub fn search_median_ms(level: Level, claim: &Claim, table: &[Card]) -> f64 {
-    let different = different_attributes(claim).min(4);
+/// The median of one search for `claim` on `table` (cards of `deck`), at `level`.
+pub fn search_median_ms(level: Level, deck: Deck, claim: &Claim, table: &[Card]) -> f64 {
+    let different = different_attributes(deck, claim).min(4);
     SEARCH_MEDIAN_MS[level as usize]
         * DIFFERENT_FACTOR[different]
-        * COMMON_FACTOR.powi(common_attributes(claim, table) as i32)
+        * COMMON_FACTOR.powi(common_attributes(deck, claim, table) as i32)
 }
 
 /// One draw from a standard normal distribution: the sum of twelve uniform
@@ -106,10 +109,16 @@ pub fn draw_search_ms(median_ms: f64, rng: &mut SplitMix64) -> f64 {
 /// What a bot will claim on a table, and how long after the table appeared:
 /// the horse race of one search per claim, then the motor delay. `None`
 /// when no claim can be made.
-pub fn next_claim(level: Level, claims: &[Claim], table: &[Card], rng: &mut SplitMix64) -> Option<(Claim, u64)> {
+pub fn next_claim(
+    level: Level,
+    deck: Deck,
+    claims: &[Claim],
+    table: &[Card],
+    rng: &mut SplitMix64,
+) -> Option<(Claim, u64)> {
     let mut best: Option<(Claim, f64)> = None;
     for &claim in claims {
-        let time = draw_search_ms(search_median_ms(level, &claim, table), rng);
+        let time = draw_search_ms(search_median_ms(level, deck, &claim, table), rng);
         if best.is_none_or(|(_, earliest)| time < earliest) {
             best = Some((claim, time));
         }
@@ -143,7 +152,9 @@ pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
     let mut best: Option<BotPlan> = None;
     for (seat, level) in seats.bots() {
         let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | found).next_u64());
-        let Some((claim, after)) = next_claim(level, &claims, game.table(), &mut rng) else { continue };
+        let Some((claim, after)) = next_claim(level, game.variant().deck(), &claims, game.table(), &mut rng) else {
+            continue;
+        };
         if best.is_none_or(|plan| since_ms + after < plan.due_ms) {
             best = Some(BotPlan { seat, claim, due_ms: since_ms + after });
         }
@@ -155,7 +166,27 @@ pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
 mod tests {
     use super::*;
     use crate::rules::game::Game;
-    use crate::rules::variant::Variant;
+    use crate::rules::variant::{Variant, WAYS};
+
+    #[test]
+    fn a_bot_plays_every_way_to_its_end_claiming_what_the_game_takes() {
+        // The bots read a card's values in its way's deck: a MegaSet or 4Set
+        // id is no classic card (before, such an id ran off a table of three).
+        for way in WAYS {
+            let seats = Seats::new(&["Ann"], &[Level::Expert]).unwrap();
+            let mut game = Game::new(way, 11);
+            let mut since = 0;
+            for step in 0.. {
+                let Some(plan) = plan(&game, &seats, since) else { break };
+                assert!(plan.due_ms > since, "{way:?}: a claim takes time");
+                assert!(game.claims().contains(&plan.claim), "{way:?}: the bot claims a claim of the table");
+                game.claim(plan.claim, plan.due_ms).unwrap();
+                since = plan.due_ms;
+                assert!(step < 400, "{way:?}: the game does not end");
+            }
+            assert!(game.is_over(), "{way:?}: the bot stopped before the end");
+        }
+    }
 
     /// The lower middle of many values (the product's `median` sorts the
     /// few it is given by insertion; these are tens of thousands).
@@ -177,8 +208,8 @@ mod tests {
         for level in Level::ALL {
             for (set, different) in sets.iter().zip(1..) {
                 let claim = claim(*set);
-                assert_eq!(different_attributes(&claim), different);
-                let expected = search_median_ms(level, &claim, &table);
+                assert_eq!(different_attributes(Deck::Classic, &claim), different);
+                let expected = search_median_ms(level, Deck::Classic, &claim, &table);
                 let mut rng = SplitMix64::new(level as u64 * 10 + different as u64);
                 let draws: Vec<u64> = (0..20_000).map(|_| draw_search_ms(expected, &mut rng) as u64).collect();
                 let drawn = median(&draws).unwrap() as f64;
@@ -188,7 +219,8 @@ mod tests {
                 );
             }
             // More attributes all different: slower, at every level.
-            let medians: Vec<f64> = sets.iter().map(|&set| search_median_ms(level, &claim(set), &[])).collect();
+            let medians: Vec<f64> =
+                sets.iter().map(|&set| search_median_ms(level, Deck::Classic, &claim(set), &[])).collect();
             assert!(medians.windows(2).skip(1).all(|pair| pair[0] < pair[1]), "{medians:?}");
         }
     }
@@ -198,9 +230,12 @@ mod tests {
         // A table of twelve red cards: a red set shares its colour with the most common.
         let reds: Vec<Card> = Card::all().take(12).collect();
         let red_set = claim([0, 1, 2]);
-        assert!(common_attributes(&red_set, &reds) >= 1);
+        assert!(common_attributes(Deck::Classic, &red_set, &reds) >= 1);
         let elsewhere: Vec<Card> = Card::all().skip(27).take(12).collect();
-        assert!(search_median_ms(Level::Hard, &red_set, &reds) < search_median_ms(Level::Hard, &red_set, &elsewhere));
+        assert!(
+            search_median_ms(Level::Hard, Deck::Classic, &red_set, &reds)
+                < search_median_ms(Level::Hard, Deck::Classic, &red_set, &elsewhere)
+        );
     }
 
     /// Dealt 12-card tables and the claims on each (dealt once: the slow part).
@@ -219,7 +254,7 @@ mod tests {
         let mut rng = SplitMix64::new(99);
         let by_sets: Vec<(usize, u64)> = tables
             .iter()
-            .map(|(claims, table)| (claims.len(), next_claim(level, claims, table, &mut rng).unwrap().1))
+            .map(|(claims, table)| (claims.len(), next_claim(level, Deck::Classic, claims, table, &mut rng).unwrap().1))
             .collect();
         let times: Vec<u64> = by_sets.iter().map(|&(_, at)| at).collect();
         (median(&times).unwrap() as f64, by_sets)
@@ -253,9 +288,10 @@ mod tests {
     #[test]
     fn the_same_seed_draws_the_same_claims() {
         let game = Game::new(Variant::Classic, 5);
-        let draw = |seed| next_claim(Level::Hard, &game.claims(), game.table(), &mut SplitMix64::new(seed));
+        let draw =
+            |seed| next_claim(Level::Hard, Deck::Classic, &game.claims(), game.table(), &mut SplitMix64::new(seed));
         assert_eq!(draw(7), draw(7));
-        assert_eq!(next_claim(Level::Easy, &[], game.table(), &mut SplitMix64::new(1)), None);
+        assert_eq!(next_claim(Level::Easy, Deck::Classic, &[], game.table(), &mut SplitMix64::new(1)), None);
         for level in Level::ALL {
             assert_eq!(Level::from_name(level.name()), Some(level));
         }
