@@ -9,6 +9,7 @@ use set_client::page::layout::{Board, Place, Plan};
 use set_client::page::settings::{Settings, Theme};
 use set_client::play::stopwatch::format_clock;
 use set_core::rules::card::Card;
+use set_core::rules::deck::Deck;
 use set_core::rules::variant::Variant;
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
@@ -466,7 +467,7 @@ impl View {
 /// A card button's name: "Slot 1 (key 1): 2 solid green diamonds"; the row
 /// above the table is "Previous set 1 (key Z): …". Hinted cards end with
 /// ", hinted"; being picked is the button's pressed state.
-pub(crate) fn describe_card(place: Place, card: Card, key: Option<&str>, hinted: bool) -> String {
+pub(crate) fn describe_card(place: Place, card: Card, deck: Deck, key: Option<&str>, hinted: bool) -> String {
     let mut line = match place {
         Place::Table(slot) => format!("Slot {}", slot + 1),
         Place::Row(index) => format!("Previous set {}", index + 1),
@@ -474,7 +475,8 @@ pub(crate) fn describe_card(place: Place, card: Card, key: Option<&str>, hinted:
     if let Some(key) = key {
         line.push_str(&format!(" (key {key})"));
     }
-    line.push_str(&format!(": {card}"));
+    line.push_str(": ");
+    line.push_str(&deck.words(card));
     if hinted {
         line.push_str(", hinted");
     }

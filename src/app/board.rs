@@ -80,6 +80,7 @@ impl<T: Hosted> App<T> {
                     palette: self.settings.palette,
                     cue: self.settings.colour_cues,
                     dark,
+                    deck: self.play().game().variant().deck(),
                     ..CardLook::default()
                 };
                 self.sprites.follow(&view.canvas, motion, now, look, view.pixel_ratio);
@@ -110,7 +111,7 @@ impl<T: Hosted> App<T> {
         let showing = self.table.showing(now);
         let row = self.play().row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
-            render::draw_row_band(&view.ctx, &strip, matches!(row, Row::LastUltra { .. }), dark);
+            render::draw_row_band(&view.ctx, &strip, row.cards().len(), matches!(row, Row::LastUltra { .. }), dark);
         }
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
         let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
@@ -136,6 +137,7 @@ impl<T: Hosted> App<T> {
                 cue: self.settings.colour_cues,
                 palette,
                 dark,
+                deck: game.variant().deck(),
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);

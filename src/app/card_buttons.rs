@@ -34,7 +34,13 @@ impl<T: Hosted> App<T> {
         for (place, card) in row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
         {
             let Some(rect) = board.rect(place) else { continue };
-            let label = describe_card(place, card, key_label(place), game.hinted_cards().contains(&card));
+            let label = describe_card(
+                place,
+                card,
+                game.variant().deck(),
+                key_label(place),
+                game.hinted_cards().contains(&card),
+            );
             // Whole pixels: integer formatting keeps float formatting out of the wasm.
             let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h].map(|n| n as u32);
             buttons.push_str(&format!(

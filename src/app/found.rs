@@ -40,6 +40,7 @@ impl<T: Hosted> App<T> {
             palette: self.settings.palette,
             cue: self.settings.colour_cues,
             dark: self.settings.dark(view.system_prefers_dark()),
+            deck: game.variant().deck(),
             ..CardLook::default()
         };
         let Some(document) = view.window.document() else { return };
@@ -56,7 +57,7 @@ impl<T: Hosted> App<T> {
             let _ = canvas.set_attribute("style", &format!("width:{}px;height:{}px", width as u32, height as u32));
             canvas.set_width((width * ratio).round() as u32);
             canvas.set_height((height * ratio).round() as u32);
-            let words: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            let words: Vec<String> = cards.iter().map(|&card| look.deck.words(card)).collect();
             let _ = canvas.set_attribute("role", "img");
             let _ = canvas.set_attribute("aria-label", &format!("Set {}: {}", at + 1, words.join(", ")));
             if let Ok(Some(context)) = canvas.get_context("2d") {

@@ -8,6 +8,7 @@
 use crate::args::{self, Checked, js_error};
 use js_sys::{Array, Uint8Array};
 use set_core::rules::card::is_set;
+use set_core::rules::deck::Deck;
 use set_core::rules::explain::set_reasons;
 use set_core::rules::finder::{find_sets, find_sets_flat, ultra_split};
 use wasm_bindgen::prelude::*;
@@ -149,6 +150,7 @@ pub fn slot_rect(slot: JsValue) -> Result<Array, JsError> {
 /// the row above it) in viewport CSS pixels, or `null` when it is not shown.
 #[wasm_bindgen]
 pub fn card_rect(id: JsValue) -> Result<JsValue, JsError> {
-    let card = args::card(&id, "card id").map_err(js_error)?;
+    // Any deck's id: the page knows its game's deck, and answers null for a card it does not show.
+    let card = args::card_in(&id, "card id", Deck::Four).map_err(js_error)?;
     answered(page_card_rect(card.id()))
 }

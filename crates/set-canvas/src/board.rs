@@ -8,6 +8,7 @@ use set_client::page::layout::{Board, Layout, Place, Plan, Rect};
 use set_client::page::motion::Motion;
 use set_client::page::settings::Settings;
 use set_core::rules::card::Card;
+use set_core::rules::deck::Deck;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// How the player's settings ask cards to look.
@@ -73,12 +74,19 @@ pub struct Drawn<'a> {
     pub plan: Plan,
     /// The cards moving: the board leaves their places empty.
     pub motion: Option<&'a Motion>,
+    /// The deck the cards are of.
+    pub deck: Deck,
 }
 
 impl<'a> Drawn<'a> {
     /// A still picture: laid out for exactly these cards.
     pub fn still(table: &'a [Card], row: &'a [Card]) -> Drawn<'a> {
-        Drawn { table, row, plan: Plan::exactly(table.len(), row.len()), motion: None }
+        Drawn { table, row, plan: Plan::exactly(table.len(), row.len()), motion: None, deck: Deck::Classic }
+    }
+
+    /// The same, of cards of `deck`.
+    pub fn of(self, deck: Deck) -> Drawn<'a> {
+        Drawn { deck, ..self }
     }
 
     /// The board these cards are drawn on in a `w` × `h` area.
@@ -105,6 +113,7 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>,
             wrong: marks.wrong.contains(&card),
             hinted: marks.hinted.contains(&card),
             selected: marks.picked.contains(&card),
+            deck: drawn.deck,
             ..looks.card()
         };
         crate::draw_card(ctx, card, rect, look);
@@ -122,10 +131,10 @@ pub fn element_rect(selector: &str) -> Option<Rect> {
     Some(Rect { x: r.left() - board.left(), y: r.top() - board.top(), w: r.width(), h: r.height() })
 }
 
-/// Draws one card filling a small canvas (a drill's candidate).
-pub fn draw_one(ctx: &Ctx, w: f64, h: f64, card: Card, looks: Looks) {
+/// Draws one card of `deck` filling a small canvas (a drill's candidate, a logged set's card).
+pub fn draw_one(ctx: &Ctx, w: f64, h: f64, card: Card, deck: Deck, looks: Looks) {
     crate::clear(ctx, w, h, looks.dark);
     if let Some(rect) = Layout::new(w, h, 1).slot_rect(0) {
-        crate::draw_card(ctx, card, Rect { ..rect }, looks.card());
+        crate::draw_card(ctx, card, Rect { ..rect }, CardLook { deck, ..looks.card() });
     }
 }

@@ -13,8 +13,10 @@ pub mod board;
 pub mod sprites;
 
 use set_client::page::layout::{Layout, Rect};
-use set_client::page::settings::{COLOUR_LETTERS, Palette};
-use set_core::rules::card::{Card, Colour, Fill, Shape};
+use set_client::page::palette::{COLOUR_LETTERS, colour_css};
+use set_client::page::settings::Palette;
+use set_core::rules::card::Card;
+use set_core::rules::deck::Deck;
 use std::f64::consts::PI;
 use wasm_bindgen::prelude::*;
 use web_sys::CanvasRenderingContext2d as Ctx;
@@ -76,18 +78,33 @@ const FOUND: &str = "#1f9d55";
 /// selection's blue, then orange, purple and teal, apart from the cards' own.
 pub const SEAT_COLOURS: [&str; 4] = [SELECTED, "#c2410c", "#7e22ce", "#0f766e"];
 
-/// The colours red, green and purple are drawn in, by palette.
-pub fn colour_css(colour: Colour, palette: Palette) -> &'static str {
-    let [red, green, purple] = match palette {
-        Palette::Classic => ["#dc2a3a", "#139a4f", "#6a35a8"],
-        // Okabe and Ito's vermillion, bluish green and blue.
-        Palette::OkabeIto => ["#d55e00", "#009e73", "#0072b2"],
-        Palette::HighContrast => ["#b3001b", "#006b2c", "#4b0f8c"],
-    };
-    match colour {
-        Colour::Red => red,
-        Colour::Green => green,
-        Colour::Purple => purple,
+/// The lines of MegaSet's border: a dark grey, apart from every card colour
+/// and from the rings drawn around a card (selection, hint, a wrong claim).
+const BORDER_INK: &str = "#4a5361";
+
+/// What a card shows, as drawn: each trait's value, 0..=3 (a count of
+/// 1..=4). A deck without a fill draws its cards solid; one without a
+/// border draws none.
+#[derive(Clone, Copy)]
+struct Face {
+    colour: u8,
+    shape: u8,
+    fill: u8,
+    count: u8,
+    border: u8,
+}
+
+impl Face {
+    /// From the card's digits (`Deck::digits`): colour, shape, number in the
+    /// 4Set Junior deck; colour, shape, fill, number (and MegaSet's border)
+    /// in every other, Junior's solid fill included.
+    fn of(deck: Deck, card: Card) -> Face {
+        match *deck.digits(card).as_slice() {
+            [colour, shape, number] => Face { colour, shape, fill: 2, count: number + 1, border: 0 },
+            [colour, shape, fill, number] => Face { colour, shape, fill, count: number + 1, border: 0 },
+            [colour, shape, fill, number, border] => Face { colour, shape, fill, count: number + 1, border },
+            _ => Face { colour: 0, shape: 0, fill: 2, count: 1, border: 0 },
+        }
     }
 }
 
@@ -112,6 +129,8 @@ pub struct CardLook<'a> {
     pub palette: Palette,
     /// The dark theme (else the light one).
     pub dark: bool,
+    /// The deck the card is of: what its id means.
+    pub deck: Deck,
 }
 
 /// Fills the table with its felt.
@@ -125,11 +144,12 @@ pub fn clear_rect(ctx: &Ctx, rect: Rect, dark: bool) {
     ctx.fill_rect(rect.x, rect.y, rect.w, rect.h);
 }
 
-/// The band behind the row above the table: one behind Set-Chain's
-/// previous set, or (`pairs`) one behind each of UltraSet's two pairs, on
-/// either side of the third card they need.
-pub fn draw_row_band(ctx: &Ctx, row: &Layout, pairs: bool, dark: bool) {
-    let groups: &[[usize; 2]] = if pairs { &[[0, 1], [3, 4]] } else { &[[0, 2]] };
+/// The band behind the row above the table: one behind a chain's previous
+/// claim of `cards` cards, or (`pairs`) one behind each of UltraSet's two
+/// pairs, on either side of the third card they need.
+pub fn draw_row_band(ctx: &Ctx, row: &Layout, cards: usize, pairs: bool, dark: bool) {
+    let whole = [[0, cards.saturating_sub(1)]];
+    let groups: &[[usize; 2]] = if pairs { &[[0, 1], [3, 4]] } else { &whole };
     let pad = row.gap * 0.45;
     ctx.set_fill_style_str(BAND[theme(dark)]);
     for &[from, to] in groups {
@@ -165,7 +185,9 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     rounded_rect(ctx, x, y, w, h, radius);
     ctx.fill();
 
-    draw_symbols(ctx, card, rect, colour_css(card.colour(), look.palette));
+    let face = Face::of(look.deck, card);
+    draw_border(ctx, rect, radius, face.border);
+    draw_symbols(ctx, face, rect, colour_css(face.colour, look.palette));
 
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
@@ -195,7 +217,7 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
         draw_label(ctx, rect, text, false);
     }
     if look.cue {
-        draw_label(ctx, rect, COLOUR_LETTERS[card.colour() as usize], true);
+        draw_label(ctx, rect, COLOUR_LETTERS.get(usize::from(face.colour)).copied().unwrap_or(""), true);
     }
 }
 
@@ -226,28 +248,47 @@ fn rounded_rect(ctx: &Ctx, x: f64, y: f64, w: f64, h: f64, r: f64) {
     ctx.close_path();
 }
 
-fn draw_symbols(ctx: &Ctx, card: Card, rect: Rect, colour: &str) {
-    let sh = rect.h * 0.6;
-    let sw = sh * 0.48;
-    let gap = sw * 0.32;
-    let n = f64::from(card.count());
-    let total = n * sw + (n - 1.0) * gap;
-    let x0 = rect.x + (rect.w - total) / 2.0;
-    let y0 = rect.y + (rect.h - sh) / 2.0;
-    for i in 0..card.count() {
-        draw_symbol(ctx, card, colour, x0 + f64::from(i) * (sw + gap), y0, sw, sh);
+/// MegaSet's border: none, one line or two, inside the card's edge.
+fn draw_border(ctx: &Ctx, rect: Rect, radius: f64, border: u8) {
+    let width = (rect.h * 0.022).max(1.2);
+    let first = (rect.h * 0.07).max(3.0);
+    for line in 0..border {
+        let inset = first + f64::from(line) * width * 2.5;
+        let inner = Rect { x: rect.x + inset, y: rect.y + inset, w: rect.w - 2.0 * inset, h: rect.h - 2.0 * inset };
+        outline(ctx, inner, (radius - inset).max(1.0), width, BORDER_INK);
     }
 }
 
-fn draw_symbol(ctx: &Ctx, card: Card, colour: &str, x: f64, y: f64, w: f64, h: f64) {
+fn draw_symbols(ctx: &Ctx, face: Face, rect: Rect, colour: &str) {
+    let mut sh = rect.h * 0.6;
+    let mut sw = sh * 0.48;
+    let mut gap = sw * 0.32;
+    let n = f64::from(face.count);
+    let mut total = n * sw + (n - 1.0) * gap;
+    // Four symbols are narrowed to stay clear of the edge and of a border.
+    let room = rect.w - 2.0 * (rect.h * 0.16);
+    if total > room {
+        let scale = room / total;
+        (sh, sw, gap, total) = (sh * scale, sw * scale, gap * scale, room);
+    }
+    let x0 = rect.x + (rect.w - total) / 2.0;
+    let y0 = rect.y + (rect.h - sh) / 2.0;
+    for i in 0..face.count {
+        draw_symbol(ctx, face, colour, x0 + f64::from(i) * (sw + gap), y0, sw, sh);
+    }
+}
+
+fn draw_symbol(ctx: &Ctx, face: Face, colour: &str, x: f64, y: f64, w: f64, h: f64) {
     let line = (w * 0.075).max(1.25);
-    symbol_path(ctx, card.shape(), x, y, w, h);
-    match card.fill() {
-        Fill::Solid => {
+    symbol_path(ctx, face.shape, x, y, w, h);
+    match face.fill {
+        // Solid.
+        2 => {
             ctx.set_fill_style_str(colour);
             ctx.fill();
         }
-        Fill::Striped => {
+        // Striped.
+        1 => {
             ctx.save();
             ctx.clip();
             // Stripes across the symbol; never closer than 3 CSS px, so small
@@ -264,9 +305,31 @@ fn draw_symbol(ctx: &Ctx, card: Card, colour: &str, x: f64, y: f64, w: f64, h: f
             }
             ctx.stroke();
             ctx.restore();
-            symbol_path(ctx, card.shape(), x, y, w, h);
+            symbol_path(ctx, face.shape, x, y, w, h);
         }
-        Fill::Open => {}
+        // Checkered: squares in both directions, so that no row and no
+        // column is a stripe.
+        3 => {
+            ctx.save();
+            ctx.clip();
+            let side = (w * 0.2).max(3.0);
+            ctx.set_fill_style_str(colour);
+            ctx.begin_path();
+            let (mut row, mut sy) = (0u32, y);
+            while sy < y + h {
+                let mut sx = x + if row % 2 == 0 { 0.0 } else { side };
+                while sx < x + w {
+                    ctx.rect(sx, sy, side, side);
+                    sx += 2.0 * side;
+                }
+                (row, sy) = (row + 1, sy + side);
+            }
+            ctx.fill();
+            ctx.restore();
+            symbol_path(ctx, face.shape, x, y, w, h);
+        }
+        // Open.
+        _ => {}
     }
     ctx.set_line_width(line);
     ctx.set_line_join("round");
@@ -275,23 +338,36 @@ fn draw_symbol(ctx: &Ctx, card: Card, colour: &str, x: f64, y: f64, w: f64, h: f
 }
 
 /// The outline of one upright symbol in the box `x, y, w, h`.
-fn symbol_path(ctx: &Ctx, shape: Shape, x: f64, y: f64, w: f64, h: f64) {
+fn symbol_path(ctx: &Ctx, shape: u8, x: f64, y: f64, w: f64, h: f64) {
     ctx.begin_path();
     match shape {
-        Shape::Diamond => {
+        // A diamond.
+        0 => {
             ctx.move_to(x + w / 2.0, y);
             ctx.line_to(x + w, y + h / 2.0);
             ctx.line_to(x + w / 2.0, y + h);
             ctx.line_to(x, y + h / 2.0);
         }
-        Shape::Oval => {
+        // An oval.
+        2 => {
             let r = w / 2.0;
             ctx.move_to(x, y + r);
             paint(ctx).arc_path(x + r, y + r, r, PI, 0.0);
             ctx.line_to(x + w, y + h - r);
             paint(ctx).arc_path(x + r, y + h - r, r, 0.0, PI);
         }
-        Shape::Squiggle => {
+        // An hourglass (the 4Set decks' fourth shape): wide at both ends,
+        // narrow in the middle, where a diamond is widest.
+        3 => {
+            ctx.move_to(x, y);
+            ctx.line_to(x + w, y);
+            ctx.line_to(x + w * 0.62, y + h / 2.0);
+            ctx.line_to(x + w, y + h);
+            ctx.line_to(x, y + h);
+            ctx.line_to(x + w * 0.38, y + h / 2.0);
+        }
+        // A squiggle.
+        _ => {
             // An S drawn along the long axis `u` (0 top, 1 bottom) with `v`
             // across (0 left, 1 right). The second half is the first turned
             // half a turn about the centre, so the S is symmetric and its two

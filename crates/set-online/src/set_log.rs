@@ -8,17 +8,20 @@ use set_canvas::board::{draw_one, looks};
 use set_client::remote::Remote;
 use set_client::room_log::{LoggedSet, clock_text};
 use set_core::rules::card::Card;
+use set_core::rules::deck::Deck;
+use set_core::rules::variant::Variant;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-fn cards_of(set: &LoggedSet) -> impl Iterator<Item = Card> + '_ {
-    set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok())
+fn cards_of(set: &LoggedSet, deck: Deck) -> impl Iterator<Item = Card> + '_ {
+    set.cards.iter().filter_map(move |&id| deck.card(i64::from(id)).ok())
 }
 
 /// Writes the log's list. A log only grows during a game: the sets shown
 /// stay as they are, and only those it gained are added and drawn.
 pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
     let Some(list) = element("set-log") else { return };
+    let deck = remote.variant.map_or(Deck::Classic, Variant::deck);
     // What the items shown depend on: the room, its players' names and its first set.
     let mut game = remote.room.clone();
     for player in &remote.players {
@@ -45,30 +48,30 @@ pub(crate) fn render(sets: &[LoggedSet], remote: &Remote) {
             let name = remote.players.get(usize::from(set.seat)).map_or("?", |p| p.name.as_str());
             let mut pieces: Vec<Piece> = vec![("b", "", name.to_owned())];
             // A small canvas per card, drawn below; the words say the same.
-            pieces.extend(cards_of(set).map(|_| ("canvas", "mini", String::new())));
+            pieces.extend(cards_of(set, deck).map(|_| ("canvas", "mini", String::new())));
             let mut said = format!(" {} ", clock_text(set.at_ms));
-            for (at, card) in cards_of(set).enumerate() {
+            for (at, card) in cards_of(set, deck).enumerate() {
                 said.push_str(if at > 0 { ", " } else { "" });
-                said.push_str(&card.to_string());
+                said.push_str(&deck.words(card));
             }
             pieces.push(("span", "", said));
             ("", pieces)
         })
         .collect();
     append_items(&list, &items, kept);
-    draw_cards(&list, sets, kept);
+    draw_cards(&list, sets, kept, deck);
     list.set_scroll_top(list.scroll_height());
 }
 
 /// Draws the cards of the sets from `first_new` on into their items' small
 /// canvases, at the screen's pixel ratio: every size is read before any
 /// canvas is resized, so the page is laid out once, not once a card.
-fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet], first_new: usize) {
+fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet], first_new: usize, deck: Deck) {
     let looks = looks();
     let ratio = window().device_pixel_ratio().max(1.0);
     let canvases = list.get_elements_by_tag_name("canvas");
-    let shown: usize = sets.iter().take(first_new).map(|set| cards_of(set).count()).sum();
-    let new_cards = sets.iter().skip(first_new).flat_map(cards_of);
+    let shown: usize = sets.iter().take(first_new).map(|set| cards_of(set, deck).count()).sum();
+    let new_cards = sets.iter().skip(first_new).flat_map(|set| cards_of(set, deck));
     let sized: Vec<(HtmlCanvasElement, Card, f64, f64)> = new_cards
         .enumerate()
         .filter_map(|(index, card)| {
@@ -84,6 +87,6 @@ fn draw_cards(list: &web_sys::HtmlElement, sets: &[LoggedSet], first_new: usize)
         let Some(ctx) = canvas.get_context("2d").ok().flatten() else { continue };
         let ctx: CanvasRenderingContext2d = ctx.unchecked_into();
         set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-        draw_one(&ctx, w, h, card, looks);
+        draw_one(&ctx, w, h, card, deck, looks);
     }
 }

@@ -34,8 +34,8 @@ fn at(ms: u64) -> String {
     time(Some(ms))
 }
 
-fn cards_in_words(cards: &[set_core::rules::card::Card]) -> String {
-    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+fn cards_in_words(deck: set_core::rules::deck::Deck, cards: &[set_core::rules::card::Card]) -> String {
+    cards.iter().map(|&card| deck.words(card)).collect::<Vec<_>>().join(", ")
 }
 
 pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: Option<usize>) {
@@ -92,7 +92,7 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
             body.push_str(&format!(
                 r#"<li><button id="review-missed-{i}" type="button" aria-pressed="{}">{} from {} for {}{still}</button></li>"#,
                 shown == Some(i),
-                cards_in_words(missed.claim.cards()),
+                cards_in_words(game.variant().deck(), missed.claim.cards()),
                 at(missed.from_ms),
                 at(missed.lasted_ms()),
             ));
@@ -121,7 +121,11 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
             for broken in &wrong.broken {
                 broke[broken.attribute as usize] += 1;
             }
-            body.push_str(&format!("<li>{}: {} — {why}</li>", at(wrong.at_ms), cards_in_words(wrong.claim.cards())));
+            body.push_str(&format!(
+                "<li>{}: {} — {why}</li>",
+                at(wrong.at_ms),
+                cards_in_words(game.variant().deck(), wrong.claim.cards())
+            ));
         }
         body.push_str("</ul>");
         if let Some(most) = ATTRIBUTES.iter().max_by_key(|&&a| broke[a as usize]).filter(|&&a| broke[a as usize] > 0) {
@@ -141,7 +145,7 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
             &ctx,
             w,
             h,
-            Drawn::still(&table.cards, &row),
+            Drawn::still(&table.cards, &row).of(game.variant().deck()),
             Marks { outlined: missed.claim.cards(), ..Marks::default() },
             looks,
         );

@@ -14,6 +14,7 @@ use set_canvas::board::{Drawn, Marks, draw_one, draw_table, looks};
 use set_client::review::analysis::median;
 use set_client::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
 use set_client::review::record::{Answer, Drill, DrillRun, Record};
+use set_core::rules::deck::Deck;
 
 /// Where the player is in the Practice entry.
 pub enum Drilling {
@@ -133,12 +134,12 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
             shell.write("Practice: third card", &body);
             for (i, &card) in round.pair.iter().enumerate() {
                 if let Some((ctx, w, h)) = shell.canvas(&format!("review-pair-{i}")) {
-                    draw_one(&ctx, w, h, card, looks);
+                    draw_one(&ctx, w, h, card, Deck::Classic, looks);
                 }
             }
             for (i, &card) in round.candidates.iter().enumerate() {
                 if let Some((ctx, w, h)) = shell.canvas(&format!("review-card-{i}")) {
-                    draw_one(&ctx, w, h, card, looks);
+                    draw_one(&ctx, w, h, card, Deck::Classic, looks);
                 }
             }
         }

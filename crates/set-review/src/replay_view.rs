@@ -121,7 +121,8 @@ pub(crate) fn update(step: &mut usize, saved: &Played, event: Event) -> bool {
 pub(crate) fn render(shell: &Shell, saved: &Played, step: usize, fresh: bool) {
     let last = steps(saved) - 1;
     let frame = frame(saved, step);
-    let table_words = frame.table.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let deck = saved.game.variant().deck();
+    let table_words = frame.table.iter().map(|&card| deck.words(card)).collect::<Vec<_>>().join(", ");
     // While the replay is open, only what changes is written: the slider
     // stays the same element, so a drag goes on and the focus stays.
     if let (false, Some(slider), Some(caption), Some(canvas)) =
@@ -134,7 +135,7 @@ pub(crate) fn render(shell: &Shell, saved: &Played, step: usize, fresh: bool) {
     } else {
         write(shell, &frame, &table_words, step, last);
     }
-    draw(shell, &frame);
+    draw(shell, &frame, deck);
 }
 
 fn write(shell: &Shell, frame: &Frame, table_words: &str, step: usize, last: usize) {
@@ -151,7 +152,7 @@ fn write(shell: &Shell, frame: &Frame, table_words: &str, step: usize, last: usi
     shell.write("Replay", &body);
 }
 
-fn draw(shell: &Shell, frame: &Frame) {
+fn draw(shell: &Shell, frame: &Frame, deck: set_core::rules::deck::Deck) {
     if let Some((ctx, w, h)) = shell.canvas("review-board") {
         let marks = match frame.kind {
             Mark::Found => Marks { outlined: &frame.marked, ..Marks::default() },
@@ -159,6 +160,6 @@ fn draw(shell: &Shell, frame: &Frame) {
             Mark::Hint => Marks { hinted: &frame.marked, ..Marks::default() },
             Mark::None => Marks::default(),
         };
-        draw_table(&ctx, w, h, Drawn::still(&frame.table, &frame.row), marks, looks());
+        draw_table(&ctx, w, h, Drawn::still(&frame.table, &frame.row).of(deck), marks, looks());
     }
 }

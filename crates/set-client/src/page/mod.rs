@@ -7,5 +7,6 @@ pub mod keyboard;
 pub mod layout;
 pub mod motion;
 pub mod options;
+pub mod palette;
 pub mod settings;
 pub mod sound;

@@ -255,9 +255,6 @@ impl Settings {
     }
 }
 
-/// The letter that marks a colour: red, green, purple.
-pub const COLOUR_LETTERS: [&str; 3] = ["R", "G", "P"];
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -369,7 +369,7 @@ impl Happened {
             }
             Happened::Invalid { why: Invalid::NotASet, .. } => format!("Not a set. {}", self.message(game.variant())?),
             Happened::Invalid { .. } | Happened::AlreadyFound => self.message(game.variant())?,
-            Happened::Hinted(card) => format!("Hint: {card}."),
+            Happened::Hinted(card) => format!("Hint: {}.", game.variant().deck().words(card)),
             _ => return None,
         };
         if game.is_over() {

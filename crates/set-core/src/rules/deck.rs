@@ -62,21 +62,25 @@ impl Trait {
     /// A value's name in words ("red", "an hourglass" is "hourglass"): the
     /// fourth of each trait is the 4Set decks' own.
     pub fn value_name(self, value: u8) -> &'static str {
-        let names: [&str; 4] = match self {
-            Trait::Colour => ["red", "green", "purple", "orange"],
-            Trait::Shape => ["diamond", "squiggle", "oval", "hourglass"],
-            Trait::Fill => ["open", "striped", "solid", "checkered"],
-            Trait::Number => ["one", "two", "three", "four"],
-            Trait::Border => ["borderless", "single-bordered", "double-bordered", ""],
-        };
-        names.get(value as usize).copied().unwrap_or("")
+        VALUE_NAMES[self as usize].get(usize::from(value)).copied().unwrap_or("")
     }
 }
 
+/// Each trait's values in words, in [`Trait`]'s order (a table, not a
+/// `match` of arrays: that is built on every call, in more code).
+const VALUE_NAMES: [[&str; 4]; 5] = [
+    ["red", "green", "purple", "orange"],
+    ["diamond", "squiggle", "oval", "hourglass"],
+    ["open", "striped", "solid", "checkered"],
+    ["one", "two", "three", "four"],
+    ["borderless", "single-bordered", "double-bordered", ""],
+];
+
 /// A deck of cards: which traits its cards show, and how many values each has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Deck {
     /// 81 cards: 4 traits of 3 values.
+    #[default]
     Classic,
     /// The 27 solid cards of the classic deck.
     Junior,
@@ -214,6 +218,42 @@ impl Deck {
         }
     }
 
+    /// The card in plain words, for messages and screen readers: the
+    /// classic "2 solid green diamonds" (Junior's cards, drawn solid, are
+    /// named so: `Card`'s own words), "4 checkered orange hourglasses", and
+    /// MegaSet's border after a comma: "1 open red oval, double-bordered".
+    pub fn words(self, card: Card) -> String {
+        // The classic card's own words (Junior's cards are classic cards).
+        if matches!(self, Deck::Classic | Deck::Junior) {
+            return card.to_string();
+        }
+        let traits = self.traits();
+        let mut named = [""; 5];
+        let mut count = 1;
+        for (&feature, &value) in traits.iter().zip(self.digits(card).as_slice()) {
+            match feature {
+                Trait::Number => count = value + 1,
+                other => named[other as usize] = other.value_name(value),
+            }
+        }
+        let mut words = String::new();
+        words.push(char::from(b'0' + count));
+        for feature in [Trait::Fill, Trait::Colour, Trait::Shape] {
+            if !named[feature as usize].is_empty() {
+                words.push(' ');
+                words.push_str(named[feature as usize]);
+            }
+        }
+        if count > 1 {
+            words.push_str(if named[Trait::Shape as usize] == "hourglass" { "es" } else { "s" });
+        }
+        if !named[Trait::Border as usize].is_empty() {
+            words.push_str(", ");
+            words.push_str(named[Trait::Border as usize]);
+        }
+        words
+    }
+
     /// The card with these digits (as [`Deck::digits`] gives them), if it is one of the deck's.
     pub fn card_of_digits(self, digits: &[u8]) -> Option<Card> {
         let base = if self == Deck::Junior { 3 } else { u32::from(self.base()) };
@@ -228,6 +268,37 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_card_of_every_deck_has_its_own_words() {
+        for deck in [Deck::Classic, Deck::Junior, Deck::Mega, Deck::Four, Deck::FourJunior] {
+            let words: std::collections::HashSet<String> = deck.cards().map(|card| deck.words(card)).collect();
+            assert_eq!(words.len(), deck.size(), "{deck:?}");
+        }
+        let four = Deck::Four.card_of_digits(&[3, 3, 3, 3]).unwrap();
+        assert_eq!(Deck::Four.words(four), "4 checkered orange hourglasses");
+        let mega = Deck::Mega.card_of_digits(&[0, 2, 0, 0, 2]).unwrap();
+        assert_eq!(Deck::Mega.words(mega), "1 open red oval, double-bordered");
+        let junior = Deck::FourJunior.card_of_digits(&[1, 0, 1]).unwrap();
+        assert_eq!(Deck::FourJunior.words(junior), "2 green diamonds");
+        // The classic words, from the digits by a plain table.
+        for deck in [Deck::Classic, Deck::Junior] {
+            for card in deck.cards() {
+                let id = usize::from(card.id());
+                let (colour, shape, fill, number) = (id / 27, id / 9 % 3, id / 3 % 3, id % 3);
+                let plain = format!(
+                    "{} {} {} {}{}",
+                    number + 1,
+                    ["open", "striped", "solid"][fill],
+                    ["red", "green", "purple"][colour],
+                    ["diamond", "squiggle", "oval"][shape],
+                    if number > 0 { "s" } else { "" }
+                );
+                assert_eq!(deck.words(card), plain);
+                assert_eq!(card.to_string(), plain);
+            }
+        }
+    }
 
     #[test]
     fn each_deck_has_its_size_of_distinct_cards_whose_values_round_trip() {

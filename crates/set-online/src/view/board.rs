@@ -11,6 +11,7 @@ use set_client::page::layout::{Place, Plan, Rect};
 use set_client::remote::Remote;
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
+use set_core::rules::deck::Deck;
 use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
@@ -45,7 +46,7 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     let remote = &online.remote;
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     let row = row_of(remote);
-    Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None }.board(w, h), w))
+    Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) }.board(w, h), w))
 }
 
 /// Hands a motion new now to the moving cards' layers, or takes them away
@@ -76,6 +77,10 @@ fn plan_of(remote: &Remote) -> Plan {
     remote.variant.map_or(Plan::for_variant(Variant::Classic), Plan::for_variant)
 }
 
+fn deck_of(remote: &Remote) -> Deck {
+    remote.variant.map_or(Deck::Classic, Variant::deck)
+}
+
 fn row_of(remote: &Remote) -> Vec<Card> {
     remote.view.previous.clone().unwrap_or_default()
 }
@@ -96,7 +101,7 @@ fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layou
     let row = row_of(remote);
     let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     let motion = online.feel.motion.as_ref();
-    let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion };
+    let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion, deck: deck_of(remote) };
     // A fingerprint (FNV-1a) of everything the drawing depends on.
     let mut shown: u64 = 0xcbf2_9ce4_8422_2325;
     let mut add = |part: u64| shown = (shown ^ part).wrapping_mul(0x0100_0000_01b3);
@@ -160,7 +165,8 @@ pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
     let row = row_of(remote);
-    let drawn = Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None };
+    let drawn =
+        Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) };
     let board = drawn.board(bounds.width(), bounds.height());
     board.rect(Place::Table(slot)).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
 }
