@@ -319,13 +319,16 @@ impl Part {
                 "practice"
             }
             View::Gallery => {
-                let rects: js_sys::Array = gallery_view::rects(&self.shell)
-                    .into_iter()
-                    .map(|r| {
+                let cards = gallery_view::cards(&self.shell);
+                let rects: js_sys::Array = cards
+                    .iter()
+                    .map(|(_, r)| {
                         JsValue::from([r.x, r.y, r.w, r.h].into_iter().map(JsValue::from).collect::<js_sys::Array>())
                     })
                     .collect();
+                let ids: js_sys::Array = cards.iter().map(|&(id, _)| JsValue::from(id)).collect();
                 put("rects", rects.into());
+                put("ids", ids.into());
                 "gallery"
             }
         };

@@ -54,6 +54,7 @@ const STYLE: &str = "#review{color-scheme:light;width:min(780px,96vw);max-height
 #review .review-chart{display:block;width:100%;height:170px}\
 #review .review-board{display:block;width:100%;height:min(50vh,400px);border-radius:8px}\
 #review .review-gallery{display:block;width:100%;height:min(78vh,760px);border-radius:8px}\
+#review .review-gallery-large{height:min(300vw,2400px)}\
 #review .review-table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
 #review .review-table th,#review .review-table td{padding:2px 8px;text-align:right}\
 #review .review-missed{list-style:none;padding:0;display:grid;gap:4px}\

@@ -93,11 +93,11 @@ pub enum BadAddress {
     NotPlayedHere(Variant),
 }
 
-/// Whether the pages play a way: they draw the classic deck's cards, face
-/// up. MegaSet's border, the 4Set decks' fourth values and Memory's cards
-/// face down are not drawn yet; their rules are the core's all the same.
+/// Whether the pages play a way: they draw every deck's cards, face up.
+/// Memory's cards face down are not drawn yet; its rules are the core's
+/// all the same.
 pub fn played_here(variant: Variant) -> bool {
-    matches!(variant.deck(), Deck::Classic | Deck::Junior) && !variant.face_down()
+    !variant.face_down()
 }
 
 impl fmt::Display for BadAddress {
@@ -114,6 +114,17 @@ impl fmt::Display for BadAddress {
 }
 
 impl std::error::Error for BadAddress {}
+
+/// The deck the gallery shows (`?gallery&mode=4set`): that of the way to
+/// play the address names, the classic one when it names none.
+pub fn gallery_deck(search: &str) -> Result<Deck, UnknownMode> {
+    let mode = query_pairs(search).find(|&(key, _)| key == "mode").map(|(_, value)| value);
+    match mode {
+        // The daily puzzle is dealt from the classic deck, whatever its date.
+        None | Some("daily") => Ok(Deck::Classic),
+        Some(name) => Variant::from_name(name, None).map(Variant::deck),
+    }
+}
 
 /// A seed as an address writes it: a whole number from 0 to 2^53−1.
 pub fn parse_seed(text: &str) -> Result<u64, InvalidSeed> {
@@ -256,6 +267,17 @@ mod tests {
     }
 
     #[test]
+    fn the_gallery_shows_the_deck_of_the_way_its_address_names() {
+        assert_eq!(gallery_deck("?gallery"), Ok(Deck::Classic));
+        assert_eq!(gallery_deck("?gallery&mode=daily"), Ok(Deck::Classic));
+        assert_eq!(gallery_deck("?gallery&mode=4set"), Ok(Deck::Four));
+        assert_eq!(gallery_deck("?mode=4setjrchain&gallery"), Ok(Deck::FourJunior));
+        assert_eq!(gallery_deck("?gallery&mode=mega"), Ok(Deck::Mega));
+        assert_eq!(gallery_deck("?gallery&mode=junior"), Ok(Deck::Junior));
+        assert!(gallery_deck("?gallery&mode=5set").is_err());
+    }
+
+    #[test]
     fn reads_seed_mode_and_date_and_passes_over_other_keys() {
         assert_eq!(parse_query("", today()), Ok(PageOptions::default()));
         assert_eq!(parse_query("?seed=42", today()), Ok(options(None, Some(42))));
@@ -326,8 +348,9 @@ mod tests {
             mode.to_string().starts_with("mode \"speed\" is not one of classic, junior, chain, ultra, ultrachain,")
         );
         assert!(mode.to_string().ends_with(", memory, daily"));
-        let not_yet = parse_query("?mode=4set", today()).unwrap_err();
-        assert_eq!(not_yet.to_string(), "mode \"4set\" (4Set) is not played on this page yet");
+        let not_yet = parse_query("?mode=memory", today()).unwrap_err();
+        assert_eq!(not_yet.to_string(), "mode \"memory\" (Memory) is not played on this page yet");
+        assert_eq!(parse_query("?mode=4set&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::FourSet)));
         assert_eq!(parse_query("?mode=ghost&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::Ghost)));
         let date = parse_query("?mode=daily&date=2026-02-30", today()).unwrap_err();
         assert!(date.to_string().contains("2026-02-30"), "{date}");
