@@ -585,10 +585,20 @@ fn deal_takes_a_mode_and_state_tells_it() {
     assert_eq!((board.len(), all.length()), (12, 6), "a daily board is 12 cards with exactly 6 sets");
     assert_eq!(numbers(&deal(options("daily", Some(1.0), Some("2026-11-23"))).unwrap().into()), board);
 
-    // The ways of the classic deck the page plays; the others are refused by name.
-    for (mode, first) in
-        [("ultrachain", 12), ("ultra9", 9), ("ghost", 10), ("puzzle", 12), ("ultra9puzzle", 9), ("shuffle", 12)]
-    {
+    // Every way the page plays is dealt; Memory, whose cards lie face down, is refused by name.
+    for (mode, first) in [
+        ("ultrachain", 12),
+        ("ultra9", 9),
+        ("mega", 16),
+        ("ghost", 10),
+        ("4set", 15),
+        ("4setjr", 11),
+        ("4setjrchain", 11),
+        ("puzzle", 12),
+        ("ultra9puzzle", 9),
+        ("4setjrpuzzle", 11),
+        ("shuffle", 12),
+    ] {
         let table = numbers(&deal(options(mode, Some(3.0), None)).unwrap().into());
         let s = state().unwrap();
         assert_eq!(field(&s, "mode").as_string().as_deref(), Some(mode));
@@ -600,7 +610,6 @@ fn deal_takes_a_mode_and_state_tells_it() {
 
     let before = snapshot();
     let cases = [
-        (deal(options("4set", None, None)), "mode \"4set\" (4Set) is not played on this page yet"),
         (deal(options("memory", None, None)), "mode \"memory\" (Memory) is not played on this page yet"),
         (deal(options("speed", None, None)), "mode \"speed\" is not one of"),
         (deal(options("daily", None, Some("2026-02-30"))), "date \"2026-02-30\" is not a day"),

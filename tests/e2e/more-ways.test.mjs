@@ -1,6 +1,7 @@
-// The fork's ways on the classic deck (UltraSet-Chain, Ultra9, GhostSet,
-// Puzzle, Ultra9 Puzzle, Shuffle), each played to its end by clicks in
-// Chromium at desktop size, then again on a phone. The claims are found by
+// The fork's ways (UltraSet-Chain, Ultra9, MegaSet, GhostSet, 4Set, 4Set
+// Junior and its chain and puzzle, Puzzle, Ultra9 Puzzle, Shuffle), each
+// played to its end by clicks in Chromium at desktop size, then again on a
+// phone. The claims are found by
 // plain JavaScript references written here from each rule's words, not by
 // the game's hint or its `sets`, and each accepted one is checked against
 // them; axe audits each way's board; race.html races a person and a bot
@@ -24,6 +25,17 @@ const isUltra = ([a, b, c, d]) => [[a, b, c, d], [a, c, b, d], [a, d, b, c]].som
 /** Six cards whose values add up to a multiple of 3 in every trait. */
 const isGhost = (six) => [0, 1, 2, 3].every((t) => six.reduce((sum, id) => sum + digits(id)[t], 0) % 3 === 0);
 const sameCards = (x, y) => x.length === y.length && x.every((id) => y.includes(id));
+/** MegaSet: an id is a classic id × 3 + its border; every one of the five traits all same or all different. */
+const megaDigits = (id) => [...digits(Math.floor(id / 3)), id % 3];
+const isMegaSet = (three) => [0, 1, 2, 3, 4].every((t) => new Set(three.map((id) => megaDigits(id)[t])).size !== 2);
+/** 4Set decks: `len` base-4 digits; four distinct cards, each trait all same, all different or two pairs. */
+const base4 = (id, len) => Array.from({ length: len }, (_, i) => Math.floor(id / 4 ** (len - 1 - i)) % 4);
+const fourTrait = (values) => {
+  const counts = [0, 1, 2, 3].map((v) => values.filter((x) => x === v).length).filter((n) => n > 0).sort().join();
+  return counts === '4' || counts === '1,1,1,1' || counts === '2,2';
+};
+const isFourSet = (len) => (four) => new Set(four).size === 4
+  && Array.from({ length: len }, (_, t) => t).every((t) => fourTrait(four.map((id) => base4(id, len)[t])));
 
 /** Every `k` of `list`, in order. */
 function* hands(list, k, from = 0, hand = []) {
@@ -34,9 +46,14 @@ function* hands(list, k, from = 0, hand = []) {
 const WAYS = {
   ultrachain: { size: 4, rule: isUltra, links: 2, first: 12, cards: 81 },
   ultra9: { size: 4, rule: isUltra, first: 9, cards: 81 },
+  mega: { size: 3, rule: isMegaSet, first: 16, cards: 243 },
   ghost: { size: 6, rule: isGhost, first: 10, cards: 81 },
+  '4set': { size: 4, rule: isFourSet(4), first: 15, cards: 256 },
+  '4setjr': { size: 4, rule: isFourSet(3), first: 11, cards: 64 },
+  '4setjrchain': { size: 4, rule: isFourSet(3), links: 2, first: 11, cards: 64 },
   puzzle: { size: 3, rule: isSet, puzzle: true, first: 12, cards: 81 },
   ultra9puzzle: { size: 4, rule: isUltra, puzzle: true, first: 9, cards: 81 },
+  '4setjrpuzzle': { size: 4, rule: isFourSet(3), puzzle: true, first: 11, cards: 64 },
   shuffle: { size: 3, rule: isSet, first: 12, cards: 81 },
 };
 
@@ -59,7 +76,7 @@ async function playToTheEnd(page, shot) {
   let s = await state(page);
   const way = WAYS[s.mode];
   for (let claims = 0; !s.over; claims++) {
-    assert.ok(claims < 90, 'the game does not end');
+    assert.ok(claims < 400, 'the game does not end');
     const claim = findClaim(s);
     assert.ok(claim, `the game goes on, yet the reference finds no claim in ${JSON.stringify(s)}`);
     for (const id of claim) await clickCard(page, id);
@@ -88,7 +105,9 @@ async function playToTheEnd(page, shot) {
   return s;
 }
 
-for (const [mode, seed] of [['ultrachain', 4], ['ultra9', 6], ['ghost', 2], ['puzzle', 7], ['ultra9puzzle', 3], ['shuffle', 9]]) {
+const PLAYED = [['ultrachain', 4], ['ultra9', 6], ['mega', 5], ['ghost', 2], ['4set', 8], ['4setjr', 1], ['4setjrchain', 3],
+  ['puzzle', 7], ['ultra9puzzle', 3], ['4setjrpuzzle', 2], ['shuffle', 9]];
+for (const [mode, seed] of PLAYED) {
   test(`${mode}: a whole game by clicks at desktop size, and another on a phone`, { timeout: 300_000 }, async () => {
     const { page, problems, close } = await open(`?mode=${mode}&seed=${seed}`);
     const start = await state(page);
@@ -142,8 +161,8 @@ test('a wrong GhostSet says which traits do not add up, and a shuffle moves the 
   await close();
 });
 
-test('race.html: a person races an expert bot through each of the six ways, by clicks, run by the clock', { timeout: 300_000 }, async () => {
-  for (const [mode, seed] of [['ultrachain', 4], ['ultra9', 6], ['ghost', 2], ['puzzle', 7], ['ultra9puzzle', 3], ['shuffle', 9]]) {
+test('race.html: a person races an expert bot through each of the fork\'s ways, by clicks, run by the clock', { timeout: 600_000 }, async () => {
+  for (const [mode, seed] of PLAYED) {
     const { page, problems, close } = await open(`race.html?mode=${mode}&seed=${seed}&bots=expert`, { clock: true });
     let s = await state(page);
     assert.equal(s.mode, mode);

@@ -23,10 +23,12 @@ pub fn start() {
         let Some(canvas) = examples.item(at).and_then(|node| node.dyn_into::<HtmlCanvasElement>().ok()) else {
             continue;
         };
-        let Some(cards) = canvas.get_attribute("data-cards").and_then(|text| crate::example_cards(&text)) else {
+        let mode = canvas.parent_element().and_then(|figure| figure.get_attribute("data-mode"));
+        let Some(deck) = crate::example_deck(mode.as_deref()) else { continue };
+        let Some(cards) = canvas.get_attribute("data-cards").and_then(|text| crate::example_cards(&text, deck)) else {
             continue;
         };
-        draw(&canvas, &cards, looks.card(), ratio);
+        draw(&canvas, &cards, CardLook { deck, ..looks.card() }, ratio);
     }
 }
 

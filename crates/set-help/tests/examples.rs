@@ -59,6 +59,62 @@ fn words(id: u32) -> String {
     format!("{} {} {colour} {shape}{plural}", number + 1, ["open", "striped", "solid"][fill as usize])
 }
 
+/// A MegaSet card's five traits: its classic id's digits, then the border.
+fn mega_digits(id: u32) -> [u32; 5] {
+    let [colour, shape, fill, number] = digits(id / 3);
+    [colour, shape, fill, number, id % 3]
+}
+
+/// A MegaSet card in words: the classic card's, then its border.
+fn mega_words(id: u32) -> String {
+    format!("{}, {}", words(id / 3), ["borderless", "single-bordered", "double-bordered"][(id % 3) as usize])
+}
+
+/// A 4Set card's digits in base 4: colour, shape, fill, number (4Set), or
+/// colour, shape, number (4Set Junior).
+fn base4(id: u32, len: usize) -> Vec<u32> {
+    (0..len).rev().map(|at| id / 4u32.pow(at as u32) % 4).collect()
+}
+
+/// A 4Set deck's card in words: "2 checkered orange hourglasses", "1 red diamond".
+fn four_words(id: u32, len: usize) -> String {
+    let d = base4(id, len);
+    let (colour, shape, number) = (d[0], d[1], d[len - 1]);
+    let fill =
+        if len == 4 { format!("{} ", ["open", "striped", "solid", "checkered"][d[2] as usize]) } else { String::new() };
+    let shape = ["diamond", "squiggle", "oval", "hourglass"][shape as usize];
+    let plural = match (number, shape) {
+        (0, _) => "",
+        (_, "hourglass") => "es",
+        _ => "s",
+    };
+    let colour = ["red", "green", "purple", "orange"][colour as usize];
+    format!("{} {fill}{colour} {shape}{plural}", number + 1)
+}
+
+/// Four values all the same, all different, or two pairs.
+fn four_trait(values: &[u32]) -> bool {
+    let mut counts = [0; 4];
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    let mut shape: Vec<u32> = counts.into_iter().filter(|&n| n > 0).collect();
+    shape.sort_unstable();
+    matches!(shape.as_slice(), [4] | [1, 1, 1, 1] | [2, 2])
+}
+
+/// A 4Set by its words: four distinct cards, every trait one of the three shapes.
+fn plain_four_set(cards: &[u32], len: usize) -> bool {
+    let distinct = cards.iter().collect::<std::collections::HashSet<_>>().len() == 4;
+    distinct
+        && cards.len() == 4
+        && (0..len).all(|t| four_trait(&cards.iter().map(|&c| base4(c, len)[t]).collect::<Vec<_>>()))
+}
+
+fn previous_of(open: &str) -> Vec<u32> {
+    attribute(open, "data-previous").unwrap().split(' ').map(|id| id.parse().unwrap()).collect()
+}
+
 #[test]
 fn every_example_is_what_its_caption_says_and_its_words_name_its_cards() {
     let html = read("www/pages/help-body.html");
@@ -81,25 +137,52 @@ fn every_example_is_what_its_caption_says_and_its_words_name_its_cards() {
             }
             "ultra" => cards.len() == 4 && plain_ultra(&cards),
             "ultrachain" => {
-                let previous: Vec<u32> =
-                    attribute(&open, "data-previous").unwrap().split(' ').map(|id| id.parse().unwrap()).collect();
+                let previous = previous_of(&open);
                 assert!(plain_ultra(&previous), "the previous claim of an UltraSet-Chain example is an UltraSet");
                 cards.len() == 4 && plain_ultra(&cards) && cards.iter().filter(|c| previous.contains(c)).count() == 2
             }
             "ghost" => cards.len() == 6 && (0..4).all(|t| cards.iter().map(|&c| digits(c)[t]).sum::<u32>() % 3 == 0),
+            "mega" => {
+                cards.len() == 3
+                    && (0..5).all(|t| {
+                        let v: Vec<u32> = cards.iter().map(|&c| mega_digits(c)[t]).collect();
+                        (v[0] == v[1] && v[1] == v[2]) || (v[0] != v[1] && v[1] != v[2] && v[0] != v[2])
+                    })
+            }
+            "4set" => plain_four_set(&cards, 4),
+            "4setjr" => plain_four_set(&cards, 3),
+            "4setjrchain" => {
+                let previous = previous_of(&open);
+                assert!(plain_four_set(&previous, 3), "the previous claim of a 4Set Junior-Chain example is a 4Set");
+                plain_four_set(&cards, 3) && cards.iter().filter(|c| previous.contains(c)).count() == 2
+            }
             other => panic!("an example of {other}"),
         };
         assert_eq!(judged, claim == "yes", "{mode} example {cards:?} says claim={claim}");
         let caption = &figure[figure.find("<figcaption>").unwrap() + 12..];
         assert_eq!(caption.starts_with("Not"), !judged, "{caption}");
-        let named: Vec<String> = cards.iter().map(|&c| words(c)).collect();
+        let named: Vec<String> = cards
+            .iter()
+            .map(|&c| match mode.as_str() {
+                "mega" => mega_words(c),
+                "4set" => four_words(c, 4),
+                "4setjr" | "4setjrchain" => four_words(c, 3),
+                _ => words(c),
+            })
+            .collect();
         assert_eq!(attribute(canvas, "aria-label").unwrap(), named.join(", "), "{cards:?}");
-        assert_eq!(
-            set_help::example_cards(&cards.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")).map(|c| c.len()),
-            Some(cards.len())
-        );
+        let deck = set_help::example_deck(Some(&mode)).unwrap();
+        let text = cards.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        let drawn = set_help::example_cards(&text, deck).unwrap();
+        assert_eq!(drawn.iter().map(|&c| deck.words(c)).collect::<Vec<_>>(), named, "the part draws the cards named");
     }
-    assert_eq!(set_help::example_cards("1 81"), None, "81 is no card");
+    let classic = set_help::example_deck(None).unwrap();
+    assert_eq!(set_help::example_cards("1 81", classic), None, "81 is no card");
+    assert_eq!(
+        set_help::example_cards("1 81", set_help::example_deck(Some("mega")).unwrap()).map(|c| c.len()),
+        Some(2)
+    );
+    assert_eq!(set_help::example_deck(Some("5set")), None);
 }
 
 #[test]
@@ -110,7 +193,7 @@ fn every_way_the_chooser_offers_has_a_section_and_every_link_in_the_page_lands()
     let chooser = &chooser[..chooser.find("</select>").unwrap()];
     let ways: Vec<&str> =
         chooser.split("</option>").filter_map(|o| Some(&o[o.rfind('>')? + 1..])).filter(|w| !w.is_empty()).collect();
-    assert_eq!(ways.len(), 11, "{ways:?}");
+    assert_eq!(ways.len(), 16, "{ways:?}");
     for way in ways {
         assert!(help.contains(&format!(">{way}</h3>")), "a section headed {way}");
     }
