@@ -464,10 +464,11 @@ impl View {
     }
 }
 
-/// A card button's name: "Slot 1 (key 1): 2 solid green diamonds"; the row
+/// A card button's name: "Slot 1 (key 1): 2 solid green diamonds" in the
+/// words of its `deck`, or "Slot 1 (key 1): face down" without one; the row
 /// above the table is "Previous set 1 (key Z): …". Hinted cards end with
 /// ", hinted"; being picked is the button's pressed state.
-pub(crate) fn describe_card(place: Place, card: Card, deck: Deck, key: Option<&str>, hinted: bool) -> String {
+pub(crate) fn describe_card(place: Place, card: Card, deck: Option<Deck>, key: Option<&str>, hinted: bool) -> String {
     let mut line = match place {
         Place::Table(slot) => format!("Slot {}", slot + 1),
         Place::Row(index) => format!("Previous set {}", index + 1),
@@ -476,7 +477,10 @@ pub(crate) fn describe_card(place: Place, card: Card, deck: Deck, key: Option<&s
         line.push_str(&format!(" (key {key})"));
     }
     line.push_str(": ");
-    line.push_str(&deck.words(card));
+    match deck {
+        Some(deck) => line.push_str(&deck.words(card)),
+        None => line.push_str("face down"),
+    }
     if hinted {
         line.push_str(", hinted");
     }

@@ -585,7 +585,7 @@ fn deal_takes_a_mode_and_state_tells_it() {
     assert_eq!((board.len(), all.length()), (12, 6), "a daily board is 12 cards with exactly 6 sets");
     assert_eq!(numbers(&deal(options("daily", Some(1.0), Some("2026-11-23"))).unwrap().into()), board);
 
-    // Every way the page plays is dealt; Memory, whose cards lie face down, is refused by name.
+    // Every way is dealt, Memory's cards face down.
     for (mode, first) in [
         ("ultrachain", 12),
         ("ultra9", 9),
@@ -598,6 +598,7 @@ fn deal_takes_a_mode_and_state_tells_it() {
         ("ultra9puzzle", 9),
         ("4setjrpuzzle", 11),
         ("shuffle", 12),
+        ("memory", 21),
     ] {
         let table = numbers(&deal(options(mode, Some(3.0), None)).unwrap().into());
         let s = state().unwrap();
@@ -606,11 +607,15 @@ fn deal_takes_a_mode_and_state_tells_it() {
         if mode.contains("puzzle") {
             assert_eq!(Array::from(&field(&s, "found")).length(), 0, "{mode}: nothing found yet");
         }
+        if mode == "memory" {
+            assert_eq!(Array::from(&field(&s, "faceUp")).length(), 0, "dealt face down");
+        } else {
+            assert!(field(&s, "faceUp").is_undefined(), "{mode}: only Memory says which cards are up");
+        }
     }
 
     let before = snapshot();
     let cases = [
-        (deal(options("memory", None, None)), "mode \"memory\" (Memory) is not played on this page yet"),
         (deal(options("speed", None, None)), "mode \"speed\" is not one of"),
         (deal(options("daily", None, Some("2026-02-30"))), "date \"2026-02-30\" is not a day"),
         (deal(options("chain", None, Some("2026-01-01"))), "a date is only for mode \"daily\""),

@@ -138,6 +138,7 @@ impl<T: Hosted> App<T> {
                 palette,
                 dark,
                 deck: game.variant().deck(),
+                face_down: matches!(place, Place::Table(_)) && !self.play().is_face_up(card),
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);

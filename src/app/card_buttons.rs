@@ -34,13 +34,9 @@ impl<T: Hosted> App<T> {
         for (place, card) in row.chain(game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card)))
         {
             let Some(rect) = board.rect(place) else { continue };
-            let label = describe_card(
-                place,
-                card,
-                game.variant().deck(),
-                key_label(place),
-                game.hinted_cards().contains(&card),
-            );
+            // A card face down (Memory) is named so, not by what it is.
+            let deck = self.play().is_face_up(card).then(|| game.variant().deck());
+            let label = describe_card(place, card, deck, key_label(place), game.hinted_cards().contains(&card));
             // Whole pixels: integer formatting keeps float formatting out of the wasm.
             let [x, y, w, h] = [rect.x, rect.y, rect.w, rect.h].map(|n| n as u32);
             buttons.push_str(&format!(

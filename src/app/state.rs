@@ -57,6 +57,11 @@ impl<T: Hosted> App<T> {
         if let Variant::Daily(date) = way {
             put(&object, "date", date.to_string().into());
         }
+        if way.face_down() {
+            let up: Vec<usize> =
+                (0..game.table().len()).filter(|&slot| self.play().is_face_up(game.table()[slot])).collect();
+            put(&object, "faceUp", numbers(&up));
+        }
         if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.play().row() {
             put(&object, "lastUltra", ids(&[a, b, c, d, third]));
         }

@@ -189,3 +189,66 @@ test('race.html: a person races an expert bot through each of the fork\'s ways, 
     await close();
   }
 });
+
+/** How many pixels of a card, read from the board's canvas, are card ink
+ *  (strongly coloured: a symbol), in the page. */
+function inkOfCard([x, y, w, h]) {
+  const canvas = document.getElementById('board');
+  const box = canvas.getBoundingClientRect();
+  const r = canvas.width / box.width;
+  const data = canvas.getContext('2d').getImageData(Math.ceil((x - box.left) * r), Math.ceil((y - box.top) * r), Math.floor(w * r), Math.floor(h * r)).data;
+  let ink = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [red, green, blue] = [data[i], data[i + 1], data[i + 2]];
+    const felt = Math.abs(red - 30) + Math.abs(green - 91) + Math.abs(blue - 69) < 40;
+    if (!felt && Math.max(red, green, blue) - Math.min(red, green, blue) > 60) ink++;
+  }
+  return ink;
+}
+
+test('Memory: dealt face down, three turned up by clicks, a miss shown until the next pick, played to its end; not on race.html', { timeout: 300_000 }, async () => {
+  const { page, problems, close } = await open('?mode=memory&seed=4');
+  let s = await state(page);
+  assert.equal(s.mode, 'memory');
+  assert.equal(s.table.length, 21);
+  assert.deepEqual(s.faceUp, [], 'every card face down');
+  const inks = await Promise.all(s.table.map(async (id) => page.evaluate(inkOfCard, await api(page, 'card_rect', id))));
+  assert.ok(inks.every((ink) => ink === 0), `no symbol shows on a card face down: ${inks}`);
+  assert.match(await page.getAttribute('#card-0', 'aria-label'), /^Slot 1 .*: face down$/);
+  await audit(page, 'memory, face down');
+  // A miss: the three stay up, then the next pick turns them down.
+  const [a, b] = s.table;
+  const miss = s.table.slice(2).find((c) => !isSet([a, b, c]));
+  for (const id of [a, b, miss]) await clickCard(page, id);
+  s = await state(page);
+  assert.equal(s.wrongClaims, 1);
+  const slots = [a, b, miss].map((id) => s.table.indexOf(id)).sort((x, y) => x - y);
+  assert.deepEqual(s.faceUp, slots, 'the miss stays face up');
+  assert.ok(await page.evaluate(inkOfCard, await api(page, 'card_rect', miss)) > 0, 'a card face up shows its symbols');
+  await page.screenshot({ path: `${ARTIFACTS}/way-memory-miss.png` });
+  const next = s.table.find((id) => ![a, b, miss].includes(id));
+  await clickCard(page, next);
+  s = await state(page);
+  assert.deepEqual(s.faceUp, [s.table.indexOf(next)], 'the next pick turns the miss down');
+  await page.keyboard.press('Escape');
+  // To the end, a set at a time.
+  for (let claims = 0; !s.over; claims++) {
+    assert.ok(claims < 40, 'the game does not end');
+    const claim = [...hands(s.table, 3)].find(isSet);
+    assert.ok(claim, 'the game goes on, yet the reference finds no set');
+    for (const id of claim) await clickCard(page, id);
+    const after = await state(page);
+    assert.equal(after.setsFound, s.setsFound + 1, `${claim} was not taken`);
+    assert.ok(claim.every((id) => !after.table.includes(id)));
+    s = after;
+  }
+  assert.equal([...hands(s.table, 3)].find(isSet), undefined);
+  await page.locator('#end-screen').waitFor({ state: 'visible' });
+  assert.deepEqual(problems, []);
+  await close();
+  // race.html neither offers it nor plays it.
+  const race = await open('race.html');
+  assert.equal(await race.page.locator('#mode option[value=memory]').count(), 0);
+  assert.equal(await race.page.locator('#mode option[value=mega]').count(), 1);
+  await race.close();
+});

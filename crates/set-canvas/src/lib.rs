@@ -78,6 +78,11 @@ const FOUND: &str = "#1f9d55";
 /// selection's blue, then orange, purple and teal, apart from the cards' own.
 pub const SEAT_COLOURS: [&str; 4] = [SELECTED, "#c2410c", "#7e22ce", "#0f766e"];
 
+/// A card's back (Memory's cards face down): a greyed slate blue, with a lighter
+/// frame, far from the white face and from every card colour.
+const BACK: &str = "#45506b";
+const BACK_FRAME: &str = "#a3adc2";
+
 /// The lines of MegaSet's border: a dark grey, apart from every card colour
 /// and from the rings drawn around a card (selection, hint, a wrong claim).
 const BORDER_INK: &str = "#4a5361";
@@ -131,6 +136,8 @@ pub struct CardLook<'a> {
     pub dark: bool,
     /// The deck the card is of: what its id means.
     pub deck: Deck,
+    /// Lying face down (Memory): its back is drawn, not its face.
+    pub face_down: bool,
 }
 
 /// Fills the table with its felt.
@@ -176,9 +183,10 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     ctx.set_fill_style_str("rgba(0, 0, 0, 0.28)");
     rounded_rect(ctx, x, y + 2.0, w, h, radius);
     ctx.fill();
-    let face = match (look.wrong, look.selected) {
-        (true, _) => WRONG_FACE,
-        (false, true) => SELECTED_FACE,
+    let face = match (look.face_down, look.wrong, look.selected) {
+        (true, ..) => BACK,
+        (false, true, _) => WRONG_FACE,
+        (false, false, true) => SELECTED_FACE,
         _ => FACE,
     };
     ctx.set_fill_style_str(face);
@@ -186,8 +194,14 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     ctx.fill();
 
     let face = Face::of(look.deck, card);
-    draw_border(ctx, rect, radius, face.border);
-    draw_symbols(ctx, face, rect, colour_css(face.colour, look.palette));
+    if look.face_down {
+        let inset = (h * 0.1).max(3.0);
+        let frame = Rect { x: x + inset, y: y + inset, w: w - 2.0 * inset, h: h - 2.0 * inset };
+        outline(ctx, frame, (radius - inset).max(1.0), (h * 0.03).max(1.0), BACK_FRAME);
+    } else {
+        draw_border(ctx, rect, radius, face.border);
+        draw_symbols(ctx, face, rect, colour_css(face.colour, look.palette));
+    }
 
     let ring = (h * 0.05).clamp(2.5, 5.0);
     let border = if look.wrong {
@@ -216,7 +230,7 @@ pub fn draw_card(ctx: &Ctx, card: Card, rect: Rect, look: CardLook<'_>) {
     if let Some(text) = look.label {
         draw_label(ctx, rect, text, false);
     }
-    if look.cue {
+    if look.cue && !look.face_down {
         draw_label(ctx, rect, COLOUR_LETTERS.get(usize::from(face.colour)).copied().unwrap_or(""), true);
     }
 }

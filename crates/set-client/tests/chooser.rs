@@ -1,16 +1,16 @@
 //! The pages' lists of ways, written in their HTML, held to the core's
 //! lists: the solo page's chooser (index.html's `<select id="mode">`)
-//! offers the ways the pages play, in the core's order, each by its name
-//! and title, then the daily puzzle; the lobby's quick play, its make-a-room
+//! offers every way, in the core's order, each by its name and title, then
+//! the daily puzzle (race.html's build takes out the ways not played with
+//! others, `played_with_others`); the lobby's quick play, its make-a-room
 //! choice and its leaderboard's offer the ways an online room plays.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
-use set_client::page::options::played_here;
 use set_core::rules::variant::{ONLINE_VARIANTS, Variant, WAYS};
 
 #[test]
-fn the_chooser_offers_every_way_the_pages_play_by_name_and_title() {
+fn the_chooser_offers_every_way_by_name_and_title() {
     let index = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../index.html")).unwrap();
     let chooser = &index[index.find("<select id=\"mode\"").unwrap()..];
     let chooser = &chooser[..chooser.find("</select>").unwrap()];
@@ -22,11 +22,8 @@ fn the_chooser_offers_every_way_the_pages_play_by_name_and_title() {
             (value.to_owned(), rest[..rest.find("</option>").unwrap()].to_owned())
         })
         .collect();
-    let mut expected: Vec<(String, String)> = WAYS
-        .into_iter()
-        .filter(|&way| played_here(way))
-        .map(|way| (way.name().to_owned(), way.title().to_owned()))
-        .collect();
+    let mut expected: Vec<(String, String)> =
+        WAYS.into_iter().map(|way| (way.name().to_owned(), way.title().to_owned())).collect();
     let daily = Variant::from_name("daily", Some(set_core::rules::daily::Date::parse("2026-11-27").unwrap())).unwrap();
     expected.push((daily.name().to_owned(), daily.title().to_owned()));
     assert_eq!(offered, expected);

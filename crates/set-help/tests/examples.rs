@@ -193,7 +193,7 @@ fn every_way_the_chooser_offers_has_a_section_and_every_link_in_the_page_lands()
     let chooser = &chooser[..chooser.find("</select>").unwrap()];
     let ways: Vec<&str> =
         chooser.split("</option>").filter_map(|o| Some(&o[o.rfind('>')? + 1..])).filter(|w| !w.is_empty()).collect();
-    assert_eq!(ways.len(), 16, "{ways:?}");
+    assert_eq!(ways.len(), 17, "{ways:?}");
     for way in ways {
         assert!(help.contains(&format!(">{way}</h3>")), "a section headed {way}");
     }

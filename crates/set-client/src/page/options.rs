@@ -89,14 +89,14 @@ pub enum BadAddress {
     Mode(UnknownMode),
     /// The date is not a day.
     Date(InvalidDate),
-    /// A way to play this page does not play yet.
+    /// A way to play this page does not play yet (race.html: Memory).
     NotPlayedHere(Variant),
 }
 
-/// Whether the pages play a way: they draw every deck's cards, face up.
-/// Memory's cards face down are not drawn yet; its rules are the core's
-/// all the same.
-pub fn played_here(variant: Variant) -> bool {
+/// Whether the pages that play with others (race.html, online) play a way:
+/// not Memory, whose cards lie face down, until the bots search with a
+/// memory of the cards they saw rather than seeing every card.
+pub fn played_with_others(variant: Variant) -> bool {
     !variant.face_down()
 }
 
@@ -150,9 +150,6 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
         Some(name) => Some(Variant::from_name(name, Some(date.unwrap_or(today))).map_err(BadAddress::Mode)?),
         None => None,
     };
-    if let Some(variant) = options.variant.filter(|&variant| !played_here(variant)) {
-        return Err(BadAddress::NotPlayedHere(variant));
-    }
     Ok(options)
 }
 
@@ -207,6 +204,9 @@ pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
 /// Reads `location.search` as [`parse_query`] does, and the players too.
 pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRaceAddress> {
     let page = parse_query(search, today).map_err(BadRaceAddress::Address)?;
+    if let Some(variant) = page.variant.filter(|&variant| !played_with_others(variant)) {
+        return Err(BadRaceAddress::Address(BadAddress::NotPlayedHere(variant)));
+    }
     let (mut bots, mut people) = (None, None);
     for (key, value) in query_pairs(search) {
         match key {
@@ -348,8 +348,9 @@ mod tests {
             mode.to_string().starts_with("mode \"speed\" is not one of classic, junior, chain, ultra, ultrachain,")
         );
         assert!(mode.to_string().ends_with(", memory, daily"));
-        let not_yet = parse_query("?mode=memory", today()).unwrap_err();
+        let not_yet = parse_race_query("?mode=memory", today()).unwrap_err();
         assert_eq!(not_yet.to_string(), "mode \"memory\" (Memory) is not played on this page yet");
+        assert_eq!(parse_query("?mode=memory", today()).map(|o| o.variant), Ok(Some(Variant::Memory)));
         assert_eq!(parse_query("?mode=4set&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::FourSet)));
         assert_eq!(parse_query("?mode=ghost&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::Ghost)));
         let date = parse_query("?mode=daily&date=2026-02-30", today()).unwrap_err();

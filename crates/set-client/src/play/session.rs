@@ -33,6 +33,8 @@ pub struct Session {
     hidden: bool,
     /// The unfinished game the last new game replaced (see [`Session::go_back`]).
     replaced: Option<SavedGame>,
+    /// Memory: the cards of the last miss, face up until the next pick.
+    shown: Vec<Card>,
 }
 
 /// What one input did, for the page to show and to say.
@@ -132,6 +134,7 @@ impl Session {
             clock: Stopwatch::stopped_at(saved.elapsed_ms as f64),
             hidden: false,
             replaced: None,
+            shown: Vec::new(),
         };
         session.run_clock(now);
         session
@@ -159,6 +162,16 @@ impl Session {
     /// Whether the card is picked.
     pub fn is_selected(&self, card: Card) -> bool {
         self.selection.contains(card)
+    }
+
+    /// Whether the card lies face up: always, but in a way dealt face down
+    /// (Memory), where only the picked cards, the hinted ones and the last
+    /// miss (until the next pick) are.
+    pub fn is_face_up(&self, card: Card) -> bool {
+        !self.game.variant().face_down()
+            || self.selection.contains(card)
+            || self.shown.contains(&card)
+            || self.game.hinted_cards().contains(&card)
     }
 
     /// Play time at `now`, in ms.
@@ -197,6 +210,7 @@ impl Session {
         let old = std::mem::replace(&mut self.game, Game::new(variant, seed));
         self.replaced = (!old.is_over() && !old.moves().is_empty()).then_some(SavedGame { game: old, elapsed_ms });
         self.selection.clear();
+        self.shown.clear();
         self.clock = Stopwatch::started_at(now);
         self.run_clock(now);
     }
@@ -234,7 +248,9 @@ impl Session {
     /// Picks a card in play (on the table or, in Set-Chain, in the previous
     /// set): toggles it, and the pick that completes a claim claims. A card
     /// not in play, or any pick once the game is over, is refused and
-    /// changes nothing.
+    /// changes nothing. In Memory a pick turns a card up: a card turned up
+    /// stays up (a second pick does nothing), and the first pick after a
+    /// miss turns the missed cards down again.
     pub fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
         if self.game.is_over() {
             return Err(GameError::GameOver);
@@ -242,6 +258,11 @@ impl Session {
         if !self.game.in_play(card) {
             return Err(GameError::NotInPlay { card });
         }
+        let memory = self.game.variant().face_down();
+        if memory && self.selection.contains(card) {
+            return Ok(Happened::Nothing);
+        }
+        self.shown.clear();
         let cards = match self.selection.toggle(card, self.game.variant().claim_size()) {
             Toggle::Picked => return Ok(Happened::Picked(card)),
             Toggle::Unpicked => return Ok(Happened::Unpicked(card)),
@@ -257,7 +278,12 @@ impl Session {
                 Happened::Found { claim, split, dealt: deck_before - self.game.deck().len() }
             }
             ClaimOutcome::AlreadyFound => Happened::AlreadyFound,
-            ClaimOutcome::Invalid(why) => Happened::Invalid { claim, why },
+            ClaimOutcome::Invalid(why) => {
+                if memory {
+                    self.shown = claim.cards().to_vec();
+                }
+                Happened::Invalid { claim, why }
+            }
         })
     }
 
@@ -468,6 +494,43 @@ mod tests {
         }
         assert_eq!(said[0], "Set! 1 of 6 found.");
         assert_eq!(said[5], "Set! 6 of 6 found. The game is over.");
+    }
+
+    #[test]
+    fn memory_deals_face_down_turns_up_what_is_picked_and_turns_a_miss_down_at_the_next_pick() {
+        let mut session = Session::new(Variant::Memory, 5, 0.0);
+        let table = session.game().table().to_vec();
+        assert_eq!(table.len(), 21);
+        assert!(table.iter().all(|&card| !session.is_face_up(card)), "dealt face down");
+        // A card turned up stays up: a second pick changes nothing.
+        session.pick(table[0], 0.0).unwrap();
+        assert!(session.is_face_up(table[0]));
+        let before = session.clone();
+        assert_eq!(session.pick(table[0], 0.0), Ok(Happened::Nothing));
+        assert_eq!(session, before);
+        // A miss: the three stay up until the next pick, which turns them down.
+        let k = (2..table.len()).find(|&k| !set_core::rules::card::is_set(table[0], table[1], table[k])).unwrap();
+        session.pick(table[1], 0.0).unwrap();
+        assert!(matches!(session.pick(table[k], 0.0), Ok(Happened::Invalid { .. })));
+        assert!([table[0], table[1], table[k]].iter().all(|&card| session.is_face_up(card)));
+        let other = (2..table.len()).find(|&at| at != k).map(|at| table[at]).unwrap();
+        session.pick(other, 0.0).unwrap();
+        assert!([table[0], table[1], table[k]].iter().all(|&card| !session.is_face_up(card)));
+        assert!(session.is_face_up(other));
+        // A set turned up is taken.
+        session.clear_selection();
+        let claim = session.game().first_claim().unwrap();
+        let happened = claim.cards().iter().map(|&card| session.pick(card, 0.0).unwrap()).last().unwrap();
+        assert!(matches!(happened, Happened::Found { .. }));
+        // Every other way deals face up.
+        assert!(
+            Session::new(Variant::Classic, 5, 0.0).game().table().iter().all(|&c| Session::new(
+                Variant::Classic,
+                5,
+                0.0
+            )
+            .is_face_up(c))
+        );
     }
 
     #[test]
