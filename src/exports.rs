@@ -12,7 +12,6 @@ use crate::app::{self, Input};
 use crate::{Unreachable, now, random_seed, with_app};
 use js_sys::Array;
 use set_client::page::layout::{Place, Rect};
-use set_core::rules::deck::Deck;
 use wasm_bindgen::prelude::*;
 
 /// The bridge's `deal`: starts the game an address asks for (`query`, as
@@ -87,7 +86,6 @@ pub fn page_slot_rect(slot: u32) -> JsValue {
 /// `null` when it is not shown (or `id` names no card).
 #[wasm_bindgen]
 pub fn page_card_rect(id: u8) -> JsValue {
-    // Every deck's ids are bytes, and the 4Set deck has them all.
-    let Ok(card) = Deck::Four.card(id.into()) else { return JsValue::NULL };
+    let card = set_core::rules::deck::card_of_any_deck(id);
     answer(with_app(|app| Ok(app.card_rect(card).map_or(JsValue::NULL, |rect| rect_array(rect).into()))))
 }

@@ -6,7 +6,6 @@ use crate::page::{request, with_online};
 use crate::view;
 use js_sys::{Promise, Reflect};
 use set_client::online::{Event, WaitFor};
-use set_core::rules::card::Card;
 use wasm_bindgen::prelude::*;
 
 fn option_text(options: &JsValue, name: &str) -> Option<String> {
@@ -107,7 +106,8 @@ pub fn state() -> Result<JsValue, JsError> {
 /// or `null` when it is not on it.
 #[wasm_bindgen]
 pub fn card_rect(id: u32) -> Result<JsValue, JsError> {
-    let card = Card::new(i64::from(id)).map_err(|err| JsError::new(&err.to_string()))?;
+    let id = u8::try_from(id).map_err(|_| JsError::new(&format!("card id {id} is out of range 0..=255")))?;
+    let card = set_core::rules::deck::card_of_any_deck(id);
     with_online(|online| view::card_rect(online, card))
 }
 

@@ -71,7 +71,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
     }
     let taken: Vec<(Vec<Card>, u8)> = new_sets
         .iter()
-        .map(|set| (set.cards.iter().filter_map(|&id| Card::new(i64::from(id)).ok()).collect(), set.seat))
+        .map(|set| (set.cards.iter().map(|&id| set_core::rules::deck::card_of_any_deck(id)).collect(), set.seat))
         .collect();
     let still = settings.reduced_motion(system_reduces_motion());
     // A table that was empty (a room joined, a game started) is there at once: only play moves cards.

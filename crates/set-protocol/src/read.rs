@@ -130,10 +130,10 @@ fn maybe<V: Json, T>(value: &V, name: &str, read: impl FnOnce(&V, &str) -> Optio
 
 fn card<V: Json>(value: &V) -> Option<Card> {
     let id = value.number()?;
-    if id.fract() != 0.0 {
+    if id.fract() != 0.0 || !(0.0..256.0).contains(&id) {
         return None;
     }
-    Card::new(id as i64).ok()
+    Some(set_core::rules::deck::card_of_any_deck(id as u8))
 }
 
 fn cards<V: Json>(value: &V) -> Option<Vec<Card>> {

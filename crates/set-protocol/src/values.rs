@@ -1,6 +1,7 @@
 //! The core's values as the wire writes them, one codec each: a way to play
 //! by its name (`"classic"`), a room's status (`"waiting"`), an event's
-//! kind (`"set"`), a card by its id (0..=80). The values themselves are
+//! kind (`"set"`), a card by its id (0..=255: an id of the room's deck,
+//! which the room, not the wire, checks). The values themselves are
 //! set-core's, defined once there; a name or id that is none of them does
 //! not read, so a frame holding one is refused whole.
 
@@ -8,6 +9,7 @@ use serde::de::Error;
 use serde::{Deserialize, Deserializer, Serializer};
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
+use set_core::rules::deck::card_of_any_deck;
 use set_core::rules::variant::Variant;
 
 /// A way to play an online room offers, by name (the daily puzzle is played alone).
@@ -58,8 +60,9 @@ pub mod kind {
     }
 }
 
-fn card_of<E: Error>(id: u8) -> Result<Card, E> {
-    Card::new(i64::from(id)).map_err(E::custom)
+/// Any byte is some deck's card: which deck, the room knows (and checks a claim's ids against).
+fn card_of(id: u8) -> Card {
+    card_of_any_deck(id)
 }
 
 /// A card, by id.
@@ -71,9 +74,9 @@ pub mod card {
         out.serialize_u8(card.id())
     }
 
-    /// Reads it, refusing a value that is none of the core's.
+    /// Reads it: any byte.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Card, D::Error> {
-        card_of(u8::deserialize(input)?)
+        Ok(card_of(u8::deserialize(input)?))
     }
 }
 
@@ -91,7 +94,7 @@ pub mod card_or_none {
 
     /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Card>, D::Error> {
-        Option::<u8>::deserialize(input)?.map(card_of).transpose()
+        Ok(Option::<u8>::deserialize(input)?.map(card_of))
     }
 }
 
@@ -106,7 +109,7 @@ pub mod cards {
 
     /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Vec<Card>, D::Error> {
-        Vec::<u8>::deserialize(input)?.into_iter().map(card_of).collect()
+        Ok(Vec::<u8>::deserialize(input)?.into_iter().map(card_of).collect())
     }
 }
 
@@ -124,7 +127,7 @@ pub mod cards_or_none {
 
     /// Reads it, refusing a value that is none of the core's.
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Vec<Card>>, D::Error> {
-        Option::<Vec<u8>>::deserialize(input)?.map(|ids| ids.into_iter().map(card_of).collect()).transpose()
+        Ok(Option::<Vec<u8>>::deserialize(input)?.map(|ids| ids.into_iter().map(card_of).collect()))
     }
 }
 
@@ -165,17 +168,21 @@ mod tests {
     }
 
     #[test]
-    fn a_name_or_id_that_is_none_of_the_values_does_not_read() {
+    fn a_name_or_id_that_is_none_of_the_values_does_not_read_and_any_decks_card_does() {
         let good = r#"{"mode":"chain","status":"playing","kind":"wrong","cards":[0,40,80],"card":null}"#;
         assert!(serde_json::from_str::<Sample>(good).is_ok());
         for bad in [
             good.replace("\"chain\"", "\"daily\""),
             good.replace("\"playing\"", "\"paused\""),
             good.replace("\"wrong\"", "\"oops\""),
-            good.replace("80]", "81]"),
-            good.replace("null", "81"),
+            good.replace("80]", "256]"),
+            good.replace("80]", "-1]"),
+            good.replace("null", "256"),
         ] {
             assert!(serde_json::from_str::<Sample>(&bad).is_err(), "{bad} was read");
         }
+        // An id past the classic deck's is another deck's card (a MegaSet or 4Set room's).
+        assert!(serde_json::from_str::<Sample>(&good.replace("80]", "255]")).is_ok());
+        assert!(serde_json::from_str::<Sample>(&good.replace("\"chain\"", "\"4set\"")).is_ok());
     }
 }

@@ -225,7 +225,7 @@ async fn bad_input_gets_a_clear_error_and_changes_nothing() {
         (json!([set[0], set[1], set[0]]), "bad_claim", "more than once"),
         (json!([set[0], set[1]]), "bad_claim", "not 2"),
         (json!([set[0], set[1], set[2], table[3]]), "bad_claim", "not 4"),
-        (json!([set[0], set[1], 81]), "bad_claim", "81 is not a card"),
+        (json!([set[0], set[1], 81]), "bad_claim", "81 is not the id of a card of this way's deck"),
         (json!([set[0], set[1], "x"]), "bad_message", "claim"),
         (json!("abc"), "bad_message", "claim"),
     ];

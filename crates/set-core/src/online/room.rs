@@ -68,7 +68,7 @@ pub enum ClaimError {
         /// The room's last event.
         seq: u32,
     },
-    /// A number that is no card id (0..=80).
+    /// A number that is no card id of the room's deck.
     NoSuchCard(i64),
     /// A card that was not in play when the sender last looked.
     NotInPlay(Card),
@@ -82,7 +82,7 @@ impl fmt::Display for ClaimError {
             ClaimError::FutureSeen { seen, seq } => {
                 write!(f, "event {seen} has not happened: the room is at event {seq}")
             }
-            ClaimError::NoSuchCard(id) => write!(f, "{id} is not a card id (0 to 80)"),
+            ClaimError::NoSuchCard(id) => write!(f, "{id} is not the id of a card of this way's deck"),
             ClaimError::NotInPlay(card) => write!(f, "card id {} is not on the table", card.id()),
             ClaimError::Refused(refusal) => refusal.fmt(f),
         }
@@ -271,9 +271,10 @@ impl RoomGame {
         if seen > seq {
             return Err(ClaimError::FutureSeen { seen, seq });
         }
+        let deck = self.game.variant().deck();
         let mut cards = Vec::with_capacity(ids.len());
         for &id in ids {
-            cards.push(Card::new(id).map_err(|_| ClaimError::NoSuchCard(id))?);
+            cards.push(deck.card(id).map_err(|_| ClaimError::NoSuchCard(id))?);
         }
         let expected = self.game.variant().claim_size();
         if cards.len() != expected {

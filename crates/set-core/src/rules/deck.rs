@@ -21,6 +21,14 @@
 use crate::rules::card::Card;
 use std::fmt;
 
+/// The card with this id in whichever deck is played: every deck's ids are
+/// below 256, so any byte is some deck's card. For the edges that carry ids
+/// without their deck (the wire, a card's place on the page); what a way
+/// takes is [`Deck::card`]'s to say.
+pub fn card_of_any_deck(id: u8) -> Card {
+    Card::of_byte(id)
+}
+
 /// One trait a card shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Trait {

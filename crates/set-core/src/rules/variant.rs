@@ -95,8 +95,24 @@ pub const WAYS: [Variant; 16] = [
     Variant::Memory,
 ];
 
-/// The ways to play an online room offers (the daily puzzle is played alone).
-pub const ONLINE_VARIANTS: [Variant; 4] = [Variant::Classic, Variant::Junior, Variant::Chain, Variant::Ultra];
+/// The ways to play an online room offers, in [`WAYS`]' order: every way
+/// but the puzzles (a room's view does not yet carry the claims found on
+/// its table), Memory (played alone: its face-down cards are a page's
+/// alone) and the daily puzzle (played alone).
+pub const ONLINE_VARIANTS: [Variant; 12] = [
+    Variant::Classic,
+    Variant::Junior,
+    Variant::Chain,
+    Variant::Ultra,
+    Variant::UltraChain,
+    Variant::Ultra9,
+    Variant::Mega,
+    Variant::Ghost,
+    Variant::FourSet,
+    Variant::FourSetJunior,
+    Variant::FourSetJuniorChain,
+    Variant::Shuffle,
+];
 
 /// A mode name that is not one of the ways to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
