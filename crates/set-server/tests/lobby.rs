@@ -424,6 +424,14 @@ async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters(
     // the lobby, and quick plays again: a room of its own, not the squatter's.
     host.send(ClientMsg::Start).await;
     host.first_room_with(|r| r["status"] == "playing").await;
+    // The lobby hears of the start after the host does: wait for it, as
+    // Cy's quick play would find the room still waiting on a busy machine.
+    let (mut eve, mut rooms) = (Client::new(&server, None).await, Rooms::new());
+    eve.send(watch(None)).await;
+    for room in eve.expect("lobby").await["rooms"].as_array().unwrap() {
+        rooms.insert(room["room"].as_str().unwrap().to_owned(), room.clone());
+    }
+    until(&mut eve, &mut rooms, |rooms| rooms.get(&fresh).is_some_and(|r| r["status"] == "playing")).await;
     let mut cy = Client::new(&server, None).await;
     cy.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() }).await;
     assert_eq!(cy.expect("room").await["room"], squat.as_str());
