@@ -19,6 +19,7 @@ use crate::rules::claim_rule::ClaimRule;
 use crate::rules::daily::{daily_order, seed_of};
 use crate::rules::deck::Deck;
 use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, ultra_split};
+use crate::rules::hands::each_hand;
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 use crate::sort::sort_by_key;
@@ -620,16 +621,16 @@ impl Game {
         let links = self.variant.links();
         let mut claims = Vec::new();
         let mut hand = Vec::with_capacity(MOST_CLAIM_CARDS);
-        for from_previous in hands(p.len(), links) {
-            for from_table in hands(t.len(), self.variant.claim_size() - links) {
+        each_hand(p.len(), links, &mut |from_previous| {
+            each_hand(t.len(), self.variant.claim_size() - links, &mut |from_table| {
                 hand.clear();
                 hand.extend(from_previous.iter().map(|&i| p[i]));
                 hand.extend(from_table.iter().map(|&i| t[i]));
                 if self.holds(&hand) {
                     claims.push(claim_of(&hand));
                 }
-            }
-        }
+            });
+        });
         claims
     }
 
@@ -763,23 +764,6 @@ impl Game {
 
 fn claim_of(cards: &[Card]) -> Claim {
     Claim::new(cards).expect("the finders return a claim's 3 to 6 cards")
-}
-
-/// Every `k` of `n` indices, ascending, in lexicographic order.
-fn hands(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    let mut hand: Vec<usize> = (0..k).collect();
-    if k > n {
-        return all;
-    }
-    loop {
-        all.push(hand.clone());
-        let Some(i) = (0..k).rev().find(|&i| hand[i] < n - k + i) else { return all };
-        hand[i] += 1;
-        for j in i + 1..k {
-            hand[j] = hand[j - 1] + 1;
-        }
-    }
 }
 
 #[cfg(test)]

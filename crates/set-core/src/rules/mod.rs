@@ -9,6 +9,7 @@ pub mod deck;
 pub mod explain;
 pub mod finder;
 pub mod game;
+pub mod hands;
 /// Test-only: what every game state must satisfy.
 #[cfg(any(test, feature = "test-support"))]
 pub mod invariants;

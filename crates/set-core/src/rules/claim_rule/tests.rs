@@ -4,24 +4,10 @@
 
 use super::reference::{by_words, words_set};
 use super::*;
+use crate::rules::hands::each_hand;
 use crate::rules::rng::SplitMix64;
 
 const DECKS: [Deck; 5] = [Deck::Classic, Deck::Junior, Deck::Mega, Deck::Four, Deck::FourJunior];
-
-/// Calls `visit` with every `k`-card hand of `cards`, as indices, in lexicographic order.
-fn each_hand(n: usize, k: usize, visit: &mut impl FnMut(&[usize])) {
-    fn go(n: usize, k: usize, from: usize, hand: &mut Vec<usize>, visit: &mut impl FnMut(&[usize])) {
-        if hand.len() == k {
-            return visit(hand);
-        }
-        for i in from..n {
-            hand.push(i);
-            go(n, k, i + 1, hand, visit);
-            hand.pop();
-        }
-    }
-    go(n, k, 0, &mut Vec::new(), visit);
-}
 
 fn exhaustive(rule: ClaimRule, deck: Deck) -> usize {
     let cards: Vec<Card> = deck.cards().collect();
