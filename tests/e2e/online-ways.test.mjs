@@ -1,4 +1,5 @@
-// The fork's ways online: a rated game of 4Set and one of GhostSet, each
+// The fork's ways online: a rated game of 4Set, one of GhostSet and one of
+// Ultra9 Puzzle (whose room tells the claims found on its table), each
 // made and joined through the lobby's forms by two strangers and played by
 // clicks to its end through the real server. The claims are found by the
 // plain references of tests/e2e/ways-reference.mjs, not by the page. Each
@@ -13,7 +14,7 @@ const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
 
 const online = async (page) => (await state(page)).online;
 
-for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']]]) {
+for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']], ['ultra9puzzle', ['Zoe', 'Kit']]]) {
   test(`a rated ${mode} game online, by clicks to its end, rated in its own way`, { timeout: 180_000 }, async () => {
     const ann = await open('online.html');
     await ann.page.fill('#create-name', names[0]);
@@ -35,7 +36,7 @@ for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']]
     await audit(ben.page, `a ${mode} room`);
     // They take turns, a claim at a time, found by the plain reference.
     for (let turn = 0; ; turn++) {
-      assert.ok(turn < 100, 'the game does not end');
+      assert.ok(turn < 300, 'the game does not end');
       const s = await state(ann.page);
       if (s.online.status === 'over') break;
       const claim = findClaim(s, mode);
@@ -44,6 +45,11 @@ for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']]
       await who.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, s.online.seq);
       for (const card of claim) await clickCard(who.page, card);
       await ann.page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, s.online.seq);
+      if (s.found) {
+        // A puzzle's table stays until every claim on it is found; the room says which are.
+        const after = await state(ann.page);
+        if (after.found.length > 0) assert.ok(after.found.some((f) => f.length === claim.length && f.every((id) => claim.includes(id))), 'the claim is among those found');
+      }
       // The server takes at most 8 claims a second from a player.
       await new Promise((resolve) => setTimeout(resolve, 130));
     }

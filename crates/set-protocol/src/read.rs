@@ -156,6 +156,10 @@ fn view<V: Json>(value: &V) -> Option<ViewMsg> {
         deck_left: whole(value, "deck_left")?,
         previous: if previous.is_null() || previous.is_missing() { None } else { Some(cards(&previous)?) },
         found: whole(value, "found")?,
+        found_on_table: {
+            let lists = value.field("found_on_table");
+            if lists.is_null() || lists.is_missing() { Vec::new() } else { lists.items()?.iter().map(cards).collect::<Option<_>>()? }
+        },
         hinted: cards(&value.field("hinted"))?,
         over: flag(value, "over")?,
     })

@@ -19,6 +19,10 @@ pub struct ViewMsg {
     pub previous: Option<Vec<Card>>,
     /// Sets found so far.
     pub found: usize,
+    /// A puzzle way: the claims found on the table now out, each its cards
+    /// (left out of the frame in every other way, as before puzzles were played online).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "crate::values::card_lists")]
+    pub found_on_table: Vec<Vec<Card>>,
     #[serde(with = "crate::values::cards")]
     /// The cards hints have revealed.
     pub hinted: Vec<Card>,
@@ -34,6 +38,7 @@ impl From<View> for ViewMsg {
             deck_left: view.deck_left,
             previous: view.previous.map(|p| p.cards().to_vec()),
             found: view.found,
+            found_on_table: view.found_on_table.iter().map(|claim| claim.cards().to_vec()).collect(),
             hinted: view.hinted,
             over: view.over,
         }

@@ -113,6 +113,21 @@ pub mod cards {
     }
 }
 
+/// Lists of cards (a puzzle's claims found), each by ids.
+pub mod card_lists {
+    use super::{Card, Deserialize, Deserializer, Serializer, card_of};
+
+    /// Writes them.
+    pub fn serialize<S: Serializer>(lists: &[Vec<Card>], out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq(lists.iter().map(|cards| cards.iter().map(|card| card.id()).collect::<Vec<u8>>()))
+    }
+
+    /// Reads them: any bytes.
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Vec<Vec<Card>>, D::Error> {
+        Ok(Vec::<Vec<u8>>::deserialize(input)?.into_iter().map(|ids| ids.into_iter().map(card_of).collect()).collect())
+    }
+}
+
 /// A list of cards or none, by id.
 pub mod cards_or_none {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};

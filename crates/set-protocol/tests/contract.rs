@@ -52,9 +52,27 @@ fn view_msg(previous: Option<Vec<u8>>, over: bool) -> ViewMsg {
         deck_left: 57,
         previous: previous.map(|ids| cards(&ids)),
         found: 4,
+        found_on_table: Vec::new(),
         hinted: cards(&[6]),
         over,
     }
+}
+
+/// A puzzle room's view carries the claims found on its table (any deck's
+/// ids): the page reads them back as the server wrote them, and a view
+/// without them (every other way, and every server before puzzles were
+/// played online) reads as none found.
+#[test]
+fn a_puzzle_rooms_view_carries_the_claims_found_on_its_table() {
+    let mut view = view_msg(None, false);
+    view.found_on_table = vec![cards(&[0, 6, 12]), cards(&[200, 201, 202, 203])];
+    let message = ServerMsg::Move { event: move_msg(8, "set"), view, players: vec![player(0, "Ann", None)] };
+    let frame = message.to_text();
+    assert!(frame.contains(r#""found_on_table":[[0,6,12],[200,201,202,203]]"#), "{frame}");
+    assert_eq!(page_reads(&frame), Some(message));
+    let plain = serde_json::to_string(&view_msg(None, false)).unwrap();
+    assert!(!plain.contains("found_on_table"), "left out when none: {plain}");
+    assert_eq!(serde_json::from_str::<ViewMsg>(&plain).unwrap().found_on_table, Vec::<Vec<Card>>::new());
 }
 
 fn move_msg(seq: u32, kind: &str) -> MoveMsg {
@@ -246,8 +264,9 @@ const SERVER_KINDS: [&str; 15] = [
     "found",
 ];
 
+/// Cards by id, of any deck (a 4Set room's pass 80).
 fn cards(ids: &[u8]) -> Vec<Card> {
-    ids.iter().map(|&id| Card::new(i64::from(id)).unwrap()).collect()
+    ids.iter().map(|&id| set_core::rules::deck::card_of_any_deck(id)).collect()
 }
 
 fn status(name: &str) -> Status {

@@ -137,6 +137,8 @@ pub struct View {
     pub previous: Option<Claim>,
     /// How many claims have been found.
     pub found: usize,
+    /// A puzzle way: the claims found on the table now out (none in another way).
+    pub found_on_table: Vec<Claim>,
     /// The cards the room's hints have revealed so far.
     pub hinted: Vec<Card>,
     /// Whether the game has ended.
@@ -259,6 +261,7 @@ impl RoomGame {
             deck_left: game.deck().len(),
             previous: game.previous(),
             found: game.found().len(),
+            found_on_table: game.found_on_table().to_vec(),
             hinted: game.hinted_cards().to_vec(),
             over: game.is_over(),
         }

@@ -96,10 +96,9 @@ pub const WAYS: [Variant; 16] = [
 ];
 
 /// The ways to play an online room offers, in [`WAYS`]' order: every way
-/// but the puzzles (a room's view does not yet carry the claims found on
-/// its table), Memory (played alone: its face-down cards are a page's
-/// alone) and the daily puzzle (played alone).
-pub const ONLINE_VARIANTS: [Variant; 12] = [
+/// but Memory (played alone: its face-down cards are a page's alone) and
+/// the daily puzzle (played alone).
+pub const ONLINE_VARIANTS: [Variant; 15] = [
     Variant::Classic,
     Variant::Junior,
     Variant::Chain,
@@ -111,6 +110,9 @@ pub const ONLINE_VARIANTS: [Variant; 12] = [
     Variant::FourSet,
     Variant::FourSetJunior,
     Variant::FourSetJuniorChain,
+    Variant::Puzzle,
+    Variant::Ultra9Puzzle,
+    Variant::FourSetJuniorPuzzle,
     Variant::Shuffle,
 ];
 

@@ -5,6 +5,7 @@ use crate::state::Online;
 use js_sys::{Array, Object, Reflect};
 use set_canvas::board::looks;
 use set_core::rules::card::Card;
+use set_core::rules::variant::Variant;
 use wasm_bindgen::prelude::*;
 
 fn put(object: &Object, name: &str, value: JsValue) {
@@ -120,6 +121,10 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&state, "sound", sound.into());
     put(&state, "table", ids(&remote.view.table));
     put(&state, "previous", remote.view.previous.as_ref().map_or(JsValue::NULL, |p| ids(p)));
+    if remote.variant.is_some_and(Variant::is_puzzle) {
+        let found: Array = remote.view.found_on_table.iter().map(|claim| ids(claim)).collect();
+        put(&state, "found", found.into());
+    }
     put(&state, "deckLeft", remote.view.deck_left.into());
     put(&state, "picks", ids(&remote.picks));
     put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));
