@@ -158,7 +158,11 @@ fn view<V: Json>(value: &V) -> Option<ViewMsg> {
         found: whole(value, "found")?,
         found_on_table: {
             let lists = value.field("found_on_table");
-            if lists.is_null() || lists.is_missing() { Vec::new() } else { lists.items()?.iter().map(cards).collect::<Option<_>>()? }
+            if lists.is_null() || lists.is_missing() {
+                Vec::new()
+            } else {
+                lists.items()?.iter().map(cards).collect::<Option<_>>()?
+            }
         },
         hinted: cards(&value.field("hinted"))?,
         over: flag(value, "over")?,
