@@ -45,7 +45,10 @@ export function useBrowser({ flags = [] } = {}) {
   afterEach(async (t) => {
     for (const opened of [...left]) {
       left.delete(opened);
-      if (!t.passed) t.diagnostic(`a page at the failure: ${await describePage(opened.page).catch((error) => `not readable: ${error.message}`)}`);
+      if (!t.passed) {
+        t.diagnostic(`a page at the failure: ${await describePage(opened.page).catch((error) => `not readable: ${error.message}`)}`);
+        for (const frame of opened.frames) t.diagnostic(`  ${frame}`);
+      }
       await opened.context.close().catch(() => {});
     }
   });
@@ -71,7 +74,8 @@ async function describePage(page) {
   const shown = await page.evaluate(() => {
     const s = window.wasmBindings?.state?.();
     const alerts = [...document.querySelectorAll('[role=alert], .field-error, #room-note')]
-      .filter((e) => e.offsetParent !== null && e.textContent.trim())
+      // Shown or not: a refusal may land in a form that is hidden.
+      .filter((e) => e.textContent.trim())
       .map((e) => e.textContent.trim());
     const o = s?.online;
     return JSON.stringify({ link: s?.link, said: s?.said, room: o?.room, seat: o?.seat, status: o?.status,
@@ -122,6 +126,19 @@ export async function open({ server, browser }, query, options = {}) {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // The page's last WebSocket frames, both ways (but pings), for the log of a failure.
+  const frames = [];
+  page.on('websocket', (ws) => {
+    const keep = (way) => (frame) => {
+      const text = String(frame.payload);
+      if (/"t":"p(i|o)ng"/.test(text)) return;
+      frames.push(`${way} ${text.slice(0, 300)}`);
+      if (frames.length > 40) frames.shift();
+    };
+    ws.on('framesent', keep('sent'));
+    ws.on('framereceived', keep('got'));
+    ws.on('close', () => frames.push('closed'));
+  });
   // Paused from the start: the page's time moves only by the test's runFor.
   if (clock) {
     await page.clock.install({ time: 1_000_000 });
@@ -137,7 +154,7 @@ export async function open({ server, browser }, query, options = {}) {
   } else {
     await ready(page);
   }
-  return { page, context, problems, close: () => context.close() };
+  return { page, context, problems, frames, close: () => context.close() };
 }
 
 /** Waits until the game has drawn its first board. */
