@@ -14,7 +14,7 @@ use set_core::online::room::{ClaimError, EventKind, RoomGame};
 use set_core::players::sitting::{Refusal, Seat, Verdict, WRONG_COOLDOWN_MS};
 use set_core::rules::card::Card;
 use set_core::rules::game::Game;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 
 /// All the same or all different, attribute by attribute, on the ternary digits.
 fn reference_is_set(cards: &[Card]) -> bool {
@@ -132,7 +132,7 @@ proptest! {
         let wrong = events.iter().filter(|e| e.kind == EventKind::Wrong).count() as u32;
         prop_assert_eq!(wrong, wrong_verdicts.iter().sum::<u32>());
         prop_assert_eq!(room.events(3), events.into_iter().skip(2).collect::<Vec<_>>(), "the events from 3 on");
-        let rebuilt = RoomGame::restore(Variant::Classic, seed, &names, &[], &room.log()).unwrap();
+        let rebuilt = RoomGame::restore(Variant::Classic, seed, Dealing::Automatic, &names, &[], &room.log()).unwrap();
         prop_assert_eq!(rebuilt, room);
     }
 }

@@ -17,15 +17,22 @@
 //!   before the sender saw the table): refused as not in play. Only a client
 //!   that knows hidden cards, or a broken one, sends it.
 //!
+//! A "no set" call (in a room whose extra cards wait for one) carries
+//! `seen` too. Judged on the table its sender saw: if a claim was found or
+//! another call was right after `seen`, the table it judged is gone, and the
+//! call is **late** (naming who changed the table first): no wrong claim,
+//! nothing changes. Of two calls at once, the first is judged and the
+//! second is late.
+//!
 //! What a client may see of it is its [`View`]: the table, the previous set
 //! (Set-Chain) and counts, never the deck's order.
 
 use crate::players::bot::{self, BotPlan};
 use crate::players::level::Level;
-use crate::players::sitting::{Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
+use crate::players::sitting::{Effect, Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
-use crate::rules::game::{Action, AuditError, Claim, Game, GameError, HintOutcome, Move, ReplayError};
-use crate::rules::variant::Variant;
+use crate::rules::game::{Action, AuditError, CallOutcome, Claim, Game, GameError, HintOutcome, Move, ReplayError};
+use crate::rules::variant::{Dealing, Variant};
 use std::fmt;
 
 /// Why the room does not take a claim or a hint in: nothing changed.
@@ -74,6 +81,12 @@ pub enum ClaimError {
     NotInPlay(Card),
     /// The sitting refused it (a lockout, a cool-down, the rules).
     Refused(Refusal),
+    /// A "no set" call sent before the table changed: this seat found a
+    /// claim or called rightly after the sender last looked.
+    Late {
+        /// Who changed the table first.
+        by: Seat,
+    },
 }
 
 impl fmt::Display for ClaimError {
@@ -85,6 +98,7 @@ impl fmt::Display for ClaimError {
             ClaimError::NoSuchCard(id) => write!(f, "{id} is not the id of a card of this way's deck"),
             ClaimError::NotInPlay(card) => write!(f, "card id {} is not on the table", card.id()),
             ClaimError::Refused(refusal) => refusal.fmt(f),
+            ClaimError::Late { by } => write!(f, "player {} changed the table before this call arrived", by.0),
         }
     }
 }
@@ -185,8 +199,14 @@ impl RoomGame {
         people: &[S],
         bots: &[Level],
     ) -> Result<RoomGame, SeatError> {
+        RoomGame::dealt(Game::new(variant, seed), people, bots)
+    }
+
+    /// A room for the people and bots at this game, before its first move
+    /// (any [`Dealing`]).
+    pub fn dealt<S: AsRef<str>>(game: Game, people: &[S], bots: &[Level]) -> Result<RoomGame, SeatError> {
         let seats = Seats::online_with_bots(people, bots)?;
-        let game = Game::new(variant, seed);
+        let game = game.restarted();
         let in_play = vec![in_play_now(&game)];
         Ok(RoomGame { game, sitting: Sitting::online(seats), in_play })
     }
@@ -195,6 +215,7 @@ impl RoomGame {
     pub fn restore<S: AsRef<str>>(
         variant: Variant,
         seed: u64,
+        dealing: Dealing,
         people: &[S],
         bots: &[Level],
         log: &[(Seat, Move)],
@@ -204,7 +225,7 @@ impl RoomGame {
             return Err(RestoreError::NoSuchSeat(seat));
         }
         let moves: Vec<Move> = log.iter().map(|&(_, mv)| mv).collect();
-        let mut game = Game::new(variant, seed);
+        let mut game = Game::dealt(variant, seed, dealing);
         let mut in_play = Vec::with_capacity(moves.len() + 1);
         in_play.push(in_play_now(&game));
         for (index, &mv) in moves.iter().enumerate() {
@@ -306,6 +327,24 @@ impl RoomGame {
         Ok(outcome)
     }
 
+    /// Judges `by`'s "no set" call, `at_ms` into the game; the sender had
+    /// applied events up to `seen` (see the module's rules for a late call).
+    pub fn call_no_set(&mut self, by: Seat, seen: u32, at_ms: u64) -> Result<CallOutcome, ClaimError> {
+        let seq = self.seq();
+        if seen > seq {
+            return Err(ClaimError::FutureSeen { seen, seq });
+        }
+        let since = seen as usize;
+        let effects = self.sitting.effects(&self.game);
+        let changed = effects[since..].iter().zip(&self.sitting.by()[since..]);
+        if let Some((_, &first)) = changed.into_iter().find(|(e, _)| matches!(e, Effect::Found | Effect::RightCall)) {
+            return Err(ClaimError::Late { by: first });
+        }
+        let outcome = self.sitting.call_no_set(&mut self.game, by, at_ms)?;
+        self.note_in_play();
+        Ok(outcome)
+    }
+
     /// Keeps the cards in play after each event the last call made.
     fn note_in_play(&mut self) {
         while self.in_play.len() <= self.game.moves().len() {
@@ -316,14 +355,16 @@ impl RoomGame {
     /// The room's events from number `from` on, each as the rules judged it
     /// when it was made (kept by the sitting: nothing is replayed).
     pub fn events(&self, from: u32) -> Vec<Event> {
-        let finds = self.sitting.finds(&self.game);
-        let moves = self.game.moves().iter().zip(self.sitting.by()).zip(finds).enumerate();
+        let effects = self.sitting.effects(&self.game);
+        let moves = self.game.moves().iter().zip(self.sitting.by()).zip(effects).enumerate();
         let mut events = Vec::new();
-        for (i, ((&mv, &by), found)) in moves.skip(from.saturating_sub(1) as usize) {
+        for (i, ((&mv, &by), effect)) in moves.skip(from.saturating_sub(1) as usize) {
             let kind = match mv.action {
                 Action::Hint => EventKind::Hint,
-                Action::Claim(_) if found => EventKind::Set,
+                Action::Claim(_) if effect == Effect::Found => EventKind::Set,
                 Action::Claim(_) => EventKind::Wrong,
+                Action::CallNoSet if effect == Effect::RightCall => EventKind::NoSet,
+                Action::CallNoSet => EventKind::WrongCall,
             };
             events.push(Event { seq: i as u32 + 1, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
         }
@@ -369,21 +410,31 @@ pub enum EventKind {
     Wrong,
     /// A card of a claim revealed.
     Hint,
+    /// A right "no set" call: more cards were dealt.
+    NoSet,
+    /// A "no set" call while a claim lay out: a penalty.
+    WrongCall,
 }
 
 impl EventKind {
+    /// Every kind.
+    pub const ALL: [EventKind; 5] =
+        [EventKind::Set, EventKind::Wrong, EventKind::Hint, EventKind::NoSet, EventKind::WrongCall];
+
     /// Its name on the wire, for the server and the page alike.
     pub fn name(self) -> &'static str {
         match self {
             EventKind::Set => "set",
             EventKind::Wrong => "wrong",
             EventKind::Hint => "hint",
+            EventKind::NoSet => "noset",
+            EventKind::WrongCall => "wrongcall",
         }
     }
 
     /// The kind of that wire name, if it is one.
     pub fn from_name(name: &str) -> Option<EventKind> {
-        [EventKind::Set, EventKind::Wrong, EventKind::Hint].into_iter().find(|k| k.name() == name)
+        EventKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }
 
@@ -413,7 +464,7 @@ pub fn commitment_text(room: &str, seed: impl fmt::Display, salt: &str) -> Strin
 pub fn claimed(mv: &Move) -> Option<Claim> {
     match mv.action {
         Action::Claim(claim) => Some(claim),
-        Action::Hint => None,
+        Action::Hint | Action::CallNoSet => None,
     }
 }
 
@@ -506,7 +557,7 @@ mod tests {
             }
             let log = room.log();
             assert_eq!(
-                RoomGame::restore(variant, 5, &["Ann", "Ben"], &[], &log).unwrap(),
+                RoomGame::restore(variant, 5, Dealing::Automatic, &["Ann", "Ben"], &[], &log).unwrap(),
                 room,
                 "{variant:?}: restored"
             );
@@ -602,14 +653,15 @@ mod tests {
             room.claim(Seat((turn % 3) as u8), &ids(&set), seen, turn * 1000).unwrap();
         }
         room.hint(Seat(1), 7000).unwrap();
-        let restored = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &[], &room.log()).unwrap();
+        let restored =
+            RoomGame::restore(Variant::Chain, 5, Dealing::Automatic, &["Ann", "Ben", "Cy"], &[], &room.log()).unwrap();
         assert_eq!(restored, room);
         assert_eq!(restored.seq(), 7);
         let kinds: Vec<EventKind> = restored.events(6).iter().map(|e| e.kind).collect();
         assert_eq!(kinds, [EventKind::Set, EventKind::Hint]);
         assert_eq!(restored.events(1).len(), 7);
         let foreign = [(Seat(3), room.log()[0].1)];
-        let err = RoomGame::restore(Variant::Chain, 5, &["Ann", "Ben", "Cy"], &[], &foreign);
+        let err = RoomGame::restore(Variant::Chain, 5, Dealing::Automatic, &["Ann", "Ben", "Cy"], &[], &foreign);
         assert_eq!(err, Err(RestoreError::NoSuchSeat(Seat(3))));
     }
 
@@ -667,7 +719,7 @@ mod tests {
                 assert!(moves < 200, "{variant:?}: the game ends");
             }
             assert!(room.game().is_over(), "{variant:?}: the bots played it to its end");
-            let rebuilt = RoomGame::restore(variant, 77, &["Ann"], &bots, &room.log()).unwrap();
+            let rebuilt = RoomGame::restore(variant, 77, Dealing::Automatic, &["Ann"], &bots, &room.log()).unwrap();
             assert_eq!(rebuilt, room, "{variant:?}");
             assert_eq!(RoomGame::new(variant, 77, &["Ann"], &[]).unwrap().bot_plan(), None, "no bots, no plan");
         }

@@ -17,6 +17,10 @@
 //!   costs a point, and the seat is **locked out** until the next claim is
 //!   found. Should every person at a game without computer opponents be
 //!   locked out, nobody could play on, so then nobody is.
+//! - A right "no set" call (when extra cards wait for one) scores a point
+//!   like a claim; a wrong one is a wrong claim. A call sent before the
+//!   table changed (a claim found, or another player's right call) is
+//!   judged by the room that saw both ([`crate::online::room`]).
 //! - A game alone has one seat and no lockouts: solo play as it always was.
 //! - Online ([`Sitting::online`], up to [`MAX_ONLINE_PLAYERS`] people, no
 //!   computer opponents), a wrong claim costs no point and locks nobody out:
@@ -31,7 +35,7 @@ pub use crate::players::seats::{
 };
 use crate::rules::card::Card;
 use crate::rules::finder::UltraSplit;
-use crate::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
+use crate::rules::game::{CallOutcome, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
 use std::fmt;
 
 /// Online, how long after a wrong claim its seat may not claim again.
@@ -39,6 +43,15 @@ pub const WRONG_COOLDOWN_MS: u64 = 1500;
 /// Online, the most wrong claims one seat may make in a game: with every
 /// seat at it, a game's moves still fit a save (`save::MAX_ACTIONS`).
 pub const MAX_ONLINE_WRONG_CLAIMS: usize = 200;
+
+/// A right "no set" call: who, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RightCall {
+    /// Whose call it was.
+    pub by: Seat,
+    /// Play time of the call, in ms.
+    pub at_ms: u64,
+}
 
 /// Who found a valid claim, and when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,16 +99,18 @@ fn taken_in(game: &Game, findings: &[Finding], card: Card) -> Option<Seat> {
 pub struct Standing {
     /// Claims found.
     pub sets: u32,
-    /// Wrong claims and time-outs: each costs a point.
+    /// Wrong claims (and wrong "no set" calls) and time-outs: each costs a point.
     pub penalties: u32,
+    /// Right "no set" calls: each scores a point.
+    pub calls: u32,
     /// May not claim until the next claim is found.
     pub locked_out: bool,
 }
 
 impl Standing {
-    /// Sets found less penalties.
+    /// Sets found and right calls, less penalties.
     pub fn score(&self) -> i64 {
-        i64::from(self.sets) - i64::from(self.penalties)
+        i64::from(self.sets) + i64::from(self.calls) - i64::from(self.penalties)
     }
 }
 
@@ -227,16 +242,18 @@ enum Judged {
     Found,
     /// It was a wrong claim, made when this many claims had been found.
     Penalty { found_before: u32 },
+    /// A right "no set" call.
+    RightCall,
     /// A hint, or a claim the rules took without a finding or a penalty.
     Neither,
 }
 
 /// What each move of a game did, from the game's moves replayed.
 fn judge_all(game: &Game) -> Vec<Judged> {
-    let mut replay = Game::new(game.variant(), game.seed());
+    let mut replay = game.restarted();
     let mut judged = Vec::with_capacity(game.moves().len());
     for &mv in game.moves() {
-        let before = (replay.found().len(), replay.wrong_claims());
+        let before = Before::of(&replay);
         // The moves are the game's own, which the rules took in once already.
         if replay.apply(mv).is_err() {
             break;
@@ -246,16 +263,44 @@ fn judge_all(game: &Game) -> Vec<Judged> {
     judged
 }
 
-/// What a move did, from the game's found claims and wrong claims before it
-/// and the game after it.
-fn judge((found_before, wrong_before): (usize, u32), after: &Game) -> Judged {
-    if after.found().len() > found_before {
+/// The counts a move is judged by, before it.
+#[derive(Clone, Copy)]
+struct Before {
+    found: usize,
+    wrong: u32,
+    calls: u32,
+}
+
+impl Before {
+    fn of(game: &Game) -> Before {
+        Before { found: game.found().len(), wrong: game.wrong_claims(), calls: game.right_calls() }
+    }
+}
+
+/// What a move did, from the game's counts before it and the game after it.
+fn judge(before: Before, after: &Game) -> Judged {
+    if after.found().len() > before.found {
         Judged::Found
-    } else if after.wrong_claims() > wrong_before {
-        Judged::Penalty { found_before: found_before as u32 }
+    } else if after.wrong_claims() > before.wrong {
+        Judged::Penalty { found_before: before.found as u32 }
+    } else if after.right_calls() > before.calls {
+        Judged::RightCall
     } else {
         Judged::Neither
     }
+}
+
+/// What one move did to its seat's standing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// It found a claim.
+    Found,
+    /// A wrong claim or a wrong "no set" call.
+    Penalty,
+    /// A right "no set" call.
+    RightCall,
+    /// A hint, or a claim the rules took without a finding or a penalty.
+    Neither,
 }
 
 /// What a wrong claim costs.
@@ -338,7 +383,7 @@ impl Sitting {
             match judged {
                 Judged::Found => findings.push(Finding { by, at_ms: mv.at_ms }),
                 Judged::Penalty { found_before } => penalties.push(Penalty { by, found_before, at_ms: mv.at_ms }),
-                Judged::Neither => {}
+                Judged::RightCall | Judged::Neither => {}
             }
         }
         penalties.extend(time_outs.map(|t| Penalty { by: t.by, found_before: t.found_before, at_ms: t.at_ms }));
@@ -348,7 +393,18 @@ impl Sitting {
     /// For each move of the game, whether it found a claim (read from what
     /// was kept, as [`Sitting::outcomes`]).
     pub fn finds(&self, game: &Game) -> Vec<bool> {
-        self.judged(game).iter().map(|j| *j == Judged::Found).collect()
+        self.effects(game).iter().map(|&e| e == Effect::Found).collect()
+    }
+
+    /// For each move of the game, what it did to its seat's standing.
+    pub fn effects(&self, game: &Game) -> Vec<Effect> {
+        let effect = |judged: &Judged| match judged {
+            Judged::Found => Effect::Found,
+            Judged::Penalty { .. } => Effect::Penalty,
+            Judged::RightCall => Effect::RightCall,
+            Judged::Neither => Effect::Neither,
+        };
+        self.judged(game).iter().map(effect).collect()
     }
 
     /// What each move of `game` did: what was kept as it was made, or, for a
@@ -365,6 +421,16 @@ impl Sitting {
     /// the kept ones must equal (the tests hold them to it).
     pub fn replayed_outcomes(&self, game: &Game) -> (Vec<Finding>, Vec<Penalty>) {
         Sitting { judged: judge_all(game), ..self.clone() }.outcomes(game)
+    }
+
+    /// Each right "no set" call: who, and when, in order.
+    pub fn right_calls(&self, game: &Game) -> Vec<RightCall> {
+        let judged = self.judged(game);
+        let moves = game.moves().iter().zip(&self.by).zip(judged.iter());
+        moves
+            .filter(|(_, j)| **j == Judged::RightCall)
+            .map(|((mv, &by), _)| RightCall { by, at_ms: mv.at_ms })
+            .collect()
     }
 
     /// Who found each claim and when, in the order of [`Game::found`].
@@ -385,6 +451,11 @@ impl Sitting {
         for finding in findings {
             if let Some(standing) = standings.get_mut(finding.by.0 as usize) {
                 standing.sets += 1;
+            }
+        }
+        for call in self.right_calls(game) {
+            if let Some(standing) = standings.get_mut(call.by.0 as usize) {
+                standing.calls += 1;
             }
         }
         let found = game.found().len() as u32;
@@ -455,7 +526,7 @@ impl Sitting {
                 return Err(Refusal::TooManyWrong(by));
             }
         }
-        let before = (game.found().len(), game.wrong_claims());
+        let before = Before::of(game);
         let outcome = game.claim(claim, at_ms)?;
         self.by.push(by);
         self.judged.push(judge(before, game));
@@ -472,12 +543,30 @@ impl Sitting {
             return Err(Refusal::NoSuchSeat(by));
         }
         let moves = game.moves().len();
-        let before = (game.found().len(), game.wrong_claims());
+        let before = Before::of(game);
         let outcome = game.hint(at_ms)?;
         if game.moves().len() > moves {
             self.by.push(by);
             self.judged.push(judge(before, game));
         }
+        Ok(outcome)
+    }
+
+    /// A "no set" call by a seat, `at_ms` into the game: refused as a claim
+    /// would be (a lockout, a cool-down); right, it scores; wrong, it is a
+    /// wrong claim.
+    pub fn call_no_set(&mut self, game: &mut Game, by: Seat, at_ms: u64) -> Result<CallOutcome, Refusal> {
+        self.may_claim(game, by)?;
+        if let Some(until_ms) = self.cooling_until(game, by, at_ms) {
+            return Err(Refusal::CoolingDown { seat: by, until_ms });
+        }
+        if self.at_the_most_wrong_claims(game, by) && game.hint_claim().is_some() {
+            return Err(Refusal::TooManyWrong(by));
+        }
+        let before = Before::of(game);
+        let outcome = game.call_no_set(at_ms)?;
+        self.by.push(by);
+        self.judged.push(judge(before, game));
         Ok(outcome)
     }
 

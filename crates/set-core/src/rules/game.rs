@@ -13,6 +13,12 @@
 //!   else; one naming a card that is not in play is refused and changes nothing;
 //! - each hint reveals one more card of one claim that can be made (the same
 //!   claim until it is made), up to all of its cards.
+//!
+//! Extra cards come when the table holds no claim: by themselves
+//! ([`Dealing::Automatic`]), or ([`Dealing::WhenCalled`]) when a player
+//! calls "no set" and is right. A right call deals 3 more cards; a call
+//! while a claim lies out is a wrong claim, and the claim it missed (the one
+//! the hints reveal) is its reason.
 
 use crate::rules::card::{Card, is_set};
 use crate::rules::claim_rule::ClaimRule;
@@ -21,7 +27,7 @@ use crate::rules::deck::Deck;
 use crate::rules::finder::{UltraSplit, find_sets, first_link, first_set, first_ultra, ultra_split};
 use crate::rules::hands::each_hand;
 use crate::rules::rng::SplitMix64;
-use crate::rules::variant::Variant;
+use crate::rules::variant::{Dealing, Variant};
 use crate::sort::sort_by_key;
 use std::fmt;
 
@@ -78,6 +84,9 @@ pub enum Action {
     Claim(Claim),
     /// Reveal one more card of a claim that can be made.
     Hint,
+    /// Say "no set": there is no claim on the table (when extra cards
+    /// wait for a call).
+    CallNoSet,
 }
 
 /// An action and when it was made, in ms of play time since the deal.
@@ -124,6 +133,10 @@ pub enum GameError {
     },
     /// The game has ended; only a new game can be started.
     GameOver,
+    /// A "no set" call in a game that deals its extra cards by itself.
+    CallsOff,
+    /// A hint while no claim lies out: the table waits for a "no set" call.
+    NothingToHint,
 }
 
 impl fmt::Display for GameError {
@@ -139,6 +152,8 @@ impl fmt::Display for GameError {
             ),
             GameError::RepeatedSlot { slot } => write!(f, "slot {slot} is claimed more than once"),
             GameError::GameOver => write!(f, "the game is over"),
+            GameError::CallsOff => f.write_str("extra cards come by themselves in this game: there is nothing to call"),
+            GameError::NothingToHint => f.write_str("no claim lies out: call \"no set\" for more cards"),
         }
     }
 }
@@ -194,6 +209,21 @@ pub enum HintOutcome {
     AlreadyRevealed,
 }
 
+/// What a "no set" call did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallOutcome {
+    /// Right: no claim lay out, and this many cards were dealt.
+    Right {
+        /// Cards dealt.
+        dealt: u8,
+    },
+    /// Wrong, and counted as a wrong claim: this claim lay out.
+    Wrong {
+        /// The claim missed (the one the hints reveal).
+        missed: Claim,
+    },
+}
+
 /// What applying an action did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -201,6 +231,8 @@ pub enum Outcome {
     Claim(ClaimOutcome),
     /// A hint was given.
     Hint(HintOutcome),
+    /// A "no set" call was judged.
+    Call(CallOutcome),
 }
 
 /// The claim the hints are revealing, and how much of it is shown.
@@ -244,7 +276,7 @@ pub enum AuditError {
     TableNeedsCards(usize),
     /// The hint points at cards that are not a claim that can be made.
     HintNotValid(Vec<u8>),
-    /// No hint, yet the game is not over.
+    /// No hint, yet the game is not over (and does not wait for a call).
     NoHint,
 }
 
@@ -272,6 +304,7 @@ impl std::error::Error for AuditError {}
 pub struct Game {
     variant: Variant,
     seed: u64,
+    dealing: Dealing,
     /// The variant's deck, shuffled; `order[dealt..]` is still to be dealt.
     order: Vec<Card>,
     dealt: usize,
@@ -287,6 +320,8 @@ pub struct Game {
     previous: Option<Claim>,
     wrong_claims: u32,
     hints_used: u32,
+    /// Right "no set" calls.
+    right_calls: u32,
     hint: Option<Hint>,
     moves: Vec<Move>,
 }
@@ -296,6 +331,13 @@ impl Game {
     /// board comes from its date, and its seed is the date's) and the first
     /// cards dealt.
     pub fn new(variant: Variant, seed: u64) -> Game {
+        Game::dealt(variant, seed, Dealing::Automatic)
+    }
+
+    /// A new game whose extra cards come as `dealing` says; a way that
+    /// takes no calls ([`Variant::takes_calls`]) deals them by itself.
+    pub fn dealt(variant: Variant, seed: u64, dealing: Dealing) -> Game {
+        let dealing = if variant.takes_calls() { dealing } else { Dealing::Automatic };
         let (seed, order) = if let Variant::Daily(date) = variant {
             (seed_of(date), daily_order(date).to_vec())
         } else {
@@ -306,6 +348,7 @@ impl Game {
         let mut game = Game {
             variant,
             seed,
+            dealing,
             order,
             dealt: 0,
             table: Vec::with_capacity(MAX_TABLE),
@@ -315,6 +358,7 @@ impl Game {
             previous: None,
             wrong_claims: 0,
             hints_used: 0,
+            right_calls: 0,
             hint: None,
             moves: Vec::new(),
         };
@@ -329,11 +373,36 @@ impl Game {
 
     /// Rebuilds a game from its variant, seed and moves; fails at the first refused move.
     pub fn replay(variant: Variant, seed: u64, moves: &[Move]) -> Result<Game, ReplayError> {
-        let mut game = Game::new(variant, seed);
+        Game::new(variant, seed).then(moves)
+    }
+
+    /// The same game as dealt, before its first move.
+    pub fn restarted(&self) -> Game {
+        Game::dealt(self.variant, self.seed, self.dealing)
+    }
+
+    /// This game after `moves`; fails at the first refused move.
+    pub fn then(mut self, moves: &[Move]) -> Result<Game, ReplayError> {
         for (index, &mv) in moves.iter().enumerate() {
-            game.apply(mv).map_err(|error| ReplayError { index, error })?;
+            self.apply(mv).map_err(|error| ReplayError { index, error })?;
         }
-        Ok(game)
+        Ok(self)
+    }
+
+    /// When extra cards come.
+    pub fn dealing(&self) -> Dealing {
+        self.dealing
+    }
+
+    /// Right "no set" calls so far.
+    pub fn right_calls(&self) -> u32 {
+        self.right_calls
+    }
+
+    /// Whether the table waits for a "no set" call: no claim lies out, the
+    /// deck is not empty, and extra cards come only when called.
+    pub fn awaits_call(&self) -> bool {
+        self.dealing.is_called() && !self.deck().is_empty() && self.first_claim().is_none()
     }
 
     /// The way to play.
@@ -450,7 +519,28 @@ impl Game {
         match mv.action {
             Action::Claim(claim) => self.claim(claim, mv.at_ms).map(Outcome::Claim),
             Action::Hint => self.hint(mv.at_ms).map(Outcome::Hint),
+            Action::CallNoSet => self.call_no_set(mv.at_ms).map(Outcome::Call),
         }
+    }
+
+    /// Calls "no set", `at_ms` into the game: right when no claim lies out
+    /// (3 more cards are dealt), wrong (a wrong claim) when one does.
+    pub fn call_no_set(&mut self, at_ms: u64) -> Result<CallOutcome, GameError> {
+        if !self.dealing.is_called() {
+            return Err(GameError::CallsOff);
+        }
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        self.moves.push(Move { at_ms, action: Action::CallNoSet });
+        if let Some(missed) = self.hint_claim() {
+            self.wrong_claims += 1;
+            return Ok(CallOutcome::Wrong { missed });
+        }
+        self.right_calls += 1;
+        let before = self.table.len();
+        self.deal_extra();
+        Ok(CallOutcome::Right { dealt: (self.table.len() - before) as u8 })
     }
 
     /// Claims these cards, `at_ms` into the game.
@@ -556,7 +646,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::GameOver);
         }
-        let Some(claim) = self.hint_claim() else { return Err(GameError::GameOver) };
+        let Some(claim) = self.hint_claim() else { return Err(GameError::NothingToHint) };
         let hint = self.hint.unwrap_or(Hint { claim, revealed: 0 });
         if hint.revealed as usize == claim.cards().len() {
             return Ok(HintOutcome::AlreadyRevealed);
@@ -686,12 +776,13 @@ impl Game {
             return Err(AuditError::TableSize(n));
         }
         let daily = self.variant.sets_to_find().is_some();
-        if !daily && !self.deck().is_empty() && (n < self.variant.table_size() || self.first_claim().is_none()) {
+        let short = n < self.variant.table_size() || (self.first_claim().is_none() && !self.dealing.is_called());
+        if !daily && !self.deck().is_empty() && short {
             return Err(AuditError::TableNeedsCards(n));
         }
         match self.hint_claim() {
             Some(claim) if self.claim_can_be_made(claim) => Ok(()),
-            None if self.is_over() => Ok(()),
+            None if self.is_over() || self.awaits_call() => Ok(()),
             Some(claim) => Err(AuditError::HintNotValid(claim.cards().iter().map(|c| c.id()).collect())),
             None => Err(AuditError::NoHint),
         }
@@ -751,12 +842,17 @@ impl Game {
         self.deal_until_a_claim();
     }
 
+    /// Deals 3 more cards while no claim lies out, unless they wait for a call.
     fn deal_until_a_claim(&mut self) {
-        while self.first_claim().is_none() && !self.deck().is_empty() {
-            for _ in 0..3 {
-                if let Some(card) = self.draw() {
-                    self.table.push(card);
-                }
+        while !self.dealing.is_called() && self.first_claim().is_none() && !self.deck().is_empty() {
+            self.deal_extra();
+        }
+    }
+
+    fn deal_extra(&mut self) {
+        for _ in 0..3 {
+            if let Some(card) = self.draw() {
+                self.table.push(card);
             }
         }
     }

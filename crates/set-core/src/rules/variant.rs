@@ -116,6 +116,42 @@ pub const ONLINE_VARIANTS: [Variant; 15] = [
     Variant::Shuffle,
 ];
 
+/// When cards are added to a table that holds no claim.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dealing {
+    /// The game deals them by itself, as soon as the table holds no claim.
+    #[default]
+    Automatic,
+    /// Only when a player calls "no set" and is right (the table rule of
+    /// the game in a box); a wrong call is a wrong claim.
+    WhenCalled,
+}
+
+impl Dealing {
+    /// The name in saves, addresses and the wire: "auto" or "called".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dealing::Automatic => "auto",
+            Dealing::WhenCalled => "called",
+        }
+    }
+
+    /// The dealing of a name ([`Dealing::name`]).
+    pub fn from_name(name: &str) -> Option<Dealing> {
+        [Dealing::Automatic, Dealing::WhenCalled].into_iter().find(|dealing| dealing.name() == name)
+    }
+
+    /// `WhenCalled` for `true`.
+    pub const fn called_if(on: bool) -> Dealing {
+        if on { Dealing::WhenCalled } else { Dealing::Automatic }
+    }
+
+    /// Whether extra cards wait for a call.
+    pub const fn is_called(self) -> bool {
+        matches!(self, Dealing::WhenCalled)
+    }
+}
+
 /// A mode name that is not one of the ways to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownMode(pub String);
@@ -239,6 +275,13 @@ impl Variant {
     /// Whether cards lie face down until a player turns them up.
     pub const fn face_down(self) -> bool {
         matches!(self, Variant::Memory)
+    }
+
+    /// Whether extra cards can wait for a "no set" call ([`Dealing`]): every
+    /// way whose table grows while it holds no claim, but Memory, whose
+    /// cards lie face down, and the puzzle ways, whose tables are dealt whole.
+    pub const fn takes_calls(self) -> bool {
+        !self.is_puzzle() && !self.face_down()
     }
 
     /// Whether a card belongs to this variant's deck.

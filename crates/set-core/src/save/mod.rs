@@ -25,6 +25,12 @@
 //! hints-used 1
 //! ```
 //!
+//! Format 4 is a game whose extra cards wait for a "no set" call: format
+//! 2's lines, a `deal called` line, and moves that may be `8100:n` (a
+//! call). It is a major of its own because an older reader that skipped
+//! the line would deal the game differently. A game that deals by itself is
+//! still written as format 2, so that older pages keep reading it.
+//!
 //! Format 3 is a game with other players: format 2's lines, and the
 //! sitting's (`seated.rs`). A page that plays alone reads formats 1 and 2
 //! only: to it a game with players is a newer format, kept untouched.
@@ -62,7 +68,7 @@ use crate::rules::card::{Card, DECK_SIZE};
 use crate::rules::daily::Date;
 use crate::rules::deck::Deck;
 use crate::rules::game::{Action, Claim, Game, MAX_SEED, Move, ReplayError};
-use crate::rules::variant::Variant;
+use crate::rules::variant::{Dealing, Variant};
 use crate::text::{BadHeader, digits, push_small, read_version, short, split_at_each, split_once_at};
 use std::fmt;
 
@@ -70,6 +76,8 @@ use std::fmt;
 pub const FORMAT_MAJOR: u32 = 2;
 /// The minor version: what a newer minor adds, an older build may pass over.
 pub const FORMAT_MINOR: u32 = 0;
+/// The format of a game alone whose extra cards wait for a call.
+pub const CALLED_MAJOR: u32 = 4;
 /// The first line's first words.
 pub const HEADER: &str = "SET save";
 /// Longer text is not a save of this game (a full game is about a kilobyte).
@@ -120,6 +128,8 @@ pub enum SaveError {
     },
     /// A mode that is no way to play.
     BadMode(String),
+    /// A `deal` line that is not `called`, or in a way that takes no calls.
+    BadDealing(String),
     /// A move that is none of the format's.
     BadAction(String),
     /// More moves than [`MAX_ACTIONS`] (this many).
@@ -159,6 +169,7 @@ impl fmt::Display for SaveError {
             SaveError::UnknownField(name) => write!(f, "it has an unknown line \"{name}\""),
             SaveError::BadNumber { field, text } => write!(f, "its {field} \"{text}\" is not a whole number in range"),
             SaveError::BadMode(text) => write!(f, "its mode \"{text}\" is not a way to play"),
+            SaveError::BadDealing(text) => write!(f, "its deal \"{text}\" is not one of its way's"),
             SaveError::BadAction(text) => write!(f, "it has an unknown move \"{text}\""),
             SaveError::TooManyActions(n) => write!(f, "it has {n} moves, more than {MAX_ACTIONS}"),
             SaveError::BadCardId { field, text } => {
@@ -193,6 +204,7 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
         .iter()
         .map(|mv| match mv.action {
             Action::Hint => format!("{}:h", mv.at_ms),
+            Action::CallNoSet => format!("{}:n", mv.at_ms),
             Action::Claim(claim) => format!("{}:c{}", mv.at_ms, ids(claim.cards(), ".")),
         })
         .collect();
@@ -201,12 +213,16 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
         variant => variant.name().to_owned(),
     };
     let found: Vec<String> = game.found().iter().map(|claim| ids(claim.cards(), ".")).collect();
+    let (major, deal) = match game.dealing() {
+        Dealing::Automatic => (FORMAT_MAJOR, String::new()),
+        dealing @ Dealing::WhenCalled => (CALLED_MAJOR, format!("deal {}\n", dealing.name())),
+    };
     let previous =
         game.previous().map_or(String::new(), |previous| format!("previous {}\n", ids(previous.cards(), " ")));
     // One format call for the whole text: each call costs the download its own code.
     format!(
-        "{}\nmode {mode}\nseed {}\nelapsed-ms {elapsed_ms}\nmoves {}\ntable {}\ndeck {}\nfound {}\n{previous}wrong-claims {}\nhints-used {}\n",
-        header(),
+        "{}\nmode {mode}\n{deal}seed {}\nelapsed-ms {elapsed_ms}\nmoves {}\ntable {}\ndeck {}\nfound {}\n{previous}wrong-claims {}\nhints-used {}\n",
+        header(major),
         game.seed(),
         moves.join(" "),
         ids(game.table(), " "),
@@ -218,10 +234,10 @@ pub fn encode(game: &Game, elapsed_ms: u64) -> String {
 }
 
 /// `SET save 2`, or `SET save 2.1` once there is a minor version.
-fn header() -> String {
+fn header(major: u32) -> String {
     match FORMAT_MINOR {
-        0 => format!("{HEADER} {FORMAT_MAJOR}"),
-        minor => format!("{HEADER} {FORMAT_MAJOR}.{minor}"),
+        0 => format!("{HEADER} {major}"),
+        minor => format!("{HEADER} {major}.{minor}"),
     }
 }
 
@@ -237,6 +253,19 @@ pub(crate) fn parse_header(line: &str) -> Result<(u32, u32), SaveError> {
 const FIELDS_V1: &[&str] = &["seed", "elapsed-ms", "actions", "table", "deck", "found", "wrong-claims", "hints-used"];
 const FIELDS_V2: &[&str] =
     &["mode", "seed", "elapsed-ms", "moves", "table", "deck", "found", "previous", "wrong-claims", "hints-used"];
+const FIELDS_V4: &[&str] = &[
+    "mode",
+    "deal",
+    "seed",
+    "elapsed-ms",
+    "moves",
+    "table",
+    "deck",
+    "found",
+    "previous",
+    "wrong-claims",
+    "hints-used",
+];
 
 /// The value of each field, by its place in `fields`.
 struct Lines<'a> {
@@ -262,7 +291,8 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     let header = lines.next().ok_or(SaveError::NotASave)?;
     // The version first: a newer save is kept whatever it holds.
     let (major, minor) = parse_header(header)?;
-    if major > FORMAT_MAJOR {
+    // Format 3 (a game with players) is newer to a reader of games alone.
+    if major > CALLED_MAJOR || major == seated::SEATED_MAJOR {
         return Err(SaveError::Newer { major });
     }
     if text.len() > MAX_SAVE_BYTES {
@@ -272,9 +302,13 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
     if !text.ends_with('\n') {
         return Err(SaveError::Truncated);
     }
-    let fields = if major == 1 { FIELDS_V1 } else { FIELDS_V2 };
-    // Unknown lines are skipped only in a newer minor of this build's major.
-    let skip_unknown = major == FORMAT_MAJOR && minor > FORMAT_MINOR;
+    let fields = match major {
+        1 => FIELDS_V1,
+        CALLED_MAJOR => FIELDS_V4,
+        _ => FIELDS_V2,
+    };
+    // Unknown lines are skipped only in a newer minor of this build's majors.
+    let skip_unknown = major >= FORMAT_MAJOR && minor > FORMAT_MINOR;
     let mut found = Lines { fields, values: vec![None; fields.len()] };
     for line in lines.filter(|l| !l.trim_ascii().is_empty()) {
         let (key, value) = split_once_at(line, b' ').unwrap_or((line, ""));
@@ -297,6 +331,13 @@ pub fn decode(text: &str) -> Result<SavedGame, SaveError> {
 /// claims are ids joined by dots.
 fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
     let variant = if v1 { Variant::Classic } else { parse_mode(lines.get("mode")?)? };
+    let dealing = match lines.optional("deal") {
+        None => Dealing::Automatic,
+        Some(text) => match Dealing::from_name(text.trim_ascii()) {
+            Some(dealing) if dealing.is_called() && variant.takes_calls() => dealing,
+            _ => return Err(SaveError::BadDealing(short(text))),
+        },
+    };
     // A daily game's seed comes from its date, past JavaScript's exact integers.
     let max_seed = if matches!(variant, Variant::Daily(_)) { u64::MAX } else { MAX_SEED };
     let seed = number(lines.get("seed")?, "seed", max_seed)?;
@@ -328,7 +369,7 @@ fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
     } else {
         parse_moves(lines.get("moves")?, true, cards_of)?
     };
-    let game = replay(variant, seed, &moves, v1)?;
+    let game = replay(Game::dealt(variant, seed, dealing), &moves, v1)?;
     let game_found: Vec<Card> = game.found().iter().flat_map(Claim::cards).copied().collect();
     let found_matches = game_found == found && (v1 || game.found().len() == claims);
     check_snapshot(&[
@@ -346,8 +387,7 @@ fn decode_lines(lines: &Lines<'_>, v1: bool) -> Result<SavedGame, SaveError> {
 /// Replays the moves of either format. Format 1's claims name table
 /// slots (read as ids here): each becomes a claim of the cards in those
 /// slots at that moment.
-fn replay(variant: Variant, seed: u64, moves: &[Move], by_slot: bool) -> Result<Game, SaveError> {
-    let mut game = Game::new(variant, seed);
+fn replay(mut game: Game, moves: &[Move], by_slot: bool) -> Result<Game, SaveError> {
     for (index, &mv) in moves.iter().enumerate() {
         let mv = match mv.action {
             Action::Claim(slots) if by_slot => {
@@ -405,6 +445,8 @@ fn parse_moves(text: &str, timed: bool, deck: Deck) -> Result<Vec<Move>, SaveErr
         let at_ms = digits(at).filter(|&ms| ms <= MAX_ELAPSED_MS)?;
         let action = if action == "h" {
             Action::Hint
+        } else if action == "n" && timed {
+            Action::CallNoSet
         } else {
             let cards = card_ids_in(action.strip_prefix('c')?, b'.', "moves", deck).ok()?;
             Action::Claim(Claim::new(&cards).filter(|claim| timed || claim.cards().len() == 3)?)

@@ -25,7 +25,7 @@
 //! lines and reads the rest as format 2, so both formats share one reader:
 //! this module adds code only to what plays with others.
 
-use super::{HEADER, SaveError, SavedGame, decode, digits, encode, parse_header};
+use super::{CALLED_MAJOR, HEADER, SaveError, SavedGame, decode, digits, encode, parse_header};
 use crate::players::level::Level;
 use crate::players::sitting::{
     Kind, LogError, MAX_ONLINE_PLAYERS, Seat, SeatError, Seats, Sitting, TimeOut, WrongClaims,
@@ -36,6 +36,9 @@ use std::fmt;
 
 /// The format of a game with other players.
 pub(super) const SEATED_MAJOR: u32 = 3;
+/// The format of a game with other players whose extra cards wait for a
+/// call: format 3 whose game is format 4.
+pub(super) const SEATED_CALLED_MAJOR: u32 = 5;
 /// The `seat-N` lines, by seat: one screen seats four, an online room eight.
 const SEAT_FIELDS: [&str; MAX_ONLINE_PLAYERS] =
     ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "seat-6", "seat-7"];
@@ -106,7 +109,11 @@ pub fn encode_seated(game: &Game, sitting: &Sitting, elapsed_ms: u64) -> String 
     // Format 2's text, its header raised, with the sitting after the mode.
     let (header, rest) = split_once_at(&text, b'\n').unwrap_or((&text, ""));
     let (mode, rest) = split_once_at(rest, b'\n').unwrap_or((rest, ""));
-    let header = header.replacen(&format!("{HEADER} 2"), &format!("{HEADER} {SEATED_MAJOR}"), 1);
+    let header = header.replacen(&format!("{HEADER} 2"), &format!("{HEADER} {SEATED_MAJOR}"), 1).replacen(
+        &format!("{HEADER} {CALLED_MAJOR}"),
+        &format!("{HEADER} {SEATED_CALLED_MAJOR}"),
+        1,
+    );
     format!("{header}\n{mode}\n{lines}{rest}")
 }
 
@@ -115,16 +122,21 @@ pub fn encode_seated(game: &Game, sitting: &Sitting, elapsed_ms: u64) -> String 
 pub fn decode_seated(text: &str) -> Result<(SavedGame, Sitting), SeatedError> {
     let first = split_at_each(text, b'\n').next().unwrap_or("");
     let (major, minor) = parse_header(first).unwrap_or((0, 0));
-    if major > SEATED_MAJOR {
+    if major > SEATED_CALLED_MAJOR {
         return Err(SeatedError::Newer(major));
     }
-    if major != SEATED_MAJOR {
+    let game_major = match major {
+        SEATED_MAJOR => 2,
+        SEATED_CALLED_MAJOR => CALLED_MAJOR,
+        _ => 0,
+    };
+    if game_major == 0 {
         let saved = decode(text)?;
         let sitting = Sitting::solo(&saved.game);
         return Ok((saved, sitting));
     }
     // The sitting's lines out, and the rest read as format 2 of the same minor.
-    let mut game_text = format!("{HEADER} 2.{minor}\n");
+    let mut game_text = format!("{HEADER} {game_major}.{minor}\n");
     let (mut seat_lines, mut by, mut outs, mut online) = (Vec::new(), None, None, false);
     for line in split_at_each(text, b'\n').skip(1) {
         let (key, value) = split_once_at(line, b' ').unwrap_or((line, ""));
