@@ -346,7 +346,7 @@ impl Connection {
             return self.refuse_token("this browser was signed out of that player");
         }
         match msg {
-            ClientMsg::Create { mode, hints, name, public, bots } => {
+            ClientMsg::Create { mode, hints, name, public, bots, dealing } => {
                 let name = self.name_or_given(&player, name);
                 if public && !self.may_list() {
                     return true;
@@ -354,7 +354,7 @@ impl Connection {
                 if !self.may_go_by(&player, &name) || !self.may_make_room(&player) {
                     return true;
                 }
-                let settings = RoomSettings { mode, hints, public, bots };
+                let settings = RoomSettings { mode, hints, dealing, public, bots };
                 match self.state.rooms.create(&player, &name, &settings).await {
                     Ok(room) => {
                         if public {
@@ -460,6 +460,15 @@ impl Connection {
                     return true;
                 }
                 self.forward(Command::Hint { conn: self.id, id }).await
+            }
+            ClientMsg::CallNoSet { id, seen } => {
+                // A call is judged like a claim, and shares its budget.
+                if !self.claims.take() {
+                    limit_hit(Limit::Claims);
+                    self.send(&ServerMsg::error(Some(id), ErrorCode::Throttled, "too many calls: wait a moment"));
+                    return true;
+                }
+                self.forward(Command::CallNoSet { conn: self.id, id, seen, received: Instant::now() }).await
             }
             ClientMsg::Chat { text } => {
                 // This connection's, its player's (over all its connections)
@@ -779,34 +788,46 @@ impl Connection {
 
     /// Quick play: sits at a public room of `mode` waiting for players (the
     /// fullest, then the newest: `Lobby::waiting_rooms`) that it has not sat
-    /// this connection in before, or makes one and sits in it, while no
-    /// other quick play of that way to play runs (so two at once meet in
-    /// one room).
+    /// this connection in before, or makes one and sits in it. Looking, and
+    /// making a room and sitting in it, take the way's turn, so that two
+    /// quick plays at once meet in one room; sitting at a room already
+    /// listed does not (the room orders its joins), so that quick plays
+    /// pressed together do not each wait for the others' seats to be
+    /// stored.
     async fn quick_play(&mut self, player: &str, mode: &str, name: &str) -> bool {
         let lobby = Arc::clone(&self.state.lobby);
-        let Some(_turn) = lobby.quick_turn(mode).await else {
+        let Some(mut turn) = lobby.quick_turn(mode).await else {
             let shown = set_core::text::short(mode);
             return self.strike(None, ErrorCode::BadMode, format!("\"{shown}\" is no way to play online"));
         };
         // Never a room this connection's quick play sat it in before: a
         // squatter's room that never starts would catch it again and again.
         let rooms = lobby.waiting_rooms(mode, MAX_ONLINE_PLAYERS).into_iter().filter(|r| !self.quick_rooms.contains(r));
-        for room in rooms.take(QUICK_TRIES).collect::<Vec<_>>() {
-            // Another node's room: the client sits there itself, over a
-            // socket that names the room, so that it reaches that node.
-            if lobby.elsewhere(&room) {
-                self.send(&ServerMsg::Found { room });
-                return true;
+        let rooms: Vec<String> = rooms.take(QUICK_TRIES).collect();
+        if !rooms.is_empty() {
+            drop(turn);
+            for room in rooms {
+                // Another node's room: the client sits there itself, over a
+                // socket that names the room, so that it reaches that node.
+                if lobby.elsewhere(&room) {
+                    self.send(&ServerMsg::Found { room });
+                    return true;
+                }
+                if self.sit(player, &room, name).await.is_ok() {
+                    self.remember_quick(room);
+                    return true;
+                }
             }
-            if self.sit(player, &room, name).await.is_ok() {
-                self.remember_quick(room);
-                return true;
-            }
+            // None took it: a room of its own, in turn.
+            let Some(again) = lobby.quick_turn(mode).await else { return true };
+            turn = again;
         }
+        let _turn = turn;
         if !self.may_list() || !self.may_make_room(player) {
             return true;
         }
-        let settings = RoomSettings { mode: mode.to_owned(), hints: false, public: true, bots: Vec::new() };
+        // Quick play meets in rooms whose extra cards come by themselves.
+        let settings = RoomSettings { mode: mode.to_owned(), public: true, ..RoomSettings::default() };
         let room = match self.state.rooms.create(player, name, &settings).await {
             Ok(room) => room,
             Err(err) => return self.not_made(err),
