@@ -141,6 +141,7 @@ mod tests {
             room: room.into(),
             mode: Variant::Classic,
             hints: false,
+            dealing: set_core::rules::variant::Dealing::Automatic,
             rated: true,
             status: Status::Waiting,
             players: players.iter().map(|&p| p.into()).collect(),

@@ -15,6 +15,7 @@ use crate::remote::{Answer, Applied, ClaimToSend, Remote};
 use crate::storage::{MUTED_KEY, NAME_KEY, TOKEN_KEY};
 use set_core::online::room::Status;
 use set_core::rules::card::Card;
+use set_core::rules::variant::Dealing;
 use set_protocol::{ClientMsg, ErrorCode, LobbyMsg, ResultMsg, ServerMsg, Verdict, close};
 
 /// What a welcome says: who the player is, their token, the node, and the
@@ -209,6 +210,8 @@ pub enum Event {
         public: bool,
         /// Computer opponents' levels, by name.
         bots: Vec<String>,
+        /// When extra cards come.
+        dealing: Dealing,
     },
     /// Quick play (a button, or the JS API).
     QuickPlay {
@@ -235,6 +238,8 @@ pub enum Event {
     Start,
     /// A hint.
     Hint,
+    /// "No set" (the button, its key, or the JS API).
+    CallNoSet,
     /// The end screen's rematch: to the rematch's room, or offer one.
     Rematch,
     /// A line of chat to send, and the name in the lobby's field.
@@ -465,11 +470,11 @@ impl OnlinePage {
                     self.tap(card, &mut out);
                 }
             }
-            Event::Create { mode, name, hints, public, bots } => {
+            Event::Create { mode, name, hints, public, bots, dealing } => {
                 let name = self.name_or_mine(name);
                 self.form_error = None;
                 self.remember_name(&name, &mut out);
-                self.send(ClientMsg::Create { mode, hints, name, public, bots }, &mut out);
+                self.send(ClientMsg::Create { mode, hints, name, public, bots, dealing }, &mut out);
             }
             Event::QuickPlay { mode, name } => {
                 let name = self.name_or_mine(name);
@@ -492,6 +497,11 @@ impl OnlinePage {
             }
             Event::Start => self.send(ClientMsg::Start, &mut out),
             Event::Hint => self.send(ClientMsg::Hint { id: 0 }, &mut out),
+            Event::CallNoSet => {
+                if let Some(frame) = self.remote.call_no_set() {
+                    self.send(frame, &mut out);
+                }
+            }
             Event::Rematch => match self.remote.next_room.clone() {
                 Some(room) => self.go_to(&room, &mut out),
                 None => self.send(ClientMsg::Rematch, &mut out),
@@ -842,6 +852,8 @@ impl OnlinePage {
                     (Verdict::Accepted, _, _) => Answer::Accepted,
                     (Verdict::Wrong, _, _) => Answer::Wrong { why: why.unwrap_or_default() },
                     (Verdict::Taken, Some(by), Some(card)) => Answer::Taken { by, card },
+                    // A late "no set" call: the table changed first.
+                    (Verdict::Taken, Some(by), None) => Answer::Late { by },
                     // A taken claim that does not say by whom: not a frame of this protocol.
                     (Verdict::Taken, _, _) => return,
                 };
@@ -853,9 +865,7 @@ impl OnlinePage {
             }
             ServerMsg::Rematch { room } => self.remote.next_room = Some(room),
             ServerMsg::Pong { c } => self.rtt = Some((now - c).max(0.0).round() as u32),
-            ServerMsg::Error { id: Some(id), message, .. }
-                if self.remote.pending.as_ref().is_some_and(|p| p.id == id) =>
-            {
+            ServerMsg::Error { id: Some(id), message, .. } if self.remote.awaits(id) => {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
             // A new name refused (someone online has one like it): the

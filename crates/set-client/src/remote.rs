@@ -9,6 +9,10 @@
 //! - The last pick of a claim makes it **pending** ([`Remote::tap`] returns
 //!   the claim to send); no card moves until the server answers. Taps wait
 //!   while a claim is pending.
+//! - In a room whose extra cards wait for a call, "No set" sends a call
+//!   ([`Remote::call_no_set`]) on the table of the last event applied; it
+//!   too waits for its answer, and a call that arrives after the table
+//!   changed is late (no penalty).
 //! - Events apply in order; an event that skips a number means something
 //!   was missed, and [`Applied::Resync`] asks for the room again since the
 //!   last event applied.
@@ -16,7 +20,7 @@
 use set_core::online::room::{EventKind, Status, keep_picks};
 use set_core::rules::card::Card;
 use set_core::rules::game::Claim;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use set_protocol::{ClientMsg, MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 
 /// The server's answer to one claim.
@@ -35,6 +39,11 @@ pub enum Answer {
         by: u8,
         /// The card taken.
         card: Card,
+    },
+    /// A "no set" call that came after the table changed: nothing counted.
+    Late {
+        /// The seat that changed the table first.
+        by: u8,
     },
     /// Refused before it was judged (a cooldown, a limit): nothing counted.
     Refused {
@@ -89,6 +98,10 @@ pub struct Remote {
     pub variant: Option<Variant>,
     /// Whether the room allows hints.
     pub hints: bool,
+    /// When the room's extra cards come.
+    pub dealing: Dealing,
+    /// The id of the "no set" call sent and not yet answered.
+    pub calling: Option<u32>,
     /// The last event applied.
     pub seq: u32,
     /// What every client may know of the game.
@@ -177,6 +190,28 @@ impl Remote {
         Some(claim)
     }
 
+    /// Whether "No set" can be called now: a player of a room playing
+    /// whose extra cards wait for a call, with no claim or call unanswered.
+    pub fn may_call(&self) -> bool {
+        self.status == Status::Playing
+            && self.seat.is_some()
+            && self.dealing.is_called()
+            && self.pending.is_none()
+            && self.calling.is_none()
+    }
+
+    /// "No set", on the table of the last event applied: the frame to send,
+    /// or none when it cannot be called now ([`Remote::may_call`]).
+    pub fn call_no_set(&mut self) -> Option<ClientMsg> {
+        if !self.may_call() {
+            return None;
+        }
+        self.next_id = self.next_id.wrapping_add(1);
+        self.calling = Some(self.next_id);
+        self.said = "\u{201c}No set\u{201d} called: waiting for the server…".to_owned();
+        Some(ClientMsg::CallNoSet { id: self.next_id, seen: self.seq })
+    }
+
     fn set_view(&mut self, view: ViewMsg) {
         self.picks = keep_picks(&self.picks, &view.table, previous_set(&view));
         self.view = view;
@@ -198,6 +233,10 @@ impl Remote {
             status,
             variant: Some(room.mode),
             hints: room.hints,
+            dealing: room.dealing,
+            // A call unanswered when the connection fell is not sent again:
+            // the events say whether it was judged.
+            calling: None,
             seq: room.seq,
             players: room.players,
             commitment: room.commitment,
@@ -235,6 +274,8 @@ impl Remote {
                 EventKind::Set => format!("{who} found a set."),
                 EventKind::Wrong => format!("{who} claimed a wrong set."),
                 EventKind::Hint => format!("{who} asked for a hint."),
+                EventKind::NoSet => format!("{who} called \u{201c}no set\u{201d}, rightly: more cards."),
+                EventKind::WrongCall => format!("{who} called \u{201c}no set\u{201d}, but there is one."),
             };
         }
         Applied::Nothing
@@ -242,6 +283,9 @@ impl Remote {
 
     /// The answer to a claim of this page's.
     pub fn apply_answer(&mut self, id: u32, answer: Answer) {
+        if self.calling == Some(id) {
+            return self.apply_call_answer(answer);
+        }
         if self.pending.as_ref().is_none_or(|p| p.id != id) {
             return;
         }
@@ -265,7 +309,27 @@ impl Remote {
                 self.picks.clear();
                 format!("Not counted: {why}.")
             }
+            // A claim is never late (only a call is): as taken, by whom.
+            Answer::Late { by } => format!("Taken by {} first. No penalty.", self.name(by)),
         };
+    }
+
+    /// The answer to this page's "no set" call.
+    fn apply_call_answer(&mut self, answer: Answer) {
+        self.calling = None;
+        self.said = match answer {
+            Answer::Accepted => "No set, rightly: more cards are dealt, and the point is yours.".to_owned(),
+            Answer::Wrong { why } => format!("Wrong call. {why}"),
+            Answer::Late { by } | Answer::Taken { by, .. } => {
+                format!("{} changed the table before your call arrived. No penalty.", self.name(by))
+            }
+            Answer::Refused { why } => format!("Not counted: {why}."),
+        };
+    }
+
+    /// Whether an answer with this id is awaited (a claim's or a call's).
+    pub fn awaits(&self, id: u32) -> bool {
+        self.calling == Some(id) || self.pending.as_ref().is_some_and(|p| p.id == id)
     }
 }
 
@@ -313,6 +377,7 @@ mod tests {
             status: Status::Playing,
             mode: Variant::Classic,
             hints: false,
+            dealing: Dealing::Automatic,
             seq: room.seq(),
             view: Some(view_of(room)),
             players: players(),

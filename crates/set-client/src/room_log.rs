@@ -126,6 +126,7 @@ mod tests {
             status,
             mode: Variant::Classic,
             hints: false,
+            dealing: set_core::rules::variant::Dealing::Automatic,
             seq: moves.last().map_or(0, |m| m.seq),
             view: None,
             players: vec![],

@@ -285,7 +285,7 @@ fn a_game_with_players_saves_as_format_3_and_a_game_alone_as_format_2() {
         (text.replace("by 2 0\n", "by 2 3\n"), "player 3"),
         (text.replace("0:5000@1", "0:5000"), "0:5000"),
         (text.replace("by 2 0\n", ""), "by"),
-        (text.replace("SET save 3", "SET save 4"), "newer version"),
+        (text.replace("SET save 3", "SET save 6"), "newer version"),
     ] {
         let error = decode_seated(&bad).unwrap_err();
         assert!(error.to_string().contains(why), "{error}");

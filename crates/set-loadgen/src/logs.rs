@@ -7,7 +7,7 @@ use set_core::online::room::RoomGame;
 use set_core::players::sitting::Seat;
 use set_core::rules::card::Card;
 use set_core::rules::game::{Action, Claim, Move};
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -21,13 +21,14 @@ pub(crate) async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) ->
     let pool = sqlx::AnyPool::connect(&url).await.map_err(|e| format!("{db}: {e}"))?;
     let mut mismatches = 0;
     for (room, (seq, table)) in boards {
-        let row = sqlx::query("SELECT mode, seed FROM rooms WHERE id = $1")
+        let row = sqlx::query("SELECT mode, seed, dealing FROM rooms WHERE id = $1")
             .bind(room)
             .fetch_one(&pool)
             .await
             .map_err(|e| e.to_string())?;
         let variant = Variant::from_name(&row.get::<String, _>("mode"), None).map_err(|e| e.to_string())?;
         let seed = row.get::<i64, _>("seed") as u64;
+        let dealing = Dealing::from_name(&row.get::<String, _>("dealing")).ok_or("a room's dealing")?;
         let names: Vec<String> = sqlx::query("SELECT name FROM seats WHERE room = $1 ORDER BY seat")
             .bind(room)
             .fetch_all(&pool)
@@ -46,16 +47,17 @@ pub(crate) async fn check(db: &str, boards: &HashMap<String, (u32, Vec<u8>)>) ->
             let cards: Vec<Card> = r
                 .get::<String, _>("cards")
                 .split_whitespace()
-                .filter_map(|c| Card::new(c.parse().ok()?).ok())
+                .filter_map(|c| variant.deck().card(c.parse().ok()?).ok())
                 .collect();
-            let action = if r.get::<String, _>("kind") == "hint" {
-                Action::Hint
-            } else {
-                Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?)
+            let action = match r.get::<String, _>("kind").as_str() {
+                "hint" => Action::Hint,
+                "call" => Action::CallNoSet,
+                _ => Action::Claim(Claim::new(&cards).ok_or("a stored claim's size")?),
             };
             log.push((Seat(r.get::<i64, _>("seat") as u8), Move { at_ms: r.get::<i64, _>("at_ms") as u64, action }));
         }
-        let replayed = RoomGame::restore(variant, seed, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
+        let replayed =
+            RoomGame::restore(variant, seed, dealing, &names, &[], &log).map_err(|e| format!("room {room}: {e}"))?;
         let stored: Vec<u8> = replayed.game().table().iter().map(|c| c.id()).collect();
         if replayed.seq() != *seq || stored != *table {
             eprintln!(

@@ -75,8 +75,14 @@ pub(crate) async fn make_room(
     public: bool,
 ) -> Result<(String, String), String> {
     let (mut tx, mut rx, token) = hello(addr, from, None, None).await?;
-    let create =
-        ClientMsg::Create { mode: "classic".into(), hints: false, name: name.into(), public, bots: Vec::new() };
+    let create = ClientMsg::Create {
+        mode: "classic".into(),
+        hints: false,
+        name: name.into(),
+        public,
+        bots: Vec::new(),
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    };
     tx.send(text(&create)).await.map_err(|e| e.to_string())?;
     let room = next(&mut rx, |m| match m {
         ServerMsg::Created { room } => Some(room),

@@ -1,6 +1,7 @@
 //! What a client may send.
 
 use serde::{Deserialize, Serialize};
+use set_core::rules::variant::Dealing;
 
 /// One frame of a client's.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -32,6 +33,10 @@ pub enum ClientMsg {
         /// at most 3; a room with any is never rated.
         #[serde(default)]
         bots: Vec<String>,
+        /// When extra cards come: by themselves, or when a player calls
+        /// "no set" (in a way that takes calls; any other deals by itself).
+        #[serde(default, with = "crate::values::dealing")]
+        dealing: Dealing,
     },
     /// Sit at (or come back to) a room; `since` is the last event applied.
     Join {
@@ -57,6 +62,16 @@ pub enum ClientMsg {
     Hint {
         /// The client's number for it, echoed in a refusal.
         id: u32,
+    },
+    /// Call "no set" on the table seen after event `seen` (rooms whose
+    /// extra cards wait for a call). The answer is a `result`: `accepted`
+    /// (right: more cards), `wrong` (a claim lies out), or `taken` (late:
+    /// `by` changed the table first; nothing happened).
+    CallNoSet {
+        /// The client's number for it, echoed in the answer.
+        id: u32,
+        /// The last event the client had applied when it looked.
+        seen: u32,
     },
     /// `c` comes back in the pong; `rtt` is the client's last measurement, shown to all.
     Ping {
@@ -121,13 +136,14 @@ pub enum ClientMsg {
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 17] = [
+pub const CLIENT_TYPES: [&str; 18] = [
     "hello",
     "create",
     "join",
     "start",
     "claim",
     "hint",
+    "call_no_set",
     "ping",
     "rematch",
     "chat",
@@ -156,6 +172,7 @@ impl ClientMsg {
             ClientMsg::Start => "start",
             ClientMsg::Claim { .. } => "claim",
             ClientMsg::Hint { .. } => "hint",
+            ClientMsg::CallNoSet { .. } => "call_no_set",
             ClientMsg::Ping { .. } => "ping",
             ClientMsg::Rematch => "rematch",
             ClientMsg::Chat { .. } => "chat",
@@ -185,11 +202,13 @@ mod tests {
                 name: "Ann".into(),
                 public: true,
                 bots: vec!["hard".into()],
+                dealing: Dealing::WhenCalled,
             },
             ClientMsg::Join { room: "r".into(), name: None, since: None },
             ClientMsg::Start,
             ClientMsg::Claim { id: 1, cards: vec![0, 1, 2], seen: 0 },
             ClientMsg::Hint { id: 1 },
+            ClientMsg::CallNoSet { id: 2, seen: 7 },
             ClientMsg::Ping { c: 1.5, rtt: Some(3) },
             ClientMsg::Rematch,
             ClientMsg::Chat { text: "hi <b>".into() },
@@ -202,6 +221,7 @@ mod tests {
             ClientMsg::SignOutElsewhere,
             ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".into(), why: "rude <b>".into() },
         ];
+        assert_eq!(all.len(), CLIENT_TYPES.len());
         for (message, name) in all.iter().zip(CLIENT_TYPES) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();
             assert_eq!(value["t"], name);

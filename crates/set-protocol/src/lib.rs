@@ -41,7 +41,9 @@ pub use server::{
 /// another is closed with [`close::VERSION`] and asked to reload. 2: the
 /// lobby's chat lines and the names in it come with its changes
 /// (`lobby_changes`), no longer as `lobby_chat` frames and whole lists.
-pub const VERSION: u32 = 2;
+/// 3: the "no set" call (`call_no_set`, the `noset` and `wrongcall`
+/// events, a room's `dealing`), which a page of 2 could not show.
+pub const VERSION: u32 = 3;
 
 /// A room's chat, as both ends must agree on it.
 pub mod chat {

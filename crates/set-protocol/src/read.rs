@@ -15,7 +15,7 @@ use crate::server::{
 };
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use std::collections::BTreeMap;
 
 /// serde_json's value, seen through the reader: how the contract test and
@@ -82,6 +82,16 @@ fn flag<V: Json>(value: &V, name: &str) -> Option<bool> {
 /// A flag that an older server may not send: false without it.
 fn flag_or_false<V: Json>(value: &V, name: &str) -> bool {
     flag(value, name).unwrap_or(false)
+}
+
+/// A room's dealing: by itself when not sent (an older server), `None`
+/// for a name that is none of the core's (the frame does not read).
+fn dealing<V: Json>(value: &V) -> Option<Dealing> {
+    let field = value.field("dealing");
+    if field.is_null() || field.is_missing() {
+        return Some(Dealing::Automatic);
+    }
+    Dealing::from_name(&field.text()?)
 }
 
 fn number<V: Json>(value: &V, name: &str) -> Option<f64> {
@@ -230,6 +240,7 @@ fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoomMsg> {
         room: text(value, "room")?,
         mode: Variant::online(&text(value, "mode")?)?,
         hints: flag(value, "hints")?,
+        dealing: dealing(value)?,
         rated: flag_or_false(value, "rated"),
         status: Status::from_name(&text(value, "status")?)?,
         players: texts(&value.field("players"))?,
@@ -256,6 +267,7 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         status: Status::from_name(&text(value, "status")?)?,
         mode: Variant::online(&text(value, "mode")?)?,
         hints: flag(value, "hints")?,
+        dealing: dealing(value)?,
         seq: whole(value, "seq")?,
         view: if view_value.is_null() || view_value.is_missing() { None } else { Some(view(&view_value)?) },
         players: players(&value.field("players"))?,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use set_core::online::room::{EventKind, Status, View};
 use set_core::rules::card::Card;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 
 /// The table as everyone sees it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -127,6 +127,9 @@ pub struct RoomMsg {
     pub mode: Variant,
     /// Hints allowed.
     pub hints: bool,
+    /// When extra cards come: by themselves, or on a "no set" call.
+    #[serde(default, with = "crate::values::dealing", skip_serializing_if = "crate::values::dealing::is_automatic")]
+    pub dealing: Dealing,
     /// The last event in its log.
     pub seq: u32,
     /// The table; none while the room waits.
@@ -195,6 +198,9 @@ pub struct LobbyRoomMsg {
     pub mode: Variant,
     /// Hints allowed.
     pub hints: bool,
+    /// When extra cards come: by themselves, or on a "no set" call.
+    #[serde(default, with = "crate::values::dealing", skip_serializing_if = "crate::values::dealing::is_automatic")]
+    pub dealing: Dealing,
     /// Its game counts for ratings once two or more people play it (no
     /// hints, no computer opponents).
     #[serde(default)]

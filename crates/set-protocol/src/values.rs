@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serializer};
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::deck::card_of_any_deck;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 
 /// A way to play an online room offers, by name (the daily puzzle is played alone).
 pub mod mode {
@@ -25,6 +25,27 @@ pub mod mode {
     pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Variant, D::Error> {
         let name = String::deserialize(input)?;
         Variant::online(&name).ok_or_else(|| D::Error::custom(format!("no way to play online is called {name:?}")))
+    }
+}
+
+/// When a room's extra cards come, by name: `"auto"` or `"called"`.
+pub mod dealing {
+    use super::{Dealing, Deserialize, Deserializer, Error as _, Serializer};
+
+    /// Writes it.
+    pub fn serialize<S: Serializer>(dealing: &Dealing, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(dealing.name())
+    }
+
+    /// Whether it is left out of a frame: by itself, which a missing field reads as.
+    pub fn is_automatic(dealing: &Dealing) -> bool {
+        !dealing.is_called()
+    }
+
+    /// Reads it, refusing a value that is none of the core's.
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Dealing, D::Error> {
+        let name = String::deserialize(input)?;
+        Dealing::from_name(&name).ok_or_else(|| D::Error::custom(format!("no dealing is called {name:?}")))
     }
 }
 

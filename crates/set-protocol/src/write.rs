@@ -108,12 +108,13 @@ impl ClientMsg {
         let frame = Frame::new(self.kind());
         match self {
             ClientMsg::Hello { v, token } => frame.number("v", u64::from(*v)).text_or_null("token", token.as_deref()),
-            ClientMsg::Create { mode, hints, name, public, bots } => frame
+            ClientMsg::Create { mode, hints, name, public, bots, dealing } => frame
                 .text("mode", mode)
                 .flag("hints", *hints)
                 .text("name", name)
                 .flag("public", *public)
-                .texts("bots", bots),
+                .texts("bots", bots)
+                .text("dealing", dealing.name()),
             ClientMsg::Join { room, name, since } => {
                 frame.text("room", room).text_or_null("name", name.as_deref()).number_or_null("since", *since)
             }
@@ -125,6 +126,7 @@ impl ClientMsg {
                     .number("seen", u64::from(*seen))
             }
             ClientMsg::Hint { id } => frame.number("id", u64::from(*id)),
+            ClientMsg::CallNoSet { id, seen } => frame.number("id", u64::from(*id)).number("seen", u64::from(*seen)),
             ClientMsg::Ping { c, rtt } => frame.raw("c", &tenths(*c)).number_or_null("rtt", *rtt),
             ClientMsg::Chat { text } => frame.text("text", text),
             ClientMsg::Lobby { name } => frame.text_or_null("name", name.as_deref()),

@@ -21,7 +21,7 @@
 
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use set_protocol::read::{self, Parsed};
 use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
@@ -75,6 +75,35 @@ fn a_puzzle_rooms_view_carries_the_claims_found_on_its_table() {
     assert_eq!(serde_json::from_str::<ViewMsg>(&plain).unwrap().found_on_table, Vec::<Vec<Card>>::new());
 }
 
+/// A room whose extra cards wait for a call says so in its snapshot and in
+/// the lobby, and its calls are events of their own; a frame without
+/// `dealing` (every other room, and every server before the call) reads as
+/// dealing by itself.
+#[test]
+fn a_called_room_and_its_calls_read_back_as_the_server_wrote_them() {
+    let mut room = room_msg("playing", Some(0), Some(view_msg(None, false)), false);
+    room.dealing = Dealing::WhenCalled;
+    room.moves = vec![move_msg(6, "noset"), move_msg(7, "wrongcall")];
+    for moved in &mut room.moves {
+        moved.cards.clear();
+    }
+    let message = ServerMsg::Room(Box::new(room));
+    let frame = message.to_text();
+    assert!(frame.contains(r#""dealing":"called""#) && frame.contains(r#""kind":"wrongcall""#), "{frame}");
+    assert_eq!(page_reads(&frame), Some(message));
+    let mut listed = lobby_room_msg("r1", "classic", "waiting", &["Ann"]);
+    listed.dealing = Dealing::WhenCalled;
+    let lobby = ServerMsg::LobbyChanges { rooms: vec![listed], gone: vec![], chat: vec![], came: vec![], went: vec![] };
+    assert_eq!(page_reads(&lobby.to_text()), Some(lobby));
+    let plain = serde_json::to_string(&lobby_room_msg("r2", "classic", "waiting", &["Ann"])).unwrap();
+    assert!(!plain.contains("dealing"), "left out when by itself: {plain}");
+    let unknown = plain.replacen('{', r#"{"dealing":"sometimes","#, 1);
+    assert!(serde_json::from_str::<LobbyRoomMsg>(&unknown).is_err(), "a dealing that is none does not read");
+    // The client's call, as every client writes it, reads as the server reads it.
+    let call = ClientMsg::CallNoSet { id: 9, seen: 41 };
+    assert_eq!(serde_json::from_str::<ClientMsg>(&call.to_text()).unwrap(), call);
+}
+
 fn move_msg(seq: u32, kind: &str) -> MoveMsg {
     MoveMsg { seq, by: 1, kind: event_kind(kind), cards: cards(&[0, 1, 2]), at_ms: 1_700_000_000_123 }
 }
@@ -87,6 +116,7 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         status: self::status(status),
         mode: Variant::Classic,
         hints: true,
+        dealing: Dealing::Automatic,
         seq: 7,
         view,
         players: vec![player(0, "Ann", Some(12)), player(1, "Bé \"Bo\" \\ 🂡", None), player(2, "Cy", None)],
@@ -118,6 +148,7 @@ fn lobby_room_msg(room: &str, mode: &str, status: &str, players: &[&str]) -> Lob
         room: room.to_owned(),
         mode: variant(mode),
         hints: mode == "junior",
+        dealing: Dealing::Automatic,
         rated: mode != "junior",
         status: self::status(status),
         players: players.iter().map(|&p| p.to_owned()).collect(),
@@ -283,6 +314,8 @@ fn event_kind(name: &str) -> EventKind {
         "set" => EventKind::Set,
         "wrong" => EventKind::Wrong,
         "hint" => EventKind::Hint,
+        "noset" => EventKind::NoSet,
+        "wrongcall" => EventKind::WrongCall,
         other => panic!("no event kind {other}"),
     }
 }
@@ -381,6 +414,7 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
             name: tricky.to_owned(),
             public: false,
             bots: vec![],
+            dealing: Dealing::Automatic,
         }),
         same(ClientMsg::Create {
             mode: "classic".to_owned(),
@@ -388,12 +422,14 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
             name: "Ann".to_owned(),
             public: true,
             bots: vec!["hard".to_owned(), "expert".to_owned()],
+            dealing: Dealing::WhenCalled,
         }),
         same(ClientMsg::Join { room: "a1b2c3d4e5".to_owned(), name: Some(tricky.to_owned()), since: Some(12) }),
         same(ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
         same(ClientMsg::Start),
         same(ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 }),
         same(ClientMsg::Hint { id: 0 }),
+        same(ClientMsg::CallNoSet { id: 7, seen: 0 }),
         ping(1234.5, Some(17), 1234.5),
         ping(0.5, None, 0.5),
         // The clock goes to a tenth of a ms.

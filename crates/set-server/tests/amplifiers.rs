@@ -73,8 +73,15 @@ async fn rematches_spend_the_budget_of_making_rooms() {
     }
     assert_eq!(rooms, 3, "two rematches after the room made, then none");
     // And creating meets the same spent budget.
-    ann.send(ClientMsg::Create { mode: "junior".into(), hints: true, name: "Ann".into(), public: false, bots: vec![] })
-        .await;
+    ann.send(ClientMsg::Create {
+        mode: "junior".into(),
+        hints: true,
+        name: "Ann".into(),
+        public: false,
+        bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    })
+    .await;
     assert_eq!(ann.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["code"], "throttled");
 }
 

@@ -95,6 +95,7 @@ async fn a_room_made_with_bots_never_lets_more_than_eight_sit() {
         name: "Ann".into(),
         public: false,
         bots: vec!["easy".into(), "hard".into(), "hard".into()],
+        dealing: set_core::rules::variant::Dealing::Automatic,
     })
     .await;
     let room = ann.expect("created").await["room"].as_str().unwrap().to_owned();

@@ -49,6 +49,7 @@ async fn farmer_in_a_room_as(server: &Server, token: Option<&str>) -> (Client, S
             name: "Farmer".into(),
             public: false,
             bots: vec![],
+            dealing: set_core::rules::variant::Dealing::Automatic,
         })
         .await;
     let room = farmer.expect("created").await["room"].as_str().unwrap().to_owned();

@@ -106,6 +106,7 @@ async fn an_address_lists_at_most_three_public_rooms() {
             name: "Host 3".into(),
             public: true,
             bots: vec![],
+            dealing: set_core::rules::variant::Dealing::Automatic,
         })
         .await;
     let refused = fourth.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await;
@@ -118,6 +119,7 @@ async fn an_address_lists_at_most_three_public_rooms() {
             name: "Host 3".into(),
             public: false,
             bots: vec![],
+            dealing: set_core::rules::variant::Dealing::Automatic,
         })
         .await;
     assert_eq!(fourth.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["t"], "created");
@@ -136,6 +138,7 @@ async fn an_address_lists_at_most_three_public_rooms() {
                 name: "Host 4".into(),
                 public: true,
                 bots: vec![],
+                dealing: set_core::rules::variant::Dealing::Automatic,
             })
             .await;
         if again.first(|m| m["t"] == "created" || m["t"] == "error", "an answer").await["t"] == "created" {

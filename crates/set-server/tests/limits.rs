@@ -161,6 +161,7 @@ async fn a_room_flood_from_one_address_is_stopped() {
                     name: "Ann".into(),
                     public: false,
                     bots: vec![],
+                    dealing: set_core::rules::variant::Dealing::Automatic,
                 })
                 .await;
             let answer = client.next().await;

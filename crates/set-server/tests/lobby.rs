@@ -313,8 +313,15 @@ async fn a_name_is_one_players_among_everyone_online_until_they_rename_or_go() {
         assert_eq!(message["code"], "bad_name", "{message}");
         assert!(message["message"].as_str().unwrap().contains("looks too much like"), "{message}");
     };
-    bo.send(ClientMsg::Create { mode: "classic".into(), hints: false, name: "Ann".into(), public: true, bots: vec![] })
-        .await;
+    bo.send(ClientMsg::Create {
+        mode: "classic".into(),
+        hints: false,
+        name: "Ann".into(),
+        public: true,
+        bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    })
+    .await;
     let answer = bo.next().await;
     assert!(answer["message"].as_str().unwrap().ends_with("the name of someone online: choose another name"));
     assert_eq!(answer["suggestion"], "Ann 2", "a free name like it, offered");
@@ -401,6 +408,7 @@ async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters(
                 name: name.into(),
                 public: true,
                 bots: vec![],
+                dealing: set_core::rules::variant::Dealing::Automatic,
             };
             client.send(create).await;
             let room = client.expect("created").await["room"].as_str().unwrap().to_owned();

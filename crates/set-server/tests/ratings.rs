@@ -38,6 +38,7 @@ async fn rated_room(server: &Server, names: &[&str]) -> (Vec<Client>, String) {
         name: names[0].into(),
         public: false,
         bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
     })
     .await;
     let room = host.expect("created").await["room"].as_str().unwrap().to_owned();

@@ -291,8 +291,15 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
     let mut early = connect(&server, &server.origin()).await.unwrap();
     early
         .send(Message::text(
-            ClientMsg::Create { mode: "classic".into(), hints: false, name: "Eve".into(), public: false, bots: vec![] }
-                .to_text(),
+            ClientMsg::Create {
+                mode: "classic".into(),
+                hints: false,
+                name: "Eve".into(),
+                public: false,
+                bots: vec![],
+                dealing: set_core::rules::variant::Dealing::Automatic,
+            }
+            .to_text(),
         ))
         .await
         .unwrap();
@@ -316,6 +323,7 @@ async fn tokens_origins_and_the_order_of_messages_are_checked() {
         name: "E\u{200b}ve".into(),
         public: false,
         bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
     })
     .await;
     assert_eq!(eve.expect("error").await["code"], "bad_name");
@@ -356,6 +364,7 @@ async fn claims_and_rooms_are_rate_limited_per_connection() {
                 name: "Max".into(),
                 public: false,
                 bots: vec![],
+                dealing: set_core::rules::variant::Dealing::Automatic,
             })
             .await;
         let reply = maker.next().await;

@@ -48,8 +48,14 @@ async fn solve(peer: &mut Peer) -> Result<u64, String> {
 
 /// A junior room made by `peer` (alone), or why not.
 async fn make_room(peer: &mut Peer, name: &str) -> Result<String, String> {
-    let create =
-        ClientMsg::Create { mode: "junior".into(), hints: false, name: name.into(), public: false, bots: Vec::new() };
+    let create = ClientMsg::Create {
+        mode: "junior".into(),
+        hints: false,
+        name: name.into(),
+        public: false,
+        bots: Vec::new(),
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    };
     peer.say(create).await?;
     peer.answer(|m| match m {
         ServerMsg::Created { room } => Some(room),

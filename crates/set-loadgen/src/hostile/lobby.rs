@@ -139,6 +139,7 @@ async fn filler(addr: String, machine_n: usize, socket: usize, filled: Arc<Fille
                 name: long_name(n),
                 public: true,
                 bots: Vec::new(),
+                dealing: set_core::rules::variant::Dealing::Automatic,
             };
             if host.say(create).await.is_err() {
                 break;

@@ -196,7 +196,14 @@ async fn fan_out_room(addr: &str) -> Result<(Socket, String), String> {
     say(&mut ws, ClientMsg::Hello { v: set_protocol::VERSION, token: None }).await?;
     say(
         &mut ws,
-        ClientMsg::Create { mode: "classic".into(), hints: false, name: "Host".into(), public: false, bots: vec![] },
+        ClientMsg::Create {
+            mode: "classic".into(),
+            hints: false,
+            name: "Host".into(),
+            public: false,
+            bots: vec![],
+            dealing: set_core::rules::variant::Dealing::Automatic,
+        },
     )
     .await?;
     loop {

@@ -127,6 +127,7 @@ mod tests {
             room: id.to_owned(),
             mode: Variant::Classic,
             hints: false,
+            dealing: set_core::rules::variant::Dealing::Automatic,
             rated: true,
             status,
             players: vec![name.to_owned(); players],

@@ -418,7 +418,8 @@ impl Lobby {
         let mut rooms: Vec<&LobbyRoomMsg> = state
             .all_rooms()
             .into_iter()
-            .filter(|r| r.mode.name() == mode && !r.hints && r.status == Status::Waiting && r.players.len() < seats)
+            .filter(|r| r.mode.name() == mode && !r.hints && !r.dealing.is_called())
+            .filter(|r| r.status == Status::Waiting && r.players.len() < seats)
             .collect();
         rooms.sort_by_key(|r| (std::cmp::Reverse(r.players.len()), std::cmp::Reverse(r.created_at)));
         rooms.into_iter().map(|r| r.room.clone()).collect()

@@ -36,6 +36,7 @@ fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRo
         room: room.into(),
         mode: set_core::rules::variant::Variant::from_name(mode, None).unwrap(),
         hints: false,
+        dealing: set_core::rules::variant::Dealing::Automatic,
         rated: true,
         status: Status::Waiting,
         players: players.iter().map(|&p| p.to_owned()).collect(),

@@ -64,6 +64,12 @@ pub enum Command {
         conn: ConnId,
         id: u32,
     },
+    CallNoSet {
+        conn: ConnId,
+        id: u32,
+        seen: u32,
+        received: Instant,
+    },
     Rtt {
         conn: ConnId,
         ms: u32,

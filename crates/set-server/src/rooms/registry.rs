@@ -15,6 +15,7 @@ use crate::ids;
 use crate::lobby::Lobby;
 use crate::store::{Expiry, RoomRecord, SeatRecord, Status, Store, Taken};
 use set_core::online::fair::Policy;
+use set_core::rules::variant::Dealing;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,6 +55,8 @@ pub(crate) const LEASE: Duration = Duration::from_secs(5);
 pub struct RoomSettings {
     pub mode: String,
     pub hints: bool,
+    /// When extra cards come (a way that takes no calls deals them itself).
+    pub dealing: Dealing,
     pub public: bool,
     pub bots: Vec<String>,
 }
@@ -206,6 +209,7 @@ impl Rooms {
             id: id.clone(),
             mode: variant,
             hints,
+            dealing: if variant.takes_calls() { settings.dealing } else { Dealing::Automatic },
             public,
             bots,
             seed,

@@ -16,7 +16,7 @@ use crate::store::{
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, claimed};
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
 use set_core::rules::explain::reasons;
-use set_core::rules::game::{Action, Claim, Move};
+use set_core::rules::game::{Action, CallOutcome, Claim, Game, Move};
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -137,11 +137,13 @@ impl Room {
                 }
                 let action = match mv.kind {
                     MoveKind::Hint => Action::Hint,
+                    MoveKind::Call => Action::CallNoSet,
                     MoveKind::Claim => {
+                        // Ids of the way's deck: a 4Set card's reach 255.
                         let cards = mv
                             .cards
                             .iter()
-                            .map(|&id| set_core::rules::card::Card::new(i64::from(id)))
+                            .map(|&id| variant.deck().card(i64::from(id)))
                             .collect::<Result<Vec<_>, _>>()
                             .map_err(|err| RoomsError::Broken(err.to_string()))?;
                         Action::Claim(Claim::new(&cards).ok_or_else(|| RoomsError::Broken("a claim's size".into()))?)
@@ -150,7 +152,7 @@ impl Room {
                 last_ms = mv.at_ms;
                 log.push((Seat(mv.seat), Move { at_ms: mv.at_ms, action }));
             }
-            let game = RoomGame::restore(variant, record.seed, &names, &record.bots, &log)
+            let game = RoomGame::restore(variant, record.seed, record.dealing, &names, &record.bots, &log)
                 .map_err(|err| RoomsError::Broken(err.to_string()))?;
             Some(game)
         };
@@ -233,6 +235,10 @@ impl Room {
             Command::Start { conn } => self.start(conn).await,
             Command::Claim { conn, id, cards, seen, received } => self.claim(conn, id, &cards, seen, received).await,
             Command::Hint { conn, id } => self.hint(conn, id).await,
+            Command::CallNoSet { conn, id, seen, received } => {
+                let answer = self.call_no_set(conn, id, seen, received).await;
+                self.tell(conn, &answer);
+            }
             Command::Rtt { conn, ms } => {
                 let seat = self.conns.get(&conn).and_then(|c| c.seat);
                 if let Some(rtt) = seat.and_then(|seat| self.rtt.get_mut(seat as usize)) {
@@ -329,6 +335,7 @@ impl Room {
             status: self.record.status,
             mode: self.record.mode,
             hints: self.record.hints,
+            dealing: self.record.dealing,
             seq: self.game.as_ref().map_or(0, RoomGame::seq),
             view: self.game.as_ref().map(|g| ViewMsg::from(g.view())),
             players: self.players(),
@@ -430,7 +437,8 @@ impl Room {
         }
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
         let variant = self.record.mode;
-        let game = match RoomGame::new(variant, self.record.seed, &names, &self.record.bots) {
+        let game = Game::dealt(variant, self.record.seed, self.record.dealing);
+        let game = match RoomGame::dealt(game, &names, &self.record.bots) {
             Ok(game) => game,
             Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
         };
@@ -565,6 +573,57 @@ impl Room {
         }
     }
 
+    /// Judges a "no set" call as a claim is judged (the room's order; a
+    /// call from a table that has changed since is late, not wrong), keeps
+    /// it, and answers it: `accepted` (right), `wrong`, or `taken` (late).
+    async fn call_no_set(&mut self, conn: ConnId, id: u32, seen: u32, received: Instant) -> ServerMsg {
+        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
+        let Some(seat) = self.seat_of(conn) else {
+            return refuse(ErrorCode::NotSeated, "only the room's players call".into());
+        };
+        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
+            return refuse(ErrorCode::NotPlaying, "the game is not being played".into());
+        };
+        let at_ms = self.now_ms(received);
+        let mut next = game.clone();
+        let outcome = match next.call_no_set(Seat(seat), seen, at_ms) {
+            Ok(outcome) => outcome,
+            Err(ClaimError::Late { by }) => {
+                let seq = game.seq();
+                return ServerMsg::Result {
+                    id,
+                    verdict: WireVerdict::Taken,
+                    seq,
+                    by: Some(by.0),
+                    card: None,
+                    why: None,
+                };
+            }
+            Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
+                let wait = until_ms.saturating_sub(at_ms);
+                return refuse(ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
+            }
+            Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
+                let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
+                return refuse(ErrorCode::TooManyWrong, why);
+            }
+            Err(err) => return refuse(ErrorCode::BadClaim, err.to_string()),
+        };
+        let (kind, verdict, why) = match outcome {
+            CallOutcome::Right { .. } => (EventKind::NoSet, WireVerdict::Accepted, None),
+            // The claim missed is named after the game, not now: it would be a hint.
+            CallOutcome::Wrong { .. } => {
+                (EventKind::WrongCall, WireVerdict::Wrong, Some("There is a set on the table.".to_owned()))
+            }
+        };
+        if !self.commit(next, kind).await {
+            return refuse(ErrorCode::Unavailable, "the call could not be kept: try again".into());
+        }
+        crate::metrics::claim_answered(verdict.name(), received.elapsed().as_secs_f64());
+        let seq = self.game.as_ref().map_or(0, RoomGame::seq);
+        ServerMsg::Result { id, verdict, seq, by: None, card: None, why }
+    }
+
     /// Appends `next`'s last move (an event of `kind`, as its verdict said)
     /// to the store, then makes it the room's game and tells everyone; false
     /// (and nothing changed) if the store failed.
@@ -574,7 +633,11 @@ impl Room {
             seq: next.seq(),
             seat: by.0,
             at_ms: mv.at_ms,
-            kind: if claimed(&mv).is_some() { MoveKind::Claim } else { MoveKind::Hint },
+            kind: match mv.action {
+                Action::Claim(_) => MoveKind::Claim,
+                Action::Hint => MoveKind::Hint,
+                Action::CallNoSet => MoveKind::Call,
+            },
             cards: claimed(&mv).map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default(),
         };
         let over = next.game().is_over();
@@ -672,6 +735,7 @@ impl Room {
             id: id.clone(),
             mode: self.record.mode,
             hints: self.record.hints,
+            dealing: self.record.dealing,
             public: self.record.public,
             bots: self.record.bots.clone(),
             seed,

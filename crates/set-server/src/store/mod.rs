@@ -35,7 +35,7 @@ use set_protocol::api::{LeaderMsg, ProfileMsg};
 /// A room's lifecycle: the page's and the server's are one.
 pub(crate) use set_core::online::room::Status;
 use set_core::players::level::Level;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 
 /// A room's way to play, from its `mode` column.
 fn online_variant(name: &str) -> StoreResult<Variant> {
@@ -61,6 +61,8 @@ pub struct RoomRecord {
     /// Its way to play (one of `ONLINE_VARIANTS`; stored by name).
     pub mode: Variant,
     pub hints: bool,
+    /// When extra cards come: by themselves, or on a "no set" call.
+    pub dealing: Dealing,
     /// Listed in the lobby (or reached by its link only).
     pub public: bool,
     /// Its computer opponents, seated after its people at the start.
@@ -91,6 +93,24 @@ pub struct SeatRecord {
 pub enum MoveKind {
     Claim,
     Hint,
+    /// A "no set" call: no cards.
+    Call,
+}
+
+impl MoveKind {
+    /// Its name in the `moves` table's `kind` column.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Claim => "claim",
+            MoveKind::Hint => "hint",
+            MoveKind::Call => "call",
+        }
+    }
+
+    /// The kind of a stored name.
+    pub fn from_name(name: &str) -> Option<MoveKind> {
+        [MoveKind::Claim, MoveKind::Hint, MoveKind::Call].into_iter().find(|kind| kind.name() == name)
+    }
 }
 
 /// One event of a room's log.
@@ -693,6 +713,10 @@ impl Store for SqlStore {
                 id: row.try_get("id")?,
                 mode: online_variant(&row.try_get::<String, _>("mode")?)?,
                 hints: row.try_get::<i64, _>("hints")? != 0,
+                dealing: {
+                    let name: String = row.try_get("dealing")?;
+                    Dealing::from_name(&name).ok_or_else(|| StoreError::Corrupt(format!("dealing {name}")))?
+                },
                 public: row.try_get::<i64, _>("public")? != 0,
                 bots: levels(&row.try_get::<String, _>("bots")?)?,
                 seed: row.try_get::<i64, _>("seed")? as u64,
@@ -729,11 +753,8 @@ impl Store for SqlStore {
                     seq: row.try_get::<i64, _>("seq")? as u32,
                     seat: row.try_get::<i64, _>("seat")? as u8,
                     at_ms: row.try_get::<i64, _>("at_ms")? as u64,
-                    kind: match kind.as_str() {
-                        "claim" => MoveKind::Claim,
-                        "hint" => MoveKind::Hint,
-                        _ => return Err(StoreError::Corrupt(format!("a move of kind {kind}"))),
-                    },
+                    kind: MoveKind::from_name(&kind)
+                        .ok_or_else(|| StoreError::Corrupt(format!("a move of kind {kind}")))?,
                     cards: cards
                         .split_ascii_whitespace()
                         .map(|id| id.parse().map_err(|_| StoreError::Corrupt(format!("card {id}"))))
@@ -853,10 +874,7 @@ async fn insert_move<'c, E>(executor: E, room: &str, mv: &MoveRecord) -> StoreRe
 where
     E: Executor<'c, Database = sqlx::Any>,
 {
-    let kind = match mv.kind {
-        MoveKind::Claim => "claim",
-        MoveKind::Hint => "hint",
-    };
+    let kind = mv.kind.name();
     sqlx::query("INSERT INTO moves (room, seq, seat, at_ms, kind, cards) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(room)
         .bind(i64::from(mv.seq))

@@ -88,6 +88,7 @@ fn room(id: &str) -> RoomRecord {
         id: id.into(),
         mode: set_core::rules::variant::Variant::Classic,
         hints: true,
+        dealing: set_core::rules::variant::Dealing::Automatic,
         public: true,
         bots: Vec::new(),
         seed: 1,

@@ -190,12 +190,13 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Writt
         Write::Take { room, node, now, from_live } => take(tx, room, node, *now, *from_live).await.map(Written::Taken),
         Write::CreateRoom { room, host } => {
             sqlx::query(
-                "INSERT INTO rooms (id, mode, hints, public, bots, seed, salt, commitment, host, status, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO rooms (id, mode, hints, dealing, public, bots, seed, salt, commitment, host, status, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(&room.id)
             .bind(room.mode.name())
             .bind(i64::from(room.hints))
+            .bind(room.dealing.name())
             .bind(i64::from(room.public))
             .bind(super::levels_text(&room.bots))
             .bind(room.seed as i64)

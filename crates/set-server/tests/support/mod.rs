@@ -341,6 +341,7 @@ impl Client {
             name: name.to_owned(),
             public,
             bots: vec![],
+            dealing: set_core::rules::variant::Dealing::Automatic,
         })
         .await;
         let room = self.expect("created").await["room"].as_str().unwrap().to_owned();

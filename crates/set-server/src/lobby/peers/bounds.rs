@@ -109,6 +109,7 @@ mod tests {
             room: "abcdefghjk".into(),
             mode: Variant::Classic,
             hints: false,
+            dealing: set_core::rules::variant::Dealing::Automatic,
             rated: true,
             status: Status::Waiting,
             players: (0..players).map(|i| format!("P{i}")).collect(),

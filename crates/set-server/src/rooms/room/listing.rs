@@ -37,6 +37,7 @@ impl Room {
             room: self.record.id.clone(),
             mode: self.record.mode,
             hints: self.record.hints,
+            dealing: self.record.dealing,
             rated: !self.record.hints && self.record.bots.is_empty(),
             status: self.record.status,
             players: self.players().into_iter().map(|p| p.name).collect(),
