@@ -127,6 +127,10 @@ fn called_games_of_every_way_that_takes_calls_deal_only_on_a_right_call_and_end(
 
 #[test]
 fn the_ways_whose_tables_are_dealt_whole_or_face_down_deal_by_themselves() {
+    for dealing in Dealing::ALL {
+        assert_eq!(Dealing::from_name(dealing.name()), Some(dealing));
+    }
+    assert_eq!(Dealing::from_name("Called"), None);
     assert_eq!(called_ways().len(), 12);
     for variant in WAYS.into_iter().filter(|way| !way.takes_calls()) {
         assert!(variant.is_puzzle() || variant.face_down(), "{variant:?}");

@@ -712,7 +712,7 @@ mod tests {
                 assert_ne!(plan.seat, Seat(0), "only bots plan");
                 let last = room.game().moves().last().map_or(0, |mv| mv.at_ms);
                 assert!(plan.due_ms > last, "{variant:?}: due after the table changed");
-                let cards: Vec<i64> = plan.claim.cards().iter().map(|c| i64::from(c.id())).collect();
+                let cards: Vec<i64> = plan.claim().unwrap().cards().iter().map(|c| i64::from(c.id())).collect();
                 let verdict = room.claim(plan.seat, &cards, room.seq(), plan.due_ms).unwrap();
                 assert!(matches!(verdict, Verdict::Accepted { .. }), "{variant:?}: {verdict:?}");
                 moves += 1;

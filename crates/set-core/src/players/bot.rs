@@ -17,6 +17,11 @@
 //!   ([`MOTOR_MS`]);
 //! - the times are drawn again whenever the table changes.
 //!
+//! Where extra cards wait for a "no set" call, a bot calls when its search
+//! has looked long enough and found nothing: after a time drawn like one
+//! search's, around [`NO_SET_FACTOR`] times the level's search median (a
+//! person sure there is no set has looked over the table more than once).
+//!
 //! The constants are tuned so that on dealt 12-card tables a bot's median
 //! time to claim is near 25 s, 12 s, 6 s and 3 s for the four levels
 //! ([`TARGET_MEDIAN_MS`]; the tests hold the model to them). Randomness
@@ -49,6 +54,9 @@ pub const COMMON_FACTOR: f64 = 0.85;
 
 /// The spread of one search's time: the log-normal's sigma.
 pub const SIGMA: f64 = 0.5;
+
+/// How much longer than one search a bot looks before it calls "no set".
+pub const NO_SET_FACTOR: f64 = 2.0;
 
 /// From the end of a search to the claim: seeing, then picking three cards.
 pub const MOTOR_MS: [f64; 4] = [900.0, 700.0, 500.0, 350.0];
@@ -126,37 +134,69 @@ pub fn next_claim(
     best.map(|(claim, time)| (claim, (time + MOTOR_MS[level as usize]).round() as u64))
 }
 
-/// What a computer opponent will claim, and at what play time.
+/// When a bot sure there is no claim calls "no set", drawn: see the module documentation.
+pub fn no_set_call_ms(level: Level, rng: &mut SplitMix64) -> u64 {
+    let looked = draw_search_ms(SEARCH_MEDIAN_MS[level as usize] * NO_SET_FACTOR, rng);
+    (looked + MOTOR_MS[level as usize]).round() as u64
+}
+
+/// What a computer opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotMove {
+    /// It claims these cards.
+    Claim(Claim),
+    /// It calls "no set".
+    CallNoSet,
+}
+
+/// What a computer opponent will do, and at what play time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotPlan {
     /// The computer opponent's seat.
     pub seat: Seat,
-    /// The claim it will make.
-    pub claim: Claim,
-    /// Play time, in ms, at which it makes it.
+    /// What it will do.
+    pub what: BotMove,
+    /// Play time, in ms, at which it does it.
     pub due_ms: u64,
 }
 
-/// The first claim any of `seats`' bots will make on `game`'s table, which
-/// appeared at play time `since_ms`: each bot's horse race drawn from the
-/// game's seed, the bot's seat and the number of sets found, so that a game
-/// with bots is a function of its seed and its moves. `None` without bots,
-/// or once the game is over. The race on one screen and the online room
-/// both play their bots by it.
+impl BotPlan {
+    /// The claim it will make, if it claims.
+    pub fn claim(&self) -> Option<Claim> {
+        match self.what {
+            BotMove::Claim(claim) => Some(claim),
+            BotMove::CallNoSet => None,
+        }
+    }
+}
+
+/// The first move any of `seats`' bots will make on `game`'s table, which
+/// appeared at play time `since_ms`: a claim (each bot's horse race), or,
+/// on a table waiting for a "no set" call, the call. Drawn from the game's
+/// seed, the bot's seat and the number of sets found and right calls, so
+/// that a game with bots is a function of its seed and its moves. `None`
+/// without bots, or once the game is over. The race on one screen and the
+/// online room both play their bots by it.
 pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
     if game.is_over() || seats.bots().next().is_none() {
         return None;
     }
     let claims = game.claims();
-    let found = game.found().len() as u64;
+    let table_number = game.found().len() as u64 + (u64::from(game.right_calls()) << 20);
+    let calls = game.awaits_call();
     let mut best: Option<BotPlan> = None;
     for (seat, level) in seats.bots() {
-        let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | found).next_u64());
-        let Some((claim, after)) = next_claim(level, game.variant().deck(), &claims, game.table(), &mut rng) else {
-            continue;
+        let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | table_number).next_u64());
+        let (what, after) = if calls {
+            (BotMove::CallNoSet, no_set_call_ms(level, &mut rng))
+        } else {
+            let Some((claim, after)) = next_claim(level, game.variant().deck(), &claims, game.table(), &mut rng) else {
+                continue;
+            };
+            (BotMove::Claim(claim), after)
         };
         if best.is_none_or(|plan| since_ms + after < plan.due_ms) {
-            best = Some(BotPlan { seat, claim, due_ms: since_ms + after });
+            best = Some(BotPlan { seat, what, due_ms: since_ms + after });
         }
     }
     best
@@ -179,13 +219,49 @@ mod tests {
             for step in 0.. {
                 let Some(plan) = plan(&game, &seats, since) else { break };
                 assert!(plan.due_ms > since, "{way:?}: a claim takes time");
-                assert!(game.claims().contains(&plan.claim), "{way:?}: the bot claims a claim of the table");
-                game.claim(plan.claim, plan.due_ms).unwrap();
+                let claim = plan.claim().expect("a game that deals by itself is never called");
+                assert!(game.claims().contains(&claim), "{way:?}: the bot claims a claim of the table");
+                game.claim(claim, plan.due_ms).unwrap();
                 since = plan.due_ms;
                 assert!(step < 400, "{way:?}: the game does not end");
             }
             assert!(game.is_over(), "{way:?}: the bot stopped before the end");
         }
+    }
+
+    #[test]
+    fn a_bot_calls_no_set_when_none_lies_out_and_only_then_and_plays_a_called_game_to_its_end() {
+        use crate::rules::game::{CallOutcome, ClaimOutcome};
+        use crate::rules::variant::Dealing;
+        let seats = Seats::new(&["Ann"], &[Level::Hard]).unwrap();
+        let mut calls = Vec::new();
+        for seed in 0..30 {
+            let mut game = Game::dealt(Variant::Classic, seed, Dealing::WhenCalled);
+            let mut since = 0;
+            while let Some(plan) = plan(&game, &seats, since) {
+                assert!(plan.due_ms > since);
+                assert_eq!(
+                    plan.what == BotMove::CallNoSet,
+                    game.awaits_call(),
+                    "seed {seed}: it calls when, and only when, none lies out"
+                );
+                match plan.what {
+                    BotMove::Claim(claim) => {
+                        assert!(matches!(game.claim(claim, plan.due_ms), Ok(ClaimOutcome::Found { .. })));
+                    }
+                    BotMove::CallNoSet => {
+                        assert!(matches!(game.call_no_set(plan.due_ms), Ok(CallOutcome::Right { .. })));
+                        calls.push(plan.due_ms - since);
+                    }
+                }
+                since = plan.due_ms;
+            }
+            assert!(game.is_over(), "seed {seed}");
+        }
+        assert!(calls.len() > 10, "{} calls", calls.len());
+        // It looks longer before calling than a typical search takes.
+        let looked = median(&calls).unwrap() as f64;
+        assert!(looked > SEARCH_MEDIAN_MS[Level::Hard as usize], "{looked} ms");
     }
 
     /// The lower middle of many values (the product's `median` sorts the

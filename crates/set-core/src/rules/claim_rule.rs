@@ -94,6 +94,17 @@ impl ClaimRule {
         }
     }
 
+    /// Its name in a sentence, with its article: "a set", "an UltraSet",
+    /// "a GhostSet", "a 4Set".
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            ClaimRule::Set => "a set",
+            ClaimRule::UltraSet => "an UltraSet",
+            ClaimRule::GhostSet => "a GhostSet",
+            ClaimRule::FourSet => "a 4Set",
+        }
+    }
+
     /// Its name at the start of a sentence: "Set", "UltraSet", "GhostSet", "4Set".
     pub const fn title(self) -> &'static str {
         match self {

@@ -128,6 +128,9 @@ pub enum Dealing {
 }
 
 impl Dealing {
+    /// Both, for tests that go through every one.
+    pub const ALL: [Dealing; 2] = [Dealing::Automatic, Dealing::WhenCalled];
+
     /// The name in saves, addresses and the wire: "auto" or "called".
     pub const fn name(self) -> &'static str {
         match self {
@@ -138,7 +141,11 @@ impl Dealing {
 
     /// The dealing of a name ([`Dealing::name`]).
     pub fn from_name(name: &str) -> Option<Dealing> {
-        [Dealing::Automatic, Dealing::WhenCalled].into_iter().find(|dealing| dealing.name() == name)
+        match name {
+            "auto" => Some(Dealing::Automatic),
+            "called" => Some(Dealing::WhenCalled),
+            _ => None,
+        }
     }
 
     /// `WhenCalled` for `true`.

@@ -10,7 +10,9 @@ use crate::proto::ErrorCode;
 use crate::rooms::{ConnId, room_bots};
 use crate::store::Status;
 use set_core::online::room::EventKind;
+use set_core::players::bot::BotMove;
 use set_core::players::sitting::{MAX_ONLINE_PLAYERS, Seats, Verdict};
+use set_core::rules::game::CallOutcome;
 use std::time::{Duration, Instant};
 
 /// After a bot's claim the store could not keep, the room tries again this much later.
@@ -81,16 +83,27 @@ impl Room {
         let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else { return };
         let Some(plan) = game.bot_plan() else { return };
         let last = game.last_move().map_or(0, |(_, mv)| mv.at_ms);
-        let cards: Vec<i64> = plan.claim.cards().iter().map(|card| i64::from(card.id())).collect();
         let mut next = game.clone();
-        match next.claim(plan.seat, &cards, next.seq(), plan.due_ms.max(last)) {
-            Ok(Verdict::Accepted { .. }) => {
-                if !self.commit(next, EventKind::Set).await {
-                    self.bot_due = Some(Instant::now() + RETRY);
+        let at_ms = plan.due_ms.max(last);
+        let kind = match plan.what {
+            BotMove::Claim(claim) => {
+                let cards: Vec<i64> = claim.cards().iter().map(|card| i64::from(card.id())).collect();
+                match next.claim(plan.seat, &cards, next.seq(), at_ms) {
+                    Ok(Verdict::Accepted { .. }) => EventKind::Set,
+                    // A plan is a set of the table it was drawn on: anything else is a bug, logged, and the bots stop.
+                    other => {
+                        return tracing::error!(room = %self.record.id, ?other, "a computer opponent's claim was not a set");
+                    }
                 }
             }
-            // A plan is a set of the table it was drawn on: anything else is a bug, logged, and the bots stop.
-            other => tracing::error!(room = %self.record.id, ?other, "a computer opponent's claim was not a set"),
+            BotMove::CallNoSet => match next.call_no_set(plan.seat, next.seq(), at_ms) {
+                Ok(CallOutcome::Right { .. }) => EventKind::NoSet,
+                // A bot calls only a table that holds no claim.
+                other => return tracing::error!(room = %self.record.id, ?other, "a computer opponent's call was wrong"),
+            },
+        };
+        if !self.commit(next, kind).await {
+            self.bot_due = Some(Instant::now() + RETRY);
         }
     }
 }

@@ -41,7 +41,8 @@ impl Room {
     }
 
     /// The results of `game` (the game as it ends), if it counts: places
-    /// by sets, those who did not stay last, and the ratings after.
+    /// by points (sets and right calls), those who did not stay last, and
+    /// the ratings after.
     pub(super) async fn results_of(&self, game: &RoomGame) -> StoreResult<Vec<ResultRecord>> {
         if !self.rated() {
             return Ok(Vec::new());
@@ -58,10 +59,14 @@ impl Room {
         let together = self.store.together(mode, &players, day_ago).await?;
         let standings = game.standings();
         let sets: Vec<u32> = (0..self.seats.len()).map(|at| standings.get(at).map_or(0, |s| s.sets)).collect();
+        // Placed by points: sets, and right "no set" calls where the room takes them.
+        let points: Vec<u32> = (0..self.seats.len())
+            .map(|at| standings.get(at).map_or(0, set_core::players::sitting::Standing::points))
+            .collect();
         let play_ms = game.last_move().map_or(0, |(_, mv)| mv.at_ms);
         let stayed: Vec<bool> =
             self.attendance.present_ms(Instant::now()).iter().map(|&ms| fair::stayed(ms, play_ms)).collect();
-        let places = ratings::places(&sets, &stayed);
+        let places = ratings::places(&points, &stayed);
         let (weights, new_opponents) = weights(&self.limits.fair, &before, &together);
         let after = ratings::rate(&before, &places, &weights, &new_opponents);
         Ok(self
