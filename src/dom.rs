@@ -84,9 +84,12 @@ pub(crate) struct View {
     offer_button: HtmlElement,
     /// Goes back to the unfinished game a new game replaced.
     back_button: HtmlElement,
+    /// "No set": shown where extra cards wait for a call.
+    no_set_button: HtmlElement,
     /// The settings panel's controls: colour cues, key labels, palette,
-    /// theme, motion, sound, volume and vibration (`setting-…` in index.html).
-    setting_controls: [HtmlElement; 8],
+    /// theme, motion, sound, volume, vibration and when extra cards come
+    /// (`setting-…` in index.html).
+    setting_controls: [HtmlElement; 9],
     /// The cards' buttons, over the canvas.
     card_buttons: HtmlElement,
     /// Their markup as last written: rewriting it would take focus away.
@@ -169,6 +172,7 @@ impl View {
             download: "save-download",
             offer_button: "play-offer",
             back_button: "go-back",
+            no_set_button: "no-set-button",
             card_buttons: "cards",
             announcer: "announce",
             colour_cues: "setting-colour-cues",
@@ -179,6 +183,7 @@ impl View {
             sound: "setting-sound",
             volume: "setting-volume",
             vibration: "setting-vibration",
+            deal: "setting-deal",
             copy_button: "copy-result",
         });
         // The scoreboard and the ranking, on the page that plays with others.
@@ -209,6 +214,7 @@ impl View {
             download,
             offer_button,
             back_button,
+            no_set_button,
             card_buttons,
             card_markup: RefCell::default(),
             others,
@@ -217,7 +223,7 @@ impl View {
             #[cfg(feature = "solo")]
             found_shown: RefCell::default(),
             announcer,
-            setting_controls: [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration],
+            setting_controls: [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration, deal],
             window,
             canvas,
             ctx,
@@ -374,7 +380,7 @@ impl View {
     /// theme: `data-theme` on the root element when one is chosen, none to
     /// follow the system (the stylesheet follows `prefers-color-scheme`).
     pub(crate) fn show_settings(&self, settings: Settings) {
-        let [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration] = &self.setting_controls;
+        let [colour_cues, key_labels, palette, theme, motion, sound, volume, vibration, deal] = &self.setting_controls;
         let switches =
             [(colour_cues, settings.colour_cues), (key_labels, settings.key_labels), (sound, settings.sound)];
         for (checkbox, on) in switches {
@@ -385,6 +391,7 @@ impl View {
             (theme, settings.theme.name()),
             (motion, settings.motion.name()),
             (vibration, settings.vibration.name()),
+            (deal, settings.deal.name()),
         ];
         for (select, name) in choices {
             let _ = js_sys::Reflect::set(select, &"value".into(), &name.into());
@@ -424,6 +431,11 @@ impl View {
     /// Shows the button that plays the game a link asked for, or hides it.
     pub(crate) fn offer_game(&self, offered: bool) {
         self.offer_button.set_hidden(!offered);
+    }
+
+    /// Shows "No set" while the game's extra cards wait for a call, or hides it.
+    pub(crate) fn offer_no_set(&self, offered: bool) {
+        self.no_set_button.set_hidden(!offered);
     }
 
     /// Shows the button back to the game a new game replaced, or hides it.

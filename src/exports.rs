@@ -11,7 +11,9 @@
 use crate::app::{self, Input};
 use crate::{Unreachable, now, random_seed, with_app};
 use js_sys::Array;
+use set_client::page::keyboard::Command;
 use set_client::page::layout::{Place, Rect};
+use set_core::rules::game::GameError;
 use wasm_bindgen::prelude::*;
 
 /// The bridge's `deal`: starts the game an address asks for (`query`, as
@@ -29,7 +31,7 @@ pub fn page_deal(query: &str) -> JsValue {
         if let Some(players) = players {
             app.seat(players);
         }
-        app.handle(Input::Play(game.variant, seed), now());
+        app.handle(Input::Play(game.variant, seed, game.dealing), now());
         Ok(app::ids(app.play().game().table()))
     }))
 }
@@ -60,6 +62,23 @@ pub fn page_hint() -> JsValue {
             .map(|(slot, _)| JsValue::from(slot as u32))
             .collect::<Array>()
             .into())
+    }))
+}
+
+/// The bridge's `call_no_set`: "No set", as its button; or why not, in
+/// words, when the game's extra cards come by themselves or it is over.
+#[wasm_bindgen]
+pub fn page_call_no_set() -> JsValue {
+    answer(with_app(|app| {
+        let game = app.play().game();
+        if !game.dealing().is_called() {
+            return Err(GameError::CallsOff.to_string());
+        }
+        if game.is_over() {
+            return Err(GameError::GameOver.to_string());
+        }
+        app.handle(Input::Key(Command::CallNoSet), now());
+        Ok(JsValue::UNDEFINED)
     }))
 }
 

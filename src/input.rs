@@ -78,6 +78,7 @@ fn input_for<T: Hosted>(event: &web_sys::Event) -> Option<Input> {
                 Some(Input::Click { x, y })
             }
             "hint-button" => Some(Input::Key(Command::Hint)),
+            "no-set-button" => Some(Input::Key(Command::CallNoSet)),
             "new-game-button" | "end-new-game" => Some(Input::NewGame(random_seed())),
             "play-offer" => Some(Input::PlayOffer(random_seed())),
             "go-back" => Some(Input::GoBack),
@@ -138,7 +139,7 @@ fn input_for<T: Hosted>(event: &web_sys::Event) -> Option<Input> {
             let value = read("value")?.as_string()?;
             if id == "mode" {
                 let variant = Variant::from_name(&value, Some(today())).ok()?;
-                return Some(Input::Play(variant, random_seed()));
+                return Some(Input::Chosen(variant, random_seed()));
             }
             // A checkbox says on or off by `checked`; a select or a slider by its value.
             let checkbox = read("type")?.as_string().as_deref() == Some("checkbox");

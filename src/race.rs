@@ -132,7 +132,7 @@ impl Others for Race {
 
     /// With the players (`players=…&bots=…`).
     fn query(&self, session: &Session) -> String {
-        race_query_for(session.game().variant(), session.game().seed(), self.seats())
+        race_query_for(session.game(), self.seats())
     }
 
     /// `players`: `[{ name, kind, level, score, sets, wrong, lockedOut }]`
@@ -156,12 +156,17 @@ impl Others for Race {
                 put(&object, "score", (standing.score() as f64).into());
                 put(&object, "sets", standing.sets.into());
                 put(&object, "wrong", standing.penalties.into());
+                put(&object, "rightCalls", standing.calls.into());
                 put(&object, "lockedOut", standing.locked_out.into());
                 JsValue::from(object)
             })
             .collect();
         put(object, "players", players.into());
         put(object, "calling", self.call().map_or(JsValue::NULL, |call| call.seat.0.into()));
-        put(object, "botClaim", Race::showing(self, now).map_or(JsValue::NULL, |plan| ids(plan.claim.cards())));
+        put(
+            object,
+            "botClaim",
+            Race::showing(self, now).and_then(|plan| plan.claim()).map_or(JsValue::NULL, |claim| ids(claim.cards())),
+        );
     }
 }

@@ -12,7 +12,7 @@ use crate::{APP, dispatch, now, random_seed};
 use set_client::page::options::{Opening, opening};
 use set_client::page::settings::Settings;
 use set_client::play::table::Table;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use wasm_bindgen::prelude::*;
 
 /// A page's entry, hosting `T`: the crash screen, then the game.
@@ -76,7 +76,7 @@ pub(crate) fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
     let callback = Closure::<dyn FnMut(JsValue)>::new(on_signal::<T>);
     let callback: js_sys::Function = callback.into_js_value().unchecked_into();
     let Some(view) = View::find(window.clone(), callback.clone())? else {
-        let game = T::deal(Variant::Classic, random_seed(), None, now());
+        let game = T::deal(Variant::Classic, random_seed(), Dealing::Automatic, None, now());
         APP.with(|cell| cell.replace(Some(Box::new(App::new(game, None)))));
         return Ok(());
     };
@@ -122,12 +122,16 @@ pub(crate) fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
     }
     let started = now();
     let dealt = resumed.is_none();
+    let settings =
+        slot.as_ref().ok().and_then(|slot| slot.read_at(SETTINGS_KEY)).map(|text| Settings::from_text(&text));
     let session = if let Some(stored) = resumed {
         T::resume(stored, started)
     } else {
         let asked = options.game();
         let seed = asked.seed.unwrap_or_else(random_seed);
-        T::deal(asked.variant, seed, seats.clone(), started)
+        // Extra cards as the address says, else as the settings do for every new game.
+        let dealing = options.dealing.unwrap_or_else(|| settings.map(|s| s.deal).unwrap_or_default());
+        T::deal(asked.variant, seed, dealing, seats.clone(), started)
     };
     if let (Ok(slot), Some(release)) = (&slot, release) {
         if is_new_release(slot.read_at(RELEASE_KEY).as_deref(), &release) {
@@ -140,8 +144,8 @@ pub(crate) fn mount_hosting<T: Hosted>() -> Result<(), JsValue> {
         app.note_started();
     }
     app.set_notice(notices);
-    if let Some(text) = slot.as_ref().ok().and_then(|slot| slot.read_at(SETTINGS_KEY)) {
-        app.use_settings(Settings::from_text(&text));
+    if let Some(settings) = settings {
+        app.use_settings(settings);
     }
     app.use_storage(slot, guarding, stored);
     if let Some(aside) = set_aside {

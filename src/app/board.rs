@@ -142,7 +142,7 @@ impl<T: Hosted> App<T> {
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);
-            if let Some(plan) = showing.filter(|plan| plan.claim.contains(card)) {
+            if let Some(plan) = showing.filter(|plan| plan.claim().is_some_and(|claim| claim.contains(card))) {
                 let colour = render::SEAT_COLOURS[plan.seat.0 as usize % render::SEAT_COLOURS.len()];
                 render::draw_claimed(&view.ctx, rect, colour);
             }

@@ -12,13 +12,13 @@
 //! `Session`, known to the compiler) what a game alone never does is
 //! compiled out.
 
-use set_client::page::options::{PageOptions, query_for};
+use set_client::page::options::{PageOptions, game_query};
 use set_client::play::race::BotPlan;
 use set_client::play::session::{Adopted, Happened, Session};
 use set_client::play::table::Table;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 
 /// A move as the page tells it: what it did on the board, and what screen
 /// readers are told of it (read once the move is made).
@@ -51,11 +51,9 @@ pub(crate) trait Host {
     fn save_text(&self, now: f64) -> String;
     /// Takes over the game another tab stored.
     fn adopt_text(&mut self, text: &str, now: f64) -> Result<Adopted, NotTaken>;
-    /// A new game of the same way to play, for the same players.
-    fn new_game(&mut self, seed: u64, now: f64);
-    /// A new game of this way to play, for these players (the same as now
-    /// without them).
-    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64);
+    /// A new game of this way to play, its extra cards coming as `dealing`
+    /// says, for these players (the same as now without them).
+    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64);
     /// Back to the unfinished game the last new game replaced, if any.
     fn go_back(&mut self, now: f64) -> bool;
     /// The page was hidden or shown again.
@@ -66,6 +64,8 @@ pub(crate) trait Host {
     fn pick(&mut self, card: Card, now: f64) -> Result<Said, Refused>;
     /// Reveals one more card of a claim.
     fn hint(&mut self, now: f64) -> Result<Said, Refused>;
+    /// "No set", where extra cards wait for a call.
+    fn call_no_set(&mut self, now: f64) -> Result<Said, Refused>;
     /// What happened by itself by `now` (see [`Others::advance`]).
     fn advance(&mut self, now: f64) -> Vec<Said>;
     /// A person calls a claim (see [`Others::call`]).
@@ -109,7 +109,7 @@ pub(crate) trait Others {
     /// The address's query for the game as it stands: its way to play and
     /// seed, and on race.html its players.
     fn query(&self, session: &Session) -> String {
-        query_for(session.game().variant(), session.game().seed())
+        game_query(session.game())
     }
 }
 
@@ -147,12 +147,8 @@ impl<T: Hosted> Host for T {
         }
     }
 
-    fn new_game(&mut self, seed: u64, now: f64) {
-        Table::new_game(self, seed, now);
-    }
-
-    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64) {
-        Table::play_for(self, variant, seed, players, now);
+    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64) {
+        Table::play_for(self, variant, seed, dealing, players, now);
     }
 
     fn go_back(&mut self, now: f64) -> bool {
@@ -176,6 +172,13 @@ impl<T: Hosted> Host for T {
 
     fn hint(&mut self, now: f64) -> Result<Said, Refused> {
         match Table::hint(self, now) {
+            Ok(turn) => Ok(said(self, &turn)),
+            Err(refusal) => Err(self.refusal_words(&refusal)),
+        }
+    }
+
+    fn call_no_set(&mut self, now: f64) -> Result<Said, Refused> {
+        match Table::call_no_set(self, now) {
             Ok(turn) => Ok(said(self, &turn)),
             Err(refusal) => Err(self.refusal_words(&refusal)),
         }

@@ -49,7 +49,7 @@ use set_client::page::sound::Cue;
 use set_client::play::session::Happened;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
 use wasm_bindgen::JsValue;
 
 /// What the page tells the game, reduced to plain values at the edge.
@@ -76,11 +76,15 @@ pub(crate) enum Input {
         from: Place,
         direction: Direction,
     },
-    /// A new game of the same way to play, with this seed.
+    /// A new game of the same way to play, with this seed, its extra cards
+    /// coming as the settings say.
     NewGame(u64),
-    /// A new game of this way to play, with this seed, for the same
-    /// players (other players come by [`App::seat`] first).
-    Play(Variant, u64),
+    /// A way to play chosen on the page: a new game of it, with this seed,
+    /// its extra cards coming as the settings say.
+    Chosen(Variant, u64),
+    /// A new game of this way to play, with this seed and dealing, for the
+    /// same players (other players come by [`App::seat`] first).
+    Play(Variant, u64, Dealing),
     /// The player asks for the game a link offered (with this seed when the
     /// link named none).
     PlayOffer(u64),
@@ -306,17 +310,23 @@ impl<T: Hosted> App<T> {
                 Changes::REFRESH
             }
             Input::NewGame(seed) => {
-                Host::new_game(&mut self.table, seed, now);
+                let variant = self.play().game().variant();
+                Host::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
                 self.show_dealt(now)
             }
-            Input::Play(variant, seed) => {
+            Input::Chosen(variant, seed) => {
+                Host::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
+                self.show_dealt(now)
+            }
+            Input::Play(variant, seed, dealing) => {
                 let players = self.players_asked.take();
-                Host::play_for(&mut self.table, variant, seed, players, now);
+                Host::play_for(&mut self.table, variant, seed, dealing, players, now);
                 self.show_dealt(now)
             }
             Input::PlayOffer(any_seed) => {
-                let Some(AskedGame { variant, seed, .. }) = self.offer else { return Changes::NONE };
-                Host::play_for(&mut self.table, variant, seed.unwrap_or(any_seed), self.offer_players.clone(), now);
+                let Some(AskedGame { variant, seed, dealing }) = self.offer else { return Changes::NONE };
+                let (seed, players) = (seed.unwrap_or(any_seed), self.offer_players.clone());
+                Host::play_for(&mut self.table, variant, seed, dealing, players, now);
                 self.show_dealt(now)
             }
             Input::GoBack if self.back_shown() && Host::go_back(&mut self.table, now) => {
@@ -403,11 +413,12 @@ impl<T: Hosted> App<T> {
                 self.moves.taken.push((claim.cards().to_vec(), said.by));
                 self.moves.cues.push(if self.table.is_bot(said.by) { Cue::RivalSet } else { Cue::OwnSet });
             }
-            Happened::Invalid { .. } => self.moves.cues.push(Cue::Wrong),
+            Happened::Invalid { .. } | Happened::WrongCall { .. } => self.moves.cues.push(Cue::Wrong),
+            Happened::CalledNoSet { .. } => self.moves.cues.push(Cue::Dealt),
             _ => {}
         }
         self.announce(said);
-        if matches!(happened, Happened::Found { .. }) && self.play().game().is_over() {
+        if matches!(happened, Happened::Found { .. } | Happened::CalledNoSet { .. }) && self.play().game().is_over() {
             self.note_finished(now);
         }
         // A claim's message replaces the last one; a claim without one ends it.
@@ -430,6 +441,13 @@ impl<T: Hosted> App<T> {
                 Host::clear_selection(&mut self.table);
                 Changes::REFRESH
             }
+            Command::CallNoSet => match Host::call_no_set(&mut self.table, now) {
+                Ok(said) => {
+                    self.after_move(said, now);
+                    Changes::SAVE_AND_REFRESH
+                }
+                Err(refusal) => self.refused(refusal, now),
+            },
             Command::Hint => match Host::hint(&mut self.table, now) {
                 Ok(said) => {
                     if matches!(said.happened, Happened::Hinted(_)) {
@@ -491,6 +509,7 @@ impl<T: Hosted> App<T> {
         view.show_end(over.then_some(&stats), self.play().share_text(now).as_deref(), self.table.ranking());
         view.show_scores(&self.table.scoreboard(now));
         view.show_variant(self.play().game().variant());
+        view.offer_no_set(self.play().game().dealing().is_called() && !over);
         #[cfg(feature = "solo")]
         self.show_found();
         self.show_notice(view);

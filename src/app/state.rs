@@ -46,6 +46,8 @@ impl<T: Hosted> App<T> {
         let seed = if let Variant::Daily(_) = game.variant() { JsValue::NULL } else { (game.seed() as f64).into() };
         put(&object, "seed", seed);
         put(&object, "mode", game.variant().name().into());
+        put(&object, "calls", game.dealing().is_called().into());
+        put(&object, "rightCalls", game.right_calls().into());
         let way = game.variant();
         if way.links() > 0 {
             put(&object, "previous", game.previous().map_or(JsValue::NULL, |p| ids(p.cards())));

@@ -34,6 +34,8 @@ export function* hands(list, k, from = 0, hand = []) {
 }
 
 export const WAYS = {
+  classic: { size: 3, rule: isSet, first: 12, cards: 81 },
+  chain: { size: 3, rule: isSet, links: 1, first: 12, cards: 81 },
   ultrachain: { size: 4, rule: isUltra, links: 2, first: 12, cards: 81 },
   ultra9: { size: 4, rule: isUltra, first: 9, cards: 81 },
   mega: { size: 3, rule: isMegaSet, first: 16, cards: 243 },

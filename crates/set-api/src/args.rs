@@ -54,6 +54,13 @@ pub enum BadValue {
     },
     /// The same card twice.
     RepeatedCard(u8),
+    /// `calls` that is not `true` or `false`.
+    NotAFlag {
+        /// Which argument.
+        what: &'static str,
+        /// The value as written in JavaScript.
+        shown: String,
+    },
     /// Not an array (of ids).
     NotAnArray {
         /// Which argument.
@@ -103,6 +110,7 @@ impl Display for BadValue {
                 write!(f, "{what} {shown} is out of range 0..={}", deck.size() - 1)
             }
             BadValue::RepeatedCard(id) => write!(f, "card id {id} is repeated"),
+            BadValue::NotAFlag { what, shown } => write!(f, "{what} {shown} is not true or false"),
             BadValue::NotAnArray { what, shown } => write!(f, "{what} {shown} is not an array of card ids"),
             BadValue::AtIndex { index, problem } => write!(f, "{problem} (at index {index})"),
             BadValue::CardCount(5) => write!(f, "check takes 3 or 4 card ids, not more"),
@@ -293,7 +301,8 @@ pub fn card_bytes_in(ids: &Uint8Array, deck: Deck) -> Result<Vec<Card>, BadValue
 /// `mode=daily&date=2026-11-23`, `players=Ann,Ben&bots=hard`): the page
 /// reads it with the reader of its own address, so a game `deal` asks for
 /// and a link to the same game are one thing. `deal(seed)` asks for a
-/// classic game, `deal({ seed, mode, date, bots, players })` any; `bots`
+/// classic game, `deal({ seed, mode, date, calls, bots, players })` any
+/// (`calls: true`: `&calls=1`); `bots`
 /// and `players` are race.html's, which checks who can sit (the page that
 /// plays alone passes over them, as over any key of its address it does not
 /// know).
@@ -332,6 +341,15 @@ pub fn deal_query(value: &JsValue) -> Result<String, BadValue> {
     }
     if let Some(seed) = seed(&field("seed"))? {
         add("seed", &seed.to_string());
+    }
+    // `calls: true` asks for extra cards on a call; the page's reader says
+    // which ways take none.
+    let calls = field("calls");
+    match calls.as_bool() {
+        Some(true) => add("calls", "1"),
+        Some(false) => add("calls", "0"),
+        None if calls.is_undefined() => {}
+        None => return Err(BadValue::NotAFlag { what: "calls", shown: describe(&calls) }),
     }
     for what in ["players", "bots"] {
         if let Some(list) = strings(&field(what), what)? {

@@ -91,6 +91,8 @@ extern "C" {
     #[wasm_bindgen(js_namespace = wasmBindings)]
     fn page_hint() -> JsValue;
     #[wasm_bindgen(js_namespace = wasmBindings)]
+    fn page_call_no_set() -> JsValue;
+    #[wasm_bindgen(js_namespace = wasmBindings)]
     fn page_state() -> JsValue;
     #[wasm_bindgen(js_namespace = wasmBindings)]
     fn page_slot_rect(slot: u32) -> JsValue;
@@ -127,13 +129,23 @@ pub fn hint() -> Result<Array, JsError> {
     answered(page_hint()).map(JsCast::unchecked_into)
 }
 
+/// Calls "no set", as the No set button does: right, more cards; wrong, a
+/// wrong claim. Throws an `Error` when the game's extra cards come by
+/// themselves (`deal({ calls: true })` turns calls on).
+#[wasm_bindgen]
+pub fn call_no_set() -> Result<(), JsError> {
+    answered(page_call_no_set()).map(|_| ())
+}
+
 /// The game as a plain object: `table`, `deck`, `setsFound`, `wrongClaims`,
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
-/// `mode`; `previous` in Set-Chain; `date` and `found` in the
+/// `mode`, `calls` (whether extra cards wait for a "no set" call) and
+/// `rightCalls`; `previous` in Set-Chain; `date` and `found` in the
 /// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
 /// claim; on race.html also `players` (`[{ name, kind, level, score, sets,
-/// wrong, lockedOut }]`, one even alone), `calling` (the seat of a call, or
-/// `null`) and `botClaim` (the card ids a bot is about to claim, or `null`).
+/// wrong, rightCalls, lockedOut }]`, one even alone), `calling` (the seat of
+/// a call, or `null`) and `botClaim` (the card ids a bot is about to claim,
+/// or `null`).
 #[wasm_bindgen]
 pub fn state() -> Result<JsValue, JsError> {
     answered(page_state())

@@ -198,6 +198,11 @@ pub enum Event {
         /// The slot tapped.
         slot: usize,
     },
+    /// A card of the previous set (a chain way's, above the table) tapped.
+    TapRow {
+        /// Its place in the row.
+        index: usize,
+    },
     /// Make a room (the form, or the JS API).
     Create {
         /// The way to play's name.
@@ -467,6 +472,11 @@ impl OnlinePage {
             Event::Frame(message) => self.receive(message, now, &mut out),
             Event::Tap { slot } => {
                 if let Some(&card) = self.remote.view.table.get(slot) {
+                    self.tap(card, &mut out);
+                }
+            }
+            Event::TapRow { index } => {
+                if let Some(&card) = self.remote.view.previous.as_ref().and_then(|row| row.get(index)) {
                     self.tap(card, &mut out);
                 }
             }

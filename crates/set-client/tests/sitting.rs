@@ -173,7 +173,7 @@ fn a_bots_claim_shows_before_it_is_made_and_waits_while_the_page_is_hidden() {
     let mut race = Race::seated(Variant::Classic, 8, Seats::new::<&str>(&[], &[Level::Medium]).unwrap(), 0.0);
     let plan = race.bot_plan().unwrap();
     assert_eq!(plan.seat, Seat(1));
-    assert!(race.game().claims().contains(&plan.claim));
+    assert!(race.game().claims().contains(&plan.claim().unwrap()));
     let due = plan.due_ms as f64;
     assert_eq!(race.showing(due - SHOW_MS as f64 - 1.0), None);
     assert_eq!(race.showing(due - SHOW_MS as f64), Some(plan));
@@ -184,7 +184,7 @@ fn a_bots_claim_shows_before_it_is_made_and_waits_while_the_page_is_hidden() {
     assert_eq!(race.advance(due + 60_099.0), vec![]);
     let turns = race.advance(due + 60_100.0);
     assert!(
-        matches!(turns[..], [Turn::Move { by: Seat(1), happened: Happened::Found { claim, .. } }] if claim == plan.claim)
+        matches!(turns[..], [Turn::Move { by: Seat(1), happened: Happened::Found { claim, .. } }] if Some(claim) == plan.claim())
     );
     assert_eq!(race.game().moves()[0].at_ms, plan.due_ms);
     assert_eq!(race.announcement(&turns[0]).as_deref(), Some("Medium bot: Set! 3 new cards."));
@@ -196,8 +196,8 @@ fn a_persons_picks_still_in_play_stay_picked_after_a_bots_set() {
     let mut race = Race::seated(Variant::Classic, 2, seats, 0.0);
     let plan = race.bot_plan().unwrap();
     let table = race.game().table().to_vec();
-    let theirs = table.iter().copied().find(|card| plan.claim.contains(*card)).unwrap();
-    let mine = table.iter().copied().find(|card| !plan.claim.contains(*card)).unwrap();
+    let theirs = table.iter().copied().find(|card| plan.claim().unwrap().contains(*card)).unwrap();
+    let mine = table.iter().copied().find(|card| !plan.claim().unwrap().contains(*card)).unwrap();
     race.pick(mine, 0.0).unwrap();
     race.pick(theirs, 0.0).unwrap();
     race.advance(plan.due_ms as f64);

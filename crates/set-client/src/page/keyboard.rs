@@ -2,8 +2,9 @@
 //!
 //! Each of the 21 slots has a key: the digits 1–9 and 0 for the first ten,
 //! then the top letter row and `a`. The row above the table (Set-Chain's
-//! previous set) has Z, X and C. H (hint), N (new game) and B (back to the
-//! game a new game replaced, while that is offered) are not card keys, so
+//! previous set) has Z, X and C. H (hint), N (new game), D ("no set", where
+//! extra cards wait for a call) and B (back to the game a new game
+//! replaced, while that is offered) are not card keys, so
 //! they keep their meaning whatever the table size. When several people
 //! share the screen, each calls a claim with a key of their own
 //! ([`CALL_KEYS`]). The arrow keys move
@@ -38,6 +39,8 @@ pub enum Command {
     ClearSelection,
     /// Reveal one more card of a claim.
     Hint,
+    /// Call "no set".
+    CallNoSet,
     /// A new game of the same way to play.
     NewGame,
     /// Back to the game the last new game replaced.
@@ -68,6 +71,7 @@ pub fn command_for_key(key: &str) -> Option<Command> {
     let key = c.to_ascii_uppercase();
     match key {
         'H' => Some(Command::Hint),
+        'D' => Some(Command::CallNoSet),
         'N' => Some(Command::NewGame),
         'B' => Some(Command::GoBack),
         _ => {

@@ -1,7 +1,8 @@
 //! What the page's address asks for, and the address of a game:
 //! `?seed=42` deals a known classic game, `?mode=junior|chain|ultra&seed=42`
 //! another way to play, `?mode=daily&date=2026-11-23` a day's puzzle (today's
-//! without a date); any other key (`?gallery`, which the page's loader reads
+//! without a date), `&calls=1` a game whose extra cards wait for a "no set"
+//! call (`&calls=0`, or none, deals them by itself); any other key (`?gallery`, which the page's loader reads
 //! to open the gallery) asks for no game. [`opening`] weighs
 //! what an address asks for against the saved game: a link never ends a game
 //! in progress by itself.
@@ -11,7 +12,7 @@ use set_core::players::sitting::{Kind, SeatError, Seats};
 use set_core::rules::daily::{Date, InvalidDate};
 use set_core::rules::deck::Deck;
 use set_core::rules::game::{Game, MAX_SEED};
-use set_core::rules::variant::{UnknownMode, Variant};
+use set_core::rules::variant::{Dealing, UnknownMode, Variant};
 use set_core::text::{Encoded, digits, percent_decode, percent_encode, query_pairs, split_at_each};
 use std::fmt;
 
@@ -22,6 +23,8 @@ pub struct PageOptions {
     pub variant: Option<Variant>,
     /// The seed asked for; `None` for any.
     pub seed: Option<u64>,
+    /// When extra cards come, if the address says (`calls`).
+    pub dealing: Option<Dealing>,
 }
 
 /// A game an address asks for.
@@ -31,18 +34,26 @@ pub struct AskedGame {
     pub variant: Variant,
     /// `None`: any new game of that way to play.
     pub seed: Option<u64>,
+    /// When extra cards come: by themselves unless the address asks for calls.
+    pub dealing: Dealing,
 }
 
 impl PageOptions {
     /// The game the address asks for (classic when it names no way to play).
     pub fn game(&self) -> AskedGame {
-        AskedGame { variant: self.variant.unwrap_or(Variant::Classic), seed: self.seed }
+        AskedGame {
+            variant: self.variant.unwrap_or(Variant::Classic),
+            seed: self.seed,
+            dealing: self.dealing.unwrap_or_default(),
+        }
     }
 
     /// Whether `game` is a game this address asks for: every part the
     /// address names matches (a bare address matches any game).
     pub fn matches(&self, game: &Game) -> bool {
-        self.seed.is_none_or(|seed| seed == game.seed()) && self.variant.is_none_or(|variant| variant == game.variant())
+        self.seed.is_none_or(|seed| seed == game.seed())
+            && self.variant.is_none_or(|variant| variant == game.variant())
+            && self.dealing.is_none_or(|dealing| dealing == game.dealing())
     }
 }
 
@@ -91,6 +102,10 @@ pub enum BadAddress {
     Date(InvalidDate),
     /// A way to play this page does not play yet (race.html: Memory).
     NotPlayedHere(Variant),
+    /// `calls` is neither 1 nor 0.
+    Calls(String),
+    /// Calls asked for in a way whose tables are dealt whole or face down.
+    NoCalls(Variant),
 }
 
 /// Whether the pages that play with others (race.html, online) play a way:
@@ -108,6 +123,10 @@ impl fmt::Display for BadAddress {
             BadAddress::Date(err) => err.fmt(f),
             BadAddress::NotPlayedHere(variant) => {
                 write!(f, "mode \"{}\" ({}) is not played on this page yet", variant.name(), variant.title())
+            }
+            BadAddress::Calls(text) => write!(f, "calls \"{text}\" is not 1 (extra cards when called) or 0"),
+            BadAddress::NoCalls(variant) => {
+                write!(f, "{} takes no \u{201c}no set\u{201d} calls: its cards are dealt without them", variant.title())
             }
         }
     }
@@ -141,6 +160,13 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
             "seed" => options.seed = Some(parse_seed(value).map_err(BadAddress::Seed)?),
             "mode" => mode = Some(value),
             "date" => date = Some(Date::parse(value).map_err(BadAddress::Date)?),
+            "calls" => {
+                options.dealing = Some(match value {
+                    "1" => Dealing::WhenCalled,
+                    "0" => Dealing::Automatic,
+                    other => return Err(BadAddress::Calls(other.to_owned())),
+                });
+            }
             _ => {}
         }
     }
@@ -150,7 +176,18 @@ pub fn parse_query(search: &str, today: Date) -> Result<PageOptions, BadAddress>
         Some(name) => Some(Variant::from_name(name, Some(date.unwrap_or(today))).map_err(BadAddress::Mode)?),
         None => None,
     };
+    let variant = options.variant.unwrap_or(Variant::Classic);
+    if options.dealing.is_some_and(Dealing::is_called) && !variant.takes_calls() {
+        return Err(BadAddress::NoCalls(variant));
+    }
     Ok(options)
+}
+
+/// The address that deals this game again: [`query_for`], and `&calls=1`
+/// where extra cards wait for a call.
+pub fn game_query(game: &Game) -> String {
+    let query = query_for(game.variant(), game.seed());
+    if game.dealing().is_called() { format!("{query}&calls=1") } else { query }
 }
 
 /// The address (a query string) that deals this game again: classic games
@@ -238,8 +275,8 @@ pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRac
 }
 
 /// The address that deals this game again for the same players.
-pub fn race_query_for(variant: Variant, seed: u64, seats: &Seats) -> String {
-    let mut query = query_for(variant, seed);
+pub fn race_query_for(game: &Game, seats: &Seats) -> String {
+    let mut query = game_query(game);
     let people: Vec<String> = match seats.only_person() {
         Some(_) => Vec::new(),
         None => seats.players().iter().filter(|p| p.kind == Kind::Human).map(|p| percent_encode(&p.name)).collect(),
@@ -263,7 +300,7 @@ mod tests {
     }
 
     fn options(variant: Option<Variant>, seed: Option<u64>) -> PageOptions {
-        PageOptions { variant, seed }
+        PageOptions { variant, seed, dealing: None }
     }
 
     #[test]
@@ -328,7 +365,7 @@ mod tests {
         assert_eq!(opening(&address("?mode=chain&seed=1"), Some(&finished)), Opening::Deal);
         assert_eq!(opening(&address("?mode=daily"), Some(&finished)), Opening::Resume);
         // The offered game: the address's way to play (classic by default) and seed.
-        let asked = |variant, seed| AskedGame { variant, seed };
+        let asked = |variant, seed| AskedGame { variant, seed, dealing: Dealing::Automatic };
         assert_eq!(address("?mode=ultra&seed=7").game(), asked(Variant::Ultra, Some(7)));
         assert_eq!(address("?seed=7").game(), asked(Variant::Classic, Some(7)));
         assert_eq!(address("?mode=junior").game(), asked(Variant::Junior, None));
@@ -365,12 +402,20 @@ mod tests {
         let seats = asked.seats.clone().unwrap();
         let names: Vec<&str> = seats.players().iter().map(|p| p.name.as_ref()).collect();
         assert_eq!(names, ["Ann", "Ben Lee", "Åsa", "Hard bot"]);
-        let query = race_query_for(Variant::Chain, 5, &seats);
+        let query = race_query_for(&Game::new(Variant::Chain, 5), &seats);
         assert_eq!(query, "?mode=chain&seed=5&players=Ann,Ben%20Lee,%C3%85sa&bots=hard");
         assert_eq!(parse_race_query(&query, today()).unwrap().seats, Some(seats));
         // One person and bots: the person is "You", and not in the address.
         let with_bots = parse_race_query("?seed=3&bots=expert", today()).unwrap().seats.unwrap();
-        assert_eq!(race_query_for(Variant::Classic, 3, &with_bots), "?seed=3&bots=expert");
+        assert_eq!(race_query_for(&Game::new(Variant::Classic, 3), &with_bots), "?seed=3&bots=expert");
+        let called = Game::dealt(Variant::Classic, 3, Dealing::WhenCalled);
+        assert_eq!(race_query_for(&called, &with_bots), "?seed=3&calls=1&bots=expert");
+        let asked = parse_race_query("?seed=3&calls=1&bots=expert", today()).unwrap();
+        assert!(asked.page.matches(&called) && !asked.page.matches(&Game::new(Variant::Classic, 3)));
+        assert_eq!(asked.page.game().dealing, Dealing::WhenCalled);
+        assert_eq!(parse_query("?mode=puzzle&calls=1", today()), Err(BadAddress::NoCalls(Variant::Puzzle)));
+        assert_eq!(parse_query("?calls=yes", today()), Err(BadAddress::Calls("yes".into())));
+        assert_eq!(parse_query("?mode=memory&calls=0", today()).map(|o| o.dealing), Ok(Some(Dealing::Automatic)));
         assert_eq!(parse_race_query("?seed=3", today()).unwrap().seats, None);
         // Bad players are named.
         let bad = |query: &str| parse_race_query(query, today()).unwrap_err().to_string();

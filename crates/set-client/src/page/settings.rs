@@ -1,11 +1,13 @@
 //! The player's settings, kept in the browser under a key of their own:
 //! colour cues (a letter for each card's colour, for colour-blind players),
 //! the key labels, the palette the cards are drawn in, the theme, motion,
-//! sound and its volume, and vibration.
+//! sound and its volume, vibration, and when a new game's extra cards come
+//! (by themselves, or on a "no set" call).
 //! Stored as lines `name value`, the same pairs the settings panel sends; a
 //! line this version does not know, or a value it cannot read, is skipped,
 //! so that settings written by another version never stop the game.
 
+use set_core::rules::variant::Dealing;
 use set_core::text::{split_at_each, split_once_at};
 
 /// The colours the cards' red, green and purple are drawn in.
@@ -106,6 +108,8 @@ pub struct Settings {
     pub volume: u8,
     /// Whether a set and a wrong claim vibrate.
     pub vibration: Vibration,
+    /// When the extra cards of a game started from the page come.
+    pub deal: Dealing,
 }
 
 impl Default for Settings {
@@ -119,6 +123,7 @@ impl Default for Settings {
             sound: true,
             volume: DEFAULT_VOLUME,
             vibration: Vibration::default(),
+            deal: Dealing::Automatic,
         }
     }
 }
@@ -142,6 +147,8 @@ pub enum Change {
     Volume(u8),
     /// Another vibration setting.
     Vibration(Vibration),
+    /// Another choice of when a new game's extra cards come.
+    Deal(Dealing),
 }
 
 /// How an on-or-off setting is written, in stored text and by the panel.
@@ -167,6 +174,7 @@ impl Change {
             "sound" => on_off().map(Change::Sound),
             "volume" => value.parse::<u8>().ok().filter(|&v| v <= 100).map(Change::Volume),
             "vibration" => Vibration::from_name(value).map(Change::Vibration),
+            "deal" => Dealing::from_name(value).map(Change::Deal),
             _ => None,
         }
     }
@@ -184,6 +192,7 @@ impl Settings {
             Change::Sound(on) => self.sound = on,
             Change::Volume(volume) => self.volume = volume.min(100),
             Change::Vibration(vibration) => self.vibration = vibration,
+            Change::Deal(deal) => self.deal = deal,
         }
     }
 
@@ -197,6 +206,7 @@ impl Settings {
             ("motion", self.motion.name()),
             ("sound", on_off(self.sound)),
             ("vibration", self.vibration.name()),
+            ("deal", self.deal.name()),
         ];
         let mut text = String::new();
         for (name, value) in lines {
@@ -276,6 +286,7 @@ mod tests {
                                 sound,
                                 volume,
                                 vibration,
+                                deal: if sound { Dealing::Automatic } else { Dealing::WhenCalled },
                             });
                         }
                     }
@@ -294,7 +305,7 @@ mod tests {
         }
         assert_eq!(
             Settings::default().to_text(),
-            "colour-cues off\nkey-labels off\npalette classic\ntheme system\nmotion system\nsound on\nvibration touch\nvolume 60\n"
+            "colour-cues off\nkey-labels off\npalette classic\ntheme system\nmotion system\nsound on\nvibration touch\ndeal auto\nvolume 60\n"
         );
         let text = "palette okabe-ito\ncolour-cues on\r\nkey-labels maybe\ntheme sepia\n\nnonsense\n  motion reduced  ";
         let expected =

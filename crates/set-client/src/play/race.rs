@@ -5,6 +5,9 @@
 //!   (their key, or a tap on their name) and then has [`CALL_MS`] of play
 //!   time to pick its cards; letting it run out is a penalty.
 //! - With one person, their picks and hints are theirs without calling.
+//! - Where extra cards wait for a call, "No set" is a move of the caller or
+//!   the only person, like a pick: right, a point; wrong, a penalty. A
+//!   computer opponent calls too, when its plan says it has looked enough.
 //! - A computer opponent claims when its plan ([`Race::bot_plan`]) comes due,
 //!   shown on the board for [`SHOW_MS`] first; a bot's claim due while a
 //!   person has called waits for the call to end.
@@ -19,12 +22,12 @@
 //! sitting's log keeps one seat per move.
 
 use crate::play::selection::Toggle;
-use crate::play::session::{Adopted, Happened, Session};
-use set_core::players::bot;
+use crate::play::session::{Adopted, Happened, Session, called};
+use set_core::players::bot::{self, BotMove};
 use set_core::players::sitting::{Kind, Refusal, Seat, Seats, Sitting, Standing, Verdict};
 use set_core::rules::card::Card;
-use set_core::rules::game::{Claim, GameError, HintOutcome};
-use set_core::rules::variant::Variant;
+use set_core::rules::game::{Claim, Game, GameError, HintOutcome};
+use set_core::rules::variant::{Dealing, Variant};
 use set_core::save::{self, SavedGame};
 use std::ops::Deref;
 
@@ -93,8 +96,13 @@ impl Race {
     /// A new game for these players, its clock running from `now`; the
     /// daily puzzle is played alone, whoever was asked for.
     pub fn seated(variant: Variant, seed: u64, seats: Seats, now: f64) -> Race {
-        let seats = if matches!(variant, Variant::Daily(_)) { Seats::solo() } else { seats };
-        Race { session: Session::new(variant, seed, now), sitting: Sitting::new(seats), call: None, replaced: None }
+        Race::dealt(Game::new(variant, seed), seats, now)
+    }
+
+    /// A new game as dealt (any [`Dealing`]) for these players.
+    pub fn dealt(game: Game, seats: Seats, now: f64) -> Race {
+        let seats = if matches!(game.variant(), Variant::Daily(_)) { Seats::solo() } else { seats };
+        Race { session: Session::dealt(game, now), sitting: Sitting::new(seats), call: None, replaced: None }
     }
 
     /// A new game alone.
@@ -142,23 +150,24 @@ impl Race {
         self.session.clear_selection()
     }
 
-    /// A new game of the same way to play, for the same players.
+    /// A new game of the same way to play, for the same players, its extra
+    /// cards coming as now.
     pub fn new_game(&mut self, seed: u64, now: f64) {
-        let variant = self.game().variant();
-        self.play(variant, seed, now);
+        let (variant, dealing) = (self.game().variant(), self.game().dealing());
+        self.play(variant, seed, dealing, now);
     }
 
     /// A new game of this way to play, for the same players.
-    pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
-        self.play_seated(variant, seed, self.seats().clone(), now);
+    pub fn play(&mut self, variant: Variant, seed: u64, dealing: Dealing, now: f64) {
+        self.play_seated(variant, seed, dealing, self.seats().clone(), now);
     }
 
     /// A new game for these players; the daily puzzle is played alone.
-    pub fn play_seated(&mut self, variant: Variant, seed: u64, seats: Seats, now: f64) {
+    pub fn play_seated(&mut self, variant: Variant, seed: u64, dealing: Dealing, seats: Seats, now: f64) {
         let seats = if matches!(variant, Variant::Daily(_)) { Seats::solo() } else { seats };
         self.call = None;
         self.replaced = Some(std::mem::replace(&mut self.sitting, Sitting::new(seats)));
-        self.session.play(variant, seed, now);
+        self.session.play(variant, seed, dealing, now);
     }
 
     /// Back to the unfinished game the last new game replaced, with its players.
@@ -260,6 +269,23 @@ impl Race {
         Ok(Turn::Move { by, happened })
     }
 
+    /// "No set", for the caller or the only person (where extra cards wait
+    /// for a call): right, a point and more cards; wrong, a penalty.
+    pub fn call_no_set(&mut self, now: f64) -> Result<Turn, Refusal> {
+        let by = self.picker()?;
+        let at_ms = self.play_ms(now);
+        self.call = None;
+        self.call_no_set_for(by, at_ms, now)
+    }
+
+    fn call_no_set_for(&mut self, by: Seat, at_ms: u64, now: f64) -> Result<Turn, Refusal> {
+        let before = self.game().table().len();
+        let outcome = self.sitting.call_no_set(self.session.game_mut(), by, at_ms)?;
+        self.session.selection_mut().clear();
+        self.session.run_clock(now);
+        Ok(Turn::Move { by, happened: called(outcome, self.game().table().len() - before) })
+    }
+
     /// Calls a claim for a person, when several share the screen: the cards
     /// are theirs to pick for [`CALL_MS`] of play time.
     pub fn call_claim(&mut self, seat: Seat, now: f64) -> Result<Option<Turn>, Refusal> {
@@ -285,8 +311,10 @@ impl Race {
     /// changed; the earliest bot wins. `None` without bots, or once over.
     pub fn bot_plan(&self) -> Option<BotPlan> {
         let game = self.game();
-        let since = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
-        bot::plan(game, self.seats(), since)
+        // The table last changed at the last claim found or right call.
+        let found = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
+        let called = self.sitting.right_calls(game).last().map_or(0, |call| call.at_ms);
+        bot::plan(game, self.seats(), found.max(called))
     }
 
     /// A computer opponent's claim to show on the board `now`: in the last
@@ -315,7 +343,11 @@ impl Race {
             let last = self.game().moves().last().map(|mv| mv.at_ms);
             let last = last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max();
             let at_ms = last.map_or(plan.due_ms, |at| at.max(plan.due_ms));
-            match self.claim_for(plan.seat, plan.claim.cards(), at_ms, now) {
+            let made = match plan.what {
+                BotMove::Claim(claim) => self.claim_for(plan.seat, claim.cards(), at_ms, now),
+                BotMove::CallNoSet => self.call_no_set_for(plan.seat, at_ms, now),
+            };
+            match made {
                 Ok(turn) => turns.push(turn),
                 Err(_) => break,
             }
@@ -340,7 +372,11 @@ impl Race {
         if self.seats().is_solo() {
             return Some(text);
         }
-        let penalty = if matches!(happened, Happened::Invalid { .. }) { " Minus one point." } else { "" };
+        let penalty = match happened {
+            Happened::Invalid { .. } | Happened::WrongCall { .. } => " Minus one point.",
+            Happened::CalledNoSet { .. } => " One point.",
+            _ => "",
+        };
         Some(format!("{}: {text}{penalty}", self.name(by)))
     }
 }

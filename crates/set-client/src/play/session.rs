@@ -8,7 +8,10 @@
 //! - The clock runs while the game is not over and the page is visible.
 //! - A pick toggles a card in play; the pick that completes a claim claims,
 //!   at the play time of that pick, and the selection empties.
-//! - A new game keeps the way to play. An unfinished game it replaces, if it
+//! - Where extra cards wait for a call, "No set" calls: right, more cards;
+//!   wrong, a wrong claim, said without naming the claim missed (that would
+//!   be a free hint; the analysis names it after the game).
+//! - A new game keeps the way to play and when extra cards come. An unfinished game it replaces, if it
 //!   had moves, is kept so that the player can go back to it while the new
 //!   game has none (a key pressed by mistake ends no game for good).
 
@@ -19,8 +22,8 @@ use set_core::rules::claim_rule::ClaimRule;
 use set_core::rules::daily::DAILY_SETS;
 use set_core::rules::explain::reasons;
 use set_core::rules::finder::{UltraSplit, ultra_split};
-use set_core::rules::game::{Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
-use set_core::rules::variant::Variant;
+use set_core::rules::game::{CallOutcome, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
+use set_core::rules::variant::{Dealing, Variant};
 use set_core::save::{self, SavedGame};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +72,16 @@ pub enum Happened {
     },
     /// A hint revealed this card.
     Hinted(Card),
+    /// A right "no set" call: this many cards were dealt.
+    CalledNoSet {
+        /// Cards dealt.
+        dealt: usize,
+    },
+    /// A "no set" call while a claim lay out: a wrong claim.
+    WrongCall {
+        /// The claim missed (named after the game, not now).
+        missed: Claim,
+    },
 }
 
 /// Cards the page shows in a row of their own, above the table.
@@ -123,7 +136,12 @@ pub enum Adopted {
 impl Session {
     /// A new game, its clock running from `now`.
     pub fn new(variant: Variant, seed: u64, now: f64) -> Session {
-        Session::resume(SavedGame { game: Game::new(variant, seed), elapsed_ms: 0 }, now)
+        Session::dealt(Game::new(variant, seed), now)
+    }
+
+    /// A new game as dealt (any [`Dealing`]), its clock running from `now`.
+    pub fn dealt(game: Game, now: f64) -> Session {
+        Session::resume(SavedGame { game: game.restarted(), elapsed_ms: 0 }, now)
     }
 
     /// Carries on a restored game; its clock runs on from the time it had.
@@ -199,15 +217,15 @@ impl Session {
         self.clock.elapsed_ms(now) as u64
     }
 
-    /// A new game of the same way to play.
+    /// A new game of the same way to play, its extra cards coming as now.
     pub fn new_game(&mut self, seed: u64, now: f64) {
-        self.play(self.game.variant(), seed, now);
+        self.play(self.game.variant(), seed, self.game.dealing(), now);
     }
 
-    /// A new game of this way to play.
-    pub fn play(&mut self, variant: Variant, seed: u64, now: f64) {
+    /// A new game of this way to play, its extra cards coming as `dealing` says.
+    pub fn play(&mut self, variant: Variant, seed: u64, dealing: Dealing, now: f64) {
         let elapsed_ms = self.play_ms(now);
-        let old = std::mem::replace(&mut self.game, Game::new(variant, seed));
+        let old = std::mem::replace(&mut self.game, Game::dealt(variant, seed, dealing));
         self.replaced = (!old.is_over() && !old.moves().is_empty()).then_some(SavedGame { game: old, elapsed_ms });
         self.selection.clear();
         self.shown.clear();
@@ -297,6 +315,17 @@ impl Session {
         }
     }
 
+    /// Calls "no set" (where extra cards wait for a call): right, more
+    /// cards are dealt; wrong, a wrong claim. The picks are put back.
+    pub fn call_no_set(&mut self, now: f64) -> Result<Happened, GameError> {
+        let before = self.game.table().len();
+        let outcome = self.game.call_no_set(self.play_ms(now))?;
+        self.selection.clear();
+        self.shown.clear();
+        self.run_clock(now);
+        Ok(called(outcome, self.game.table().len() - before))
+    }
+
     /// Puts back every picked card.
     pub fn clear_selection(&mut self) -> Happened {
         if self.selection.cards().is_empty() {
@@ -358,11 +387,22 @@ impl Session {
     }
 }
 
+/// What a call did, as a session says it.
+pub fn called(outcome: CallOutcome, dealt: usize) -> Happened {
+    match outcome {
+        CallOutcome::Right { .. } => Happened::CalledNoSet { dealt },
+        CallOutcome::Wrong { missed } => Happened::WrongCall { missed },
+    }
+}
+
 impl Happened {
     /// What the page says about it, if anything: why a claim is not valid,
     /// what an UltraSet's pairs need, and the like.
     pub fn message(&self, variant: Variant) -> Option<String> {
         match *self {
+            Happened::WrongCall { .. } => {
+                Some(format!("Wrong call: there is {} on the table.", variant.rule().with_article()))
+            }
             Happened::Invalid { claim, why } => Some(reasons(variant, why, claim.cards()).join(" ")),
             Happened::AlreadyFound => Some("You found that set already.".to_owned()),
             Happened::Found { split: Some(split), .. } => {
@@ -394,8 +434,13 @@ impl Happened {
                 text
             }
             Happened::Invalid { why: Invalid::NotASet, .. } => format!("Not a set. {}", self.message(game.variant())?),
-            Happened::Invalid { .. } | Happened::AlreadyFound => self.message(game.variant())?,
+            Happened::Invalid { .. } | Happened::AlreadyFound | Happened::WrongCall { .. } => {
+                self.message(game.variant())?
+            }
             Happened::Hinted(card) => format!("Hint: {}.", game.variant().deck().words(card)),
+            Happened::CalledNoSet { dealt } => {
+                format!("No {}, rightly: {dealt} more cards.", game.variant().rule().name())
+            }
             _ => return None,
         };
         if game.is_over() {
@@ -674,7 +719,7 @@ mod tests {
         let before = session.clone();
         // Another way to play replaces the unfinished game; going back restores
         // it whole: moves, picks aside, and the clock where it stood.
-        session.play(Variant::Ultra, 9, 3000.0);
+        session.play(Variant::Ultra, 9, Dealing::Automatic, 3000.0);
         assert!(session.can_go_back());
         assert!(session.go_back(60_000.0));
         assert_eq!(session.game(), before.game());

@@ -17,7 +17,15 @@ use crate::storage::{RACE_SAVE_KEY, SAVE_KEY};
 use set_core::players::sitting::{Refusal, Seat, Seats, Sitting, Standing};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Game, GameError};
-use set_core::rules::variant::Variant;
+use set_core::rules::variant::{Dealing, Variant};
+
+/// What the page says of a hint on a table that waits for a "no set" call;
+/// nothing of any other refusal of the rules (a tap on a finished game or
+/// an empty place).
+fn nothing_to_hint(error: &GameError, variant: Variant) -> Option<String> {
+    let lies_out = || format!("No {} lies out: call \u{201c}No set\u{201d} (D).", variant.rule().name());
+    (*error == GameError::NothingToHint).then(lies_out)
+}
 use set_core::save::{self, SaveError, SavedGame, SeatedError};
 use std::fmt::Display;
 
@@ -47,7 +55,7 @@ pub trait Table: Sized {
     /// A new game of this way to play for these players (one person
     /// without them, and always on a table that plays alone), its clock
     /// running from `now`.
-    fn deal(variant: Variant, seed: u64, players: Option<Seats>, now: f64) -> Self;
+    fn deal(variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64) -> Self;
     /// Carries on a stored game, its clock running from `now`.
     fn resume(stored: Self::Stored, now: f64) -> Self;
     /// Takes over a game another tab stored.
@@ -62,7 +70,7 @@ pub trait Table: Sized {
     fn announcement(&self, turn: &Self::Turn) -> Option<String>;
     /// A new game of this way to play, for these players (the same as now
     /// without them), its clock running from `now`.
-    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64);
+    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64);
     /// The session the table plays: the game, the picks and the clock, to read.
     fn session(&self) -> &Session;
     /// A new game of the same way to play, for the same players.
@@ -77,6 +85,8 @@ pub trait Table: Sized {
     fn pick(&mut self, card: Card, now: f64) -> Result<Self::Turn, Self::Refusal>;
     /// Reveals one more card of a claim, where the way to play has hints.
     fn hint(&mut self, now: f64) -> Result<Self::Turn, Self::Refusal>;
+    /// "No set", where extra cards wait for a call.
+    fn call_no_set(&mut self, now: f64) -> Result<Self::Turn, Self::Refusal>;
     /// What the page says of a refusal, if anything: alone, a refused pick
     /// is a tap on a finished game or an empty place, and says nothing.
     fn refusal_words(&self, refusal: &Self::Refusal) -> Option<String>;
@@ -114,8 +124,8 @@ impl Table for Session {
         None
     }
 
-    fn deal(variant: Variant, seed: u64, _: Option<Seats>, now: f64) -> Session {
-        Session::new(variant, seed, now)
+    fn deal(variant: Variant, seed: u64, dealing: Dealing, _: Option<Seats>, now: f64) -> Session {
+        Session::dealt(Game::dealt(variant, seed, dealing), now)
     }
 
     fn resume(stored: SavedGame, now: f64) -> Session {
@@ -142,8 +152,8 @@ impl Table for Session {
         turn.announcement(self.game())
     }
 
-    fn play_for(&mut self, variant: Variant, seed: u64, _: Option<Seats>, now: f64) {
-        Session::play(self, variant, seed, now);
+    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, _: Option<Seats>, now: f64) {
+        Session::play(self, variant, seed, dealing, now);
     }
 
     fn session(&self) -> &Session {
@@ -174,8 +184,12 @@ impl Table for Session {
         Session::hint(self, now)
     }
 
-    fn refusal_words(&self, _: &GameError) -> Option<String> {
-        None
+    fn call_no_set(&mut self, now: f64) -> Result<Happened, GameError> {
+        Session::call_no_set(self, now)
+    }
+
+    fn refusal_words(&self, refusal: &GameError) -> Option<String> {
+        nothing_to_hint(refusal, self.game().variant())
     }
 
     fn players(&self) -> Option<&Seats> {
@@ -221,8 +235,8 @@ impl Table for Race {
         Some(stored.sitting.seats())
     }
 
-    fn deal(variant: Variant, seed: u64, players: Option<Seats>, now: f64) -> Race {
-        Race::seated(variant, seed, players.unwrap_or_else(Seats::solo), now)
+    fn deal(variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64) -> Race {
+        Race::dealt(Game::dealt(variant, seed, dealing), players.unwrap_or_else(Seats::solo), now)
     }
 
     fn resume(stored: SeatedGame, now: f64) -> Race {
@@ -252,10 +266,10 @@ impl Table for Race {
         Race::announcement(self, turn)
     }
 
-    fn play_for(&mut self, variant: Variant, seed: u64, players: Option<Seats>, now: f64) {
+    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64) {
         match players {
-            Some(seats) => Race::play_seated(self, variant, seed, seats, now),
-            None => Race::play(self, variant, seed, now),
+            Some(seats) => Race::play_seated(self, variant, seed, dealing, seats, now),
+            None => Race::play(self, variant, seed, dealing, now),
         }
     }
 
@@ -287,8 +301,15 @@ impl Table for Race {
         Race::hint(self, now)
     }
 
+    fn call_no_set(&mut self, now: f64) -> Result<Turn, Refusal> {
+        Race::call_no_set(self, now)
+    }
+
     fn refusal_words(&self, refusal: &Refusal) -> Option<String> {
-        Race::refusal_words(self, refusal)
+        match refusal {
+            Refusal::Rules(error) => nothing_to_hint(error, self.game().variant()),
+            refusal => Race::refusal_words(self, refusal),
+        }
     }
 
     fn players(&self) -> Option<&Seats> {

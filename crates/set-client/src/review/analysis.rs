@@ -1,6 +1,8 @@
 //! A finished game (or one in progress) explained: how long each set took,
 //! how many claims lay on each table and how long it lasted, the sets that
-//! lay out longest without being taken, and the mistakes.
+//! lay out longest without being taken, and the mistakes: wrong claims, and
+//! wrong "no set" calls with the claim that lay out (named now, after the
+//! game, not during it, where it would have been a free hint).
 //!
 //! Everything is derived by replaying the game's moves through the rules:
 //! a game is a function of its way to play, its seed and its timed moves, so
@@ -9,7 +11,7 @@
 use set_core::players::sitting::Seat;
 use set_core::rules::card::Card;
 use set_core::rules::explain::{Broken, broken};
-use set_core::rules::game::{Action, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
+use set_core::rules::game::{Action, CallOutcome, Claim, ClaimOutcome, Game, Invalid, Outcome, ReplayError};
 use set_core::sort::sort_by_key;
 
 /// How many of the sets that lay out longest untaken an analysis keeps.
@@ -83,6 +85,15 @@ pub struct WrongClaim {
     pub broken: Vec<Broken>,
 }
 
+/// A "no set" call made while a claim lay out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongCall {
+    /// Play time of the call, in ms.
+    pub at_ms: u64,
+    /// A claim that lay out then (the one the hints would have shown).
+    pub missed: Claim,
+}
+
 /// A game looked back on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -95,6 +106,8 @@ pub struct Analysis {
     pub missed: Vec<Missed>,
     /// The wrong claims, in order.
     pub wrong: Vec<WrongClaim>,
+    /// The wrong "no set" calls, in order.
+    pub wrong_calls: Vec<WrongCall>,
     /// Play time of each hint.
     pub hints_ms: Vec<u64>,
     /// The game's play time: when it ended, or so far.
@@ -114,13 +127,14 @@ impl Analysis {
     /// As [`Analysis::of`], with who made each move (a sitting's
     /// [`set_core::players::sitting::Sitting::by`]; seat 0 past its end).
     pub fn of_seated(game: &Game, by: &[Seat], play_ms: u64) -> Result<Analysis, ReplayError> {
-        let mut replay = Game::new(game.variant(), game.seed());
+        let mut replay = game.restarted();
         let play_ms = game.moves().last().map_or(play_ms, |last| play_ms.max(last.at_ms));
         let mut analysis = Analysis {
             sets: Vec::new(),
             tables: vec![span_of(&replay, 0)],
             missed: Vec::new(),
             wrong: Vec::new(),
+            wrong_calls: Vec::new(),
             hints_ms: Vec::new(),
             play_ms,
             over: game.is_over(),
@@ -134,6 +148,17 @@ impl Analysis {
             let outcome = replay.apply(mv).map_err(|error| ReplayError { index, error })?;
             match (mv.action, outcome) {
                 (Action::Hint, _) => analysis.hints_ms.push(mv.at_ms),
+                (_, Outcome::Call(CallOutcome::Wrong { missed })) => {
+                    analysis.wrong_calls.push(WrongCall { at_ms: mv.at_ms, missed });
+                }
+                // A right call: no claim lay out, and the cards it brought make a new table.
+                (_, Outcome::Call(CallOutcome::Right { .. })) => {
+                    let table = analysis.tables.len() - 1;
+                    analysis.tables[table].until_ms = mv.at_ms;
+                    let next = span_of(&replay, mv.at_ms);
+                    watch(&mut out, &next.claims, table + 1, mv.at_ms);
+                    analysis.tables.push(next);
+                }
                 (Action::Claim(claim), Outcome::Claim(ClaimOutcome::Invalid(why))) => {
                     let cards = claim.cards();
                     let broken = match (why, cards) {
