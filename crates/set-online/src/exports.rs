@@ -6,6 +6,7 @@ use crate::page::{request, with_online};
 use crate::view;
 use js_sys::{Promise, Reflect};
 use set_client::online::{Event, WaitFor};
+use set_core::rules::variant::Dealing;
 use wasm_bindgen::prelude::*;
 
 fn option_text(options: &JsValue, name: &str) -> Option<String> {
@@ -16,7 +17,8 @@ fn option_flag(options: &JsValue, name: &str) -> bool {
     Reflect::get(options, &name.into()).ok().and_then(|h| h.as_bool()).unwrap_or(false)
 }
 
-/// Creates a room: `online_create({ mode, name, hints, public, bots })`
+/// Creates a room: `online_create({ mode, name, hints, public, bots, calls })`
+/// (`calls: true`: extra cards only when someone calls "no set")
 /// (without a name, under the name this page goes by),
 /// `mode` one of "classic", "junior", "chain", "ultra"; a public room is
 /// listed in the lobby; `bots` the computer opponents' levels ("easy",
@@ -27,13 +29,14 @@ pub fn online_create(options: JsValue) -> Result<Promise, JsError> {
     let mode = option_text(&options, "mode").unwrap_or_else(|| "classic".to_owned());
     let name = option_text(&options, "name").unwrap_or_default();
     let (hints, public) = (option_flag(&options, "hints"), option_flag(&options, "public"));
+    let dealing = Dealing::called_if(option_flag(&options, "calls"));
     let bots = match Reflect::get(&options, &"bots".into()) {
         Ok(list) if list.is_array() => {
             js_sys::Array::from(&list).iter().map(|level| level.as_string().unwrap_or_default()).collect()
         }
         _ => Vec::new(),
     };
-    request(WaitFor::Created, Event::Create { mode, name, hints, public, bots })
+    request(WaitFor::Created, Event::Create { mode, name, hints, public, bots, dealing })
 }
 
 /// Quick play: `online_quick_play({ mode, name })` sits at the oldest public

@@ -107,6 +107,21 @@ pub(crate) fn render(shell: &Shell, saved: &Played, analysis: &Analysis, shown: 
         analysis.hints_ms.len(),
         analysis.wrong.len()
     ));
+    if !analysis.wrong_calls.is_empty() {
+        let claim = game.variant().rule().with_article();
+        body.push_str(&format!(
+            r#"<p>Wrong “no set” calls: <span id="review-wrong-calls">{}</span>.</p><ul class="review-wrong">"#,
+            analysis.wrong_calls.len()
+        ));
+        for call in &analysis.wrong_calls {
+            body.push_str(&format!(
+                "<li>{}: {claim} lay out — {}</li>",
+                at(call.at_ms),
+                cards_in_words(game.variant().deck(), call.missed.cards())
+            ));
+        }
+        body.push_str("</ul>");
+    }
     if !analysis.wrong.is_empty() {
         body.push_str(r#"<ul class="review-wrong">"#);
         let mut broke = [0usize; 4];

@@ -11,7 +11,7 @@ use crate::shell::{Event, Shell, escape};
 use crate::words::time;
 use set_canvas::board::{Drawn, Marks, draw_table, looks};
 use set_core::rules::card::Card;
-use set_core::rules::game::{Action, ClaimOutcome, Game, Outcome};
+use set_core::rules::game::{Action, CallOutcome, ClaimOutcome, Game, Outcome};
 
 /// What one step shows.
 pub(crate) struct Frame {
@@ -39,7 +39,7 @@ pub(crate) fn steps(saved: &Played) -> usize {
 /// The game after its first `moves` moves.
 fn after(saved: &Played, moves: usize) -> Game {
     let game = &saved.game;
-    let mut replay = Game::new(game.variant(), game.seed());
+    let mut replay = game.restarted();
     for &mv in &game.moves()[..moves] {
         // The saved game was rebuilt by these very moves when it was read.
         let _ = replay.apply(mv);
@@ -87,6 +87,18 @@ pub(crate) fn frame(saved: &Played, step: usize) -> Frame {
             frame.marked = claim.cards().to_vec();
             frame.kind = Mark::Wrong;
             frame.caption = format!("Move {step}: a wrong claim{by} at {when}.");
+        }
+        (Action::CallNoSet, Ok(Outcome::Call(CallOutcome::Wrong { missed }))) => {
+            // After the game, the claim the call missed is shown.
+            frame.marked = missed.cards().to_vec();
+            frame.kind = Mark::Wrong;
+            let claim = before.variant().rule().with_article();
+            frame.caption = format!("Move {step}: \u{201c}no set\u{201d}{by} at {when}, wrongly: {claim} lay out.");
+        }
+        (Action::CallNoSet, _) => {
+            frame.marked = next.table()[before.table().len().min(next.table().len())..].to_vec();
+            frame.kind = Mark::Found;
+            frame.caption = format!("Move {step}: \u{201c}no set\u{201d}{by} at {when}, rightly: more cards.");
         }
         (Action::Claim(claim), _) => {
             frame.marked = claim.cards().to_vec();

@@ -130,18 +130,27 @@ fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layou
     Some((drawn.board(w, h), table))
 }
 
-/// The buttons over the cards, rewritten only when they change.
+/// The buttons over the cards, rewritten only when they change: one per
+/// table card (`card-N`), and one per card of a chain way's previous set,
+/// which a claim may hold (`row-N`).
 fn draw_buttons(online: &Online, board: set_client::page::layout::Board, table: &[Card]) {
     let remote = &online.remote;
+    let deck = deck_of(remote);
     let mut buttons = String::new();
-    for (slot, &card) in table.iter().enumerate() {
-        let Some(r) = board.rect(Place::Table(slot)) else { continue };
+    let row = row_of(remote);
+    let places = table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
+    for (place, card) in places.chain(row.iter().enumerate().map(|(index, &card)| (Place::Row(index), card))) {
+        let Some(r) = board.rect(place) else { continue };
         let picked = remote.picks.contains(&card);
         let pending = remote.pending.as_ref().is_some_and(|p| p.cards.contains(&card));
         let state = if pending { ", claim pending" } else { "" };
+        let (id, label) = match place {
+            Place::Table(slot) => (format!("card-{slot}"), format!("Slot {}", slot + 1)),
+            Place::Row(index) => (format!("row-{index}"), format!("Last set, card {}", index + 1)),
+        };
         buttons.push_str(&format!(
-            r#"<button id="card-{slot}" type="button" aria-pressed="{picked}" aria-label="Slot {}: {card}{state}" style="left:{}px;top:{}px;width:{}px;height:{}px"></button>"#,
-            slot + 1,
+            r#"<button id="{id}" type="button" aria-pressed="{picked}" aria-label="{label}: {}{state}" style="left:{}px;top:{}px;width:{}px;height:{}px"></button>"#,
+            deck.words(card),
             tenths(r.x),
             tenths(r.y),
             tenths(r.w),
@@ -161,12 +170,19 @@ fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
 
 pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let remote = &online.remote;
-    let Some(slot) = remote.view.table.iter().position(|&c| c == card) else { return JsValue::NULL };
+    let row = row_of(remote);
+    // On the table, or in the row above it (a chain way's previous set).
+    let place = match remote.view.table.iter().position(|&c| c == card) {
+        Some(slot) => Place::Table(slot),
+        None => match row.iter().position(|&c| c == card) {
+            Some(index) => Place::Row(index),
+            None => return JsValue::NULL,
+        },
+    };
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
-    let row = row_of(remote);
     let drawn =
         Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) };
     let board = drawn.board(bounds.width(), bounds.height());
-    board.rect(Place::Table(slot)).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
+    board.rect(place).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
 }

@@ -6,6 +6,7 @@ use crate::dom::{document, select_value, window};
 use crate::state::{Event, Online};
 use js_sys::Reflect;
 use set_client::online as model;
+use set_core::rules::variant::Dealing;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlInputElement;
 
@@ -39,10 +40,14 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
     if let Some(slot) = number("card-") {
         return Some(E::Tap { slot });
     }
+    if let Some(index) = number("row-") {
+        return Some(E::TapRow { index });
+    }
     Some(match id {
         "create-room" => {
             let (mode, name, hints, public) = create_form();
-            E::Create { mode, name, hints, public, bots: create_bots() }
+            let dealing = Dealing::called_if(checked("create-calls"));
+            E::Create { mode, name, hints, public, bots: create_bots(), dealing }
         }
         // Alone in a room for a while: a computer opponent now, or keep waiting.
         "offer-bots" => E::AcceptBots,
@@ -53,6 +58,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "join-room" => E::Join { room: online.wanted_room.as_deref()?.to_owned(), name: join_name() },
         "start-game" => E::Start,
         "hint-button" => E::Hint,
+        "no-set-button" => E::CallNoSet,
         "end-rematch" => E::Rematch,
         // The name field of the lobby, changed: the lobby lists it.
         "create-name" => E::Rename(name_given()),

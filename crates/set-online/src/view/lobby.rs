@@ -107,9 +107,13 @@ pub(crate) fn render_lobby(online: &Online) {
                 } else {
                     ""
                 };
+                let calls = if r.dealing.is_called() { ", \u{201c}no set\u{201d} called" } else { "" };
                 let watching = if r.watchers > 0 { format!(", {} watching", r.watchers) } else { String::new() };
-                let about =
-                    format!(" {} ({state}{hints}{watching}, {}) ", r.players.join(", "), age(r.created_at as f64));
+                let about = format!(
+                    " {} ({state}{hints}{calls}{watching}, {}) ",
+                    r.players.join(", "),
+                    age(r.created_at as f64)
+                );
                 let action = if waiting { "Join" } else { "Watch" };
                 (
                     "",

@@ -245,6 +245,7 @@ pub(crate) fn render_page(online: &Online) {
         set_text("waiting-for", &needed);
     }
     show("hint-button", remote.hints && remote.status == Status::Playing && remote.seat.is_some());
+    show("no-set-button", remote.dealing.is_called() && remote.status == Status::Playing && remote.seat.is_some());
     // The end.
     let over = remote.status == Status::Over;
     show("end-screen", over);

@@ -34,6 +34,7 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
         put(&room, "room", r.room.as_str().into());
         put(&room, "mode", r.mode.name().into());
         put(&room, "hints", r.hints.into());
+        put(&room, "calls", r.dealing.is_called().into());
         put(&room, "rated", r.rated.into());
         put(&room, "status", r.status.name().into());
         put(&room, "players", texts(&r.players));
@@ -84,6 +85,7 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&room, "dealMatches", crate::deal::matches(remote).map_or(JsValue::NULL, JsValue::from));
     put(&room, "nextRoom", text_or_null(remote.next_room.as_deref()));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
+    put(&room, "calls", remote.dealing.is_called().into());
     let spectators: Array = online.watchers.iter().map(|name| JsValue::from_str(name)).collect();
     put(&room, "spectators", spectators.into());
     put(&room, "lobby", if online.lobby.is_some() { lobby_object(online) } else { JsValue::NULL });
