@@ -370,6 +370,13 @@ impl Client {
         self.next_id
     }
 
+    /// Calls "no set" on the table after event `seen`; the call's id, for its answer.
+    pub(crate) async fn call_no_set(&mut self, seen: u64) -> u32 {
+        self.next_id += 1;
+        self.send(ClientMsg::CallNoSet { id: self.next_id, seen: seen as u32 }).await;
+        self.next_id
+    }
+
     /// The answer to claim `id` (moves broadcast in between are skipped).
     /// The room as it is once the game is over.
     pub(crate) async fn first_room_over(&mut self) -> Value {
