@@ -101,7 +101,9 @@ for (const phone of PHONES) {
         return box.top + box.height / 2 >= nav.top && box.top + box.height / 2 <= nav.bottom;
       };
       return {
-        tops: [...document.querySelectorAll('nav > *')].map((c) => Math.round(c.getBoundingClientRect().top)),
+        // The controls shown: No set is hidden where extra cards come by themselves.
+        tops: [...document.querySelectorAll('nav > *')].filter((c) => c.getClientRects().length > 0)
+          .map((c) => Math.round(c.getBoundingClientRect().top)),
         oneRow: ['h1', '#status'].every((s) => inNavRow(document.querySelector(s))),
       };
     });

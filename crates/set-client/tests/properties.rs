@@ -1,8 +1,8 @@
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 #![cfg(not(target_arch = "wasm32"))]
-//! Property tests: random move sequences in every variant, including claims
-//! of arbitrary (often invalid) slots, hints, new games and save/restore round
-//! trips. After every step the invariants hold, a refused move changes
+//! Property tests: random move sequences in every variant, extra cards by
+//! themselves or on a "no set" call, including claims of arbitrary (often
+//! invalid) slots, hints, calls, new games and save/restore round trips. After every step the invariants hold, a refused move changes
 //! nothing, and a restored game equals the saved one.
 
 use proptest::collection::vec;
@@ -12,9 +12,9 @@ use set_core::players::sitting::{Seat, Seats, Sitting, Verdict};
 use set_core::rules::card::Card;
 use set_core::rules::daily::Date;
 use set_core::rules::game::MAX_SEED;
-use set_core::rules::game::{Claim, Game};
+use set_core::rules::game::{CallOutcome, Claim, Game, GameError};
 use set_core::rules::invariants::assert_invariants;
-use set_core::rules::variant::{Variant, WAYS};
+use set_core::rules::variant::{Dealing, Variant, WAYS};
 use set_core::save::{SavedGame, decode, encode};
 
 #[derive(Clone, Debug)]
@@ -24,6 +24,7 @@ enum Step {
     /// The claim the hint points at: moves the game forward.
     ClaimHinted,
     Hint,
+    CallNoSet,
     NewGame(u8, u64),
     SaveAndRestore(u64),
 }
@@ -41,6 +42,7 @@ fn step() -> impl Strategy<Value = Step> {
         4 => [0..24usize, 0..24usize, 0..24usize, 0..24usize, 0..24usize, 0..24usize].prop_map(Step::Claim),
         6 => Just(Step::ClaimHinted),
         3 => Just(Step::Hint),
+        3 => Just(Step::CallNoSet),
         1 => (any::<u8>(), 0..=MAX_SEED).prop_map(|(v, s)| Step::NewGame(v, s)),
         2 => (0..10_000_000u64).prop_map(Step::SaveAndRestore),
     ]
@@ -50,8 +52,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_move_sequences_keep_every_invariant(pick in any::<u8>(), seed in 0..=MAX_SEED, steps in vec(step(), 0..150)) {
-        let mut game = Game::new(variant(pick, seed), seed);
+    fn random_move_sequences_keep_every_invariant(pick in any::<u8>(), seed in 0..=MAX_SEED, calls in any::<bool>(), steps in vec(step(), 0..150)) {
+        let dealing = Dealing::called_if(calls);
+        let mut game = Game::dealt(variant(pick, seed), seed, dealing);
         assert_invariants(&game);
         let mut at = 0;
         for step in steps {
@@ -78,11 +81,30 @@ proptest! {
                 Step::Hint => {
                     let before = game.clone();
                     if game.hint(at).is_err() {
-                        prop_assert!(before.is_over());
+                        prop_assert!(before.is_over() || before.awaits_call());
                         prop_assert_eq!(&game, &before);
                     }
                 }
-                Step::NewGame(pick, seed) => game = Game::new(variant(pick, seed), seed),
+                Step::CallNoSet => {
+                    let before = game.clone();
+                    match game.call_no_set(at) {
+                        Ok(CallOutcome::Right { dealt }) => {
+                            prop_assert!(before.awaits_call(), "a right call only where none lies out");
+                            prop_assert_eq!(game.table().len(), before.table().len() + usize::from(dealt));
+                        }
+                        Ok(CallOutcome::Wrong { missed }) => {
+                            prop_assert_eq!(before.hint_claim(), Some(missed));
+                            prop_assert_eq!(game.table(), before.table());
+                            prop_assert_eq!(game.wrong_claims(), before.wrong_claims() + 1);
+                        }
+                        Err(error) => {
+                            let why = if before.dealing().is_called() { GameError::GameOver } else { GameError::CallsOff };
+                            prop_assert_eq!(error, why);
+                            prop_assert_eq!(&game, &before, "a refused call changed the game");
+                        }
+                    }
+                }
+                Step::NewGame(pick, seed) => game = Game::dealt(variant(pick, seed), seed, dealing),
                 Step::SaveAndRestore(elapsed_ms) => {
                     let restored = decode(&encode(&game, elapsed_ms)).unwrap();
                     prop_assert_eq!(&restored, &SavedGame { game: game.clone(), elapsed_ms });
@@ -90,7 +112,7 @@ proptest! {
                 }
             }
             assert_invariants(&game);
-            prop_assert_eq!(Game::replay(game.variant(), game.seed(), game.moves()).unwrap(), game.clone());
+            prop_assert_eq!(game.restarted().then(game.moves()).unwrap(), game.clone());
         }
     }
 
@@ -102,11 +124,13 @@ proptest! {
     }
 
     #[test]
-    fn any_single_byte_edit_of_a_save_is_caught_or_harmless(pick in any::<u8>(), seed in 0..=MAX_SEED, at in any::<prop::sample::Index>(), byte in 0u8..128) {
-        let mut game = Game::new(variant(pick, seed), seed);
+    fn any_single_byte_edit_of_a_save_is_caught_or_harmless(pick in any::<u8>(), seed in 0..=MAX_SEED, calls in any::<bool>(), at in any::<prop::sample::Index>(), byte in 0u8..128) {
+        let mut game = Game::dealt(variant(pick, seed), seed, Dealing::called_if(calls));
         for i in 0..3 {
-            let claim = game.hint_claim().unwrap();
-            game.claim(claim, 1000 * i).unwrap();
+            match game.hint_claim() {
+                Some(claim) => drop(game.claim(claim, 1000 * i).unwrap()),
+                None => drop(game.call_no_set(1000 * i).unwrap()),
+            }
         }
         let text = encode(&game, 1234);
         let mut bytes = text.into_bytes();
@@ -117,7 +141,7 @@ proptest! {
         // another sound one. Refused edits restore nothing, which is all they must do.
         if let Some(saved) = String::from_utf8(bytes).ok().and_then(|edited| decode(&edited).ok()) {
             assert_invariants(&saved.game);
-            let replayed = Game::replay(saved.game.variant(), saved.game.seed(), saved.game.moves()).unwrap();
+            let replayed = saved.game.restarted().then(saved.game.moves()).unwrap();
             prop_assert_eq!(replayed, saved.game);
         }
     }
