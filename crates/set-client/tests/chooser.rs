@@ -2,7 +2,7 @@
 //! lists: the solo page's chooser (index.html's `<select id="mode">`)
 //! offers every way, in the core's order, each by its name and title, then
 //! the daily puzzle (race.html's build takes out the ways not played with
-//! others, `played_with_others`); the lobby's quick play, its make-a-room
+//! others, `Variant::played_with_others`); the lobby's quick play, its make-a-room
 //! choice and its leaderboard's offer the ways an online room plays.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should

@@ -108,13 +108,6 @@ pub enum BadAddress {
     NoCalls(Variant),
 }
 
-/// Whether the pages that play with others (race.html, online) play a way:
-/// not Memory, whose cards lie face down, until the bots search with a
-/// memory of the cards they saw rather than seeing every card.
-pub fn played_with_others(variant: Variant) -> bool {
-    !variant.face_down()
-}
-
 impl fmt::Display for BadAddress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -241,7 +234,8 @@ pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
 /// Reads `location.search` as [`parse_query`] does, and the players too.
 pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRaceAddress> {
     let page = parse_query(search, today).map_err(BadRaceAddress::Address)?;
-    if let Some(variant) = page.variant.filter(|&variant| !played_with_others(variant)) {
+    // The daily puzzle is checked with its players below (alone, it plays here).
+    if let Some(variant) = page.variant.filter(|&variant| variant.face_down()) {
         return Err(BadRaceAddress::Address(BadAddress::NotPlayedHere(variant)));
     }
     let (mut bots, mut people) = (None, None);

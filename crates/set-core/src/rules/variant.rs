@@ -96,25 +96,33 @@ pub const WAYS: [Variant; 16] = [
 ];
 
 /// The ways to play an online room offers, in [`WAYS`]' order: every way
-/// but Memory (played alone: its face-down cards are a page's alone) and
-/// the daily puzzle (played alone).
-pub const ONLINE_VARIANTS: [Variant; 15] = [
-    Variant::Classic,
-    Variant::Junior,
-    Variant::Chain,
-    Variant::Ultra,
-    Variant::UltraChain,
-    Variant::Ultra9,
-    Variant::Mega,
-    Variant::Ghost,
-    Variant::FourSet,
-    Variant::FourSetJunior,
-    Variant::FourSetJuniorChain,
-    Variant::Puzzle,
-    Variant::Ultra9Puzzle,
-    Variant::FourSetJuniorPuzzle,
-    Variant::Shuffle,
-];
+/// played with others ([`Variant::played_with_others`]).
+pub const ONLINE_VARIANTS: [Variant; ONLINE_COUNT] = online_ways();
+
+/// How many ways are played with others.
+const ONLINE_COUNT: usize = {
+    let (mut i, mut n) = (0, 0);
+    while i < WAYS.len() {
+        if WAYS[i].played_with_others() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+const fn online_ways() -> [Variant; ONLINE_COUNT] {
+    let mut ways = [Variant::Classic; ONLINE_COUNT];
+    let (mut i, mut n) = (0, 0);
+    while i < WAYS.len() {
+        if WAYS[i].played_with_others() {
+            ways[n] = WAYS[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    ways
+}
 
 /// When cards are added to a table that holds no claim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -282,6 +290,13 @@ impl Variant {
     /// Whether cards lie face down until a player turns them up.
     pub const fn face_down(self) -> bool {
         matches!(self, Variant::Memory)
+    }
+
+    /// Whether it is played with others (race.html, online rooms): not
+    /// Memory, whose cards lie face down (the bots would see every card),
+    /// nor the daily puzzle, played alone.
+    pub const fn played_with_others(self) -> bool {
+        !self.face_down() && !matches!(self, Variant::Daily(_))
     }
 
     /// Whether extra cards can wait for a "no set" call ([`Dealing`]): every
