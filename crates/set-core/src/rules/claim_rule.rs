@@ -199,6 +199,37 @@ pub fn ultra_pairs(deck: Deck, cards: [Card; 4]) -> Option<[[usize; 2]; 2]> {
     })
 }
 
+/// A GhostSet's ghost: its six cards split into three pairs whose third
+/// cards are three distinct cards, and those thirds, which make a set (the
+/// six add up to a multiple of 3 in every trait, so their thirds do too).
+/// The pairs as indices, the first split found; `None` when no split gives
+/// three distinct thirds.
+pub fn ghost_split(deck: Deck, cards: [Card; 6]) -> Option<([[usize; 2]; 3], [Card; 3])> {
+    // The fifteen ways to pair six cards.
+    const PAIRINGS: [[[usize; 2]; 3]; 15] = [
+        [[0, 1], [2, 3], [4, 5]],
+        [[0, 1], [2, 4], [3, 5]],
+        [[0, 1], [2, 5], [3, 4]],
+        [[0, 2], [1, 3], [4, 5]],
+        [[0, 2], [1, 4], [3, 5]],
+        [[0, 2], [1, 5], [3, 4]],
+        [[0, 3], [1, 2], [4, 5]],
+        [[0, 3], [1, 4], [2, 5]],
+        [[0, 3], [1, 5], [2, 4]],
+        [[0, 4], [1, 2], [3, 5]],
+        [[0, 4], [1, 3], [2, 5]],
+        [[0, 4], [1, 5], [2, 3]],
+        [[0, 5], [1, 2], [3, 4]],
+        [[0, 5], [1, 3], [2, 4]],
+        [[0, 5], [1, 4], [2, 3]],
+    ];
+    PAIRINGS.into_iter().find_map(|pairs| {
+        let [x, y, z] = pairs.map(|[a, b]| third_of(deck, cards[a], cards[b]));
+        let (x, y, z) = (x?, y?, z?);
+        (x != y && y != z && x != z).then_some((pairs, [x, y, z]))
+    })
+}
+
 /// The card that makes a set with two cards of a ternary deck.
 pub fn third_of(deck: Deck, a: Card, b: Card) -> Option<Card> {
     let id = pair_key(deck, a, b, Pair::Third);

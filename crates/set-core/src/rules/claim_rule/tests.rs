@@ -151,3 +151,28 @@ fn searches_refuse_repeats_and_ghost_searches_past_their_bound() {
     assert_eq!(err.to_string(), "GhostSets are searched for among at most 32 cards, not 33");
     assert!(ClaimRule::GhostSet.claims(deck, &many[..MOST_GHOST_CARDS]).is_ok());
 }
+
+#[test]
+fn every_ghostset_of_the_junior_deck_splits_into_pairs_whose_thirds_are_a_set() {
+    // Every six-card GhostSet of the 27 Junior cards: the split's pairs cover
+    // the six once each, each third completes its pair by the words, and
+    // the three thirds are a set by the words.
+    let cards: Vec<Card> = Deck::Junior.cards().collect();
+    let mut ghosts = 0;
+    each_hand(cards.len(), 6, &mut |hand| {
+        let six: [Card; 6] = std::array::from_fn(|i| cards[hand[i]]);
+        if !ClaimRule::GhostSet.holds(Deck::Junior, &six) {
+            return;
+        }
+        ghosts += 1;
+        let Some((pairs, thirds)) = ghost_split(Deck::Junior, six) else { panic!("{six:?} has no ghost") };
+        let mut covered: Vec<usize> = pairs.iter().flatten().copied().collect();
+        covered.sort_unstable();
+        assert_eq!(covered, [0, 1, 2, 3, 4, 5], "{pairs:?}");
+        for ([a, b], third) in pairs.into_iter().zip(thirds) {
+            assert!(words_set(Deck::Junior, &[six[a], six[b], third]), "{:?} and {:?} need {third:?}", six[a], six[b]);
+        }
+        assert!(words_set(Deck::Junior, &thirds), "{thirds:?} is the ghost set");
+    });
+    assert!(ghosts > 10_000, "{ghosts}");
+}
