@@ -188,7 +188,7 @@ test('online: a room whose extra cards wait for a call; two players calling at o
     await ann.page.click('#start-game');
     for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
   }
-  let both = false;
+  let [both, keyed] = [false, false];
   for (let game = 0; !both; game++) {
     assert.ok(game < 4, 'four games without a table that has no link');
     await calledRoom();
@@ -203,6 +203,17 @@ test('online: a room whose extra cards wait for a call; two players calling at o
       if (s.online.status === 'over') break;
       for (const { page } of [ann, ben]) await page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, s.online.seq);
       const claim = findClaim(s, 'chain');
+      if (claim && both && !keyed) {
+        // D calls too, as on the other pages: here wrongly, while a link lies out.
+        await ben.page.keyboard.press('d');
+        for (const { page } of [ann, ben]) await page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq + 1, s.online.seq);
+        await ben.page.waitForFunction(() => /^Wrong call\. There is a set on the table\.$/.test(window.wasmBindings.state().said));
+        assert.equal((await state(ben.page)).table.length, s.table.length, 'a wrong call deals nothing');
+        keyed = true;
+        // Ben waits out the cool-down of a wrong claim before his next.
+        await new Promise((resolve) => setTimeout(resolve, 1600));
+        continue;
+      }
       if (claim) {
         const who = turn % 2 === 0 ? ann : ben;
         for (const card of claim) await clickCard(who.page, card);

@@ -83,8 +83,9 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
     })
 }
 
-/// Clicks anywhere on the page, Enter in the chat field, a name given in the
-/// lobby, and resizes, into the one funnel.
+/// Clicks anywhere on the page, Enter in the chat field, D for "No set" (as
+/// on the other pages; not while typing), a name given in the lobby, and
+/// resizes, into the one funnel.
 pub(crate) fn listen(dispatch: fn(Event)) {
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -98,11 +99,16 @@ pub(crate) fn listen(dispatch: fn(Event)) {
     // Enter sends the chat's line, and gives the name typed again even
     // when it did not change (it may be free now).
     let enter = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-        let field = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).map(|t| t.id());
+        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let typing = target.as_ref().is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        let field = target.map(|t| t.id());
+        let flag = |name: &str| Reflect::get(&event, &name.into()).ok().and_then(|v| v.as_bool()).unwrap_or(false);
+        let modified = flag("ctrlKey") || flag("metaKey") || flag("altKey");
         let key = Reflect::get(&event, &"key".into()).ok().and_then(|k| k.as_string());
         match (field.as_deref(), key.as_deref()) {
             (Some("chat-text"), Some("Enter")) => dispatch(Event::Click("chat-send".to_owned())),
             (Some("create-name"), Some("Enter")) => dispatch(Event::Click("create-name".to_owned())),
+            (_, Some("d" | "D")) if !typing && !modified => dispatch(Event::Click("no-set-button".to_owned())),
             _ => {}
         }
     });
