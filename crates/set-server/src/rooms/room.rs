@@ -504,15 +504,7 @@ impl Room {
         let mut next = game.clone();
         let verdict = match next.claim(Seat(seat), cards, seen, at_ms) {
             Ok(verdict) => verdict,
-            Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
-                let wait = until_ms.saturating_sub(at_ms);
-                return refuse(ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
-            }
-            Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
-                let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
-                return refuse(ErrorCode::TooManyWrong, why);
-            }
-            Err(err) => return refuse(ErrorCode::BadClaim, err.to_string()),
+            Err(err) => return refused(id, &err, at_ms),
         };
         match verdict {
             Verdict::Taken { by, card } => ServerMsg::Result {
@@ -599,15 +591,7 @@ impl Room {
                     why: None,
                 };
             }
-            Err(ClaimError::Refused(Refusal::CoolingDown { until_ms, .. })) => {
-                let wait = until_ms.saturating_sub(at_ms);
-                return refuse(ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"));
-            }
-            Err(ClaimError::Refused(Refusal::TooManyWrong(_))) => {
-                let why = format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now");
-                return refuse(ErrorCode::TooManyWrong, why);
-            }
-            Err(err) => return refuse(ErrorCode::BadClaim, err.to_string()),
+            Err(err) => return refused(id, &err, at_ms),
         };
         let (kind, verdict, why) = match outcome {
             CallOutcome::Right { .. } => (EventKind::NoSet, WireVerdict::Accepted, None),
@@ -798,6 +782,22 @@ impl Drop for Room {
     }
 }
 
+/// The answer to a claim or call the room did not take in: a cool-down, the
+/// most wrong claims, or bad input.
+fn refused(id: u32, err: &ClaimError, at_ms: u64) -> ServerMsg {
+    let (code, message) = match *err {
+        ClaimError::Refused(Refusal::CoolingDown { until_ms, .. }) => {
+            let wait = until_ms.saturating_sub(at_ms);
+            (ErrorCode::CoolingDown, format!("after a wrong claim, wait {wait} ms"))
+        }
+        ClaimError::Refused(Refusal::TooManyWrong(_)) => (
+            ErrorCode::TooManyWrong,
+            format!("{MAX_ONLINE_WRONG_CLAIMS} wrong claims this game: only a set is taken now"),
+        ),
+        _ => (ErrorCode::BadClaim, err.to_string()),
+    };
+    ServerMsg::error(Some(id), code, message)
+}
 fn move_msg(event: &Event) -> MoveMsg {
     let cards = event.claim.map(|c| c.cards().to_vec()).unwrap_or_default();
     MoveMsg { seq: event.seq, by: event.by.0, kind: event.kind, cards, at_ms: event.at_ms }
