@@ -99,7 +99,7 @@ impl Race {
         Race::dealt(Game::new(variant, seed), seats, now)
     }
 
-    /// A new game as dealt (any [`Dealing`]) for these players.
+    /// A game just dealt, before its first move (any [`Dealing`]), for these players.
     pub fn dealt(game: Game, seats: Seats, now: f64) -> Race {
         let seats = if matches!(game.variant(), Variant::Daily(_)) { Seats::solo() } else { seats };
         Race { session: Session::dealt(game, now), sitting: Sitting::new(seats), call: None, replaced: None }

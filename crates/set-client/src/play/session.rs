@@ -139,9 +139,10 @@ impl Session {
         Session::dealt(Game::new(variant, seed), now)
     }
 
-    /// A new game as dealt (any [`Dealing`]), its clock running from `now`.
+    /// A game just dealt, before its first move (any [`Dealing`]), its
+    /// clock running from `now`.
     pub fn dealt(game: Game, now: f64) -> Session {
-        Session::resume(SavedGame { game: game.restarted(), elapsed_ms: 0 }, now)
+        Session::resume(SavedGame { game, elapsed_ms: 0 }, now)
     }
 
     /// Carries on a restored game; its clock runs on from the time it had.
