@@ -263,10 +263,12 @@ fn a_game_with_players_saves_as_format_3_and_a_game_alone_as_format_2() {
     race.advance(CALL_MS as f64);
     race.call_claim(ANN, 5_500.0).unwrap();
     race.hint(5_600.0).unwrap();
-    let text = race.save_text(6_000.0);
+    // The expert finds an UltraSet at its way's pace, before play time 20 s.
+    race.advance(20_000.0);
+    let text = race.save_text(20_000.0);
     assert!(
         text.starts_with(
-            "SET save 3\nmode ultra\nseat-0 human Ann\nseat-1 human Ben\nseat-2 bot expert\nby 2 0\ntime-outs 0:5000@1\n"
+            "SET save 3\nmode ultra\nseat-0 human Ann\nseat-1 human Ben\nseat-2 bot expert\nby 0 2\ntime-outs 0:5000@1 0:10500@0\n"
         ),
         "{text}"
     );
@@ -281,10 +283,10 @@ fn a_game_with_players_saves_as_format_3_and_a_game_alone_as_format_2() {
     for (bad, why) in [
         (text.replace("seat-1 human Ben\n", ""), "seat-1"),
         (text.replace("seat-2 bot expert", "seat-2 bot godlike"), "godlike"),
-        (text.replace("by 2 0\n", "by 2 0 1\n"), "3 moves"),
-        (text.replace("by 2 0\n", "by 2 3\n"), "player 3"),
+        (text.replace("by 0 2\n", "by 0 2 1\n"), "3 moves"),
+        (text.replace("by 0 2\n", "by 0 3\n"), "player 3"),
         (text.replace("0:5000@1", "0:5000"), "0:5000"),
-        (text.replace("by 2 0\n", ""), "by"),
+        (text.replace("by 0 2\n", ""), "by"),
         (text.replace("SET save 3", "SET save 6"), "newer version"),
     ] {
         let error = decode_seated(&bad).unwrap_err();

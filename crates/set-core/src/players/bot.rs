@@ -22,6 +22,17 @@
 //! search's, around [`NO_SET_FACTOR`] times the level's search median (a
 //! person sure there is no set has looked over the table more than once).
 //!
+//! # Ways
+//! Each way's claims take longer or shorter to find than a classic set: a
+//! 4Set is seen from a triple rather than a pair, an UltraSet from two
+//! pairs held in mind that need the same third, a GhostSet from three; a
+//! MegaSet's pair has five traits to combine; Junior's table is small. Every
+//! search's median is multiplied by its way's factor ([`way_factor`]), tuned
+//! so that an expert's median time to claim, against the classic expert's,
+//! matches that of a plain model of a person looking over the table unit by
+//! unit with four things in mind (`crates/set-core/tests/bot_ways.rs` holds
+//! the two together; BENCHMARKS.md, "Bots in each way", has the figures).
+//!
 //! The constants are tuned so that on dealt 12-card tables a bot's median
 //! time to claim is near 25 s, 12 s, 6 s and 3 s for the four levels
 //! ([`TARGET_MEDIAN_MS`]; the tests hold the model to them). Randomness
@@ -34,6 +45,7 @@ use crate::rules::card::Card;
 use crate::rules::deck::Deck;
 use crate::rules::game::{Claim, Game};
 use crate::rules::rng::SplitMix64;
+use crate::rules::variant::Variant;
 
 /// The median time to claim on a typical dealt 12-card table, by level: the
 /// figures the model is tuned to (issue 19's starting point).
@@ -90,10 +102,35 @@ pub fn common_attributes(deck: Deck, claim: &Claim, table: &[Card]) -> usize {
         .count()
 }
 
-/// The median of one search for `claim` on `table` (cards of `deck`), at `level`.
-pub fn search_median_ms(level: Level, deck: Deck, claim: &Claim, table: &[Card]) -> f64 {
+/// How much longer one search for a claim of `variant` takes than one for
+/// a classic set: tuned so that a bot's median time to claim in each way,
+/// against the classic bot's, is a person's search's (see [the module's
+/// Ways](self#ways)).
+pub fn way_factor(variant: Variant) -> f64 {
+    match variant {
+        Variant::Junior => 0.29,
+        Variant::Chain => 0.8,
+        Variant::Ultra => 7.4,
+        Variant::UltraChain => 8.1,
+        Variant::Ultra9 => 6.3,
+        Variant::Mega => 2.4,
+        Variant::Ghost => 8.7,
+        Variant::FourSet => 8.6,
+        Variant::FourSetJunior => 2.1,
+        Variant::FourSetJuniorChain => 3.5,
+        Variant::Puzzle => 1.1,
+        Variant::Ultra9Puzzle => 7.5,
+        Variant::FourSetJuniorPuzzle => 2.7,
+        Variant::Classic | Variant::Shuffle | Variant::Memory | Variant::Daily(_) => 1.0,
+    }
+}
+
+/// The median of one search for `claim` on `table` in `variant`, at `level`.
+pub fn search_median_ms(level: Level, variant: Variant, claim: &Claim, table: &[Card]) -> f64 {
+    let deck = variant.deck();
     let different = different_attributes(deck, claim).min(4);
     SEARCH_MEDIAN_MS[level as usize]
+        * way_factor(variant)
         * DIFFERENT_FACTOR[different]
         * COMMON_FACTOR.powi(common_attributes(deck, claim, table) as i32)
 }
@@ -119,14 +156,14 @@ pub fn draw_search_ms(median_ms: f64, rng: &mut SplitMix64) -> f64 {
 /// when no claim can be made.
 pub fn next_claim(
     level: Level,
-    deck: Deck,
+    variant: Variant,
     claims: &[Claim],
     table: &[Card],
     rng: &mut SplitMix64,
 ) -> Option<(Claim, u64)> {
     let mut best: Option<(Claim, f64)> = None;
     for &claim in claims {
-        let time = draw_search_ms(search_median_ms(level, deck, &claim, table), rng);
+        let time = draw_search_ms(search_median_ms(level, variant, &claim, table), rng);
         if best.is_none_or(|(_, earliest)| time < earliest) {
             best = Some((claim, time));
         }
@@ -135,8 +172,8 @@ pub fn next_claim(
 }
 
 /// When a bot sure there is no claim calls "no set", drawn: see the module documentation.
-pub fn no_set_call_ms(level: Level, rng: &mut SplitMix64) -> u64 {
-    let looked = draw_search_ms(SEARCH_MEDIAN_MS[level as usize] * NO_SET_FACTOR, rng);
+pub fn no_set_call_ms(level: Level, variant: Variant, rng: &mut SplitMix64) -> u64 {
+    let looked = draw_search_ms(SEARCH_MEDIAN_MS[level as usize] * way_factor(variant) * NO_SET_FACTOR, rng);
     (looked + MOTOR_MS[level as usize]).round() as u64
 }
 
@@ -188,9 +225,9 @@ pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
     for (seat, level) in seats.bots() {
         let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | table_number).next_u64());
         let (what, after) = if calls {
-            (BotMove::CallNoSet, no_set_call_ms(level, &mut rng))
+            (BotMove::CallNoSet, no_set_call_ms(level, game.variant(), &mut rng))
         } else {
-            let Some((claim, after)) = next_claim(level, game.variant().deck(), &claims, game.table(), &mut rng) else {
+            let Some((claim, after)) = next_claim(level, game.variant(), &claims, game.table(), &mut rng) else {
                 continue;
             };
             (BotMove::Claim(claim), after)
@@ -206,7 +243,7 @@ pub fn plan(game: &Game, seats: &Seats, since_ms: u64) -> Option<BotPlan> {
 mod tests {
     use super::*;
     use crate::rules::game::Game;
-    use crate::rules::variant::{Variant, WAYS};
+    use crate::rules::variant::WAYS;
 
     #[test]
     fn a_bot_plays_every_way_to_its_end_claiming_what_the_game_takes() {
@@ -285,7 +322,7 @@ mod tests {
             for (set, different) in sets.iter().zip(1..) {
                 let claim = claim(*set);
                 assert_eq!(different_attributes(Deck::Classic, &claim), different);
-                let expected = search_median_ms(level, Deck::Classic, &claim, &table);
+                let expected = search_median_ms(level, Variant::Classic, &claim, &table);
                 let mut rng = SplitMix64::new(level as u64 * 10 + different as u64);
                 let draws: Vec<u64> = (0..20_000).map(|_| draw_search_ms(expected, &mut rng) as u64).collect();
                 let drawn = median(&draws).unwrap() as f64;
@@ -296,7 +333,7 @@ mod tests {
             }
             // More attributes all different: slower, at every level.
             let medians: Vec<f64> =
-                sets.iter().map(|&set| search_median_ms(level, Deck::Classic, &claim(set), &[])).collect();
+                sets.iter().map(|&set| search_median_ms(level, Variant::Classic, &claim(set), &[])).collect();
             assert!(medians.windows(2).skip(1).all(|pair| pair[0] < pair[1]), "{medians:?}");
         }
     }
@@ -309,8 +346,8 @@ mod tests {
         assert!(common_attributes(Deck::Classic, &red_set, &reds) >= 1);
         let elsewhere: Vec<Card> = Card::all().skip(27).take(12).collect();
         assert!(
-            search_median_ms(Level::Hard, Deck::Classic, &red_set, &reds)
-                < search_median_ms(Level::Hard, Deck::Classic, &red_set, &elsewhere)
+            search_median_ms(Level::Hard, Variant::Classic, &red_set, &reds)
+                < search_median_ms(Level::Hard, Variant::Classic, &red_set, &elsewhere)
         );
     }
 
@@ -330,7 +367,9 @@ mod tests {
         let mut rng = SplitMix64::new(99);
         let by_sets: Vec<(usize, u64)> = tables
             .iter()
-            .map(|(claims, table)| (claims.len(), next_claim(level, Deck::Classic, claims, table, &mut rng).unwrap().1))
+            .map(|(claims, table)| {
+                (claims.len(), next_claim(level, Variant::Classic, claims, table, &mut rng).unwrap().1)
+            })
             .collect();
         let times: Vec<u64> = by_sets.iter().map(|&(_, at)| at).collect();
         (median(&times).unwrap() as f64, by_sets)
@@ -365,9 +404,9 @@ mod tests {
     fn the_same_seed_draws_the_same_claims() {
         let game = Game::new(Variant::Classic, 5);
         let draw =
-            |seed| next_claim(Level::Hard, Deck::Classic, &game.claims(), game.table(), &mut SplitMix64::new(seed));
+            |seed| next_claim(Level::Hard, Variant::Classic, &game.claims(), game.table(), &mut SplitMix64::new(seed));
         assert_eq!(draw(7), draw(7));
-        assert_eq!(next_claim(Level::Easy, Deck::Classic, &[], game.table(), &mut SplitMix64::new(1)), None);
+        assert_eq!(next_claim(Level::Easy, Variant::Classic, &[], game.table(), &mut SplitMix64::new(1)), None);
         for level in Level::ALL {
             assert_eq!(Level::from_name(level.name()), Some(level));
         }

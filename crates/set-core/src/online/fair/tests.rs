@@ -123,8 +123,7 @@ fn the_expert_bot_is_never_under_the_seeing_floor() {
     for seed in 0..10_000u64 {
         let game = Game::new(Variant::Classic, seed);
         let mut rng = SplitMix64::new(seed);
-        let (_, ms) =
-            bot::next_claim(Level::Expert, game.variant().deck(), &game.claims(), game.table(), &mut rng).unwrap();
+        let (_, ms) = bot::next_claim(Level::Expert, game.variant(), &game.claims(), game.table(), &mut rng).unwrap();
         fastest = fastest.min(ms);
     }
     assert!(fastest >= SEEING_FLOOR_MS, "the expert bot claimed in {fastest} ms");
