@@ -30,7 +30,7 @@
 //! first size, otherwise the table closes up. A puzzle's table is dealt anew
 //! once every claim on it is found.
 
-use crate::rules::card::{Card, DECK_SIZE};
+use crate::rules::card::Card;
 use crate::rules::claim_rule::ClaimRule;
 use crate::rules::daily::{DAILY_CARDS, DAILY_SETS, Date};
 use crate::rules::deck::Deck;
@@ -312,7 +312,7 @@ impl Variant {
     }
 
     /// Cards face up at the start, and the most a refill tops the table up to.
-    pub fn table_size(self) -> usize {
+    pub const fn table_size(self) -> usize {
         match self {
             Variant::Junior | Variant::Ultra9 | Variant::Ultra9Puzzle => 9,
             Variant::Ghost => 10,
@@ -336,21 +336,52 @@ impl Variant {
     }
 
     /// Cards in one claim.
-    pub fn claim_size(self) -> usize {
+    pub const fn claim_size(self) -> usize {
         self.rule().size()
     }
 
-    /// The most cards that can lie out: more always hold a claim, so none
-    /// are dealt past it. Junior: any 10 cards of its 27 hold a set; classic
-    /// and Memory: any 21 of 81. The other ways are bounded here by their
-    /// deck.
-    pub fn max_table(self) -> usize {
+    /// The most cards that can lie out with no claim among them (for a
+    /// chain way, none holding the links to the previous claim). Proven by
+    /// exhaustive search in `crates/set-core/tests/table_bounds.rs`, but
+    /// MegaSet's, the largest cap of AG(5,3) in print (docs/playing.md,
+    /// "How large a table grows").
+    pub const fn most_without_claim(self) -> usize {
         match self {
-            Variant::Classic | Variant::Memory => 21,
-            Variant::Junior => 12,
-            Variant::Daily(_) => DAILY_CARDS,
-            way => way.deck().size().max(DECK_SIZE),
+            Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Memory | Variant::Daily(_) => 20,
+            Variant::Junior
+            | Variant::Ultra
+            | Variant::UltraChain
+            | Variant::Ultra9
+            | Variant::Ultra9Puzzle
+            | Variant::FourSetJunior
+            | Variant::FourSetJuniorPuzzle => 9,
+            // A link card and a table pair: 13 pairs of classes of 3 cards
+            // each, one class of each pair taken whole.
+            Variant::Chain => 39,
+            Variant::Mega => 45,
+            Variant::Ghost => 12,
+            Variant::FourSet => 18,
+            // The 60 table cards fall in 15 fours that each link to the
+            // previous 4Set: one of each.
+            Variant::FourSetJuniorChain => 15,
         }
+    }
+
+    /// The most cards that can lie out: a table with no claim holds at most
+    /// [`Variant::most_without_claim`], and 3 more are dealt to it. Where
+    /// claims take a multiple of 3 cards from the table (or none, in a
+    /// puzzle), a table's size keeps its first size's remainder mod 3.
+    pub const fn max_table(self) -> usize {
+        if let Variant::Daily(_) = self {
+            return DAILY_CARDS;
+        }
+        let (start, most) = (self.table_size(), self.most_without_claim());
+        if most < start {
+            return start;
+        }
+        let taken = if self.is_puzzle() { 0 } else { self.claim_size() - self.links() };
+        let largest = if taken % 3 == 0 { most - (most - start) % 3 } else { most };
+        largest + 3
     }
 }
 
