@@ -368,20 +368,22 @@ impl Variant {
     }
 
     /// The most cards that can lie out: a table with no claim holds at most
-    /// [`Variant::most_without_claim`], and 3 more are dealt to it. Where
+    /// [`Variant::most_without_claim`], and 3 more are dealt to it; where
     /// claims take a multiple of 3 cards from the table (or none, in a
-    /// puzzle), a table's size keeps its first size's remainder mod 3.
+    /// puzzle), a table's size keeps its first size's remainder mod 3
+    /// (classic: 18 with no set, then 21). `tests/table_bounds.rs` derives
+    /// each from the bound; a plain table keeps it out of the page's download.
     pub const fn max_table(self) -> usize {
-        if let Variant::Daily(_) = self {
-            return DAILY_CARDS;
+        match self {
+            Variant::Junior | Variant::Ultra | Variant::UltraChain | Variant::Ultra9 | Variant::Ultra9Puzzle => 12,
+            Variant::Ghost => 13,
+            Variant::FourSetJunior | Variant::FourSetJuniorPuzzle => 11,
+            Variant::FourSetJuniorChain => 18,
+            Variant::Chain => 42,
+            Variant::Mega => 46,
+            Variant::Daily(_) => DAILY_CARDS,
+            Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Memory | Variant::FourSet => 21,
         }
-        let (start, most) = (self.table_size(), self.most_without_claim());
-        if most < start {
-            return start;
-        }
-        let taken = if self.is_puzzle() { 0 } else { self.claim_size() - self.links() };
-        let largest = if taken % 3 == 0 { most - (most - start) % 3 } else { most };
-        largest + 3
     }
 }
 
