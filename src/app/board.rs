@@ -111,7 +111,7 @@ impl<T: Hosted> App<T> {
         let showing = self.table.showing(now);
         let row = self.play().row();
         if let (Some(strip), false) = (board.row, row == Row::Empty) {
-            render::draw_row_band(&view.ctx, &strip, row.cards().len(), matches!(row, Row::LastUltra { .. }), dark);
+            render::draw_row_band(&view.ctx, &strip, row.cards().len(), row.pairs(), dark);
         }
         let places = row.cards().into_iter().enumerate().map(|(i, card)| (Place::Row(i), card));
         let table = game.table().iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
@@ -131,8 +131,8 @@ impl<T: Hosted> App<T> {
                 hinted: pickable && hinted.contains(&card),
                 hovered: self.hover == Some(place),
                 wrong: is_wrong,
-                // UltraSet's row: the third card both pairs need is ringed.
-                found: place == Place::Row(2) && matches!(row, Row::LastUltra { .. }),
+                // UltraSet's and GhostSet's rows: the third cards the pairs need are ringed.
+                found: matches!(place, Place::Row(index) if row.pairs() > 0 && index % 3 == 2),
                 label: if self.settings.key_labels && pickable { key_label(place) } else { None },
                 cue: self.settings.colour_cues,
                 palette,

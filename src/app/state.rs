@@ -64,8 +64,12 @@ impl<T: Hosted> App<T> {
                 (0..game.table().len()).filter(|&slot| self.play().is_face_up(game.table()[slot])).collect();
             put(&object, "faceUp", numbers(&up));
         }
-        if let Row::LastUltra { pairs: [[a, b], [c, d]], third } = self.play().row() {
-            put(&object, "lastUltra", ids(&[a, b, c, d, third]));
+        match self.play().row() {
+            Row::LastUltra { pairs: [[a, b], [c, d]], third } => put(&object, "lastUltra", ids(&[a, b, c, d, third])),
+            Row::LastGhost { pairs: [[a, b], [c, d], [e, f]], thirds: [x, y, z] } => {
+                put(&object, "lastGhost", ids(&[a, b, c, d, e, f, x, y, z]));
+            }
+            _ => {}
         }
         put(&object, "animating", self.animating(now).into());
         let sound = js_sys::Object::new();

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, api, clickCard, audit, resize, state, useBrowser } from './helpers.mjs';
-import { WAYS, findClaim, hands, isGhost, isSet, sameCards } from './ways-reference.mjs';
+import { WAYS, findClaim, hands, isGhost, isSet, sameCards, third } from './ways-reference.mjs';
 
 const { open } = useBrowser();
 
@@ -87,6 +87,25 @@ test('a wrong GhostSet says which traits do not add up, and a shuffle moves the 
   const note = await page.locator('#notice-text').textContent();
   assert.match(note, /^(Colour|Shape|Fill|Number): .* are .*\./, note);
   assert.ok(note.includes('add up to a multiple of 3'), note);
+  // A right one: the row above the table shows its three pairs, each with
+  // its third card, ringed; the three thirds make the ghost set.
+  const claim6 = findClaim(after);
+  for (const id of claim6) await clickCard(page, id);
+  const found = await state(page);
+  assert.equal(found.setsFound, 1);
+  const row = found.lastGhost;
+  assert.ok(sameCards(row.slice(0, 6), claim6), `the pairs are the claim: ${row}`);
+  const thirds = row.slice(6);
+  for (let p = 0; p < 3; p++) assert.equal(thirds[p], third(row[2 * p], row[2 * p + 1]), `pair ${p}'s third`);
+  assert.ok(isSet(thirds), `the ghost is a set: ${thirds}`);
+  await page.waitForTimeout(700); // past the found cards' motion
+  for (const id of row) {
+    const rect = await api(page, 'card_rect', id);
+    assert.ok(rect, `${id} is drawn in the row`);
+    assert.ok(await page.evaluate(inkOfCard, rect) > 0, `${id}'s symbols show`);
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/way-ghost-row.png` });
+  await audit(page, 'ghost, the row of a found GhostSet');
 
   const shuffle = await open('?mode=shuffle&seed=9');
   const dealt = await state(shuffle.page);

@@ -6,7 +6,7 @@
 const UNITS = [27, 9, 3, 1];
 const digits = (id) => UNITS.map((unit) => Math.floor(id / unit) % 3);
 /** The card two need: where they agree the same value, else the third. */
-const third = (a, b) => {
+export const third = (a, b) => {
   const [x, y] = [digits(a), digits(b)];
   return x.reduce((id, d, i) => id + (d === y[i] ? d : 3 - d - y[i]) * UNITS[i], 0);
 };

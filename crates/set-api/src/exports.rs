@@ -141,8 +141,8 @@ pub fn call_no_set() -> Result<(), JsError> {
 /// `hintsUsed`, `selected`, `picked`, `hinted`, `elapsedMs`, `over`, `seed`,
 /// `mode`, `calls` (whether extra cards wait for a "no set" call) and
 /// `rightCalls`; `previous` in Set-Chain; `date` and `found` in the
-/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet after a
-/// claim; on race.html also `players` (`[{ name, kind, level, score, sets,
+/// daily puzzle, whose `seed` is `null`; `lastUltra` in UltraSet and
+/// `lastGhost` in GhostSet after a claim; on race.html also `players` (`[{ name, kind, level, score, sets,
 /// wrong, rightCalls, lockedOut }]`, one even alone), `calling` (the seat of
 /// a call, or `null`) and `botClaim` (the card ids a bot is about to claim,
 /// or `null`).

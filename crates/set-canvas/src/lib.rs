@@ -152,14 +152,16 @@ pub fn clear_rect(ctx: &Ctx, rect: Rect, dark: bool) {
 }
 
 /// The band behind the row above the table: one behind a chain's previous
-/// claim of `cards` cards, or (`pairs`) one behind each of UltraSet's two
-/// pairs, on either side of the third card they need.
-pub fn draw_row_band(ctx: &Ctx, row: &Layout, cards: usize, pairs: bool, dark: bool) {
-    let whole = [[0, cards.saturating_sub(1)]];
-    let groups: &[[usize; 2]] = if pairs { &[[0, 1], [3, 4]] } else { &whole };
+/// claim of `cards` cards, or one behind each of a split claim's `pairs`
+/// (UltraSet's two, on either side of the third card they need; GhostSet's
+/// three, each followed by its third).
+pub fn draw_row_band(ctx: &Ctx, row: &Layout, cards: usize, pairs: usize, dark: bool) {
     let pad = row.gap * 0.45;
     ctx.set_fill_style_str(BAND[theme(dark)]);
-    for &[from, to] in groups {
+    // A split claim's pairs lie at places 3k and 3k + 1, a third card after each.
+    let bands = if pairs == 0 { 1 } else { pairs };
+    for band in 0..bands {
+        let (from, to) = if pairs == 0 { (0, cards.saturating_sub(1)) } else { (3 * band, 3 * band + 1) };
         if let (Some(first), Some(last)) = (row.slot_rect(from), row.slot_rect(to)) {
             rounded_rect(
                 ctx,

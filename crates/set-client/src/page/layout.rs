@@ -76,12 +76,14 @@ impl Plan {
 
     /// The plan for a way to play: its first table, the most it puts out
     /// (up to 21, the most a classic game needs; a larger table is rare
-    /// and re-lays the board), and the row a chain way (its previous claim)
-    /// and an UltraSet way (the last claim's pairs and their third card) show.
+    /// and re-lays the board), and the row a chain way (its previous claim),
+    /// an UltraSet way (the last claim's pairs and their third card) and
+    /// GhostSet (its pairs, each with its third) show.
     pub fn for_variant(variant: Variant) -> Plan {
         let row = match variant {
             way if way.links() > 0 => way.claim_size(),
             way if way.rule() == ClaimRule::UltraSet => 5,
+            way if way.rule() == ClaimRule::GhostSet => 9,
             _ => 0,
         };
         Plan { base: variant.table_size(), most: variant.max_table().min(21), row }

@@ -19,6 +19,7 @@ use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
 use set_core::rules::card::Card;
 use set_core::rules::claim_rule::ClaimRule;
+use set_core::rules::claim_rule::ghost_split;
 use set_core::rules::daily::DAILY_SETS;
 use set_core::rules::explain::reasons;
 use set_core::rules::finder::{UltraSplit, ultra_split};
@@ -100,15 +101,36 @@ pub enum Row {
         /// The third card both pairs need.
         third: Card,
     },
+    /// GhostSet: the last claim as its three pairs, each followed by its
+    /// third card; the three thirds, ringed, make the ghost set. Shown, not picked.
+    LastGhost {
+        /// The claim's three pairs.
+        pairs: [[Card; 2]; 3],
+        /// Each pair's third card: together, a set.
+        thirds: [Card; 3],
+    },
 }
 
 impl Row {
-    /// The row's cards, left to right: UltraSet's third card in the middle.
+    /// The row's cards, left to right: UltraSet's third card in the middle,
+    /// GhostSet's after each pair.
     pub fn cards(&self) -> Vec<Card> {
         match *self {
             Row::Empty => Vec::new(),
             Row::Previous(claim) => claim.cards().to_vec(),
             Row::LastUltra { pairs: [[a, b], [c, d]], third } => vec![a, b, third, c, d],
+            Row::LastGhost { pairs: [[a, b], [c, d], [e, f]], thirds: [x, y, z] } => vec![a, b, x, c, d, y, e, f, z],
+        }
+    }
+
+    /// How many pairs the row shows, each on a band of its own, with a
+    /// third card after each but the last UltraSet pair: 2 for UltraSet, 3
+    /// for GhostSet; 0 for a row drawn on one band.
+    pub fn pairs(&self) -> usize {
+        match self {
+            Row::LastUltra { .. } => 2,
+            Row::LastGhost { .. } => 3,
+            _ => 0,
         }
     }
 
@@ -366,6 +388,12 @@ impl Session {
                 let Some(split) = ultra_split([c[0], c[1], c[2], c[3]]) else { return Row::Empty };
                 let [[a, b], [d, e]] = split.pairs;
                 Row::LastUltra { pairs: [[c[a], c[b]], [c[d], c[e]]], third: split.third }
+            }
+            way if way.rule() == ClaimRule::GhostSet => {
+                let Some(&claim) = self.game.found().last() else { return Row::Empty };
+                let Ok(six) = <[Card; 6]>::try_from(claim.cards()) else { return Row::Empty };
+                let Some((pairs, thirds)) = ghost_split(six) else { return Row::Empty };
+                Row::LastGhost { pairs, thirds }
             }
             _ => Row::Empty,
         }
@@ -626,6 +654,48 @@ mod tests {
         }
         for [x, y] in pairs {
             assert_eq!(set_core::rules::card::third_card(x, y), third);
+        }
+    }
+
+    #[test]
+    fn a_found_ghostset_shows_its_pairs_each_with_its_third_and_the_thirds_make_a_set() {
+        use set_core::rules::card::{is_set, third_card};
+        for seed in 0..20 {
+            let mut ghost = Session::new(Variant::Ghost, seed, 0.0);
+            assert_eq!(ghost.row(), Row::Empty);
+            let cards = a_claim(&ghost);
+            for card in cards.iter().copied() {
+                ghost.pick(card, 0.0).unwrap();
+            }
+            assert_eq!(ghost.game().found().len(), 1, "seed {seed}: the GhostSet is found");
+            let Row::LastGhost { pairs, thirds } = ghost.row() else { panic!("seed {seed}: the row shows the claim") };
+            let mut paired: Vec<Card> = pairs.concat();
+            let mut claimed = cards.clone();
+            paired.sort_unstable_by_key(|card| card.id());
+            claimed.sort_unstable_by_key(|card| card.id());
+            assert_eq!(paired, claimed, "seed {seed}: the pairs are the claim's six cards");
+            // Checked by the classic deck's own third card, not the split's arithmetic.
+            for ([x, y], third) in pairs.into_iter().zip(thirds) {
+                assert_eq!(third_card(x, y), third, "seed {seed}");
+            }
+            assert!(is_set(thirds[0], thirds[1], thirds[2]), "seed {seed}: the ghost is a set");
+            let row = ghost.row();
+            assert_eq!(
+                row.cards(),
+                [
+                    pairs[0][0],
+                    pairs[0][1],
+                    thirds[0],
+                    pairs[1][0],
+                    pairs[1][1],
+                    thirds[1],
+                    pairs[2][0],
+                    pairs[2][1],
+                    thirds[2]
+                ]
+            );
+            assert_eq!(row.pairs(), 3);
+            assert_eq!(row.pickable(), &[] as &[Card], "GhostSet's row is only shown");
         }
     }
 

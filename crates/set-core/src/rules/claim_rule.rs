@@ -15,7 +15,7 @@
 //! The finders list every claim once, as ascending indices into the cards
 //! given, in lexicographic order.
 
-use crate::rules::card::Card;
+use crate::rules::card::{Card, third_card};
 use crate::rules::deck::{Deck, Values};
 use crate::rules::finder::RepeatedCard;
 use crate::sort::sort_by_key;
@@ -202,32 +202,42 @@ pub fn ultra_pairs(deck: Deck, cards: [Card; 4]) -> Option<[[usize; 2]; 2]> {
 /// A GhostSet's ghost: its six cards split into three pairs whose third
 /// cards are three distinct cards, and those thirds, which make a set (the
 /// six add up to a multiple of 3 in every trait, so their thirds do too).
-/// The pairs as indices, the first split found; `None` when no split gives
-/// three distinct thirds.
-pub fn ghost_split(deck: Deck, cards: [Card; 6]) -> Option<([[usize; 2]; 3], [Card; 3])> {
-    // The fifteen ways to pair six cards.
-    const PAIRINGS: [[[usize; 2]; 3]; 15] = [
-        [[0, 1], [2, 3], [4, 5]],
-        [[0, 1], [2, 4], [3, 5]],
-        [[0, 1], [2, 5], [3, 4]],
-        [[0, 2], [1, 3], [4, 5]],
-        [[0, 2], [1, 4], [3, 5]],
-        [[0, 2], [1, 5], [3, 4]],
-        [[0, 3], [1, 2], [4, 5]],
-        [[0, 3], [1, 4], [2, 5]],
-        [[0, 3], [1, 5], [2, 4]],
-        [[0, 4], [1, 2], [3, 5]],
-        [[0, 4], [1, 3], [2, 5]],
-        [[0, 4], [1, 5], [2, 3]],
-        [[0, 5], [1, 2], [3, 4]],
-        [[0, 5], [1, 3], [2, 4]],
-        [[0, 5], [1, 4], [2, 3]],
+/// The first split found; `None` when no split gives three distinct
+/// thirds. GhostSet is played with the 81 classic cards (and Junior's are
+/// among them), whose third card is one lookup.
+pub fn ghost_split(cards: [Card; 6]) -> Option<([[Card; 2]; 3], [Card; 3])> {
+    // The fifteen ways to pair six cards, each as its three pairs in a row
+    // (bytes: a table of usize pairs cost the page's download).
+    const PAIRINGS: [[u8; 6]; 15] = [
+        [0, 1, 2, 3, 4, 5],
+        [0, 1, 2, 4, 3, 5],
+        [0, 1, 2, 5, 3, 4],
+        [0, 2, 1, 3, 4, 5],
+        [0, 2, 1, 4, 3, 5],
+        [0, 2, 1, 5, 3, 4],
+        [0, 3, 1, 2, 4, 5],
+        [0, 3, 1, 4, 2, 5],
+        [0, 3, 1, 5, 2, 4],
+        [0, 4, 1, 2, 3, 5],
+        [0, 4, 1, 3, 2, 5],
+        [0, 4, 1, 5, 2, 3],
+        [0, 5, 1, 2, 3, 4],
+        [0, 5, 1, 3, 2, 4],
+        [0, 5, 1, 4, 2, 3],
     ];
-    PAIRINGS.into_iter().find_map(|pairs| {
-        let [x, y, z] = pairs.map(|[a, b]| third_of(deck, cards[a], cards[b]));
-        let (x, y, z) = (x?, y?, z?);
-        (x != y && y != z && x != z).then_some((pairs, [x, y, z]))
-    })
+    for pairing in PAIRINGS {
+        let mut pairs = [[cards[0]; 2]; 3];
+        let mut thirds = [cards[0]; 3];
+        for p in 0..3 {
+            let pair = [cards[usize::from(pairing[2 * p]) % 6], cards[usize::from(pairing[2 * p + 1]) % 6]];
+            pairs[p] = pair;
+            thirds[p] = third_card(pair[0], pair[1]);
+        }
+        if thirds[0] != thirds[1] && thirds[1] != thirds[2] && thirds[0] != thirds[2] {
+            return Some((pairs, thirds));
+        }
+    }
+    None
 }
 
 /// The card that makes a set with two cards of a ternary deck.
