@@ -12,10 +12,10 @@ import { gzipSync } from 'node:zlib';
  *  door (issue 39: the daily puzzle's found sets, Play online in the
  *  header), then every way the fork plays (issue 40: the rules of sixteen
  *  ways, then the drawing of every deck, then Memory's cards face down,
- *  then the "no set" call);
+ *  then the "no set" call, then the GhostSet's row);
  *  BENCHMARKS.md, "Design decisions, measured once". With room for
  *  the icon, which Chromium fetches before the first board on some loads. */
-export const FIRST_LOAD_BUDGET_GZIP_BYTES = 80_000;
+export const FIRST_LOAD_BUDGET_GZIP_BYTES = 80_300;
 /** Everything the page that plays alone can ever fetch, every part that
  *  loads later included (race.html's own files are the next budget's). */
 export const TOTAL_BUDGET_GZIP_BYTES = 192_500;
