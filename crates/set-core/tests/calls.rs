@@ -8,27 +8,12 @@ use set_core::online::room::{ClaimError, EventKind, RoomGame};
 use set_core::players::level::Level;
 use set_core::players::sitting::{Refusal, Seat, Seats, Sitting, Standing};
 use set_core::rules::card::Card;
-use set_core::rules::claim_rule::reference::by_words;
+use set_core::rules::claim_rule::reference::{by_words, hands};
 use set_core::rules::game::{Action, CallOutcome, ClaimOutcome, Game, GameError};
 use set_core::rules::invariants::assert_invariants;
 use set_core::rules::rng::SplitMix64;
 use set_core::rules::variant::{Dealing, Variant, WAYS};
 use set_core::save::{decode, decode_seated, encode, encode_seated};
-
-/// Every `k` of `cards`, by plain recursion.
-fn hands(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for (i, &card) in cards.iter().enumerate() {
-        for mut rest in hands(&cards[i + 1..], k - 1) {
-            rest.insert(0, card);
-            all.push(rest);
-        }
-    }
-    all
-}
 
 /// Whether a claim can be made from what is in play, by the rule's words:
 /// a chain way's links to the previous claim, else any hand of the table.

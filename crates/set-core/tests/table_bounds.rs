@@ -25,7 +25,7 @@
 
 use set_core::rules::card::Card;
 use set_core::rules::claim_rule::ClaimRule;
-use set_core::rules::claim_rule::reference::by_words;
+use set_core::rules::claim_rule::reference::{by_words, hands};
 use set_core::rules::deck::Deck;
 use set_core::rules::variant::{Variant, WAYS};
 
@@ -334,21 +334,6 @@ fn independent(joined: &[Vec<bool>], vertices: &[usize]) -> usize {
     }
     let rest: Vec<usize> = vertices.iter().copied().filter(|&w| w != v).collect();
     taken.max(independent(joined, &rest))
-}
-
-/// Every `k` of `cards`.
-fn hands(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for (i, &card) in cards.iter().enumerate() {
-        for mut rest in hands(&cards[i + 1..], k - 1) {
-            rest.insert(0, card);
-            all.push(rest);
-        }
-    }
-    all
 }
 
 /// Checks a hand the search found by the rule's words: no claim among it.

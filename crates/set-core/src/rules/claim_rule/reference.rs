@@ -75,3 +75,20 @@ pub fn by_words(rule: ClaimRule, deck: Deck, hand: &[Card]) -> bool {
         ClaimRule::FourSet => words_four_set(deck, hand),
     }
 }
+
+/// Every `k` of `cards`, in order, by plain recursion: the walk a test
+/// checks a rule or a game by, apart from the product's own
+/// ([`crate::rules::hands::each_hand`]).
+pub fn hands(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (i, &card) in cards.iter().enumerate() {
+        for mut rest in hands(&cards[i + 1..], k - 1) {
+            rest.insert(0, card);
+            all.push(rest);
+        }
+    }
+    all
+}
