@@ -18,8 +18,7 @@
 use crate::play::selection::{Selection, Toggle};
 use crate::play::stopwatch::{Stopwatch, format_clock};
 use set_core::rules::card::Card;
-use set_core::rules::claim_rule::ClaimRule;
-use set_core::rules::claim_rule::ghost_split;
+use set_core::rules::claim_rule::{ClaimRule, ghost_split};
 use set_core::rules::daily::DAILY_SETS;
 use set_core::rules::explain::reasons;
 use set_core::rules::finder::{UltraSplit, ultra_split};

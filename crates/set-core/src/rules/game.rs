@@ -34,8 +34,6 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// Cards face up at the start of a classic game and after each refill.
 pub const TABLE_SIZE: usize = 12;
-/// The most cards a classic table can hold: 20 cards can be free of sets, 21 cannot.
-pub const MAX_TABLE: usize = 21;
 
 mod audit;
 mod moves;
@@ -109,7 +107,7 @@ impl Game {
             dealing,
             order,
             dealt: 0,
-            table: Vec::with_capacity(MAX_TABLE),
+            table: Vec::with_capacity(variant.max_table()),
             found: Vec::new(),
             board_start: 0,
             cleared: Vec::new(),
