@@ -117,6 +117,14 @@ up() {
       sleep 0.1
     done
   done
+  # A node serves before its bus has connected (the client connects in the
+  # background): up means every node hears the others.
+  for n in $(seq 1 "$nodes"); do
+    for _ in $(seq 1 100); do
+      curl -s "http://127.0.0.1:$(cat "$dir/node-$n.port")/healthz" | grep -q '"bus":"up"' && break
+      sleep 0.1
+    done
+  done
   sed -e "s|@DIR@|$dir|g" -e "s|@PORT@|$port|g" deploy/nginx.conf.template \
     | awk -v nodes="$upstreams" '{ if ($0 == "@NODES@") printf "%s", nodes; else print }' > "$dir/nginx.conf"
   nginx -e "$dir/nginx-error.log" -c "$dir/nginx.conf" -p "$dir" || { cat "$dir/nginx-error.log" >&2; down; exit 1; }
