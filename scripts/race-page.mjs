@@ -33,8 +33,6 @@ export function writeRacePage(dir, files) {
   replace(/(<h2[^>]*\bid=["']?end-title\b[^>]*>[^<]*<\/h2>)/, `$1${RANKING}`, 'end title');
   replace(/<\/style>/, `${STYLE}</style>`, 'style');
   replace(/<title>SET<\/title>/, '<title>SET with others</title>', 'title');
-  // Memory is played alone only (set_core::rules::variant::Variant::played_with_others).
-  replace(/<option[^>]*\bvalue=["']?memory["']?[^>]*>Memory<\/option>/, '', 'Memory in the chooser');
   // Its own game: every script reads the race's save.
   replace(/set-game\/save/g, 'set-game/race', 'save key');
   // The settings' way across goes back to playing alone.

@@ -81,19 +81,23 @@ impl Others for Race {
     }
 
     /// Each player's colour, name, key (people who call), score, and
-    /// whether they are out or calling; empty alone.
+    /// whether they are out, calling or to play (taking turns); empty alone.
     fn scoreboard(&self, now: f64) -> String {
         let seats = self.seats();
         if seats.is_solo() {
             return String::new();
         }
         let call = self.call();
+        let turn = self.sitting().turn(self.game());
         let mut markup = String::new();
         for ((seat, player), standing) in seats.players().iter().enumerate().zip(self.standings()) {
             let name = escape(&player.name);
             let mut state = String::new();
             if standing.locked_out {
                 state.push_str(" out");
+            }
+            if turn.is_some_and(|turn| turn.0 as usize == seat) {
+                state.push_str(" to play");
             }
             if let Some(left) = self.countdown(now).filter(|_| call.is_some_and(|call| call.seat.0 as usize == seat)) {
                 state = format!(" calling {left}s");
@@ -136,7 +140,8 @@ impl Others for Race {
     }
 
     /// `players`: `[{ name, kind, level, score, sets, wrong, lockedOut }]`
-    /// by seat; `calling`: the calling seat; `botClaim`: the cards of a
+    /// by seat; `calling`: the calling seat; `turn`: whose turn it is
+    /// (Memory with others), else `null`; `botClaim`: the cards of a
     /// computer opponent's claim on show.
     fn put_players(&self, object: &Object, now: f64) {
         let players: Array = self
@@ -163,6 +168,8 @@ impl Others for Race {
             .collect();
         put(object, "players", players.into());
         put(object, "calling", self.call().map_or(JsValue::NULL, |call| call.seat.0.into()));
+        let turn = self.sitting().turn(self.game());
+        put(object, "turn", turn.map_or(JsValue::NULL, |seat| seat.0.into()));
         put(
             object,
             "botClaim",

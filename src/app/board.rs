@@ -138,7 +138,10 @@ impl<T: Hosted> App<T> {
                 palette,
                 dark,
                 deck: game.variant().deck(),
-                face_down: matches!(place, Place::Table(_)) && !self.play().is_face_up(card),
+                // Memory: a bot's turn shows its three cards turned up.
+                face_down: matches!(place, Place::Table(_))
+                    && !self.play().is_face_up(card)
+                    && !showing.is_some_and(|plan| plan.claim().is_some_and(|claim| claim.contains(card))),
             };
             let dx = if is_wrong { shake } else { 0.0 };
             render::draw_card(&view.ctx, card, Rect { x: rect.x + dx, ..rect }, look);

@@ -5,7 +5,7 @@
 // plain JavaScript references written here from each rule's words, not by
 // the game's hint or its `sets`, and each accepted one is checked against
 // them; axe audits each way's board; race.html races a person and a bot
-// through each. Screenshots go to test-artifacts/.
+// through each, and plays Memory in turns. Screenshots go to test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, api, clickCard, audit, resize, state, useBrowser } from './helpers.mjs';
@@ -176,7 +176,7 @@ function inkOfCard([x, y, w, h]) {
   return ink;
 }
 
-test('Memory: dealt face down, three turned up by clicks, a miss shown until the next pick, played to its end; not on race.html', { timeout: 300_000 }, async () => {
+test('Memory: dealt face down, three turned up by clicks, a miss shown until the next pick, played to its end', { timeout: 300_000 }, async () => {
   const { page, problems, close } = await open('?mode=memory&seed=4');
   let s = await state(page);
   assert.equal(s.mode, 'memory');
@@ -216,9 +216,58 @@ test('Memory: dealt face down, three turned up by clicks, a miss shown until the
   await page.locator('#end-screen').waitFor({ state: 'visible' });
   assert.deepEqual(problems, []);
   await close();
-  // race.html neither offers it nor plays it.
-  const race = await open('race.html');
-  assert.equal(await race.page.locator('#mode option[value=memory]').count(), 0);
-  assert.equal(await race.page.locator('#mode option[value=mega]').count(), 1);
-  await race.close();
+});
+
+test('Memory on race.html: a person and a bot take turns, the bot turns up only what it chooses, a miss passes the turn', { timeout: 300_000 }, async () => {
+  const { page, problems, close } = await open('race.html?mode=memory&seed=4&bots=expert', { clock: true });
+  assert.equal(await page.locator('#mode option[value=memory]').count(), 1, 'race.html offers Memory');
+  let s = await state(page);
+  assert.equal(s.turn, 0, 'the person begins');
+  assert.deepEqual(s.faceUp, [], 'dealt face down');
+  await page.clock.runFor(30_000);
+  assert.equal((await state(page)).setsFound, 0, 'the bot waits for its turn');
+  // The person misses: the turn passes, no point lost.
+  const [a, b] = s.table;
+  const miss = s.table.slice(2).find((c) => !isSet([a, b, c]));
+  for (const id of [a, b, miss]) await clickCard(page, id);
+  s = await state(page);
+  assert.equal(s.turn, 1);
+  assert.equal(s.players[0].wrong, 0, 'a miss costs no point');
+  assert.match(await page.locator('#scores li').nth(1).innerText(), /to play/);
+  // Out of turn, a click is refused and changes nothing.
+  const before = JSON.stringify(await state(page));
+  await clickCard(page, s.table.find((id) => ![a, b, miss].includes(id)));
+  assert.equal(JSON.stringify(await state(page)), before);
+  // The bot's turn, run by the clock: its three cards show face up, then it takes or misses.
+  let shown = null;
+  for (let waited = 0; waited < 100 && s.turn === 1 && s.setsFound === 0; waited++) {
+    await page.clock.runFor(200);
+    s = await state(page);
+    if (s.botClaim && !shown) {
+      shown = s.botClaim;
+      const slots = shown.map((id) => s.table.indexOf(id));
+      assert.ok(await page.evaluate(inkOfCard, await api(page, 'card_rect', shown[0])) > 0, 'the bot\'s card is turned up');
+      await page.screenshot({ path: `${ARTIFACTS}/way-memory-race-bot.png` });
+      assert.ok(slots.every((slot) => slot >= 0));
+    }
+  }
+  assert.ok(shown, 'the bot\'s cards showed before it played');
+  assert.ok(s.turn === 0 || s.setsFound === 1, 'the bot played its turn');
+  // To the end: the person plays each turn by a set the reference finds.
+  for (let guard = 0; !s.over; guard++) {
+    assert.ok(guard < 400, 'the game does not end');
+    if (s.turn === 0) {
+      const claim = [...hands(s.table, 3)].find(isSet);
+      for (const id of claim) await clickCard(page, id);
+    } else {
+      await page.clock.runFor(1000);
+    }
+    s = await state(page);
+  }
+  const sets = s.players.map((p) => p.sets);
+  assert.equal(sets[0] + sets[1], s.setsFound, 'the scores add up');
+  assert.ok(sets[0] > 0, `${sets}`);
+  await page.locator('#end-screen').waitFor({ state: 'visible' });
+  assert.deepEqual(problems, []);
+  await close();
 });

@@ -1,7 +1,7 @@
 //! The pages' lists of ways, written in their HTML, held to the core's
 //! lists: the solo page's chooser (index.html's `<select id="mode">`)
 //! offers every way, in the core's order, each by its name and title, then
-//! the daily puzzle (race.html's build takes out the ways not played with
+//! the daily puzzle (race.html's build is the same: every way is played with
 //! others, `Variant::played_with_others`); the lobby's quick play, its make-a-room
 //! choice and its leaderboard's offer the ways an online room plays.
 

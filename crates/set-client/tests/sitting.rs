@@ -311,3 +311,104 @@ fn online_rooms_seat_eight_named_people_and_no_invisible_names() {
     assert_eq!(Seats::online(&["Ann", " Ann "]), Err(SeatError::RepeatedName("Ann".into())));
     assert!(Seats::online(&["Zoë", "李"]).is_ok());
 }
+
+/// Memory with others on one screen: turns, as the page plays them.
+mod memory_in_turns {
+    use super::*;
+    use set_core::players::bot::memory;
+
+    /// Plays the person's turn as an expert's memory would.
+    fn persons_turn(race: &mut Race, now: f64) -> Vec<Turn> {
+        let turn = race.sitting().turn(race.game()).unwrap();
+        let cards = memory::choose(race.game(), turn, Level::Expert).unwrap();
+        cards.iter().map(|&card| race.pick(card, now).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_person_and_the_bot_take_turns_a_miss_stays_up_and_nobody_plays_out_of_turn() {
+        let seats = Seats::new::<&str>(&[], &[Level::Hard]).unwrap();
+        let mut race = Race::seated(Variant::Memory, 4, seats, 0.0);
+        assert_eq!(race.sitting().turn(race.game()), Some(ANN));
+        assert_eq!(race.bot_plan(), None, "the bot waits for its turn");
+        // A card turned up stays up: picking it again does nothing.
+        let miss = not_a_set(race.game());
+        assert_eq!(race.pick(miss[0], 10.0), Ok(Turn::Move { by: ANN, happened: Happened::Picked(miss[0]) }));
+        assert_eq!(race.pick(miss[0], 20.0), Ok(Turn::Move { by: ANN, happened: Happened::Nothing }));
+        let turn = pick_all(&mut race, &miss[1..], 100.0);
+        assert!(matches!(turn, Turn::Move { by: ANN, happened: Happened::Invalid { .. } }));
+        assert!(miss.iter().all(|&card| race.is_face_up(card)), "the miss stays up to be remembered");
+        assert_eq!(race.standings()[0].penalties, 0, "a miss costs no point");
+        // The bot's turn: the person may not pick, and nothing changes.
+        assert_eq!(race.sitting().turn(race.game()), Some(Seat(1)));
+        let before = race.clone();
+        let other = race.game().table().iter().copied().find(|c| !miss.contains(c)).unwrap();
+        assert_eq!(race.pick(other, 200.0), Err(Refusal::OthersTurn(Seat(1))));
+        assert_eq!(race.hint(200.0), Err(Refusal::OthersTurn(Seat(1))));
+        assert_eq!(race, before);
+        assert_eq!(race.refusal_words(&Refusal::OthersTurn(Seat(1))).as_deref(), Some("It is Hard bot\u{2019}s turn."));
+        // Its three cards show face up before it takes them or turns them down.
+        let plan = race.bot_plan().unwrap();
+        assert_eq!((plan.seat, plan.due_ms > 100), (Seat(1), true), "{plan:?}");
+        assert_eq!(race.showing(plan.due_ms as f64 - SHOW_MS as f64), Some(plan));
+        let turns = race.advance(plan.due_ms as f64);
+        let [Turn::Move { by: Seat(1), happened }] = turns[..] else { panic!("{turns:?}") };
+        match happened {
+            Happened::Found { .. } => {
+                assert_eq!(race.sitting().turn(race.game()), Some(Seat(1)), "a set keeps the turn");
+            }
+            Happened::Invalid { claim, .. } => {
+                assert_eq!(race.sitting().turn(race.game()), Some(ANN));
+                assert!(claim.cards().iter().all(|&card| race.is_face_up(card)), "the bot's miss stays up");
+                // The person's first pick turns it down again.
+                let next = race.game().table().iter().copied().find(|&c| !claim.contains(c)).unwrap();
+                race.pick(next, plan.due_ms as f64 + 10.0).unwrap();
+                assert!(claim.cards().iter().all(|&card| !race.is_face_up(card)));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn people_on_one_screen_pick_in_turn_without_calling() {
+        let mut race = Race::seated(Variant::Memory, 6, people(&["Ann", "Ben"]), 0.0);
+        assert_eq!(race.call_claim(BEN, 0.0), Err(Refusal::OthersTurn(ANN)));
+        assert_eq!(race.call_claim(ANN, 0.0), Ok(None), "the turn's cards are Ann's without a call");
+        assert_eq!(race.call(), None);
+        let miss = not_a_set(race.game());
+        pick_all(&mut race, &miss, 50.0);
+        assert_eq!(race.sitting().turn(race.game()), Some(BEN));
+        let turns = persons_turn(&mut race, 80.0);
+        assert!(turns.iter().all(|turn| matches!(turn, Turn::Move { by: BEN, .. })), "{turns:?}");
+    }
+
+    #[test]
+    fn a_game_in_turns_plays_to_its_end_and_a_reload_carries_on_in_the_same_turn() {
+        let seats = Seats::new::<&str>(&[], &[Level::Expert, Level::Easy]).unwrap();
+        let mut race = Race::seated(Variant::Memory, 12, seats, 0.0);
+        let mut now = 0.0;
+        let mut reloaded = false;
+        for _ in 0..10_000 {
+            if race.game().is_over() {
+                break;
+            }
+            now += 500.0;
+            if race.sitting().turn(race.game()) == Some(ANN) {
+                persons_turn(&mut race, now);
+            } else {
+                race.advance(now);
+            }
+            if !reloaded && race.game().found().len() == 4 {
+                // Saved and restored: the same turn, the same bots' plans.
+                let (saved, sitting) = decode_seated(&race.save_text(now)).unwrap();
+                let restored = Race::resume(saved, sitting, now);
+                assert_eq!(restored.sitting().turn(restored.game()), race.sitting().turn(race.game()));
+                assert_eq!(restored.bot_plan(), race.bot_plan());
+                reloaded = true;
+            }
+        }
+        assert!(race.game().is_over() && reloaded);
+        let standings = race.standings();
+        assert_eq!(standings.iter().map(|s| s.sets).sum::<u32>() as usize, race.game().found().len());
+        assert!(standings.iter().all(|s| s.penalties == 0 && !s.locked_out));
+    }
+}

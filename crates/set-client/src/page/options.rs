@@ -100,8 +100,6 @@ pub enum BadAddress {
     Mode(UnknownMode),
     /// The date is not a day.
     Date(InvalidDate),
-    /// A way to play this page does not play yet (race.html: Memory).
-    NotPlayedHere(Variant),
     /// `calls` is neither 1 nor 0.
     Calls(String),
     /// Calls asked for in a way whose tables are dealt whole or face down.
@@ -114,9 +112,6 @@ impl fmt::Display for BadAddress {
             BadAddress::Seed(err) => err.fmt(f),
             BadAddress::Mode(err) => err.fmt(f),
             BadAddress::Date(err) => err.fmt(f),
-            BadAddress::NotPlayedHere(variant) => {
-                write!(f, "mode \"{}\" ({}) is not played on this page yet", variant.name(), variant.title())
-            }
             BadAddress::Calls(text) => write!(f, "calls \"{text}\" is not 1 (extra cards when called) or 0"),
             BadAddress::NoCalls(variant) => {
                 write!(f, "{} takes no \u{201c}no set\u{201d} calls: its cards are dealt without them", variant.title())
@@ -235,9 +230,6 @@ pub fn check_race(variant: Variant, seats: &Seats) -> Result<(), SeatError> {
 pub fn parse_race_query(search: &str, today: Date) -> Result<RaceOptions, BadRaceAddress> {
     let page = parse_query(search, today).map_err(BadRaceAddress::Address)?;
     // The daily puzzle is checked with its players below (alone, it plays here).
-    if let Some(variant) = page.variant.filter(|&variant| variant.face_down()) {
-        return Err(BadRaceAddress::Address(BadAddress::NotPlayedHere(variant)));
-    }
     let (mut bots, mut people) = (None, None);
     for (key, value) in query_pairs(search) {
         match key {
@@ -379,8 +371,8 @@ mod tests {
             mode.to_string().starts_with("mode \"speed\" is not one of classic, junior, chain, ultra, ultrachain,")
         );
         assert!(mode.to_string().ends_with(", memory, daily"));
-        let not_yet = parse_race_query("?mode=memory", today()).unwrap_err();
-        assert_eq!(not_yet.to_string(), "mode \"memory\" (Memory) is not played on this page yet");
+        let memory = parse_race_query("?mode=memory&bots=hard", today()).map(|o| o.page.variant);
+        assert_eq!(memory, Ok(Some(Variant::Memory)), "Memory is played with others, in turns");
         assert_eq!(parse_query("?mode=memory", today()).map(|o| o.variant), Ok(Some(Variant::Memory)));
         assert_eq!(parse_query("?mode=4set&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::FourSet)));
         assert_eq!(parse_query("?mode=ghost&seed=3", today()).map(|o| o.variant), Ok(Some(Variant::Ghost)));

@@ -8,6 +8,9 @@
 //! - Where extra cards wait for a call, "No set" is a move of the caller or
 //!   the only person, like a pick: right, a point; wrong, a penalty. A
 //!   computer opponent calls too, when its plan says it has looked enough.
+//! - Memory with others is played in turns ([`Sitting::turn`]): the person
+//!   whose turn it is picks without calling, and a bot plays its turn as
+//!   [`set_core::players::bot::memory`] says.
 //! - A computer opponent claims when its plan ([`Race::bot_plan`]) comes due,
 //!   shown on the board for [`SHOW_MS`] first; a bot's claim due while a
 //!   person has called waits for the call to end.
@@ -203,12 +206,20 @@ impl Race {
             Refusal::LockedOut(seat) => format!("{} is out until the next set.", self.name(seat)),
             Refusal::NotTheirTurn { calling } => format!("{} has called a set.", self.name(calling)),
             Refusal::CallFirst => "Call a set first: press your key or tap your name.".to_owned(),
+            Refusal::OthersTurn(seat) => format!("It is {}\u{2019}s turn.", self.name(seat)),
             _ => return None,
         })
     }
 
-    /// Whose picks they are: the caller's, or the only person's.
+    /// Whose picks they are: the caller's, or the only person's; taking
+    /// turns (Memory with others), the person's whose turn it is.
     fn picker(&self) -> Result<Seat, Refusal> {
+        if let Some(turn) = self.sitting.turn(self.game()) {
+            return match self.seats().player(turn) {
+                Some(player) if player.kind == Kind::Human => Ok(turn),
+                _ => Err(Refusal::OthersTurn(turn)),
+            };
+        }
         match (self.call, self.seats().only_person()) {
             (Some(call), _) => Ok(call.seat),
             (None, Some(seat)) if !self.seats().call_first() => Ok(seat),
@@ -225,11 +236,12 @@ impl Race {
         if !self.game().in_play(card) {
             return Err(GameError::NotInPlay { card }.into());
         }
-        let size = self.game().variant().claim_size();
-        let cards = match self.session.selection_mut().toggle(card, size) {
-            Toggle::Picked => return Ok(Turn::Move { by, happened: Happened::Picked(card) }),
-            Toggle::Unpicked => return Ok(Turn::Move { by, happened: Happened::Unpicked(card) }),
-            Toggle::Claim(cards) => cards,
+        let happened = |happened| Ok(Turn::Move { by, happened });
+        let cards = match self.session.toggle(card) {
+            None => return happened(Happened::Nothing),
+            Some(Toggle::Picked) => return happened(Happened::Picked(card)),
+            Some(Toggle::Unpicked) => return happened(Happened::Unpicked(card)),
+            Some(Toggle::Claim(cards)) => cards,
         };
         self.call = None;
         let at_ms = self.play_ms(now);
@@ -241,6 +253,7 @@ impl Race {
         let deck_before = self.game().deck().len();
         let verdict = self.sitting.settle(self.session.game_mut(), by, cards, at_ms)?;
         self.session.run_clock(now);
+        self.session.show_miss(if matches!(verdict, Verdict::Wrong(_)) { cards } else { &[] });
         let happened = match verdict {
             Verdict::Accepted { claim, split } => {
                 // Picks that are still in play stay picked after another's claim.
@@ -293,6 +306,10 @@ impl Race {
         if player.kind != Kind::Human {
             return Err(Refusal::NotAPerson(seat));
         }
+        // Taking turns, nobody calls: the cards are the turn's.
+        if let Some(turn) = self.sitting.turn(self.game()) {
+            return if turn == seat { Ok(None) } else { Err(Refusal::OthersTurn(turn)) };
+        }
         if let Some(call) = self.call.filter(|call| call.seat != seat) {
             return Err(Refusal::NotTheirTurn { calling: call.seat });
         }
@@ -311,6 +328,13 @@ impl Race {
     /// changed; the earliest bot wins. `None` without bots, or once over.
     pub fn bot_plan(&self) -> Option<BotPlan> {
         let game = self.game();
+        // Taking turns, the bot whose turn it is plays, from the turn's start.
+        if let Some(turn) = self.sitting.turn(game) {
+            let Kind::Bot(level) = self.seats().player(turn)?.kind else { return None };
+            let last = game.moves().last().map(|mv| mv.at_ms);
+            let since = last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max();
+            return bot::memory::plan(game, turn, level, since.unwrap_or(0));
+        }
         // The table last changed at the last claim found or right call.
         let found = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
         let called = self.sitting.right_calls(game).last().map_or(0, |call| call.at_ms);

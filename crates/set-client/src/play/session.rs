@@ -194,6 +194,26 @@ impl Session {
         &mut self.selection
     }
 
+    /// A pick of a card in play, as the selection takes it; `None` where it
+    /// does nothing. In Memory a card turned up stays up (picking it again
+    /// does nothing), and the first pick turns the last miss down again.
+    pub(crate) fn toggle(&mut self, card: Card) -> Option<Toggle> {
+        if self.game.variant().face_down() && self.selection.contains(card) {
+            return None;
+        }
+        self.shown.clear();
+        Some(self.selection.toggle(card, self.game.variant().claim_size()))
+    }
+
+    /// Memory: a miss's cards stay face up until the next pick (or the next
+    /// claim of another player); elsewhere nothing is kept up.
+    pub(crate) fn show_miss(&mut self, cards: &[Card]) {
+        self.shown.clear();
+        if self.game.variant().face_down() {
+            self.shown.extend_from_slice(cards);
+        }
+    }
+
     /// The picked cards, in pick order.
     pub fn selection(&self) -> &[Card] {
         self.selection.cards()
@@ -298,15 +318,11 @@ impl Session {
         if !self.game.in_play(card) {
             return Err(GameError::NotInPlay { card });
         }
-        let memory = self.game.variant().face_down();
-        if memory && self.selection.contains(card) {
-            return Ok(Happened::Nothing);
-        }
-        self.shown.clear();
-        let cards = match self.selection.toggle(card, self.game.variant().claim_size()) {
-            Toggle::Picked => return Ok(Happened::Picked(card)),
-            Toggle::Unpicked => return Ok(Happened::Unpicked(card)),
-            Toggle::Claim(cards) => cards,
+        let cards = match self.toggle(card) {
+            None => return Ok(Happened::Nothing),
+            Some(Toggle::Picked) => return Ok(Happened::Picked(card)),
+            Some(Toggle::Unpicked) => return Ok(Happened::Unpicked(card)),
+            Some(Toggle::Claim(cards)) => cards,
         };
         let expected = self.game.variant().claim_size();
         let claim = Claim::new(&cards).ok_or(GameError::ClaimSize { expected, got: cards.len() })?;
@@ -319,9 +335,7 @@ impl Session {
             }
             ClaimOutcome::AlreadyFound => Happened::AlreadyFound,
             ClaimOutcome::Invalid(why) => {
-                if memory {
-                    self.shown = claim.cards().to_vec();
-                }
+                self.show_miss(claim.cards());
                 Happened::Invalid { claim, why }
             }
         })

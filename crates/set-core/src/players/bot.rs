@@ -39,6 +39,8 @@
 //! comes from a [`SplitMix64`] the caller seeds from the game's seed, so a
 //! game with bots is a function of its seed and its moves.
 
+pub mod memory;
+
 use crate::players::level::Level;
 use crate::players::seats::{Seat, Seats};
 use crate::rules::card::Card;

@@ -21,6 +21,8 @@
 //!   like a claim; a wrong one is a wrong claim. A call sent before the
 //!   table changed (a claim found, or another player's right call) is
 //!   judged by the room that saw both ([`crate::online::room`]).
+//! - Memory with others is played in turns ([`turns`]): only the seat
+//!   whose turn it is may claim, and a miss passes the turn, costing nothing.
 //! - A game alone has one seat and no lockouts: solo play as it always was.
 //! - Online ([`Sitting::online`], up to [`MAX_ONLINE_PLAYERS`] people, no
 //!   computer opponents), a wrong claim costs no point and locks nobody out:
@@ -37,6 +39,8 @@ use crate::rules::card::Card;
 use crate::rules::finder::UltraSplit;
 use crate::rules::game::{CallOutcome, Claim, ClaimOutcome, Game, GameError, HintOutcome, Invalid};
 use std::fmt;
+
+mod turns;
 
 /// Online, how long after a wrong claim its seat may not claim again.
 pub const WRONG_COOLDOWN_MS: u64 = 1500;
@@ -158,6 +162,8 @@ pub enum Refusal {
     },
     /// Several people share the screen: call a claim before picking.
     CallFirst,
+    /// The seats take turns (Memory with others), and it is this seat's.
+    OthersTurn(Seat),
     /// A computer opponent's move made by anyone but the computer.
     NotAPerson(Seat),
     /// Online: a wrong claim was made less than [`WRONG_COOLDOWN_MS`] ago.
@@ -181,6 +187,7 @@ impl fmt::Display for Refusal {
             Refusal::LockedOut(seat) => write!(f, "player {} is locked out until the next set is found", seat.0),
             Refusal::NotTheirTurn { calling } => write!(f, "player {} has called a set", calling.0),
             Refusal::CallFirst => write!(f, "call a set first: press your key or tap your name"),
+            Refusal::OthersTurn(seat) => write!(f, "it is player {}'s turn", seat.0),
             Refusal::NotAPerson(seat) => write!(f, "player {} is a computer opponent", seat.0),
             Refusal::CoolingDown { seat, until_ms } => {
                 write!(f, "player {} made a wrong claim and may claim again at {until_ms} ms", seat.0)
@@ -465,6 +472,8 @@ impl Sitting {
             }
         }
         let found = game.found().len() as u32;
+        // Taking turns, a miss only passes the turn (`turns`).
+        let penalties = if self.in_turns(game) { Vec::new() } else { penalties };
         for penalty in penalties {
             if let Some(standing) = standings.get_mut(penalty.by.0 as usize) {
                 standing.penalties += 1;
@@ -490,7 +499,10 @@ impl Sitting {
         if standing.locked_out {
             return Err(Refusal::LockedOut(by));
         }
-        Ok(())
+        match self.turn(game) {
+            Some(turn) if turn != by => Err(Refusal::OthersTurn(turn)),
+            _ => Ok(()),
+        }
     }
 
     /// Online: when a seat's last wrong claim stops barring it, if it still does at `at_ms`.

@@ -96,14 +96,14 @@ pub const WAYS: [Variant; 16] = [
 ];
 
 /// The ways to play an online room offers, in [`WAYS`]' order: every way
-/// played with others ([`Variant::played_with_others`]).
+/// played online ([`Variant::played_online`]).
 pub const ONLINE_VARIANTS: [Variant; ONLINE_COUNT] = online_ways();
 
-/// How many ways are played with others.
+/// How many ways are played online.
 const ONLINE_COUNT: usize = {
     let (mut i, mut n) = (0, 0);
     while i < WAYS.len() {
-        if WAYS[i].played_with_others() {
+        if WAYS[i].played_online() {
             n += 1;
         }
         i += 1;
@@ -115,7 +115,7 @@ const fn online_ways() -> [Variant; ONLINE_COUNT] {
     let mut ways = [Variant::Classic; ONLINE_COUNT];
     let (mut i, mut n) = (0, 0);
     while i < WAYS.len() {
-        if WAYS[i].played_with_others() {
+        if WAYS[i].played_online() {
             ways[n] = WAYS[i];
             n += 1;
         }
@@ -292,11 +292,18 @@ impl Variant {
         matches!(self, Variant::Memory)
     }
 
-    /// Whether it is played with others (race.html, online rooms): not
-    /// Memory, whose cards lie face down (the bots would see every card),
-    /// nor the daily puzzle, played alone.
+    /// Whether it is played with others on one screen (race.html): every
+    /// way but the daily puzzle, played alone. Memory with others is played
+    /// in turns (`players::sitting`).
     pub const fn played_with_others(self) -> bool {
-        !self.face_down() && !matches!(self, Variant::Daily(_))
+        !matches!(self, Variant::Daily(_))
+    }
+
+    /// Whether an online room plays it: every way played with others but
+    /// Memory, whose face-down cards a server would have to keep from its
+    /// players' pages (not yet built: a page that is sent the table knows it).
+    pub const fn played_online(self) -> bool {
+        self.played_with_others() && !self.face_down()
     }
 
     /// Whether extra cards can wait for a "no set" call ([`Dealing`]): every
