@@ -38,73 +38,82 @@ fn chance(seed: u64, about: u64) -> f64 {
     (SplitMix64::new(seed ^ SplitMix64::new(about).next_u64()).next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// The cards on the table the bot at `seat` knows: those it kept in mind of
-/// every miss's cards still on the table, and the hinted ones (face up).
-pub fn known(game: &Game, seat: Seat, level: Level) -> Vec<Card> {
-    let misses: Vec<&Claim> = game
-        .moves()
-        .iter()
-        .filter_map(|mv| match &mv.action {
-            // A claim whose cards are all still out missed.
-            Action::Claim(claim) if claim.cards().iter().all(|&card| game.table().contains(&card)) => Some(claim),
-            _ => None,
-        })
-        .collect();
+/// Whether `card` is in the set of card ids `ids` (Memory deals the 81
+/// classic cards: an id past 127 is in none).
+fn holds(ids: u128, card: Card) -> bool {
+    card.id() < 128 && ids >> card.id() & 1 == 1
+}
+
+/// The ids of the cards on the table the bot at `seat` knows, as a set of
+/// bits: those it kept in mind of every miss's cards still on the table,
+/// and the hinted ones (face up).
+fn known_ids(game: &Game, seat: Seat, level: Level) -> u128 {
+    let table = game.table();
+    // A claim whose cards are all still out missed.
+    let misses = game.moves().iter().filter_map(|mv| match &mv.action {
+        Action::Claim(claim) if claim.cards().iter().all(|card| table.contains(card)) => Some(claim),
+        _ => None,
+    });
+    let count = misses.clone().count();
     let level = level as usize;
-    game.table()
-        .iter()
-        .copied()
-        .filter(|&card| {
-            game.hinted_cards().contains(&card)
-                || misses.iter().enumerate().any(|(i, miss)| {
-                    let later = (misses.len() - 1 - i) as i32;
-                    let about = u64::from(seat.0) << 48 | (i as u64) << 16 | u64::from(card.id());
-                    miss.contains(card) && chance(game.seed(), about) < REMEMBERS[level] * FADES[level].powi(later)
-                })
-        })
-        .collect()
+    let mut known = 0u128;
+    for (i, miss) in misses.enumerate() {
+        let keeps = REMEMBERS[level] * FADES[level].powi((count - 1 - i) as i32);
+        for &card in miss.cards() {
+            let about = u64::from(seat.0) << 48 | (i as u64) << 16 | u64::from(card.id());
+            if card.id() < 128 && chance(game.seed(), about) < keeps {
+                known |= 1 << card.id();
+            }
+        }
+    }
+    for &card in game.hinted_cards().iter().filter(|card| card.id() < 128) {
+        known |= 1 << card.id();
+    }
+    known
+}
+
+/// The cards on the table the bot at `seat` knows, in slot order.
+pub fn known(game: &Game, seat: Seat, level: Level) -> Vec<Card> {
+    let known = known_ids(game, seat, level);
+    game.table().iter().copied().filter(|&card| holds(known, card)).collect()
 }
 
 /// The three cards a bot turns up on its turn, as the module says.
 pub fn choose(game: &Game, seat: Seat, level: Level) -> Option<[Card; 3]> {
     let table = game.table();
-    if table.len() < 3 {
-        return None;
-    }
-    let known = known(game, seat, level);
-    let knows = |card: Card| known.contains(&card);
-    // 1. A set among the cards it knows.
-    for (i, &a) in known.iter().enumerate() {
-        for &b in &known[i + 1..] {
+    let known = known_ids(game, seat, level);
+    // The third card of a set with `a` and a known card, both known.
+    let completes = |a: Card| {
+        table.iter().copied().filter(|&b| b != a && holds(known, b)).find_map(|b| {
             let c = third_card(a, b);
-            if c != a && c != b && knows(c) {
-                return Some([a, b, c]);
-            }
-        }
-    }
-    let mut rng =
-        SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | game.moves().len() as u64).next_u64());
-    let mut turn_up = |not: &[Card]| -> Option<Card> {
-        let unknown: Vec<Card> = table.iter().copied().filter(|&c| !knows(c) && !not.contains(&c)).collect();
-        let pool: Vec<Card> =
-            if unknown.is_empty() { table.iter().copied().filter(|c| !not.contains(c)).collect() } else { unknown };
-        pool.get(rng.below(pool.len() as u64) as usize).copied()
+            (c != a && c != b && holds(known, c)).then_some([a, b, c])
+        })
     };
+    // 1. A set among the cards it knows.
+    if let Some(set) = table.iter().copied().filter(|&a| holds(known, a)).find_map(completes) {
+        return Some(set);
+    }
+    let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | game.moves().len() as u64).next_u64());
+    // A card it does not know, but none of `up` (any not up, once it knows every card).
+    let mut turn_up = |up: u128| {
+        let unknown = table.iter().filter(|&&card| !holds(known | up, card)).count();
+        let skip = if unknown > 0 { known | up } else { up };
+        let pool = table.iter().filter(|&&card| !holds(skip, card)).count() as u64;
+        (pool > 0).then(|| rng.below(pool) as usize).and_then(|k| table.iter().copied().filter(|&card| !holds(skip, card)).nth(k))
+    };
+    let bit = |card: Card| 1u128 << card.id().min(127);
     // 2. A card turned up, and a set of it with two it knows.
-    let a = turn_up(&[])?;
-    for &b in known.iter().filter(|&&b| b != a) {
-        let c = third_card(a, b);
-        if c != a && c != b && knows(c) {
-            return Some([a, b, c]);
-        }
+    let a = turn_up(0)?;
+    if let Some(set) = completes(a) {
+        return Some(set);
     }
     // 3. A second, and the third that completes them if it knows it.
-    let b = turn_up(&[a])?;
+    let b = turn_up(bit(a))?;
     let c = third_card(a, b);
-    if knows(c) && c != a && c != b {
+    if holds(known, c) && c != a && c != b {
         return Some([a, b, c]);
     }
-    Some([a, b, turn_up(&[a, b])?])
+    Some([a, b, turn_up(bit(a) | bit(b))?])
 }
 
 /// The bot at `seat`'s turn, begun at play time `since_ms`: the three cards

@@ -29,18 +29,9 @@ impl Sitting {
             return None;
         }
         let seats = self.seats().players().len();
-        let judged = self.judged(game);
-        let mut time_outs = self.time_outs().iter().peekable();
-        let mut passes = 0usize;
-        for (mv, judged) in game.moves().iter().zip(judged.iter()) {
-            while time_outs.next_if(|t| t.at_ms <= mv.at_ms).is_some() {
-                passes += 1;
-            }
-            if matches!(judged, Judged::Penalty { .. }) {
-                passes += 1;
-            }
-        }
-        passes += time_outs.count();
+        // Only how many times it passed matters, not when.
+        let misses = self.judged(game).iter().filter(|judged| matches!(judged, Judged::Penalty { .. })).count();
+        let passes = misses + self.time_outs().len();
         Some(Seat((passes % seats) as u8))
     }
 }
