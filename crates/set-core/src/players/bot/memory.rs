@@ -93,13 +93,16 @@ pub fn choose(game: &Game, seat: Seat, level: Level) -> Option<[Card; 3]> {
     if let Some(set) = table.iter().copied().filter(|&a| holds(known, a)).find_map(completes) {
         return Some(set);
     }
-    let mut rng = SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | game.moves().len() as u64).next_u64());
+    let mut rng =
+        SplitMix64::new(game.seed() ^ SplitMix64::new(u64::from(seat.0) << 32 | game.moves().len() as u64).next_u64());
     // A card it does not know, but none of `up` (any not up, once it knows every card).
     let mut turn_up = |up: u128| {
         let unknown = table.iter().filter(|&&card| !holds(known | up, card)).count();
         let skip = if unknown > 0 { known | up } else { up };
         let pool = table.iter().filter(|&&card| !holds(skip, card)).count() as u64;
-        (pool > 0).then(|| rng.below(pool) as usize).and_then(|k| table.iter().copied().filter(|&card| !holds(skip, card)).nth(k))
+        (pool > 0)
+            .then(|| rng.below(pool) as usize)
+            .and_then(|k| table.iter().copied().filter(|&card| !holds(skip, card)).nth(k))
     };
     let bit = |card: Card| 1u128 << card.id().min(127);
     // 2. A card turned up, and a set of it with two it knows.
