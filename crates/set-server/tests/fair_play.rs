@@ -90,8 +90,11 @@ const COUNTED_GAMES: usize = 12;
 #[tokio::test]
 async fn a_farm_of_sockpuppets_moves_no_rating_and_lists_no_one() {
     let scratch = Scratch::new("fair-farm");
-    // As the review ran it: puppets that never claim, games of a second or two.
-    let server = Server::start(&scratch);
+    // As the review ran it: puppets that never claim, games of a second or
+    // two. A Junior game's floor is the classic one's in proportion
+    // (`fair::min_game_ms`): with the classic floor at 300 s, Junior's is
+    // 24 s, far over a farmed game on the busiest machine.
+    let server = Server::start_with(&scratch, &["--rated-game-seconds", "300"]);
     let (mut farmer, mut room) = farmer_in_a_room(&server).await;
     for game in 0..SHORT_GAMES {
         if game > 0 {

@@ -6,8 +6,9 @@
 //! them is tested here without a clock or a database. lichess is the model
 //! (docs/fair-play.md says why each rule is there).
 //!
-//! - A game counts when it lasted [`MIN_RATED_GAME_MS`] and every seat took
-//!   part: made at least [`MIN_CLAIMS`] claims. A seat connected for less
+//! - A game counts when it lasted [`MIN_RATED_GAME_MS`] (less in a way whose
+//!   games are shorter: [`min_game_ms`]) and every seat took part: made at
+//!   least [`MIN_CLAIMS`] claims. A seat connected for less
 //!   than half of the game ([`stayed`]) left it, and takes the last place
 //!   (it loses as if it had stayed); a seat away for a moment does not.
 //! - A claim whose newest card had been in play for less than the seeing
@@ -23,13 +24,43 @@
 
 use super::room::RoomGame;
 use crate::players::sitting::Seat;
+use crate::rules::variant::Variant;
 use std::fmt;
 
-/// The shortest game that counts. A farm plays games of a second or two; a
-/// person needs longer than this to look at every table of the shortest way
-/// to play (Junior's 27 cards are nine sets: at the expert bot's median of
-/// three seconds a set, about half a minute).
+/// The shortest classic game that counts. A farm plays games of a second or
+/// two; a person needs far longer than this to find a classic deck's sets
+/// (the expert bot, alone, takes about three times as long).
 pub const MIN_RATED_GAME_MS: u64 = 30_000;
+
+/// How long a game of `variant` takes the expert bot playing alone, in
+/// percent of a classic game's (medians; `crates/set-core/tests/rated_floor.rs`
+/// measures them and holds this table to them).
+pub fn game_length_percent(variant: Variant) -> u64 {
+    match variant {
+        Variant::Junior => 8,
+        Variant::FourSetJunior => 71,
+        Variant::Chain => 123,
+        Variant::FourSetJuniorChain => 230,
+        Variant::FourSetJuniorPuzzle => 238,
+        Variant::Ultra => 241,
+        Variant::Ultra9 => 302,
+        Variant::Ghost => 386,
+        Variant::UltraChain => 600,
+        Variant::Mega => 973,
+        Variant::Ultra9Puzzle => 1039,
+        Variant::FourSet => 1241,
+        Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Memory | Variant::Daily(_) => 100,
+    }
+}
+
+/// The shortest game of `variant` that counts: the policy's, shortened in
+/// proportion for a way whose games are shorter than classic's (a Junior
+/// game is nine quick sets: at the classic floor the best players' games
+/// would never count). A longer way keeps the policy's floor: many quick
+/// players racing finish any game far faster than one bot alone.
+pub fn min_game_ms(policy: &Policy, variant: Variant) -> u64 {
+    policy.min_game_ms * game_length_percent(variant).min(100) / 100
+}
 
 /// The least time a claim's newest card must have been in play. The expert
 /// bot, modelled on the fastest people's times, takes longer than this in
@@ -113,10 +144,12 @@ pub struct FastClaim {
 /// Why a finished game, rated when it started, does not count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unrated {
-    /// It was shorter than the policy's minimum.
+    /// It was shorter than the policy's minimum for its way.
     Short {
         /// How long it lasted, in ms of play time.
         ms: u64,
+        /// The shortest that counts in its way ([`min_game_ms`]).
+        floor_ms: u64,
     },
     /// A seat made fewer than [`MIN_CLAIMS`] claims.
     Idle(Seat),
@@ -127,13 +160,8 @@ pub enum Unrated {
 impl fmt::Display for Unrated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unrated::Short { ms } => {
-                write!(
-                    f,
-                    "the game lasted {} s, under the {} s a rated game needs",
-                    ms / 1000,
-                    MIN_RATED_GAME_MS / 1000
-                )
+            Unrated::Short { ms, floor_ms } => {
+                write!(f, "the game lasted {} ms, under the {floor_ms} ms a rated game of its way needs", ms)
             }
             Unrated::Idle(seat) => write!(f, "seat {} made no claim", seat.0),
             Unrated::TooFast(fast) => write!(
@@ -182,8 +210,9 @@ pub fn stayed(present_ms: u64, play_ms: u64) -> bool {
 /// does not, in the order: too short, a seat idle, a claim too fast.
 pub fn judge(game: &RoomGame, seats: usize, policy: &Policy) -> Result<(), Unrated> {
     let ms = game.last_move().map_or(0, |(_, mv)| mv.at_ms);
-    if ms < policy.min_game_ms {
-        return Err(Unrated::Short { ms });
+    let floor_ms = min_game_ms(policy, game.game().variant());
+    if ms < floor_ms {
+        return Err(Unrated::Short { ms, floor_ms });
     }
     if let Some(seat) = claims_by_seat(game, seats).iter().position(|&claims| claims < MIN_CLAIMS) {
         return Err(Unrated::Idle(Seat(seat as u8)));

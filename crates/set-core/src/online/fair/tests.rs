@@ -72,12 +72,31 @@ fn a_long_game_where_everyone_claims_at_a_persons_pace_counts() {
 
 #[test]
 fn a_short_game_does_not_count() {
+    let room = play(Variant::Classic, 2, 1_000, &[]);
+    let ms = room.last_move().unwrap().1.at_ms;
+    assert!(ms < MIN_RATED_GAME_MS);
+    let floor_ms = MIN_RATED_GAME_MS;
+    assert_eq!(judge(&room, 2, &Policy::default()), Err(Unrated::Short { ms, floor_ms }));
+    let shorter = Policy { min_game_ms: ms, ..Policy::default() };
+    assert_eq!(judge(&room, 2, &shorter), Ok(()), "as long as the policy's minimum: counts");
+}
+
+#[test]
+fn a_quick_junior_game_counts_under_the_classic_floor_as_a_junior_game_is_shorter() {
+    // Nine sets at a second each: under the classic floor, over Junior's.
     let room = play(Variant::Junior, 2, 1_000, &[]);
     let ms = room.last_move().unwrap().1.at_ms;
     assert!(ms < MIN_RATED_GAME_MS);
-    assert_eq!(judge(&room, 2, &Policy::default()), Err(Unrated::Short { ms }));
-    let shorter = Policy { min_game_ms: ms, ..Policy::default() };
-    assert_eq!(judge(&room, 2, &shorter), Ok(()), "as long as the policy's minimum: counts");
+    assert_eq!(judge(&room, 2, &Policy::default()), Ok(()));
+    // Its floor is the policy's in proportion: a stricter policy's is over it.
+    let strict = Policy { min_game_ms: 200_000, ..Policy::default() };
+    let floor_ms = min_game_ms(&strict, Variant::Junior);
+    assert_eq!(floor_ms, 200_000 * game_length_percent(Variant::Junior) / 100);
+    assert_eq!(judge(&room, 2, &strict), Err(Unrated::Short { ms, floor_ms }));
+    // A way whose games are longer keeps the policy's floor.
+    for way in [Variant::Classic, Variant::FourSet, Variant::Ghost, Variant::Shuffle] {
+        assert_eq!(min_game_ms(&strict, way), 200_000, "{way:?}");
+    }
 }
 
 #[test]
