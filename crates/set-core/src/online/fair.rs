@@ -161,7 +161,7 @@ impl fmt::Display for Unrated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unrated::Short { ms, floor_ms } => {
-                write!(f, "the game lasted {} ms, under the {floor_ms} ms a rated game of its way needs", ms)
+                write!(f, "the game lasted {ms} ms, under the {floor_ms} ms a rated game of its way needs")
             }
             Unrated::Idle(seat) => write!(f, "seat {} made no claim", seat.0),
             Unrated::TooFast(fast) => write!(
