@@ -313,7 +313,18 @@ test('statistics that storage refuses to write are said, kept in the inbox, and 
   await close();
 });
 
-test('both drills are played by clicks, and their records are kept', { timeout: 120_000 }, async () => {
+/** The 4Set rule from its words, on base-4 ids (colour, shape, fill, number):
+ *  in every trait the four values are all the same, all different, or two pairs. */
+function isFourSet(ids) {
+  return [6, 4, 2, 0].every((shift) => {
+    const counts = [0, 0, 0, 0];
+    for (const id of ids) counts[(id >> shift) & 3]++;
+    const shape = counts.filter((n) => n > 0).sort().join();
+    return shape === '4' || shape === '1,1,1,1' || shape === '2,2';
+  });
+}
+
+test('the three drills are played by clicks, and their records are kept', { timeout: 120_000 }, async () => {
   for (const [size, options] of [['desktop', {}], ['phone', PHONE]]) {
     const { page, problems, close } = await open('?seed=8', options);
     await page.click('#open-settings');
@@ -339,9 +350,21 @@ test('both drills are played by clicks, and their records are kept', { timeout: 
       await page.click(`#review-count-${Math.min(setsIn(view.table), 7)}`);
     }
     assert.match(await page.textContent('#review-result'), /^10 of 10 right/);
+    await page.click('#review-practice');
+    await page.click('#review-fourth-card');
+    for (let round = 0; round < 15; round++) {
+      const view = await viewState(page, 'practice');
+      assert.equal(view.triple.length, 3);
+      const right = view.candidates.findIndex((id) => isFourSet([...view.triple, id]));
+      assert.equal(view.candidates.filter((id) => isFourSet([...view.triple, id])).length, 1, 'exactly one completes it');
+      if (round === 0) await page.screenshot({ path: `${ARTIFACTS}/review-fourth-card-${size}.png` });
+      await page.click(`#review-pick-${right}`);
+    }
+    assert.match(await page.textContent('#review-result'), /^15 of 15 right/);
     const { drills } = await page.evaluate(() => window.reviewBindings.stats());
     assert.deepEqual([drills['third-card'].runs, drills['third-card'].answers, drills['third-card'].correct], [1, 20, 19]);
     assert.deepEqual([drills['how-many'].runs, drills['how-many'].correct], [1, 10]);
+    assert.deepEqual([drills['fourth-card'].runs, drills['fourth-card'].correct], [1, 15]);
     assert.deepEqual(problems, []);
     await close();
   }

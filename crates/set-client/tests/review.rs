@@ -412,6 +412,45 @@ mod drills {
         }
     }
 
+    /// The 4Set rule from its words: in every trait the four values are all
+    /// the same, all different, or two pairs.
+    fn plain_four_set(cards: [set_core::rules::card::Card; 4]) -> bool {
+        use set_core::rules::deck::Deck;
+        let values = cards.map(|card| Deck::Four.values(card).as_slice().to_vec());
+        (0..4).all(|t| {
+            let mut counts = [0; 4];
+            for card in &values {
+                counts[usize::from(card[t])] += 1;
+            }
+            let mut shape: Vec<i32> = counts.into_iter().filter(|&n| n > 0).collect();
+            shape.sort_unstable();
+            matches!(shape[..], [4] | [1, 1, 1, 1] | [2, 2])
+        })
+    }
+
+    #[test]
+    fn each_fourth_card_round_has_exactly_one_card_that_completes_the_four_set() {
+        use set_client::review::drills::{FOURTH_CARD_ROUNDS, fourth_card_rounds};
+        use set_core::rules::deck::Deck;
+        for seed in 0..50 {
+            let rounds = fourth_card_rounds(seed);
+            assert_eq!(rounds.len(), FOURTH_CARD_ROUNDS);
+            assert_eq!(rounds, fourth_card_rounds(seed), "a run is a function of its seed");
+            for round in rounds {
+                let [a, b, c] = round.triple;
+                assert!(a != b && b != c && a != c);
+                assert!(round.triple.iter().chain(&round.candidates).all(|&card| Deck::Four.contains(card)));
+                let completing: Vec<usize> =
+                    (0..CANDIDATES).filter(|&i| plain_four_set([a, b, c, round.candidates[i]])).collect();
+                assert_eq!(completing, [round.answer]);
+                for (i, card) in round.candidates.iter().enumerate() {
+                    assert!(!round.triple.contains(card));
+                    assert!(!round.candidates[..i].contains(card), "candidates are distinct");
+                }
+            }
+        }
+    }
+
     #[test]
     fn how_many_answers_are_counted_by_the_plain_rule_and_spread_out() {
         let mut seen = [0; MORE + 1];

@@ -1,5 +1,7 @@
-//! The Practice entry's two drills, played by clicks, taps or keys:
+//! The Practice entry's drills, played by clicks, taps or keys:
 //! - Third card: two cards; pick the one of nine that completes the set.
+//! - Fourth card (4Set): three cards of the 256; pick the one of nine that
+//!   completes the 4Set.
 //! - How many sets?: a table of twelve; say how many sets it holds.
 //!
 //! Each answer is timed from the round's first draw; a run's answers go to
@@ -12,8 +14,12 @@ use crate::shell::{Event, Shell};
 use crate::words::{drill_records, time};
 use set_canvas::board::{Drawn, Marks, draw_one, draw_table, looks};
 use set_client::review::analysis::median;
-use set_client::review::drills::{CANDIDATES, HowManyRound, MORE, ThirdCardRound, how_many_rounds, third_card_rounds};
+use set_client::review::drills::{
+    CANDIDATES, FourthCardRound, HowManyRound, MORE, ThirdCardRound, fourth_card_rounds, how_many_rounds,
+    third_card_rounds,
+};
 use set_client::review::record::{Answer, Drill, DrillRun, Record};
+use set_core::rules::card::Card;
 use set_core::rules::deck::Deck;
 
 /// Where the player is in the Practice entry.
@@ -21,6 +27,7 @@ pub enum Drilling {
     Choosing,
     ThirdCard(Run<ThirdCardRound>),
     HowMany(Run<HowManyRound>),
+    FourthCard(Run<FourthCardRound>),
     /// A run just ended.
     Done {
         drill: Drill,
@@ -75,6 +82,10 @@ pub(crate) fn update(drilling: &mut Drilling, event: Event, ledger: &mut Ledger)
             *drilling = Drilling::HowMany(Run::new(how_many_rounds(seed)));
             return true;
         }
+        _ if id == "review-fourth-card" => {
+            *drilling = Drilling::FourthCard(Run::new(fourth_card_rounds(seed)));
+            return true;
+        }
         _ if id == "review-practice" => {
             *drilling = Drilling::Choosing;
             return true;
@@ -86,6 +97,14 @@ pub(crate) fn update(drilling: &mut Drilling, event: Event, ledger: &mut Ledger)
             }
             let right = round.candidates[round.answer].to_string();
             run.answer(pick == round.answer, right).then(|| (Drill::ThirdCard, run.answers.clone(), run.at))
+        }
+        Drilling::FourthCard(run) => {
+            let (Some(pick), Some(round)) = (number("review-pick-"), run.round().copied()) else { return false };
+            if pick >= CANDIDATES {
+                return false;
+            }
+            let right = Deck::Four.words(round.candidates[round.answer]);
+            run.answer(pick == round.answer, right).then(|| (Drill::FourthCard, run.answers.clone(), run.at))
         }
         Drilling::HowMany(run) => {
             let (Some(count), Some(round)) = (number("review-count-"), run.round().copied()) else { return false };
@@ -112,36 +131,42 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
     let looks = looks();
     match drilling {
         Drilling::Choosing => {
-            let mut body = String::from("<p>Two drills to sharpen your eye.</p><p class=\"review-actions\">");
-            body.push_str(r#"<button id="review-third-card" type="button">Third card</button> <button id="review-how-many" type="button">How many sets?</button></p>"#);
-            body.push_str("<p>Third card: two cards are shown; pick the card that completes the set. 20 rounds, timed.</p><p>How many sets? A table of twelve is shown; say how many sets it holds. 10 rounds.</p>");
+            let mut body = String::from("<p>Three drills to sharpen your eye.</p><p class=\"review-actions\">");
+            body.push_str(r#"<button id="review-third-card" type="button">Third card</button> <button id="review-how-many" type="button">How many sets?</button> <button id="review-fourth-card" type="button">Fourth card (4Set)</button></p>"#);
+            body.push_str("<p>Third card: two cards are shown; pick the card that completes the set. 20 rounds, timed.</p><p>How many sets? A table of twelve is shown; say how many sets it holds. 10 rounds.</p><p>Fourth card: three cards of 4Set's deck are shown; pick the card that completes the 4Set (in every trait the four are all the same, all different, or two pairs). 15 rounds.</p>");
             body.push_str(&records(record));
             shell.write("Practice", &body);
         }
         Drilling::ThirdCard(run) => {
             let Some(round) = run.round() else { return };
-            let mut body = progress(run.answers.len(), run.rounds.len(), &run.said);
-            body.push_str(&format!(
-                r#"<p>Which card completes the set of <strong>{}</strong> and <strong>{}</strong>?</p><div class="review-pair"><canvas id="review-pair-0" class="review-card" role="img" aria-label="{}"></canvas><canvas id="review-pair-1" class="review-card" role="img" aria-label="{}"></canvas></div><div class="review-candidates">"#,
-                round.pair[0], round.pair[1], round.pair[0], round.pair[1]
-            ));
-            for (i, card) in round.candidates.iter().enumerate() {
-                body.push_str(&format!(
-                    r#"<button id="review-pick-{i}" type="button" class="review-pick" aria-label="{card}"><canvas id="review-card-{i}" class="review-card"></canvas></button>"#
-                ));
-            }
-            body.push_str("</div>");
-            shell.write("Practice: third card", &body);
-            for (i, &card) in round.pair.iter().enumerate() {
-                if let Some((ctx, w, h)) = shell.canvas(&format!("review-pair-{i}")) {
-                    draw_one(&ctx, w, h, card, Deck::Classic, looks);
-                }
-            }
-            for (i, &card) in round.candidates.iter().enumerate() {
-                if let Some((ctx, w, h)) = shell.canvas(&format!("review-card-{i}")) {
-                    draw_one(&ctx, w, h, card, Deck::Classic, looks);
-                }
-            }
+            let words = |card: &Card| card.to_string();
+            let question = format!(
+                "completes the set of <strong>{}</strong> and <strong>{}</strong>",
+                words(&round.pair[0]),
+                words(&round.pair[1])
+            );
+            let pick = Pick {
+                shown: &round.pair,
+                candidates: &round.candidates,
+                deck: Deck::Classic,
+                question,
+                title: "Practice: third card",
+            };
+            pick.render(shell, progress(run.answers.len(), run.rounds.len(), &run.said));
+        }
+        Drilling::FourthCard(run) => {
+            let Some(round) = run.round() else { return };
+            let [a, b, c] = round.triple.map(|card| Deck::Four.words(card));
+            let question =
+                format!("completes the 4Set of <strong>{a}</strong>, <strong>{b}</strong> and <strong>{c}</strong>");
+            let pick = Pick {
+                shown: &round.triple,
+                candidates: &round.candidates,
+                deck: Deck::Four,
+                question,
+                title: "Practice: fourth card",
+            };
+            pick.render(shell, progress(run.answers.len(), run.rounds.len(), &run.said));
         }
         Drilling::HowMany(run) => {
             let Some(round) = run.round() else { return };
@@ -173,8 +198,47 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
                 r#"<p class="review-actions"><button id="review-practice" type="button">Practice again</button></p>"#,
             );
             body.push_str(&records(record));
-            let title = if *drill == Drill::ThirdCard { "Third card: done" } else { "How many sets?: done" };
-            shell.write(title, &body);
+            shell.write(&format!("{}: done", drill.title()), &body);
+        }
+    }
+}
+
+/// A round that asks for one card of nine: the cards shown, the candidates,
+/// the deck they are drawn from, and the question's words.
+struct Pick<'a> {
+    shown: &'a [Card],
+    candidates: &'a [Card; CANDIDATES],
+    deck: Deck,
+    /// What the card to pick does, after "Which card".
+    question: String,
+    title: &'static str,
+}
+
+impl Pick<'_> {
+    fn render(&self, shell: &Shell, mut body: String) {
+        let looks = looks();
+        body.push_str(&format!(r#"<p>Which card {}?</p><div class="review-pair">"#, self.question));
+        for (i, &card) in self.shown.iter().enumerate() {
+            let words = self.deck.words(card);
+            body.push_str(&format!(
+                r#"<canvas id="review-pair-{i}" class="review-card" role="img" aria-label="{words}"></canvas>"#
+            ));
+        }
+        body.push_str(r#"</div><div class="review-candidates">"#);
+        for (i, &card) in self.candidates.iter().enumerate() {
+            let words = self.deck.words(card);
+            body.push_str(&format!(
+                r#"<button id="review-pick-{i}" type="button" class="review-pick" aria-label="{words}"><canvas id="review-card-{i}" class="review-card"></canvas></button>"#
+            ));
+        }
+        body.push_str("</div>");
+        shell.write(self.title, &body);
+        let cards = self.shown.iter().enumerate().map(|(i, &card)| (format!("review-pair-{i}"), card));
+        let picks = self.candidates.iter().enumerate().map(|(i, &card)| (format!("review-card-{i}"), card));
+        for (id, card) in cards.chain(picks) {
+            if let Some((ctx, w, h)) = shell.canvas(&id) {
+                draw_one(&ctx, w, h, card, self.deck, looks);
+            }
         }
     }
 }
@@ -187,7 +251,7 @@ fn records(record: &Record) -> String {
 /// What the drill shows, for `view_state()`: `drill`, `round`, `rounds`,
 /// and the cards (`pair` and `candidates`, or `table`) by id.
 pub(crate) fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::JsValue)) {
-    let ids = |cards: &[set_core::rules::card::Card]| crate::transfer::ids(cards);
+    let ids = |cards: &[Card]| crate::transfer::ids(cards);
     let progress = |drill: Drill, answered: usize, rounds: usize| {
         put("drill", drill.name().into());
         put("round", (answered as u32).into());
@@ -199,6 +263,13 @@ pub(crate) fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::Js
             progress(Drill::ThirdCard, run.answers.len(), run.rounds.len());
             if let Some(round) = run.round() {
                 put("pair", ids(&round.pair));
+                put("candidates", ids(&round.candidates));
+            }
+        }
+        Drilling::FourthCard(run) => {
+            progress(Drill::FourthCard, run.answers.len(), run.rounds.len());
+            if let Some(round) = run.round() {
+                put("triple", ids(&round.triple));
                 put("candidates", ids(&round.candidates));
             }
         }

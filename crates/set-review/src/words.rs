@@ -15,7 +15,8 @@ pub(crate) fn time(ms: Option<u64>) -> String {
 /// Each drill's runs, accuracy and median time, as a list.
 pub(crate) fn drill_records(record: &Record) -> String {
     let mut text = String::from("<dl class=\"review-figures\">");
-    for (drill, name) in Drill::ALL.into_iter().zip(["Third card", "How many sets?"]) {
+    for drill in Drill::ALL {
+        let name = drill.title();
         let stats = record.drill_stats(drill);
         let accuracy = (stats.correct * 100).checked_div(stats.answers).map_or("–".to_owned(), |p| format!("{p}%"));
         text.push_str(&format!(

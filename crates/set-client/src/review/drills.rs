@@ -1,6 +1,9 @@
-//! The two drills of the Practice entry, as rounds dealt from a seed:
+//! The drills of the Practice entry, as rounds dealt from a seed:
 //! - **Third card**: two cards and nine candidates, exactly one of which
 //!   completes the set; [`THIRD_CARD_ROUNDS`] rounds.
+//! - **Fourth card** (4Set): three cards of the 256 and nine candidates,
+//!   exactly one of which completes the 4Set (in every trait the four are
+//!   all the same, all different, or two pairs); [`FOURTH_CARD_ROUNDS`] rounds.
 //! - **How many sets?**: a table of twelve cards; the answer is its number
 //!   of sets, 0 to 6 or "more" ([`MORE`]); [`HOW_MANY_ROUNDS`] rounds.
 //!
@@ -8,11 +11,14 @@
 //! and tested; the page gives the seed and the times.
 
 use set_core::rules::card::{Card, DECK, third_card};
+use set_core::rules::deck::Deck;
 use set_core::rules::finder::count_sets;
 use set_core::rules::rng::SplitMix64;
 
 /// Rounds of a "third card" run.
 pub const THIRD_CARD_ROUNDS: usize = 20;
+/// Rounds of a "fourth card" run.
+pub const FOURTH_CARD_ROUNDS: usize = 15;
 /// Rounds of a "how many" run.
 pub const HOW_MANY_ROUNDS: usize = 10;
 /// Cards to choose from in a "third card" round.
@@ -30,6 +36,17 @@ pub struct ThirdCardRound {
     /// The cards to choose from.
     pub candidates: [Card; CANDIDATES],
     /// The index of the card that completes the set.
+    pub answer: usize,
+}
+
+/// Three 4Set cards, and nine candidates of which exactly one completes the 4Set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourthCardRound {
+    /// The three cards shown.
+    pub triple: [Card; 3],
+    /// The cards to choose from.
+    pub candidates: [Card; CANDIDATES],
+    /// The index of the card that completes the 4Set.
     pub answer: usize,
 }
 
@@ -60,6 +77,32 @@ pub fn third_card_rounds(seed: u64) -> Vec<ThirdCardRound> {
             rng.shuffle(&mut candidates);
             let answer = candidates.iter().position(|&card| card == third).unwrap_or(0);
             ThirdCardRound { pair, candidates, answer }
+        })
+        .collect()
+}
+
+/// The rounds of a fourth-card run, from the 4Set deck. Any three distinct
+/// cards have exactly one fourth, the one whose base-4 digits are the XOR of
+/// theirs (in each trait: the same value thrice gives it again, three
+/// values the missing one, a pair and one the one), never one of the three.
+pub fn fourth_card_rounds(seed: u64) -> Vec<FourthCardRound> {
+    let mut rng = SplitMix64::new(seed);
+    let deck: Vec<Card> = Deck::Four.cards().collect();
+    (0..FOURTH_CARD_ROUNDS)
+        .filter_map(|_| {
+            let mut deck = deck.clone();
+            rng.shuffle(&mut deck);
+            let triple = [deck[0], deck[1], deck[2]];
+            let fourth = Deck::Four.card(i64::from(triple[0].id() ^ triple[1].id() ^ triple[2].id())).ok()?;
+            // Eight others, none of the triple or the fourth.
+            let mut candidates = [fourth; CANDIDATES];
+            let others = deck[3..].iter().filter(|&&card| card != fourth).take(CANDIDATES - 1);
+            for (slot, &card) in candidates[1..].iter_mut().zip(others) {
+                *slot = card;
+            }
+            rng.shuffle(&mut candidates);
+            let answer = candidates.iter().position(|&card| card == fourth)?;
+            Some(FourthCardRound { triple, candidates, answer })
         })
         .collect()
 }

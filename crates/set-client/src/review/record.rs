@@ -88,17 +88,29 @@ pub enum Drill {
     ThirdCard,
     /// A table shown: say how many sets it holds.
     HowMany,
+    /// Three 4Set cards shown: pick the card that completes the 4Set from nine.
+    FourthCard,
 }
 
 impl Drill {
-    /// Both drills.
-    pub const ALL: [Drill; 2] = [Drill::ThirdCard, Drill::HowMany];
+    /// Every drill.
+    pub const ALL: [Drill; 3] = [Drill::ThirdCard, Drill::HowMany, Drill::FourthCard];
 
     /// Its name in the record and the API.
     pub fn name(self) -> &'static str {
         match self {
             Drill::ThirdCard => "third-card",
             Drill::HowMany => "how-many",
+            Drill::FourthCard => "fourth-card",
+        }
+    }
+
+    /// Its title on the page.
+    pub fn title(self) -> &'static str {
+        match self {
+            Drill::ThirdCard => "Third card",
+            Drill::HowMany => "How many sets?",
+            Drill::FourthCard => "Fourth card (4Set)",
         }
     }
 
