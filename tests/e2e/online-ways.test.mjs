@@ -49,6 +49,11 @@ for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']]
         // A puzzle's table stays until every claim on it is found; the room says which are.
         const after = await state(ann.page);
         if (after.found.length > 0) assert.ok(after.found.some((f) => f.length === claim.length && f.every((id) => claim.includes(id))), 'the claim is among those found');
+        // Drawn small above the table, each named in words, for both players.
+        for (const { page } of [ann, ben]) {
+          await page.waitForFunction((n) => document.querySelectorAll('#found-sets li canvas[role=img]').length === n, after.found.length);
+        }
+        if (after.found.length === 2) await ann.page.screenshot({ path: `${ARTIFACTS}/online-${mode}-found.png` });
       }
       // The server takes at most 8 claims a second from a player.
       await new Promise((resolve) => setTimeout(resolve, 130));

@@ -10,6 +10,7 @@
 #![cfg(target_arch = "wasm32")]
 
 pub mod board;
+pub mod found;
 pub mod sprites;
 
 use set_client::page::layout::{Layout, Rect};

@@ -163,6 +163,7 @@ pub(crate) fn render_page(online: &Online) {
     // Shown, empty, from the game's start: the board's box does not change as it fills.
     show("set-log-section", in_room && remote.status != Status::Waiting);
     crate::set_log::render(online.log.sets(), remote);
+    render_found(remote, in_room);
     if let Some(roster) = element("roster") {
         fill_list(&roster, &roster_items(online, online.rtt));
     }
@@ -275,4 +276,25 @@ pub(crate) fn render_page(online: &Online) {
         }
         set_text("end-rematch", if remote.next_room.is_some() { "Join the rematch" } else { "Rematch" });
     }
+}
+
+/// A puzzle room's claims found on its table, small above it, as the solo
+/// page shows them (`set_canvas::found`); hidden in every other way. Drawn
+/// again only when the claims change.
+fn render_found(remote: &Remote, in_room: bool) {
+    use set_core::rules::variant::Variant;
+    let puzzle = in_room && remote.variant.is_some_and(Variant::is_puzzle);
+    show("found-region", puzzle);
+    let Some(list) = element("found-sets") else { return };
+    let claims = if puzzle { &remote.view.found_on_table[..] } else { &[] };
+    // A card id as one character (a way's claims are all of one size): compared, never read.
+    let shown: String = claims.iter().flatten().map(|card| char::from(card.id())).collect();
+    if list.get_attribute("data-shown").as_deref() == Some(shown.as_str()) {
+        return;
+    }
+    let _ = list.set_attribute("data-shown", &shown);
+    let mut look = set_canvas::board::looks().card();
+    look.deck = remote.variant.map_or(set_core::rules::deck::Deck::Classic, Variant::deck);
+    let ratio = window().device_pixel_ratio();
+    set_canvas::found::list_claims(&list, claims.iter().map(Vec::as_slice), look, ratio);
 }
