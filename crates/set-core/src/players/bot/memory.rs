@@ -1,9 +1,9 @@
 //! How a computer opponent plays Memory ([`crate::players::sitting`]'s
 //! turns): it knows only what has been turned up, and not all of that.
 //!
-//! Every miss turns three cards up for everyone to see (and a hint keeps
+//! Every try turns three cards up for everyone to see (and a hint keeps
 //! its cards up). When a card is turned up, a bot keeps it in mind with its
-//! level's chance ([`REMEMBERS`]), and each miss after that leaves it there
+//! level's chance ([`REMEMBERS`]), and each try after that leaves it there
 //! with a chance ([`FADES`]): the older a sight, the likelier it is gone,
 //! as a person's memory of a Memory table fades. On its turn it:
 //! 1. claims a set among the cards it holds in mind, if it holds one;
@@ -27,7 +27,7 @@ use crate::rules::rng::SplitMix64;
 /// The chance a card turned up is kept in mind, by level.
 pub const REMEMBERS: [f64; 4] = [0.45, 0.6, 0.75, 0.9];
 
-/// The chance a card kept in mind is still there after each later miss, by level.
+/// The chance a card kept in mind is still there after each later try, by level.
 pub const FADES: [f64; 4] = [0.75, 0.82, 0.88, 0.94];
 
 /// The median time a card takes to turn up on a bot's turn, by level.
@@ -45,23 +45,23 @@ fn holds(ids: u128, card: Card) -> bool {
 }
 
 /// The ids of the cards on the table the bot at `seat` knows, as a set of
-/// bits: those it kept in mind of every miss's cards still on the table,
-/// and the hinted ones (face up).
+/// bits: those it kept in mind of every claim's cards still on the table
+/// (a miss's), and the hinted ones (face up).
 fn known_ids(game: &Game, seat: Seat, level: Level) -> u128 {
     let table = game.table();
-    // A claim whose cards are all still out missed.
-    let misses = game.moves().iter().filter_map(|mv| match &mv.action {
-        Action::Claim(claim) if claim.cards().iter().all(|card| table.contains(card)) => Some(claim),
+    // Every claim turned its cards up; a set's are gone, a miss's still out.
+    let tries = game.moves().iter().filter_map(|mv| match &mv.action {
+        Action::Claim(claim) => Some(claim),
         _ => None,
     });
-    let count = misses.clone().count();
+    let count = tries.clone().count();
     let level = level as usize;
     let mut known = 0u128;
-    for (i, miss) in misses.enumerate() {
+    for (i, tried) in tries.enumerate() {
         let keeps = REMEMBERS[level] * FADES[level].powi((count - 1 - i) as i32);
-        for &card in miss.cards() {
+        for &card in tried.cards() {
             let about = u64::from(seat.0) << 48 | (i as u64) << 16 | u64::from(card.id());
-            if card.id() < 128 && chance(game.seed(), about) < keeps {
+            if card.id() < 128 && table.contains(&card) && chance(game.seed(), about) < keeps {
                 known |= 1 << card.id();
             }
         }
