@@ -270,4 +270,17 @@ test('Memory on race.html: a person and a bot take turns, the bot turns up only 
   await page.locator('#end-screen').waitFor({ state: 'visible' });
   assert.deepEqual(problems, []);
   await close();
+
+  // On a phone, in real time, as a new player would meet it: a miss, the
+  // bot's turn, the scoreboard saying whose turn it is, and axe.
+  const phone = await open('race.html?mode=memory&seed=4&bots=expert', { viewport: { width: 390, height: 844 }, hasTouch: true });
+  s = await state(phone.page);
+  const [x, y] = s.table;
+  for (const id of [x, y, s.table.slice(2).find((c) => !isSet([x, y, c]))]) await clickCard(phone.page, id);
+  assert.match(await phone.page.locator('#scores li').nth(1).innerText(), /to play/);
+  await phone.page.waitForFunction(() => window.wasmBindings.state().turn === 0 || window.wasmBindings.state().setsFound > 0, null, { timeout: 30_000 });
+  await audit(phone.page, 'Memory on race.html at 390 px');
+  await phone.page.screenshot({ path: `${ARTIFACTS}/way-memory-race-phone.png` });
+  assert.deepEqual(phone.problems, []);
+  await phone.close();
 });
