@@ -331,14 +331,18 @@ impl Race {
         // Taking turns, the bot whose turn it is plays, from the turn's start.
         if let Some(turn) = self.sitting.turn(game) {
             let Kind::Bot(level) = self.seats().player(turn)?.kind else { return None };
-            let last = game.moves().last().map(|mv| mv.at_ms);
-            let since = last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max();
-            return bot::memory::plan(game, turn, level, since.unwrap_or(0));
+            return bot::memory::plan(game, turn, level, self.last_event_ms().unwrap_or(0));
         }
         // The table last changed at the last claim found or right call.
         let found = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);
         let called = self.sitting.right_calls(game).last().map_or(0, |call| call.at_ms);
         bot::plan(game, self.seats(), found.max(called))
+    }
+
+    /// Play time of the last move or time-out, if any.
+    fn last_event_ms(&self) -> Option<u64> {
+        let last = self.game().moves().last().map(|mv| mv.at_ms);
+        last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max()
     }
 
     /// A computer opponent's claim to show on the board `now`: in the last
@@ -364,8 +368,7 @@ impl Race {
         while self.call.is_none() {
             let Some(plan) = self.bot_plan().filter(|plan| plan.due_ms <= play_ms) else { break };
             // Not before the last move: a claim held back by a call comes after it.
-            let last = self.game().moves().last().map(|mv| mv.at_ms);
-            let last = last.into_iter().chain(self.sitting.time_outs().last().map(|t| t.at_ms)).max();
+            let last = self.last_event_ms();
             let at_ms = last.map_or(plan.due_ms, |at| at.max(plan.due_ms));
             let made = match plan.what {
                 BotMove::Claim(claim) => self.claim_for(plan.seat, claim.cards(), at_ms, now),

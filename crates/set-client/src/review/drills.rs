@@ -11,6 +11,7 @@
 //! and tested; the page gives the seed and the times.
 
 use set_core::rules::card::{Card, DECK, third_card};
+use set_core::rules::claim_rule::four_set_fourth_id;
 use set_core::rules::deck::Deck;
 use set_core::rules::finder::count_sets;
 use set_core::rules::rng::SplitMix64;
@@ -59,6 +60,20 @@ pub struct HowManyRound {
     pub answer: usize,
 }
 
+/// Nine candidates for a round whose shown cards lead `shuffled`: `answer`
+/// and the first eight cards after them that are not it, shuffled; and
+/// where the answer lies among them.
+fn candidates(rng: &mut SplitMix64, shuffled: &[Card], shown: usize, answer: Card) -> ([Card; CANDIDATES], usize) {
+    let mut candidates = [answer; CANDIDATES];
+    let others = shuffled[shown..].iter().filter(|&&card| card != answer).take(CANDIDATES - 1);
+    for (slot, &card) in candidates[1..].iter_mut().zip(others) {
+        *slot = card;
+    }
+    rng.shuffle(&mut candidates);
+    let at = candidates.iter().position(|&card| card == answer).unwrap_or(0);
+    (candidates, at)
+}
+
 /// The rounds of a third-card run.
 pub fn third_card_rounds(seed: u64) -> Vec<ThirdCardRound> {
     let mut rng = SplitMix64::new(seed);
@@ -67,24 +82,14 @@ pub fn third_card_rounds(seed: u64) -> Vec<ThirdCardRound> {
             let mut deck = DECK;
             rng.shuffle(&mut deck);
             let pair = [deck[0], deck[1]];
-            let third = third_card(pair[0], pair[1]);
-            // Eight other cards, none the pair's or the third.
-            let mut candidates = [third; CANDIDATES];
-            let others = deck[2..].iter().filter(|&&card| card != third).take(CANDIDATES - 1);
-            for (slot, &card) in candidates[1..].iter_mut().zip(others) {
-                *slot = card;
-            }
-            rng.shuffle(&mut candidates);
-            let answer = candidates.iter().position(|&card| card == third).unwrap_or(0);
+            let (candidates, answer) = candidates(&mut rng, &deck, 2, third_card(pair[0], pair[1]));
             ThirdCardRound { pair, candidates, answer }
         })
         .collect()
 }
 
-/// The rounds of a fourth-card run, from the 4Set deck. Any three distinct
-/// cards have exactly one fourth, the one whose base-4 digits are the XOR of
-/// theirs (in each trait: the same value thrice gives it again, three
-/// values the missing one, a pair and one the one), never one of the three.
+/// The rounds of a fourth-card run, from the 4Set deck: any three distinct
+/// cards have exactly one fourth (`claim_rule::four_set_fourth_id`).
 pub fn fourth_card_rounds(seed: u64) -> Vec<FourthCardRound> {
     let mut rng = SplitMix64::new(seed);
     let deck: Vec<Card> = Deck::Four.cards().collect();
@@ -93,15 +98,8 @@ pub fn fourth_card_rounds(seed: u64) -> Vec<FourthCardRound> {
             let mut deck = deck.clone();
             rng.shuffle(&mut deck);
             let triple = [deck[0], deck[1], deck[2]];
-            let fourth = Deck::Four.card(i64::from(triple[0].id() ^ triple[1].id() ^ triple[2].id())).ok()?;
-            // Eight others, none of the triple or the fourth.
-            let mut candidates = [fourth; CANDIDATES];
-            let others = deck[3..].iter().filter(|&&card| card != fourth).take(CANDIDATES - 1);
-            for (slot, &card) in candidates[1..].iter_mut().zip(others) {
-                *slot = card;
-            }
-            rng.shuffle(&mut candidates);
-            let answer = candidates.iter().position(|&card| card == fourth)?;
+            let fourth = Deck::Four.card(i64::from(four_set_fourth_id(triple))).ok()?;
+            let (candidates, answer) = candidates(&mut rng, &deck, 3, fourth);
             Some(FourthCardRound { triple, candidates, answer })
         })
         .collect()

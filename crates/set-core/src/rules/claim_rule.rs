@@ -178,7 +178,7 @@ impl ClaimRule {
     /// way of pairing the fourth: a + b − c, a + c − b, b + c − a).
     fn fourths(self, deck: Deck, [a, b, c]: [Card; 3]) -> [Option<u16>; 3] {
         if self == ClaimRule::FourSet {
-            return [Some(u16::from(a.id() ^ b.id() ^ c.id())), None, None];
+            return [Some(u16::from(four_set_fourth_id([a, b, c]))), None, None];
         }
         let [a, b, c] = [a, b, c].map(|card| deck.digits(card));
         let fourth = |x: &Values, y: &Values, z: &Values| {
@@ -238,6 +238,14 @@ pub fn ghost_split(cards: [Card; 6]) -> Option<([[Card; 2]; 3], [Card; 3])> {
         }
     }
     None
+}
+
+/// The id of the one card that makes a 4Set with three distinct cards of a
+/// 4-valued deck: the XOR of their ids, digit by base-4 digit (a value
+/// thrice gives it again, three values the missing one, a pair and one the
+/// one). Never one of the three.
+pub fn four_set_fourth_id([a, b, c]: [Card; 3]) -> u8 {
+    a.id() ^ b.id() ^ c.id()
 }
 
 /// The card that makes a set with two cards of a ternary deck.
