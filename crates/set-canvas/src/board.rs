@@ -60,6 +60,10 @@ pub struct Marks<'a> {
     pub hinted: &'a [Card],
     /// The player's picks.
     pub picked: &'a [Card],
+    /// The table's slots whose cards lie face down (Memory online, where
+    /// the page is not sent them): drawn as backs, unmarked, whatever card
+    /// stands in the slot.
+    pub face_down: &'a [usize],
 }
 
 /// A table to draw: its cards, Set-Chain's previous set in a row above
@@ -106,6 +110,10 @@ pub fn draw_table(ctx: &Ctx, w: f64, h: f64, drawn: Drawn<'_>, marks: Marks<'_>,
         let Some(rect) = board.rect(place) else { continue };
         // A card that moves is on its layer until the motion ends (crate::sprites).
         if matches!(place, Place::Table(_)) && drawn.motion.is_some_and(|motion| motion.moves(card)) {
+            continue;
+        }
+        if matches!(place, Place::Table(slot) if marks.face_down.contains(&slot)) {
+            crate::draw_card(ctx, card, rect, CardLook { face_down: true, deck: drawn.deck, ..looks.card() });
             continue;
         }
         let look = CardLook {

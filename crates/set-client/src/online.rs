@@ -470,8 +470,13 @@ impl OnlinePage {
                 }
             }
             Event::Frame(message) => self.receive(message, now, &mut out),
+            Event::Tap { slot } if self.remote.face_down() => {
+                if let Some(frame) = self.remote.flip(slot) {
+                    self.send(frame, &mut out);
+                }
+            }
             Event::Tap { slot } => {
-                if let Some(&card) = self.remote.view.table.get(slot) {
+                if let Some(&Some(card)) = self.remote.view.table.get(slot) {
                     self.tap(card, &mut out);
                 }
             }
@@ -819,6 +824,7 @@ impl OnlinePage {
                     self.send(ClientMsg::Join { room, name: None, since: Some(since) }, out);
                 }
             }
+            ServerMsg::Flipped { by, slot, view } => self.remote.apply_flipped(by, slot, view),
             ServerMsg::Chat(line) => {
                 let line = ChatLine::from(line);
                 let mine = match &line.by {
@@ -920,6 +926,8 @@ impl OnlinePage {
             }
             ServerMsg::Error { message, .. } => {
                 out.push(Command::Fail(message.clone()));
+                // A card turned and refused: the player may turn another.
+                self.remote.flipping = None;
                 self.remote.said = message;
             }
         }

@@ -23,6 +23,8 @@ use set_core::rules::game::Claim;
 use set_core::rules::variant::{Dealing, Variant};
 use set_protocol::{ClientMsg, MoveMsg, PlayerMsg, RoomMsg, ViewMsg};
 
+mod turns;
+
 /// The server's answer to one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -120,6 +122,10 @@ pub struct Remote {
     pub picks: Vec<Card>,
     /// The claim sent and not yet answered.
     pub pending: Option<ClaimToSend>,
+    /// Memory: the slot turned up and not yet told back.
+    pub flipping: Option<u8>,
+    /// Memory: the slots turned up this turn, in order.
+    pub turned: Vec<u8>,
     next_id: u32,
     /// What happened last, in words, for the page's status line.
     pub said: String,
@@ -158,7 +164,7 @@ impl Remote {
 
     /// Whether the card can be named in a claim now.
     fn in_play(&self, card: Card) -> bool {
-        self.view.table.contains(&card) || self.view.previous.as_ref().is_some_and(|p| p.contains(&card))
+        self.view.slot_of(card).is_some() || self.view.previous.as_ref().is_some_and(|p| p.contains(&card))
     }
 
     /// A tap on a card: picks or unpicks it; the pick that completes a
@@ -213,7 +219,7 @@ impl Remote {
     }
 
     fn set_view(&mut self, view: ViewMsg) {
-        self.picks = keep_picks(&self.picks, &view.table, previous_set(&view));
+        self.picks = keep_picks(&self.picks, &view.face_up(), previous_set(&view));
         self.view = view;
     }
 
@@ -235,8 +241,11 @@ impl Remote {
             hints: room.hints,
             dealing: room.dealing,
             // A call unanswered when the connection fell is not sent again:
-            // the events say whether it was judged.
+            // the events say whether it was judged; nor is a card turned.
             calling: None,
+            flipping: None,
+            // The server's view shows this turn's cards, not which they are.
+            turned: Vec::new(),
             seq: room.seq,
             players: room.players,
             commitment: room.commitment,
@@ -268,7 +277,11 @@ impl Remote {
         self.seq = event.seq;
         self.players = players;
         self.set_view(view);
-        if Some(event.by) != self.seat {
+        if self.face_down() && matches!(event.kind, EventKind::Set | EventKind::Wrong) {
+            self.turned.clear();
+            self.flipping = None;
+            self.said = self.said_of_turn(event.by, event.kind == EventKind::Set);
+        } else if Some(event.by) != self.seat {
             let who = self.name(event.by).to_owned();
             self.said = match event.kind {
                 EventKind::Set => format!("{who} found a set."),
@@ -301,7 +314,7 @@ impl Remote {
             }
             Answer::Taken { by, card } => {
                 // The cards still on the table stay picked: the player decides.
-                let picks = keep_picks(&self.picks, &self.view.table, previous_set(&self.view));
+                let picks = keep_picks(&self.picks, &self.view.face_up(), previous_set(&self.view));
                 self.picks = picks;
                 format!("Taken by {}: {card} was in their set first. No penalty.", self.name(by))
             }
@@ -404,7 +417,7 @@ mod tests {
         let mut eve = joined(&room, 1);
         eve.seat = None;
         let before = eve.clone();
-        assert_eq!(eve.tap(eve.view.table[0]), None);
+        assert_eq!(eve.tap(eve.view.face_up()[0]), None);
         assert_eq!(eve, Remote { said: WATCHERS_DO_NOT_CLAIM.to_owned(), ..before });
     }
 

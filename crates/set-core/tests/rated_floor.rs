@@ -2,7 +2,8 @@
 //! The table of how long each way's game takes (`fair::game_length_percent`),
 //! from which a rated game's floor in that way is drawn, held to a
 //! measurement: the expert bot playing alone to the end of many games of
-//! each online way, its median game's play time against classic's.
+//! each online way (Memory by its memory, turning cards up), its median
+//! game's play time against classic's.
 //! BENCHMARKS.md ("Rated games' floor in each way") has the figures.
 
 use set_core::online::fair;
@@ -24,7 +25,12 @@ fn median_game_ms(variant: Variant) -> f64 {
         .map(|seed| {
             let mut game = Game::new(variant, seed);
             let mut since = 0;
-            while let Some(plan) = bot::plan(&game, &seats, since) {
+            // Memory is played by memory: the bot turns cards up, missing as it goes.
+            let next = |game: &Game, since| match variant.face_down() {
+                true => bot::memory::plan(game, set_core::players::seats::Seat(0), Level::Expert, since),
+                false => bot::plan(game, &seats, since),
+            };
+            while let Some(plan) = next(&game, since) {
                 game.claim(plan.claim().unwrap(), plan.due_ms).unwrap();
                 since = plan.due_ms;
             }

@@ -247,8 +247,8 @@ async fn client(
                 seq = snapshot.seq;
                 if let Some(view) = snapshot.view {
                     history.clear();
-                    history.push_back((seq, ids(&view.table)));
-                    note_board(&tally, &room, seq, &ids(&view.table));
+                    history.push_back((seq, ids(&view.face_up())));
+                    note_board(&tally, &room, seq, &ids(&view.face_up()));
                 }
                 let seated = snapshot.players.len();
                 if seat == 0 && snapshot.status == Status::Waiting && seated == config.per_room() && !start_sent {
@@ -276,7 +276,7 @@ async fn client(
                 let n = event.seq;
                 if n == seq + 1 {
                     seq = n;
-                    history.push_back((seq, ids(&view.table)));
+                    history.push_back((seq, ids(&view.face_up())));
                     if history.len() > 4 {
                         history.pop_front();
                     }
@@ -284,7 +284,7 @@ async fn client(
                     // A gap: ask for the room again.
                     tx.send(join(&room, None, Some(seq))).await.map_err(|e| e.to_string())?;
                 }
-                note_board(&tally, &room, n, &ids(&view.table));
+                note_board(&tally, &room, n, &ids(&view.face_up()));
                 over = view.over;
             }
             ServerMsg::Result { id, verdict, .. } => {
@@ -328,6 +328,12 @@ async fn client(
                 }
             }
             ServerMsg::Welcome { .. } | ServerMsg::Pong { .. } | ServerMsg::TransferCode { .. } => {}
+            // The load's rooms play classic: no card is turned up there.
+            ServerMsg::Flipped { .. } => {
+                tally.lock().unwrap_or_else(PoisonError::into_inner).errors.push(format!(
+                    "room {room} seat {seat}: a card turned up in a room whose cards lie face up"
+                ));
+            }
             // Players never watch the lobby nor quick play: such a frame here is the server's mistake.
             ServerMsg::Lobby(_)
             | ServerMsg::LobbyChanges { .. }

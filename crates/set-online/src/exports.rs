@@ -6,6 +6,7 @@ use crate::page::{request, with_online};
 use crate::view;
 use js_sys::{Promise, Reflect};
 use set_client::online::{Event, WaitFor};
+use set_client::page::layout::Place;
 use set_core::rules::variant::Dealing;
 use wasm_bindgen::prelude::*;
 
@@ -118,7 +119,8 @@ pub fn card_rect(id: u32) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn slot_rect(slot: u32) -> Result<JsValue, JsError> {
     with_online(|online| {
-        let card = online.remote.view.table.get(slot as usize).copied();
-        card.map_or(JsValue::NULL, |card| view::card_rect(online, card))
+        // A slot face down (Memory) has its place too.
+        let on_table = (slot as usize) < online.remote.view.table.len();
+        if on_table { view::place_rect(online, Place::Table(slot as usize)) } else { JsValue::NULL }
     })
 }

@@ -49,10 +49,12 @@ impl Feel {
 /// whether frames are needed.
 pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f64)>, now: f64) -> bool {
     let remote = &page.remote;
-    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let table: &[Option<Card>] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    // A card face down (Memory) is none the page knows: it does not move.
     let placed: Vec<Placed> = board
         .map(|(board, _)| {
-            table.iter().enumerate().filter_map(|(slot, &card)| Some((card, board.rect(Place::Table(slot))?))).collect()
+            let up = table.iter().enumerate().filter_map(|(slot, &card)| Some((slot, card?)));
+            up.filter_map(|(slot, card)| Some((card, board.rect(Place::Table(slot))?))).collect()
         })
         .unwrap_or_default();
     let sets = page.log.sets();

@@ -58,6 +58,15 @@ pub enum ClientMsg {
         /// The last event the client had applied when it saw them.
         seen: u32,
     },
+    /// Memory: turn up the card in `slot` of the table seen after event
+    /// `seen`, on the sender's turn. Everyone is told (`flipped`); a refusal
+    /// is an `error` without an id.
+    Flip {
+        /// The slot, from 0.
+        slot: u8,
+        /// The last event the client had applied when it looked.
+        seen: u32,
+    },
     /// Ask for a hint (rooms with hints only).
     Hint {
         /// The client's number for it, echoed in a refusal.
@@ -136,12 +145,13 @@ pub enum ClientMsg {
 
 /// Every message type a client may send, for telling an unknown one apart
 /// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 18] = [
+pub const CLIENT_TYPES: [&str; 19] = [
     "hello",
     "create",
     "join",
     "start",
     "claim",
+    "flip",
     "hint",
     "call_no_set",
     "ping",
@@ -171,6 +181,7 @@ impl ClientMsg {
             ClientMsg::Join { .. } => "join",
             ClientMsg::Start => "start",
             ClientMsg::Claim { .. } => "claim",
+            ClientMsg::Flip { .. } => "flip",
             ClientMsg::Hint { .. } => "hint",
             ClientMsg::CallNoSet { .. } => "call_no_set",
             ClientMsg::Ping { .. } => "ping",
@@ -207,6 +218,7 @@ mod tests {
             ClientMsg::Join { room: "r".into(), name: None, since: None },
             ClientMsg::Start,
             ClientMsg::Claim { id: 1, cards: vec![0, 1, 2], seen: 0 },
+            ClientMsg::Flip { slot: 20, seen: 3 },
             ClientMsg::Hint { id: 1 },
             ClientMsg::CallNoSet { id: 2, seen: 7 },
             ClientMsg::Ping { c: 1.5, rtt: Some(3) },

@@ -43,7 +43,9 @@ pub use server::{
 /// (`lobby_changes`), no longer as `lobby_chat` frames and whole lists.
 /// 3: the "no set" call (`call_no_set`, the `noset` and `wrongcall`
 /// events, a room's `dealing`), which a page of 2 could not show.
-pub const VERSION: u32 = 3;
+/// 4: Memory online (`flip`, `flipped`, a view's face-down slots as
+/// nulls), which a page of 3 could not read.
+pub const VERSION: u32 = 4;
 
 /// A room's chat, as both ends must agree on it.
 pub mod chat {

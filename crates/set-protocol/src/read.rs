@@ -150,6 +150,11 @@ fn cards<V: Json>(value: &V) -> Option<Vec<Card>> {
     value.items()?.iter().map(card).collect()
 }
 
+/// A table's slots: a card, or null for one face down.
+fn slots<V: Json>(value: &V) -> Option<Vec<Option<Card>>> {
+    value.items()?.iter().map(|slot| if slot.is_null() { Some(None) } else { card(slot).map(Some) }).collect()
+}
+
 fn texts<V: Json>(value: &V) -> Option<Vec<String>> {
     value.items()?.iter().map(Json::text).collect()
 }
@@ -162,7 +167,7 @@ fn each<V: Json, T>(value: &V, read: impl Fn(&V) -> Option<T>) -> Option<Vec<T>>
 fn view<V: Json>(value: &V) -> Option<ViewMsg> {
     let previous = value.field("previous");
     Some(ViewMsg {
-        table: cards(&value.field("table"))?,
+        table: slots(&value.field("table"))?,
         deck_left: whole(value, "deck_left")?,
         previous: if previous.is_null() || previous.is_missing() { None } else { Some(cards(&previous)?) },
         found: whole(value, "found")?,
@@ -176,6 +181,8 @@ fn view<V: Json>(value: &V) -> Option<ViewMsg> {
         },
         hinted: cards(&value.field("hinted"))?,
         over: flag(value, "over")?,
+        turn: maybe(value, "turn", whole).ok()?,
+        turn_ends_ms: maybe(value, "turn_ends_ms", whole).ok()?,
     })
 }
 
@@ -310,6 +317,11 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
             event: event(value)?,
             view: view(&value.field("view"))?,
             players: players(&value.field("players"))?,
+        },
+        "flipped" => ServerMsg::Flipped {
+            by: whole(value, "by")?,
+            slot: whole(value, "slot")?,
+            view: view(&value.field("view"))?,
         },
         "result" => ServerMsg::Result {
             id: whole(value, "id")?,

@@ -9,9 +9,9 @@ use set_core::rules::variant::{Dealing, Variant};
 /// The table as everyone sees it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ViewMsg {
-    #[serde(with = "crate::values::cards")]
-    /// The cards on the table, in slot order.
-    pub table: Vec<Card>,
+    #[serde(with = "crate::values::slots")]
+    /// The cards on the table, in slot order; `null` for a card face down (Memory).
+    pub table: Vec<Option<Card>>,
     /// Cards left in the deck.
     pub deck_left: usize,
     #[serde(default, with = "crate::values::cards_or_none")]
@@ -28,6 +28,24 @@ pub struct ViewMsg {
     pub hinted: Vec<Card>,
     /// The game is over.
     pub over: bool,
+    /// Memory: whose turn it is (left out of the frame in every other way).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u8>,
+    /// Memory: when a person's turn runs out, in the game's time (ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_ends_ms: Option<u64>,
+}
+
+impl ViewMsg {
+    /// The cards face up on the table, in slot order.
+    pub fn face_up(&self) -> Vec<Card> {
+        self.table.iter().flatten().copied().collect()
+    }
+
+    /// The slot a face-up card lies in.
+    pub fn slot_of(&self, card: Card) -> Option<usize> {
+        self.table.iter().position(|&slot| slot == Some(card))
+    }
 }
 
 impl From<View> for ViewMsg {
@@ -41,6 +59,8 @@ impl From<View> for ViewMsg {
             found_on_table: view.found_on_table.iter().map(|claim| claim.cards().to_vec()).collect(),
             hinted: view.hinted,
             over: view.over,
+            turn: view.turn.map(|seat| seat.0),
+            turn_ends_ms: view.turn_ends_ms,
         }
     }
 }
@@ -311,6 +331,17 @@ pub enum ServerMsg {
         view: ViewMsg,
         /// The scores after it.
         players: Vec<PlayerMsg>,
+    },
+    /// Memory: a card turned up by the seat whose turn it is, for
+    /// everyone (the third makes a claim: its `move` follows), with the
+    /// table after it.
+    Flipped {
+        /// The seat that turned it.
+        by: u8,
+        /// Its slot.
+        slot: u8,
+        /// The table after it.
+        view: ViewMsg,
     },
     /// The answer to one claim (`id` is the client's).
     Result {

@@ -149,6 +149,21 @@ pub mod card_lists {
     }
 }
 
+/// A table's slots, each a card by id or `null` for a card face down (Memory).
+pub mod slots {
+    use super::{Card, Deserialize, Deserializer, Serializer, card_of};
+
+    /// Writes them.
+    pub fn serialize<S: Serializer>(slots: &[Option<Card>], out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq(slots.iter().map(|slot| slot.map(Card::id)))
+    }
+
+    /// Reads them: any bytes and nulls.
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Vec<Option<Card>>, D::Error> {
+        Ok(Vec::<Option<u8>>::deserialize(input)?.into_iter().map(|id| id.map(card_of)).collect())
+    }
+}
+
 /// A list of cards or none, by id.
 pub mod cards_or_none {
     use super::{Card, Deserialize, Deserializer, Serializer, card_of};

@@ -125,6 +125,7 @@ impl ClientMsg {
                     .raw("cards", &format!("[{}]", ids.join(",")))
                     .number("seen", u64::from(*seen))
             }
+            ClientMsg::Flip { slot, seen } => frame.number("slot", u64::from(*slot)).number("seen", u64::from(*seen)),
             ClientMsg::Hint { id } => frame.number("id", u64::from(*id)),
             ClientMsg::CallNoSet { id, seen } => frame.number("id", u64::from(*id)).number("seen", u64::from(*seen)),
             ClientMsg::Ping { c, rtt } => frame.raw("c", &tenths(*c)).number_or_null("rtt", *rtt),

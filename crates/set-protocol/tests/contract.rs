@@ -48,14 +48,40 @@ fn player(seat: u8, name: &str, rtt: Option<u32>) -> PlayerMsg {
 fn view_msg(previous: Option<Vec<u8>>, over: bool) -> ViewMsg {
     let table: Vec<u8> = (0..12).map(|i| i * 6).collect();
     ViewMsg {
-        table: cards(&table),
+        table: cards(&table).into_iter().map(Some).collect(),
         deck_left: 57,
         previous: previous.map(|ids| cards(&ids)),
         found: 4,
         found_on_table: Vec::new(),
         hinted: cards(&[6]),
         over,
+        turn: None,
+        turn_ends_ms: None,
     }
+}
+
+/// A Memory room's view: its face-down cards as nulls, whose turn it is
+/// and when it runs out; a card turned up is told to everyone. A view of
+/// any other way leaves the turn out and reads as no turn.
+fn memory_view() -> ViewMsg {
+    let mut view = view_msg(None, false);
+    view.table = (0..21).map(|slot| (slot == 4).then(|| cards(&[77])[0])).collect();
+    view.turn = Some(1);
+    view.turn_ends_ms = Some(31_500);
+    view
+}
+
+#[test]
+fn a_memory_rooms_view_hides_its_face_down_cards_and_says_whose_turn_it_is() {
+    let message = ServerMsg::Flipped { by: 1, slot: 4, view: memory_view() };
+    let frame = message.to_text();
+    assert!(frame.contains(r#""table":[null,null,null,null,77,null,"#), "{frame}");
+    assert!(frame.contains(r#""turn":1,"turn_ends_ms":31500"#), "{frame}");
+    assert_eq!(page_reads(&frame), Some(message));
+    let plain = serde_json::to_string(&view_msg(None, false)).unwrap();
+    assert!(!plain.contains("turn"), "left out where nobody takes turns: {plain}");
+    let flip = ClientMsg::Flip { slot: 20, seen: 41 };
+    assert_eq!(serde_json::from_str::<ClientMsg>(&flip.to_text()).unwrap(), flip);
 }
 
 /// A puzzle room's view carries the claims found on its table (any deck's
@@ -183,6 +209,7 @@ fn server_frames() -> Vec<ServerMsg> {
             view: view_msg(Some(vec![0, 1, 2]), false),
             players: vec![player(0, "Ann", Some(40))],
         },
+        ServerMsg::Flipped { by: 1, slot: 4, view: memory_view() },
         ServerMsg::Result { id: 4_000_000_001, verdict: Verdict::Accepted, seq: 8, by: None, card: None, why: None },
         ServerMsg::Result {
             id: 2,
@@ -264,6 +291,7 @@ fn kind(message: &ServerMsg) -> &'static str {
         ServerMsg::Found { .. } => "found",
         ServerMsg::Room(_) => "room",
         ServerMsg::Move { .. } => "move",
+        ServerMsg::Flipped { .. } => "flipped",
         ServerMsg::Result { .. } => "result",
         ServerMsg::Players { .. } => "players",
         ServerMsg::Rematch { .. } => "rematch",
@@ -277,11 +305,12 @@ fn kind(message: &ServerMsg) -> &'static str {
     }
 }
 
-const SERVER_KINDS: [&str; 15] = [
+const SERVER_KINDS: [&str; 16] = [
     "welcome",
     "created",
     "room",
     "move",
+    "flipped",
     "result",
     "players",
     "rematch",
@@ -428,6 +457,7 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
         same(ClientMsg::Join { room: "a1".to_owned(), name: None, since: Some(0) }),
         same(ClientMsg::Start),
         same(ClientMsg::Claim { id: 4_000_000_000, cards: vec![0, 40, 80], seen: 9 }),
+        same(ClientMsg::Flip { slot: 0, seen: 0 }),
         same(ClientMsg::Hint { id: 0 }),
         same(ClientMsg::CallNoSet { id: 7, seen: 0 }),
         ping(1234.5, Some(17), 1234.5),

@@ -453,6 +453,15 @@ impl Connection {
                 }
                 self.forward(Command::Claim { conn: self.id, id, cards, seen, received: Instant::now() }).await
             }
+            ClientMsg::Flip { slot, seen } => {
+                // Memory: a card turned up is a third of a claim, and shares its budget.
+                if !self.claims.take() {
+                    limit_hit(Limit::Claims);
+                    self.send(&ServerMsg::error(None, ErrorCode::Throttled, "too many cards turned: wait a moment"));
+                    return true;
+                }
+                self.forward(Command::Flip { conn: self.id, slot, seen, received: Instant::now() }).await
+            }
             ClientMsg::Hint { id } => {
                 if !self.claims.take() {
                     limit_hit(Limit::Claims);

@@ -329,9 +329,8 @@ impl Race {
     pub fn bot_plan(&self) -> Option<BotPlan> {
         let game = self.game();
         // Taking turns, the bot whose turn it is plays, from the turn's start.
-        if let Some(turn) = self.sitting.turn(game) {
-            let Kind::Bot(level) = self.seats().player(turn)?.kind else { return None };
-            return bot::memory::plan(game, turn, level, self.last_event_ms().unwrap_or(0));
+        if self.sitting.in_turns(game) {
+            return self.sitting.bot_turn(game, self.last_event_ms().unwrap_or(0));
         }
         // The table last changed at the last claim found or right call.
         let found = self.sitting.findings(game).last().map_or(0, |finding| finding.at_ms);

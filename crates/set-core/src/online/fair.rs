@@ -40,6 +40,7 @@ pub fn game_length_percent(variant: Variant) -> u64 {
         Variant::Junior => 8,
         Variant::FourSetJunior => 71,
         Variant::Chain => 123,
+        Variant::Memory => 124,
         Variant::FourSetJuniorChain => 230,
         Variant::FourSetJuniorPuzzle => 238,
         Variant::Ultra => 241,
@@ -49,7 +50,7 @@ pub fn game_length_percent(variant: Variant) -> u64 {
         Variant::Mega => 973,
         Variant::Ultra9Puzzle => 1039,
         Variant::FourSet => 1241,
-        Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Memory | Variant::Daily(_) => 100,
+        Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Daily(_) => 100,
     }
 }
 

@@ -25,17 +25,20 @@
 //! second is late.
 //!
 //! What a client may see of it is its [`View`]: the table, the previous set
-//! (Set-Chain) and counts, never the deck's order.
+//! (Set-Chain) and counts, never the deck's order, and in Memory never a
+//! card face down ([`turns`]: cards turned up one at a time, in turns).
 
 use crate::players::bot::{self, BotPlan};
 use crate::players::level::Level;
-use crate::players::sitting::{Effect, Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
+use crate::players::sitting::{Effect, Kind, Refusal, Seat, SeatError, Seats, Sitting, Standing, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, AuditError, CallOutcome, Claim, Game, GameError, HintOutcome, Move, ReplayError};
 use crate::rules::variant::{Dealing, Variant};
 use std::fmt;
 
-/// Why the room does not take a claim or a hint in: nothing changed.
+mod turns;
+pub use turns::{Flipped, MAX_TURN_MISSES, TURN_FLIP_MS};
+
 /// Where a room is in its life: waiting for its players, playing, or over.
 /// The server stores it, and each player's page keeps the last it was told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -87,6 +90,20 @@ pub enum ClaimError {
         /// Who changed the table first.
         by: Seat,
     },
+    /// A card turned up in a way whose cards lie face up.
+    NotFaceDown,
+    /// A card turned up by slot on a table that changed since the sender looked.
+    TableChanged {
+        /// The room's last event.
+        seq: u32,
+    },
+    /// A slot the table does not have.
+    NoSuchSlot(usize),
+    /// A card turned up already this turn.
+    TurnedUp(usize),
+    /// A person's claim of cards by id where cards lie face down: they are
+    /// turned up one at a time.
+    TurnCardsUp,
 }
 
 impl fmt::Display for ClaimError {
@@ -99,6 +116,13 @@ impl fmt::Display for ClaimError {
             ClaimError::NotInPlay(card) => write!(f, "card id {} is not on the table", card.id()),
             ClaimError::Refused(refusal) => refusal.fmt(f),
             ClaimError::Late { by } => write!(f, "player {} changed the table before this call arrived", by.0),
+            ClaimError::NotFaceDown => write!(f, "this way's cards lie face up: claim them by id"),
+            ClaimError::TableChanged { seq } => {
+                write!(f, "the table changed before this card was turned up: the room is at event {seq}")
+            }
+            ClaimError::NoSuchSlot(slot) => write!(f, "the table has no slot {slot}"),
+            ClaimError::TurnedUp(slot) => write!(f, "the card in slot {slot} is turned up already"),
+            ClaimError::TurnCardsUp => write!(f, "the cards lie face down: turn them up one at a time"),
         }
     }
 }
@@ -140,11 +164,12 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
-/// What every client may know of the game: no deck order, no seed.
+/// What every client may know of the game: no deck order, no seed, no
+/// card face down.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
-    /// Face-up cards in slot order.
-    pub table: Vec<Card>,
+    /// The table's cards in slot order; `None` for a card face down (Memory).
+    pub table: Vec<Option<Card>>,
     /// How many cards are still to be dealt (not which).
     pub deck_left: usize,
     /// Set-Chain: the last set found, one of whose cards the next set holds.
@@ -157,6 +182,10 @@ pub struct View {
     pub hinted: Vec<Card>,
     /// Whether the game has ended.
     pub over: bool,
+    /// Whose turn it is, where the seats take turns (Memory).
+    pub turn: Option<Seat>,
+    /// When a person's turn runs out, in ms of play time.
+    pub turn_ends_ms: Option<u64>,
 }
 
 /// The game of one online room and who made each of its moves.
@@ -168,6 +197,10 @@ pub struct RoomGame {
     /// event, the deal first: one bit per card id. A stale claim is checked
     /// against the table its sender saw without replaying the game.
     in_play: Vec<CardBits>,
+    /// Memory: the cards turned up so far this turn (not moves: a room
+    /// rebuilt from its log begins the turn again), and when the last was.
+    turned: Vec<Card>,
+    turned_at_ms: u64,
 }
 
 /// A set of cards, one bit per id (ids reach 255 in the largest deck).
@@ -208,7 +241,7 @@ impl RoomGame {
         let seats = Seats::online_with_bots(people, bots)?;
         let game = game.restarted();
         let in_play = vec![in_play_now(&game)];
-        Ok(RoomGame { game, sitting: Sitting::online(seats), in_play })
+        Ok(RoomGame { game, sitting: Sitting::online(seats), in_play, turned: Vec::new(), turned_at_ms: 0 })
     }
 
     /// A room rebuilt from its stored log, replayed through the rules and audited.
@@ -237,7 +270,7 @@ impl RoomGame {
         let sitting = Sitting::restore(seats, by, Vec::new(), &game)
             .map_err(|_| RestoreError::NoSuchSeat(Seat(u8::MAX)))?
             .under(crate::players::sitting::WrongClaims::CoolDown);
-        Ok(RoomGame { game, sitting, in_play })
+        Ok(RoomGame { game, sitting, in_play, turned: Vec::new(), turned_at_ms: 0 })
     }
 
     /// The game the room judges (the server's alone: it holds the deck's order).
@@ -255,7 +288,13 @@ impl RoomGame {
     /// without bots, or once over. The server plays it on its clock, as a
     /// move of its log like any other.
     pub fn bot_plan(&self) -> Option<BotPlan> {
+        if self.is_over() {
+            return None;
+        }
         let since = self.game.moves().last().map_or(0, |mv| mv.at_ms);
+        if self.sitting.in_turns(&self.game) {
+            return self.sitting.bot_turn(&self.game, since);
+        }
         bot::plan(&self.game, self.sitting.seats(), since)
     }
 
@@ -278,13 +317,15 @@ impl RoomGame {
     pub fn view(&self) -> View {
         let game = &self.game;
         View {
-            table: game.table().to_vec(),
+            table: game.table().iter().map(|&card| self.face_up(card).then_some(card)).collect(),
             deck_left: game.deck().len(),
             previous: game.previous(),
             found: game.found().len(),
             found_on_table: game.found_on_table().to_vec(),
             hinted: game.hinted_cards().to_vec(),
-            over: game.is_over(),
+            over: self.is_over(),
+            turn: self.turn(),
+            turn_ends_ms: self.turn_ends_ms(),
         }
     }
 
@@ -294,6 +335,10 @@ impl RoomGame {
         let seq = self.seq();
         if seen > seq {
             return Err(ClaimError::FutureSeen { seen, seq });
+        }
+        let person = self.sitting.seats().player(by).is_some_and(|p| p.kind == Kind::Human);
+        if self.game.variant().face_down() && person {
+            return Err(ClaimError::TurnCardsUp);
         }
         let deck = self.game.variant().deck();
         let mut cards = Vec::with_capacity(ids.len());
@@ -315,13 +360,27 @@ impl RoomGame {
                 return Err(ClaimError::NotInPlay(card));
             }
         }
-        let verdict = self.sitting.settle(&mut self.game, by, &cards, at_ms)?;
+        self.judge(by, &cards, at_ms)
+    }
+
+    /// Settles a claim of cards checked to be the way's and distinct.
+    fn judge(&mut self, by: Seat, cards: &[Card], at_ms: u64) -> Result<Verdict, ClaimError> {
+        if self.is_over() {
+            return Err(Refusal::Rules(GameError::GameOver).into());
+        }
+        let verdict = self.sitting.settle(&mut self.game, by, cards, at_ms)?;
         self.note_in_play();
+        // A claim ends the turn's cards, whoever made it.
+        self.turned.clear();
+        self.turned_at_ms = 0;
         Ok(verdict)
     }
 
     /// Reveals one more card of a set, for everyone; counted for `by`.
     pub fn hint(&mut self, by: Seat, at_ms: u64) -> Result<HintOutcome, ClaimError> {
+        if self.is_over() {
+            return Err(Refusal::Rules(GameError::GameOver).into());
+        }
         let outcome = self.sitting.hint(&mut self.game, by, at_ms)?;
         self.note_in_play();
         Ok(outcome)

@@ -22,7 +22,8 @@
 //!   table changed (a claim found, or another player's right call) is
 //!   judged by the room that saw both ([`crate::online::room`]).
 //! - Memory with others is played in turns ([`turns`]): only the seat
-//!   whose turn it is may claim, and a miss passes the turn, costing nothing.
+//!   whose turn it is may claim, and a miss passes the turn, costing nothing
+//!   (online too: no cool-down, no cap per seat; the room bounds the misses).
 //! - A game alone has one seat and no lockouts: solo play as it always was.
 //! - Online ([`Sitting::online`], up to [`MAX_ONLINE_PLAYERS`] people, no
 //!   computer opponents), a wrong claim costs no point and locks nobody out:
@@ -506,8 +507,9 @@ impl Sitting {
     }
 
     /// Online: when a seat's last wrong claim stops barring it, if it still does at `at_ms`.
+    /// Not in a way dealt face down, whose misses are its way on.
     pub fn cooling_until(&self, game: &Game, by: Seat, at_ms: u64) -> Option<u64> {
-        if self.wrong != WrongClaims::CoolDown {
+        if self.wrong != WrongClaims::CoolDown || game.variant().face_down() {
             return None;
         }
         let (_, penalties) = self.outcomes(game);
@@ -519,6 +521,7 @@ impl Sitting {
     /// Online: whether a seat has made [`MAX_ONLINE_WRONG_CLAIMS`] wrong claims.
     fn at_the_most_wrong_claims(&self, game: &Game, by: Seat) -> bool {
         self.wrong == WrongClaims::CoolDown
+            && !game.variant().face_down()
             && self.outcomes(game).1.iter().filter(|penalty| penalty.by == by).count() >= MAX_ONLINE_WRONG_CLAIMS
     }
 

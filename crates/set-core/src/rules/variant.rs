@@ -299,11 +299,11 @@ impl Variant {
         !matches!(self, Variant::Daily(_))
     }
 
-    /// Whether an online room plays it: every way played with others but
-    /// Memory, whose face-down cards a server would have to keep from its
-    /// players' pages (not yet built: a page that is sent the table knows it).
+    /// Whether an online room plays it: every way played with others
+    /// (Memory's face-down cards kept from the pages by the room,
+    /// `online::room`).
     pub const fn played_online(self) -> bool {
-        self.played_with_others() && !self.face_down()
+        self.played_with_others()
     }
 
     /// Whether extra cards can wait for a "no set" call ([`Dealing`]): every

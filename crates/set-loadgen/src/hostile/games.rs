@@ -24,10 +24,10 @@ async fn solve(peer: &mut Peer) -> Result<u64, String> {
     loop {
         let (seq, table, over) = match peer.frame().await {
             Frame::Msg(ServerMsg::Room(room), _) => match room.view {
-                Some(view) => (room.seq, view.table, view.over),
+                Some(view) => (room.seq, view.face_up(), view.over),
                 None => continue,
             },
-            Frame::Msg(ServerMsg::Move { event, view, .. }, _) => (event.seq, view.table, view.over),
+            Frame::Msg(ServerMsg::Move { event, view, .. }, _) => (event.seq, view.face_up(), view.over),
             Frame::Msg(ServerMsg::Result { verdict, .. }, _) => {
                 taken += u64::from(verdict == set_protocol::Verdict::Accepted);
                 continue;

@@ -44,9 +44,30 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
     let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
     let remote = &online.remote;
-    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let (table, _) = table_of(remote);
     let row = row_of(remote);
-    Some((Drawn { table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) }.board(w, h), w))
+    Some((
+        Drawn { table: &table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) }.board(w, h),
+        w,
+    ))
+}
+
+/// The table as drawn, by slot, and the slots whose cards lie face down
+/// (Memory: the page is not sent them, and a stand-in card, drawn as a
+/// back, holds each such slot); none while the room waits.
+pub(crate) fn table_of(remote: &Remote) -> (Vec<Card>, Vec<usize>) {
+    if remote.status == Status::Waiting {
+        return (Vec::new(), Vec::new());
+    }
+    let stand_in = set_core::rules::deck::card_of_any_deck(0);
+    let table = remote.view.table.iter().map(|slot| slot.unwrap_or(stand_in)).collect();
+    let down = remote.view.table.iter().enumerate().filter(|(_, slot)| slot.is_none()).map(|(at, _)| at).collect();
+    (table, down)
+}
+
+/// The cards turned up this turn (Memory), ringed as picks are.
+fn turned_of(remote: &Remote) -> Vec<Card> {
+    remote.turned.iter().filter_map(|&slot| remote.view.table.get(usize::from(slot)).copied().flatten()).collect()
 }
 
 /// Hands a motion new now to the moving cards' layers, or takes them away
@@ -88,24 +109,29 @@ fn row_of(remote: &Remote) -> Vec<Card> {
 /// The board's canvas (when what it shows changed) and the cards' buttons over it.
 pub(crate) fn draw(online: &Online) {
     if let Some((board, table)) = draw_canvas(online, looks()) {
-        draw_buttons(online, board, table);
+        draw_buttons(online, board, &table);
     }
 }
 
 /// Draws the room's canvas, in these looks, unless it shows that already
 /// (a socket's frame that changes nothing on the table, a ping's answer, a
 /// line of chat, draws no card); the board it is laid out on, and the table.
-fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, &[Card])> {
+fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, Vec<Card>)> {
     let remote = &online.remote;
     let (ctx, resized, w, h) = fitted_canvas()?;
     let row = row_of(remote);
-    let table: &[Card] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
+    let (table, face_down) = table_of(remote);
+    let picked = if remote.face_down() { turned_of(remote) } else { remote.picks.clone() };
     let motion = online.feel.motion.as_ref();
-    let drawn = Drawn { table, row: &row, plan: plan_of(remote), motion, deck: deck_of(remote) };
+    let drawn = Drawn { table: &table, row: &row, plan: plan_of(remote), motion, deck: deck_of(remote) };
     // A fingerprint (FNV-1a) of everything the drawing depends on.
     let mut shown: u64 = 0xcbf2_9ce4_8422_2325;
     let mut add = |part: u64| shown = (shown ^ part).wrapping_mul(0x0100_0000_01b3);
-    for cards in [table, &row, &remote.picks, &remote.view.hinted] {
+    for &slot in &face_down {
+        add(slot as u64);
+    }
+    add(u64::MAX);
+    for cards in [&table, &row, &picked, &remote.view.hinted] {
         for &card in cards {
             add(u64::from(card.id()) << 1 | u64::from(motion.is_some_and(|m| m.moves(card))));
         }
@@ -124,7 +150,7 @@ fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layou
     if resized || online.feel.shown.replace(shown) != shown {
         let ratio = window().device_pixel_ratio().max(1.0);
         set_canvas::paint(&ctx).scale_to(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-        let marks = Marks { hinted: &remote.view.hinted, picked: &remote.picks, ..Marks::default() };
+        let marks = Marks { hinted: &remote.view.hinted, picked: &picked, face_down: &face_down, ..Marks::default() };
         draw_table(&ctx, w, h, drawn, marks, looks);
     }
     Some((drawn.board(w, h), table))
@@ -141,16 +167,24 @@ fn draw_buttons(online: &Online, board: set_client::page::layout::Board, table: 
     let places = table.iter().enumerate().map(|(slot, &card)| (Place::Table(slot), card));
     for (place, card) in places.chain(row.iter().enumerate().map(|(index, &card)| (Place::Row(index), card))) {
         let Some(r) = board.rect(place) else { continue };
-        let picked = remote.picks.contains(&card);
+        let up = |slot: usize| remote.view.table.get(slot).copied().flatten();
+        let picked = match place {
+            Place::Table(slot) if remote.face_down() => remote.turned.contains(&(slot as u8)),
+            _ => remote.picks.contains(&card),
+        };
         let pending = remote.pending.as_ref().is_some_and(|p| p.cards.contains(&card));
         let state = if pending { ", claim pending" } else { "" };
         let (id, label) = match place {
             Place::Table(slot) => (format!("card-{slot}"), format!("Slot {}", slot + 1)),
             Place::Row(index) => (format!("row-{index}"), format!("Last set, card {}", index + 1)),
         };
+        let words = match place {
+            Place::Table(slot) if up(slot).is_none() => "face down".to_owned(),
+            _ => deck.words(card),
+        };
         buttons.push_str(&format!(
             r#"<button id="{id}" type="button" aria-pressed="{picked}" aria-label="{label}: {}{state}" style="left:{}px;top:{}px;width:{}px;height:{}px"></button>"#,
-            deck.words(card),
+            words,
             tenths(r.x),
             tenths(r.y),
             tenths(r.w),
@@ -170,19 +204,25 @@ fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
 
 pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
     let remote = &online.remote;
-    let row = row_of(remote);
     // On the table, or in the row above it (a chain way's previous set).
-    let place = match remote.view.table.iter().position(|&c| c == card) {
+    let place = match remote.view.slot_of(card) {
         Some(slot) => Place::Table(slot),
-        None => match row.iter().position(|&c| c == card) {
+        None => match row_of(remote).iter().position(|&c| c == card) {
             Some(index) => Place::Row(index),
             None => return JsValue::NULL,
         },
     };
+    place_rect(online, place)
+}
+
+/// Where a place of the board lies, in viewport CSS pixels (`null` if nowhere).
+pub(crate) fn place_rect(online: &Online, place: Place) -> JsValue {
+    let remote = &online.remote;
+    let row = row_of(remote);
+    let (table, _) = table_of(remote);
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };
     let bounds = canvas.get_bounding_client_rect();
-    let drawn =
-        Drawn { table: &remote.view.table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) };
+    let drawn = Drawn { table: &table, row: &row, plan: plan_of(remote), motion: None, deck: deck_of(remote) };
     let board = drawn.board(bounds.width(), bounds.height());
     board.rect(place).map_or(JsValue::NULL, |r| rect_value(r, (bounds.left(), bounds.top())))
 }

@@ -24,7 +24,7 @@ mod form;
 mod lobby;
 mod state;
 
-pub(crate) use board::{board_now, card_rect, draw, draw_board, show_sprites};
+pub(crate) use board::{board_now, card_rect, draw, draw_board, place_rect, show_sprites};
 pub(crate) use form::{event_of_click, listen, name_given, prefill};
 pub(crate) use state::{lobby_object, state_object};
 

@@ -121,7 +121,15 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&sound, "on", settings.sound.into());
     put(&sound, "volume", JsValue::from(f64::from(settings.volume) / 100.0));
     put(&state, "sound", sound.into());
-    put(&state, "table", ids(&remote.view.table));
+    // A card face down (Memory) is `null`: the page is not sent it.
+    let table: Array = remote.view.table.iter().map(|slot| slot.map_or(JsValue::NULL, |c| c.id().into())).collect();
+    put(&state, "table", table.into());
+    if remote.face_down() {
+        put(&state, "turn", remote.view.turn.map_or(JsValue::NULL, JsValue::from));
+        put(&state, "turnEndsMs", remote.view.turn_ends_ms.map_or(JsValue::NULL, |ms| JsValue::from(ms as f64)));
+        let turned: Array = remote.turned.iter().map(|&slot| JsValue::from(slot)).collect();
+        put(&state, "turned", turned.into());
+    }
     put(&state, "previous", remote.view.previous.as_ref().map_or(JsValue::NULL, |p| ids(p)));
     if remote.variant.is_some_and(Variant::is_puzzle) {
         let found: Array = remote.view.found_on_table.iter().map(|claim| ids(claim)).collect();

@@ -60,6 +60,12 @@ pub enum Command {
         seen: u32,
         received: Instant,
     },
+    Flip {
+        conn: ConnId,
+        slot: u8,
+        seen: u32,
+        received: Instant,
+    },
     Hint {
         conn: ConnId,
         id: u32,

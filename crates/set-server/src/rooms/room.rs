@@ -30,6 +30,7 @@ mod chat;
 mod hosting;
 mod listing;
 mod rating;
+mod turns;
 
 use attendance::Attendance;
 use rating::result_msg;
@@ -95,6 +96,8 @@ pub(super) struct Room {
     removed: Vec<String>,
     /// When the computer opponents' next claim is due, while someone is here to see it.
     bot_due: Option<Instant>,
+    /// Memory: when a person's turn runs out, while someone is here to see it.
+    turn_due: Option<Instant>,
     /// A rated game's results, once it is over.
     results: Vec<ResultRecord>,
     /// The epoch this node took the room at: every append carries it.
@@ -178,6 +181,7 @@ impl Room {
             lobby,
             removed: Vec::new(),
             bot_due: None,
+            turn_due: None,
             results,
             epoch,
             superseded: false,
@@ -186,11 +190,15 @@ impl Room {
 
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         loop {
-            let (due, idle, bot_due) = (self.players_due, self.conns.is_empty(), self.bot_due);
+            let (due, idle, bot_due, turn_due) = (self.players_due, self.conns.is_empty(), self.bot_due, self.turn_due);
             let command = tokio::select! {
                 command = inbox.recv() => command,
                 () = until(bot_due) => {
                     self.play_bot().await;
+                    continue;
+                }
+                () = until(turn_due) => {
+                    self.time_out_turn().await;
                     continue;
                 }
                 () = until(due) => {
@@ -229,11 +237,12 @@ impl Room {
                     self.broadcast_players();
                     self.hand_over(&gone.player).await;
                     self.publish();
-                    self.plan_bots();
+                    self.plan_clocks();
                 }
             }
             Command::Start { conn } => self.start(conn).await,
             Command::Claim { conn, id, cards, seen, received } => self.claim(conn, id, &cards, seen, received).await,
+            Command::Flip { conn, slot, seen, received } => self.flip(conn, slot, seen, received).await,
             Command::Hint { conn, id } => self.hint(conn, id).await,
             Command::CallNoSet { conn, id, seen, received } => {
                 let answer = self.call_no_set(conn, id, seen, received).await;
@@ -423,7 +432,7 @@ impl Room {
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
         self.publish();
-        self.plan_bots();
+        self.plan_clocks();
         Ok(seat)
     }
 
@@ -454,7 +463,13 @@ impl Room {
         self.attendance.start(&connected, self.clock);
         self.send_snapshots();
         self.publish();
+        self.plan_clocks();
+    }
+
+    /// When the room next plays by itself: a bot's claim, a turn run out.
+    fn plan_clocks(&mut self) {
         self.plan_bots();
+        self.plan_turn();
     }
 
     fn send_snapshots(&self) {
@@ -504,7 +519,7 @@ impl Room {
         let mut next = game.clone();
         let verdict = match next.claim(Seat(seat), cards, seen, at_ms) {
             Ok(verdict) => verdict,
-            Err(err) => return refused(id, &err, at_ms),
+            Err(err) => return refused(Some(id), &err, at_ms),
         };
         match verdict {
             Verdict::Taken { by, card } => ServerMsg::Result {
@@ -591,7 +606,7 @@ impl Room {
                     why: None,
                 };
             }
-            Err(err) => return refused(id, &err, at_ms),
+            Err(err) => return refused(Some(id), &err, at_ms),
         };
         let (kind, verdict, why) = match outcome {
             CallOutcome::Right { .. } => (EventKind::NoSet, WireVerdict::Accepted, None),
@@ -624,7 +639,7 @@ impl Room {
             },
             cards: claimed(&mv).map(|c| c.cards().iter().map(|card| card.id()).collect()).unwrap_or_default(),
         };
-        let over = next.game().is_over();
+        let over = next.is_over();
         let stored = if over {
             // Rated from the players' ratings as they are at the commit: if
             // another of a player's games ended in between, rate again.
@@ -670,7 +685,7 @@ impl Room {
         self.game = Some(next);
         let game = self.game.as_ref().expect("just set");
         self.broadcast(&ServerMsg::Move { event, view: ViewMsg::from(game.view()), players: self.players() });
-        self.plan_bots();
+        self.plan_clocks();
         if over {
             self.record.status = Status::Over;
             self.record.ended_at_ms = Some(mv.at_ms);
@@ -784,7 +799,7 @@ impl Drop for Room {
 
 /// The answer to a claim or call the room did not take in: a cool-down, the
 /// most wrong claims, or bad input.
-fn refused(id: u32, err: &ClaimError, at_ms: u64) -> ServerMsg {
+fn refused(id: Option<u32>, err: &ClaimError, at_ms: u64) -> ServerMsg {
     let (code, message) = match *err {
         ClaimError::Refused(Refusal::CoolingDown { until_ms, .. }) => {
             let wait = until_ms.saturating_sub(at_ms);
@@ -796,8 +811,9 @@ fn refused(id: u32, err: &ClaimError, at_ms: u64) -> ServerMsg {
         ),
         _ => (ErrorCode::BadClaim, err.to_string()),
     };
-    ServerMsg::error(Some(id), code, message)
+    ServerMsg::error(id, code, message)
 }
+
 fn move_msg(event: &Event) -> MoveMsg {
     let cards = event.claim.map(|c| c.cards().to_vec()).unwrap_or_default();
     MoveMsg { seq: event.seq, by: event.by.0, kind: event.kind, cards, at_ms: event.at_ms }

@@ -11,7 +11,8 @@
 //! missed), so a restored or replayed game has the same turn.
 
 use super::{Judged, Sitting};
-use crate::players::seats::Seat;
+use crate::players::bot::{BotPlan, memory};
+use crate::players::seats::{Kind, Seat};
 use crate::rules::game::Game;
 
 impl Sitting {
@@ -33,6 +34,16 @@ impl Sitting {
         let misses = self.judged(game).iter().filter(|judged| matches!(judged, Judged::Penalty { .. })).count();
         let passes = misses + self.time_outs().len();
         Some(Seat((passes % seats) as u8))
+    }
+
+    /// The turn of the bot whose turn it is, begun at play time `since_ms`
+    /// ([`memory::plan`]); `None` on a person's turn, where nobody takes
+    /// turns, or once over. The race on one screen and the online room both
+    /// play their bots' turns by it.
+    pub fn bot_turn(&self, game: &Game, since_ms: u64) -> Option<BotPlan> {
+        let turn = self.turn(game)?;
+        let Kind::Bot(level) = self.seats().player(turn)?.kind else { return None };
+        memory::plan(game, turn, level, since_ms)
     }
 }
 
