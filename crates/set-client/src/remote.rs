@@ -411,6 +411,65 @@ mod tests {
         remote
     }
 
+    /// Memory: a tap turns up its slot on this player's turn only; each
+    /// card turned up is shown as the room tells it; the third's move
+    /// ends the turn's cards and says whose turn it is.
+    #[test]
+    fn in_memory_a_tap_turns_a_slot_up_on_ones_turn_and_the_room_tells_each_card() {
+        let mut room = RoomGame::new(Variant::Memory, 3, &["Ann", "Ben"], &[]).unwrap();
+        let (mut ann, mut ben) = (joined(&room, 0), joined(&room, 1));
+        for remote in [&mut ann, &mut ben] {
+            remote.variant = Some(Variant::Memory);
+        }
+        assert!(ann.face_down() && ann.my_turn() && !ben.my_turn());
+        assert!(ann.view.table.iter().all(Option::is_none), "the page is sent no card face down");
+        // Ben's tap on Ann's turn sends nothing, and says whose turn it is.
+        assert_eq!(ben.flip(0), None);
+        assert_eq!(ben.said, "It is Ann\u{2019}s turn.");
+        // Ann's tap sends a flip; a second tap waits for the first to be told.
+        assert_eq!(ann.flip(5), Some(ClientMsg::Flip { slot: 5, seen: 0 }));
+        assert_eq!(ann.flip(6), None, "one card at a time");
+        assert_eq!(ann.flip(21), None, "no such slot");
+        let table = room.game().table().to_vec();
+        let k = (1..table.len())
+            .find(|&k| k != 5 && k != 6 && !set_core::rules::card::is_set(table[5], table[6], table[k]))
+            .unwrap();
+        for (n, slot) in [5u8, 6, k as u8].into_iter().enumerate() {
+            if n > 0 {
+                assert_eq!(ann.flip(usize::from(slot)), Some(ClientMsg::Flip { slot, seen: 0 }));
+            }
+            match room.flip(Seat(0), usize::from(slot), 0, 100 * n as u64).unwrap() {
+                set_core::online::room::Flipped::Card(card) => {
+                    for remote in [&mut ann, &mut ben] {
+                        remote.apply_flipped(0, slot, view_of(&room));
+                        assert_eq!(remote.view.table[usize::from(slot)], Some(card));
+                    }
+                    assert_eq!(ben.said, "Ann turned up a card.");
+                    assert_eq!(ann.flip(usize::from(slot)), None, "a card up already");
+                }
+                set_core::online::room::Flipped::Claimed { verdict, .. } => {
+                    assert!(matches!(verdict, Verdict::Wrong(_)), "{verdict:?}");
+                    let event = &room.events(1)[0];
+                    let moved = MoveMsg {
+                        seq: 1,
+                        by: 0,
+                        kind: event.kind,
+                        cards: event.claim.unwrap().cards().to_vec(),
+                        at_ms: event.at_ms,
+                    };
+                    for remote in [&mut ann, &mut ben] {
+                        assert_eq!(remote.apply_move(&moved, view_of(&room), players()), Applied::Nothing);
+                        assert!(remote.turned.is_empty() && remote.flipping.is_none());
+                    }
+                    assert_eq!(ann.said, "You missed: no set. Ben\u{2019}s turn.");
+                    assert_eq!(ben.said, "Ann missed: no set. Your turn.");
+                }
+            }
+        }
+        assert!(ben.my_turn() && !ann.my_turn());
+        assert_eq!(ben.flip(0), Some(ClientMsg::Flip { slot: 0, seen: 1 }));
+    }
+
     #[test]
     fn a_watchers_tap_picks_nothing_and_says_why() {
         let room = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();

@@ -75,7 +75,9 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
         .iter()
         .map(|set| (set.cards.iter().map(|&id| set_core::rules::deck::card_of_any_deck(id)).collect(), set.seat))
         .collect();
-    let still = settings.reduced_motion(system_reduces_motion());
+    // Memory's cards turn over where they lie: nothing flies (a card turned
+    // up would read as one dealt, a miss turned down as one taken).
+    let still = settings.reduced_motion(system_reduces_motion()) || remote.face_down();
     // A table that was empty (a room joined, a game started) is there at once: only play moves cards.
     let dealt_afresh = !same_room || feel.drawn.is_empty();
     if let Some((board, width)) = board.filter(|_| placed != feel.drawn && !still && !dealt_afresh) {

@@ -137,3 +137,43 @@ async fn a_flip_in_a_room_whose_cards_lie_face_up_is_refused() {
     let moved = ann.play_a_set(&table, 0).await;
     assert_eq!(moved["seq"], 1);
 }
+
+/// A room's bot plays its Memory turns on the server: it misses as a person
+/// does (a miss is no mistake of the bot's), the turn passes, and it comes back.
+#[tokio::test]
+async fn a_bot_takes_its_memory_turns_misses_and_all() {
+    let scratch = Scratch::new("memory-bot");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("memory", "Ann").await;
+    ann.send(ClientMsg::Bots { bots: vec!["easy".to_owned()] }).await;
+    ann.first_room_with(|r| r["bots"] == serde_json::json!(["easy"])).await;
+    ann.send(ClientMsg::Start).await;
+    ann.first_room_with(|r| r["status"] == "playing").await;
+    ann.wait = std::time::Duration::from_secs(30);
+    let (mut seq, mut bot_moves, mut bot_misses) = (0u64, 0, 0);
+    for _ in 0..60 {
+        if bot_misses > 0 && bot_moves > 1 {
+            break;
+        }
+        let now = ann.join(&room, None, seq as u32).await;
+        ann.forget_held();
+        seq = now["seq"].as_u64().unwrap();
+        if now["view"]["turn"] == 0 {
+            // Ann turns up the first three face-down slots.
+            let down: Vec<u8> = (0..21u8).filter(|&s| now["view"]["table"][usize::from(s)].is_null()).take(3).collect();
+            for &slot in &down {
+                tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+                flip(&mut ann, slot, seq).await;
+            }
+        }
+        let moved = ann.expect_move(seq + 1).await;
+        seq += 1;
+        if moved["by"] == 1 {
+            bot_moves += 1;
+            bot_misses += usize::from(moved["kind"] == "wrong");
+            assert_eq!(moved["players"][1]["wrong"], 0, "a miss costs the bot nothing either");
+        }
+    }
+    assert!(bot_moves > 1 && bot_misses > 0, "the bot took {bot_moves} turns, {bot_misses} of them misses");
+}

@@ -62,13 +62,12 @@ impl Remote {
     /// What a Memory claim did, in words, after its move: a set keeps the
     /// turn, a miss passes it.
     pub(super) fn said_of_turn(&self, by: u8, set: bool) -> String {
-        let next = match self.view.turn {
-            Some(seat) if Some(seat) == self.seat => "Your turn.".to_owned(),
-            Some(seat) => format!("{}\u{2019}s turn.", self.name(seat)),
-            None => String::new(),
-        };
-        let who = if Some(by) == self.seat { "You".to_owned() } else { self.name(by).to_owned() };
+        let who = if Some(by) == self.seat { "You" } else { self.name(by) };
         let what = if set { "found a set" } else { "missed: no set" };
-        format!("{who} {what}. {next}").trim_end().to_owned()
+        match self.view.turn {
+            Some(seat) if Some(seat) == self.seat => format!("{who} {what}. Your turn."),
+            Some(seat) => format!("{who} {what}. {}\u{2019}s turn.", self.name(seat)),
+            None => format!("{who} {what}."),
+        }
     }
 }

@@ -59,6 +59,10 @@ fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Pie
         if you {
             tags.push("you".to_owned());
         }
+        // Memory: whose turn it is.
+        if remote.status == Status::Playing && remote.face_down() && remote.view.turn == Some(seat) {
+            tags.push("to play".to_owned());
+        }
         let ms = if you { rtt.or(p.rtt) } else { p.rtt };
         let link = match (p.bot, p.connected) {
             (true, _) => "computer".to_owned(),

@@ -90,6 +90,8 @@ impl Room {
                 let cards: Vec<i64> = claim.cards().iter().map(|card| i64::from(card.id())).collect();
                 match next.claim(plan.seat, &cards, next.seq(), at_ms) {
                     Ok(Verdict::Accepted { .. }) => EventKind::Set,
+                    // Memory: a bot turns up cards it does not know, and misses as a person does.
+                    Ok(Verdict::Wrong(_)) if self.record.mode.face_down() => EventKind::Wrong,
                     // A plan is a set of the table it was drawn on: anything else is a bug, logged, and the bots stop.
                     other => {
                         return tracing::error!(room = %self.record.id, ?other, "a computer opponent's claim was not a set");
