@@ -26,9 +26,12 @@ fn median_game_ms(variant: Variant) -> f64 {
             let mut game = Game::new(variant, seed);
             let mut since = 0;
             // Memory is played by memory: the bot turns cards up, missing as it goes.
-            let next = |game: &Game, since| match variant.face_down() {
-                true => bot::memory::plan(game, set_core::players::seats::Seat(0), Level::Expert, since),
-                false => bot::plan(game, &seats, since),
+            let next = |game: &Game, since| {
+                if variant.face_down() {
+                    bot::memory::plan(game, set_core::players::seats::Seat(0), Level::Expert, since)
+                } else {
+                    bot::plan(game, &seats, since)
+                }
             };
             while let Some(plan) = next(&game, since) {
                 game.claim(plan.claim().unwrap(), plan.due_ms).unwrap();
