@@ -20,6 +20,7 @@ use set_client::play::race::{BotPlan, Race, Turn};
 use set_client::play::session::Session;
 use set_core::players::ranking::{self, Tally};
 use set_core::players::sitting::{Kind, Refusal, Seat, Seats};
+use set_core::rules::game::Game;
 use set_core::text::escape_html as escape;
 use wasm_bindgen::prelude::*;
 
@@ -74,6 +75,12 @@ impl Others for Race {
     fn countdown(&self, now: f64) -> Option<u32> {
         let call = self.call()?;
         Some(((call.until_ms as f64 - self.elapsed_ms(now)).max(0.0) / 1000.0).ceil() as u32)
+    }
+
+    /// Taking turns (Memory with others), a miss only passes the turn: no
+    /// wrong claim is counted.
+    fn wrong_claims(&self, game: &Game) -> u32 {
+        if self.sitting().in_turns(game) { 0 } else { game.wrong_claims() }
     }
 
     fn seat_element(&self, seat: Seat) -> Option<String> {

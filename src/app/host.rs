@@ -18,6 +18,7 @@ use set_client::play::session::{Adopted, Happened, Session};
 use set_client::play::table::Table;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
+use set_core::rules::game::Game;
 use set_core::rules::variant::{Dealing, Variant};
 
 /// A move as the page tells it: what it did on the board, and what screen
@@ -94,6 +95,10 @@ pub(crate) trait Others {
     /// flies there. `None` alone (it flies off the board).
     fn seat_element(&self, _seat: Seat) -> Option<String> {
         None
+    }
+    /// The wrong claims the header and the end screen count: the game's.
+    fn wrong_claims(&self, game: &Game) -> u32 {
+        game.wrong_claims()
     }
     /// The scoreboard's markup; empty alone.
     fn scoreboard(&self, _now: f64) -> String {

@@ -487,7 +487,7 @@ impl<T: Hosted> App<T> {
             sets_to_find,
             elapsed_ms: self.play().elapsed_ms(now),
             hints_used: game.hints_used(),
-            wrong_claims: game.wrong_claims(),
+            wrong_claims: self.table.wrong_claims(game),
         }
     }
 

@@ -233,6 +233,8 @@ test('Memory on race.html: a person and a bot take turns, the bot turns up only 
   s = await state(page);
   assert.equal(s.turn, 1);
   assert.equal(s.players[0].wrong, 0, 'a miss costs no point');
+  assert.equal(s.wrongClaims, 1, 'the game counts the try');
+  assert.equal(await page.textContent('#wrong-claims'), '0', 'the header counts no wrong claim: a miss only passes the turn');
   assert.match(await page.locator('#scores li').nth(1).innerText(), /to play/);
   // Out of turn, a click is refused and changes nothing.
   const before = JSON.stringify(await state(page));
