@@ -317,7 +317,7 @@ impl RoomGame {
     pub fn view(&self) -> View {
         let game = &self.game;
         View {
-            table: game.table().iter().map(|&card| self.face_up(card).then_some(card)).collect(),
+            table: self.shown_table(),
             deck_left: game.deck().len(),
             previous: game.previous(),
             found: game.found().len(),

@@ -69,17 +69,20 @@ impl RoomGame {
         &self.turned
     }
 
-    /// Whether every page may see this card: always, but in a way dealt
-    /// face down, where only the cards turned up this turn, the hinted ones,
-    /// the last miss's (until the next card is turned up) and, once the game
-    /// is over, every card are.
-    pub fn face_up(&self, card: Card) -> bool {
+    /// The table as every page may see it, by slot: each card, or `None`
+    /// for one face down. Every card lies face up but in a way dealt face
+    /// down, where only the cards turned up this turn, the hinted ones, the
+    /// last miss's (until the next card is turned up) and, once the game is
+    /// over, every card are.
+    pub fn shown_table(&self) -> Vec<Option<Card>> {
+        let table = self.game.table();
         if !self.game.variant().face_down() || self.is_over() {
-            return true;
+            return table.iter().copied().map(Some).collect();
         }
-        self.turned.contains(&card) || self.game.hinted_cards().contains(&card) || {
-            self.turned.is_empty() && self.last_miss().is_some_and(|cards| cards.contains(&card))
-        }
+        let missed = if self.turned.is_empty() { self.last_miss().unwrap_or_default() } else { Vec::new() };
+        let hinted = self.game.hinted_cards();
+        let up = |card: &Card| self.turned.contains(card) || hinted.contains(card) || missed.contains(card);
+        table.iter().map(|card| up(card).then_some(*card)).collect()
     }
 
     /// The cards of the last move, if it was a claim that missed.
