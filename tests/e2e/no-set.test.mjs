@@ -220,13 +220,22 @@ test('online: a room whose extra cards wait for a call; two players calling at o
       } else if (!both) {
         // No link lies out: both call at once. One is judged, the other is late.
         await Promise.all([ann, ben].map(({ page }) => page.locator('#no-set-button').click()));
-        await ann.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq + 1, s.online.seq);
         for (const { page } of [ann, ben]) {
           await page.waitForFunction(() => !/waiting for the server/.test(window.wasmBindings.state().said));
         }
+        await ann.page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, s.online.seq);
+        const seqNow = (await state(ann.page)).online.seq;
+        await ben.page.waitForFunction((seq) => window.wasmBindings.state().online.seq === seq, seqNow);
         const [a, b] = [await state(ann.page), await state(ben.page)];
-        assert.equal(a.online.seq, s.online.seq + 1, 'two calls made one event');
-        assert.equal(a.table.length, s.table.length + 3, 'three more cards');
+        if (a.online.seq !== s.online.seq + 1) {
+          // Not at once after all: the second click left after its page had
+          // the first call's new table, and was judged on it (two events).
+          // Another table with no link will come; a wrong call cools down first.
+          await new Promise((resolve) => setTimeout(resolve, 1600));
+          continue;
+        }
+        // Three more cards, or the last one or two (Set-Chain's deck can end on two).
+        assert.equal(a.table.length, s.table.length + Math.min(3, s.deckLeft), 'three more cards');
         const notes = [a.said, b.said];
         assert.equal(notes.filter((n) => /^No set, rightly/.test(n)).length, 1, notes.join(' | '));
         assert.equal(notes.filter((n) => /changed the table before your call arrived\. No penalty\.$/.test(n)).length, 1, notes.join(' | '));
