@@ -182,8 +182,10 @@ async fn quick_plays_pressed_at_once_meet_in_one_room() {
     assert_eq!(listed, [("classic", 6), ("junior", 1)]);
     assert!(lobby["rooms"].as_array().unwrap().iter().all(|r| r["rated"] == true), "quick play's rooms are rated");
 
-    // A started room takes no quick play: the next one makes a new room.
-    players[0].send(ClientMsg::Start).await;
+    // A started room takes no quick play: the next one makes a new room. Its
+    // host is whoever's press made it (seat 0), not the first client in the list.
+    let host = rooms.iter().position(|room| room["seat"] == 0).unwrap();
+    players[host].send(ClientMsg::Start).await;
     let mut rooms = Rooms::new();
     let first_room = first.to_owned();
     until(&mut eve, &mut rooms, |rooms| rooms.get(&first_room).is_some_and(|r| r["status"] == "playing")).await;
