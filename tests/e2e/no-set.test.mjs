@@ -133,7 +133,7 @@ test('the option: off by default, in Settings for the next game, deal({ calls })
   await close();
 });
 
-test('race.html: the bot calls "No set" when none lies out, and a call scores like a set', { timeout: 300_000 }, async () => {
+test('race.html: the bot calls "No set" when none lies out, a call scores like a set, and a wrong one costs a point', { timeout: 300_000 }, async () => {
   const { page, problems, close } = await open(`race.html?seed=${NO_SET_SEED}&calls=1&bots=hard`, { clock: true });
   let s = await state(page);
   assert.equal(s.calls, true);
@@ -145,10 +145,23 @@ test('race.html: the bot calls "No set" when none lies out, and a call scores li
   assert.equal(s.players[1].rightCalls, 1, 'the bot called');
   assert.equal(s.table.length, 15);
   assert.equal(s.players[1].score, 1, 'a right call scores a point');
-  // To the end: the person calls and claims when the reference says; the bot plays too.
+  // To the end: the person calls and claims when the reference says; the bot
+  // plays too. Once, while a set lies out, the person calls "No set" wrongly.
+  let calledWrongly = false;
   for (let guard = 0; !s.over; guard++) {
     assert.ok(guard < 600, 'the race does not end');
     const claim = guard % 2 === 0 ? findClaim(s) : null;
+    if (claim && !calledWrongly && s.deck > 0) {
+      await page.locator('#no-set-button').click();
+      const after = await state(page);
+      assert.equal(after.players[0].wrong, s.players[0].wrong + 1, 'a call while a set lies out is a wrong claim');
+      assert.equal(after.players[0].score, s.players[0].score - 1, 'and costs a point');
+      assert.deepEqual(after.table, s.table, 'and deals nothing');
+      assert.match(await page.locator('#announce').textContent(), /Wrong call: there is a set on the table\. Minus one point\./);
+      calledWrongly = true;
+      s = after;
+      continue;
+    }
     if (claim) {
       for (const id of claim) await clickCard(page, id);
     } else if (guard % 2 === 0 && findClaim(s) === null && s.deck > 0) {
@@ -158,7 +171,8 @@ test('race.html: the bot calls "No set" when none lies out, and a call scores li
     s = await state(page);
   }
   for (const p of s.players) assert.equal(p.score, p.sets + p.rightCalls - p.wrong, `${p.name}'s score`);
-  assert.equal(s.players[0].wrong + s.players[1].wrong, 0, 'nobody called wrongly');
+  assert.ok(calledWrongly, 'the person called wrongly once');
+  assert.deepEqual(s.players.map((p) => p.wrong), [1, 0], 'the person\'s one wrong call, and none of the bot\'s');
   assert.equal(s.players[0].rightCalls + s.players[1].rightCalls, s.rightCalls);
   await page.locator('#end-screen').waitFor({ state: 'visible' });
   await page.screenshot({ path: `${ARTIFACTS}/no-set-race-end.png` });
