@@ -627,6 +627,18 @@ impl Room {
     /// to the store, then makes it the room's game and tells everyone; false
     /// (and nothing changed) if the store failed.
     async fn commit(&mut self, next: RoomGame, kind: EventKind) -> bool {
+        self.commit_told_after(next, kind, None).await
+    }
+
+    /// [`Room::commit`], with `first` told to everyone just before the
+    /// move, and only once the move is kept (Memory's third card, which
+    /// nobody may see up if its claim was not kept).
+    pub(super) async fn commit_told_after(
+        &mut self,
+        next: RoomGame,
+        kind: EventKind,
+        first: Option<ServerMsg>,
+    ) -> bool {
         let Some((by, mv)) = next.last_move() else { return false };
         let record = MoveRecord {
             seq: next.seq(),
@@ -684,6 +696,9 @@ impl Room {
         let event = move_msg(&Event { seq: record.seq, by, at_ms: mv.at_ms, kind, claim: claimed(&mv) });
         self.game = Some(next);
         let game = self.game.as_ref().expect("just set");
+        if let Some(first) = first {
+            self.broadcast(&first);
+        }
         self.broadcast(&ServerMsg::Move { event, view: ViewMsg::from(game.view()), players: self.players() });
         self.plan_clocks();
         if over {

@@ -1,5 +1,6 @@
 //! The room's write path against a store that can be made to fail: a
-//! claim the store could not keep is refused, and the room is unchanged.
+//! claim the store could not keep is refused, and the room is unchanged;
+//! Memory's third card is told to nobody until its claim is kept.
 use super::*;
 use crate::store::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
 use futures_util::future::BoxFuture;
@@ -240,23 +241,26 @@ async fn next_of(rx: &mut mpsc::Receiver<Outgoing>, t: &str) -> serde_json::Valu
     }
 }
 
-#[tokio::test]
-async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
-    let store = Arc::new(MemoryStore::default());
+/// Ann (seat 0, the host) and Ben (seat 1) in a room of `settings`,
+/// started: its inbox, their outboxes' frames, and the room as Ann was told it.
+async fn two_started(
+    store: &Arc<MemoryStore>,
+    settings: &RoomSettings,
+) -> (mpsc::Sender<Command>, mpsc::Receiver<Outgoing>, mpsc::Receiver<Outgoing>, serde_json::Value, String) {
     let rooms = Rooms::new(
         store.clone(),
         "test",
         RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
         crate::lobby::Lobby::new(10, 256 * 1024),
     );
-    let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
+    let id = rooms.create("p1", "Ann", settings).await.unwrap();
     let inbox = rooms.inbox(&id, Route::Other).await.unwrap();
     let (ann, mut ann_rx) = outbox();
     inbox
         .send(Command::Join { conn: 1, player: "p1".into(), name: None, since: 0, outbox: ann, seated: None })
         .await
         .unwrap();
-    let (ben, _ben_rx) = outbox();
+    let (ben, ben_rx) = outbox();
     inbox
         .send(Command::Join {
             conn: 2,
@@ -275,6 +279,13 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
             break room;
         }
     };
+    (inbox, ann_rx, ben_rx, started, id)
+}
+
+#[tokio::test]
+async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
+    let store = Arc::new(MemoryStore::default());
+    let (inbox, mut ann_rx, _ben_rx, started, id) = two_started(&store, &classic()).await;
     let table: Vec<set_core::rules::card::Card> = started["view"]["table"]
         .as_array()
         .unwrap()
@@ -376,4 +387,38 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
         .unwrap();
     let back = next_of(&mut ann_rx, "room").await;
     assert_eq!((back["status"].as_str(), back["players"][0]["name"].as_str()), (Some("over"), Some("Ann")));
+}
+
+#[tokio::test]
+async fn a_memory_card_whose_claim_the_store_cannot_keep_is_never_shown_up() {
+    let store = Arc::new(MemoryStore::default());
+    let memory = RoomSettings { mode: "memory".into(), ..RoomSettings::default() };
+    let (inbox, mut ann_rx, mut ben_rx, started, id) = two_started(&store, &memory).await;
+    assert_eq!(started["view"]["turn"], 0, "the host turns first");
+    let flip = |slot| Command::Flip { conn: 1, slot, seen: 0, received: Instant::now() };
+    for slot in [0, 1] {
+        inbox.send(flip(slot)).await.unwrap();
+        assert_eq!(next_of(&mut ben_rx, "flipped").await["slot"], slot);
+    }
+
+    // The third card makes the claim: not kept, so nobody is told the card.
+    store.fail_appends.store(true, Ordering::SeqCst);
+    inbox.send(flip(2)).await.unwrap();
+    assert_eq!(next_of(&mut ann_rx, "error").await["code"], "unavailable");
+    let mut told = Vec::new();
+    while let Ok(Outgoing::Text(text)) = ben_rx.try_recv() {
+        told.push(serde_json::from_str::<serde_json::Value>(&text).unwrap()["t"].clone());
+    }
+    assert!(!told.iter().any(|t| t == "flipped" || t == "move"), "Ben was told {told:?}");
+    assert!(store.rooms.lock().unwrap()[&id].moves.is_empty());
+
+    // Kept again: the same card is turned up, told before its claim's move.
+    store.fail_appends.store(false, Ordering::SeqCst);
+    inbox.send(flip(2)).await.unwrap();
+    let third = next_of(&mut ben_rx, "flipped").await;
+    assert_eq!(third["slot"], 2);
+    assert!(third["view"]["table"][2].is_number(), "the third card is shown up");
+    let Some(Outgoing::Text(text)) = ben_rx.recv().await else { panic!("the room closed") };
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap()["t"], "move", "the claim's move comes next");
+    assert_eq!(store.rooms.lock().unwrap()[&id].moves.len(), 1);
 }

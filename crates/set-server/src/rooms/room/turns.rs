@@ -1,6 +1,6 @@
 //! Memory's turns in a room: a person turns up one card at a time, and
 //! everyone is told each (`flipped`); the third makes the claim, appended
-//! and broadcast like any other. A person's turn that runs out is played
+//! and broadcast like any other, its `flipped` told only once the claim is kept. A person's turn that runs out is played
 //! out by the room ([`RoomGame::time_out_turn`]) on its clock, while
 //! someone is in the room to see it, as the bots' turns are. The rules are
 //! the core's (`set_core::online::room`'s `turns`): the cards a page is
@@ -51,8 +51,8 @@ impl Room {
                     *up = Some(card);
                 }
                 let kind = if matches!(verdict, Verdict::Accepted { .. }) { EventKind::Set } else { EventKind::Wrong };
-                self.broadcast(&ServerMsg::Flipped { by: seat, slot, view: ViewMsg::from(shown) });
-                if !self.commit(next, kind).await {
+                let flipped = ServerMsg::Flipped { by: seat, slot, view: ViewMsg::from(shown) };
+                if !self.commit_told_after(next, kind, Some(flipped)).await {
                     self.error(conn, None, ErrorCode::Unavailable, "the card could not be kept: turn it again");
                 }
             }
