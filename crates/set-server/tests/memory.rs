@@ -4,7 +4,8 @@
 //! other; a miss's three stay up and no more. A claim
 //! by id is refused, a card on another's turn is refused, a turn left
 //! alone runs out and the room turns up the rest; then the server is killed
-//! and started again, and the room comes back with the same turn.
+//! and started again, and the room comes back with the same turn. A flood
+//! of cards turned up meets the claims' budget it shares.
 
 #![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
 
@@ -176,4 +177,50 @@ async fn a_bot_takes_its_memory_turns_misses_and_all() {
         }
     }
     assert!(bot_moves > 1 && bot_misses > 0, "the bot took {bot_moves} turns, {bot_misses} of them misses");
+}
+
+/// A socket's claims, hints and cards turned up share one budget (8 at
+/// once, then 8 a second): a burst of claims spends it, and the cards
+/// turned up straight after are refused before the room hears of them,
+/// each counted on the limits' metric.
+#[tokio::test]
+async fn cards_turned_up_share_the_claims_budget_and_a_flood_is_refused() {
+    let scratch = Scratch::new("memory-flood");
+    let server = Server::start(&scratch);
+    let (mut ann, mut ben, _room, _start) = memory_room(&server).await;
+    // Eight claims by id: each spends the budget, and the room refuses each (turn cards up instead).
+    let mut claims = Vec::new();
+    for _ in 0..8 {
+        claims.push(ann.claim(&[0, 1, 2], 0).await);
+    }
+    const FLIPS: u8 = 4;
+    for slot in 0..FLIPS {
+        flip(&mut ann, slot, 0).await;
+    }
+    for id in claims {
+        assert_eq!(ann.result(id).await["code"], "bad_claim");
+    }
+    // The flips sent straight after: refused as throttled, but for what a
+    // slow machine may have refilled meanwhile (a card a 125 ms).
+    let mut throttled = 0;
+    let mut turned = 0;
+    for _ in 0..FLIPS {
+        let answer = ann.first(|m| m["t"] == "flipped" || m["t"] == "error", "a flip's answer").await;
+        if answer["t"] == "flipped" {
+            turned += 1;
+        } else {
+            assert_eq!(
+                (answer["code"].as_str(), answer["message"].as_str()),
+                (Some("throttled"), Some("too many cards turned: wait a moment"))
+            );
+            throttled += 1;
+        }
+    }
+    assert!(throttled >= FLIPS - 1, "{throttled} of {FLIPS} flips throttled, {turned} turned up");
+    let metrics = server.get("/metrics", "").await;
+    assert!(metrics.contains(&format!("set_limits_hit_total{{limit=\"claims\"}} {throttled}")), "{metrics}");
+    // Ben was told only the cards that did turn up.
+    for _ in 0..turned {
+        ben.expect("flipped").await;
+    }
 }
