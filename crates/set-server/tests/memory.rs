@@ -185,6 +185,7 @@ async fn a_bot_takes_its_memory_turns_misses_and_all() {
 /// each counted on the limits' metric.
 #[tokio::test]
 async fn cards_turned_up_share_the_claims_budget_and_a_flood_is_refused() {
+    const FLIPS: u8 = 4;
     let scratch = Scratch::new("memory-flood");
     let server = Server::start(&scratch);
     let (mut ann, mut ben, _room, _start) = memory_room(&server).await;
@@ -193,7 +194,6 @@ async fn cards_turned_up_share_the_claims_budget_and_a_flood_is_refused() {
     for _ in 0..8 {
         claims.push(ann.claim(&[0, 1, 2], 0).await);
     }
-    const FLIPS: u8 = 4;
     for slot in 0..FLIPS {
         flip(&mut ann, slot, 0).await;
     }
