@@ -5,7 +5,8 @@
 // plain JavaScript references written here from each rule's words, not by
 // the game's hint or its `sets`, and each accepted one is checked against
 // them; axe audits each way's board; race.html races a person and a bot
-// through each, and plays Memory in turns. Screenshots go to test-artifacts/.
+// through each, and plays Memory in turns; the page's API (attributes, sets,
+// check) answers each way as the references do. Screenshots go to test-artifacts/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, api, clickCard, audit, resize, state, useBrowser } from './helpers.mjs';
@@ -75,6 +76,40 @@ for (const [mode, seed] of PLAYED) {
     await close();
   });
 }
+
+/** A card's values in a way, from its id alone: the way's digits (base 3, or
+ *  4 in the 4Set ways), most significant first; Junior's drop the fill. */
+function valuesOf(id, mode) {
+  const digits = (base, n) => Array.from({ length: n }, (_, i) => Math.floor(id / base ** (n - 1 - i)) % base);
+  if (mode === 'mega') return digits(3, 5);
+  if (mode === '4set') return digits(4, 4);
+  if (mode.startsWith('4setjr')) return digits(4, 3);
+  const [colour, shape, fill, number] = digits(3, 4);
+  return mode === 'junior' ? [colour, shape, number] : [colour, shape, fill, number];
+}
+
+test('the page\'s API answers each way as its reference does: attributes, sets(ids, mode), check(ids, mode)', { timeout: 120_000 }, async () => {
+  const { page, problems, close } = await open('?seed=5');
+  const rules = { ...WAYS, junior: { size: 3, rule: WAYS.classic.rule }, ultra: { size: 4, rule: WAYS.ultra9.rule }, memory: { size: 3, rule: WAYS.classic.rule } };
+  for (const [mode, way] of Object.entries(rules)) {
+    await api(page, 'deal', { mode, seed: 31 });
+    const { table } = await state(page);
+    for (const id of table) assert.deepEqual(await api(page, 'attributes', id, mode), valuesOf(id, mode), `${mode}: card ${id}`);
+    // Every claim among the table's cards, by the plain rule (a chain's plain rule, no link).
+    const expected = [...hands([...table.keys()], way.size)].filter((hand) => way.rule(hand.map((i) => table[i])));
+    const answered = await api(page, 'sets', table, mode);
+    const key = (hand) => [...hand].sort((a, b) => a - b).join();
+    assert.deepEqual(answered.map(key).sort(), expected.map(key).sort(), `${mode}: the claims on ${table}`);
+    if (expected.length > 0) assert.equal(await api(page, 'check', expected[0].map((i) => table[i]), mode), true, mode);
+    const notOne = [...hands([...table.keys()], way.size)].find((hand) => !way.rule(hand.map((i) => table[i])));
+    assert.equal(await api(page, 'check', notOne.map((i) => table[i]), mode), false, mode);
+  }
+  // An id outside a way's deck, and an unknown way, throw.
+  await assert.rejects(api(page, 'attributes', 64, '4setjr'), /out of range/);
+  await assert.rejects(api(page, 'sets', [0, 1, 2], 'speed'), /mode "speed" is not one of/);
+  assert.deepEqual(problems, []);
+  await close();
+});
 
 test('a wrong GhostSet says which traits do not add up, and a shuffle moves the table', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?mode=ghost&seed=2');
