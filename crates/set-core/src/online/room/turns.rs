@@ -22,7 +22,7 @@
 //!   all, whoever has most sets winning.
 
 use super::{ClaimError, RoomGame};
-use crate::players::sitting::{Effect, Kind, Refusal, Seat, Verdict};
+use crate::players::sitting::{Kind, Refusal, Seat, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, GameError};
 
@@ -56,7 +56,7 @@ impl RoomGame {
     }
 
     fn misses(&self) -> usize {
-        self.sitting.effects(&self.game).iter().filter(|&&effect| effect == Effect::Penalty).count()
+        self.sitting.misses(&self.game)
     }
 
     /// Whose turn it is, where the seats take turns.
@@ -87,9 +87,8 @@ impl RoomGame {
 
     /// The cards of the last move, if it was a claim that missed.
     fn last_miss(&self) -> Option<Vec<Card>> {
-        let effect = *self.sitting.effects(&self.game).last()?;
         match self.game.moves().last()?.action {
-            Action::Claim(claim) if effect == Effect::Penalty => Some(claim.cards().to_vec()),
+            Action::Claim(claim) if self.sitting.last_missed(&self.game) => Some(claim.cards().to_vec()),
             _ => None,
         }
     }

@@ -31,9 +31,19 @@ impl Sitting {
         }
         let seats = self.seats().players().len();
         // Only how many times it passed matters, not when.
-        let misses = self.judged(game).iter().filter(|judged| matches!(judged, Judged::Penalty { .. })).count();
-        let passes = misses + self.time_outs().len();
+        let passes = self.misses(game) + self.time_outs().len();
         Some(Seat((passes % seats) as u8))
+    }
+
+    /// How many of the game's moves were misses (penalised claims or calls),
+    /// counted over what was kept, with no list made.
+    pub fn misses(&self, game: &Game) -> usize {
+        self.judged(game).iter().filter(|judged| matches!(judged, Judged::Penalty { .. })).count()
+    }
+
+    /// Whether the game's last move was a miss.
+    pub fn last_missed(&self, game: &Game) -> bool {
+        matches!(self.judged(game).last(), Some(Judged::Penalty { .. }))
     }
 
     /// The turn of the bot whose turn it is, begun at play time `since_ms`

@@ -1,5 +1,6 @@
 use super::*;
 use crate::players::level::Level;
+use crate::players::sitting::Effect;
 use crate::rules::card::is_set;
 use crate::rules::variant::{Dealing, Variant};
 
