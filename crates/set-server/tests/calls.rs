@@ -52,11 +52,7 @@ async fn called_room(server: &Server) -> (Client, Client, String, Value) {
     .await;
     let room = ann.expect("created").await["room"].as_str().unwrap().to_owned();
     ann.join(&room, None, 0).await;
-    let mut ben = Client::new(server, None).await;
-    ben.join(&room, Some("Ben"), 0).await;
-    ann.send(ClientMsg::Start).await;
-    let start = ann.first_room_with(|r| r["status"] == "playing").await;
-    ben.first_room_with(|r| r["status"] == "playing").await;
+    let (ben, start) = ben_sits_and_ann_starts(server, &mut ann, &room).await;
     (ann, ben, room, start)
 }
 

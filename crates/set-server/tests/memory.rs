@@ -28,11 +28,7 @@ async fn flip(client: &mut Client, slot: u8, seen: u64) {
 async fn memory_room(server: &Server) -> (Client, Client, String, Value) {
     let mut ann = Client::new(server, None).await;
     let room = ann.create("memory", "Ann").await;
-    let mut ben = Client::new(server, None).await;
-    ben.join(&room, Some("Ben"), 0).await;
-    ann.send(ClientMsg::Start).await;
-    let start = ann.first_room_with(|r| r["status"] == "playing").await;
-    ben.first_room_with(|r| r["status"] == "playing").await;
+    let (ben, start) = ben_sits_and_ann_starts(server, &mut ann, &room).await;
     (ann, ben, room, start)
 }
 

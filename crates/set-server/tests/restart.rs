@@ -16,10 +16,7 @@ use support::*;
 async fn started_room(server: &Server) -> (Client, Client, String, serde_json::Value) {
     let mut ann = Client::new(server, None).await;
     let room = ann.create("junior", "Ann").await;
-    let mut ben = Client::new(server, None).await;
-    ben.join(&room, Some("Ben"), 0).await;
-    ann.send(ClientMsg::Start).await;
-    let start = ann.expect("room").await;
+    let (ben, start) = ben_sits_and_ann_starts(server, &mut ann, &room).await;
     (ann, ben, room, start)
 }
 

@@ -406,6 +406,18 @@ impl Client {
     }
 }
 
+/// Ben sits at `room` (made by `ann`, who sits in it) and Ann starts the
+/// game: Ben, and the room as Ann is told it once it is playing (Ben has
+/// been told it too).
+pub(crate) async fn ben_sits_and_ann_starts(server: &Server, ann: &mut Client, room: &str) -> (Client, Value) {
+    let mut ben = Client::new(server, None).await;
+    ben.join(room, Some("Ben"), 0).await;
+    ann.send(ClientMsg::Start).await;
+    let start = ann.first_room_with(|r| r["status"] == "playing").await;
+    ben.first_room_with(|r| r["status"] == "playing").await;
+    (ben, start)
+}
+
 /// Takes sets as `client` from `table` (as of event `seq`), one every
 /// `gap_ms` (a connection claims 8 a second at most), until the game is
 /// over; the room then.
