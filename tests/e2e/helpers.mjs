@@ -183,6 +183,34 @@ export async function openMakeRoom(page) {
   if (!(await page.evaluate(() => document.getElementById('make-room').open))) await page.click('#make-room summary');
 }
 
+/** On online.html's lobby: makes a room of `mode` under `name` by the
+ *  form, as a person would (extra cards "when called" if `calls`), and
+ *  waits until seated at it; the room's id. */
+export async function makeRoomByForm(page, { name, mode, calls = false }) {
+  await page.fill('#create-name', name);
+  await openMakeRoom(page);
+  await page.selectOption('#create-mode', mode);
+  if (calls) await page.check('#create-calls');
+  await page.click('#create-room');
+  await page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
+  return (await state(page)).online.room;
+}
+
+/** On a room's link: sits under `name` by the join form. */
+export async function sitByForm(page, name) {
+  await page.locator('#join-panel').waitFor({ state: 'visible' });
+  await page.fill('#join-name', name);
+  await page.click('#join-room');
+}
+
+/** The host starts the game once `players` sit, by its button; waits until
+ *  every page in `pages` sees it playing. */
+export async function startByButton(host, pages, players = pages.length) {
+  await host.waitForFunction((n) => window.wasmBindings.state().online.players.length === n, players);
+  await host.click('#start-game');
+  for (const page of pages) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+}
+
 /** Calls an export the way a script in the page would. */
 export const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
 export const state = (page) => api(page, 'state');

@@ -6,7 +6,7 @@
 // ways-reference.mjs, never by the page's hint or finder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, api, audit, clickCard, inSettings, openView, resize, state, useBrowser, openMakeRoom } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, inSettings, makeRoomByForm, openView, resize, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
 import { findClaim } from './ways-reference.mjs';
 
 const { open } = useBrowser();
@@ -187,20 +187,10 @@ test('online: a room whose extra cards wait for a call; two players calling at o
    *  link to the last set comes often), Nia's, with Oto seated; started. */
   async function calledRoom() {
     await ann.page.goto(ann.page.url().split('?')[0]);
-    await ann.page.fill('#create-name', 'Nia');
-    await openMakeRoom(ann.page);
-    await ann.page.selectOption('#create-mode', 'chain');
-    await ann.page.check('#create-calls');
-    await ann.page.click('#create-room');
-    await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-    const id = (await state(ann.page)).online.room;
+    const id = await makeRoomByForm(ann.page, { name: 'Nia', mode: 'chain', calls: true });
     await ben.page.goto(`${ben.page.url().split('?')[0]}?room=${id}`);
-    await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
-    await ben.page.fill('#join-name', 'Oto');
-    await ben.page.click('#join-room');
-    await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-    await ann.page.click('#start-game');
-    for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+    await sitByForm(ben.page, 'Oto');
+    await startByButton(ann.page, [ann.page, ben.page]);
   }
   let [both, keyed] = [false, false];
   for (let game = 0; !both; game++) {

@@ -7,7 +7,7 @@
 // screen's ratings are the profile's Memory rating.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickSlot, openMakeRoom, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickSlot, makeRoomByForm, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
 
@@ -51,19 +51,10 @@ class Memory {
 
 test('a rated Memory game online, turned up card by card in turns, by clicks to its end', { timeout: 300_000 }, async () => {
   const ann = await open('online.html');
-  await ann.page.fill('#create-name', 'Mia');
-  await openMakeRoom(ann.page);
-  await ann.page.selectOption('#create-mode', 'memory');
-  await ann.page.click('#create-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-  const id = (await state(ann.page)).online.room;
+  const id = await makeRoomByForm(ann.page, { name: 'Mia', mode: 'memory' });
   const ben = await open(`?room=${id}`);
-  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
-  await ben.page.fill('#join-name', 'Noa');
-  await ben.page.click('#join-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-  await ann.page.click('#start-game');
-  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  await sitByForm(ben.page, 'Noa');
+  await startByButton(ann.page, [ann.page, ben.page]);
   const first = await state(ben.page);
   assert.equal(first.online.mode, 'memory');
   assert.equal(first.online.rated, true);

@@ -7,7 +7,7 @@
 // profile's for that way and the way's leaderboard lists both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, openMakeRoom, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, makeRoomByForm, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
 import { findClaim } from './ways-reference.mjs';
 
 const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
@@ -17,19 +17,10 @@ const online = async (page) => (await state(page)).online;
 for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']], ['ultra9puzzle', ['Zoe', 'Kit']]]) {
   test(`a rated ${mode} game online, by clicks to its end, rated in its own way`, { timeout: 180_000 }, async () => {
     const ann = await open('online.html');
-    await ann.page.fill('#create-name', names[0]);
-    await openMakeRoom(ann.page);
-    await ann.page.selectOption('#create-mode', mode);
-    await ann.page.click('#create-room');
-    await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-    const id = (await online(ann.page)).room;
+    const id = await makeRoomByForm(ann.page, { name: names[0], mode });
     const ben = await open(`?room=${id}`);
-    await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
-    await ben.page.fill('#join-name', names[1]);
-    await ben.page.click('#join-room');
-    await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-    await ann.page.click('#start-game');
-    for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+    await sitByForm(ben.page, names[1]);
+    await startByButton(ann.page, [ann.page, ben.page]);
     const first = await state(ben.page);
     assert.equal(first.online.mode, mode);
     assert.equal(first.online.rated, true);
