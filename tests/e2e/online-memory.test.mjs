@@ -3,7 +3,8 @@
 // down: the test reads `state().table` (null for a face-down slot) and plays
 // as a person with a perfect memory would, remembering every card it saw
 // turned up and checking sets with its own plain rule. The other player's
-// clicks on a turn not theirs are refused with whose turn it is; the end
+// clicks on a turn not theirs are refused with whose turn it is; the sets
+// taken fly to their takers while cards turned up move nothing; the end
 // screen's ratings are the profile's Memory rating.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,6 +69,16 @@ test('a rated Memory game online, turned up card by card in turns, by clicks to 
   await ben.page.waitForFunction(() => window.wasmBindings.state().said === 'It is Mia\u2019s turn.');
   assert.ok((await state(ann.page)).table.every((id) => id === null));
 
+  // Each page counts the frames in which its cards move: a set taken flies
+  // to its taker; a card turned up, or a miss turned down, moves nothing.
+  for (const { page } of [ann, ben]) {
+    await page.evaluate(() => {
+      window.movingFrames = 0;
+      const count = () => { if (window.wasmBindings.state().animating) window.movingFrames++; requestAnimationFrame(count); };
+      requestAnimationFrame(count);
+    });
+  }
+  const movingFrames = (page) => page.evaluate(() => window.movingFrames);
   const memory = new Memory();
   let turns = 0;
   let misses = 0;
@@ -94,7 +105,10 @@ test('a rated Memory game online, turned up card by card in turns, by clicks to 
         assert.ok(after.table[slot] !== null, 'the card turned is shown');
         memory.learn(after);
       }
-      if (turns === 0 && n === 1) await who.page.screenshot({ path: `${ARTIFACTS}/online-memory-turned.png` });
+      if (turns === 0 && n === 1) {
+        await who.page.screenshot({ path: `${ARTIFACTS}/online-memory-turned.png` });
+        for (const { page } of [ann, ben]) assert.equal(await movingFrames(page), 0, 'two cards turned up: nothing moved');
+      }
       // The server takes at most 8 cards a second from a player.
       await new Promise((resolve) => setTimeout(resolve, 130));
     }
@@ -109,6 +123,7 @@ test('a rated Memory game online, turned up card by card in turns, by clicks to 
     turns++;
   }
   assert.ok(misses > 0, 'a perfect memory still has to turn unknown cards');
+  for (const { page } of [ann, ben]) assert.ok(await movingFrames(page) > 0, 'the sets taken flew to their takers');
   for (const { page } of [ann, ben]) await page.locator('#end-screen').waitFor({ state: 'visible' });
   await ann.page.screenshot({ path: `${ARTIFACTS}/online-memory-end.png` });
   const over = await state(ann.page);

@@ -3,7 +3,8 @@
 //! event, the table now is compared with the table last drawn; the sets
 //! the room's log gained since are marked in their taker's colour (a
 //! rival's long enough to be seen, also when several frames came at once)
-//! and fly to the taker's name, and new cards come from the deck. Taps
+//! and fly to the taker's name, and new cards come from the deck (in
+//! Memory only the sets fly: its cards turn over where they lie). Taps
 //! and claims go to the table the page holds, never to what is drawn.
 
 use set_canvas::board::{element_rect, looks};
@@ -75,12 +76,21 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
         .iter()
         .map(|set| (set.cards.iter().map(|&id| set_core::rules::deck::card_of_any_deck(id)).collect(), set.seat))
         .collect();
-    // Memory's cards turn over where they lie: nothing flies (a card turned
-    // up would read as one dealt, a miss turned down as one taken).
-    let still = settings.reduced_motion(system_reduces_motion()) || remote.face_down();
+    let still = settings.reduced_motion(system_reduces_motion());
+    // Memory's cards turn over where they lie: a card turned up is not one
+    // dealt, nor a miss turned down one taken. Only a set taken moves: it
+    // flies to its taker from where it lay; the cards dealt in its place
+    // come face down, which the page does not know.
+    let face_down = remote.face_down();
+    let arrived: Vec<Placed> = if face_down {
+        placed.iter().filter(|(card, _)| feel.drawn.iter().any(|(was, _)| was == card)).copied().collect()
+    } else {
+        placed.clone()
+    };
+    let moved = placed != feel.drawn && (!face_down || !taken.is_empty());
     // A table that was empty (a room joined, a game started) is there at once: only play moves cards.
     let dealt_afresh = !same_room || feel.drawn.is_empty();
-    if let Some((board, width)) = board.filter(|_| placed != feel.drawn && !still && !dealt_afresh) {
+    if let Some((board, width)) = board.filter(|_| moved && !still && !dealt_afresh) {
         let from: &[Placed] = &feel.drawn;
         let sets: Vec<Taken<'_>> = taken
             .iter()
@@ -97,7 +107,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
             .unwrap_or(off_board);
         let deck = element_rect("#deck-left").unwrap_or(off_board);
         let ended = same_room && over && !feel.over;
-        let (motion, dealt) = Motion::of_move(from, &placed, &sets, (toward, deck), ended, now);
+        let (motion, dealt) = Motion::of_move(from, &arrived, &sets, (toward, deck), ended, now);
         if dealt {
             cues.push(Cue::Dealt);
         }
