@@ -321,7 +321,7 @@ impl RoomGame {
             deck_left: game.deck().len(),
             previous: game.previous(),
             found: game.found().len(),
-            found_on_table: game.found_on_table().to_vec(),
+            found_on_table: if game.variant().is_puzzle() { game.found_on_table().to_vec() } else { Vec::new() },
             hinted: game.hinted_cards().to_vec(),
             over: self.is_over(),
             turn: self.turn(),
@@ -575,6 +575,21 @@ mod tests {
         assert_eq!(room, before, "a taken claim changes nothing");
         let standings = room.standings();
         assert_eq!((standings[0].sets, standings[1].sets, standings[1].penalties), (1, 0, 0));
+    }
+
+    #[test]
+    fn only_a_puzzle_rooms_view_lists_the_claims_found_on_its_table() {
+        for (variant, listed) in [(Variant::Puzzle, true), (Variant::Chain, false), (Variant::Classic, false)] {
+            let mut room = RoomGame::new(variant, 7, &["Ann"], &[]).unwrap();
+            let claim = room.game().first_claim().expect("a claim on the table");
+            room.claim(Seat(0), &ids(claim.cards()), 0, 1000).unwrap();
+            let view = room.view();
+            assert_eq!(view.found, 1, "{variant:?}");
+            assert_eq!(view.found_on_table == vec![claim], listed, "{variant:?}: {:?}", view.found_on_table);
+            if !listed {
+                assert!(view.found_on_table.is_empty(), "{variant:?}");
+            }
+        }
     }
 
     #[test]
