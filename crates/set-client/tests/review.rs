@@ -399,13 +399,13 @@ mod drills {
             assert_eq!(rounds.len(), THIRD_CARD_ROUNDS);
             assert_eq!(rounds, third_card_rounds(seed), "a run is a function of its seed");
             for round in rounds {
-                let [a, b] = round.pair;
+                let [a, b] = round.shown;
                 assert_ne!(a, b);
                 let completing: Vec<usize> =
                     (0..CANDIDATES).filter(|&i| plain_set([a, b, round.candidates[i]])).collect();
                 assert_eq!(completing, [round.answer]);
                 for (i, card) in round.candidates.iter().enumerate() {
-                    assert!(!round.pair.contains(card));
+                    assert!(!round.shown.contains(card));
                     assert!(!round.candidates[..i].contains(card), "candidates are distinct");
                 }
             }
@@ -437,14 +437,14 @@ mod drills {
             assert_eq!(rounds.len(), FOURTH_CARD_ROUNDS);
             assert_eq!(rounds, fourth_card_rounds(seed), "a run is a function of its seed");
             for round in rounds {
-                let [a, b, c] = round.triple;
+                let [a, b, c] = round.shown;
                 assert!(a != b && b != c && a != c);
-                assert!(round.triple.iter().chain(&round.candidates).all(|&card| Deck::Four.contains(card)));
+                assert!(round.shown.iter().chain(&round.candidates).all(|&card| Deck::Four.contains(card)));
                 let completing: Vec<usize> =
                     (0..CANDIDATES).filter(|&i| plain_four_set([a, b, c, round.candidates[i]])).collect();
                 assert_eq!(completing, [round.answer]);
                 for (i, card) in round.candidates.iter().enumerate() {
-                    assert!(!round.triple.contains(card));
+                    assert!(!round.shown.contains(card));
                     assert!(!round.candidates[..i].contains(card), "candidates are distinct");
                 }
             }

@@ -142,11 +142,11 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
             let words = |card: &Card| card.to_string();
             let question = format!(
                 "completes the set of <strong>{}</strong> and <strong>{}</strong>",
-                words(&round.pair[0]),
-                words(&round.pair[1])
+                words(&round.shown[0]),
+                words(&round.shown[1])
             );
             let pick = Pick {
-                shown: &round.pair,
+                shown: &round.shown,
                 candidates: &round.candidates,
                 deck: Deck::Classic,
                 question,
@@ -156,11 +156,11 @@ pub(crate) fn render(shell: &Shell, drilling: &Drilling, record: &Record) {
         }
         Drilling::FourthCard(run) => {
             let Some(round) = run.round() else { return };
-            let [a, b, c] = round.triple.map(|card| Deck::Four.words(card));
+            let [a, b, c] = round.shown.map(|card| Deck::Four.words(card));
             let question =
                 format!("completes the 4Set of <strong>{a}</strong>, <strong>{b}</strong> and <strong>{c}</strong>");
             let pick = Pick {
-                shown: &round.triple,
+                shown: &round.shown,
                 candidates: &round.candidates,
                 deck: Deck::Four,
                 question,
@@ -262,14 +262,14 @@ pub(crate) fn put_state(drilling: &Drilling, put: &dyn Fn(&str, wasm_bindgen::Js
         Drilling::ThirdCard(run) => {
             progress(Drill::ThirdCard, run.answers.len(), run.rounds.len());
             if let Some(round) = run.round() {
-                put("pair", ids(&round.pair));
+                put("pair", ids(&round.shown));
                 put("candidates", ids(&round.candidates));
             }
         }
         Drilling::FourthCard(run) => {
             progress(Drill::FourthCard, run.answers.len(), run.rounds.len());
             if let Some(round) = run.round() {
-                put("triple", ids(&round.triple));
+                put("triple", ids(&round.shown));
                 put("candidates", ids(&round.candidates));
             }
         }

@@ -29,27 +29,23 @@ pub const HOW_MANY_CARDS: usize = 12;
 /// The "how many" answer that stands for more than six sets.
 pub const MORE: usize = 7;
 
-/// Two cards, and nine candidates of which exactly one completes the set.
+/// `N` cards shown, and nine candidates of which exactly one completes
+/// the claim they begin: the third card's round and the fourth card's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThirdCardRound {
-    /// The two cards shown.
-    pub pair: [Card; 2],
+pub struct PickRound<const N: usize> {
+    /// The cards shown.
+    pub shown: [Card; N],
     /// The cards to choose from.
     pub candidates: [Card; CANDIDATES],
-    /// The index of the card that completes the set.
+    /// The index of the card that completes the claim.
     pub answer: usize,
 }
 
-/// Three 4Set cards, and nine candidates of which exactly one completes the 4Set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FourthCardRound {
-    /// The three cards shown.
-    pub triple: [Card; 3],
-    /// The cards to choose from.
-    pub candidates: [Card; CANDIDATES],
-    /// The index of the card that completes the 4Set.
-    pub answer: usize,
-}
+/// Two cards, and the candidate that completes the set.
+pub type ThirdCardRound = PickRound<2>;
+
+/// Three 4Set cards, and the candidate that completes the 4Set.
+pub type FourthCardRound = PickRound<3>;
 
 /// A table and how many sets it holds ([`MORE`] for more than six).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +79,7 @@ pub fn third_card_rounds(seed: u64) -> Vec<ThirdCardRound> {
             rng.shuffle(&mut deck);
             let pair = [deck[0], deck[1]];
             let (candidates, answer) = candidates(&mut rng, &deck, 2, third_card(pair[0], pair[1]));
-            ThirdCardRound { pair, candidates, answer }
+            ThirdCardRound { shown: pair, candidates, answer }
         })
         .collect()
 }
@@ -100,7 +96,7 @@ pub fn fourth_card_rounds(seed: u64) -> Vec<FourthCardRound> {
             let triple = [deck[0], deck[1], deck[2]];
             let fourth = Deck::Four.card(i64::from(four_set_fourth_id(triple))).ok()?;
             let (candidates, answer) = candidates(&mut rng, &deck, 3, fourth);
-            Some(FourthCardRound { triple, candidates, answer })
+            Some(FourthCardRound { shown: triple, candidates, answer })
         })
         .collect()
 }
