@@ -304,7 +304,7 @@ const closestPair = (colours, matrix) => {
   return Math.min(...[[0, 1], [1, 2], [0, 2]].map(([i, j]) => Math.hypot(...lab[i].map((v, k) => v - lab[j][k]))));
 };
 
-test('the colour-blind palette keeps red, green and purple apart for protanopia and deuteranopia', { timeout: 60_000 }, async () => {
+test('the colour-blind palette keeps red, green and purple, and the 4Set decks\' fourth colour, apart for protanopia and deuteranopia', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?gallery');
   // One solid oval of each colour (ids 24, 51, 78): its centre is the symbol's colour.
   const drawn = async () => Promise.all([24, 51, 78].map(async (id) => {
@@ -325,6 +325,24 @@ test('the colour-blind palette keeps red, green and purple apart for protanopia 
   }
   await page.screenshot({ path: 'test-artifacts/gallery-okabe-ito.png' });
   assert.match(await page.evaluate(() => localStorage.getItem('set-game/settings')), /palette okabe-ito/);
+  // The 4Set decks' fourth colour too: one solid oval of each of the four
+  // in 4Set Junior's gallery (id = colour × 16 + shape × 4 + count), read
+  // from the pixels, all four kept apart under both deficiencies. Asked by
+  // the address while a classic game is under way: the address's deck.
+  await page.goto(new URL('?gallery&mode=4setjr', page.url()).href);
+  const gallery = await viewState(page, 'gallery');
+  const four = await Promise.all([8, 24, 40, 56].map(async (id) => {
+    const [x, y, w, h] = gallery.rects[gallery.ids.indexOf(id)];
+    const box = await page.locator('#review-gallery').boundingBox();
+    return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2, 'review-gallery');
+  }));
+  assert.deepEqual(four.slice(0, 3), safe, 'the same three colours in the 4Set decks');
+  assert.deepEqual(four[3], [0x1a, 0x1a, 0x1a], 'the fourth: Okabe and Ito\'s black');
+  for (const [name, matrix] of Object.entries(CVD)) {
+    const lab = four.map((colour) => seenAs(colour, matrix));
+    const apart = Math.min(...[[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(([i, j]) => Math.hypot(...lab[i].map((v, k) => v - lab[j][k]))));
+    assert.ok(apart >= 30, `${name}: the closest two of the four colours differ by ΔE ${apart.toFixed(1)}`);
+  }
   assert.deepEqual(problems, []);
   await close();
 });

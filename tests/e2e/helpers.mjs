@@ -295,7 +295,8 @@ export async function setHidden(page, hidden) {
  *  `gallery`, `analysis`, `replay`) as its button or address would, and
  *  waits until it is on screen; returns what the view shows. */
 export async function openView(page, view) {
-  await page.evaluate((view) => loadPart().then((part) => part.open(view, localStorage.getItem('set-game/save'))), view);
+  // The gallery is opened by the address (its deck named by `mode`), the others with the game's save.
+  await page.evaluate((view) => loadPart().then((part) => part.open(view, view === 'gallery' ? location.search : localStorage.getItem('set-game/save'))), view);
   return viewState(page, view);
 }
 

@@ -1,25 +1,17 @@
 //! The gallery: every card of a deck in id order, each labelled with its
 //! id, drawn by the page's renderer in the player's settings, to check
 //! every drawing at a glance (`?gallery`, and `?gallery&mode=4set` for the
-//! deck of another way to play).
+//! deck of another way to play, read from the address the page was opened
+//! with: see `open`).
 
 use crate::shell::Shell;
 use set_canvas::board::looks;
 use set_client::page::layout::{Layout, Rect};
-use set_client::page::options::gallery_deck;
 use set_core::rules::deck::Deck;
 
 const CANVAS: &str = "review-gallery";
 
-/// The deck the page's address asks for (the classic one when it names
-/// none, or names no way to play).
-fn deck() -> Deck {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    gallery_deck(&search).unwrap_or_default()
-}
-
-pub(crate) fn render(shell: &Shell) {
-    let deck = deck();
+pub(crate) fn render(shell: &Shell, deck: Deck) {
     let size = deck.size();
     let traits: Vec<&str> = deck.traits().iter().map(|t| t.name()).collect();
     let class = if size > 81 { "review-gallery review-gallery-large" } else { "review-gallery" };
@@ -43,9 +35,8 @@ pub(crate) fn render(shell: &Shell) {
 }
 
 /// Each card's id and rectangle in viewport CSS pixels, in id order.
-pub(crate) fn cards(shell: &Shell) -> Vec<(u8, Rect)> {
+pub(crate) fn cards(shell: &Shell, deck: Deck) -> Vec<(u8, Rect)> {
     let Some(canvas) = shell.element(CANVAS) else { return Vec::new() };
-    let deck = deck();
     let bounds = canvas.get_bounding_client_rect();
     let layout = Layout::new(bounds.width(), bounds.height(), deck.size());
     deck.cards()

@@ -30,6 +30,7 @@ mod transfer;
 mod words;
 
 use ledger::Ledger;
+use set_client::page::options::gallery_deck;
 use set_client::review::analysis::Analysis;
 use set_client::review::record::mode_index;
 use set_core::players::sitting::Sitting;
@@ -92,8 +93,8 @@ pub enum View {
     },
     /// A drill in progress.
     Practice(practice::Drilling),
-    /// Every card of the deck.
-    Gallery,
+    /// Every card of a deck: the one the address that asked for it names.
+    Gallery(set_core::rules::deck::Deck),
 }
 
 /// The part: its dialog, the view it shows and the record in storage.
@@ -117,7 +118,9 @@ pub fn today() -> Date {
 }
 
 /// Opens a view: `"stats"`, `"practice"`, `"gallery"`, `"analysis"` or
-/// `"replay"` (the last two of the game whose save text is `save`), or `"fold"`, which only
+/// `"replay"` (the last two of the game whose save text is `save`; the
+/// gallery of the deck that the address in `save` names, `?gallery&mode=4set`,
+/// the classic one when it names none), or `"fold"`, which only
 /// takes the page's inbox into the record and shows nothing. An unknown view
 /// or a save that cannot be read throws an Error naming it, and nothing
 /// changes.
@@ -134,7 +137,8 @@ pub fn open(view: &str, save: Option<String>) -> Result<(), JsError> {
             mode: save.as_deref().and_then(|text| read(text).ok()).map_or(0, |saved| mode_index(saved.game.variant())),
         },
         "practice" => View::Practice(practice::Drilling::Choosing),
-        "gallery" => View::Gallery,
+        // The address as the page was opened: the game has written its own since.
+        "gallery" => View::Gallery(gallery_deck(save.as_deref().unwrap_or_default()).unwrap_or_default()),
         "analysis" => {
             let saved = saved()?;
             View::Analysis { analysis: analyse(&saved)?, saved, shown: None }
@@ -278,7 +282,7 @@ impl Part {
                 View::Analysis { shown, analysis, .. } => analysis_view::update(shown, analysis, other),
                 View::Replay { saved, step } => replay_view::update(step, saved, other),
                 View::Practice(drilling) => practice::update(drilling, other, &mut self.ledger),
-                View::Gallery => false,
+                View::Gallery(_) => false,
             },
         };
         if render {
@@ -293,7 +297,7 @@ impl Part {
             View::Analysis { analysis, saved, shown } => analysis_view::render(&self.shell, saved, analysis, *shown),
             View::Replay { saved, step } => replay_view::render(&self.shell, saved, *step, fresh),
             View::Practice(drilling) => practice::render(&self.shell, drilling, self.ledger.record()),
-            View::Gallery => gallery_view::render(&self.shell),
+            View::Gallery(deck) => gallery_view::render(&self.shell, *deck),
         }
     }
 
@@ -318,8 +322,8 @@ impl Part {
                 practice::put_state(drilling, &put);
                 "practice"
             }
-            View::Gallery => {
-                let cards = gallery_view::cards(&self.shell);
+            View::Gallery(deck) => {
+                let cards = gallery_view::cards(&self.shell, *deck);
                 let rects: js_sys::Array = cards
                     .iter()
                     .map(|(_, r)| {
