@@ -79,15 +79,10 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
     let still = settings.reduced_motion(system_reduces_motion());
     // Memory's cards turn over where they lie: a card turned up is not one
     // dealt, nor a miss turned down one taken. Only a set taken moves: it
-    // flies to its taker from where it lay; the cards dealt in its place
-    // come face down, which the page does not know.
-    let face_down = remote.face_down();
-    let arrived: Vec<Placed> = if face_down {
-        placed.iter().filter(|(card, _)| feel.drawn.iter().any(|(was, _)| was == card)).copied().collect()
-    } else {
-        placed.clone()
-    };
-    let moved = placed != feel.drawn && (!face_down || !taken.is_empty());
+    // flies to its taker from where it lay, and the cards dealt in its place
+    // come face down, unknown to the page. Not at the end, which turns every
+    // card up at once (they would seem dealt).
+    let moved = placed != feel.drawn && (!remote.face_down() || !taken.is_empty() && !over);
     // A table that was empty (a room joined, a game started) is there at once: only play moves cards.
     let dealt_afresh = !same_room || feel.drawn.is_empty();
     if let Some((board, width)) = board.filter(|_| moved && !still && !dealt_afresh) {
@@ -107,7 +102,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
             .unwrap_or(off_board);
         let deck = element_rect("#deck-left").unwrap_or(off_board);
         let ended = same_room && over && !feel.over;
-        let (motion, dealt) = Motion::of_move(from, &arrived, &sets, (toward, deck), ended, now);
+        let (motion, dealt) = Motion::of_move(from, &placed, &sets, (toward, deck), ended, now);
         if dealt {
             cues.push(Cue::Dealt);
         }
