@@ -321,7 +321,7 @@ impl RoomGame {
             deck_left: game.deck().len(),
             previous: game.previous(),
             found: game.found().len(),
-            found_on_table: if game.variant().is_puzzle() { game.found_on_table().to_vec() } else { Vec::new() },
+            found_on_table: game.found_on_table().to_vec(),
             hinted: game.hinted_cards().to_vec(),
             over: self.is_over(),
             turn: self.turn(),

@@ -192,9 +192,10 @@ impl Game {
     }
 
     /// A puzzle way: the claims found on the table now out (the daily
-    /// puzzle's one table: all of them).
+    /// puzzle's one table: all of them). None in another way, whose claims
+    /// leave the table as they are found.
     pub fn found_on_table(&self) -> &[Claim] {
-        &self.found[self.board_start..]
+        if self.variant.is_puzzle() { &self.found[self.board_start..] } else { &[] }
     }
 
     /// Wrong claims so far.
@@ -338,7 +339,7 @@ impl Game {
                 ClaimRule::FourSet => Invalid::NotAFourSet,
             });
         }
-        if self.variant.is_puzzle() && self.found_on_table().iter().any(|found| found.same_cards(&claim)) {
+        if self.found_on_table().iter().any(|found| found.same_cards(&claim)) {
             return ClaimOutcome::AlreadyFound;
         }
         let split = match (self.variant.rule(), cards) {
