@@ -52,11 +52,7 @@ impl RoomGame {
     /// Whether the game is over: by the rules, or, in a way dealt face
     /// down, after [`MAX_TURN_MISSES`] misses.
     pub fn is_over(&self) -> bool {
-        self.game.is_over() || self.game.variant().face_down() && self.misses() >= MAX_TURN_MISSES
-    }
-
-    fn misses(&self) -> usize {
-        self.sitting.misses(&self.game)
+        self.game.is_over() || self.game.variant().face_down() && self.sitting.misses(&self.game) >= MAX_TURN_MISSES
     }
 
     /// Whose turn it is, where the seats take turns.
