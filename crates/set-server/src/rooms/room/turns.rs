@@ -1,9 +1,9 @@
 //! Memory's turns in a room: a person turns up one card at a time, and
 //! everyone is told each (`flipped`); the third makes the claim, appended
 //! and broadcast like any other, its `flipped` told only once the claim is
-//! kept. A person's turn that runs out is played out by the room ([`RoomGame::time_out_turn`]) on its clock, while
-//! someone is in the room to see it, as the bots' turns are. The rules are
-//! the core's (`set_core::online::room`'s `turns`): the cards a page is
+//! kept. A person's turn that runs out is played out by the room
+//! ([`RoomGame::time_out_turn`]) on its clock, while someone is in the
+//! room to see it, as the bots' turns are. The rules are the core's (`set_core::online::room`'s `turns`): the cards a page is
 //! never sent, whose turn it is, when it runs out.
 
 use super::{Room, refused};
