@@ -3,8 +3,9 @@
 //! and broadcast like any other, its `flipped` told only once the claim is
 //! kept. A person's turn that runs out is played out by the room
 //! ([`RoomGame::time_out_turn`]) on its clock, while someone is in the
-//! room to see it, as the bots' turns are. The rules are the core's (`set_core::online::room`'s `turns`): the cards a page is
-//! never sent, whose turn it is, when it runs out.
+//! room to see it, as the bots' turns are. The rules are the core's
+//! (`set_core::online::room`'s `turns`): the cards a page is never sent,
+//! whose turn it is, when it runs out.
 
 use super::{Room, refused};
 use crate::proto::{ErrorCode, ServerMsg, ViewMsg};
