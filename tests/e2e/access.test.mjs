@@ -299,19 +299,23 @@ function seenAs(rgb, matrix) {
   const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
+/** The colour difference of the closest two of `colours`, as `matrix` sees them. */
 const closestPair = (colours, matrix) => {
   const lab = colours.map((c) => seenAs(c, matrix));
-  return Math.min(...[[0, 1], [1, 2], [0, 2]].map(([i, j]) => Math.hypot(...lab[i].map((v, k) => v - lab[j][k]))));
+  const apart = lab.flatMap((a, i) => lab.slice(i + 1).map((b) => Math.hypot(...a.map((v, k) => v - b[k]))));
+  return Math.min(...apart);
 };
 
 test('the colour-blind palette keeps red, green and purple, and the 4Set decks\' fourth colour, apart for protanopia and deuteranopia', { timeout: 60_000 }, async () => {
   const { page, problems, close } = await open('?gallery');
-  // One solid oval of each colour (ids 24, 51, 78): its centre is the symbol's colour.
-  const drawn = async () => Promise.all([24, 51, 78].map(async (id) => {
+  // The centre of each card of `ids` in the gallery: one solid oval there is the symbol's colour.
+  const centres = async (ids) => Promise.all(ids.map(async (id) => {
     const [x, y, w, h] = await galleryRect(page, id);
     const box = await page.locator('#review-gallery').boundingBox();
     return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2, 'review-gallery');
   }));
+  // One solid oval of each colour (ids 24, 51, 78).
+  const drawn = () => centres([24, 51, 78]);
   const classic = await drawn();
   await closeView(page);
   await inSettings(page, (page) => page.getByLabel('Card colours').selectOption('okabe-ito'));
@@ -330,17 +334,11 @@ test('the colour-blind palette keeps red, green and purple, and the 4Set decks\'
   // from the pixels, all four kept apart under both deficiencies. Asked by
   // the address while a classic game is under way: the address's deck.
   await page.goto(new URL('?gallery&mode=4setjr', page.url()).href);
-  const gallery = await viewState(page, 'gallery');
-  const four = await Promise.all([8, 24, 40, 56].map(async (id) => {
-    const [x, y, w, h] = gallery.rects[gallery.ids.indexOf(id)];
-    const box = await page.locator('#review-gallery').boundingBox();
-    return canvasPixel(page, x - box.x + w / 2, y - box.y + h / 2, 'review-gallery');
-  }));
+  const four = await centres([8, 24, 40, 56]);
   assert.deepEqual(four.slice(0, 3), safe, 'the same three colours in the 4Set decks');
   assert.deepEqual(four[3], [0x1a, 0x1a, 0x1a], 'the fourth: Okabe and Ito\'s black');
   for (const [name, matrix] of Object.entries(CVD)) {
-    const lab = four.map((colour) => seenAs(colour, matrix));
-    const apart = Math.min(...[[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]].map(([i, j]) => Math.hypot(...lab[i].map((v, k) => v - lab[j][k]))));
+    const apart = closestPair(four, matrix);
     assert.ok(apart >= 30, `${name}: the closest two of the four colours differ by ΔE ${apart.toFixed(1)}`);
   }
   assert.deepEqual(problems, []);

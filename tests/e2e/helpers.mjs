@@ -314,7 +314,10 @@ export async function closeView(page) {
 }
 
 /** A gallery card's rectangle, [x, y, w, h] in viewport CSS pixels. */
-export const galleryRect = async (page, id) => (await viewState(page, 'gallery')).rects[id];
+export const galleryRect = async (page, id) => {
+  const { rects, ids } = await viewState(page, 'gallery');
+  return rects[ids.indexOf(id)];
+};
 
 /** axe-core's findings on the page as it is now: WCAG 2.2 A and AA, and best
  *  practice. axe keeps time with the page's timers: not under a paused clock. */
