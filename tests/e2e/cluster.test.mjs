@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startCluster } from '../../scripts/cluster.mjs';
-import { ARTIFACTS, CHROMIUM_ARGS, clickCard, open, openMakeRoom, setsOf, state } from './helpers.mjs';
+import { ARTIFACTS, CHROMIUM_ARGS, clickCard, makeRoomByForm, open, setsOf, sitByForm, startByButton, state } from './helpers.mjs';
 
 let cluster;
 let env;
@@ -88,18 +88,10 @@ test('behind nginx, with NATS stopped the lobby says it is out of date, and heal
 
 test('behind nginx, the node serving a room is killed mid-game: both pages reconnect to another node and play on', { timeout: 120_000 }, async () => {
   const ann = await open(env, 'online.html');
-  await ann.page.fill('#create-name', 'Ann');
-  await openMakeRoom(ann.page);
-  await ann.page.click('#create-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-  const id = (await online(ann.page)).room;
+  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode: 'classic' });
   const ben = await open(env, `?room=${id}`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
-  await ben.page.fill('#join-name', 'Ben');
-  await ben.page.click('#join-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-  await ann.page.click('#start-game');
-  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  await sitByForm(ben.page, 'Ben');
+  await startByButton(ann.page, [ann.page, ben.page]);
   const node = (await online(ann.page)).node;
   assert.match(node, /^node-\d$/);
   assert.equal((await online(ben.page)).node, node, 'one room, one node');

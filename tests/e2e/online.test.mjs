@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { SERVER_BINARY } from '../../scripts/server.mjs';
-import { ARTIFACTS, api, audit, clickCard, installBoardProbe, isSet, openMakeRoom, ready, setsOf, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, installBoardProbe, isSet, makeRoomByForm, ready, setsOf, sitByForm, startByButton, state, useBrowser, viewState } from './helpers.mjs';
 
 const { open, server } = useBrowser();
 
@@ -56,12 +56,7 @@ const tamperedSalt = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (
 /** Ann makes a room through the form, Ben opens its link and joins, Ann starts it. */
 async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup } = {}) {
   const ann = await open('online.html', { setup: annSetup });
-  await ann.page.fill('#create-name', 'Ann');
-  await openMakeRoom(ann.page);
-  if (mode !== 'classic') await ann.page.selectOption('#create-mode', mode);
-  await ann.page.click('#create-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-  const id = (await room(ann.page)).room;
+  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode });
   assert.match(ann.page.url(), new RegExp(`\\?room=${id}$`), 'the page moved to the room\'s address');
   const link = await ann.page.inputValue('#room-link');
   assert.equal(link, `${new URL(server().url).origin}/?room=${id}`);
@@ -69,13 +64,9 @@ async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup 
     setup: benSetup,
     ...(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
   });
-  await ben.page.locator('#join-panel').waitFor({ state: 'visible' });
-  await ben.page.fill('#join-name', 'Ben');
-  await ben.page.click('#join-room');
+  await sitByForm(ben.page, 'Ben');
   await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-  await ann.page.click('#start-game');
-  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+  await startByButton(ann.page, [ann.page, ben.page]);
   return { ann, ben, id };
 }
 
@@ -232,11 +223,7 @@ test('a disjoint set keeps the other player\'s picks, and a reload mid-game carr
 
 test('a name given and Join pressed before the server has welcomed the page sits the player, never a watcher', { timeout: 60_000 }, async () => {
   const ann = await open('online.html');
-  await ann.page.fill('#create-name', 'Ann');
-  await openMakeRoom(ann.page);
-  await ann.page.click('#create-room');
-  await ann.page.waitForFunction(() => window.wasmBindings.state().online.seat === 0);
-  const id = (await room(ann.page)).room;
+  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode: 'classic' });
   // Ben's network holds everything the server says until he has pressed Join.
   const benNet = lagged();
   benNet.lag.hold = true;
