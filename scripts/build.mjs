@@ -21,7 +21,7 @@
 //
 // Each size step stays only with its measurement in BENCHMARKS.md ("Design
 // decisions, measured once"). Anything unexpected stops the build.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -66,30 +66,71 @@ const fail = (why) => {
   throw new Error(`build: ${why}`);
 };
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
+/** The commands under way, ended if any of them fails (the build stops whole). */
+const running = new Set();
+/** Runs a command without blocking the build's other steps; rejects on a non-zero exit. */
+const runAsync = (command, args) => new Promise((resolve, reject) => {
+  const child = spawn(command, args, { stdio: 'inherit' });
+  running.add(child);
+  child.on('error', reject);
+  child.on('exit', (code, signal) => {
+    running.delete(child);
+    if (code === 0) return resolve();
+    for (const other of running) other.kill();
+    return reject(new Error(`build: ${command} ${args.join(' ')} exited with ${code ?? signal}`));
+  });
+});
 
-/** Builds one module into `dir`; returns its files' names. */
-function buildModule(module, profile, dir) {
-  const release = profile === 'release';
+/** Compiles one module with cargo for wasm32. */
+function compileModule(module, profile) {
   const features = [...(module.noDefault ? ['--no-default-features'] : []),
     ...(module.features.length ? ['--features', module.features.join(',')] : [])];
-  run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '-p', module.crate, '--target-dir', module.target,
-    ...(release ? ['--release'] : []), ...features]);
+  return runAsync('cargo', ['build', '--target', 'wasm32-unknown-unknown', '-p', module.crate, '--target-dir', module.target,
+    ...(profile === 'release' ? ['--release'] : []), ...features]);
+}
+
+/** The glue for one compiled module, its wasm-opt passes and shorter
+ *  names in release builds, copied into `dir` under a hash of both files;
+ *  its files' names. */
+async function finishModule(module, profile, dir) {
+  const release = profile === 'release';
   const out = join('target', 'modules', profile, module.stem);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const built = join(module.target, 'wasm32-unknown-unknown', profile, `${module.crate.replaceAll('-', '_')}.wasm`);
-  run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', module.stem, built]);
+  await runAsync('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', module.stem, built]);
   const wasmPath = join(out, `${module.stem}_bg.wasm`);
   const jsPath = join(out, `${module.stem}.js`);
   if (release) {
-    run('wasm-opt', [wasmPath, '-o', wasmPath, ...WASM_OPT]);
-    shortenNames({ wasmPath, jsPath });
+    await runAsync('wasm-opt', [wasmPath, '-o', wasmPath, ...WASM_OPT]);
+    await shortenNames({ wasmPath, jsPath });
   }
   const hash = createHash('sha256').update(readFileSync(jsPath)).update(readFileSync(wasmPath)).digest('hex').slice(0, 16);
   const files = { glue: `${module.stem}-${hash}.js`, wasm: `${module.stem}-${hash}_bg.wasm` };
   copyFileSync(jsPath, join(dir, files.glue));
   copyFileSync(wasmPath, join(dir, files.wasm));
   return files;
+}
+
+/** Builds every module into `dir`; each one's files' names by stem.
+ *  The modules of one target directory compile one after another (cargo
+ *  holds the directory's lock, and a crate built twice with other
+ *  features would write the same file), the target directories side by
+ *  side; each module's glue and wasm-opt passes start as soon as its
+ *  compile ends, beside the compiles still running. Two cores are kept
+ *  busy where one compile alone would leave one idle (its final, single
+ *  codegen unit's optimisation). */
+async function buildModules(profile, dir) {
+  const byTarget = new Map();
+  for (const module of MODULES) byTarget.set(module.target, [...(byTarget.get(module.target) ?? []), module]);
+  const finishing = [];
+  await Promise.all([...byTarget.values()].map(async (modules) => {
+    for (const module of modules) {
+      await compileModule(module, profile);
+      finishing.push(finishModule(module, profile, dir).then((files) => [module.stem, files]));
+    }
+  }));
+  return Object.fromEntries(await Promise.all(finishing));
 }
 
 /** Points index.html's `<template id="parts">` at a part's hashed files
@@ -110,8 +151,7 @@ async function build(profile) {
   // A clean dist/: a file of an earlier build would be served, and cached by the service worker.
   rmSync(dist, { recursive: true, force: true });
   run('trunk', ['build', ...(release ? ['--release'] : [])]);
-  const built = {};
-  for (const module of MODULES) built[module.stem] = buildModule(module, profile, dist);
+  const built = await buildModules(profile, dist);
 
   const indexPath = join(dist, 'index.html');
   // The rust link that keeps Trunk from building the crate itself goes;

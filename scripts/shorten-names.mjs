@@ -9,21 +9,23 @@
 // same renames in the glue, and stops the build if any name is left over or
 // was never found. The module's own exports (`deal`, `state`, …) keep their
 // names: they are the glue's JavaScript functions, not wasm names.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 
-/** Shortens the names in the wasm at `wasmPath` and its glue at `jsPath`, in place. */
-export function shortenNames({ wasmPath, jsPath }) {
+/** Shortens the names in the wasm at `wasmPath` and its glue at `jsPath`, in
+ *  place (asynchronous: the build shortens its modules side by side). */
+export async function shortenNames({ wasmPath, jsPath }) {
   // The features Rust's wasm32 target and wasm-bindgen use, named one by one:
   // `--all-features` would let wasm-opt write encodings browsers do not take
   // yet (compact imports). A module using another fails validation here.
   const FEATURES = ['bulk-memory', 'reference-types', 'nontrapping-float-to-int', 'sign-ext', 'multivalue', 'mutable-globals']
     .map((feature) => `--enable-${feature}`);
   const shortened = `${wasmPath}.short`;
-  const report = execFileSync(
+  const { stdout: report } = await promisify(execFile)(
     'wasm-opt',
     [wasmPath, ...FEATURES, '--minify-imports-and-exports-and-modules', '-o', shortened],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
   );
   const { imports, exports } = JSON.parse(report.slice(report.indexOf('{')));
 
