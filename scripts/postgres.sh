@@ -3,32 +3,46 @@
 # folder the caller names: for the store's tests against Postgres and for
 # the cluster. Never the machine's service: the server runs until `stop`.
 #
+#   scripts/postgres.sh init DIR         initdb DIR/data, if new (a template: see below)
 #   scripts/postgres.sh start DIR PORT   initdb DIR/data if new, start on 127.0.0.1:PORT,
 #                                        print the URL of its `postgres` database
 #   scripts/postgres.sh stop DIR         stop it (fast shutdown), if it runs
+#
+# With SET_PG_TEMPLATE naming a folder `init` made, `start` copies its data
+# folder instead of running initdb: scripts/test.sh initialises one for the
+# whole run, and every cluster of its tests starts from a copy.
 #
 # Postgres refuses to run as root: as root, the server runs as the user
 # `postgres` (Debian's package makes it), and DIR is made theirs (the
 # folders above it must let them through).
 # scripts/setup.sh installs the package.
 set -euo pipefail
-command=${1:?usage: postgres.sh start DIR PORT | stop DIR}
-dir=${2:?usage: postgres.sh start DIR PORT | stop DIR}
+command=${1:?usage: postgres.sh init DIR | start DIR PORT | stop DIR}
+dir=${2:?usage: postgres.sh init DIR | start DIR PORT | stop DIR}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$bin/pg_ctl" ] || { echo "postgres.sh: no PostgreSQL here: run bash scripts/setup.sh" >&2; exit 1; }
 as_owner() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
+# Makes $dir/data, unless it is there: a copy of the template's, or initdb.
+init_data() {
+  mkdir -p "$dir"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; fi
+  [ -f "$dir/data/PG_VERSION" ] && return 0
+  if [ -n "${SET_PG_TEMPLATE:-}" ] && [ -f "$SET_PG_TEMPLATE/data/PG_VERSION" ]; then
+    # cp -a keeps the owner and the 0700 mode Postgres insists on.
+    cp -a "$SET_PG_TEMPLATE/data" "$dir/data"
+  else
+    # Trust on loopback only: a test server, reached from this machine alone.
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
+  fi
+}
 case $command in
+  init) init_data ;;
   start)
     port=${3:?usage: postgres.sh start DIR PORT}
-    mkdir -p "$dir"
-    [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
-    if [ ! -f "$dir/data/PG_VERSION" ]; then
-      # Trust on loopback only: a test server, reached from this machine alone.
-      as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-        || { cat "$dir/initdb.log" >&2; exit 1; }
-    fi
+    init_data
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1" start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
@@ -39,5 +53,5 @@ case $command in
       as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
     fi
     ;;
-  *) echo "postgres.sh: start or stop" >&2; exit 1 ;;
+  *) echo "postgres.sh: init, start or stop" >&2; exit 1 ;;
 esac
