@@ -1,102 +1,237 @@
 #!/usr/bin/env bash
-# Runs every test, layer by layer, and prints how many ran in each:
-#   1. native   cargo test: the core's unit, rule and layout tests, the server's,
-#               and the store's against SQLite and a Postgres started here
-#   2. wasm     wasm-bindgen-test in headless Chromium: the page's and the part's exports and drawing
-#   3. e2e      Playwright on the Trunk release build in Chromium, served by
-#               set-server (the server players use, built with its own profile)
+# Runs every test, stage by stage, timing each, and prints how many ran in
+# each layer, then the run's slowest tests, then `total: N passed, N failed`.
+#
+#   bash scripts/test.sh                 everything (CI runs this: .ci/run)
+#   bash scripts/test.sh native e2e      only the stages named, in this order:
+#     lint     cargo fmt --check; clippy with the workspace's lints, every
+#              warning an error, natively and once for wasm32 (every page's
+#              and part's features at once)
+#     native   cargo nextest: the core's unit, rule and property tests, the
+#              client's, the server's as real processes, the store's against
+#              SQLite and a Postgres started here, the clusters; doc tests
+#     wasm     wasm-bindgen-test in headless Chromium
+#     e2e      Playwright on the release build in Chromium, served by the
+#              set-server the native stage built
+#
+# One build serves every stage: the native stage's test build holds the
+# set-server binary the e2e layer serves with; the release wasm build
+# (scripts/build.mjs) runs beside the lint and the native build, in target
+# directories of its own. The native tests run two at a time across every
+# test binary (.config/nextest.toml; clusters one at a time), the e2e files
+# two at a time (E2E_SERIAL below waits for the rest). One PostgreSQL
+# server for the run, made from a data folder initialised once; each
+# cluster starts its own from the same folder (no initdb per test).
 # A layer that runs no test counts as failed. Screenshots: test-artifacts/.
-# First, the lint gate: clippy with the workspace's lints ([workspace.lints]
-# in Cargo.toml), every warning an error, natively and for wasm32 (the
-# page alone, the page's race build, the parts).
+# Logs: target/test-logs/.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+run_started=$(date +%s)
+
+all_stages=(lint native wasm e2e)
+if [ $# -eq 0 ]; then stages=("${all_stages[@]}"); else stages=("$@"); fi
+for s in "${stages[@]}"; do
+  case " ${all_stages[*]} " in *" $s "*) ;; *) echo "test.sh: unknown stage '$s' (stages: ${all_stages[*]})" >&2; exit 2 ;; esac
+done
+wants() { case " ${stages[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# The e2e files that time motion (how long a card moves, how soon a board
+# is at rest): each runs alone, after the others (docs/testing.md, "Which
+# group a test goes in"). The rest run E2E_CONCURRENCY files at a time, the
+# longest (E2E_FIRST, from the slowest tests a run lists) started first, so
+# that none of them is left running alone at the end.
+E2E_SERIAL=(motion online)
+E2E_FIRST=(race-ways soak ways-decks reliability access ways-rules more-ways review)
+E2E_CONCURRENCY=${E2E_CONCURRENCY:-4}
+
+logs=target/test-logs
+declare -A passed failed status took
+timed=()
+# `stage NAME` starts a stage's clock, `done_stage NAME` stops it.
+declare -A stage_start
+stage() { stage_start[$1]=$(date +%s); timed+=("$1"); echo; echo "==> [$1] ${*:2}"; }
+done_stage() { took[$1]=$(( $(date +%s) - ${stage_start[$1]} )); echo "==> [$1] done in $(fmt_time "${took[$1]}")"; }
+fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+
+stage setup "scripts/setup.sh: installs what is missing, skips what is there"
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 source scripts/env.sh
-logs=target/test-logs
 mkdir -p "$logs"
+rm -f "$logs"/*.log "$logs"/*.xml
+done_stage setup
 
-declare -A passed failed status
-layers=(native wasm e2e)
-
-# Sums "N passed; M failed" over cargo's "test result:" lines.
-cargo_counts() {
-  passed[$1]=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/$1.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  failed[$1]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/$1.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+# Everything this script starts, it stops: the release build in the
+# background and the Postgres servers, also on failure or Ctrl-C.
+background=()
+pg_root=$(mktemp -d /tmp/set-test-postgres.XXXXXX)
+# As root, Postgres runs as the user postgres, who must reach its folders in here.
+chmod 711 "$pg_root"
+cleanup() {
+  for pid in "${background[@]}"; do kill "$pid" 2>/dev/null; done
+  bash scripts/postgres.sh stop "$pg_root/server"
+  rm -rf "$pg_root"
 }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
-echo "==> lint: cargo fmt --check, and cargo clippy with warnings as errors"
-lint=ok
-cargo fmt --all -- --check > "$logs/lint.log" 2>&1 || { lint=FAILED; echo "cargo fmt: files not formatted (run cargo fmt --all)"; }
-cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee -a "$logs/lint.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
-for features in "" "--no-default-features --features race" "--features set-api/part"; do
-  # shellcheck disable=SC2086 # the flags are several words or none
-  wasm_build cargo clippy --target wasm32-unknown-unknown -p set-game -p set-review -p set-online -p set-standings -p set-canvas -p set-api -p set-sound -p set-help \
-    --all-targets $features -- -D warnings 2>&1 | tee -a "$logs/lint.log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || lint=FAILED
-done
-
-echo "==> 1/3 native: cargo test (the store's tests against SQLite and a Postgres of their own)"
-# A Postgres server of the tests' own (scripts/postgres.sh), on a free
-# loopback port, stopped when this script ends, also on failure or Ctrl-C.
-postgres=ok
-pg_dir=$(mktemp -d /tmp/set-test-postgres.XXXXXX)
-trap 'bash scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"' EXIT
-pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-if SET_TEST_POSTGRES=$(bash scripts/postgres.sh start "$pg_dir" "$pg_port"); then
-  export SET_TEST_POSTGRES
-else
-  postgres=FAILED
+# The release build (the page's and every part's wasm, the pages) for the
+# e2e layer, beside the lint and the native build: its target directories
+# are not theirs, so neither waits for the other's lock.
+if wants e2e; then
+  stage release-build "node scripts/build.mjs --release (in the background; log: $logs/build.log)"
+  ( wasm_build node scripts/build.mjs --release > "$logs/build.log" 2>&1; echo "$? $(date +%s)" > "$logs/build.status" ) &
+  background+=($!)
+  release_build_pid=$!
 fi
-# Without a server the store's tests fail here, rather than skip Postgres.
-SET_TEST_REQUIRE_POSTGRES=1 cargo test 2>&1 | tee "$logs/native.log"
-status[native]=${PIPESTATUS[0]}
-cargo_counts native
 
-echo "==> 2/3 wasm: wasm-bindgen-test in headless Chromium"
-wasm_build cargo test --target wasm32-unknown-unknown -p set-game -p set-review --test web 2>&1 | tee "$logs/wasm.log"
-status[wasm]=${PIPESTATUS[0]}
-wasm_build cargo test --target wasm32-unknown-unknown -p set-game --test ways 2>&1 | tee -a "$logs/wasm.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status[wasm]=1
-cargo_counts wasm
-
-echo "==> 3/3 e2e: node scripts/build.mjs --release, then Playwright in Chromium"
-rm -rf test-artifacts
-built=1
-wasm_build node scripts/build.mjs --release 2>&1 | tee "$logs/build.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || built=0
-if [ "$built" -eq 1 ]; then
-  cargo build --profile server -p set-server 2>&1 | tee "$logs/server.log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || built=0
+# Clippy natively is not a pass of its own: the native build below runs
+# every workspace crate through clippy-driver as it compiles it
+# (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy` itself does), so the
+# dependencies are compiled once for the lint, the tests and the e2e
+# layer's server. Its warnings stay warnings, so that the tests still run,
+# and any warning at all fails the lint.
+if wants lint || wants native || wants e2e; then
+  RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+  # What `cargo clippy -- -W warnings` hands clippy-driver.
+  export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS="-Wwarnings__CLIPPY_HACKERY__"
 fi
-if [ "$built" -eq 1 ]; then
-  node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
-  status[e2e]=${PIPESTATUS[0]}
-else
-  echo "the release build (scripts/build.mjs, or set-server) failed" > "$logs/e2e.log"
+
+if wants lint; then
+  stage lint "cargo fmt --check, and clippy for wasm32 with warnings as errors (natively: in native-build)"
+  lint=ok
+  cargo fmt --all -- --check > "$logs/lint.log" 2>&1 || { lint=FAILED; cat "$logs/lint.log"; echo "cargo fmt: files not formatted (run cargo fmt --all)"; }
+  # One pass for wasm32: the pages' features only add (no code is under
+  # `not(feature)`), so solo, race and the API part's are checked at once;
+  # the race page's own feature set is compiled by the release build.
+  (unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+   wasm_build cargo clippy --target wasm32-unknown-unknown -p set-game -p set-review -p set-online -p set-standings -p set-canvas -p set-api -p set-sound -p set-help \
+     --all-targets --features race,set-api/part -- -D warnings) >> "$logs/lint.log" 2>&1 || lint=FAILED
+  [ "$lint" = ok ] || grep -E -A12 '^(error|warning)' "$logs/lint.log" | head -80
+  echo "lint (wasm32): $lint"
+  done_stage lint
+fi
+
+if wants lint || wants native || wants e2e; then
+  stage native-build "cargo nextest run --no-run: every test binary and set-server, once, each workspace crate through clippy"
+  {
+    cargo nextest run --workspace --no-run
+    # The one bench target (criterion's), which clippy's --all-targets read too.
+    cargo test -p set-core --benches --no-run
+  } > "$logs/native-build.log" 2>&1
+  native_built=$?
+  [ "$native_built" -eq 0 ] || tail -40 "$logs/native-build.log"
+  # cargo says "`crate` (target) generated N warnings" of each crate that
+  # has any, also when it replays them from an earlier build.
+  if grep -Eq 'generated [0-9]+ warnings?' "$logs/native-build.log" || [ "$native_built" -ne 0 ]; then
+    lint=FAILED
+    grep -E -A14 '^(warning|error)(\[|:)' "$logs/native-build.log" | head -120
+    echo "lint (native clippy): FAILED"
+  fi
+  done_stage native-build
+fi
+
+if wants native; then
+  stage native "cargo nextest (the store's tests against SQLite and Postgres, the clusters), then doc tests"
+  # One Postgres data folder, initialised once; the tests' server and each
+  # cluster's (scripts/cluster.sh, through SET_PG_TEMPLATE) start from copies.
+  postgres=ok
+  pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  if bash scripts/postgres.sh init "$pg_root/template" \
+    && SET_TEST_POSTGRES=$(SET_PG_TEMPLATE="$pg_root/template" bash scripts/postgres.sh start "$pg_root/server" "$pg_port"); then
+    export SET_TEST_POSTGRES SET_PG_TEMPLATE="$pg_root/template"
+  else
+    postgres=FAILED
+  fi
+  # Without a server the store's and clusters' tests fail here, rather than skip Postgres.
+  SET_TEST_REQUIRE_POSTGRES=1 cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$logs/native.log"
+  status[native]=${PIPESTATUS[0]}
+  [ "$native_built" -eq 0 ] || status[native]=1
+  # nextest's summary: "N tests run: P passed, F failed, …"
+  summary=$(grep -E '^ +Summary \[' "$logs/native.log" | tail -1)
+  passed[native]=$(grep -Eo '[0-9]+ passed' <<<"$summary" | awk '{print $1}')
+  failed[native]=$(grep -Eo '[0-9]+ failed' <<<"$summary" | awk '{print $1}')
+  # Doc tests: nextest does not run them.
+  cargo test --workspace --doc 2>&1 | tee "$logs/doc.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status[native]=1
+  doc_passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/doc.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  doc_failed=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/doc.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  passed[native]=$(( ${passed[native]:-0} + doc_passed )) failed[native]=$(( ${failed[native]:-0} + doc_failed ))
+  done_stage native
+fi
+
+if wants wasm; then
+  stage wasm "wasm-bindgen-test in headless Chromium"
+  # As the pages are built: no clippy-driver (the lint stage read these crates for wasm32).
+  (unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+   wasm_build cargo test --target wasm32-unknown-unknown -p set-game -p set-review --test web --test ways) 2>&1 | tee "$logs/wasm.log"
+  status[wasm]=${PIPESTATUS[0]}
+  passed[wasm]=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/wasm.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  failed[wasm]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/wasm.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  done_stage wasm
+fi
+
+if wants e2e; then
+  wait "$release_build_pid"
+  read -r built finished < "$logs/build.status" || { built=1; finished=$(date +%s); }
+  took[release-build]=$(( finished - ${stage_start[release-build]} ))
+  [ "$built" -eq 0 ] || { tail -40 "$logs/build.log"; echo "the release build (scripts/build.mjs) failed"; }
+  [ "${native_built:-1}" -eq 0 ] || { built=1; echo "set-server did not build (native-build)"; }
+  stage e2e "Playwright in Chromium: $E2E_CONCURRENCY files at a time, then ${E2E_SERIAL[*]} alone"
+  rm -rf test-artifacts
   status[e2e]=1
+  if [ "$built" -eq 0 ]; then
+    export SET_SERVER=target/debug/set-server SET_PG_TEMPLATE="${SET_PG_TEMPLATE:-}"
+    parallel_files=() serial_files=()
+    for name in "${E2E_FIRST[@]}"; do parallel_files+=("tests/e2e/$name.test.mjs"); done
+    for file in tests/e2e/*.test.mjs; do
+      name=$(basename "$file" .test.mjs)
+      case " ${E2E_SERIAL[*]} " in *" $name "*) serial_files+=("$file"); continue ;; esac
+      case " ${E2E_FIRST[*]} " in *" $name "*) ;; *) parallel_files+=("$file") ;; esac
+    done
+    node --test --test-concurrency="$E2E_CONCURRENCY" --test-reporter=tap --test-reporter-destination=stdout \
+      --test-reporter=junit --test-reporter-destination="$logs/e2e-parallel.xml" "${parallel_files[@]}" 2>&1 | tee "$logs/e2e.log"
+    status[e2e]=${PIPESTATUS[0]}
+    node --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination=stdout \
+      --test-reporter=junit --test-reporter-destination="$logs/e2e-serial.xml" "${serial_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
+  fi
+  # Each node run ends with "# pass N" and "# fail N".
+  passed[e2e]=$(grep -E '^# pass [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
+  failed[e2e]=$(grep -E '^# fail [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
+  done_stage e2e
 fi
-passed[e2e]=$(grep -Eo '^# pass [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)
-failed[e2e]=$(grep -Eo '^# fail [0-9]+' "$logs/e2e.log" | awk '{print $3}' | tail -1)
+
+echo
+echo "==> stage times (wall clock; release-build ran beside lint and native-build)"
+for s in "${timed[@]}"; do printf '  %-14s %s\n' "$s" "$(fmt_time "${took[$s]:-0}")"; done
+printf '  %-14s %s\n' whole "$(fmt_time $(( $(date +%s) - run_started )))"
+
+echo
+echo "==> the slowest tests"
+node scripts/slowest.mjs 10 target/nextest/default/junit.xml "$logs"/e2e-*.xml || true
 
 echo
 echo "==> tests by layer"
 total_passed=0 total_failed=0 ok=1
-for layer in "${layers[@]}"; do
+for layer in native wasm e2e; do
+  wants "$layer" || continue
   p=${passed[$layer]:-0} f=${failed[$layer]:-0}
   verdict=ok
-  if [ "${status[$layer]}" -ne 0 ] || [ "$f" -ne 0 ]; then verdict=FAILED; ok=0; fi
+  if [ "${status[$layer]:-1}" -ne 0 ] || [ "$f" -ne 0 ]; then verdict=FAILED; ok=0; fi
   if [ "$p" -eq 0 ]; then verdict="FAILED (no test ran)"; ok=0; fi
   # A layer that broke before counting (a build error) still counts as a failure.
   if [ "$verdict" != ok ] && [ "$f" -eq 0 ]; then f=1; fi
   printf '  %-7s %4d passed %4d failed  %s\n' "$layer" "$p" "$f" "$verdict"
   total_passed=$((total_passed + p)) total_failed=$((total_failed + f))
 done
-printf '  %-7s %s\n' lint "$lint"
-[ "$lint" = ok ] || ok=0
-printf '  %-7s %s\n' postgres "$postgres (the store's tests against Postgres)"
-[ "$postgres" = ok ] || ok=0
-[ -d test-artifacts ] && echo "  screenshots: $(ls test-artifacts | tr '\n' ' ')"
+if wants lint || [ -n "${lint:-}" ]; then
+  printf '  %-7s %s\n' lint "${lint:-ok}"
+  [ "${lint:-ok}" = ok ] || { ok=0; total_failed=$((total_failed + 1)); }
+fi
+if wants native; then
+  printf '  %-7s %s\n' postgres "$postgres (the store's tests against Postgres)"
+  [ "$postgres" = ok ] || { ok=0; total_failed=$((total_failed + 1)); }
+fi
+[ -d test-artifacts ] && echo "  screenshots: $(ls test-artifacts | wc -l) in test-artifacts/"
 echo "total: $total_passed passed, $total_failed failed"
 [ "$ok" -eq 1 ]
