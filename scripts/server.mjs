@@ -7,8 +7,10 @@
 // `kill()` ends it with SIGKILL (nothing flushed); `restart()` starts it again
 // on the same port and database; `serveFrom(dir)` restarts it serving another
 // build at the same address (a new release, as the update test needs).
-// The binary is `target/server/set-server` (`cargo build --profile server -p
-// set-server`; scripts/test.sh and scripts/play.sh build it), or $SET_SERVER.
+// The binary is $SET_SERVER, or else `target/server/set-server` (`cargo
+// build --profile server -p set-server`, as scripts/play.sh and bench.sh
+// build it); scripts/test.sh sets SET_SERVER to the test build's
+// target/debug/set-server, the same source built once for every stage.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';

@@ -4,26 +4,28 @@
 #
 #   bash scripts/test.sh                 everything (CI runs this: .ci/run)
 #   bash scripts/test.sh native e2e      only the stages named, in this order:
-#     lint     cargo fmt --check; clippy with the workspace's lints, every
-#              warning an error, natively and once for wasm32 (every page's
-#              and part's features at once)
+#     lint     cargo fmt --check; clippy for wasm32, once, with every page's
+#              and part's features (natively, clippy reads every workspace
+#              crate as native-build compiles it); every warning fails it
 #     native   cargo nextest: the core's unit, rule and property tests, the
 #              client's, the server's as real processes, the store's against
 #              SQLite and a Postgres started here, the clusters; doc tests
 #     wasm     wasm-bindgen-test in headless Chromium
 #     e2e      Playwright on the release build in Chromium, served by the
-#              set-server the native stage built
+#              set-server native-build built
 #
-# One build serves every stage: the native stage's test build holds the
-# set-server binary the e2e layer serves with; the release wasm build
-# (scripts/build.mjs) runs beside the lint and the native build, in target
-# directories of its own. The native tests run two at a time across every
-# test binary (.config/nextest.toml; clusters one at a time), the e2e files
-# two at a time (E2E_SERIAL below waits for the rest). One PostgreSQL
-# server for the run, made from a data folder initialised once; each
-# cluster starts its own from the same folder (no initdb per test).
-# A layer that runs no test counts as failed. Screenshots: test-artifacts/.
-# Logs: target/test-logs/.
+# One build serves the lint, the native tests and the e2e layer's server:
+# native-build compiles every test binary and set-server once, each
+# workspace crate through clippy-driver. The release build
+# (scripts/build.mjs) runs beside it and the lint, in target directories of
+# its own. The native tests run two at a time across every test binary
+# (.config/nextest.toml; clusters one at a time), the e2e files several at
+# a time (E2E_CONCURRENCY), the ones that time motion (E2E_SERIAL) alone
+# after them. One PostgreSQL server for the run, from a data folder
+# initialised once; each cluster starts its own from a copy (no initdb per
+# test). A layer that runs no test counts as failed. Stage times and the
+# slowest tests are printed at the end. Screenshots: test-artifacts/.
+# Logs: target/test-logs/. docs/testing.md: how to run one file or test.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 run_started=$(date +%s)
@@ -35,14 +37,21 @@ for s in "${stages[@]}"; do
 done
 wants() { case " ${stages[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
-# The e2e files that time motion (how long a card moves, how soon a board
-# is at rest): each runs alone, after the others (docs/testing.md, "Which
-# group a test goes in"). The rest run E2E_CONCURRENCY files at a time, the
+# The e2e files that time what a page does against the clock (how long a
+# card moves, how soon a board is at rest, a Memory turn's clock on the
+# server): each runs alone, after the others (docs/testing.md, "Which group
+# a test goes in"). The rest run E2E_CONCURRENCY files at a time, the
 # longest (E2E_FIRST, from the slowest tests a run lists) started first, so
-# that none of them is left running alone at the end.
-E2E_SERIAL=(motion online)
+# that none of them is left running alone at the end. Chromium drawing a
+# game keeps about a core busy: more than two files at a time on two cores
+# made every test slower and none sooner (BENCHMARKS.md, "The suite's own
+# time").
+E2E_SERIAL=(motion online online-memory)
 E2E_FIRST=(race-ways soak ways-decks reliability access ways-rules more-ways review)
-E2E_CONCURRENCY=${E2E_CONCURRENCY:-4}
+E2E_CONCURRENCY=${E2E_CONCURRENCY:-2}
+# E2E_ONLY="modes keyboard" runs only those files (the inner loop: the
+# release build and the server as the whole run has them).
+E2E_ONLY=${E2E_ONLY:-}
 
 logs=target/test-logs
 declare -A passed failed status took
@@ -116,7 +125,7 @@ if wants lint || wants native || wants e2e; then
   {
     cargo nextest run --workspace --no-run
     # The one bench target (criterion's), which clippy's --all-targets read too.
-    cargo test -p set-core --benches --no-run
+    cargo test --workspace --benches --no-run
   } > "$logs/native-build.log" 2>&1
   native_built=$?
   [ "$native_built" -eq 0 ] || tail -40 "$logs/native-build.log"
@@ -182,18 +191,28 @@ if wants e2e; then
   if [ "$built" -eq 0 ]; then
     export SET_SERVER=target/debug/set-server SET_PG_TEMPLATE="${SET_PG_TEMPLATE:-}"
     parallel_files=() serial_files=()
-    for name in "${E2E_FIRST[@]}"; do parallel_files+=("tests/e2e/$name.test.mjs"); done
+    for name in "${E2E_FIRST[@]}"; do
+      [ -z "$E2E_ONLY" ] || case " $E2E_ONLY " in *" $name "*) ;; *) continue ;; esac
+      parallel_files+=("tests/e2e/$name.test.mjs")
+    done
     for file in tests/e2e/*.test.mjs; do
       name=$(basename "$file" .test.mjs)
+      [ -z "$E2E_ONLY" ] || case " $E2E_ONLY " in *" $name "*) ;; *) continue ;; esac
       case " ${E2E_SERIAL[*]} " in *" $name "*) serial_files+=("$file"); continue ;; esac
       case " ${E2E_FIRST[*]} " in *" $name "*) ;; *) parallel_files+=("$file") ;; esac
     done
-    node --test --test-concurrency="$E2E_CONCURRENCY" --test-reporter=tap --test-reporter-destination=stdout \
-      --test-reporter=junit --test-reporter-destination="$logs/e2e-parallel.xml" "${parallel_files[@]}" 2>&1 | tee "$logs/e2e.log"
-    status[e2e]=${PIPESTATUS[0]}
-    node --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination=stdout \
-      --test-reporter=junit --test-reporter-destination="$logs/e2e-serial.xml" "${serial_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
-    [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
+    status[e2e]=0
+    : > "$logs/e2e.log"
+    if [ ${#parallel_files[@]} -gt 0 ]; then
+      node --test --test-concurrency="$E2E_CONCURRENCY" --test-reporter=tap --test-reporter-destination=stdout \
+        --test-reporter=junit --test-reporter-destination="$logs/e2e-parallel.xml" "${parallel_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
+      [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
+    fi
+    if [ ${#serial_files[@]} -gt 0 ]; then
+      node --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination=stdout \
+        --test-reporter=junit --test-reporter-destination="$logs/e2e-serial.xml" "${serial_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
+      [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
+    fi
   fi
   # Each node run ends with "# pass N" and "# fail N".
   passed[e2e]=$(grep -E '^# pass [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
