@@ -4,7 +4,7 @@
 # the cluster. Never the machine's service: the server runs until `stop`.
 #
 #   scripts/postgres.sh init DIR         initdb DIR/data, if new (a template: see below)
-#   scripts/postgres.sh start DIR PORT   initdb DIR/data if new, start on 127.0.0.1:PORT,
+#   scripts/postgres.sh start DIR PORT   init DIR if new, start on 127.0.0.1:PORT,
 #                                        print the URL of its `postgres` database
 #   scripts/postgres.sh stop DIR         stop it (fast shutdown), if it runs
 #

@@ -61,12 +61,21 @@ declare -A stage_start
 stage() { stage_start[$1]=$(date +%s); timed+=("$1"); echo; echo "==> [$1] ${*:2}"; }
 done_stage() { took[$1]=$(( $(date +%s) - ${stage_start[$1]} )); echo "==> [$1] done in $(fmt_time "${took[$1]}")"; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+# Sums cargo's "test result: … N passed; M failed" lines of LOG into
+# passed[LAYER] and failed[LAYER], adding to what they hold.
+cargo_counts() {
+  local layer=$1 log=$2 p f
+  p=$(grep -Eo '^test result: .* ([0-9]+) passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  passed[$layer]=$(( ${passed[$layer]:-0} + p )) failed[$layer]=$(( ${failed[$layer]:-0} + f ))
+}
 
 stage setup "scripts/setup.sh: installs what is missing, skips what is there"
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 source scripts/env.sh
 mkdir -p "$logs"
-rm -f "$logs"/*.log "$logs"/*.xml
+# An earlier run's logs and timings would be read as this run's.
+rm -f "$logs"/*.log "$logs"/*.xml target/nextest/default/junit.xml
 done_stage setup
 
 # Everything this script starts, it stops: the release build in the
@@ -122,19 +131,18 @@ fi
 
 if wants lint || wants native || wants e2e; then
   stage native-build "cargo nextest run --no-run: every test binary and set-server, once, each workspace crate through clippy"
-  {
-    cargo nextest run --workspace --no-run
-    # The one bench target (criterion's), which clippy's --all-targets read too.
-    cargo test --workspace --benches --no-run
-  } > "$logs/native-build.log" 2>&1
+  # And the one bench target (criterion's), which clippy's --all-targets read too.
+  cargo nextest run --workspace --no-run > "$logs/native-build.log" 2>&1 \
+    && cargo test --workspace --benches --no-run >> "$logs/native-build.log" 2>&1
   native_built=$?
   [ "$native_built" -eq 0 ] || tail -40 "$logs/native-build.log"
   # cargo says "`crate` (target) generated N warnings" of each crate that
   # has any, also when it replays them from an earlier build.
+  # A crate that does not compile fails the lint too, as under cargo clippy.
   if grep -Eq 'generated [0-9]+ warnings?' "$logs/native-build.log" || [ "$native_built" -ne 0 ]; then
     lint=FAILED
     grep -E -A8 '^(warning|error)(\[|:)' "$logs/native-build.log" | head -120
-    echo "lint (native clippy): FAILED"
+    echo "lint (native, clippy or the build): FAILED"
   fi
   done_stage native-build
 fi
@@ -144,10 +152,11 @@ if wants native; then
   # One Postgres data folder, initialised once; the tests' server and each
   # cluster's (scripts/cluster.sh, through SET_PG_TEMPLATE) start from copies.
   postgres=ok
+  export SET_PG_TEMPLATE="$pg_root/template"
   pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-  if bash scripts/postgres.sh init "$pg_root/template" \
-    && SET_TEST_POSTGRES=$(SET_PG_TEMPLATE="$pg_root/template" bash scripts/postgres.sh start "$pg_root/server" "$pg_port"); then
-    export SET_TEST_POSTGRES SET_PG_TEMPLATE="$pg_root/template"
+  if bash scripts/postgres.sh init "$SET_PG_TEMPLATE" \
+    && SET_TEST_POSTGRES=$(bash scripts/postgres.sh start "$pg_root/server" "$pg_port"); then
+    export SET_TEST_POSTGRES
   else
     postgres=FAILED
   fi
@@ -162,9 +171,7 @@ if wants native; then
   # Doc tests: nextest does not run them.
   cargo test --workspace --doc 2>&1 | tee "$logs/doc.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status[native]=1
-  doc_passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/doc.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  doc_failed=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/doc.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
-  passed[native]=$(( ${passed[native]:-0} + doc_passed )) failed[native]=$(( ${failed[native]:-0} + doc_failed ))
+  cargo_counts native "$logs/doc.log"
   done_stage native
 fi
 
@@ -174,8 +181,7 @@ if wants wasm; then
   (unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
    wasm_build cargo test --no-fail-fast --target wasm32-unknown-unknown -p set-game -p set-review --test web --test ways) 2>&1 | tee "$logs/wasm.log"
   status[wasm]=${PIPESTATUS[0]}
-  passed[wasm]=$(grep -Eo '^test result: .* ([0-9]+) passed' "$logs/wasm.log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  failed[wasm]=$(grep -Eo '^test result: .*; ([0-9]+) failed' "$logs/wasm.log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  cargo_counts wasm "$logs/wasm.log"
   done_stage wasm
 fi
 
@@ -189,30 +195,35 @@ if wants e2e; then
   rm -rf test-artifacts
   status[e2e]=1
   if [ "$built" -eq 0 ]; then
-    export SET_SERVER=target/debug/set-server SET_PG_TEMPLATE="${SET_PG_TEMPLATE:-}"
-    parallel_files=() serial_files=()
-    for name in "${E2E_FIRST[@]}"; do
-      [ -z "$E2E_ONLY" ] || case " $E2E_ONLY " in *" $name "*) ;; *) continue ;; esac
-      parallel_files+=("tests/e2e/$name.test.mjs")
-    done
+    export SET_SERVER=target/debug/set-server
+    # The files in the order they start: E2E_FIRST, then the rest.
+    names=("${E2E_FIRST[@]}")
     for file in tests/e2e/*.test.mjs; do
       name=$(basename "$file" .test.mjs)
-      [ -z "$E2E_ONLY" ] || case " $E2E_ONLY " in *" $name "*) ;; *) continue ;; esac
-      case " ${E2E_SERIAL[*]} " in *" $name "*) serial_files+=("$file"); continue ;; esac
-      case " ${E2E_FIRST[*]} " in *" $name "*) ;; *) parallel_files+=("$file") ;; esac
+      case " ${E2E_FIRST[*]} " in *" $name "*) ;; *) names+=("$name") ;; esac
     done
+    parallel_files=() serial_files=()
+    for name in "${names[@]}"; do
+      [ -z "$E2E_ONLY" ] || case " $E2E_ONLY " in *" $name "*) ;; *) continue ;; esac
+      case " ${E2E_SERIAL[*]} " in
+        *" $name "*) serial_files+=("tests/e2e/$name.test.mjs") ;;
+        *) parallel_files+=("tests/e2e/$name.test.mjs") ;;
+      esac
+    done
+    # `run_e2e GROUP CONCURRENCY FILE...`: one node run, its TAP into the
+    # log, its JUnit (for the slowest tests) as e2e-GROUP.xml.
+    run_e2e() {
+      local group=$1 concurrency=$2
+      shift 2
+      [ $# -gt 0 ] || return 0
+      node --test --test-concurrency="$concurrency" --test-reporter=tap --test-reporter-destination=stdout \
+        --test-reporter=junit --test-reporter-destination="$logs/e2e-$group.xml" "$@" 2>&1 | tee -a "$logs/e2e.log"
+      return "${PIPESTATUS[0]}"
+    }
     status[e2e]=0
     : > "$logs/e2e.log"
-    if [ ${#parallel_files[@]} -gt 0 ]; then
-      node --test --test-concurrency="$E2E_CONCURRENCY" --test-reporter=tap --test-reporter-destination=stdout \
-        --test-reporter=junit --test-reporter-destination="$logs/e2e-parallel.xml" "${parallel_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
-      [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
-    fi
-    if [ ${#serial_files[@]} -gt 0 ]; then
-      node --test --test-concurrency=1 --test-reporter=tap --test-reporter-destination=stdout \
-        --test-reporter=junit --test-reporter-destination="$logs/e2e-serial.xml" "${serial_files[@]}" 2>&1 | tee -a "$logs/e2e.log"
-      [ "${PIPESTATUS[0]}" -eq 0 ] || status[e2e]=1
-    fi
+    run_e2e parallel "$E2E_CONCURRENCY" "${parallel_files[@]}" || status[e2e]=1
+    run_e2e serial 1 "${serial_files[@]}" || status[e2e]=1
   fi
   # Each node run ends with "# pass N" and "# fail N".
   passed[e2e]=$(grep -E '^# pass [0-9]+' "$logs/e2e.log" | awk '{s+=$3} END {print s+0}')
