@@ -3,12 +3,9 @@
 //! over several connections says no more than one connection would; a
 //! rematch spends the budget of making a room, so rematches cannot make
 //! rooms past the limit that creating them meets.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use std::time::Duration;
-use support::*;
 
 #[tokio::test]
 async fn lobby_chat_from_one_identity_over_many_sockets_is_one_players_worth() {

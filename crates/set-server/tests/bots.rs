@@ -3,13 +3,10 @@
 //! people, and the room makes their claims on its clock as moves of its
 //! log, each a set of the table, which the database holds (read with the
 //! test's own query) and which a killed and restarted server replays.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
 use sqlx::Row;
-use support::*;
 
 fn bots(levels: &[&str]) -> ClientMsg {
     ClientMsg::Bots { bots: levels.iter().map(|&l| l.to_owned()).collect() }

@@ -6,12 +6,8 @@
 //! brute force over the set rule as the cards' digits state it; the stored
 //! moves are read with the test's own query.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
-use support::*;
 
 /// Three card ids are a set: each ternary digit all the same or all different.
 fn is_set(cards: [u8; 3]) -> bool {

@@ -3,12 +3,9 @@
 //! too (their lines marked as a watcher's, under the name the server gave
 //! them), and a player who comes back sees the room's recent chat, which
 //! the database holds (read with this test's own query).
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use sqlx::Row;
-use support::*;
 
 fn chat(text: &str) -> ClientMsg {
     ClientMsg::Chat { text: text.to_owned() }

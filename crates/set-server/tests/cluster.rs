@@ -12,16 +12,12 @@
 //! Runs where `SET_TEST_POSTGRES` says the tests have Postgres
 //! (scripts/test.sh); nginx comes with scripts/setup.sh.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::cluster::Cluster;
+use crate::support::*;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use support::cluster::Cluster;
-use support::*;
 
 /// Ann makes a room from the lobby's socket; both players then open the
 /// room's, as the page does, and nginx sends them to one node; Ann starts

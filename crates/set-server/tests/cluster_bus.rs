@@ -10,13 +10,9 @@
 //!
 //! Runs where scripts/test.sh gives the tests a Postgres.
 
-#![allow(clippy::unwrap_used)]
-
-mod support;
-
+use crate::support::cluster::Cluster;
+use crate::support::*;
 use std::time::Duration;
-use support::cluster::Cluster;
-use support::*;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 

@@ -11,15 +11,11 @@
 //! back, they heal by themselves, and lobby chat crosses nodes again.
 //! Runs where scripts/test.sh gives the tests a Postgres.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::cluster::Cluster;
+use crate::support::*;
 use serde_json::Value;
 use std::path::Path;
 use std::time::Instant;
-use support::cluster::Cluster;
-use support::*;
 
 /// Ann makes a public room without hints (one quick play may find) on
 /// `node`, and sits in it there: Ann and the room.

@@ -5,13 +5,10 @@
 //! are new identities, worth nothing to the farmer; a set claimed faster
 //! than a person marks its player for the operator and unrates the game. The
 //! database and `/metrics` are read with the test's own queries.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
 use sqlx::Row;
-use support::*;
 
 /// One farmed game in `room` (the farmer seated and host, `puppet` a fresh
 /// identity): the puppet sits, makes one wrong claim if `claims`, and the

@@ -5,12 +5,9 @@
 //! bounded every new watcher was closed (4008) before it had the lobby;
 //! now it gets the most useful rooms that fit, within half an outbox, and
 //! stays. `--outbox-bytes` is set small so that the flood is small.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use futures_util::StreamExt;
-use support::*;
 
 /// A name of twenty four-byte characters (CJK Extension B), unique for `n`.
 fn long_name(n: u32) -> String {

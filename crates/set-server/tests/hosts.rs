@@ -3,13 +3,10 @@
 //! again, and the database holds the seats the room shows); only the host
 //! may, and not once the game has started; and when the host leaves, the
 //! next player here hosts the room and may start it.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
 use sqlx::Row;
-use support::*;
 
 fn seated(room: &Value) -> Vec<(u64, &str)> {
     room["players"]

@@ -2,11 +2,7 @@
 //! precompressed files, and requests that must not get out of `dist/` or
 //! take the server down.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
-use support::*;
+use crate::support::*;
 
 fn header<'a>(response: &'a str, name: &str) -> Option<&'a str> {
     response.lines().take_while(|l| !l.is_empty()).find_map(|line| {

@@ -5,16 +5,12 @@
 //! hosts that are not this server's, the files' permissions, SIGTERM
 //! draining the rooms, and an IPv6 client counted by its /64 behind a proxy.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use sqlx::Row;
 use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
-use support::*;
 use tokio_tungstenite::tungstenite::Message;
 
 /// How the server ended a WebSocket: its close code (none when it cut the

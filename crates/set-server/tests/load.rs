@@ -5,13 +5,9 @@
 //! ran, finished, and that its report adds up. The full load (and its
 //! latency, which a timed test must not judge) is scripts/bench.sh's.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
 use std::process::Command;
-use support::*;
 
 #[test]
 fn a_short_load_loses_nothing_and_every_log_replays_to_its_board() {

@@ -3,12 +3,9 @@
 //! one room; the lobby's chat keeps its limits; watchers of a room are named
 //! to its players; the lobby holds at most its watchers; and a name is one
 //! player's among everyone online, until they rename (within a bound) or go.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
-use support::*;
 
 fn watch(name: Option<&str>) -> ClientMsg {
     ClientMsg::Lobby { name: name.map(str::to_owned) }

@@ -7,12 +7,8 @@
 //! and started again, and the room comes back with the same turn. A flood
 //! of cards turned up meets the claims' budget it shares.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
-use support::*;
 
 /// The slots of a view's table that hold a card (the rest are `null`: face down).
 fn shown(view: &Value) -> Vec<(usize, u8)> {

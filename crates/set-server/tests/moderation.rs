@@ -6,14 +6,11 @@
 //! an address prefix (no socket opens from it), hides a line of a room's
 //! chat (a player coming back no longer sees it), and reads every action
 //! back from the log, which the test also reads with its own query.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use futures_util::{SinkExt, StreamExt};
 use sqlx::Row;
 use std::time::Duration;
-use support::*;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Tries are a quarter second apart: a sanction takes hold within a refresh (2 s).

@@ -8,12 +8,8 @@
 //! refused. A node that lost a room never serves its old copy: opened there
 //! again, it is taken back and read anew. Runs where `SET_TEST_POSTGRES` names a server (scripts/test.sh).
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use sqlx::Row;
-use support::*;
 
 /// Two nodes on one Postgres database, and a game on the first: Ann and
 /// Ben seated, started, and one set of Ann's (its move).

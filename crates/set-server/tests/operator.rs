@@ -1,11 +1,7 @@
 //! What an operator reads: `/healthz` while the database answers, and
 //! `/metrics` counting what happened, checked against what the test did.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
-use support::*;
+use crate::support::*;
 
 /// The value of one sample line of Prometheus text (`name{labels} value`).
 fn sample(text: &str, series: &str) -> Option<f64> {

@@ -6,13 +6,10 @@
 //! server whose fair-play rules are a small server's among friends
 //! ([`FRIENDLY`]); tests/fair_play.rs plays against the rules as they are
 //! by default. The database is read with the test's own queries.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use serde_json::Value;
 use sqlx::Row;
-use support::*;
 
 /// Every game of people who all claimed counts, however short or fast;
 /// every identity moves others fully; leaderboards list anyone with a game.

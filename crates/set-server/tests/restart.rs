@@ -5,13 +5,9 @@
 //! commitment published at the start. And a second server on the same file
 //! refuses to start. The same game survives on Postgres.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use serde_json::json;
 use sha2::{Digest, Sha256};
-use support::*;
 
 async fn started_room(server: &Server) -> (Client, Client, String, serde_json::Value) {
     let mut ann = Client::new(server, None).await;

@@ -3,13 +3,9 @@
 //! duplicates, resync after a gap, every kind of bad input, limits, and a
 //! room that panics while the others play on.
 
-#![allow(clippy::unwrap_used)] // a test that unwraps fails, as it should
-
-mod support;
-
+use crate::support::*;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use support::*;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Ann creates a classic room, Ben joins, Ann starts: both see the same table.

@@ -4,12 +4,9 @@
 //! signs out every other browser, whose live socket is closed (4001) at its
 //! next frame and whose token is refused from then on, while the browser
 //! that asked carries on under a new token.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
+use crate::support::*;
 use std::time::Duration;
-use support::*;
 
 #[tokio::test]
 async fn a_rotated_key_keeps_old_tokens_and_signs_new_ones() {

@@ -2,11 +2,8 @@
 //! asked for on one connection makes another that gives it the same player
 //! (seated in the same room), once; wrong and expired codes are refused with
 //! one answer; and guesses are rate limited per address.
-#![allow(clippy::unwrap_used)]
 
-mod support;
-
-use support::*;
+use crate::support::*;
 
 fn redeem(code: &str) -> ClientMsg {
     ClientMsg::Redeem { code: code.to_owned() }

@@ -1,11 +1,10 @@
 //! The real server as a process (the binary cargo built), on 127.0.0.1:0
 //! with a database file in a fresh folder, and WebSocket clients that talk
 //! to it as the page does.
-#![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-#[allow(unused_imports)] // each test file uses some of them
+
 pub(crate) use set_protocol::{ClientMsg, ServerMsg, VERSION};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -35,12 +34,22 @@ pub(crate) fn loadgen() -> PathBuf {
     path
 }
 
+/// `name`, made unique to this process and this call: the tests share one
+/// binary, so under `cargo test` (threads of one process, where nextest
+/// gives each test a process) two tests naming their folder or database
+/// alike must still not meet.
+pub(crate) fn unique(name: &str) -> String {
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{name}-{}-{call}", std::process::id())
+}
+
 /// A scratch folder that is removed when dropped.
 pub(crate) struct Scratch(pub PathBuf);
 
 impl Scratch {
     pub(crate) fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("set-server-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("set-server-{}", unique(name)));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("dist")).unwrap();
         // A page of its own: the server needs an index.html, the tests a few files more.
@@ -523,7 +532,7 @@ impl PostgresDatabase {
             return None;
         };
         sqlx::any::install_default_drivers();
-        let name = format!("set_{test}_{}", std::process::id()).replace('-', "_");
+        let name = format!("set_{}", unique(test)).replace('-', "_");
         let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
         for statement in [format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"), format!("CREATE DATABASE {name}")] {
             sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&pool).await.unwrap();
