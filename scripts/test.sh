@@ -73,6 +73,10 @@ cargo_counts() {
 stage setup "scripts/setup.sh: installs what is missing, skips what is there"
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 source scripts/env.sh
+# CI builds once in a fresh clone: the incremental caches it would write
+# (for the workspace's crates) are never read again, and writing them costs
+# time (BENCHMARKS.md, "The suite's own time"). A developer's rerun keeps them.
+[ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
 mkdir -p "$logs"
 # An earlier run's logs and timings would be read as this run's.
 rm -f "$logs"/*.log "$logs"/*.xml target/nextest/default/junit.xml
