@@ -179,7 +179,8 @@ async function cornerInGrey(page, id) {
 const differ = (a, b) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > 60 ? 1 : 0), 0);
 
 test('colour cues mark each colour with its own letter, told apart in greyscale, and the setting is kept', { timeout: 60_000 }, async () => {
-  const { page, problems, close } = await open('?gallery');
+  // At a ratio of 2: the cue's letter is a few device pixels at 1, too few to count.
+  const { page, problems, close } = await open('?gallery', { deviceScaleFactor: 2 });
   // The same card in red, green and purple (ids c, c + 27, c + 54).
   const triple = (c) => Promise.all([c, c + 27, c + 54].map((id) => cornerInGrey(page, id)));
   const [red0, green0, purple0] = await triple(4);

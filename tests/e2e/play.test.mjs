@@ -162,7 +162,7 @@ test('a phone in portrait shows all 18 cards and plays by touch', { timeout: 60_
 });
 
 test('the board is re-laid out and stays sharp from a small phone to a wide desktop', { timeout: 60_000 }, async () => {
-  const { page, problems, close } = await open('?seed=5');
+  const { page, problems, close } = await open('?seed=5', { deviceScaleFactor: 2 });
   for (const [width, height] of [[2560, 1440], [1024, 768], [320, 480], [800, 360]]) {
     await resize(page, width, height);
     await assertAllCardsVisible(page);
