@@ -216,6 +216,14 @@ export async function startByButton(host, pages, players = pages.length) {
   for (const page of pages) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
 }
 
+/** A room whose table holds no claim: its game must end. The last claim's
+ *  verdict can reach the page before the game's end does, so the end is
+ *  waited for; if it never comes, the test fails naming the table. */
+export async function gameEnds(page, table) {
+  await page.waitForFunction(() => window.wasmBindings.state().online.status === 'over')
+    .catch(() => assert.fail(`no claim on the table, and the game does not end: ${JSON.stringify(table)}`));
+}
+
 /** Calls an export the way a script in the page would. */
 export const api = (page, name, ...args) => page.evaluate(([name, args]) => window.wasmBindings[name](...args), [name, args]);
 export const state = (page) => api(page, 'state');

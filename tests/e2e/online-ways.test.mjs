@@ -7,7 +7,7 @@
 // profile's for that way and the way's leaderboard lists both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, makeRoomByForm, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
+import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, gameEnds, makeRoomByForm, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
 import { findClaim } from './ways-reference.mjs';
 
 const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
@@ -31,10 +31,8 @@ for (const [mode, names] of [['4set', ['Ida', 'Eli']], ['ghost', ['Uma', 'Ray']]
       const s = await state(ann.page);
       if (s.online.status === 'over') break;
       const claim = findClaim(s, mode);
-      // The last claim's verdict can reach the page before the game's end does.
       if (!claim) {
-        await ann.page.waitForFunction(() => window.wasmBindings.state().online.status === 'over')
-          .catch(() => assert.fail(`no claim on the table, and the game does not end: ${JSON.stringify(s.table)}`));
+        await gameEnds(ann.page, s.table);
         break;
       }
       const who = turn % 2 === 0 ? ann : ben;
