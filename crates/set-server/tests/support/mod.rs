@@ -4,7 +4,6 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-
 pub(crate) use set_protocol::{ClientMsg, ServerMsg, VERSION};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
