@@ -343,6 +343,11 @@ pub struct OnlinePage {
     pub lobby_name: Option<String>,
     /// A new name given in the lobby, not yet taken or refused.
     pub renaming: bool,
+    /// A transfer code sent, not yet answered by a welcome or a refusal.
+    /// Its refusal can come before the lobby's first frame (a code typed
+    /// while connecting is sent first), where it must not be read as the
+    /// lobby's refusal of a name.
+    pub redeeming: bool,
     /// The name fields are to show `name` again (a new name was refused);
     /// the view clears it once it has.
     pub refill_names: bool,
@@ -413,6 +418,7 @@ impl OnlinePage {
             lobby_named: false,
             lobby_name: None,
             renaming: false,
+            redeeming: false,
             refill_names: false,
             player: None,
             node: String::new(),
@@ -523,7 +529,10 @@ impl OnlinePage {
             },
             Event::Chat { text, name } => self.say(text, &name, &mut out),
             Event::TransferCode => self.send(ClientMsg::TransferCode, &mut out),
-            Event::Redeem(code) => self.send(ClientMsg::Redeem { code }, &mut out),
+            Event::Redeem(code) => {
+                self.redeeming = true;
+                self.send(ClientMsg::Redeem { code }, &mut out);
+            }
             Event::Rename(name) => self.rename(&name, &mut out),
             Event::ShowTab(tab) => self.tab = tab,
             Event::UseSuggestion => {
@@ -739,6 +748,7 @@ impl OnlinePage {
         let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
         self.player = Some(player.clone());
         if moved {
+            self.redeeming = false;
             self.transfer_code = None;
             out.push(Command::Settle(WaitFor::Welcomed, Settled::Player(player)));
         }
@@ -884,6 +894,12 @@ impl OnlinePage {
             ServerMsg::Error { id: Some(id), message, .. } if self.remote.awaits(id) => {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
+            // A code refused: wrong, used or expired, or too many tried.
+            ServerMsg::Error { code: ErrorCode::BadCode | ErrorCode::Throttled, message, .. } if self.redeeming => {
+                self.redeeming = false;
+                out.push(Command::Fail(message.clone()));
+                self.form_error = Some(FormError::Form(message));
+            }
             // A new name refused (someone online has one like it): the
             // lobby keeps the one it knows; the field keeps what was typed,
             // with why beside it and a free name to offer.
@@ -897,7 +913,7 @@ impl OnlinePage {
             // The lobby refused the name this page came with (someone
             // online has it now): in under the name the server gave, and
             // the field says why.
-            ServerMsg::Error { message, suggestion, .. }
+            ServerMsg::Error { code: ErrorCode::BadName, message, suggestion, .. }
                 if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() =>
             {
                 self.form_error = Some(FormError::Name { message, suggestion });

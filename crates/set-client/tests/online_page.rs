@@ -463,3 +463,24 @@ fn a_join_without_a_name_resolves_once_watching_and_a_named_one_only_once_seated
     let commands = player.update(Event::Frame(ServerMsg::Room(Box::new(room))), 1.0, 0.5);
     assert!(!commands.iter().any(|c| matches!(c, Command::Settle(WaitFor::Seated, _))), "{commands:?}");
 }
+
+#[test]
+fn a_code_typed_while_connecting_and_refused_before_the_lobby_comes_rejects_its_promise() {
+    let mut page = page();
+    page.start();
+    page.update(Event::Opened, 0.0, 0.5);
+    // Typed before the welcome: sent first, before the page asks for the lobby.
+    page.update(Event::Redeem("abcdefghij".into()), 0.0, 0.5);
+    let frames = sent(&page.update(welcome("p1"), 0.0, 0.5));
+    assert_eq!(frames[0], ClientMsg::Redeem { code: "abcdefghij".into() });
+    assert!(frames.contains(&ClientMsg::Lobby { name: Some("Ann".into()) }), "{frames:?}");
+    // The server answers in that order: the code's refusal before the lobby.
+    let why = "that code is wrong, used or expired: ask for a new one";
+    let commands = page.update(Event::Frame(ServerMsg::error(None, ErrorCode::BadCode, why)), 0.0, 0.5);
+    assert_eq!(commands, [Command::Fail(why.into())], "the promise is rejected and no name is given up");
+    assert_eq!(page.form_error, Some(FormError::Form(why.into())));
+    // A later refusal before the lobby is the lobby's of the name again.
+    let refused = ServerMsg::name_taken("someone has that name", None);
+    let frames = sent(&page.update(Event::Frame(refused), 0.0, 0.5));
+    assert_eq!(frames, [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
+}
