@@ -18,8 +18,8 @@
 # native-build compiles every test binary and set-server once, each
 # workspace crate through clippy-driver. The release build
 # (scripts/build.mjs) runs beside it and the lint, in target directories of
-# its own. The native tests run two at a time across every test binary
-# (.config/nextest.toml; clusters one at a time), the e2e files several at
+# its own. The native tests run four at a time across every test binary
+# (.config/nextest.toml; clusters one at a time, first), the e2e files several at
 # a time (E2E_CONCURRENCY), the ones that time motion (E2E_SERIAL) alone
 # after them. One PostgreSQL server for the run, from a data folder
 # initialised once; each cluster starts its own from a copy (no initdb per
