@@ -59,8 +59,10 @@ async fn sockets_that_never_say_hello_or_only_ping_are_closed() {
     }
     assert!(started.elapsed() < Duration::from_secs(5), "closed after the hello timeout, not later");
     // One that says hello, joins no room, and only pings: closed as idle.
-    let mut idle = Client::new(&server, None).await;
+    // The server's idle clock starts when it takes the socket: the
+    // earliest moment the test can count from is before it connects.
     let since = Instant::now();
+    let mut idle = Client::new(&server, None).await;
     let pinging = async {
         loop {
             idle.send(ClientMsg::Ping { c: 1.0, rtt: None }).await;
