@@ -46,7 +46,7 @@ wants() { case " ${stages[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # game keeps about a core busy: more than two files at a time on two cores
 # made every test slower and none sooner (BENCHMARKS.md, "The suite's own
 # time").
-E2E_SERIAL=(motion online online-memory)
+E2E_SERIAL=(motion online-memory)
 E2E_FIRST=(race-ways soak ways-decks reliability access ways-rules more-ways review)
 E2E_CONCURRENCY=${E2E_CONCURRENCY:-2}
 # E2E_ONLY="modes keyboard" runs only those files (the inner loop: the

@@ -216,6 +216,32 @@ export async function startByButton(host, pages, players = pages.length) {
   for (const page of pages) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
 }
 
+/** A desktop and a phone: the screens a page that moves cards is tried at. */
+export const DESKTOP_AND_PHONE = [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }];
+
+/** Openers of the pages that play with others, each started and playing:
+ *  race.html against an easy computer opponent, and an online room with
+ *  one. `open` is the file's own (from `useBrowser`). */
+export function playingWithOthers(open) {
+  return {
+    'race.html': async (options) => open('race.html?seed=3&bots=easy', options),
+    'online.html': async (options) => {
+      const opened = await open('online.html', options);
+      const { page } = opened;
+      await page.fill('#create-name', 'Ann');
+      await openMakeRoom(page);
+      // Unlisted, as a room shared by its link: an address may list only a few rooms at once.
+      await page.uncheck('#create-public');
+      await page.selectOption('#create-bots', 'easy');
+      await page.click('#create-room');
+      await page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
+      await page.click('#start-game');
+      await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
+      return opened;
+    },
+  };
+}
+
 /** A room whose table holds no claim: its game must end. The last claim's
  *  verdict can reach the page before the game's end does, so the end is
  *  waited for; if it never comes, the test fails naming the table. */

@@ -1,5 +1,6 @@
-// Cards that move, a board that holds still, and sound (issue 38), played
-// on the built page as a person would, at a desktop and a 390 px phone:
+// How long cards move, timed on the built page as a person plays it, at a
+// desktop and a 390 px phone (issue 38); beside other files its timings
+// would be their load, so this file runs alone (scripts/test.sh, E2E_SERIAL):
 // - a claim's frames, sampled every ~30 ms in the page from the pixels of
 //   the board's canvas and of the moving cards' layers as the page places
 //   them, change for at least 150 ms, and `state().animating` says so;
@@ -7,20 +8,16 @@
 // - the same on race.html against a computer opponent and in an online
 //   room with one, the set found from the table's ids by the tests' own
 //   finder and tapped where `card_rect` says;
-// - through every claim of a whole game (12 → 15 → 12 among them), each
-//   card that stays keeps its `card_rect`; at most the cards that fill the
-//   holes of a shrinking table move;
-// - an AudioContext plays a claim's sound with sound on, none with it off,
-//   on index.html, race.html against a bot and in an online room with one;
-//   the settings (Sound, Volume) are kept through a reload, and a settings
-//   text of the release before sound still reads, with sound on.
+// - online, a rival's set is marked in their colour on the other page for
+//   at least 300 ms before it leaves, and both boards come to rest.
+// Where cards lie through whole games: places.test.mjs; sound: sound.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, clickCard, clickSlot, inSettings, installBoardProbe, openMakeRoom, ready, setsOf, state, useBrowser } from './helpers.mjs';
+import { DESKTOP_AND_PHONE, api, clickCard, clickSlot, installBoardProbe, makeRoomByForm, playingWithOthers, setsOf, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
 
 const { open } = useBrowser();
 
-const SCREENS = [{ width: 1280, height: 800 }, { width: 390, height: 844, isMobile: true, hasTouch: true }];
+const SCREENS = DESKTOP_AND_PHONE;
 
 /** Starts sampling the board in the page every ~30 ms: a coarse hash of its
  *  pixels (the canvas and the moving cards' layers over it), and
@@ -100,57 +97,9 @@ for (const screen of SCREENS) {
     assert.deepEqual(still.problems, []);
     await still.close();
   });
-
-  test(`${width} px: through a whole game, every card that stays keeps its place; only cards filling holes move`, { timeout: 180_000 }, async () => {
-    const { page, problems, close } = await open('?seed=3', { viewport: { width, height }, ...device });
-    const rects = () => page.evaluate(() => {
-      const { table } = window.wasmBindings.state();
-      return table.map((id) => [id, window.wasmBindings.card_rect(id)]);
-    });
-    const sizes = new Set();
-    let claims = 0;
-    for (let guard = 0; !(await state(page)).over; guard++) {
-      assert.ok(guard < 40, 'the game does not end');
-      const before = new Map(await rects());
-      sizes.add(before.size);
-      await page.keyboard.press('Escape');
-      for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
-      claims++;
-      // Asked during the motion too: where a card is at rest.
-      const after = await rects();
-      const moved = after.filter(([id, rect]) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(rect));
-      const shrank = after.length < before.size;
-      assert.ok(moved.length === 0 || (shrank && moved.length <= 3),
-        `claim ${claims}, ${before.size} → ${after.length} cards: ${moved.length} cards that stayed moved`);
-      // A card that moved went into a hole: a place a claimed card left.
-      const places = new Set([...before.values()].map((r) => JSON.stringify(r)));
-      for (const [id, rect] of moved) assert.ok(places.has(JSON.stringify(rect)), `card ${id} moved to ${rect}, not a place of the table before`);
-    }
-    assert.ok(sizes.has(12) && sizes.has(15), `the game went through 12 and 15 cards: ${[...sizes]}`);
-    assert.deepEqual(problems, []);
-    await close();
-  });
 }
 
-/** Opens race.html against an easy computer opponent, or an online room
- *  with one, started: pages that play with others. */
-const OTHERS = {
-  'race.html': async (options) => open('race.html?seed=3&bots=easy', options),
-  'online.html': async (options) => {
-    const opened = await open('online.html', options);
-    const { page } = opened;
-    await page.fill('#create-name', 'Ann');
-    await openMakeRoom(page);
-    // Unlisted, as a room shared by its link: an address may list only a few rooms at once.
-    await page.uncheck('#create-public');
-    await page.selectOption('#create-bots', 'easy');
-    await page.click('#create-room');
-    await page.waitForFunction(() => window.wasmBindings.state().online.players.length === 2);
-    await page.click('#start-game');
-    await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing');
-    return opened;
-  },
-};
+const OTHERS = playingWithOthers(open);
 
 /** Claims a set of the table (found by the tests' finder), tapping where the
  *  cards are drawn; returns the samples from the last tap on. */
@@ -196,142 +145,49 @@ for (const [where, start] of Object.entries(OTHERS)) {
   }
 }
 
-for (const [where, start] of Object.entries(OTHERS)) {
-  for (const { width, height, ...device } of SCREENS) {
-    test(`${where} at ${width} px: through a whole game against a bot, every card that stays keeps its place`, { timeout: 240_000 }, async () => {
-      const { page, problems, close } = await start({ viewport: { width, height }, ...device });
-      const rects = () => page.evaluate(() => {
-        const { table } = window.wasmBindings.state();
-        return table.map((id) => [id, window.wasmBindings.card_rect(id)]);
-      });
-      // Over: race.html's `over`, online.html's room status.
-      const over = async () => { const now = await state(page); return now.over ?? now.online.status === 'over'; };
-      let claims = 0;
-      for (let guard = 0; !(await over()); guard++) {
-        assert.ok(guard < 200, `the game does not end: ${claims} claims, ${JSON.stringify(await state(page))}`);
-        const found = setsOf((await state(page)).table)[0];
-        if (!found) {
-          // No set on the table: more cards are on their way.
-          await page.waitForTimeout(100);
-          continue;
-        }
-        const before = new Map(await rects());
-        // Online, the server takes at most 8 claims a second from a player
-        // (a bound of its own); a person never claims faster, this test would.
-        if (where.startsWith('online')) await page.waitForTimeout(130);
-        for (const card of found) {
-          // Tapped where the card is drawn; a card the bot took meanwhile is not tapped.
-          const rect = await api(page, 'card_rect', card);
-          if (rect) await page.mouse.click(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
-        }
-        // The table after the claim (or after the bot's set, when it was first).
-        await page.waitForFunction((cards) => {
-          const { table, over, online } = window.wasmBindings.state();
-          return over || online?.status === 'over' || cards.some((card) => !table.includes(card));
-        }, found, { timeout: 10_000 }).catch(async (error) => {
-          throw new Error(`claim ${claims + 1} of ${found}: ${error.message} ${JSON.stringify(await state(page))}`);
-        });
-        claims++;
-        const after = await rects();
-        const left = [...before.keys()].filter((id) => !after.some(([card]) => card === id));
-        const holes = new Set(left.map((id) => JSON.stringify(before.get(id))));
-        const moved = after.filter(([id, rect]) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(rect));
-        // A card that moved went into a hole, a place a taken card left, as
-        // the table shrinks: from more than 12 (it may grow again at once
-        // when the 12 left hold no set), or once the deck is out.
-        const shrinks = before.size > 12 || after.length < before.size;
-        for (const [id, rect] of moved) {
-          assert.ok(shrinks && holes.has(JSON.stringify(rect)),
-            `claim ${claims}, ${before.size} → ${after.length} cards: card ${id} moved from ${before.get(id)} to ${rect}`);
-        }
-        assert.ok(moved.length <= left.length, `claim ${claims}: ${moved.length} cards moved into ${left.length} holes`);
-      }
-      assert.ok(claims >= 10, `a whole game: ${claims} claims`);
-      assert.deepEqual(problems, []);
-      await close();
+/** Ann makes a room by the form, Ben sits at its link, and Ann starts it. */
+async function twoPlayers() {
+  const ann = await open('online.html');
+  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode: 'classic' });
+  const ben = await open(`?room=${id}`);
+  await sitByForm(ben.page, 'Ben');
+  await startByButton(ann.page, [ann.page, ben.page]);
+  return { ann, ben };
+}
+
+test('a rival\'s set is marked in their colour on the other page for at least 300 ms before it leaves, and both boards come to rest', { timeout: 90_000 }, async () => {
+  const { ann, ben } = await twoPlayers();
+  const { table } = await state(ben.page);
+  const set = setsOf(table)[0];
+  // On Ben's page, every ~30 ms: is the left edge of each of the set's cards
+  // in Ann's colour (seat 0), as the page shows it (the board, or the layer
+  // a moving card is drawn on)?
+  await ben.page.evaluate(installBoardProbe);
+  await ben.page.evaluate((set) => {
+    const points = set.map((id) => {
+      const [x, y, , h] = window.wasmBindings.card_rect(id);
+      return [x + 2, y + h / 2];
     });
-  }
-}
-
-/** Counts the oscillators started in the page, from before its own scripts;
- *  with `soundOff`, the page's settings say Sound off. */
-function countSounds(soundOff = false) {
-  if (soundOff) localStorage.setItem('set-game/settings', 'sound off\n');
-  window.soundsStarted = 0;
-  const start = OscillatorNode.prototype.start;
-  OscillatorNode.prototype.start = function (...args) {
-    window.soundsStarted++;
-    return start.apply(this, args);
-  };
-}
-
-async function claimBySlots(page) {
-  for (const slot of await api(page, 'hint')) await clickSlot(page, slot);
-  await page.waitForTimeout(300);
-}
-
-test('a claim sounds with sound on, and not with it off; the settings are kept through a reload', { timeout: 90_000 }, async () => {
-  const { page, problems, close } = await open('?seed=3', { init: countSounds });
-  assert.deepEqual((await state(page)).sound, { on: true, volume: 0.6 }, 'sound on by default, at a moderate volume');
-  // The sound part comes after the first board.
-  await page.waitForFunction(() => window.soundPart);
-  await claimBySlots(page);
-  const heard = await page.evaluate(() => window.soundsStarted);
-  assert.ok(heard >= 3, `${heard} tones for a set`);
-
-  await inSettings(page, async () => {
-    await page.getByRole('switch', { name: /Sound/ }).uncheck();
-    await page.getByRole('slider', { name: 'Volume' }).fill('35');
-  });
-  assert.deepEqual((await state(page)).sound, { on: false, volume: 0.35 });
-  const before = await page.evaluate(() => window.soundsStarted);
-  await claimBySlots(page);
-  assert.equal(await page.evaluate(() => window.soundsStarted), before, 'nothing heard with sound off');
-
-  await page.reload();
-  await ready(page);
-  assert.deepEqual((await state(page)).sound, { on: false, volume: 0.35 }, 'kept through a reload');
-  assert.deepEqual(problems, []);
-  await close();
-});
-
-for (const [where, start] of Object.entries(OTHERS)) {
-  test(`${where}: a claim sounds with sound on, and not with it off`, { timeout: 90_000 }, async () => {
-    for (const soundOff of [false, true]) {
-      const { page, problems, close } = await start({ init: [countSounds, soundOff] });
-      assert.equal((await state(page)).sound.on, !soundOff);
-      // The sound part comes after the first board.
-      await page.waitForFunction(() => window.soundPart);
-      const [a, b, c] = setsOf((await state(page)).table)[0];
-      for (const card of [a, b, c]) await clickCard(page, card);
-      await page.waitForFunction((cards) => cards.some((card) => !window.wasmBindings.state().table.includes(card)), [a, b, c]);
-      await page.waitForTimeout(300);
-      const heard = await page.evaluate(() => window.soundsStarted);
-      if (soundOff) assert.equal(heard, 0, 'nothing heard with sound off');
-      else assert.ok(heard >= 3, `${heard} tones for a set`);
-      assert.deepEqual(problems, []);
-      await close();
-    }
-  });
-}
-
-test('the deal at the start sounds nothing before a gesture; a settings text from before sound reads with sound on', { timeout: 60_000 }, async () => {
-  const { page, problems, close } = await open('?seed=3', { init: () => {
-    localStorage.setItem('set-game/settings', 'colour-cues on\nkey-labels off\npalette classic\ntheme system\nmotion full\n');
-    window.soundsStarted = 0;
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (...args) {
-      window.soundsStarted++;
-      return start.apply(this, args);
-    };
-  } });
-  assert.deepEqual((await state(page)).sound, { on: true, volume: 0.6 });
-  assert.equal(await page.locator('#setting-colour-cues').isChecked(), true, "the old text's settings kept");
-  await page.waitForFunction(() => window.soundPart);
-  // A new game dealt by a script is no gesture: its deal is not heard.
-  await api(page, 'deal', { seed: 5 });
-  await page.waitForTimeout(400);
-  assert.equal(await page.evaluate(() => window.soundsStarted), 0, "no sound before the player's first gesture");
-  assert.deepEqual(problems, []);
-  await close();
+    window.marks = [];
+    const started = performance.now();
+    window.sampler = setInterval(() => {
+      const marked = points.map(([x, y]) => {
+        const [r, g, b] = window.boardPixel(x, y);
+        return Math.abs(r - 0x1a) + Math.abs(g - 0x66) + Math.abs(b - 0xd9) < 60;
+      });
+      window.marks.push({ at: performance.now() - started, marked: marked.every(Boolean), animating: window.wasmBindings.state().animating });
+    }, 30);
+  }, set);
+  for (const card of set) await clickCard(ann.page, card);
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.log.length === 1);
+  await ben.page.waitForTimeout(1200);
+  const marks = await ben.page.evaluate(() => (clearInterval(window.sampler), window.marks));
+  const marked = marks.filter((m) => m.marked).map((m) => m.at);
+  const seen = JSON.stringify(marks.map((m) => [Math.round(m.at), m.marked, m.animating]));
+  assert.ok(marked.length > 0 && marked.at(-1) - marked[0] >= 300, `Ann's set marked on Ben's page: ${seen}`);
+  assert.ok(marks.some((m) => m.animating) && !marks.at(-1).animating, `Ben's board moved and came to rest: ${seen}`);
+  assert.equal((await state(ann.page)).animating, false, 'Ann\'s board is at rest too');
+  assert.deepEqual((await state(ben.page)).sound, { on: true, volume: 0.6 });
+  assert.deepEqual([...ann.problems, ...ben.problems], []);
+  for (const one of [ann, ben]) await one.close();
 });
