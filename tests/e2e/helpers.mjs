@@ -242,6 +242,28 @@ export function playingWithOthers(open) {
   };
 }
 
+/** Two players in a started room of `mode`, each in a browser context of
+ *  its own: Ann makes it by the form (the page moves to the room's address,
+ *  whose link is shown), Ben sits at its link by the form (on a phone if
+ *  `phone`), and Ann starts it by the button. `annSetup` and `benSetup`
+ *  go to `open` (a relay for the socket, say). `browser` is the file's
+ *  `useBrowser()`. */
+export async function twoPlayers({ open, server }, { mode = 'classic', phone = false, annSetup, benSetup } = {}) {
+  const ann = await open('online.html', { setup: annSetup });
+  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode });
+  assert.match(ann.page.url(), new RegExp(`\\?room=${id}$`), 'the page moved to the room\'s address');
+  const link = await ann.page.inputValue('#room-link');
+  assert.equal(link, `${new URL(server().url).origin}/?room=${id}`);
+  const ben = await open(`?room=${id}`, {
+    setup: benSetup,
+    ...(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
+  });
+  await sitByForm(ben.page, 'Ben');
+  await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
+  await startByButton(ann.page, [ann.page, ben.page]);
+  return { ann, ben, id };
+}
+
 /** A room whose table holds no claim: its game must end. The last claim's
  *  verdict can reach the page before the game's end does, so the end is
  *  waited for; if it never comes, the test fails naming the table. */

@@ -13,9 +13,10 @@
 // Where cards lie through whole games: places.test.mjs; sound: sound.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP_AND_PHONE, api, clickCard, clickSlot, installBoardProbe, makeRoomByForm, playingWithOthers, setsOf, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
+import { DESKTOP_AND_PHONE, api, clickCard, clickSlot, installBoardProbe, playingWithOthers, setsOf, state, twoPlayers, useBrowser } from './helpers.mjs';
 
-const { open } = useBrowser();
+const browser = useBrowser();
+const { open } = browser;
 
 const SCREENS = DESKTOP_AND_PHONE;
 
@@ -145,18 +146,8 @@ for (const [where, start] of Object.entries(OTHERS)) {
   }
 }
 
-/** Ann makes a room by the form, Ben sits at its link, and Ann starts it. */
-async function twoPlayers() {
-  const ann = await open('online.html');
-  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode: 'classic' });
-  const ben = await open(`?room=${id}`);
-  await sitByForm(ben.page, 'Ben');
-  await startByButton(ann.page, [ann.page, ben.page]);
-  return { ann, ben };
-}
-
 test('a rival\'s set is marked in their colour on the other page for at least 300 ms before it leaves, and both boards come to rest', { timeout: 90_000 }, async () => {
-  const { ann, ben } = await twoPlayers();
+  const { ann, ben } = await twoPlayers(browser);
   const { table } = await state(ben.page);
   const set = setsOf(table)[0];
   // On Ben's page, every ~30 ms: is the left edge of each of the set's cards

@@ -11,9 +11,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { SERVER_BINARY } from '../../scripts/server.mjs';
-import { ARTIFACTS, api, audit, clickCard, isSet, makeRoomByForm, ready, setsOf, sitByForm, startByButton, state, useBrowser, viewState } from './helpers.mjs';
+import { ARTIFACTS, api, audit, clickCard, isSet, makeRoomByForm, ready, setsOf, state, twoPlayers, useBrowser, viewState } from './helpers.mjs';
 
-const { open, server } = useBrowser();
+const browser = useBrowser();
+const { open, server } = browser;
 
 const room = async (page) => (await state(page)).online;
 
@@ -53,26 +54,9 @@ const tamperedSalt = (context) => context.routeWebSocket(/\/ws(\?room=\w+)?$/, (
   });
 });
 
-/** Ann makes a room through the form, Ben opens its link and joins, Ann starts it. */
-async function twoPlayers({ mode = 'classic', phone = false, annSetup, benSetup } = {}) {
-  const ann = await open('online.html', { setup: annSetup });
-  const id = await makeRoomByForm(ann.page, { name: 'Ann', mode });
-  assert.match(ann.page.url(), new RegExp(`\\?room=${id}$`), 'the page moved to the room\'s address');
-  const link = await ann.page.inputValue('#room-link');
-  assert.equal(link, `${new URL(server().url).origin}/?room=${id}`);
-  const ben = await open(`?room=${id}`, {
-    setup: benSetup,
-    ...(phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
-  });
-  await sitByForm(ben.page, 'Ben');
-  await ben.page.waitForFunction(() => window.wasmBindings.state().online.seat === 1);
-  await startByButton(ann.page, [ann.page, ben.page]);
-  return { ann, ben, id };
-}
-
 test('two players race for the same set: one scores, the other is told "taken", never wrong, and the boards agree', { timeout: 120_000 }, async (t) => {
   const [annNet, benNet] = [lagged(), lagged()];
-  const { ann, ben } = await twoPlayers({ annSetup: annNet.setup, benSetup: benNet.setup });
+  const { ann, ben } = await twoPlayers(browser, { annSetup: annNet.setup, benSetup: benNet.setup });
   const takenBy = [];
   for (let round = 0; round < 8; round++) {
     const before = await state(ann.page);
@@ -136,7 +120,7 @@ function dropping() {
 
 test('a claim cut off by a dropped connection gets its verdict after the reconnect, and a reloaded page is judged afresh', { timeout: 90_000 }, async () => {
   const net = dropping();
-  const { ann, ben } = await twoPlayers({ annSetup: net.setup });
+  const { ann, ben } = await twoPlayers(browser, { annSetup: net.setup });
   for (const when of ['after', 'before']) {
     const before = await state(ann.page);
     const [a, b, c] = setsOf(before.table)[0];
@@ -179,7 +163,7 @@ test('a claim cut off by a dropped connection gets its verdict after the reconne
 });
 
 test('a disjoint set keeps the other player\'s picks, and a reload mid-game carries on', { timeout: 60_000 }, async () => {
-  const { ann, ben } = await twoPlayers({ phone: true });
+  const { ann, ben } = await twoPlayers(browser, { phone: true });
   // Ann picks two cards; Ben claims a set that holds neither (claiming other sets until there is one).
   let picks, theirs;
   for (let guard = 0; !theirs; guard++) {
@@ -248,7 +232,7 @@ test('a name given and Join pressed before the server has welcomed the page sits
 });
 
 test('killed with SIGKILL mid-game, the server comes back, the players reconnect by themselves, and the finished game opens in the solo page', { timeout: 120_000 }, async () => {
-  const { ann, ben, id } = await twoPlayers({ mode: 'junior' });
+  const { ann, ben, id } = await twoPlayers(browser, { mode: 'junior' });
   await ann.page.locator('#waiting-panel').waitFor({ state: 'hidden' });
   await audit(ann.page, 'the room, at the start');
   const commitment = (await room(ann.page)).commitment;
@@ -324,7 +308,7 @@ test('killed with SIGKILL mid-game, the server comes back, the players reconnect
 });
 
 test('players chat in the room: markup arrives as the same text and makes no element, bad lines are refused, a player muted, a watcher reads and chats, marked as watching', { timeout: 90_000 }, async () => {
-  const { ann, ben, id } = await twoPlayers({ phone: true });
+  const { ann, ben, id } = await twoPlayers(browser, { phone: true });
   const markup = '<img src=x onerror="window.pwned=1"> & <b>gg</b>';
   // Ann types and presses Enter, as a person would.
   await ann.page.fill('#chat-text', markup);
@@ -381,7 +365,7 @@ test('players chat in the room: markup arrives as the same text and makes no ele
 });
 
 test('a player reports another from the room, and the operator reads it with the room named; an identity signs its other browsers out', { timeout: 90_000 }, async () => {
-  const { ann, ben, id } = await twoPlayers();
+  const { ann, ben, id } = await twoPlayers(browser);
   // Ben reports Ann (seat 0) from the room's list of players: no button beside himself.
   assert.equal(await ben.page.locator('#report-1').count(), 0, 'no Report beside oneself');
   await ben.page.click('#report-0');
@@ -409,7 +393,7 @@ test('a player reports another from the room, and the operator reads it with the
 });
 
 test('the room shows the game\'s clock and a log of sets taken, the same on both players\' pages and a late watcher\'s', { timeout: 90_000 }, async () => {
-  const { ann, ben, id } = await twoPlayers();
+  const { ann, ben, id } = await twoPlayers(browser);
   // Ann takes a set, then Ben: each by clicking the cards, found by the plain reference.
   for (const [who, by] of [[ann, 'Ann'], [ben, 'Ben']]) {
     const { table, online } = await state(who.page);
@@ -456,7 +440,7 @@ test('the room shows the game\'s clock and a log of sets taken, the same on both
 });
 
 test('online_join(room, "") from a page with no name resolves once it watches the room', { timeout: 90_000 }, async () => {
-  const { ann, ben, id } = await twoPlayers();
+  const { ann, ben, id } = await twoPlayers(browser);
   const eve = await open('online.html');
   await eve.page.waitForFunction(() => window.wasmBindings?.online_join && window.wasmBindings.state().online.lobby);
   const joined = await eve.page.evaluate((room) => window.wasmBindings.online_join(room, ''), id);
