@@ -143,7 +143,11 @@ test('race.html opens on its setup: people by name and bots by level, labelled; 
   await who.page.getByLabel('Player 2').fill('Ben');
   await who.page.getByLabel('Opponent 1').selectOption('easy');
   await who.page.click('#players-start');
-  await who.page.waitForURL(/race\.html\?players=Ann,Ben&bots=easy/);
+  // The page writes its game's seed into the address as soon as it deals
+  // (`?seed=…&players=…`), which may come before Playwright sees the
+  // navigation: the address is read by its parameters, not its order.
+  await who.page.waitForURL((url) => url.pathname.endsWith('/race.html')
+    && url.searchParams.get('players') === 'Ann,Ben' && url.searchParams.get('bots') === 'easy');
   await who.page.waitForFunction(() => window.wasmBindings?.state?.().players?.length === 3);
   assert.deepEqual((await state(who.page)).players.map((p) => p.name), ['Ann', 'Ben', 'Easy bot']);
   assert.equal(await setup.isVisible(), false, 'an address with players plays at once');
