@@ -575,7 +575,9 @@ impl OnlinePage {
         let name = name.trim();
         let known = self.lobby.is_some() && self.lobby_name.as_deref() == Some(name);
         if name.is_empty() || known {
-            if let Some(known) = self.lobby_name.clone().filter(|_| self.lobby.is_some()) {
+            if let Some(known) = self.lobby_name.clone()
+                && self.lobby.is_some()
+            {
                 self.remember_name(&known, out);
             }
             self.refill_names = true;
@@ -636,12 +638,17 @@ impl OnlinePage {
         self.attempts += 1;
     }
 
+    /// The room this page is in, or else the one it was asked to join.
+    fn room_to_be_in(&self) -> Option<String> {
+        if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) }
+    }
+
     /// Opens a socket naming the room the page is in or is asked for (a
     /// room's socket names its room, so that a proxy in front of several
     /// nodes sends all of a room's players to one of them; the lobby's
     /// names none).
     fn connect(&mut self, out: &mut Vec<Command>) {
-        let room = if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
+        let room = self.room_to_be_in();
         self.socket_room = room
             .map(|room| room.chars().filter(char::is_ascii_alphanumeric).collect::<String>())
             .filter(|room| !room.is_empty());
@@ -757,9 +764,7 @@ impl OnlinePage {
         self.welcomed = true;
         self.link = Link::Open;
         // Back in the room after a drop, with what was missed; or into the one asked for.
-        let rejoin =
-            if self.remote.room.is_empty() { self.wanted_room.clone() } else { Some(self.remote.room.clone()) };
-        let rejoin = rejoin.map(|room| {
+        let rejoin = self.room_to_be_in().map(|room| {
             let since = if room == self.remote.room { self.remote.seq } else { 0 };
             // Back as a player by the token; a watcher under the name it gave.
             let watching_as = self.remote.seat.is_none().then(|| self.joined_as.clone()).flatten();
@@ -894,12 +899,6 @@ impl OnlinePage {
             ServerMsg::Error { id: Some(id), message, .. } if self.remote.awaits(id) => {
                 self.remote.apply_answer(id, Answer::Refused { why: message });
             }
-            // A code refused: wrong, used or expired, or too many tried.
-            ServerMsg::Error { code: ErrorCode::BadCode | ErrorCode::Throttled, message, .. } if self.redeeming => {
-                self.redeeming = false;
-                out.push(Command::Fail(message.clone()));
-                self.form_error = Some(FormError::Form(message));
-            }
             // A new name refused (someone online has one like it): the
             // lobby keeps the one it knows; the field keeps what was typed,
             // with why beside it and a free name to offer.
@@ -927,14 +926,18 @@ impl OnlinePage {
             }
             // In the lobby, a refusal is the form's: beside the name when it
             // is the name's, and the page goes by the name the lobby knows.
+            // So is a transfer code's (wrong, used or expired, or too many
+            // tried), which can come before the lobby's first frame: a code
+            // typed while connecting is sent first.
             ServerMsg::Error { code, message, suggestion, .. }
-                if self.remote.room.is_empty() && self.lobby.is_some() =>
+                if self.remote.room.is_empty() && (self.lobby.is_some() || self.redeeming) =>
             {
+                self.redeeming = false;
                 out.push(Command::Fail(message.clone()));
-                if let Some(known) = self.lobby_name.clone().filter(|_| code == ErrorCode::BadName) {
-                    self.remember_name(&known, out);
-                }
                 self.form_error = Some(if code == ErrorCode::BadName {
+                    if let Some(known) = self.lobby_name.clone() {
+                        self.remember_name(&known, out);
+                    }
                     FormError::Name { message, suggestion }
                 } else {
                     FormError::Form(message)
