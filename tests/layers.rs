@@ -4,7 +4,9 @@
 //!   rooms below them (their `lib.rs` docs draw the flow);
 //! - no file of any crate imports, through `crate::` and `super::` paths, a
 //!   file that imports it back, however long the loop, and no top-level
-//!   folder of a crate does either.
+//!   folder of a crate does either;
+//! - the server's socket endpoints (`ws/identity`, `ws/lobby`, `ws/room`,
+//!   `ws/chat`) do not import each other.
 //!
 //! Which crate may use which is Cargo's to enforce (the server has no
 //! dependency on the client crate); this is the second guard, inside each.
@@ -267,6 +269,47 @@ fn the_rules_crates_rooms_use_only_the_rooms_below_them() {
 #[test]
 fn the_client_crates_rooms_use_only_the_rooms_below_them() {
     rooms_flow_one_way("crates/set-client/src", CLIENT_ROOMS);
+}
+
+/// The files of one folder of a crate that must not import each other
+/// (each may use the folder's `mod.rs` and what lies outside it): the
+/// imports among them, as `file:line: a uses b`.
+fn siblings_importing_each_other(root: &str, folder: &[&str], siblings: &[&str]) -> Vec<String> {
+    let modules = modules(&workspace().join(root));
+    let inside = |path: &[String]| -> Option<String> {
+        let rest = path.strip_prefix(folder.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>().as_slice())?;
+        rest.first().filter(|name| siblings.contains(&name.as_str())).cloned()
+    };
+    let mut found = Vec::new();
+    for sibling in siblings {
+        let mut module: ModulePath = folder.iter().map(|s| (*s).to_owned()).collect();
+        module.push((*sibling).to_owned());
+        let text = modules.get(&module).unwrap_or_else(|| panic!("{root}: no module {}", module.join("::")));
+        for (line, path) in paths_used(&module, text) {
+            if let Some(used) = inside(&path).filter(|used| used != sibling) {
+                found.push(format!("{root}/{}.rs:{line}: {sibling} uses {used}", module.join("/")));
+            }
+        }
+    }
+    found
+}
+
+/// The socket's endpoints (`crates/set-server/src/ws/`): each answers its
+/// own messages through the socket's `mod.rs` and the shared budget, and
+/// none reaches into another.
+const SOCKET_ENDPOINTS: &[&str] = &["identity", "lobby", "room", "chat"];
+
+#[test]
+fn the_sockets_endpoints_do_not_import_each_other() {
+    let found = siblings_importing_each_other("crates/set-server/src", &["ws"], SOCKET_ENDPOINTS);
+    assert!(found.is_empty(), "endpoints that import each other:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_sibling_check_sees_an_import_between_siblings() {
+    // The rules crate's `rules` folder: `game` uses `deck` (both its files).
+    let found = siblings_importing_each_other("crates/set-core/src", &["rules"], &["game", "deck", "card"]);
+    assert!(found.iter().any(|line| line.contains("game uses")), "{found:?}");
 }
 
 #[test]

@@ -173,6 +173,15 @@ impl ClientMsg {
         self.write()
     }
 
+    /// The client's number for it (a claim's, a hint's, a call's), which
+    /// its answer or its refusal echoes.
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            ClientMsg::Claim { id, .. } | ClientMsg::Hint { id } | ClientMsg::CallNoSet { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+
     /// The message's `t`.
     pub fn kind(&self) -> &'static str {
         match self {

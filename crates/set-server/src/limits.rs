@@ -6,9 +6,9 @@
 //! - [`Connections`]: WebSockets open at once, in all and per client
 //!   address. The address is the socket's peer, or the last hop of
 //!   `X-Forwarded-For` when the peer is a `--trusted-proxy`.
-//! - [`Bucket`]: a token bucket (claims per connection, rooms per
-//!   connection); [`AddressBuckets`] keeps one per client address (rooms
-//!   made per address), forgetting addresses that have been quiet a while.
+//! - [`Bucket`]: a token bucket (a socket's credits, `ws::budget`);
+//!   [`AddressBuckets`] keeps one per client address (rooms made per
+//!   address), forgetting addresses that have been quiet a while.
 
 use clap::Args;
 use std::collections::HashMap;
@@ -118,6 +118,42 @@ pub struct Limits {
     pub frame_burst: u32,
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub frames_per_second: u32,
+    /// Claims, cards turned, hints and no-set calls one WebSocket may send
+    /// at once, after which `--claims-per-second`; past them each is refused
+    /// (the room judges each against the whole table).
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub claim_burst: u32,
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub claims_per_second: u32,
+    /// Pings one WebSocket may send at once, after which
+    /// `--pings-per-second`; past them they go unanswered (the page pings
+    /// every few seconds, and its pings are not frames of the frame credit).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub ping_burst: u32,
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub pings_per_second: u32,
+    /// Rooms one WebSocket may make at once (created, by quick play or by
+    /// rematch), after which one every `--connection-room-every` seconds;
+    /// its player's and its address's budgets are `--rooms-per-address`.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub rooms_per_connection: u32,
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub connection_room_every: u64,
+    /// New names one WebSocket may give at once, after which one every
+    /// `--rename-every` seconds, so that no client cycles through names to
+    /// hold them from others.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub rename_burst: u32,
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    pub rename_every: u64,
+    /// Transfer codes one WebSocket may ask for at once, then one a minute
+    /// (its address's: `--transfer-codes-per-address`).
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub transfer_codes_per_connection: u32,
+    /// Transfer codes one WebSocket may try at once, right or wrong, then
+    /// one a minute (its address's: `--transfer-tries`).
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub transfer_tries_per_connection: u32,
     /// Bytes that may wait to be sent to one WebSocket; a client that falls
     /// further behind is closed (it reconnects and catches up).
     #[arg(long, default_value_t = 256 * 1024, value_name = "BYTES")]

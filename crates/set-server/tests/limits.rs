@@ -444,3 +444,93 @@ async fn an_address_opening_connections_too_fast_is_closed_at_accept() {
     assert!(metrics.starts_with("HTTP/1.1 200"), "{metrics}");
     assert!(metrics.contains("set_limits_hit_total{limit=\"tcp_connections\"}"), "{metrics}");
 }
+
+/// A socket's own credits (`ws::budget`) are flags too, each met here by a
+/// client that spends it, set to refill never within the test: claims
+/// (their refusal echoes the claim's id), pings (dropped unanswered), rooms
+/// made, new names, transfer codes asked for and tried. Each refusal is
+/// counted under its own name in `/metrics`, and the socket goes on.
+#[tokio::test]
+async fn a_sockets_own_credits_are_its_flags_and_each_refuses_once_spent() {
+    let scratch = Scratch::new("socket-credits");
+    let server = Server::start_with(
+        &scratch,
+        &[
+            "--claim-burst=2",
+            "--claims-per-second=0",
+            "--ping-burst=2",
+            "--pings-per-second=0",
+            "--rooms-per-connection=1",
+            "--connection-room-every=3600",
+            "--rename-burst=1",
+            "--rename-every=3600",
+            "--transfer-codes-per-connection=1",
+            "--transfer-tries-per-connection=1",
+        ],
+    );
+    // Claims: two answered by the room, the third refused by the socket.
+    let (mut ann, _room, table) = Client::alone_in_a_started_room(&server).await;
+    let answered: Vec<u32> = [ann.claim(&a_non_set(&table), 0).await, ann.claim(&a_non_set(&table), 0).await].into();
+    let third = ann.claim(&a_set(&table), 0).await;
+    for id in answered {
+        assert_ne!(ann.result(id).await["code"], "throttled");
+    }
+    let refused = ann.result(third).await;
+    assert_eq!((refused["t"].as_str(), refused["code"].as_str()), (Some("error"), Some("throttled")), "{refused}");
+    // Pings: five sent, two answered. Then a hint, which shares the
+    // claims' credit: refused, and its answer says the pings were read.
+    for _ in 0..5 {
+        ann.send(ClientMsg::Ping { c: 1.0, rtt: None }).await;
+    }
+    ann.send(ClientMsg::Hint { id: 99 }).await;
+    assert_eq!(ann.result(99).await["code"], "throttled");
+    // Rooms: Ann's one is made; a second from a new socket is refused after its first.
+    let mut cy = Client::new(&server, None).await;
+    cy.create("classic", "Cy").await;
+    cy.send(ClientMsg::Create {
+        mode: "classic".into(),
+        hints: false,
+        name: "Cy".into(),
+        public: false,
+        bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    })
+    .await;
+    let refused = cy.expect("error").await;
+    assert_eq!(
+        (refused["code"].as_str(), refused["message"].as_str()),
+        (Some("throttled"), Some("too many rooms made: wait a minute"))
+    );
+    // Names: one new name, then the next new one is refused.
+    let mut di = Client::new(&server, None).await;
+    di.send(ClientMsg::Lobby { name: Some("Di".into()) }).await;
+    di.expect("lobby").await;
+    di.send(ClientMsg::Lobby { name: Some("Dee".into()) }).await;
+    assert_eq!(di.expect("error").await["code"], "throttled");
+    // Transfer codes: one asked for, one tried.
+    let mut ed = Client::new(&server, None).await;
+    ed.send(ClientMsg::TransferCode).await;
+    ed.expect("transfer_code").await;
+    ed.send(ClientMsg::TransferCode).await;
+    assert_eq!(ed.expect("error").await["code"], "throttled");
+    ed.send(ClientMsg::Redeem { code: "not-a-code".into() }).await;
+    assert_eq!(ed.expect("error").await["code"], "bad_code");
+    ed.send(ClientMsg::Redeem { code: "not-a-code".into() }).await;
+    assert_eq!(ed.expect("error").await["code"], "throttled");
+    // Each socket goes on.
+    ed.send(ClientMsg::Lobby { name: None }).await;
+    ed.expect("lobby").await;
+    let id = ann.claim(&a_set(&table), 0).await;
+    assert_eq!(ann.result(id).await["code"], "throttled", "Ann's credit is spent, and her socket open");
+    let metrics = server.get("/metrics", "").await;
+    for (limit, hits) in [
+        ("claims", 3),
+        ("pings", 3),
+        ("rooms_per_connection", 1),
+        ("renames", 1),
+        ("transfer_codes", 1),
+        ("transfer_guesses", 1),
+    ] {
+        assert!(metrics.contains(&format!("set_limits_hit_total{{limit=\"{limit}\"}} {hits}")), "{limit}: {metrics}");
+    }
+}

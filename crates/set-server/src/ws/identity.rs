@@ -1,0 +1,197 @@
+//! Who a connection is: hello (a signed token, or a new anonymous player),
+//! the codes that move an identity to another browser, signing out the
+//! other browsers, reports of another player, and bans.
+
+use super::Connection;
+use super::budget::{CODES_MADE_REFUSED, CODES_TRIED_REFUSED};
+use crate::metrics::{Limit, limit_hit};
+use crate::proto::{ErrorCode, ServerMsg, VERSION, close};
+use std::collections::HashMap;
+
+/// Whether a token issued at `issued_ms` to `player` was signed out since
+/// (the player signed out their other browsers after it was issued).
+fn signed_out(sign_outs: &HashMap<String, i64>, player: &str, issued_ms: i64) -> bool {
+    sign_outs.get(player).is_some_and(|&at| issued_ms < at)
+}
+
+/// Whether `reporter` may report `player`: a player id, not their own.
+fn may_report(reporter: &str, player: &str) -> bool {
+    crate::ids::is_player_id(player) && player != reporter
+}
+
+impl Connection {
+    pub(super) fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
+        if v != VERSION {
+            self.send(&ServerMsg::error(
+                None,
+                ErrorCode::Version,
+                format!("this server speaks version {VERSION}: reload the page"),
+            ));
+            return self.close(close::VERSION, "protocol version");
+        }
+        let player = match token {
+            Some(token) => match self.state.signer.verify(token) {
+                Some(verified) if self.signed_out_since(&verified.player, verified.issued_ms) => {
+                    return self.refuse_token("this browser was signed out of that player");
+                }
+                Some(verified) => verified.player,
+                None => return self.refuse_token("the token is not one this server signed"),
+            },
+            None => crate::ids::new_player_id(),
+        };
+        if self.state.sanctions.is_banned(&player) {
+            return self.banned();
+        }
+        self.welcome(player);
+        true
+    }
+
+    /// Whether `player` signed out their other browsers after `issued_ms`.
+    pub(super) fn signed_out_since(&self, player: &str, issued_ms: i64) -> bool {
+        self.state.sign_outs.read().is_ok_and(|outs| signed_out(&outs, player, issued_ms))
+    }
+
+    /// Refuses the token (the page starts afresh without it) and closes.
+    pub(super) fn refuse_token(&mut self, why: &str) -> bool {
+        self.send(&ServerMsg::error(None, ErrorCode::BadToken, why));
+        self.close(close::BAD_TOKEN, "bad token")
+    }
+
+    /// Signs `player` out of every other browser: their tokens issued
+    /// before now are refused, and this connection is given a new one.
+    pub(super) async fn sign_out_elsewhere(&mut self, player: String) -> bool {
+        let now = crate::unix_ms();
+        if let Err(err) = self.state.rooms.store().sign_out(&player, now).await {
+            tracing::error!(%err, "a sign-out not kept");
+            self.send(&ServerMsg::error(
+                None,
+                ErrorCode::Unavailable,
+                "the other browsers were not signed out: try again",
+            ));
+            return true;
+        }
+        if let Ok(mut outs) = self.state.sign_outs.write() {
+            outs.insert(player.clone(), now);
+        }
+        self.welcome(player);
+        true
+    }
+
+    /// Tells a banned identity so and closes its socket (its page does not reconnect).
+    pub(super) fn banned(&mut self) -> bool {
+        limit_hit(Limit::Banned);
+        self.send(&ServerMsg::error(None, ErrorCode::Banned, "this server's operator has banned this player"));
+        self.close(close::BANNED, "banned")
+    }
+
+    /// A player's report of another, kept for the operator: a few a day.
+    pub(super) async fn report(&mut self, reporter: &str, player: &str, why: &str) -> bool {
+        if !may_report(reporter, player) {
+            self.send(&ServerMsg::error(None, ErrorCode::BadMessage, "no such player to report"));
+            return true;
+        }
+        let why = match crate::chat::checked(why) {
+            Ok(why) => why,
+            Err(err) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadChat, err));
+                return true;
+            }
+        };
+        let now = crate::unix_ms();
+        let report = crate::store::ReportRecord {
+            id: 0,
+            reporter: reporter.to_owned(),
+            player: player.to_owned(),
+            why,
+            at: now,
+        };
+        let since = now - 24 * 3_600_000;
+        match self.state.rooms.store().report(&report, since, crate::moderation::REPORTS_PER_DAY).await {
+            Ok(true) => {}
+            Ok(false) => {
+                let why = format!("{} reports a day at most", crate::moderation::REPORTS_PER_DAY);
+                return self.throttled(None, Limit::Reports, why);
+            }
+            Err(err) => {
+                tracing::error!(%err, "a report not kept");
+                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the report was not kept: try again"));
+            }
+        }
+        true
+    }
+
+    /// The connection is `player` from now on: told so with a token of its
+    /// own, and counted online (in place of whom it was before, if anyone).
+    pub(super) fn welcome(&mut self, player: String) {
+        self.issued_ms = crate::unix_ms();
+        let token = self.state.signer.token(&player, self.issued_ms);
+        let name = self.state.lobby.arrived(&player);
+        // Its name already: the page's first name in the lobby costs no rename.
+        self.named = Some(name.clone()).filter(|name| !name.is_empty());
+        self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone(), name });
+        if let Some(before) = self.player.replace(player) {
+            self.state.lobby.departed(&before);
+        }
+    }
+
+    /// A code that moves `player` to another browser. The socket's credit
+    /// is spent already; its address's is drawn here: the pool of codes
+    /// waiting is shared, and no one machine fills it.
+    pub(super) fn transfer_code(&mut self, player: &str) -> bool {
+        if !self.state.transfer_codes_made.take(self.address) {
+            return self.throttled(None, Limit::TransferCodes, CODES_MADE_REFUSED);
+        }
+        match self.state.transfers.issue(player) {
+            Ok(code) => {
+                let seconds = self.state.transfers.lifetime().as_secs();
+                self.send(&ServerMsg::TransferCode { code, seconds });
+            }
+            Err(err) => self.send(&ServerMsg::error(None, ErrorCode::Throttled, err.to_string())),
+        }
+        true
+    }
+
+    /// Becomes the player a transfer code names, if the code is good and
+    /// this connection's address may try another (the socket's credit is
+    /// spent already): a new token, as at hello, and the old player's place
+    /// in the lobby and any room left.
+    pub(super) async fn redeem(&mut self, code: &str) -> bool {
+        if !self.state.transfer_tries.take(self.address) {
+            return self.throttled(None, Limit::TransferGuesses, CODES_TRIED_REFUSED);
+        }
+        let player = match self.state.transfers.redeem(code) {
+            Ok(player) => player,
+            Err(err) => {
+                self.send(&ServerMsg::error(None, ErrorCode::BadCode, err.to_string()));
+                return true;
+            }
+        };
+        self.leave_room().await;
+        self.leave_lobby();
+        self.welcome(player);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_signed_out_only_when_issued_before_the_sign_out() {
+        let outs = HashMap::from([("p1".to_owned(), 1_000)]);
+        assert!(signed_out(&outs, "p1", 999));
+        assert!(!signed_out(&outs, "p1", 1_000), "the token the signing-out browser was given then");
+        assert!(!signed_out(&outs, "p1", 5_000));
+        assert!(!signed_out(&outs, "p2", 0), "another player's tokens");
+    }
+
+    #[test]
+    fn a_player_reports_another_player_never_themselves_nor_a_made_up_id() {
+        let (me, other) = (crate::ids::new_player_id(), crate::ids::new_player_id());
+        assert!(may_report(&me, &other));
+        assert!(!may_report(&me, &me));
+        assert!(!may_report(&me, "not a player"));
+        assert!(!may_report(&me, ""));
+    }
+}
