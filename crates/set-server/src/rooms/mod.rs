@@ -11,7 +11,7 @@
 //! connections are closed ([`close::ROOM_LOST`]), and the clients'
 //! reconnection loads it again from its log. Other rooms go on.
 
-use crate::proto::close;
+use crate::proto::{ClientMsg, close};
 use set_core::players::level::Level;
 use set_core::players::seats::MAX_BOTS;
 use set_core::rules::variant::Variant;
@@ -35,6 +35,20 @@ pub(crate) use crate::conn::{ConnId, Outbox, Outgoing};
 /// How a join went: the seat taken (none: watching), or why it was refused.
 pub(crate) type Seated = tokio::sync::oneshot::Sender<Result<Option<u8>, (crate::proto::ErrorCode, String)>>;
 
+/// One of the room's own messages from connection `conn`, as the protocol
+/// defines it (`ClientMsg`'s start, claim, flip, hint, call_no_set, rematch,
+/// remove and bots): a new message of the room's is a variant in
+/// set-protocol and an arm in the room's `request`, and nothing here.
+pub struct Request {
+    pub conn: ConnId,
+    pub msg: ClientMsg,
+    /// When the socket read it: a claim's time in the server counts from here.
+    pub received: Instant,
+    /// Why the connection may make no room now (its budgets are spent), if
+    /// so: a rematch is refused unless it is made already.
+    pub refused: Option<&'static str>,
+}
+
 /// What a connection asks of its room.
 pub enum Command {
     Join {
@@ -50,51 +64,11 @@ pub enum Command {
     Leave {
         conn: ConnId,
     },
-    Start {
-        conn: ConnId,
-    },
-    Claim {
-        conn: ConnId,
-        id: u32,
-        cards: Vec<i64>,
-        seen: u32,
-        received: Instant,
-    },
-    Flip {
-        conn: ConnId,
-        slot: u8,
-        seen: u32,
-        received: Instant,
-    },
-    Hint {
-        conn: ConnId,
-        id: u32,
-    },
-    CallNoSet {
-        conn: ConnId,
-        id: u32,
-        seen: u32,
-        received: Instant,
-    },
+    /// One of the room's own messages, as the wire has it.
+    Request(Request),
     Rtt {
         conn: ConnId,
         ms: u32,
-    },
-    Rematch {
-        conn: ConnId,
-        /// Why the connection may make no room now (its budgets are
-        /// spent), if so: the rematch is refused unless it is made already.
-        refused: Option<&'static str>,
-    },
-    /// The host sets a waiting room's computer opponents (levels' names).
-    Bots {
-        conn: ConnId,
-        bots: Vec<String>,
-    },
-    /// The host takes a seat away before the start.
-    Remove {
-        conn: ConnId,
-        seat: u8,
     },
     /// A line of chat, already checked (`crate::chat`).
     Chat {

@@ -4,12 +4,12 @@
 //! through the connections' outboxes.
 
 use super::{
-    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, RoomLimits, RoomsError, checked_names, room_lost,
+    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, Request, RoomLimits, RoomsError, checked_names, room_lost,
     room_moved,
 };
 use crate::ids;
 use crate::lobby::Lobby;
-use crate::proto::{ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
+use crate::proto::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
 use crate::store::{
     ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
 };
@@ -240,14 +240,7 @@ impl Room {
                     self.plan_clocks();
                 }
             }
-            Command::Start { conn } => self.start(conn).await,
-            Command::Claim { conn, id, cards, seen, received } => self.claim(conn, id, &cards, seen, received).await,
-            Command::Flip { conn, slot, seen, received } => self.flip(conn, slot, seen, received).await,
-            Command::Hint { conn, id } => self.hint(conn, id).await,
-            Command::CallNoSet { conn, id, seen, received } => {
-                let answer = self.call_no_set(conn, id, seen, received).await;
-                self.tell(conn, &answer);
-            }
+            Command::Request(request) => self.request(request).await,
             Command::Rtt { conn, ms } => {
                 let seat = self.conns.get(&conn).and_then(|c| c.seat);
                 if let Some(rtt) = seat.and_then(|seat| self.rtt.get_mut(seat as usize)) {
@@ -255,14 +248,42 @@ impl Room {
                     self.broadcast_players();
                 }
             }
-            Command::Rematch { conn, refused } => self.rematch(conn, refused).await,
-            Command::Remove { conn, seat } => self.remove(conn, seat).await,
-            Command::Bots { conn, bots } => self.set_bots(conn, &bots).await,
             Command::Chat { conn, text, goes_by } => self.chat(conn, text, goes_by).await,
             Command::Superseded => self.let_go(),
             Command::Banish { player } => self.banish(&player).await,
             #[cfg(debug_assertions)]
             Command::Crash => panic!("a room crashed on purpose (debug builds' test hook)"),
+        }
+    }
+
+    /// One of the room's own messages, each to its handler. Every message of
+    /// the protocol is named: one the socket answers itself never comes here.
+    async fn request(&mut self, Request { conn, msg, received, refused }: Request) {
+        match msg {
+            ClientMsg::Start => self.start(conn).await,
+            ClientMsg::Claim { id, cards, seen } => self.claim(conn, id, &cards, seen, received).await,
+            ClientMsg::Flip { slot, seen } => self.flip(conn, slot, seen, received).await,
+            ClientMsg::Hint { id } => self.hint(conn, id).await,
+            ClientMsg::CallNoSet { id, seen } => {
+                let answer = self.call_no_set(conn, id, seen, received).await;
+                self.tell(conn, &answer);
+            }
+            ClientMsg::Rematch => self.rematch(conn, refused).await,
+            ClientMsg::Remove { seat } => self.remove(conn, seat).await,
+            ClientMsg::Bots { bots } => self.set_bots(conn, &bots).await,
+            ClientMsg::Hello { .. }
+            | ClientMsg::Ping { .. }
+            | ClientMsg::Create { .. }
+            | ClientMsg::Join { .. }
+            | ClientMsg::Chat { .. }
+            | ClientMsg::Lobby { .. }
+            | ClientMsg::QuickPlay { .. }
+            | ClientMsg::TransferCode
+            | ClientMsg::Redeem { .. }
+            | ClientMsg::SignOutElsewhere
+            | ClientMsg::Report { .. } => {
+                tracing::warn!(kind = msg.kind(), "a message the socket answers reached a room");
+            }
         }
     }
 

@@ -2,12 +2,18 @@
 //! claim the store could not keep is refused, and the room is unchanged;
 //! Memory's third card is told to nobody until its claim is kept.
 use super::*;
+use crate::proto::ClientMsg;
 use crate::store::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::mpsc;
+
+/// One of the room's messages from Ann's connection (1), read now.
+fn from_ann(msg: ClientMsg) -> Command {
+    Command::Request(Request { conn: 1, msg, received: Instant::now(), refused: None })
+}
 
 #[derive(Default)]
 struct MemoryStore {
@@ -272,7 +278,7 @@ async fn two_started(
         })
         .await
         .unwrap();
-    inbox.send(Command::Start { conn: 1 }).await.unwrap();
+    inbox.send(from_ann(ClientMsg::Start)).await.unwrap();
     let started = loop {
         let room = next_of(&mut ann_rx, "room").await;
         if room["status"] == "playing" {
@@ -296,7 +302,7 @@ async fn a_claim_the_store_cannot_keep_is_refused_and_changes_nothing() {
     let cards: Vec<i64> = [a, b, c].iter().map(|&i| i64::from(table[i].id())).collect();
 
     store.fail_appends.store(true, Ordering::SeqCst);
-    let claim = |id| Command::Claim { conn: 1, id, cards: cards.clone(), seen: 0, received: Instant::now() };
+    let claim = |id| from_ann(ClientMsg::Claim { id, cards: cards.clone(), seen: 0 });
     inbox.send(claim(1)).await.unwrap();
     let refused = next_of(&mut ann_rx, "error").await;
     assert_eq!((refused["code"].as_str(), refused["id"].as_u64()), (Some("unavailable"), Some(1)));
@@ -395,7 +401,7 @@ async fn a_memory_card_whose_claim_the_store_cannot_keep_is_never_shown_up() {
     let memory = RoomSettings { mode: "memory".into(), ..RoomSettings::default() };
     let (inbox, mut ann_rx, mut ben_rx, started, id) = two_started(&store, &memory).await;
     assert_eq!(started["view"]["turn"], 0, "the host turns first");
-    let flip = |slot| Command::Flip { conn: 1, slot, seen: 0, received: Instant::now() };
+    let flip = |slot| from_ann(ClientMsg::Flip { slot, seen: 0 });
     for slot in [0, 1] {
         inbox.send(flip(slot)).await.unwrap();
         assert_eq!(next_of(&mut ben_rx, "flipped").await["slot"], slot);

@@ -329,7 +329,8 @@ impl Connection {
         };
         #[cfg(debug_assertions)]
         if std::env::var_os("SET_SERVER_TEST_HOOKS").is_some()
-            && matches!(&command, Command::Claim { cards, .. } if cards == &[-99, -99, -99])
+            && matches!(&command, Command::Request(crate::rooms::Request { msg: ClientMsg::Claim { cards, .. }, .. })
+                if cards == &[-99, -99, -99])
         {
             let _ = room.send(Command::Crash).await;
             return true;

@@ -5,7 +5,7 @@ use super::Connection;
 use crate::ids::is_room_id;
 use crate::metrics::{Limit, limit_hit};
 use crate::proto::{ClientMsg, ErrorCode, ServerMsg};
-use crate::rooms::{Command, ConnId, RoomsError, Route};
+use crate::rooms::{Command, ConnId, Request, RoomsError, Route};
 use std::time::Instant;
 
 /// How a join reached this node: over the socket a proxy routed here by
@@ -14,23 +14,11 @@ fn route(routed: Option<&str>, room: &str) -> Route {
     if routed == Some(room) { Route::ByTheRoom } else { Route::Other }
 }
 
-/// The room's command for one of its messages, from connection `conn`;
-/// `None` for a message that is not the room's. `refused`: why a rematch
-/// may not make a room (the connection's room budget is spent), which the
-/// room says if a room would be made.
-fn command(conn: ConnId, msg: ClientMsg, refused: Option<&'static str>) -> Option<Command> {
-    let received = Instant::now();
-    Some(match msg {
-        ClientMsg::Start => Command::Start { conn },
-        ClientMsg::Rematch => Command::Rematch { conn, refused },
-        ClientMsg::Remove { seat } => Command::Remove { conn, seat },
-        ClientMsg::Bots { bots } => Command::Bots { conn, bots },
-        ClientMsg::Claim { id, cards, seen } => Command::Claim { conn, id, cards, seen, received },
-        ClientMsg::Flip { slot, seen } => Command::Flip { conn, slot, seen, received },
-        ClientMsg::Hint { id } => Command::Hint { conn, id },
-        ClientMsg::CallNoSet { id, seen } => Command::CallNoSet { conn, id, seen, received },
-        _ => return None,
-    })
+/// The room's request for one of its messages from connection `conn`.
+/// `refused`: why a rematch may not make a room (the connection's room
+/// budget is spent), which the room says if a room would be made.
+fn request(conn: ConnId, msg: ClientMsg, refused: Option<&'static str>) -> Command {
+    Command::Request(Request { conn, msg, received: Instant::now(), refused })
 }
 
 impl Connection {
@@ -94,10 +82,7 @@ impl Connection {
     /// making one, and the room says if it is spent.
     pub(super) async fn pass_to_room(&mut self, player: &str, msg: ClientMsg) -> bool {
         let refused = if matches!(msg, ClientMsg::Rematch) { self.room_budget(player).err() } else { None };
-        match command(self.id, msg, refused) {
-            Some(command) => self.forward(command).await,
-            None => true,
-        }
+        self.forward(request(self.id, msg, refused)).await
     }
 }
 
@@ -113,22 +98,15 @@ mod tests {
     }
 
     #[test]
-    fn the_room_hears_its_messages_from_the_connection_and_no_others() {
+    fn the_room_hears_its_message_whole_from_the_connection_with_a_rematchs_refusal() {
         let claim = ClientMsg::Claim { id: 4, cards: vec![1, 2, 3], seen: 9 };
-        let Some(Command::Claim { conn, id, cards, seen, .. }) = command(7, claim, None) else {
-            panic!("a claim is the room's");
+        let Command::Request(Request { conn, msg, refused, .. }) = request(7, claim.clone(), None) else {
+            panic!("not a request");
         };
-        assert_eq!((conn, id, cards, seen), (7, 4, vec![1, 2, 3], 9));
-        let Some(Command::Rematch { conn, refused }) = command(7, ClientMsg::Rematch, Some("spent")) else {
-            panic!("a rematch is the room's");
+        assert_eq!((conn, msg, refused), (7, claim, None));
+        let Command::Request(Request { refused, .. }) = request(7, ClientMsg::Rematch, Some("spent")) else {
+            panic!("not a request");
         };
-        assert_eq!((conn, refused), (7, Some("spent")));
-        for theirs in [ClientMsg::Start, ClientMsg::Hint { id: 1 }, ClientMsg::Flip { slot: 2, seen: 0 }] {
-            assert!(command(1, theirs, None).is_some());
-        }
-        for not_theirs in [ClientMsg::TransferCode, ClientMsg::Chat { text: "hi".into() }, ClientMsg::SignOutElsewhere]
-        {
-            assert!(command(1, not_theirs, None).is_none());
-        }
+        assert_eq!(refused, Some("spent"));
     }
 }
