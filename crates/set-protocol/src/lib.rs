@@ -75,3 +75,15 @@ pub mod close {
     /// The server is stopping (WebSocket's "service restart"): reconnect.
     pub const RESTARTING: u16 = 1012;
 }
+
+#[cfg(test)]
+mod docs {
+    /// The protocol's page names the version this crate speaks, and lists it.
+    #[test]
+    fn docs_protocol_md_names_this_version_in_its_title_and_its_versions() {
+        let page = include_str!("../../../docs/protocol.md");
+        let title = page.lines().next().unwrap_or_default();
+        assert_eq!(title, format!("# The online protocol (version {})", crate::VERSION));
+        assert!(page.contains(&format!("\n| {} | ", crate::VERSION)), "a row for version {} in its Versions", crate::VERSION);
+    }
+}
