@@ -84,6 +84,10 @@ mod docs {
         let page = include_str!("../../../docs/protocol.md");
         let title = page.lines().next().unwrap_or_default();
         assert_eq!(title, format!("# The online protocol (version {})", crate::VERSION));
-        assert!(page.contains(&format!("\n| {} | ", crate::VERSION)), "a row for version {} in its Versions", crate::VERSION);
+        assert!(
+            page.contains(&format!("\n| {} | ", crate::VERSION)),
+            "a row for version {} in its Versions",
+            crate::VERSION
+        );
     }
 }

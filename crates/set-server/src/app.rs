@@ -274,10 +274,10 @@ async fn run(config: Config) -> Result<(), String> {
         None => signing_keys(&store).await?,
     };
     // What is in force from the first connection on, not from the first refresh.
-    let sign_outs = store::Store::sign_outs(&store).await.map_err(|e| e.to_string())?;
+    let sign_outs = store::Identities::sign_outs(&store).await.map_err(|e| e.to_string())?;
     let sanctions = moderation::Sanctions::default();
     // (Before the first connection: no one is banned "newly" yet.)
-    let _ = sanctions.replace(&store::Store::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
+    let _ = sanctions.replace(&store::Moderation::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
     let csp = http::content_security_policy(&config.dist).map_err(|e| format!("{}: {e}", config.dist.display()))?;
     let files = ServeDir::new(&config.dist).precompressed_br().precompressed_gzip();
     let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;

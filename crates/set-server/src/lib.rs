@@ -23,7 +23,7 @@
 //! `/metrics` counts), `names` (players' names: NFC, nothing invisible, no
 //! look-alikes), `chat` (a room's chat lines, checked the same way), `rooms` (one task
 //! per room, the only writer of its log), `store` (the
-//! [`Store`](store::Store) trait, on SQLite or Postgres, fenced by epochs), `ids` (room ids, tokens, the
+//! store by role, [`Store`](store::Store) all of them, on SQLite or Postgres, fenced by epochs), `ids` (room ids, tokens, the
 //! seed's commitment), `transfer` (one-time codes that move an identity) and [`proto`] (the wire, whose messages are
 //! crates/set-protocol's).
 //!

@@ -3,7 +3,10 @@
 //! Memory's third card is told to nobody until its claim is kept.
 use super::*;
 use crate::proto::ClientMsg;
-use crate::store::{ChatRecord, MoveRecord, RoomRecord, SeatRecord, Status, Store, StoreResult, StoredRoom};
+use crate::store::{
+    ChatRecord, Identities, Leases, Moderation, MoveRecord, RoomLog, RoomRecord, SeatRecord, Standings, Status,
+    StoreResult, StoredRoom,
+};
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -36,19 +39,7 @@ impl MemoryStore {
     }
 }
 
-impl Store for MemoryStore {
-    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
-        Box::pin(async { Ok(()) })
-    }
-    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
-        Box::pin(async { Ok(vec![crate::tokens::KeptKey { id: 1, secret: vec![7; 32], made_at: 0 }]) })
-    }
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
-        Box::pin(async { Ok(Vec::new()) })
-    }
-    fn sign_out<'a>(&'a self, _player: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async { Ok(()) })
-    }
+impl RoomLog for MemoryStore {
     fn create_room<'a>(&'a self, room: &'a RoomRecord, host: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
         let stored = StoredRoom {
             room: room.clone(),
@@ -66,78 +57,11 @@ impl Store for MemoryStore {
     fn start<'a>(&'a self, room: &'a str, _epoch: u64, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move { self.with(room, |r| r.room.status = Status::Playing) })
     }
-    fn take<'a>(
-        &'a self,
-        room: &'a str,
-        _node: &'a str,
-        _now: i64,
-        _from_live: bool,
-    ) -> BoxFuture<'a, StoreResult<crate::store::Taken>> {
-        let taken = self.rooms.lock().unwrap().contains_key(room);
-        Box::pin(async move { Ok(if taken { crate::store::Taken::Epoch(1) } else { crate::store::Taken::NoRoom }) })
-    }
-    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<crate::store::SanctionRecord>>> {
-        Box::pin(async { Ok(Vec::new()) })
-    }
-    fn report<'a>(
-        &'a self,
-        _report: &'a crate::store::ReportRecord,
-        _since: i64,
-        _most: u32,
-    ) -> BoxFuture<'a, StoreResult<bool>> {
-        Box::pin(async { Ok(true) })
-    }
-    fn renew_lease<'a>(&'a self, _node: &'a str, _until: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async { Ok(()) })
-    }
-    fn end_lease<'a>(&'a self, _node: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async { Ok(()) })
-    }
-    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
-        Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
-    }
-    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>> {
-        Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).map(|r| (r.room.status, 1))) })
-    }
     fn append<'a>(&'a self, room: &'a str, _epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async move {
             self.failing()?;
             self.with(room, |r| r.moves.push(mv.clone()))
         })
-    }
-    fn leaderboard<'a>(
-        &'a self,
-        _mode: &'a str,
-        _limit: u32,
-        _policy: &'a set_core::online::fair::Policy,
-    ) -> BoxFuture<'a, StoreResult<Vec<set_protocol::api::LeaderMsg>>> {
-        Box::pin(async { Ok(Vec::new()) })
-    }
-    fn profile<'a>(&'a self, _player: &'a str) -> BoxFuture<'a, StoreResult<Option<set_protocol::api::ProfileMsg>>> {
-        Box::pin(async { Ok(None) })
-    }
-    fn ratings<'a>(
-        &'a self,
-        _mode: &'a str,
-        players: &'a [String],
-    ) -> BoxFuture<'a, StoreResult<Vec<crate::ratings::Rating>>> {
-        Box::pin(async move { Ok(vec![crate::ratings::Rating::default(); players.len()]) })
-    }
-    fn together<'a>(
-        &'a self,
-        _mode: &'a str,
-        players: &'a [String],
-        _since: i64,
-    ) -> BoxFuture<'a, StoreResult<Vec<Vec<crate::store::Together>>>> {
-        Box::pin(async move { Ok(vec![vec![crate::store::Together::default(); players.len()]; players.len()]) })
-    }
-    fn flag<'a>(
-        &'a self,
-        _room: &'a str,
-        _epoch: u64,
-        _flags: &'a [crate::store::FlagRecord],
-    ) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async { Ok(()) })
     }
     fn append_last<'a>(
         &'a self,
@@ -207,6 +131,97 @@ impl Store for MemoryStore {
             !goes
         });
         Box::pin(async move { Ok(deleted) })
+    }
+}
+
+impl Leases for MemoryStore {
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn take<'a>(
+        &'a self,
+        room: &'a str,
+        _node: &'a str,
+        _now: i64,
+        _from_live: bool,
+    ) -> BoxFuture<'a, StoreResult<crate::store::Taken>> {
+        let taken = self.rooms.lock().unwrap().contains_key(room);
+        Box::pin(async move { Ok(if taken { crate::store::Taken::Epoch(1) } else { crate::store::Taken::NoRoom }) })
+    }
+    fn renew_lease<'a>(&'a self, _node: &'a str, _until: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn end_lease<'a>(&'a self, _node: &'a str) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().contains_key(room).then_some(1)) })
+    }
+    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>> {
+        Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).map(|r| (r.room.status, 1))) })
+    }
+}
+
+impl Identities for MemoryStore {
+    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
+        Box::pin(async { Ok(vec![crate::tokens::KeptKey { id: 1, secret: vec![7; 32], made_at: 0 }]) })
+    }
+    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn sign_out<'a>(&'a self, _player: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+impl Moderation for MemoryStore {
+    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<crate::store::SanctionRecord>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn report<'a>(
+        &'a self,
+        _report: &'a crate::store::ReportRecord,
+        _since: i64,
+        _most: u32,
+    ) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(async { Ok(true) })
+    }
+    fn flag<'a>(
+        &'a self,
+        _room: &'a str,
+        _epoch: u64,
+        _flags: &'a [crate::store::FlagRecord],
+    ) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+impl Standings for MemoryStore {
+    fn leaderboard<'a>(
+        &'a self,
+        _mode: &'a str,
+        _limit: u32,
+        _policy: &'a set_core::online::fair::Policy,
+    ) -> BoxFuture<'a, StoreResult<Vec<set_protocol::api::LeaderMsg>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn profile<'a>(&'a self, _player: &'a str) -> BoxFuture<'a, StoreResult<Option<set_protocol::api::ProfileMsg>>> {
+        Box::pin(async { Ok(None) })
+    }
+    fn ratings<'a>(
+        &'a self,
+        _mode: &'a str,
+        players: &'a [String],
+    ) -> BoxFuture<'a, StoreResult<Vec<crate::ratings::Rating>>> {
+        Box::pin(async move { Ok(vec![crate::ratings::Rating::default(); players.len()]) })
+    }
+    fn together<'a>(
+        &'a self,
+        _mode: &'a str,
+        players: &'a [String],
+        _since: i64,
+    ) -> BoxFuture<'a, StoreResult<Vec<Vec<crate::store::Together>>>> {
+        Box::pin(async move { Ok(vec![vec![crate::store::Together::default(); players.len()]; players.len()]) })
     }
 }
 

@@ -1,5 +1,8 @@
-//! Where rooms are kept: the [`Store`] trait, which the rooms use and
-//! nothing else touches, and its implementation in SQL ([`SqlStore`]): a
+//! Where rooms are kept: the store by role (`roles.rs`: [`RoomLog`],
+//! [`Leases`], [`Identities`], [`Moderation`], [`Standings`]; [`Store`] is all
+//! five, which the rooms hold), each implemented in SQL ([`SqlStore`]) in a
+//! file of its own (`room_log.rs`, `leases.rs`, `identities.rs`,
+//! `moderation.rs`, `standings.rs`): a
 //! SQLite file in WAL mode by default, or a Postgres database, through
 //! sqlx's `Any` driver with one text of each statement for both dialects
 //! (`$1` placeholders, which sqlx's SQLite takes too; whole numbers and
@@ -15,22 +18,26 @@
 //! process loses nothing). Every write of the rooms is committed in batches
 //! (`writes.rs`), one flush each.
 
+mod identities;
+mod leases;
 mod moderation;
 mod players;
+mod roles;
+mod room_log;
+mod standings;
 #[cfg(test)]
 mod tests;
 mod writes;
 
-use futures_util::future::BoxFuture;
-use set_core::online::fair::Policy;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor, Row};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use writes::{Change, Write, Writes};
 
+pub(crate) use roles::{Identities, Leases, Moderation, RoomLog, Standings, Store};
+
 use crate::ratings::Rating;
-use set_protocol::api::{LeaderMsg, ProfileMsg};
 
 /// A room's lifecycle: the page's and the server's are one.
 pub(crate) use set_core::online::room::Status;
@@ -258,92 +265,6 @@ impl From<sqlx::Error> for StoreError {
 
 pub(crate) type StoreResult<T> = Result<T, StoreError>;
 
-/// Everything the server keeps. Each write is durable when its future resolves.
-pub trait Store: Send + Sync + 'static {
-    /// Whether the database answers (a trivial read).
-    fn ping(&self) -> BoxFuture<'_, StoreResult<()>>;
-    /// The keys that sign players' tokens, `(id, secret, made at)`, oldest
-    /// first; the first is made on first use.
-    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>>;
-    /// Every player's last sign-out of their other browsers, `(player, at)`.
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>>;
-    /// `player` signs out every other browser at `at` (Unix ms).
-    fn sign_out<'a>(&'a self, player: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
-    fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
-    fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>>;
-    fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>>;
-    /// Appends one move; refused if its `seq` is taken.
-    /// Makes `node` the room's owner and raises its epoch: the epoch this
-    /// node's appends carry from now on. Only if the room has no owner, or
-    /// `node` owns it, or its owner's lease ran out by `now` (Unix ms), or
-    /// `from_live`: the socket asking was routed to this node by the room.
-    fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, from_live: bool)
-    -> BoxFuture<'a, StoreResult<Taken>>;
-    /// The sanctions in force (`crate::moderation` keeps them in memory).
-    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>>;
-    /// Keeps a player's report of another unless its reporter made `most`
-    /// since `since` (Unix ms): whether it was kept.
-    fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>>;
-    /// Keeps `node`'s lease until `until` (Unix ms).
-    fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>>;
-    /// Ends `node`'s lease: it stops, and its rooms are anyone's.
-    fn end_lease<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<()>>;
-    /// The room's epoch now (none if there is no such room): a node whose
-    /// live room's epoch is lower has lost it to another.
-    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>>;
-    /// The room's status and epoch now, in one read (none if there is no such room).
-    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>>;
-    /// Appends a move. This and every write of a room's below carry the
-    /// epoch its owner took it at, and keep nothing if the room's epoch was
-    /// raised since ([`StoreError::Superseded`]).
-    fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>>;
-    /// Appends the move that ended the game and marks the room over, and
-    /// keeps a rated game's results and its players' new ratings, all at once.
-    fn append_last<'a>(
-        &'a self,
-        room: &'a str,
-        epoch: u64,
-        mv: &'a MoveRecord,
-        results: &'a [ResultRecord],
-    ) -> BoxFuture<'a, StoreResult<()>>;
-    /// The best ratings of a way to play that `policy` lists (at most `limit`).
-    fn leaderboard<'a>(
-        &'a self,
-        mode: &'a str,
-        limit: u32,
-        policy: &'a Policy,
-    ) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>>;
-    /// A player's ratings, games and recent rated games; none if they have played none.
-    fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>>;
-    /// The players' ratings in a way to play (a new player's where they have none).
-    fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>>;
-    /// The rated games of a way to play each two of `players` played
-    /// together, ever and since `since` (Unix ms): `together[i][j]`.
-    fn together<'a>(
-        &'a self,
-        mode: &'a str,
-        players: &'a [String],
-        since: i64,
-    ) -> BoxFuture<'a, StoreResult<Vec<Vec<Together>>>>;
-    /// Marks players for the operator: claims of a room faster than a person.
-    fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>>;
-    fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>>;
-    /// A waiting room's computer opponents.
-    fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>>;
-    /// Another player hosts a waiting room.
-    fn set_host<'a>(&'a self, room: &'a str, epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>>;
-    /// A seat of a waiting room taken away: the seats after it move down one
-    /// (seats are numbered 0, 1, … in order), and so do their chat lines;
-    /// the removed seat's lines go with it.
-    fn remove_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>>;
-    /// Keeps a line of chat; refused if its number is taken.
-    fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
-    fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>>;
-    /// Deletes rooms (record, seats, log, chat and results) past their
-    /// time ([`Expiry`]), but none named in `keep`; the ids that went.
-    fn delete_expired<'a>(&'a self, expiry: Expiry, keep: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<String>>>;
-}
-
 /// When rooms are old enough to delete, as Unix ms: those that never
 /// started made before `waiting`; finished ones that ended before
 /// `over`; and abandoned ones, played but with no move since before
@@ -498,323 +419,6 @@ impl SqlStore {
 
 fn cards_text(cards: &[u8]) -> String {
     cards.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-}
-
-impl Store for SqlStore {
-    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query("SELECT 1").fetch_one(&self.health).await?;
-            Ok(())
-        })
-    }
-
-    fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
-        Box::pin(async move {
-            let read = || sqlx::query("SELECT id, key, created_at FROM secrets ORDER BY id").fetch_all(&self.writer);
-            let mut rows = read().await?;
-            if rows.is_empty() {
-                let mut key = vec![0u8; 32];
-                getrandom::fill(&mut key).map_err(|err| StoreError::Corrupt(format!("no randomness: {err}")))?;
-                sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING")
-                    .bind(&key)
-                    .bind(crate::unix_ms())
-                    .execute(&self.writer)
-                    .await?;
-                rows = read().await?;
-            }
-            rows.iter()
-                .map(|row| {
-                    Ok(crate::tokens::KeptKey {
-                        id: row.try_get::<i64, _>("id")? as u32,
-                        secret: row.try_get("key")?,
-                        made_at: row.try_get("created_at")?,
-                    })
-                })
-                .collect()
-        })
-    }
-
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
-        Box::pin(async move {
-            let rows = sqlx::query("SELECT player, at FROM sign_outs").fetch_all(&self.reader).await?;
-            rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("at")?))).collect()
-        })
-    }
-
-    fn sign_out<'a>(&'a self, player: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO sign_outs (player, at) VALUES ($1, $2) ON CONFLICT (player) DO UPDATE SET at = excluded.at",
-            )
-            .bind(player)
-            .bind(at)
-            .execute(&self.writer)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn create_room<'a>(&'a self, room: &'a RoomRecord, host_seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(Write::CreateRoom { room: room.clone(), host: host_seat.clone() }))
-    }
-
-    fn add_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: &'a SeatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Seat(seat.clone()))))
-    }
-
-    fn start<'a>(&'a self, room: &'a str, epoch: u64, at: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Start { at })))
-    }
-
-    fn take<'a>(
-        &'a self,
-        room: &'a str,
-        node: &'a str,
-        now: i64,
-        from_live: bool,
-    ) -> BoxFuture<'a, StoreResult<Taken>> {
-        Box::pin(self.writes.take(room, node, now, from_live))
-    }
-
-    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>> {
-        Box::pin(moderation::in_force(&self.reader))
-    }
-
-    fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>> {
-        Box::pin(moderation::report(&self.writer, report, since, most))
-    }
-
-    fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO nodes (name, lease_until) VALUES ($1, $2)
-                 ON CONFLICT (name) DO UPDATE SET lease_until = excluded.lease_until",
-            )
-            .bind(node)
-            .bind(until)
-            .execute(&self.writer)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn end_lease<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move {
-            sqlx::query("DELETE FROM nodes WHERE name = $1").bind(node).execute(&self.writer).await?;
-            Ok(())
-        })
-    }
-
-    fn epoch<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<u64>>> {
-        Box::pin(async move {
-            let epoch: Option<i64> = sqlx::query_scalar("SELECT epoch FROM rooms WHERE id = $1")
-                .bind(room)
-                .fetch_optional(&self.reader)
-                .await?;
-            Ok(epoch.map(|epoch| epoch as u64))
-        })
-    }
-
-    fn status<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<(Status, u64)>>> {
-        Box::pin(async move {
-            let Some(row) = sqlx::query("SELECT status, epoch FROM rooms WHERE id = $1")
-                .bind(room)
-                .fetch_optional(&self.reader)
-                .await?
-            else {
-                return Ok(None);
-            };
-            let status: String = row.try_get("status")?;
-            let status = Status::from_name(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
-            Ok(Some((status, row.try_get::<i64, _>("epoch")? as u64)))
-        })
-    }
-
-    fn append<'a>(&'a self, room: &'a str, epoch: u64, mv: &'a MoveRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Move { mv: mv.clone(), last: None })))
-    }
-
-    fn append_last<'a>(
-        &'a self,
-        room: &'a str,
-        epoch: u64,
-        mv: &'a MoveRecord,
-        results: &'a [ResultRecord],
-    ) -> BoxFuture<'a, StoreResult<()>> {
-        let last = Some(results.to_vec());
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Move { mv: mv.clone(), last })))
-    }
-
-    fn leaderboard<'a>(
-        &'a self,
-        mode: &'a str,
-        limit: u32,
-        policy: &'a Policy,
-    ) -> BoxFuture<'a, StoreResult<Vec<LeaderMsg>>> {
-        Box::pin(players::leaderboard(&self.reader, mode, limit, policy))
-    }
-
-    fn profile<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<ProfileMsg>>> {
-        Box::pin(players::profile(&self.reader, player))
-    }
-
-    fn ratings<'a>(&'a self, mode: &'a str, players: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<Rating>>> {
-        Box::pin(players::ratings(&self.reader, mode, players))
-    }
-
-    fn together<'a>(
-        &'a self,
-        mode: &'a str,
-        players: &'a [String],
-        since: i64,
-    ) -> BoxFuture<'a, StoreResult<Vec<Vec<Together>>>> {
-        Box::pin(players::together(&self.reader, mode, players, since))
-    }
-
-    fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Flags(flags.to_vec()))))
-    }
-
-    fn set_next_room<'a>(&'a self, room: &'a str, epoch: u64, next: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::NextRoom(next.to_owned()))))
-    }
-
-    fn chat<'a>(&'a self, room: &'a str, epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Chat(line.clone()))))
-    }
-
-    fn set_host<'a>(&'a self, room: &'a str, epoch: u64, player: &'a str) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Host(player.to_owned()))))
-    }
-
-    fn set_bots<'a>(&'a self, room: &'a str, epoch: u64, bots: &'a [Level]) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::Bots(levels_text(bots)))))
-    }
-
-    fn remove_seat<'a>(&'a self, room: &'a str, epoch: u64, seat: u8) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(self.writes.write(room_write(room, epoch, Change::RemoveSeat(seat))))
-    }
-
-    fn delete_expired<'a>(&'a self, expiry: Expiry, keep: &'a [String]) -> BoxFuture<'a, StoreResult<Vec<String>>> {
-        Box::pin(self.delete_rooms(expiry, keep))
-    }
-
-    fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
-        Box::pin(async move {
-            // One read transaction: the record, seats and moves of one moment.
-            let mut tx = self.reader.begin().await?;
-            let Some(row) =
-                sqlx::query("SELECT * FROM rooms WHERE id = $1").bind(room).fetch_optional(&mut *tx).await?
-            else {
-                return Ok(None);
-            };
-            let status: String = row.try_get("status")?;
-            let record = RoomRecord {
-                id: row.try_get("id")?,
-                mode: online_variant(&row.try_get::<String, _>("mode")?)?,
-                hints: row.try_get::<i64, _>("hints")? != 0,
-                dealing: {
-                    let name: String = row.try_get("dealing")?;
-                    Dealing::from_name(&name).ok_or_else(|| StoreError::Corrupt(format!("dealing {name}")))?
-                },
-                public: row.try_get::<i64, _>("public")? != 0,
-                bots: levels(&row.try_get::<String, _>("bots")?)?,
-                seed: row.try_get::<i64, _>("seed")? as u64,
-                salt: row.try_get("salt")?,
-                commitment: row.try_get("commitment")?,
-                host: row.try_get("host")?,
-                status: Status::from_name(&status).ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
-                created_at: row.try_get("created_at")?,
-                ended_at_ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.map(|ms| ms as u64),
-                next_room: row.try_get("next_room")?,
-            };
-            let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = $1 ORDER BY seat")
-                .bind(room)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(|row| {
-                    Ok(SeatRecord {
-                        seat: row.try_get::<i64, _>("seat")? as u8,
-                        player: row.try_get("player")?,
-                        name: row.try_get("name")?,
-                    })
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
-            let mut moves = Vec::new();
-            let rows = sqlx::query("SELECT seq, seat, at_ms, kind, cards FROM moves WHERE room = $1 ORDER BY seq")
-                .bind(room)
-                .fetch_all(&mut *tx)
-                .await?;
-            for row in rows {
-                let kind: String = row.try_get("kind")?;
-                let cards: String = row.try_get("cards")?;
-                moves.push(MoveRecord {
-                    seq: row.try_get::<i64, _>("seq")? as u32,
-                    seat: row.try_get::<i64, _>("seat")? as u8,
-                    at_ms: row.try_get::<i64, _>("at_ms")? as u64,
-                    kind: MoveKind::from_name(&kind)
-                        .ok_or_else(|| StoreError::Corrupt(format!("a move of kind {kind}")))?,
-                    cards: cards
-                        .split_ascii_whitespace()
-                        .map(|id| id.parse().map_err(|_| StoreError::Corrupt(format!("card {id}"))))
-                        .collect::<StoreResult<_>>()?,
-                });
-            }
-            let rows = sqlx::query(
-                "SELECT n, seat, watcher, watcher_name, at_ms, text, hidden FROM chat
-                     WHERE room = $1 ORDER BY n DESC LIMIT $2",
-            )
-            .bind(room)
-            .bind(crate::chat::KEPT as i64)
-            .fetch_all(&mut *tx)
-            .await?;
-            let mut chat = rows
-                .iter()
-                .map(|row| {
-                    let seat = row.try_get::<i64, _>("seat")?;
-                    let by = match (u8::try_from(seat), row.try_get::<Option<String>, _>("watcher")?) {
-                        (Ok(seat), None) => Speaker::Seat(seat),
-                        (Err(_), Some(player)) => {
-                            let name = row.try_get::<Option<String>, _>("watcher_name")?.unwrap_or_default();
-                            Speaker::Watcher { player, name }
-                        }
-                        _ => return Err(StoreError::Corrupt(format!("chat line by seat {seat}"))),
-                    };
-                    Ok(ChatRecord {
-                        n: row.try_get::<i64, _>("n")? as u32,
-                        by,
-                        at_ms: row.try_get::<i64, _>("at_ms")? as u64,
-                        text: row.try_get("text")?,
-                        hidden: row.try_get::<i64, _>("hidden")? != 0,
-                    })
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
-            chat.reverse();
-            let rows = sqlx::query(
-                "SELECT seat, player, name, place, sets, mu_before, sigma_before, mu_after, sigma_after
-                 FROM results WHERE room = $1 ORDER BY seat",
-            )
-            .bind(room)
-            .fetch_all(&mut *tx)
-            .await?;
-            let results = rows
-                .iter()
-                .map(|row| {
-                    Ok(ResultRecord {
-                        seat: row.try_get::<i64, _>("seat")? as u8,
-                        player: row.try_get("player")?,
-                        name: row.try_get("name")?,
-                        place: row.try_get::<i64, _>("place")? as u32,
-                        sets: row.try_get::<i64, _>("sets")? as u32,
-                        before: players::read_rating(row, "mu_before", "sigma_before")?,
-                        after: players::read_rating(row, "mu_after", "sigma_after")?,
-                    })
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
-            Ok(Some(StoredRoom { room: record, seats, moves, chat, results }))
-        })
-    }
 }
 
 impl SqlStore {

@@ -4,7 +4,9 @@
 //! and writes reports; the operator's command (`set-server admin`) does the
 //! rest, each action in one transaction with its line of the log.
 
-use super::{SqlStore, StoreResult};
+use super::writes::Change;
+use super::{FlagRecord, Moderation, SqlStore, StoreResult, room_write};
+use futures_util::future::BoxFuture;
 use sqlx::Row;
 
 /// What a sanction does.
@@ -232,4 +234,19 @@ async fn log(tx: &mut sqlx::AnyConnection, action: &str, target: &str, note: &st
         .execute(&mut *tx)
         .await?;
     Ok(())
+}
+
+/// Moderation in SQL: the functions above, and the flags a room writes at its epoch.
+impl Moderation for SqlStore {
+    fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>> {
+        Box::pin(in_force(&self.reader))
+    }
+
+    fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(self::report(&self.writer, report, since, most))
+    }
+
+    fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>> {
+        Box::pin(self.writes.write(room_write(room, epoch, Change::Flags(flags.to_vec()))))
+    }
 }

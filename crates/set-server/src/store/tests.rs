@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used)]
 use super::{
-    ChatRecord, Database, Durability, Expiry, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Speaker,
-    SqlStore, Status, Store, StoreError, Taken,
+    ChatRecord, Database, Durability, Expiry, Identities, Leases, MoveKind, MoveRecord, ResultRecord, RoomLog,
+    RoomRecord, SeatRecord, Speaker, SqlStore, Standings, Status, StoreError, Taken,
 };
 
 /// A fresh store, and what removes it.
@@ -452,4 +452,52 @@ fn a_profiles_history_is_each_ways_ratings_oldest_first() {
     assert_eq!(history["classic"], [1500, 1520, 1530]);
     assert_eq!(history["junior"], [1500, 1480]);
     assert_eq!(history.len(), 2);
+}
+
+/// The identities role alone (`&dyn Identities`): one signing key made on
+/// first use and the same one read again, and each player's last sign-out.
+#[tokio::test]
+async fn the_identities_role_keeps_one_key_and_each_players_last_sign_out() {
+    for scratch in stores("identities").await {
+        let identities: &dyn Identities = scratch.store();
+        let first = identities.signing_keys().await.unwrap();
+        assert_eq!(first.len(), 1, "made on first use");
+        let again = identities.signing_keys().await.unwrap();
+        assert_eq!((again[0].id, &again[0].secret), (first[0].id, &first[0].secret), "read again, not made anew");
+        assert_eq!(first[0].secret.len(), 32);
+        assert!(identities.sign_outs().await.unwrap().is_empty());
+        identities.sign_out("p1", 1_000).await.unwrap();
+        identities.sign_out("p2", 2_000).await.unwrap();
+        identities.sign_out("p1", 3_000).await.unwrap();
+        let mut outs = identities.sign_outs().await.unwrap();
+        outs.sort();
+        assert_eq!(outs, [("p1".to_owned(), 3_000), ("p2".to_owned(), 2_000)], "the last of each");
+        scratch.remove().await;
+    }
+}
+
+/// The moderation role alone (`&dyn Moderation`): reports kept up to a
+/// reporter's most in a day, the rest refused, and no sanction in force
+/// until the operator makes one.
+#[tokio::test]
+async fn the_moderation_role_keeps_a_reporters_few_a_day_and_refuses_the_next() {
+    for scratch in stores("moderation-role").await {
+        let moderation: &dyn super::Moderation = scratch.store();
+        let report = |reporter: &str, at| super::ReportRecord {
+            id: 0,
+            reporter: reporter.into(),
+            player: "p9".into(),
+            why: "too fast".into(),
+            at,
+        };
+        let day = 24 * 3_600_000;
+        assert!(moderation.report(&report("p1", day), 0, 2).await.unwrap());
+        assert!(moderation.report(&report("p1", day + 1), 0, 2).await.unwrap());
+        assert!(!moderation.report(&report("p1", day + 2), 0, 2).await.unwrap(), "the third within the day");
+        assert!(moderation.report(&report("p2", day + 3), 0, 2).await.unwrap(), "another reporter's own few");
+        // A day on, the first two are behind `since`.
+        assert!(moderation.report(&report("p1", 2 * day + 5), day + 2, 2).await.unwrap());
+        assert!(moderation.sanctions_in_force().await.unwrap().is_empty());
+        scratch.remove().await;
+    }
 }
