@@ -4,19 +4,16 @@
 //! through the connections' outboxes.
 
 use super::{
-    Command, ConnId, IDLE_UNLOAD, Outbox, REMEMBERED_CLAIMS, Request, RoomLimits, RoomsError, checked_names, room_lost,
-    room_moved,
+    Command, ConnId, IDLE_UNLOAD, Outbox, Request, RoomLimits, RoomsError, checked_names, room_lost, room_moved,
 };
-use crate::ids;
 use crate::lobby::Lobby;
-use crate::proto::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict as WireVerdict, ViewMsg};
+use crate::proto::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, ViewMsg};
 use crate::store::{
     ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
 };
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, claimed};
-use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat, Verdict};
-use set_core::rules::explain::reasons;
-use set_core::rules::game::{Action, CallOutcome, Claim, Game, Move};
+use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat};
+use set_core::rules::game::{Action, Claim, Game, Move};
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -27,9 +24,11 @@ use tokio::sync::mpsc;
 mod attendance;
 mod bots;
 mod chat;
+mod claims;
 mod hosting;
 mod listing;
 mod rating;
+mod rematch;
 mod turns;
 
 use attendance::Attendance;
@@ -505,145 +504,6 @@ impl Room {
         (at.saturating_duration_since(self.clock).as_millis() as u64).max(last)
     }
 
-    /// Judges a claim, answers it, counts it (`crate::metrics`), and
-    /// remembers a verdict for a claim sent again.
-    async fn claim(&mut self, conn: ConnId, id: u32, cards: &[i64], seen: u32, received: Instant) {
-        let Some(seat) = self.seat_of(conn) else {
-            return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players claim");
-        };
-        let key = ClaimKey { seat, id, cards: cards.to_vec(), seen };
-        if let Some((_, answer)) = self.answered.iter().find(|(answered, _)| *answered == key) {
-            return self.tell(conn, answer);
-        }
-        let answer = self.judge(seat, id, cards, seen, received).await;
-        self.tell(conn, &answer);
-        let verdict = match &answer {
-            ServerMsg::Result { verdict, .. } => verdict.name(),
-            _ => "refused",
-        };
-        crate::metrics::claim_answered(verdict, received.elapsed().as_secs_f64());
-        if let ServerMsg::Result { .. } = answer {
-            self.answered.push_back((key, answer));
-            if self.answered.len() > REMEMBERED_CLAIMS {
-                self.answered.pop_front();
-            }
-        }
-    }
-
-    /// The answer to a claim: its verdict (the move kept first), or why it was refused.
-    async fn judge(&mut self, seat: u8, id: u32, cards: &[i64], seen: u32, received: Instant) -> ServerMsg {
-        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
-        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
-            return refuse(ErrorCode::NotPlaying, "the game is not being played".into());
-        };
-        let at_ms = self.now_ms(received);
-        let mut next = game.clone();
-        let verdict = match next.claim(Seat(seat), cards, seen, at_ms) {
-            Ok(verdict) => verdict,
-            Err(err) => return refused(Some(id), &err, at_ms),
-        };
-        match verdict {
-            Verdict::Taken { by, card } => ServerMsg::Result {
-                id,
-                verdict: WireVerdict::Taken,
-                seq: game.seq(),
-                by: Some(by.0),
-                card: Some(card),
-                why: None,
-            },
-            Verdict::Accepted { .. } | Verdict::Wrong(_) | Verdict::AlreadyFound => {
-                let accepted = matches!(verdict, Verdict::Accepted { .. });
-                // A claim that found no new set is a wrong one in the log (as `RoomGame::events` tells it).
-                let kind = if accepted { EventKind::Set } else { EventKind::Wrong };
-                if !self.commit(next, kind).await {
-                    return refuse(ErrorCode::Unavailable, "the claim could not be kept: try again".into());
-                }
-                let seq = self.game.as_ref().map_or(0, RoomGame::seq);
-                let why = match verdict {
-                    Verdict::Wrong(invalid) => {
-                        let variant = self.record.mode;
-                        let cards: Vec<_> = cards.iter().filter_map(|&c| variant.deck().card(c).ok()).collect();
-                        Some(reasons(variant, invalid, &cards).join(" "))
-                    }
-                    _ => None,
-                };
-                ServerMsg::Result {
-                    id,
-                    verdict: if accepted { WireVerdict::Accepted } else { WireVerdict::Wrong },
-                    seq,
-                    by: None,
-                    card: None,
-                    why,
-                }
-            }
-        }
-    }
-
-    async fn hint(&mut self, conn: ConnId, id: u32) {
-        let Some(seat) = self.seat_of(conn) else {
-            return self.error(conn, Some(id), ErrorCode::NotSeated, "only the room's players ask for hints");
-        };
-        if !self.record.hints {
-            return self.error(conn, Some(id), ErrorCode::NoHints, "this room plays without hints");
-        }
-        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
-            return self.error(conn, Some(id), ErrorCode::NotPlaying, "the game is not being played");
-        };
-        let mut next = game.clone();
-        if let Err(err) = next.hint(Seat(seat), self.now_ms(Instant::now())) {
-            return self.error(conn, Some(id), ErrorCode::BadClaim, err.to_string());
-        }
-        if next.seq() == game.seq() {
-            return; // every card of the hinted set is shown already
-        }
-        if !self.commit(next, EventKind::Hint).await {
-            self.error(conn, Some(id), ErrorCode::Unavailable, "the hint could not be kept: try again");
-        }
-    }
-
-    /// Judges a "no set" call as a claim is judged (the room's order; a
-    /// call from a table that has changed since is late, not wrong), keeps
-    /// it, and answers it: `accepted` (right), `wrong`, or `taken` (late).
-    async fn call_no_set(&mut self, conn: ConnId, id: u32, seen: u32, received: Instant) -> ServerMsg {
-        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
-        let Some(seat) = self.seat_of(conn) else {
-            return refuse(ErrorCode::NotSeated, "only the room's players call".into());
-        };
-        let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
-            return refuse(ErrorCode::NotPlaying, "the game is not being played".into());
-        };
-        let at_ms = self.now_ms(received);
-        let mut next = game.clone();
-        let outcome = match next.call_no_set(Seat(seat), seen, at_ms) {
-            Ok(outcome) => outcome,
-            Err(ClaimError::Late { by }) => {
-                let seq = game.seq();
-                return ServerMsg::Result {
-                    id,
-                    verdict: WireVerdict::Taken,
-                    seq,
-                    by: Some(by.0),
-                    card: None,
-                    why: None,
-                };
-            }
-            Err(err) => return refused(Some(id), &err, at_ms),
-        };
-        let (kind, verdict, why) = match outcome {
-            CallOutcome::Right { .. } => (EventKind::NoSet, WireVerdict::Accepted, None),
-            // The claim missed is named after the game, not now: it would be a hint.
-            CallOutcome::Wrong { .. } => {
-                (EventKind::WrongCall, WireVerdict::Wrong, Some("There is a set on the table.".to_owned()))
-            }
-        };
-        if !self.commit(next, kind).await {
-            return refuse(ErrorCode::Unavailable, "the call could not be kept: try again".into());
-        }
-        crate::metrics::claim_answered(verdict.name(), received.elapsed().as_secs_f64());
-        let seq = self.game.as_ref().map_or(0, RoomGame::seq);
-        ServerMsg::Result { id, verdict, seq, by: None, card: None, why }
-    }
-
     /// Appends `next`'s last move (an event of `kind`, as its verdict said)
     /// to the store, then makes it the room's game and tells everyone; false
     /// (and nothing changed) if the store failed.
@@ -747,56 +607,6 @@ impl Room {
     fn let_go(&mut self) {
         tracing::info!(room = %self.record.id, "the room moved to another node");
         self.superseded = true;
-    }
-
-    async fn rematch(&mut self, conn: ConnId, refused: Option<&'static str>) {
-        let Some(c) = self.conns.get(&conn) else { return };
-        if self.record.status != Status::Over {
-            return self.error(conn, None, ErrorCode::NotOver, "a rematch is offered once the game is over");
-        }
-        if let Some(next) = &self.record.next_room {
-            return self.tell(conn, &ServerMsg::Rematch { room: next.clone() });
-        }
-        let Some((seat, host)) = c.seat.and_then(|seat| Some((seat, self.seats.get(seat as usize)?))) else {
-            return self.error(conn, None, ErrorCode::NotSeated, "only the room's players offer a rematch");
-        };
-        if let Some(why) = refused {
-            return self.error(conn, None, ErrorCode::Throttled, why);
-        }
-        let id = ids::new_room_id();
-        let (seed, salt) = (ids::new_seed(), ids::new_salt());
-        let record = RoomRecord {
-            commitment: ids::commitment(&id, seed, &salt),
-            id: id.clone(),
-            mode: self.record.mode,
-            hints: self.record.hints,
-            dealing: self.record.dealing,
-            public: self.record.public,
-            bots: self.record.bots.clone(),
-            seed,
-            salt,
-            host: host.player.clone(),
-            status: Status::Waiting,
-            created_at: crate::unix_ms(),
-            ended_at_ms: None,
-            next_room: None,
-        };
-        // The same players, the one who asked first, so that they host it.
-        let mut order = vec![host.clone()];
-        order.extend(self.seats.iter().filter(|s| s.seat != seat).cloned());
-        let made = async {
-            self.store.create_room(&record, &SeatRecord { seat: 0, ..host.clone() }).await?;
-            for (i, s) in order.iter().enumerate().skip(1) {
-                self.store.add_seat(&id, NEW_ROOM_EPOCH, &SeatRecord { seat: i as u8, ..s.clone() }).await?;
-            }
-            self.store.set_next_room(&self.record.id, self.epoch, &id).await
-        };
-        if let Err(err) = made.await {
-            tracing::error!(room = %self.record.id, %err, "a rematch not made");
-            return self.error(conn, None, ErrorCode::Unavailable, "the rematch could not be made: try again");
-        }
-        self.record.next_room = Some(id.clone());
-        self.broadcast(&ServerMsg::Rematch { room: id });
     }
 }
 
