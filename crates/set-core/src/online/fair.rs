@@ -34,24 +34,10 @@ pub const MIN_RATED_GAME_MS: u64 = 30_000;
 
 /// How long a game of `variant` takes the expert bot playing alone, in
 /// percent of a classic game's (medians; `crates/set-core/tests/rated_floor.rs`
-/// measures them and holds this table to them).
+/// measures them and holds the table to them; each way's is a column of
+/// `rules::way_numbers`).
 pub fn game_length_percent(variant: Variant) -> u64 {
-    match variant {
-        Variant::Junior => 8,
-        Variant::FourSetJunior => 71,
-        Variant::Chain => 123,
-        Variant::Memory => 124,
-        Variant::FourSetJuniorChain => 230,
-        Variant::FourSetJuniorPuzzle => 238,
-        Variant::Ultra => 241,
-        Variant::Ultra9 => 302,
-        Variant::Ghost => 386,
-        Variant::UltraChain => 600,
-        Variant::Mega => 973,
-        Variant::Ultra9Puzzle => 1039,
-        Variant::FourSet => 1241,
-        Variant::Classic | Variant::Puzzle | Variant::Shuffle | Variant::Daily(_) => 100,
-    }
+    crate::rules::way_numbers::numbers(variant).game_percent
 }
 
 /// The shortest game of `variant` that counts: the policy's, shortened in

@@ -107,24 +107,9 @@ pub fn common_attributes(deck: Deck, claim: &Claim, table: &[Card]) -> usize {
 /// How much longer one search for a claim of `variant` takes than one for
 /// a classic set: tuned so that a bot's median time to claim in each way,
 /// against the classic bot's, is a person's search's (see [the module's
-/// Ways](self#ways)).
+/// Ways](self#ways)). Each way's is a column of `rules::way_numbers`.
 pub fn way_factor(variant: Variant) -> f64 {
-    match variant {
-        Variant::Junior => 0.29,
-        Variant::Chain => 0.8,
-        Variant::Ultra => 7.4,
-        Variant::UltraChain => 8.1,
-        Variant::Ultra9 => 6.3,
-        Variant::Mega => 2.4,
-        Variant::Ghost => 8.7,
-        Variant::FourSet => 8.6,
-        Variant::FourSetJunior => 2.1,
-        Variant::FourSetJuniorChain => 3.5,
-        Variant::Puzzle => 1.1,
-        Variant::Ultra9Puzzle => 7.5,
-        Variant::FourSetJuniorPuzzle => 2.7,
-        Variant::Classic | Variant::Shuffle | Variant::Memory | Variant::Daily(_) => 1.0,
-    }
+    crate::rules::way_numbers::numbers(variant).search_factor
 }
 
 /// The median of one search for `claim` on `table` in `variant`, at `level`.

@@ -15,3 +15,4 @@ pub mod hands;
 pub mod invariants;
 pub mod rng;
 pub mod variant;
+pub mod way_numbers;
