@@ -20,11 +20,14 @@ pub struct WayNumbers {
     pub game_percent: u64,
 }
 
+#[inline(always)]
 const fn row(search_factor: f64, game_percent: u64) -> WayNumbers {
     WayNumbers { search_factor, game_percent }
 }
 
-/// The numbers of `variant`.
+/// The numbers of `variant`. Inlined into each reader, so that a page
+/// holds only the column it reads (BENCHMARKS.md, "Design decisions").
+#[inline(always)]
 pub const fn numbers(variant: Variant) -> WayNumbers {
     match variant {
         Variant::Classic | Variant::Shuffle | Variant::Daily(_) => row(1.0, 100),
