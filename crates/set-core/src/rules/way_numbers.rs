@@ -20,6 +20,7 @@ pub struct WayNumbers {
     pub game_percent: u64,
 }
 
+#[allow(clippy::inline_always)] // with `numbers`: the size measured in BENCHMARKS.md
 #[inline(always)]
 const fn row(search_factor: f64, game_percent: u64) -> WayNumbers {
     WayNumbers { search_factor, game_percent }
@@ -27,6 +28,7 @@ const fn row(search_factor: f64, game_percent: u64) -> WayNumbers {
 
 /// The numbers of `variant`. Inlined into each reader, so that a page
 /// holds only the column it reads (BENCHMARKS.md, "Design decisions").
+#[allow(clippy::inline_always)] // the measurement is BENCHMARKS.md's
 #[inline(always)]
 pub const fn numbers(variant: Variant) -> WayNumbers {
     match variant {

@@ -34,6 +34,8 @@
 //! filling it.
 
 mod frame;
+mod names;
+mod nodes;
 pub(crate) mod peers;
 
 use crate::chat;
@@ -42,7 +44,7 @@ use crate::metrics::{Limit, limit_hit};
 use crate::presence::Presence;
 use crate::proto::{BusHealth, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, OnlineMsg, ServerMsg};
 use crate::store::Status;
-use peers::{Changed, NodeLobby, PeerMsg, Peers};
+use peers::{Changed, PeerMsg, Peers};
 use set_core::players::sitting::MAX_ONLINE_PLAYERS;
 use set_core::rules::variant::ONLINE_VARIANTS;
 use std::collections::{HashMap, VecDeque};
@@ -252,72 +254,7 @@ impl State {
         self.changed.extend(changed.rooms);
         self.online_changed |= changed.online;
     }
-
-    /// `name` (given by `player`, connection `conn`) normalised, if it is
-    /// unlike the name of anyone else online and of any other watcher here;
-    /// taken by `player` from now on.
-    fn take_name(&mut self, conn: Option<ConnId>, player: &str, name: &str) -> Result<String, LobbyError> {
-        let checked = crate::names::seatable(&[name]).map_err(LobbyError::BadName)?;
-        let name = checked.into_iter().next().unwrap_or_default();
-        if let Some(why) = self.clash(conn, player, &name) {
-            let suggestion = set_core::players::names::alternatives(&name)
-                .find(|other| crate::names::seatable(&[other]).is_ok() && self.clash(conn, player, other).is_none());
-            return Err(LobbyError::Taken { why, suggestion });
-        }
-        self.online.take_name(player, &name).map_err(|other| LobbyError::Taken {
-            why: format!("\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name"),
-            suggestion: None,
-        })?;
-        Ok(name)
-    }
-
-    /// Why `name` (normalised) cannot be `player`'s: a watcher here (on
-    /// another connection than `conn`) or someone online has one too like it.
-    fn clash(&self, conn: Option<ConnId>, player: &str, name: &str) -> Option<String> {
-        // A watcher keeps showing the name they came under, even once its
-        // player has given another elsewhere.
-        let watching = self
-            .watchers
-            .iter()
-            .filter(|(other, w)| Some(**other) != conn && w.player != player)
-            .filter_map(|(_, w)| w.name.as_deref())
-            .find(|other| crate::names::confusable(other, name));
-        if let Some(other) = watching {
-            return Some(format!(
-                "\"{name}\" looks too much like \"{other}\", who is in the lobby: choose another name"
-            ));
-        }
-        let skeleton = crate::presence::skeleton(name);
-        let online = self.peers.name_held(&skeleton, player).or_else(|| self.online.holder(&skeleton, player));
-        online.map(|other| {
-            format!("\"{name}\" looks too much like \"{other}\", the name of someone online: choose another name")
-        })
-    }
-
-    /// The name `player` (online here) goes by: theirs already, or a
-    /// friendly one given now that no one else online has.
-    fn give_name(&mut self, player: &str) -> String {
-        if let Some(name) = self.online.name_of(player) {
-            return name.to_owned();
-        }
-        let picks = std::iter::repeat_with(crate::ids::random_u64).take(GIVING_TRIES);
-        let mut friendly = picks.map(set_core::players::names::friendly);
-        let first = friendly.next().unwrap_or_default();
-        // Rarely all taken (a crowd online): the first with a number after it.
-        let candidates = std::iter::once(first.clone())
-            .chain(friendly)
-            .chain(set_core::players::names::alternatives(&first).collect::<Vec<_>>());
-        for name in candidates {
-            if self.clash(None, player, &name).is_none() && self.online.take_name(player, &name).is_ok() {
-                return name;
-            }
-        }
-        String::new()
-    }
 }
-
-/// How many friendly names are drawn for a player before numbered ones are tried.
-const GIVING_TRIES: usize = 8;
 
 /// The lobby of one server.
 pub struct Lobby {
@@ -530,85 +467,6 @@ impl Lobby {
     /// Connections watching the lobby now.
     pub fn watchers(&self) -> usize {
         self.state().watchers.len()
-    }
-
-    /// The bus's queue: from now on this lobby tells the other nodes its
-    /// changes through it.
-    pub fn join_bus(&self, to_peers: mpsc::Sender<PeerMsg>) {
-        self.state().to_peers = Some(to_peers);
-    }
-
-    /// Whether the bus is up; when it goes down, the lobby says it is out
-    /// of date (told with who is online).
-    pub fn set_bus(&self, health: BusHealth) {
-        let mut state = self.state();
-        if state.bus != health {
-            state.bus = health;
-            state.online_changed = true;
-        }
-    }
-
-    pub fn bus(&self) -> BusHealth {
-        self.state().bus
-    }
-
-    /// Tells the other nodes that this one took `room` at `epoch`.
-    pub fn took(&self, room: &str, epoch: u64) {
-        self.state().tell_peers(PeerMsg::Taken { room: room.to_owned(), epoch });
-    }
-
-    /// Whether `room` is another node's (listed by it, and not by this one).
-    pub fn elsewhere(&self, room: &str) -> bool {
-        let state = self.state();
-        !state.rooms.contains_key(room) && state.peers.room(room).is_some()
-    }
-
-    /// The lobby chat's last lines, oldest first, for a node that starts.
-    pub fn chat_history(&self) -> Vec<LobbyChatMsg> {
-        let state = self.state();
-        state.chat.iter().chain(&state.chat_untold).cloned().collect()
-    }
-
-    /// This node's lobby, whole, for the other nodes.
-    pub fn own(&self) -> NodeLobby {
-        let state = self.state();
-        NodeLobby {
-            rooms: state.rooms.values().cloned().collect(),
-            players: state.online.players().cloned().collect(),
-            names: state.online.names().map(|(player, name)| (player.clone(), name.clone())).collect(),
-            people: state.own_people(),
-        }
-    }
-
-    /// What another node said, heard at `now`.
-    pub fn heard(&self, node: &str, msg: PeerMsg, now: Instant) {
-        let mut state = self.state();
-        match msg {
-            // (It was checked and rate limited on its own node.)
-            PeerMsg::Chat { line } => return state.hear_chat(line),
-            // What was said before this node started: kept, if nothing has been said here since.
-            PeerMsg::ChatHistory { lines } => {
-                if state.chat.is_empty() && state.chat_untold.is_empty() {
-                    let skip = lines.len().saturating_sub(chat::KEPT);
-                    state.chat = lines.into_iter().skip(skip).collect();
-                }
-                return;
-            }
-            _ => {}
-        }
-        let changed = state.peers.heard(node, msg, now);
-        state.take_in(changed);
-    }
-
-    /// Forgets the other nodes not heard from for a while (dead, or out of
-    /// the bus's reach); called every [`ONLINE_EVERY`].
-    pub fn forget_silent(&self, now: Instant) {
-        let mut state = self.state();
-        // (And the rooms made that count against no address any more: so
-        // that an address that made one room once is not kept for ever.)
-        state.forget_made(None);
-        let changed = state.peers.forget_silent(now);
-        state.take_in(changed);
     }
 
     /// Tells the watchers who is online, if that changed; called every

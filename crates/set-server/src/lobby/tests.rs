@@ -2,6 +2,7 @@
 //! batched and told once, quick play's choice of room, names unlike each
 //! other, chat kept, and the other nodes' lobbies merged, forgotten when
 //! silent, and said to be out of date while the bus is down.
+use super::peers::NodeLobby;
 use super::*;
 use crate::conn::Outgoing;
 use tokio::sync::mpsc;
