@@ -212,6 +212,25 @@ impl ClientMsg {
 mod tests {
     use super::*;
 
+    /// The list a server tells an unknown type from a known one by is the
+    /// enum's own: serde names every variant it reads in its refusal of an
+    /// unknown `t`, and a message added to the enum without its name here
+    /// would be refused by every server as "not a message type".
+    #[test]
+    fn the_client_types_are_every_message_the_enum_reads() {
+        let Err(err) = serde_json::from_str::<ClientMsg>(r#"{"t":"no_such_type"}"#) else {
+            panic!("an unknown type read");
+        };
+        let err = err.to_string();
+        let listed = err.split("expected one of ").nth(1).unwrap_or_else(|| panic!("serde's words changed: {err}"));
+        // Each name in backticks: `hello`, `create`, … `report`.
+        let mut read: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+        let mut known = CLIENT_TYPES.to_vec();
+        read.sort_unstable();
+        known.sort_unstable();
+        assert_eq!(read, known);
+    }
+
     #[test]
     fn every_message_names_its_type_as_the_wire_does() {
         let all = [
