@@ -120,3 +120,22 @@ fn the_reader_finds_spans_and_links_and_the_check_sees_a_missing_file() {
     assert!(exists(&repository().join("tests/e2e/*.test.mjs")));
     assert!(!exists(&repository().join("tests/e2e/*.nothing")));
 }
+
+/// docs/architecture.md's map of the crates names every crate of the
+/// workspace, each at the start of its line (`crates/NAME/`).
+#[test]
+fn the_architectures_crate_map_names_every_crate() {
+    let map = fs::read_to_string(repository().join("docs/architecture.md")).unwrap();
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(repository().join("crates")).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.join("Cargo.toml").is_file() {
+            continue;
+        }
+        let line = format!("crates/{}/ ", path.file_name().unwrap().to_str().unwrap());
+        if !map.lines().any(|l| l.starts_with(&line)) {
+            missing.push(line);
+        }
+    }
+    assert!(missing.is_empty(), "crates docs/architecture.md's map does not name: {missing:?}");
+}
