@@ -114,7 +114,7 @@ impl super::Connection {
     /// budgets, or says which one is spent (counted in `/metrics`).
     pub(super) fn room_budget(&mut self, player: &str) -> Result<(), &'static str> {
         if !self.budget.take(Credit::Rooms) || !self.state.rooms_made_by.take(player.to_owned()) {
-            limit_hit(Limit::RoomsPerConnection);
+            limit_hit(Credit::Rooms.limit());
             return Err(TOO_MANY_ROOMS);
         }
         if !self.state.rooms_made.take(self.address) {

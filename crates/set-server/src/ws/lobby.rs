@@ -91,7 +91,7 @@ impl Connection {
 
     /// `name`, or when it is empty the name `player` goes by online (the
     /// one given them at welcome, if they never gave their own).
-    pub(super) fn name_or_given(&self, player: &str, name: String) -> String {
+    fn name_or_given(&self, player: &str, name: String) -> String {
         if !name.trim().is_empty() {
             return name;
         }
@@ -181,8 +181,14 @@ impl Connection {
     /// quick plays at once meet in one room; sitting at a room already
     /// listed does not (the room orders its joins), so that quick plays
     /// pressed together do not each wait for the others' seats to be
-    /// stored.
-    pub(super) async fn quick_play(&mut self, player: &str, mode: &str, name: &str) -> bool {
+    /// stored. It sits under `name`, or the name the player goes by when
+    /// that is empty, if it may go by it.
+    pub(super) async fn quick_play(&mut self, player: &str, mode: &str, name: String) -> bool {
+        let name = self.name_or_given(player, name);
+        if !self.may_go_by(player, &name) {
+            return true;
+        }
+        let name = name.as_str();
         let lobby = Arc::clone(&self.state.lobby);
         let Some(mut turn) = lobby.quick_turn(mode).await else {
             let shown = set_core::text::short(mode);

@@ -290,13 +290,7 @@ impl Connection {
                 self.create(&player, name, settings).await
             }
             ClientMsg::Lobby { name } => self.watch_lobby(&player, name).await,
-            ClientMsg::QuickPlay { mode, name } => {
-                let name = self.name_or_given(&player, name);
-                if !self.may_go_by(&player, &name) {
-                    return true;
-                }
-                self.quick_play(&player, &mode, &name).await
-            }
+            ClientMsg::QuickPlay { mode, name } => self.quick_play(&player, &mode, name).await,
             ClientMsg::Join { room, name, since } => self.join(player, room, name, since).await,
             ClientMsg::Chat { text } => self.chat(&player, &text).await,
             ClientMsg::TransferCode => self.transfer_code(&player),
