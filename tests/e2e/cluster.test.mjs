@@ -29,11 +29,12 @@ after(async () => {
 
 const online = async (page) => (await state(page)).online;
 
-/** Finds a set on the page's table by clicks, and waits for its event. */
-async function play(page) {
+/** Finds a set on the page's table by clicks, and waits until every page
+ *  in the room has its event: the next player reads a table that has it. */
+async function play(page, everyone) {
   const { table, online: room } = await state(page);
   for (const card of setsOf(table)[0]) await clickCard(page, card);
-  await page.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, room.seq);
+  for (const each of everyone) await each.waitForFunction((seq) => window.wasmBindings.state().online.seq > seq, room.seq);
 }
 
 test('behind nginx, a lobby on one node lists a room on another, and quick play there sits in it', { timeout: 90_000 }, async () => {
@@ -95,8 +96,9 @@ test('behind nginx, the node serving a room is killed mid-game: both pages recon
   const node = (await online(ann.page)).node;
   assert.match(node, /^node-\d$/);
   assert.equal((await online(ben.page)).node, node, 'one room, one node');
-  await play(ann.page);
-  await play(ben.page);
+  const pages = [ann.page, ben.page];
+  await play(ann.page, pages);
+  await play(ben.page, pages);
   const before = await state(ben.page);
 
   // The node serving the room dies.
@@ -117,8 +119,8 @@ test('behind nginx, the node serving a room is killed mid-game: both pages recon
   await ben.page.screenshot({ path: `${ARTIFACTS}/cluster-after-kill.png` });
 
   // And they play on.
-  await play(ann.page);
-  await play(ben.page);
+  await play(ann.page, pages);
+  await play(ben.page, pages);
   const on = await state(ann.page);
   assert.equal(on.online.seq, before.online.seq + 2);
   assert.deepEqual(on.online.players.map((p) => p.score), [2, 2]);
