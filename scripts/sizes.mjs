@@ -50,14 +50,17 @@ export const isHelpPageFile = isPageFileOf('help');
 export const isSoloPageFile = (file) => !isRacePageFile(file) && !isOnlinePageFile(file) && !isHelpPageFile(file);
 
 /** The dist/ files a page fetched before its `first-board` mark, the page
- *  itself included, from the browser's own resource timing. Resources from
- *  elsewhere (none are expected) are returned as full URLs so a test can
- *  fail on them. */
+ *  itself included, from the browser's own resource timing, and the page's
+ *  icon always: Chromium fetches it at a low priority that races the first
+ *  board, and a figure that depends on that race moves from run to run by
+ *  the icon's size. Resources from elsewhere (none are expected) are
+ *  returned as full URLs so a test can fail on them. */
 export async function fetchedBeforeFirstBoard(page, origin) {
   const urls = await page.evaluate(() => {
     const [board] = performance.getEntriesByName('first-board');
     const before = performance.getEntriesByType('resource').filter((r) => r.startTime <= board.startTime);
-    return [location.href, ...before.map((r) => r.name)];
+    const icons = [...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href);
+    return [location.href, ...before.map((r) => r.name), ...icons];
   });
   return [...new Set(urls.map((url) => {
     const parsed = new URL(url);
