@@ -19,7 +19,6 @@ use set_client::play::table::Table;
 use set_core::players::sitting::{Seat, Seats};
 use set_core::rules::card::Card;
 use set_core::rules::game::Game;
-use set_core::rules::variant::{Dealing, Variant};
 
 /// A move as the page tells it: what it did on the board, and what screen
 /// readers are told of it (read once the move is made).
@@ -44,23 +43,14 @@ pub(crate) enum NotTaken {
     Unreadable,
 }
 
-/// What the controller asks of the game it hosts: see the module
-/// documentation. Reading the game, the picks and the clock goes through
-/// the table's session; every change goes through here.
+/// The moves the controller makes and tells in the page's words: see the
+/// module documentation. Reading the game, the picks and the clock goes
+/// through the table's session; what a move does not tell (a new game,
+/// going back, the clock, putting picks back, the save) it asks the
+/// [`Table`] itself.
 pub(crate) trait Host {
-    /// The text to store for the game as it stands `now`.
-    fn save_text(&self, now: f64) -> String;
     /// Takes over the game another tab stored.
     fn adopt_text(&mut self, text: &str, now: f64) -> Result<Adopted, NotTaken>;
-    /// A new game of this way to play, its extra cards coming as `dealing`
-    /// says, for these players (the same as now without them).
-    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64);
-    /// Back to the unfinished game the last new game replaced, if any.
-    fn go_back(&mut self, now: f64) -> bool;
-    /// The page was hidden or shown again.
-    fn set_hidden(&mut self, hidden: bool, now: f64);
-    /// Puts back every picked card.
-    fn clear_selection(&mut self);
     /// Picks or puts back a card in play; the last pick of a claim claims it.
     fn pick(&mut self, card: Card, now: f64) -> Result<Said, Refused>;
     /// Reveals one more card of a claim.
@@ -140,32 +130,12 @@ pub(crate) trait Hosted: Table + Others + 'static {
 }
 
 impl<T: Hosted> Host for T {
-    fn save_text(&self, now: f64) -> String {
-        Table::save_text(self, now)
-    }
-
     fn adopt_text(&mut self, text: &str, now: f64) -> Result<Adopted, NotTaken> {
         match T::decode(text) {
             Ok(stored) => Ok(Table::adopt(self, stored, now)),
             Err(err) if T::is_newer(&err) => Err(NotTaken::Newer(err.to_string())),
             Err(_) => Err(NotTaken::Unreadable),
         }
-    }
-
-    fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, players: Option<Seats>, now: f64) {
-        Table::play_for(self, variant, seed, dealing, players, now);
-    }
-
-    fn go_back(&mut self, now: f64) -> bool {
-        Table::go_back(self, now)
-    }
-
-    fn set_hidden(&mut self, hidden: bool, now: f64) {
-        Table::set_hidden(self, hidden, now);
-    }
-
-    fn clear_selection(&mut self) {
-        Table::clear_selection(self);
     }
 
     fn pick(&mut self, card: Card, now: f64) -> Result<Said, Refused> {

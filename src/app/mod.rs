@@ -311,25 +311,25 @@ impl<T: Hosted> App<T> {
             }
             Input::NewGame(seed) => {
                 let variant = self.play().game().variant();
-                Host::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
+                Table::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
                 self.show_dealt(now)
             }
             Input::Chosen(variant, seed) => {
-                Host::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
+                Table::play_for(&mut self.table, variant, seed, self.settings.deal, None, now);
                 self.show_dealt(now)
             }
             Input::Play(variant, seed, dealing) => {
                 let players = self.players_asked.take();
-                Host::play_for(&mut self.table, variant, seed, dealing, players, now);
+                Table::play_for(&mut self.table, variant, seed, dealing, players, now);
                 self.show_dealt(now)
             }
             Input::PlayOffer(any_seed) => {
                 let Some(AskedGame { variant, seed, dealing }) = self.offer else { return Changes::NONE };
                 let (seed, players) = (seed.unwrap_or(any_seed), self.offer_players.clone());
-                Host::play_for(&mut self.table, variant, seed, dealing, players, now);
+                Table::play_for(&mut self.table, variant, seed, dealing, players, now);
                 self.show_dealt(now)
             }
-            Input::GoBack if self.back_shown() && Host::go_back(&mut self.table, now) => {
+            Input::GoBack if self.back_shown() && Table::go_back(&mut self.table, now) => {
                 self.tell_readers("Back to the last game.".to_owned());
                 self.show_new_game()
             }
@@ -360,7 +360,7 @@ impl<T: Hosted> App<T> {
     /// visible, and a hidden page may never come back, so it is saved. A page
     /// shown again catches up with what another tab saved meanwhile.
     fn visibility_changed(&mut self, hidden: bool, now: f64) -> Changes {
-        Host::set_hidden(&mut self.table, hidden, now);
+        Table::set_hidden(&mut self.table, hidden, now);
         self.speaker.set_hidden(hidden);
         if hidden {
             return Changes { save: true, time: true, ..Changes::NONE };
@@ -438,7 +438,7 @@ impl<T: Hosted> App<T> {
                 self.pick(place, now)
             }
             Command::ClearSelection => {
-                Host::clear_selection(&mut self.table);
+                Table::clear_selection(&mut self.table);
                 Changes::REFRESH
             }
             Command::CallNoSet => match Host::call_no_set(&mut self.table, now) {

@@ -10,6 +10,7 @@ use super::{App, Changes};
 use crate::storage::{SETTINGS_KEY, SaveSlot};
 use set_client::page::settings::Settings;
 use set_client::play::session::Adopted;
+use set_client::play::table::Table;
 use set_client::review::record::{INBOX_FINISHED, INBOX_STARTED};
 use set_client::storage::INBOX_KEY;
 
@@ -46,7 +47,7 @@ impl<T: Hosted> App<T> {
 
     /// The game just finished: the record keeps it, as its save text.
     pub(super) fn note_finished(&mut self, now: f64) {
-        let entry = format!("{INBOX_FINISHED}{}\n{}", js_sys::Date::now() as u64, Host::save_text(&self.table, now));
+        let entry = format!("{INBOX_FINISHED}{}\n{}", js_sys::Date::now() as u64, Table::save_text(&self.table, now));
         self.inbox.push_str(&entry);
     }
 
@@ -108,7 +109,7 @@ impl<T: Hosted> App<T> {
         if !matches!(self.persistence, Persistence::Saving | Persistence::Refused(_)) {
             return;
         }
-        let text = Host::save_text(&self.table, now);
+        let text = Table::save_text(&self.table, now);
         self.persistence = match slot.write(&text) {
             Ok(()) => {
                 self.last_stored = Some(text);

@@ -18,6 +18,8 @@ use set_core::players::sitting::{Refusal, Seat, Seats, Sitting, Standing};
 use set_core::rules::card::Card;
 use set_core::rules::game::{Game, GameError};
 use set_core::rules::variant::{Dealing, Variant};
+use set_core::save::{self, SaveError, SavedGame, SeatedError};
+use std::fmt::Display;
 
 /// What the page says of a hint on a table that waits for a "no set" call;
 /// nothing of any other refusal of the rules (a tap on a finished game or
@@ -26,8 +28,6 @@ fn nothing_to_hint(error: &GameError, variant: Variant) -> Option<String> {
     let lies_out = || format!("No {} lies out: call \u{201c}No set\u{201d} (D).", variant.rule().name());
     (*error == GameError::NothingToHint).then(lies_out)
 }
-use set_core::save::{self, SaveError, SavedGame, SeatedError};
-use std::fmt::Display;
 
 /// A game as a page hosts it: see the module documentation.
 pub trait Table: Sized {
@@ -98,7 +98,51 @@ pub trait Table: Sized {
     fn standings(&self) -> Vec<Standing>;
 }
 
+/// The moves and the clock both tables have as methods of their own, with
+/// the same names and arguments: written once for the two impls below.
+macro_rules! forwarded_to_the_tables_own_methods {
+    ($table:ident) => {
+        fn save_text(&self, now: f64) -> String {
+            $table::save_text(self, now)
+        }
+
+        fn session(&self) -> &Session {
+            self
+        }
+
+        fn new_game(&mut self, seed: u64, now: f64) {
+            $table::new_game(self, seed, now);
+        }
+
+        fn go_back(&mut self, now: f64) -> bool {
+            $table::go_back(self, now)
+        }
+
+        fn set_hidden(&mut self, hidden: bool, now: f64) {
+            $table::set_hidden(self, hidden, now);
+        }
+
+        fn clear_selection(&mut self) {
+            $table::clear_selection(self);
+        }
+
+        fn pick(&mut self, card: Card, now: f64) -> Result<Self::Turn, Self::Refusal> {
+            $table::pick(self, card, now)
+        }
+
+        fn hint(&mut self, now: f64) -> Result<Self::Turn, Self::Refusal> {
+            $table::hint(self, now)
+        }
+
+        fn call_no_set(&mut self, now: f64) -> Result<Self::Turn, Self::Refusal> {
+            $table::call_no_set(self, now)
+        }
+    };
+}
+
 impl Table for Session {
+    forwarded_to_the_tables_own_methods!(Session);
+
     type Stored = SavedGame;
     type StoreError = SaveError;
     type Turn = Happened;
@@ -136,10 +180,6 @@ impl Table for Session {
         Session::adopt(self, stored, now)
     }
 
-    fn save_text(&self, now: f64) -> String {
-        Session::save_text(self, now)
-    }
-
     fn happened(turn: &Happened) -> Happened {
         *turn
     }
@@ -154,38 +194,6 @@ impl Table for Session {
 
     fn play_for(&mut self, variant: Variant, seed: u64, dealing: Dealing, _: Option<Seats>, now: f64) {
         Session::play(self, variant, seed, dealing, now);
-    }
-
-    fn session(&self) -> &Session {
-        self
-    }
-
-    fn new_game(&mut self, seed: u64, now: f64) {
-        Session::new_game(self, seed, now);
-    }
-
-    fn go_back(&mut self, now: f64) -> bool {
-        Session::go_back(self, now)
-    }
-
-    fn set_hidden(&mut self, hidden: bool, now: f64) {
-        Session::set_hidden(self, hidden, now);
-    }
-
-    fn clear_selection(&mut self) {
-        Session::clear_selection(self);
-    }
-
-    fn pick(&mut self, card: Card, now: f64) -> Result<Happened, GameError> {
-        Session::pick(self, card, now)
-    }
-
-    fn hint(&mut self, now: f64) -> Result<Happened, GameError> {
-        Session::hint(self, now)
-    }
-
-    fn call_no_set(&mut self, now: f64) -> Result<Happened, GameError> {
-        Session::call_no_set(self, now)
     }
 
     fn refusal_words(&self, refusal: &GameError) -> Option<String> {
@@ -212,6 +220,8 @@ pub struct SeatedGame {
 }
 
 impl Table for Race {
+    forwarded_to_the_tables_own_methods!(Race);
+
     type Stored = SeatedGame;
     type StoreError = SeatedError;
     type Turn = Turn;
@@ -247,10 +257,6 @@ impl Table for Race {
         Race::adopt(self, stored.saved, stored.sitting, now)
     }
 
-    fn save_text(&self, now: f64) -> String {
-        Race::save_text(self, now)
-    }
-
     fn happened(turn: &Turn) -> Happened {
         turn.happened()
     }
@@ -271,38 +277,6 @@ impl Table for Race {
             Some(seats) => Race::play_seated(self, variant, seed, dealing, seats, now),
             None => Race::play(self, variant, seed, dealing, now),
         }
-    }
-
-    fn session(&self) -> &Session {
-        self
-    }
-
-    fn new_game(&mut self, seed: u64, now: f64) {
-        Race::new_game(self, seed, now);
-    }
-
-    fn go_back(&mut self, now: f64) -> bool {
-        Race::go_back(self, now)
-    }
-
-    fn set_hidden(&mut self, hidden: bool, now: f64) {
-        Race::set_hidden(self, hidden, now);
-    }
-
-    fn clear_selection(&mut self) {
-        Race::clear_selection(self);
-    }
-
-    fn pick(&mut self, card: Card, now: f64) -> Result<Turn, Refusal> {
-        Race::pick(self, card, now)
-    }
-
-    fn hint(&mut self, now: f64) -> Result<Turn, Refusal> {
-        Race::hint(self, now)
-    }
-
-    fn call_no_set(&mut self, now: f64) -> Result<Turn, Refusal> {
-        Race::call_no_set(self, now)
     }
 
     fn refusal_words(&self, refusal: &Refusal) -> Option<String> {
