@@ -57,43 +57,20 @@ const SINE: f64 = 0.0;
 const TRIANGLE: f64 = 1.0;
 const SQUARE: f64 = 2.0;
 
-// Each cue's tones, five numbers each: Hz, ms after the cue, ms long, wave, peak.
-// The sound part plays these numbers as they are (www/sound.js).
+// Each cue's tones, five numbers each: Hz, ms after the cue, ms long, wave, peak,
+// a cue a line. The sound part plays these numbers as they are (www/sound.js).
 #[rustfmt::skip]
-const OWN_SET: [f64; 15] = [
-    523.25, 0.0, 130.0, TRIANGLE, 0.32,
-    659.25, 60.0, 130.0, TRIANGLE, 0.32,
-    783.99, 120.0, 200.0, TRIANGLE, 0.32,
-];
+const OWN_SET: [f64; 15] = [523.25, 0.0, 130.0, TRIANGLE, 0.32,   659.25, 60.0, 130.0, TRIANGLE, 0.32,   783.99, 120.0, 200.0, TRIANGLE, 0.32];
 #[rustfmt::skip]
-const RIVAL_SET: [f64; 10] = [
-    392.0, 0.0, 120.0, SINE, 0.3,
-    329.63, 90.0, 180.0, SINE, 0.3,
-];
+const RIVAL_SET: [f64; 10] = [392.0, 0.0, 120.0, SINE, 0.3,   329.63, 90.0, 180.0, SINE, 0.3];
 #[rustfmt::skip]
-const WRONG: [f64; 10] = [
-    155.56, 0.0, 140.0, SQUARE, 0.12,
-    146.83, 130.0, 190.0, SQUARE, 0.12,
-];
+const WRONG: [f64; 10] = [155.56, 0.0, 140.0, SQUARE, 0.12,   146.83, 130.0, 190.0, SQUARE, 0.12];
 #[rustfmt::skip]
-const DEALT: [f64; 15] = [
-    1318.5, 0.0, 35.0, SINE, 0.16,
-    1318.5, 45.0, 35.0, SINE, 0.16,
-    1318.5, 90.0, 35.0, SINE, 0.16,
-];
+const DEALT: [f64; 15] = [1318.5, 0.0, 35.0, SINE, 0.16,   1318.5, 45.0, 35.0, SINE, 0.16,   1318.5, 90.0, 35.0, SINE, 0.16];
 #[rustfmt::skip]
-const HINT: [f64; 10] = [
-    880.0, 0.0, 110.0, SINE, 0.25,
-    1174.66, 80.0, 160.0, SINE, 0.25,
-];
+const HINT: [f64; 10] = [880.0, 0.0, 110.0, SINE, 0.25,   1174.66, 80.0, 160.0, SINE, 0.25];
 #[rustfmt::skip]
-const END: [f64; 20] = [
-    523.25, 0.0, 140.0, TRIANGLE, 0.3,
-    659.25, 110.0, 140.0, TRIANGLE, 0.3,
-    783.99, 220.0, 140.0, TRIANGLE, 0.3,
-    1046.5, 330.0, 380.0, TRIANGLE, 0.3,
-];
-#[rustfmt::skip]
+const END: [f64; 20] = [523.25, 0.0, 140.0, TRIANGLE, 0.3,   659.25, 110.0, 140.0, TRIANGLE, 0.3,   783.99, 220.0, 140.0, TRIANGLE, 0.3,   1046.5, 330.0, 380.0, TRIANGLE, 0.3];
 const COUNTDOWN: [f64; 5] = [659.25, 0.0, 90.0, SINE, 0.22];
 
 impl Cue {

@@ -48,7 +48,7 @@ pub struct SanctionRecord {
 }
 
 /// A player's report of another.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ReportRecord {
     pub id: i64,
     pub reporter: String,
@@ -58,7 +58,7 @@ pub struct ReportRecord {
 }
 
 /// One line of the operator's log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub(crate) struct LogRecord {
     pub id: i64,
     pub action: String,
@@ -114,21 +114,8 @@ pub(super) async fn report(writer: &sqlx::AnyPool, report: &ReportRecord, since:
 impl SqlStore {
     /// The reports, newest first (at most `limit`).
     pub(crate) async fn reports(&self, limit: i64) -> StoreResult<Vec<ReportRecord>> {
-        let rows = sqlx::query("SELECT id, reporter, player, why, at FROM reports ORDER BY id DESC LIMIT $1")
-            .bind(limit)
-            .fetch_all(&self.reader)
-            .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(ReportRecord {
-                    id: row.try_get("id")?,
-                    reporter: row.try_get("reporter")?,
-                    player: row.try_get("player")?,
-                    why: row.try_get("why")?,
-                    at: row.try_get("at")?,
-                })
-            })
-            .collect()
+        let statement = "SELECT id, reporter, player, why, at FROM reports ORDER BY id DESC LIMIT $1";
+        Ok(sqlx::query_as(statement).bind(limit).fetch_all(&self.reader).await?)
     }
 
     /// The sanctions in force.
@@ -138,20 +125,8 @@ impl SqlStore {
 
     /// The operator's log, oldest first.
     pub(crate) async fn moderation_log(&self) -> StoreResult<Vec<LogRecord>> {
-        let rows = sqlx::query("SELECT id, action, target, note, at FROM moderation_log ORDER BY id")
-            .fetch_all(&self.reader)
-            .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(LogRecord {
-                    id: row.try_get("id")?,
-                    action: row.try_get("action")?,
-                    target: row.try_get("target")?,
-                    note: row.try_get("note")?,
-                    at: row.try_get("at")?,
-                })
-            })
-            .collect()
+        let statement = "SELECT id, action, target, note, at FROM moderation_log ORDER BY id";
+        Ok(sqlx::query_as(statement).fetch_all(&self.reader).await?)
     }
 
     /// Puts a sanction in force, logged; its id.

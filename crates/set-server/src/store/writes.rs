@@ -254,20 +254,10 @@ async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) 
     match change {
         Change::Seat(seat) => insert_seat(tx, room, seat).await,
         Change::Bots(bots) => {
-            sqlx::query("UPDATE rooms SET bots = $1 WHERE id = $2 AND status = 'waiting'")
-                .bind(bots)
-                .bind(room)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
+            set_in_room(tx, "UPDATE rooms SET bots = $1 WHERE id = $2 AND status = 'waiting'", bots, room).await
         }
         Change::Host(player) => {
-            sqlx::query("UPDATE rooms SET host = $1 WHERE id = $2 AND status = 'waiting'")
-                .bind(player)
-                .bind(room)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
+            set_in_room(tx, "UPDATE rooms SET host = $1 WHERE id = $2 AND status = 'waiting'", player, room).await
         }
         Change::RemoveSeat(seat) => {
             let seat = i64::from(*seat);
@@ -285,12 +275,8 @@ async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) 
             Ok(())
         }
         Change::Start { at } => {
-            sqlx::query("UPDATE rooms SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'waiting'")
-                .bind(at)
-                .bind(room)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
+            let statement = "UPDATE rooms SET status = 'playing', started_at = $1 WHERE id = $2 AND status = 'waiting'";
+            set_in_room(tx, statement, *at, room).await
         }
         Change::Move { mv, last } => {
             insert_move(&mut *tx, room, mv).await?;
@@ -347,13 +333,21 @@ async fn change_room(tx: &mut sqlx::AnyConnection, room: &str, change: &Change) 
             }
             Ok(())
         }
-        Change::NextRoom(next) => {
-            sqlx::query("UPDATE rooms SET next_room = $1 WHERE id = $2")
-                .bind(next)
-                .bind(room)
-                .execute(&mut *tx)
-                .await?;
-            Ok(())
-        }
+        Change::NextRoom(next) => set_in_room(tx, "UPDATE rooms SET next_room = $1 WHERE id = $2", next, room).await,
     }
+}
+
+/// Runs an update of one room's row: `statement` takes `value` as `$1` and
+/// the room's id as `$2`.
+async fn set_in_room<'q, T>(
+    tx: &mut sqlx::AnyConnection,
+    statement: &'static str,
+    value: T,
+    room: &'q str,
+) -> StoreResult<()>
+where
+    T: 'q + Send + sqlx::Encode<'q, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    sqlx::query(statement).bind(value).bind(room).execute(&mut *tx).await?;
+    Ok(())
 }
