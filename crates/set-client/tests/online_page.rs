@@ -10,6 +10,7 @@ use set_client::storage::{NAME_KEY, TOKEN_KEY};
 use set_core::online::room::{RoomGame, Status};
 use set_core::players::sitting::{Seat, Verdict as CoreVerdict};
 use set_core::rules::variant::Variant;
+use set_protocol::client::ClientKind;
 use set_protocol::{
     ClientMsg, ErrorCode, LobbyMsg, LobbyRoomMsg, OnlineMsg, PlayerMsg, RoomMsg, ServerMsg, Verdict, ViewMsg, close,
 };
@@ -193,7 +194,8 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_the_field_what_was_typed_
     let commands = page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ivy".into()) }));
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy".into()) }]);
-    let refused = ServerMsg::name_taken("\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".into()));
+    let refused =
+        ServerMsg::name_taken(Some(ClientKind::Lobby), "\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".into()));
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ann".into()) }));
     // The field keeps "Ivy" (not filled again); why and the offer are beside it.
@@ -252,7 +254,11 @@ fn a_page_without_a_name_goes_by_the_one_the_server_gives_and_plays_under_it_at_
 #[test]
 fn a_stored_name_someone_online_has_now_gives_way_to_the_name_given_and_says_why() {
     let mut page = welcomed();
-    let refused = ServerMsg::name_taken("\"Ann\" looks too much like \"Ann\", the name of someone online", None);
+    let refused = ServerMsg::name_taken(
+        Some(ClientKind::Lobby),
+        "\"Ann\" looks too much like \"Ann\", the name of someone online",
+        None,
+    );
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Brave Otter".into()) }));
@@ -270,7 +276,7 @@ fn in_the_lobby_a_refusal_is_shown_beside_its_cause() {
         0.5,
     );
     page.update(Event::QuickPlay { mode: "classic".into(), name: "Bea".into() }, 0.0, 0.5);
-    let refused = ServerMsg::name_taken("\"Bea\" is someone's", Some("Bea 2".into()));
+    let refused = ServerMsg::name_taken(Some(ClientKind::QuickPlay), "\"Bea\" is someone's", Some("Bea 2".into()));
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands[0], Command::Fail("\"Bea\" is someone's".into()), "the promise is rejected");
     assert_eq!(page.name, "Ann", "the page goes by the name the lobby knows again");
@@ -278,9 +284,10 @@ fn in_the_lobby_a_refusal_is_shown_beside_its_cause() {
     // "Bea" typed again later is asked for again (it may be free by then).
     let commands = page.update(Event::Rename("Bea".into()), 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Bea".into()) }]);
-    page.update(Event::Frame(ServerMsg::name_taken("taken", None)), 0.0, 0.5);
+    page.update(Event::Frame(ServerMsg::name_taken(Some(ClientKind::Lobby), "taken", None)), 0.0, 0.5);
     assert_eq!((page.name.as_str(), page.form_error.is_some()), ("Ann", true));
-    let refused = ServerMsg::error(None, ErrorCode::Throttled, "too many rooms made: wait a moment");
+    let refused =
+        ServerMsg::refusal(Some(ClientKind::Create), None, ErrorCode::Throttled, "too many rooms made: wait a moment");
     page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(page.form_error, Some(FormError::Form("too many rooms made: wait a moment".into())));
     // Acting again clears it.
@@ -397,20 +404,20 @@ fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
 fn a_refusal_rejects_the_promise_waiting_and_says_why() {
     let mut page = welcomed();
     // Before the lobby came, a refusal is the lobby's of the name: in under the name given.
-    let refused = ServerMsg::error(None, ErrorCode::BadName, "someone has that name");
+    let refused = ServerMsg::refusal(Some(ClientKind::Lobby), None, ErrorCode::BadName, "someone has that name");
     let frames = sent(&page.update(Event::Frame(refused), 0.0, 0.5));
     assert_eq!(frames, [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
     let online = OnlineMsg { online: 1, out_of_date: false };
     let whole = LobbyMsg { rooms: vec![], online, people: vec![], chat: vec![] };
     page.update(Event::Frame(ServerMsg::Lobby(whole)), 0.0, 0.5);
-    let refused = ServerMsg::error(None, ErrorCode::NoRoom, "there is no such room");
+    let refused = ServerMsg::refusal(Some(ClientKind::Join), None, ErrorCode::NoRoom, "there is no such room");
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands, [Command::Fail("there is no such room".into())]);
     assert_eq!(page.form_error, Some(FormError::Form("there is no such room".into())), "in the lobby: the form's");
     // In a room, the room's note says it.
     let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
     page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Playing)))), 0.0, 0.5);
-    let refused = ServerMsg::error(None, ErrorCode::Throttled, "too fast");
+    let refused = ServerMsg::refusal(Some(ClientKind::Start), None, ErrorCode::Throttled, "too fast");
     assert_eq!(page.update(Event::Frame(refused), 0.0, 0.5), [Command::Fail("too fast".into())]);
     assert_eq!(page.remote.said, "too fast");
 }
@@ -476,11 +483,42 @@ fn a_code_typed_while_connecting_and_refused_before_the_lobby_comes_rejects_its_
     assert!(frames.contains(&ClientMsg::Lobby { name: Some("Ann".into()) }), "{frames:?}");
     // The server answers in that order: the code's refusal before the lobby.
     let why = "that code is wrong, used or expired: ask for a new one";
-    let commands = page.update(Event::Frame(ServerMsg::error(None, ErrorCode::BadCode, why)), 0.0, 0.5);
+    let commands = page.update(
+        Event::Frame(ServerMsg::refusal(Some(ClientKind::Redeem), None, ErrorCode::BadCode, why)),
+        0.0,
+        0.5,
+    );
     assert_eq!(commands, [Command::Fail(why.into())], "the promise is rejected and no name is given up");
     assert_eq!(page.form_error, Some(FormError::Form(why.into())));
     // A later refusal before the lobby is the lobby's of the name again.
-    let refused = ServerMsg::name_taken("someone has that name", None);
+    let refused = ServerMsg::name_taken(Some(ClientKind::Lobby), "someone has that name", None);
     let frames = sent(&page.update(Event::Frame(refused), 0.0, 0.5));
     assert_eq!(frames, [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
+}
+
+/// A refusal goes where the request it names belongs, whatever else the
+/// page waits for: a code refused while a new name is on its way leaves
+/// the name waiting and the lobby's name as it was, and a refused claim
+/// is that claim's answer only when it names a claim.
+#[test]
+fn a_refusal_is_routed_by_the_request_it_names_not_by_what_the_page_waits_for() {
+    let mut page = welcomed();
+    let online = OnlineMsg { online: 1, out_of_date: false };
+    let lobby = LobbyMsg { rooms: vec![], online, people: vec!["Ann".into()], chat: vec![] };
+    page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
+    page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
+    assert!(page.renaming);
+    let why = "that code is wrong, used or expired: ask for a new one";
+    let commands = page.update(
+        Event::Frame(ServerMsg::refusal(Some(ClientKind::Redeem), None, ErrorCode::BadCode, why)),
+        0.0,
+        0.5,
+    );
+    assert_eq!(commands, [Command::Fail(why.into())], "no name given up, nothing stored");
+    assert_eq!(page.form_error, Some(FormError::Form(why.into())));
+    assert_eq!((page.renaming, page.name.as_str(), page.lobby_name.as_deref()), (true, "Ivy", Some("Ann")));
+    // The rename's own refusal, after it, is the name's.
+    page.update(Event::Frame(ServerMsg::name_taken(Some(ClientKind::Lobby), "taken", None)), 0.0, 0.5);
+    assert_eq!((page.renaming, page.name.as_str()), (false, "Ann"));
+    assert!(matches!(&page.form_error, Some(FormError::Name { .. })));
 }

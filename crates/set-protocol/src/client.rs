@@ -143,29 +143,107 @@ pub enum ClientMsg {
     },
 }
 
-/// Every message type a client may send, for telling an unknown one apart
-/// from a known one with bad fields.
-pub const CLIENT_TYPES: [&str; 19] = [
-    "hello",
-    "create",
-    "join",
-    "start",
-    "claim",
-    "flip",
-    "hint",
-    "call_no_set",
-    "ping",
-    "rematch",
-    "chat",
-    "lobby",
-    "quick_play",
-    "remove",
-    "bots",
-    "transfer_code",
-    "redeem",
-    "sign_out_elsewhere",
-    "report",
-];
+/// The kind of a message a client sends: its `t` on the wire. A refusal
+/// names the kind of the request it answers (`error`'s `to`), so that the
+/// page routes it by what it asked, never by what it was waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClientKind {
+    /// `hello`.
+    Hello,
+    /// `create`.
+    Create,
+    /// `join`.
+    Join,
+    /// `start`.
+    Start,
+    /// `claim`.
+    Claim,
+    /// `flip`.
+    Flip,
+    /// `hint`.
+    Hint,
+    /// `call_no_set`.
+    CallNoSet,
+    /// `ping`.
+    Ping,
+    /// `rematch`.
+    Rematch,
+    /// `chat`.
+    Chat,
+    /// `lobby`.
+    Lobby,
+    /// `quick_play`.
+    QuickPlay,
+    /// `remove`.
+    Remove,
+    /// `bots`.
+    Bots,
+    /// `transfer_code`.
+    TransferCode,
+    /// `redeem`.
+    Redeem,
+    /// `sign_out_elsewhere`.
+    SignOutElsewhere,
+    /// `report`.
+    Report,
+}
+
+impl ClientKind {
+    /// Every kind, in the order of [`ClientMsg`]'s variants.
+    pub const ALL: [ClientKind; 19] = [
+        ClientKind::Hello,
+        ClientKind::Create,
+        ClientKind::Join,
+        ClientKind::Start,
+        ClientKind::Claim,
+        ClientKind::Flip,
+        ClientKind::Hint,
+        ClientKind::CallNoSet,
+        ClientKind::Ping,
+        ClientKind::Rematch,
+        ClientKind::Chat,
+        ClientKind::Lobby,
+        ClientKind::QuickPlay,
+        ClientKind::Remove,
+        ClientKind::Bots,
+        ClientKind::TransferCode,
+        ClientKind::Redeem,
+        ClientKind::SignOutElsewhere,
+        ClientKind::Report,
+    ];
+
+    /// Its `t` on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClientKind::Hello => "hello",
+            ClientKind::Create => "create",
+            ClientKind::Join => "join",
+            ClientKind::Start => "start",
+            ClientKind::Claim => "claim",
+            ClientKind::Flip => "flip",
+            ClientKind::Hint => "hint",
+            ClientKind::CallNoSet => "call_no_set",
+            ClientKind::Ping => "ping",
+            ClientKind::Rematch => "rematch",
+            ClientKind::Chat => "chat",
+            ClientKind::Lobby => "lobby",
+            ClientKind::QuickPlay => "quick_play",
+            ClientKind::Remove => "remove",
+            ClientKind::Bots => "bots",
+            ClientKind::TransferCode => "transfer_code",
+            ClientKind::Redeem => "redeem",
+            ClientKind::SignOutElsewhere => "sign_out_elsewhere",
+            ClientKind::Report => "report",
+        }
+    }
+
+    /// The kind a `t` names; `None` for a type no client sends, which a
+    /// server tells apart from a known type with bad fields.
+    pub fn from_name(name: &str) -> Option<ClientKind> {
+        ClientKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+}
 
 impl ClientMsg {
     /// The frame's text, as every client writes it ([`crate::write`]).
@@ -182,28 +260,28 @@ impl ClientMsg {
         }
     }
 
-    /// The message's `t`.
-    pub fn kind(&self) -> &'static str {
+    /// The message's kind (its `t`).
+    pub fn kind(&self) -> ClientKind {
         match self {
-            ClientMsg::Hello { .. } => "hello",
-            ClientMsg::Create { .. } => "create",
-            ClientMsg::Join { .. } => "join",
-            ClientMsg::Start => "start",
-            ClientMsg::Claim { .. } => "claim",
-            ClientMsg::Flip { .. } => "flip",
-            ClientMsg::Hint { .. } => "hint",
-            ClientMsg::CallNoSet { .. } => "call_no_set",
-            ClientMsg::Ping { .. } => "ping",
-            ClientMsg::Rematch => "rematch",
-            ClientMsg::Chat { .. } => "chat",
-            ClientMsg::Lobby { .. } => "lobby",
-            ClientMsg::QuickPlay { .. } => "quick_play",
-            ClientMsg::Remove { .. } => "remove",
-            ClientMsg::Bots { .. } => "bots",
-            ClientMsg::TransferCode => "transfer_code",
-            ClientMsg::Redeem { .. } => "redeem",
-            ClientMsg::SignOutElsewhere => "sign_out_elsewhere",
-            ClientMsg::Report { .. } => "report",
+            ClientMsg::Hello { .. } => ClientKind::Hello,
+            ClientMsg::Create { .. } => ClientKind::Create,
+            ClientMsg::Join { .. } => ClientKind::Join,
+            ClientMsg::Start => ClientKind::Start,
+            ClientMsg::Claim { .. } => ClientKind::Claim,
+            ClientMsg::Flip { .. } => ClientKind::Flip,
+            ClientMsg::Hint { .. } => ClientKind::Hint,
+            ClientMsg::CallNoSet { .. } => ClientKind::CallNoSet,
+            ClientMsg::Ping { .. } => ClientKind::Ping,
+            ClientMsg::Rematch => ClientKind::Rematch,
+            ClientMsg::Chat { .. } => ClientKind::Chat,
+            ClientMsg::Lobby { .. } => ClientKind::Lobby,
+            ClientMsg::QuickPlay { .. } => ClientKind::QuickPlay,
+            ClientMsg::Remove { .. } => ClientKind::Remove,
+            ClientMsg::Bots { .. } => ClientKind::Bots,
+            ClientMsg::TransferCode => ClientKind::TransferCode,
+            ClientMsg::Redeem { .. } => ClientKind::Redeem,
+            ClientMsg::SignOutElsewhere => ClientKind::SignOutElsewhere,
+            ClientMsg::Report { .. } => ClientKind::Report,
         }
     }
 }
@@ -212,10 +290,10 @@ impl ClientMsg {
 mod tests {
     use super::*;
 
-    /// The list a server tells an unknown type from a known one by is the
+    /// The kinds a server tells an unknown type from a known one by are the
     /// enum's own: serde names every variant it reads in its refusal of an
-    /// unknown `t`, and a message added to the enum without its name here
-    /// would be refused by every server as "not a message type".
+    /// unknown `t`, and a message added to the enum without its kind would
+    /// be refused by every server as "not a message type".
     #[test]
     fn the_client_types_are_every_message_the_enum_reads() {
         let Err(err) = serde_json::from_str::<ClientMsg>(r#"{"t":"no_such_type"}"#) else {
@@ -225,7 +303,7 @@ mod tests {
         let listed = err.split("expected one of ").nth(1).unwrap_or_else(|| panic!("serde's words changed: {err}"));
         // Each name in backticks: `hello`, `create`, … `report`.
         let mut read: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
-        let mut known = CLIENT_TYPES.to_vec();
+        let mut known = ClientKind::ALL.map(ClientKind::name).to_vec();
         read.sort_unstable();
         known.sort_unstable();
         assert_eq!(read, known);
@@ -261,11 +339,14 @@ mod tests {
             ClientMsg::SignOutElsewhere,
             ClientMsg::Report { player: "0123456789abcdef0123456789abcdef".into(), why: "rude <b>".into() },
         ];
-        assert_eq!(all.len(), CLIENT_TYPES.len());
-        for (message, name) in all.iter().zip(CLIENT_TYPES) {
+        assert_eq!(all.len(), ClientKind::ALL.len());
+        for (message, kind) in all.iter().zip(ClientKind::ALL) {
             let value: serde_json::Value = serde_json::from_str(&message.to_text()).unwrap();
-            assert_eq!(value["t"], name);
-            assert_eq!(message.kind(), name);
+            assert_eq!(value["t"], kind.name());
+            assert_eq!(message.kind(), kind);
+            // A refusal's `to` names it as its `t` does, and reads back.
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+            assert_eq!(ClientKind::from_name(kind.name()), Some(kind));
             assert_eq!(serde_json::from_value::<ClientMsg>(value).ok().as_ref(), Some(message));
         }
     }

@@ -44,8 +44,10 @@ pub use server::{
 /// 3: the "no set" call (`call_no_set`, the `noset` and `wrongcall`
 /// events, a room's `dealing`), which a page of 2 could not show.
 /// 4: Memory online (`flip`, `flipped`, a view's face-down slots as
-/// nulls), which a page of 3 could not read.
-pub const VERSION: u32 = 4;
+/// nulls), which a page of 3 could not read. 5: a refusal names the kind
+/// of request it answers (`error`'s `to`), by which the page routes it; a
+/// page of 4 would route a refusal by what it was waiting for.
+pub const VERSION: u32 = 5;
 
 /// A room's chat, as both ends must agree on it.
 pub mod chat {

@@ -9,6 +9,7 @@
 //! read is passed over and the rest are kept.
 
 use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
+use crate::client::ClientKind;
 use crate::server::{
     ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
     ServerMsg, Verdict, ViewMsg,
@@ -358,6 +359,7 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
         "transfer_code" => ServerMsg::TransferCode { code: text(value, "code")?, seconds: whole(value, "seconds")? },
         "error" => ServerMsg::Error {
             id: maybe(value, "id", whole).ok()?,
+            to: text(value, "to").and_then(|to| ClientKind::from_name(&to)),
             code: error_code(&text(value, "code")?)?,
             message: text(value, "message").unwrap_or_default(),
             suggestion: text(value, "suggestion"),

@@ -1,6 +1,7 @@
 //! What the server sends: [`ServerMsg`] and the parts it is made of, and
 //! the [`ErrorCode`] of a refusal.
 
+use crate::client::ClientKind;
 use serde::{Deserialize, Serialize};
 use set_core::online::room::{EventKind, Status, View};
 use set_core::rules::card::Card;
@@ -413,6 +414,11 @@ pub enum ServerMsg {
     Error {
         /// The id of the claim or hint refused, if it was one.
         id: Option<u32>,
+        /// The kind of the request refused (version 5): none when the frame
+        /// refused did not read as a request at all, or the refusal answers
+        /// none (the connection's own, before it closes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<ClientKind>,
         /// Why, for programs.
         code: ErrorCode,
         /// Why, in words.
@@ -567,14 +573,15 @@ impl ErrorCode {
 }
 
 impl ServerMsg {
-    /// A refusal, as a frame.
-    pub fn error(id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
-        ServerMsg::Error { id, code, message: message.into(), suggestion: None }
+    /// A refusal of the request of kind `to` (with its `id`, where it has
+    /// one), as a frame.
+    pub fn refusal(to: Option<ClientKind>, id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error { id, to, code, message: message.into(), suggestion: None }
     }
 
     /// A name refused because someone online has one like it, with a free one to offer.
-    pub fn name_taken(message: impl Into<String>, suggestion: Option<String>) -> ServerMsg {
-        ServerMsg::Error { id: None, code: ErrorCode::BadName, message: message.into(), suggestion }
+    pub fn name_taken(to: Option<ClientKind>, message: impl Into<String>, suggestion: Option<String>) -> ServerMsg {
+        ServerMsg::Error { id: None, to, code: ErrorCode::BadName, message: message.into(), suggestion }
     }
 
     /// The frame's text.

@@ -105,7 +105,7 @@ impl Frame {
 impl ClientMsg {
     /// The frame's text. A ping's clock is written to a tenth of a ms.
     pub fn write(&self) -> String {
-        let frame = Frame::new(self.kind());
+        let frame = Frame::new(self.kind().name());
         match self {
             ClientMsg::Hello { v, token } => frame.number("v", u64::from(*v)).text_or_null("token", token.as_deref()),
             ClientMsg::Create { mode, hints, name, public, bots, dealing } => frame

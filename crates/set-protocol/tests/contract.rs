@@ -22,6 +22,7 @@
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
 use set_core::rules::variant::{Dealing, Variant};
+use set_protocol::client::ClientKind;
 use set_protocol::read::{self, Parsed};
 use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
@@ -276,9 +277,10 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::Online(OnlineMsg { online: 2, out_of_date: false }),
         ServerMsg::Online(OnlineMsg { online: 1, out_of_date: true }),
         ServerMsg::TransferCode { code: "k7q2m9xd4p".to_owned(), seconds: 600 },
-        ServerMsg::error(Some(5), ErrorCode::CoolingDown, "wait a moment"),
-        ServerMsg::error(None, ErrorCode::NoRoom, "no such room"),
-        ServerMsg::name_taken("\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".to_owned())),
+        ServerMsg::refusal(Some(ClientKind::Claim), Some(5), ErrorCode::CoolingDown, "wait a moment"),
+        ServerMsg::refusal(Some(ClientKind::Join), None, ErrorCode::NoRoom, "no such room"),
+        ServerMsg::name_taken(Some(ClientKind::Lobby), "\"Ivy\" looks too much like \"Ivy\"", Some("Ivy 2".to_owned())),
+        ServerMsg::refusal(None, None, ErrorCode::BadJson, "not JSON"),
         ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
     ]
 }
@@ -483,9 +485,9 @@ fn page_frames() -> Vec<(ClientMsg, ClientMsg)> {
 #[test]
 fn the_server_reads_every_frame_the_page_writes() {
     let frames = page_frames();
-    let mut kinds: Vec<&str> = frames.iter().map(|(_, m)| m.kind()).collect();
+    let mut kinds: Vec<ClientKind> = frames.iter().map(|(_, m)| m.kind()).collect();
     kinds.dedup();
-    assert_eq!(kinds, set_protocol::client::CLIENT_TYPES, "a frame of every kind, in order");
+    assert_eq!(kinds, ClientKind::ALL, "a frame of every kind, in order");
     for (frame, meant) in frames {
         let text = frame.write();
         let read: ClientMsg = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{text}: {err}"));
@@ -569,4 +571,19 @@ fn an_item_that_does_not_read_is_passed_over_and_the_rest_kept() {
     value["moves"].as_array_mut().unwrap()[1]["kind"] = "maybe".into();
     let Some(ServerMsg::Room(read)) = page_reads(&value.to_string()) else { panic!("the room did not read") };
     assert_eq!(read.moves, [room.moves[0].clone(), room.moves[2].clone()]);
+}
+
+/// A refusal naming each kind of request reads back on the page as the
+/// kind it names: the page routes a refusal by it.
+#[test]
+fn a_refusal_of_every_kind_of_request_reads_back_naming_it() {
+    for kind in ClientKind::ALL {
+        let refusal = ServerMsg::refusal(Some(kind), None, ErrorCode::Throttled, "slow down");
+        let text = refusal.to_text();
+        assert!(text.contains(&format!("\"to\":\"{}\"", kind.name())), "{text}");
+        assert_eq!(page_reads(&text), Some(refusal));
+    }
+    // A `to` this page does not know (a newer server's) is read as none.
+    let newer = r#"{"t":"error","id":null,"to":"arena_join","code":"throttled","message":"slow down"}"#;
+    assert_eq!(page_reads(newer), Some(ServerMsg::refusal(None, None, ErrorCode::Throttled, "slow down")));
 }

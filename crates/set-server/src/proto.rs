@@ -3,7 +3,7 @@
 //! server reads.
 
 pub use set_protocol::api::BusHealth;
-pub use set_protocol::client::CLIENT_TYPES;
+pub use set_protocol::client::ClientKind;
 pub use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
     RoomMsg, ServerMsg, VERSION, Verdict, ViewMsg, close,

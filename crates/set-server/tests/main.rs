@@ -27,6 +27,7 @@ mod moderation;
 mod nodes;
 mod operator;
 mod ratings;
+mod refusals;
 mod restart;
 mod rooms;
 mod tokens;

@@ -53,11 +53,6 @@ pub struct OnlinePage {
     pub lobby_name: Option<String>,
     /// A new name given in the lobby, not yet taken or refused.
     pub renaming: bool,
-    /// A transfer code sent, not yet answered by a welcome or a refusal.
-    /// Its refusal can come before the lobby's first frame (a code typed
-    /// while connecting is sent first), where it must not be read as the
-    /// lobby's refusal of a name.
-    pub redeeming: bool,
     /// The name fields are to show `name` again (a new name was refused);
     /// the view clears it once it has.
     pub refill_names: bool,
@@ -128,7 +123,6 @@ impl OnlinePage {
             lobby_named: false,
             lobby_name: None,
             renaming: false,
-            redeeming: false,
             refill_names: false,
             player: None,
             node: String::new(),
@@ -239,10 +233,7 @@ impl OnlinePage {
             },
             Event::Chat { text, name } => self.say(text, &name, &mut out),
             Event::TransferCode => self.send(ClientMsg::TransferCode, &mut out),
-            Event::Redeem(code) => {
-                self.redeeming = true;
-                self.send(ClientMsg::Redeem { code }, &mut out);
-            }
+            Event::Redeem(code) => self.send(ClientMsg::Redeem { code }, &mut out),
             Event::Rename(name) => self.rename(&name, &mut out),
             Event::ShowTab(tab) => self.tab = tab,
             Event::UseSuggestion => {

@@ -7,6 +7,7 @@ use crate::connection;
 use crate::remote::{Answer, Applied, ClaimToSend};
 use crate::storage::TOKEN_KEY;
 use set_core::online::room::Status;
+use set_protocol::client::ClientKind;
 use set_protocol::{ClientMsg, ErrorCode, ServerMsg, Verdict};
 
 /// What a welcome says: who the player is, their token, the node, and the
@@ -33,7 +34,6 @@ impl OnlinePage {
         let moved = self.welcomed && self.player.as_ref().is_some_and(|before| *before != player);
         self.player = Some(player.clone());
         if moved {
-            self.redeeming = false;
             self.transfer_code = None;
             out.push(Command::Settle(WaitFor::Welcomed, Settled::Player(player)));
         }
@@ -174,13 +174,39 @@ impl OnlinePage {
             }
             ServerMsg::Rematch { room } => self.remote.next_room = Some(room),
             ServerMsg::Pong { c } => self.rtt = Some((now - c).max(0.0).round() as u32),
-            ServerMsg::Error { id: Some(id), message, .. } if self.remote.awaits(id) => {
-                self.remote.apply_answer(id, Answer::Refused { why: message });
+            ServerMsg::Error { id, to, code, message, suggestion } => {
+                self.refused(Refused { to, id, code, message, suggestion }, out);
+            }
+        }
+    }
+}
+
+/// A refusal as the wire has it.
+struct Refused {
+    to: Option<ClientKind>,
+    id: Option<u32>,
+    code: ErrorCode,
+    message: String,
+    suggestion: Option<String>,
+}
+
+impl OnlinePage {
+    /// A refusal, routed by the kind of request it answers.
+    fn refused(&mut self, Refused { to, id, code, message, suggestion }: Refused, out: &mut Vec<Command>) {
+        let in_lobby = self.remote.room.is_empty() && self.lobby.is_some();
+        match to {
+            // A claim, hint or call the room did not take: its answer.
+            Some(ClientKind::Claim | ClientKind::Hint | ClientKind::CallNoSet)
+                if id.is_some_and(|id| self.remote.awaits(id)) =>
+            {
+                if let Some(id) = id {
+                    self.remote.apply_answer(id, Answer::Refused { why: message });
+                }
             }
             // A new name refused (someone online has one like it): the
             // lobby keeps the one it knows; the field keeps what was typed,
             // with why beside it and a free name to offer.
-            ServerMsg::Error { message, suggestion, .. } if self.renaming => {
+            Some(ClientKind::Lobby) if self.lobby.is_some() => {
                 self.renaming = false;
                 let kept = self.lobby_name.clone().unwrap_or_default();
                 self.lobby_named = !kept.is_empty();
@@ -190,9 +216,7 @@ impl OnlinePage {
             // The lobby refused the name this page came with (someone
             // online has it now): in under the name the server gave, and
             // the field says why.
-            ServerMsg::Error { code: ErrorCode::BadName, message, suggestion, .. }
-                if self.lobby_named && self.lobby.is_none() && self.remote.room.is_empty() =>
-            {
+            Some(ClientKind::Lobby) if code == ErrorCode::BadName && self.remote.room.is_empty() => {
                 self.form_error = Some(FormError::Name { message, suggestion });
                 let given = self.given_name.clone();
                 let other = !given.is_empty() && given != self.name;
@@ -202,15 +226,16 @@ impl OnlinePage {
                 }
                 self.watch_lobby(other, out);
             }
-            // In the lobby, a refusal is the form's: beside the name when it
-            // is the name's, and the page goes by the name the lobby knows.
-            // So is a transfer code's (wrong, used or expired, or too many
-            // tried), which can come before the lobby's first frame: a code
-            // typed while connecting is sent first.
-            ServerMsg::Error { code, message, suggestion, .. }
-                if self.remote.room.is_empty() && (self.lobby.is_some() || self.redeeming) =>
-            {
-                self.redeeming = false;
+            // A transfer code's refusal (wrong, used or expired, or too many
+            // tried) is the form's, and can come before the lobby's first
+            // frame: a code typed while connecting is sent first. So, in the
+            // lobby, is any other refusal: beside the name when it is the
+            // name's, and the page goes by the name the lobby knows.
+            Some(ClientKind::Redeem) => {
+                out.push(Command::Fail(message.clone()));
+                self.form_error = Some(FormError::Form(message));
+            }
+            _ if in_lobby => {
                 out.push(Command::Fail(message.clone()));
                 self.form_error = Some(if code == ErrorCode::BadName {
                     if let Some(known) = self.lobby_name.clone() {
@@ -221,7 +246,7 @@ impl OnlinePage {
                     FormError::Form(message)
                 });
             }
-            ServerMsg::Error { message, .. } => {
+            _ => {
                 out.push(Command::Fail(message.clone()));
                 // A card turned and refused: the player may turn another.
                 self.remote.flipping = None;

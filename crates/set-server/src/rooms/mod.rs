@@ -11,7 +11,7 @@
 //! connections are closed ([`close::ROOM_LOST`]), and the clients'
 //! reconnection loads it again from its log. Other rooms go on.
 
-use crate::proto::{ClientMsg, close};
+use crate::proto::{ClientKind, ClientMsg, close};
 use set_core::players::level::Level;
 use set_core::players::seats::MAX_BOTS;
 use set_core::rules::variant::Variant;
@@ -87,6 +87,21 @@ pub enum Command {
     /// Debug builds only: panic inside this room, to test that the others live on.
     #[cfg(debug_assertions)]
     Crash,
+}
+
+impl Command {
+    /// The kind of the client's message this command carries, whose
+    /// refusals name it; none for what the socket or the node says itself.
+    pub fn answers(&self) -> Option<ClientKind> {
+        match self {
+            Command::Join { .. } => Some(ClientKind::Join),
+            Command::Request(request) => Some(request.msg.kind()),
+            Command::Chat { .. } => Some(ClientKind::Chat),
+            Command::Leave { .. } | Command::Rtt { .. } | Command::Superseded | Command::Banish { .. } => None,
+            #[cfg(debug_assertions)]
+            Command::Crash => None,
+        }
+    }
 }
 
 /// Why a room cannot be reached.

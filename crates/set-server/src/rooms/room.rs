@@ -7,7 +7,7 @@ use super::{
     Command, ConnId, IDLE_UNLOAD, Outbox, Request, RoomLimits, RoomsError, checked_names, room_lost, room_moved,
 };
 use crate::lobby::Lobby;
-use crate::proto::{ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, ViewMsg};
+use crate::proto::{ClientKind, ClientMsg, ErrorCode, MoveMsg, PlayerMsg, RoomMsg, ServerMsg, ViewMsg};
 use crate::store::{
     ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
 };
@@ -104,6 +104,11 @@ pub(super) struct Room {
     /// Another node took the room since (an append was refused): the task
     /// stops, and its connections are told to reconnect, to that node.
     superseded: bool,
+    /// The kind of the client's message being answered, while a command
+    /// is handled: every refusal the room sends names it (`error`'s `to`).
+    /// None between commands, so that what the bots and the clock do is
+    /// never told as an answer.
+    answering: Option<ClientKind>,
 }
 
 impl Room {
@@ -184,6 +189,7 @@ impl Room {
             results,
             epoch,
             superseded: false,
+            answering: None,
         })
     }
 
@@ -216,6 +222,12 @@ impl Room {
     }
 
     async fn handle(&mut self, command: Command) {
+        self.answering = command.answers();
+        self.dispatch(command).await;
+        self.answering = None;
+    }
+
+    async fn dispatch(&mut self, command: Command) {
         match command {
             Command::Join { conn, player, name, since, outbox, seated } => {
                 let joined = self.join(conn, player, name, since, outbox.clone()).await;
@@ -223,7 +235,9 @@ impl Room {
                     (joined, Some(seated)) => {
                         let _ = seated.send(joined);
                     }
-                    (Err((code, message)), None) => outbox.send(ServerMsg::error(None, code, message).to_text().into()),
+                    (Err((code, message)), None) => {
+                        outbox.send(ServerMsg::refusal(self.answering, None, code, message).to_text().into());
+                    }
                     (Ok(_), None) => {}
                 }
             }
@@ -281,7 +295,7 @@ impl Room {
             | ClientMsg::Redeem { .. }
             | ClientMsg::SignOutElsewhere
             | ClientMsg::Report { .. } => {
-                tracing::warn!(kind = msg.kind(), "a message the socket answers reached a room");
+                tracing::warn!(kind = msg.kind().name(), "a message the socket answers reached a room");
             }
         }
     }
@@ -293,7 +307,7 @@ impl Room {
     }
 
     fn error(&self, conn: ConnId, id: Option<u32>, code: ErrorCode, message: impl Into<String>) {
-        self.tell(conn, &ServerMsg::error(id, code, message));
+        self.tell(conn, &ServerMsg::refusal(self.answering, id, code, message));
     }
 
     fn broadcast(&self, msg: &ServerMsg) {
@@ -645,7 +659,7 @@ impl Drop for Room {
 
 /// The answer to a claim or call the room did not take in: a cool-down, the
 /// most wrong claims, or bad input.
-fn refused(id: Option<u32>, err: &ClaimError, at_ms: u64) -> ServerMsg {
+fn refused(to: Option<ClientKind>, id: Option<u32>, err: &ClaimError, at_ms: u64) -> ServerMsg {
     let (code, message) = match *err {
         ClaimError::Refused(Refusal::CoolingDown { until_ms, .. }) => {
             let wait = until_ms.saturating_sub(at_ms);
@@ -657,7 +671,7 @@ fn refused(id: Option<u32>, err: &ClaimError, at_ms: u64) -> ServerMsg {
         ),
         _ => (ErrorCode::BadClaim, err.to_string()),
     };
-    ServerMsg::error(id, code, message)
+    ServerMsg::refusal(to, id, code, message)
 }
 
 fn move_msg(event: &Event) -> MoveMsg {

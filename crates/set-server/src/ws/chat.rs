@@ -7,7 +7,7 @@
 use super::Connection;
 use super::budget::CHAT_REFUSED;
 use crate::metrics::Limit;
-use crate::proto::{ErrorCode, ServerMsg};
+use crate::proto::ErrorCode;
 use crate::rooms::Command;
 
 /// Where a line goes.
@@ -26,7 +26,7 @@ fn place(in_room: bool, in_lobby: bool) -> Place {
 impl Connection {
     pub(super) async fn chat(&mut self, player: &str, text: &str) -> bool {
         if self.state.sanctions.is_muted(player) {
-            self.send(&ServerMsg::error(None, ErrorCode::Muted, "this server's operator has muted you"));
+            self.refuse(ErrorCode::Muted, "this server's operator has muted you");
             return true;
         }
         if !self.state.chat_by.take(player.to_owned()) || !self.state.chat_from.take(self.address) {
@@ -35,14 +35,14 @@ impl Connection {
         let text = match crate::chat::checked(text) {
             Ok(text) => text,
             Err(why) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadChat, why));
+                self.refuse(ErrorCode::BadChat, why);
                 return true;
             }
         };
         match place(self.room.is_some(), self.in_lobby) {
             Place::Lobby => {
                 if let Err(err) = self.state.lobby.say(self.id, text) {
-                    self.send(&ServerMsg::error(None, ErrorCode::BadChat, err.to_string()));
+                    self.refuse(ErrorCode::BadChat, err.to_string());
                 }
                 true
             }

@@ -22,11 +22,7 @@ fn may_report(reporter: &str, player: &str) -> bool {
 impl Connection {
     pub(super) fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
         if v != VERSION {
-            self.send(&ServerMsg::error(
-                None,
-                ErrorCode::Version,
-                format!("this server speaks version {VERSION}: reload the page"),
-            ));
+            self.refuse(ErrorCode::Version, format!("this server speaks version {VERSION}: reload the page"));
             return self.close(close::VERSION, "protocol version");
         }
         let player = match token {
@@ -53,7 +49,7 @@ impl Connection {
 
     /// Refuses the token (the page starts afresh without it) and closes.
     pub(super) fn refuse_token(&mut self, why: &str) -> bool {
-        self.send(&ServerMsg::error(None, ErrorCode::BadToken, why));
+        self.refuse(ErrorCode::BadToken, why);
         self.close(close::BAD_TOKEN, "bad token")
     }
 
@@ -63,11 +59,7 @@ impl Connection {
         let now = crate::unix_ms();
         if let Err(err) = self.state.rooms.store().sign_out(&player, now).await {
             tracing::error!(%err, "a sign-out not kept");
-            self.send(&ServerMsg::error(
-                None,
-                ErrorCode::Unavailable,
-                "the other browsers were not signed out: try again",
-            ));
+            self.refuse(ErrorCode::Unavailable, "the other browsers were not signed out: try again");
             return true;
         }
         if let Ok(mut outs) = self.state.sign_outs.write() {
@@ -80,20 +72,20 @@ impl Connection {
     /// Tells a banned identity so and closes its socket (its page does not reconnect).
     pub(super) fn banned(&mut self) -> bool {
         limit_hit(Limit::Banned);
-        self.send(&ServerMsg::error(None, ErrorCode::Banned, "this server's operator has banned this player"));
+        self.refuse(ErrorCode::Banned, "this server's operator has banned this player");
         self.close(close::BANNED, "banned")
     }
 
     /// A player's report of another, kept for the operator: a few a day.
     pub(super) async fn report(&mut self, reporter: &str, player: &str, why: &str) -> bool {
         if !may_report(reporter, player) {
-            self.send(&ServerMsg::error(None, ErrorCode::BadMessage, "no such player to report"));
+            self.refuse(ErrorCode::BadMessage, "no such player to report");
             return true;
         }
         let why = match crate::chat::checked(why) {
             Ok(why) => why,
             Err(err) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadChat, err));
+                self.refuse(ErrorCode::BadChat, err);
                 return true;
             }
         };
@@ -114,7 +106,7 @@ impl Connection {
             }
             Err(err) => {
                 tracing::error!(%err, "a report not kept");
-                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the report was not kept: try again"));
+                self.refuse(ErrorCode::Unavailable, "the report was not kept: try again");
             }
         }
         true
@@ -146,7 +138,7 @@ impl Connection {
                 let seconds = self.state.transfers.lifetime().as_secs();
                 self.send(&ServerMsg::TransferCode { code, seconds });
             }
-            Err(err) => self.send(&ServerMsg::error(None, ErrorCode::Throttled, err.to_string())),
+            Err(err) => self.refuse(ErrorCode::Throttled, err.to_string()),
         }
         true
     }
@@ -162,7 +154,7 @@ impl Connection {
         let player = match self.state.transfers.redeem(code) {
             Ok(player) => player,
             Err(err) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadCode, err.to_string()));
+                self.refuse(ErrorCode::BadCode, err.to_string());
                 return true;
             }
         };

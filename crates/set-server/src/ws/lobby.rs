@@ -5,7 +5,7 @@ use super::Connection;
 use super::budget::{Credit, RENAMES_REFUSED};
 use crate::lobby::LobbyError;
 use crate::metrics::Limit;
-use crate::proto::{ErrorCode, ServerMsg};
+use crate::proto::{ClientKind, ErrorCode, ServerMsg};
 use crate::rooms::{Command, RoomSettings, RoomsError, Route};
 use set_core::players::sitting::MAX_ONLINE_PLAYERS;
 use std::collections::VecDeque;
@@ -39,10 +39,10 @@ impl QuickRooms {
 }
 
 /// The frame that refuses a name: with a free one to offer when someone has it.
-fn name_refused(err: LobbyError) -> ServerMsg {
+fn name_refused(to: Option<ClientKind>, err: LobbyError) -> ServerMsg {
     match err {
-        LobbyError::Taken { why, suggestion } => ServerMsg::name_taken(why, suggestion),
-        err => ServerMsg::error(None, ErrorCode::BadName, err.to_string()),
+        LobbyError::Taken { why, suggestion } => ServerMsg::name_taken(to, why, suggestion),
+        err => ServerMsg::refusal(to, None, ErrorCode::BadName, err.to_string()),
     }
 }
 
@@ -82,9 +82,9 @@ impl Connection {
                 }
             }
             Err(err @ LobbyError::Full) => {
-                self.send(&ServerMsg::error(None, ErrorCode::LobbyFull, err.to_string()));
+                self.refuse(ErrorCode::LobbyFull, err.to_string());
             }
-            Err(err) => self.send(&name_refused(err)),
+            Err(err) => self.send(&name_refused(self.answering, err)),
         }
         true
     }
@@ -110,7 +110,7 @@ impl Connection {
                 true
             }
             Err(err) => {
-                self.send(&name_refused(err));
+                self.send(&name_refused(self.answering, err));
                 false
             }
         }
@@ -133,7 +133,7 @@ impl Connection {
         match self.room_budget(player) {
             Ok(()) => true,
             Err(why) => {
-                self.send(&ServerMsg::error(None, ErrorCode::Throttled, why));
+                self.refuse(ErrorCode::Throttled, why);
                 false
             }
         }
@@ -159,16 +159,16 @@ impl Connection {
                 self.strike(None, ErrorCode::BadMode, format!("\"{mode}\" is no way to play online"))
             }
             RoomsError::BadName(why) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadName, why));
+                self.refuse(ErrorCode::BadName, why);
                 true
             }
             RoomsError::BadBots(why) => {
-                self.send(&ServerMsg::error(None, ErrorCode::BadBots, why));
+                self.refuse(ErrorCode::BadBots, why);
                 true
             }
             err => {
                 tracing::error!(%err, "a room not made");
-                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room could not be made: try again"));
+                self.refuse(ErrorCode::Unavailable, "the room could not be made: try again");
                 true
             }
         }
@@ -226,7 +226,7 @@ impl Connection {
         };
         self.state.lobby.made_public(self.address, &room);
         if let Err((code, message)) = self.sit(player, &room, name).await {
-            self.send(&ServerMsg::error(None, code, message));
+            self.refuse(code, message);
         }
         true
     }
@@ -287,18 +287,20 @@ mod tests {
     fn a_name_someone_has_is_refused_with_a_free_one_and_a_bad_name_plainly() {
         let taken = LobbyError::Taken { why: "Ann is online".into(), suggestion: Some("Ann 2".into()) };
         assert_eq!(
-            name_refused(taken),
+            name_refused(Some(ClientKind::QuickPlay), taken),
             ServerMsg::Error {
                 id: None,
+                to: Some(ClientKind::QuickPlay),
                 code: ErrorCode::BadName,
                 message: "Ann is online".into(),
                 suggestion: Some("Ann 2".into())
             }
         );
         assert_eq!(
-            name_refused(LobbyError::BadName("a name of letters".into())),
+            name_refused(Some(ClientKind::Lobby), LobbyError::BadName("a name of letters".into())),
             ServerMsg::Error {
                 id: None,
+                to: Some(ClientKind::Lobby),
                 code: ErrorCode::BadName,
                 message: "a name of letters".into(),
                 suggestion: None

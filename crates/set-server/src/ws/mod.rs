@@ -25,7 +25,7 @@ mod writer;
 use crate::AppState;
 use crate::limits::{Bucket, Permit};
 use crate::metrics::{Limit, limit_hit};
-use crate::proto::{CLIENT_TYPES, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, close};
+use crate::proto::{ClientKind, ClientMsg, ErrorCode, FRAME_LIMIT, ServerMsg, close};
 use crate::rooms::{Command, ConnId, OUTBOX, Outbox, Outgoing, room_lost};
 use axum::extract::ws::{Message, WebSocket};
 use budget::{Budget, Credit};
@@ -67,6 +67,10 @@ struct Connection {
     /// The name this connection last went by (a new one costs a rename).
     named: Option<String>,
     strikes: u32,
+    /// The kind of the client's message being answered, while it is: every
+    /// refusal the endpoints send names it (`error`'s `to`). None while a
+    /// frame is read, and for what the connection says on its own.
+    answering: Option<ClientKind>,
 }
 
 /// Why a connection's read loop stops waiting.
@@ -106,6 +110,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
         budget: Budget::new(&limits),
         named: None,
         strikes: 0,
+        answering: None,
     };
     let mut writer = tokio::spawn(writer::write(sink, rx, kick, queued, limits.send_timeout()));
     // The client must say hello first, and soon; then it speaks (its own
@@ -198,9 +203,14 @@ impl Connection {
         false
     }
 
+    /// Refuses the message being answered: the frame names its kind.
+    fn refuse(&self, code: ErrorCode, message: impl Into<String>) {
+        self.send(&ServerMsg::refusal(self.answering, None, code, message));
+    }
+
     /// Answers a bad message with an error; true while the connection may go on.
     fn strike(&mut self, id: Option<u32>, code: ErrorCode, message: impl Into<String>) -> bool {
-        self.send(&ServerMsg::error(id, code, message));
+        self.send(&ServerMsg::refusal(self.answering, id, code, message));
         self.strikes += 1;
         if self.strikes >= STRIKES {
             limit_hit(Limit::Strikes);
@@ -213,11 +223,12 @@ impl Connection {
     /// as `limit`); the connection goes on.
     fn throttled(&self, id: Option<u32>, limit: Limit, why: impl Into<String>) -> bool {
         limit_hit(limit);
-        self.send(&ServerMsg::error(id, ErrorCode::Throttled, why));
+        self.send(&ServerMsg::refusal(self.answering, id, ErrorCode::Throttled, why));
         true
     }
 
     async fn on_text(&mut self, text: &str) -> bool {
+        self.answering = None;
         if text.len() > FRAME_LIMIT {
             return self.strike(
                 None,
@@ -231,6 +242,8 @@ impl Connection {
         };
         let id = value.get("id").and_then(serde_json::Value::as_u64).and_then(|id| u32::try_from(id).ok());
         let kind = value.get("t").and_then(|t| t.as_str()).unwrap_or("").to_owned();
+        // A known type is answered as that request from here on, its fields read or not.
+        self.answering = ClientKind::from_name(&kind);
         // Pings keep the socket up and cost little: a credit of their own,
         // whose overflow goes unanswered. Everything else draws on the frames'.
         if kind == "ping" {
@@ -245,7 +258,7 @@ impl Connection {
             }
             self.said_at = Instant::now();
         }
-        if !CLIENT_TYPES.contains(&kind.as_str()) {
+        if self.answering.is_none() {
             let shown = set_core::text::short(&kind);
             return self.strike(id, ErrorCode::UnknownType, format!("\"{shown}\" is not a message type"));
         }
@@ -259,6 +272,7 @@ impl Connection {
     /// Hands a message to its endpoint, once the connection is a player
     /// in good standing and the message's cost is paid.
     async fn on_message(&mut self, msg: ClientMsg) -> bool {
+        self.answering = Some(msg.kind());
         let player = match (&msg, &self.player) {
             (ClientMsg::Hello { v, token }, _) => return self.hello(*v, token.as_deref()),
             (ClientMsg::Ping { c, rtt }, _) => {
@@ -318,7 +332,11 @@ impl Connection {
     /// connection, so that the client reconnects and the room reloads.
     async fn forward(&mut self, command: Command) -> bool {
         let Some(room) = &self.room else {
-            self.send(&ServerMsg::error(None, ErrorCode::NotInRoom, "join a room first"));
+            let id = match &command {
+                Command::Request(request) => request.msg.id(),
+                _ => None,
+            };
+            self.send(&ServerMsg::refusal(self.answering, id, ErrorCode::NotInRoom, "join a room first"));
             return true;
         };
         #[cfg(debug_assertions)]

@@ -56,12 +56,12 @@ impl Connection {
             }
             Err(RoomsError::Full) => {
                 limit_hit(Limit::RoomsLoaded);
-                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the server is full: try again soon"));
+                self.refuse(ErrorCode::Unavailable, "the server is full: try again soon");
                 return true;
             }
             Err(err) => {
                 tracing::error!(%room, %err, "a room not opened");
-                self.send(&ServerMsg::error(None, ErrorCode::Unavailable, "the room cannot be opened now"));
+                self.refuse(ErrorCode::Unavailable, "the room cannot be opened now");
                 return true;
             }
         };

@@ -40,7 +40,8 @@ impl Room {
 
     /// The answer to a claim: its verdict (the move kept first), or why it was refused.
     pub(super) async fn judge(&mut self, seat: u8, id: u32, cards: &[i64], seen: u32, received: Instant) -> ServerMsg {
-        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
+        let to = self.answering;
+        let refuse = |code, message: String| ServerMsg::refusal(to, Some(id), code, message);
         let Some(game) = self.game.as_ref().filter(|_| self.record.status == Status::Playing) else {
             return refuse(ErrorCode::NotPlaying, "the game is not being played".into());
         };
@@ -48,7 +49,7 @@ impl Room {
         let mut next = game.clone();
         let verdict = match next.claim(Seat(seat), cards, seen, at_ms) {
             Ok(verdict) => verdict,
-            Err(err) => return refused(Some(id), &err, at_ms),
+            Err(err) => return refused(to, Some(id), &err, at_ms),
         };
         match verdict {
             Verdict::Taken { by, card } => ServerMsg::Result {
@@ -113,7 +114,8 @@ impl Room {
     /// call from a table that has changed since is late, not wrong), keeps
     /// it, and answers it: `accepted` (right), `wrong`, or `taken` (late).
     pub(super) async fn call_no_set(&mut self, conn: ConnId, id: u32, seen: u32, received: Instant) -> ServerMsg {
-        let refuse = |code, message: String| ServerMsg::error(Some(id), code, message);
+        let to = self.answering;
+        let refuse = |code, message: String| ServerMsg::refusal(to, Some(id), code, message);
         let Some(seat) = self.seat_of(conn) else {
             return refuse(ErrorCode::NotSeated, "only the room's players call".into());
         };
@@ -135,7 +137,7 @@ impl Room {
                     why: None,
                 };
             }
-            Err(err) => return refused(Some(id), &err, at_ms),
+            Err(err) => return refused(to, Some(id), &err, at_ms),
         };
         let (kind, verdict, why) = match outcome {
             CallOutcome::Right { .. } => (EventKind::NoSet, WireVerdict::Accepted, None),

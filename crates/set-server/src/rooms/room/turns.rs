@@ -39,7 +39,7 @@ impl Room {
         let at_ms = self.now_ms(received);
         let mut next = game.clone();
         match next.flip(Seat(seat), usize::from(slot), seen, at_ms) {
-            Err(err) => self.tell(conn, &refused(None, &err, at_ms)),
+            Err(err) => self.tell(conn, &refused(self.answering, None, &err, at_ms)),
             Ok(Flipped::Card(_)) => {
                 self.broadcast(&ServerMsg::Flipped { by: seat, slot, view: ViewMsg::from(next.view()) });
                 self.game = Some(next);

@@ -1,0 +1,53 @@
+//! Every refusal names the kind of request it answers (protocol 5's
+//! `error` `to`), whichever part of the server refuses it: the socket as
+//! it reads a frame, an endpoint of the socket (identity, lobby, room), or
+//! the room itself; a frame that did not read as a request names none.
+
+use crate::support::*;
+use serde_json::Value;
+
+/// The refusal's `to` (`None` when absent) and its `id`.
+fn named(refusal: &Value) -> (Option<&str>, Option<u64>) {
+    assert_eq!(refusal["t"], "error", "{refusal}");
+    (refusal.get("to").map(|to| to.as_str().unwrap_or_else(|| panic!("{refusal}"))), refusal["id"].as_u64())
+}
+
+#[tokio::test]
+async fn each_refusal_names_the_request_it_answers_and_a_frame_that_did_not_read_names_none() {
+    let scratch = Scratch::new("refusals");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+
+    // Read by the socket: not JSON, and a type no client sends.
+    ann.send_text("{not json").await;
+    assert_eq!(named(&ann.expect("error").await), (None, None));
+    ann.send_text(r#"{"t":"dance","id":4}"#).await;
+    assert_eq!(named(&ann.expect("error").await), (None, Some(4)));
+    // A known type with bad fields is that type's refusal.
+    ann.send_text(r#"{"t":"claim","id":5,"cards":"three"}"#).await;
+    assert_eq!(named(&ann.expect("error").await), (Some("claim"), Some(5)));
+
+    // The endpoints: identity, the lobby, the room's door, and a room's
+    // message with no room to go to.
+    ann.send(ClientMsg::Redeem { code: "0000000000".into() }).await;
+    assert_eq!(named(&ann.expect("error").await), (Some("redeem"), None));
+    ann.send(ClientMsg::QuickPlay { mode: "no-such-way".into(), name: "Ann".into() }).await;
+    assert_eq!(named(&ann.expect("error").await), (Some("quick_play"), None));
+    ann.send(ClientMsg::Join { room: "zzzzzzzzzz".into(), name: None, since: None }).await;
+    assert_eq!(named(&ann.expect("error").await), (Some("join"), None));
+    let id = ann.claim(&[0, 1, 2], 0).await;
+    assert_eq!(named(&ann.expect("error").await), (Some("claim"), Some(u64::from(id))));
+
+    // The room itself: Ben's start (he is not the host), and a claim of
+    // cards that are not on the table.
+    let room = ann.create("classic", "Ann").await;
+    let mut ben = Client::new(&server, None).await;
+    ben.join(&room, Some("Ben"), 0).await;
+    ben.send(ClientMsg::Start).await;
+    assert_eq!(named(&ben.expect("error").await), (Some("start"), None));
+    ann.send(ClientMsg::Start).await;
+    let table = ids(&ann.first_room_with(|m| m["status"] == "playing").await["view"]["table"]);
+    let off_table: Vec<u8> = (0..81).filter(|card| !table.contains(card)).take(3).collect();
+    let id = ann.claim(&off_table, 0).await;
+    assert_eq!(named(&ann.result(id).await), (Some("claim"), Some(u64::from(id))));
+}
