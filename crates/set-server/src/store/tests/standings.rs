@@ -1,0 +1,74 @@
+//! The standings' role (`Standings`): ratings kept with a game's results,
+//! and a profile's history.
+
+use super::*;
+
+/// Two games of one player's ending at once, both rated from the same
+/// rating: the first kept, the second refused whole (its move, its
+/// results, its rating) until it is rated from the rating as it is now.
+#[tokio::test]
+async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
+    use crate::ratings::{Rating, rate};
+    for scratch in stores("stale").await {
+        let store = scratch.store();
+        let seat = |n: u8| SeatRecord { seat: n, player: format!("p{n}"), name: format!("N{n}") };
+        for id in ["dddddddddd", "eeeeeeeeee"] {
+            store.create_room(&room(id), &seat(0)).await.unwrap();
+            store.add_seat(id, 0, &seat(1)).await.unwrap();
+            store.start(id, 0, 0).await.unwrap();
+        }
+        let results = |before: &[Rating]| -> Vec<ResultRecord> {
+            let after = rate(before, &[1, 2], &[1.0, 1.0], &[1, 1]);
+            (0..2)
+                .map(|n: u8| ResultRecord {
+                    seat: n,
+                    player: format!("p{n}"),
+                    name: format!("N{n}"),
+                    place: u32::from(n) + 1,
+                    sets: 1,
+                    before: before[usize::from(n)],
+                    after: after[usize::from(n)],
+                })
+                .collect()
+        };
+        let (fresh, first) = (results(&[Rating::default(), Rating::default()]), hint(1));
+        let (d, e) = tokio::join!(
+            store.append_last("dddddddddd", 0, &first, &fresh),
+            store.append_last("eeeeeeeeee", 0, &first, &fresh),
+        );
+        let stale = match (&d, &e) {
+            (Ok(()), Err(StoreError::StaleRating { .. })) => "eeeeeeeeee",
+            (Err(StoreError::StaleRating { .. }), Ok(())) => "dddddddddd",
+            other => panic!("one of the two is kept, the other refused as stale: {other:?}"),
+        };
+        let refused = store.load(stale).await.unwrap().unwrap();
+        assert_eq!((refused.moves.len(), refused.room.status, refused.results.len()), (0, Status::Playing, 0));
+        let now = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(now.iter().map(|r| r.games).collect::<Vec<_>>(), [1, 1]);
+        store.append_last(stale, 0, &first, &results(&now)).await.unwrap();
+        let after = store.ratings("classic", &["p0".to_owned(), "p1".to_owned()]).await.unwrap();
+        assert_eq!(after.iter().map(|r| (r.games, r.wins)).collect::<Vec<_>>(), [(2, 2), (2, 0)]);
+        scratch.remove().await;
+    }
+}
+
+#[test]
+fn a_profiles_history_is_each_ways_ratings_oldest_first() {
+    use set_protocol::api::RecentGameMsg;
+    let game = |mode: &str, before, after| RecentGameMsg {
+        room: "r".into(),
+        mode: mode.into(),
+        place: 1,
+        players: 2,
+        sets: 0,
+        before,
+        after,
+        ms: 0,
+    };
+    // As the profile reads them: most recent first.
+    let games = [game("classic", 1520, 1530), game("junior", 1500, 1480), game("classic", 1500, 1520)];
+    let history = crate::store::players::history(&games);
+    assert_eq!(history["classic"], [1500, 1520, 1530]);
+    assert_eq!(history["junior"], [1500, 1480]);
+    assert_eq!(history.len(), 2);
+}
