@@ -11,14 +11,18 @@
 //! lobby. Each endpoint answers its messages in a file of its own, as
 //! methods of [`Connection`], and none imports another:
 //! - [`identity`]: hello, transfer codes, signing out elsewhere, reports, bans;
-//! - [`lobby`]: watching the lobby, names, making rooms, quick play;
+//! - [`lobby`]: watching the lobby, making rooms, quick play;
 //! - [`room`]: joining a room and passing it the room's messages;
-//! - [`chat`]: a line to the lobby or to the room, by its budgets.
+//! - [`chat`]: a line to the lobby or to the room, by its budgets;
+//!
+//! and what more than one of them asks, in files of their own: [`names`]
+//! (the name a connection goes by), [`budget`] and [`writer`].
 
 mod budget;
 mod chat;
 mod identity;
 mod lobby;
+mod names;
 mod room;
 mod writer;
 
