@@ -305,6 +305,19 @@ fn the_sockets_endpoints_do_not_import_each_other() {
     assert!(found.is_empty(), "endpoints that import each other:\n{}", found.join("\n"));
 }
 
+/// online.html's model by concern (`crates/set-client/src/online/`): the
+/// link, the identity, the lobby and the room each keep their own fields
+/// and steps; the page's `mod.rs` and `receive.rs` compose them, and none
+/// reaches into another (the lobby knows nothing of the room, nor the room
+/// of the lobby).
+const PAGE_MODELS: &[&str] = &["link", "identity", "lobby", "room"];
+
+#[test]
+fn the_online_pages_models_do_not_import_each_other() {
+    let found = siblings_importing_each_other("crates/set-client/src", &["online"], PAGE_MODELS);
+    assert!(found.is_empty(), "models of the page that import each other:\n{}", found.join("\n"));
+}
+
 #[test]
 fn the_sibling_check_sees_an_import_between_siblings() {
     // The rules crate's `rules` folder: `game` uses `deck` (both its files).

@@ -104,7 +104,7 @@ fn a_page_opens_its_socket_says_hello_with_its_token_and_watches_the_lobby_once_
     let commands = page.update(welcome("p1"), 7.0, 0.5);
     assert!(commands.contains(&Command::Store { key: TOKEN_KEY, value: Some("t-p1".into()) }));
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ann".into()) }, ClientMsg::Ping { c: 7.0, rtt: None }]);
-    assert_eq!((page.link, page.player.as_deref()), (Link::Open, Some("p1")));
+    assert_eq!((page.connection.link, page.identity.player.as_deref()), (Link::Open, Some("p1")));
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn each_drop_waits_longer_up_to_the_cap_and_an_open_socket_starts_the_count_agai
         assert_eq!(page.update(Event::RetryDue, 0.0, 0.5), [Command::Connect { room: None }]);
     }
     assert_eq!(waits, [250.0, 500.0, 1000.0, 2000.0, 4000.0, 5000.0, 5000.0]);
-    assert_eq!(page.link, Link::Reconnecting);
+    assert_eq!(page.connection.link, Link::Reconnecting);
     page.update(Event::Opened, 0.0, 0.5);
     let commands = page.update(Event::Closed { code: 1006 }, 0.0, 0.5);
     assert!(commands.contains(&Command::RetryAfter(250.0)), "{commands:?}");
@@ -140,10 +140,10 @@ fn a_token_the_server_does_not_know_is_forgotten_and_a_new_version_asks_for_a_re
     let mut page = welcomed();
     let commands = page.update(Event::Closed { code: close::BAD_TOKEN }, 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: TOKEN_KEY, value: None }));
-    assert_eq!(page.token, None);
+    assert_eq!(page.identity.token, None);
     let commands = page.update(Event::Closed { code: close::VERSION }, 0.0, 0.5);
     assert!(!commands.iter().any(|c| matches!(c, Command::RetryAfter(_) | Command::Connect { .. })), "{commands:?}");
-    assert!(page.remote.said.contains("reload"), "{}", page.remote.said);
+    assert!(page.room.remote.said.contains("reload"), "{}", page.room.remote.said);
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn a_claim_the_dropped_socket_took_is_sent_again_after_the_rejoin_and_answered_o
     assert_eq!(frames.iter().filter(|f| matches!(f, ClientMsg::Claim { id: i, .. } if *i == id)).count(), 1);
     let accepted = ServerMsg::Result { id, verdict: Verdict::Accepted, seq: 1, by: None, card: None, why: None };
     page.update(Event::Frame(accepted.clone()), 0.0, 0.5);
-    assert_eq!((page.remote.pending.is_none(), page.remote.said.as_str()), (true, "Set! It is yours."));
+    assert_eq!((page.room.remote.pending.is_none(), page.room.remote.said.as_str()), (true, "Set! It is yours."));
     // The answer again (the server repeats it to a resent claim): nothing more happens.
     let before = page.clone();
     page.update(Event::Frame(accepted), 0.0, 0.5);
@@ -190,7 +190,7 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_the_field_what_was_typed_
     };
     let commands = page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
     assert!(commands.contains(&Command::Settle(WaitFor::Lobby, Settled::Lobby)));
-    assert_eq!(page.lobby_name.as_deref(), Some("Ann"));
+    assert_eq!(page.lobby.name.as_deref(), Some("Ann"));
     let commands = page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ivy".into()) }));
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy".into()) }]);
@@ -199,15 +199,18 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_the_field_what_was_typed_
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Ann".into()) }));
     // The field keeps "Ivy" (not filled again); why and the offer are beside it.
-    assert_eq!((page.name.as_str(), page.refill_names, page.renaming), ("Ann", false, false));
+    assert_eq!((page.identity.name.as_str(), page.lobby.refill_names, page.lobby.renaming), ("Ann", false, false));
     let offered =
         FormError::Name { message: "\"Ivy\" looks too much like \"Ivy\"".into(), suggestion: Some("Ivy 2".into()) };
-    assert_eq!(page.form_error.as_ref(), Some(&offered));
-    assert_eq!(page.remote.said, "", "said beside the field, not in the room's note");
+    assert_eq!(page.lobby.form_error.as_ref(), Some(&offered));
+    assert_eq!(page.room.remote.said, "", "said beside the field, not in the room's note");
     // The offer taken: the lobby is asked for it, and the field shows it.
     let commands = page.update(Event::UseSuggestion, 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Ivy 2".into()) }]);
-    assert_eq!((page.name.as_str(), page.refill_names, page.form_error.as_ref()), ("Ivy 2", true, None));
+    assert_eq!(
+        (page.identity.name.as_str(), page.lobby.refill_names, page.lobby.form_error.as_ref()),
+        ("Ivy 2", true, None)
+    );
     let lobby = LobbyMsg {
         rooms: vec![],
         online: OnlineMsg { online: 2, out_of_date: false },
@@ -215,7 +218,7 @@ fn a_refused_rename_keeps_the_name_the_lobby_knows_and_the_field_what_was_typed_
         chat: vec![],
     };
     page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
-    assert_eq!((page.lobby_name.as_deref(), page.renaming), (Some("Ivy 2"), false));
+    assert_eq!((page.lobby.name.as_deref(), page.lobby.renaming), (Some("Ivy 2"), false));
 }
 
 #[test]
@@ -229,13 +232,13 @@ fn a_page_without_a_name_goes_by_the_one_the_server_gives_and_plays_under_it_at_
         sent(&commands),
         [ClientMsg::Lobby { name: Some("Calm Heron".into()) }, ClientMsg::Ping { c: 3.0, rtt: None }]
     );
-    assert_eq!((page.name.as_str(), page.refill_names), ("Calm Heron", true));
+    assert_eq!((page.identity.name.as_str(), page.lobby.refill_names), ("Calm Heron", true));
     // Quick play with the field empty: under the name given.
     let commands = page.update(Event::QuickPlay { mode: "classic".into(), name: "  ".into() }, 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::QuickPlay { mode: "classic".into(), name: "Calm Heron".into() }]);
     // A page that has a name keeps it: the one given is only kept aside.
     let mut named = welcomed();
-    assert_eq!((named.name.as_str(), named.given_name.as_str()), ("Ann", "Brave Otter"));
+    assert_eq!((named.identity.name.as_str(), named.identity.given_name.as_str()), ("Ann", "Brave Otter"));
     // Watching a room (a join without a name) keeps the name the page goes by.
     let mut watcher = OnlinePage::new(None, String::new(), Vec::new(), None, 100);
     watcher.start();
@@ -243,11 +246,11 @@ fn a_page_without_a_name_goes_by_the_one_the_server_gives_and_plays_under_it_at_
     watcher.update(welcome_as("p2", "Tidy Wren"), 0.0, 0.5);
     let commands = watcher.update(Event::Join { room: "abcdefghjk".into(), name: String::new() }, 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Join { room: "abcdefghjk".into(), name: None, since: Some(0) }]);
-    assert_eq!((watcher.name.as_str(), watcher.joined_as.as_deref()), ("Tidy Wren", None));
+    assert_eq!((watcher.identity.name.as_str(), watcher.room.joined_as.as_deref()), ("Tidy Wren", None));
     // An empty rename changes nothing but filling the field again.
     let before = named.clone();
     assert_eq!(named.update(Event::Rename(" ".into()), 0.0, 0.5), []);
-    named.refill_names = before.refill_names;
+    named.lobby.refill_names = before.lobby.refill_names;
     assert_eq!(named, before);
 }
 
@@ -262,8 +265,10 @@ fn a_stored_name_someone_online_has_now_gives_way_to_the_name_given_and_says_why
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Brave Otter".into()) }]);
     assert!(commands.contains(&Command::Store { key: NAME_KEY, value: Some("Brave Otter".into()) }));
-    assert!(matches!(&page.form_error, Some(FormError::Name { message, .. }) if message.contains("someone online")));
-    assert!(page.refill_names);
+    assert!(
+        matches!(&page.lobby.form_error, Some(FormError::Name { message, .. }) if message.contains("someone online"))
+    );
+    assert!(page.lobby.refill_names);
 }
 
 #[test]
@@ -279,20 +284,20 @@ fn in_the_lobby_a_refusal_is_shown_beside_its_cause() {
     let refused = ServerMsg::name_taken(Some(ClientKind::QuickPlay), "\"Bea\" is someone's", Some("Bea 2".into()));
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands[0], Command::Fail("\"Bea\" is someone's".into()), "the promise is rejected");
-    assert_eq!(page.name, "Ann", "the page goes by the name the lobby knows again");
-    assert!(matches!(&page.form_error, Some(FormError::Name { suggestion: Some(s), .. }) if s == "Bea 2"));
+    assert_eq!(page.identity.name, "Ann", "the page goes by the name the lobby knows again");
+    assert!(matches!(&page.lobby.form_error, Some(FormError::Name { suggestion: Some(s), .. }) if s == "Bea 2"));
     // "Bea" typed again later is asked for again (it may be free by then).
     let commands = page.update(Event::Rename("Bea".into()), 0.0, 0.5);
     assert_eq!(sent(&commands), [ClientMsg::Lobby { name: Some("Bea".into()) }]);
     page.update(Event::Frame(ServerMsg::name_taken(Some(ClientKind::Lobby), "taken", None)), 0.0, 0.5);
-    assert_eq!((page.name.as_str(), page.form_error.is_some()), ("Ann", true));
+    assert_eq!((page.identity.name.as_str(), page.lobby.form_error.is_some()), ("Ann", true));
     let refused =
         ServerMsg::refusal(Some(ClientKind::Create), None, ErrorCode::Throttled, "too many rooms made: wait a moment");
     page.update(Event::Frame(refused), 0.0, 0.5);
-    assert_eq!(page.form_error, Some(FormError::Form("too many rooms made: wait a moment".into())));
+    assert_eq!(page.lobby.form_error, Some(FormError::Form("too many rooms made: wait a moment".into())));
     // Acting again clears it.
     page.update(Event::QuickPlay { mode: "classic".into(), name: String::new() }, 0.0, 0.5);
-    assert_eq!(page.form_error, None);
+    assert_eq!(page.lobby.form_error, None);
 }
 
 #[test]
@@ -304,7 +309,10 @@ fn quick_play_remembers_the_name_and_a_room_found_on_another_node_is_reached_thr
     let commands = page.update(Event::Frame(ServerMsg::Found { room: "zzzzzzzzzz".into() }), 0.0, 0.5);
     assert!(commands.contains(&Command::ShowRoomInAddress("zzzzzzzzzz".into())));
     assert!(commands.contains(&Command::Connect { room: Some("zzzzzzzzzz".into()) }));
-    assert_eq!(page.queue, [ClientMsg::Join { room: "zzzzzzzzzz".into(), name: Some("Bo".into()), since: Some(0) }]);
+    assert_eq!(
+        page.connection.queue,
+        [ClientMsg::Join { room: "zzzzzzzzzz".into(), name: Some("Bo".into()), since: Some(0) }]
+    );
     page.update(Event::Opened, 0.0, 0.5);
     let frames = sent(&page.update(welcome("p1"), 0.0, 0.5));
     assert_eq!(
@@ -318,7 +326,7 @@ fn quick_play_remembers_the_name_and_a_room_found_on_another_node_is_reached_thr
     let commands = page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 5.0, 0.5);
     assert!(commands.contains(&Command::Retire), "{commands:?}");
     assert!(commands.contains(&Command::Settle(WaitFor::Seated, Settled::Room("zzzzzzzzzz".into()))));
-    assert_eq!(page.waiting_since, Some(5.0));
+    assert_eq!(page.room.waiting_since, Some(5.0));
 }
 
 #[test]
@@ -328,10 +336,10 @@ fn a_player_alone_in_a_waiting_room_is_offered_a_bot_after_a_while_and_can_turn_
     let mut room = room_msg(&game, Some(0), Status::Waiting);
     room.players.truncate(1);
     page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 1_000.0, 0.5);
-    assert!(!page.offer_bots(15_000.0));
-    assert!(page.offer_bots(21_000.0));
+    assert!(!page.room.offer_bots(15_000.0));
+    assert!(page.room.offer_bots(21_000.0));
     page.update(Event::KeepWaiting, 21_000.0, 0.5);
-    assert!(!page.offer_bots(60_000.0));
+    assert!(!page.room.offer_bots(60_000.0));
 }
 
 #[test]
@@ -349,10 +357,10 @@ fn muting_is_kept_and_a_rivals_set_keeps_the_picks_still_in_play() {
     assert!(matches!(game.claim(Seat(0), &ids, 0, 500), Ok(CoreVerdict::Accepted { .. })));
     let event =
         set_protocol::MoveMsg { seq: 1, by: 0, kind: set_core::online::room::EventKind::Set, cards: set, at_ms: 500 };
-    let players = page.remote.players.clone();
+    let players = page.room.remote.players.clone();
     page.update(Event::Frame(ServerMsg::Move { event, view: view_of(&game), players }), 0.0, 0.5);
-    assert_eq!(page.remote.picks, [table[other]]);
-    assert_eq!(page.remote.said, "Ann found a set.");
+    assert_eq!(page.room.remote.picks, [table[other]]);
+    assert_eq!(page.room.remote.said, "Ann found a set.");
 }
 
 #[test]
@@ -383,7 +391,7 @@ fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
         went: vec!["Cy".into()],
     };
     page.update(Event::Frame(changes), 0.0, 0.5);
-    let lobby = page.lobby.as_ref().unwrap();
+    let lobby = page.lobby.shown.as_ref().unwrap();
     let rooms: Vec<&str> = lobby.rooms.iter().map(|r| r.room.as_str()).collect();
     assert_eq!(rooms, ["b"]);
     assert_eq!(lobby.people, ["Bo"]);
@@ -396,7 +404,7 @@ fn the_lobby_takes_its_changes_and_leaving_it_for_a_room_forgets_it() {
     let mut room = room_msg(&game, Some(1), Status::Waiting);
     room.room = "b".into();
     let commands = page.update(Event::Frame(ServerMsg::Room(Box::new(room))), 0.0, 0.5);
-    assert!(page.lobby.is_none());
+    assert!(page.lobby.shown.is_none());
     assert!(commands.contains(&Command::Connect { room: Some("b".into()) }), "on to a socket that names the room");
 }
 
@@ -413,13 +421,17 @@ fn a_refusal_rejects_the_promise_waiting_and_says_why() {
     let refused = ServerMsg::refusal(Some(ClientKind::Join), None, ErrorCode::NoRoom, "there is no such room");
     let commands = page.update(Event::Frame(refused), 0.0, 0.5);
     assert_eq!(commands, [Command::Fail("there is no such room".into())]);
-    assert_eq!(page.form_error, Some(FormError::Form("there is no such room".into())), "in the lobby: the form's");
+    assert_eq!(
+        page.lobby.form_error,
+        Some(FormError::Form("there is no such room".into())),
+        "in the lobby: the form's"
+    );
     // In a room, the room's note says it.
     let game = RoomGame::new(Variant::Classic, 3, &["Ann", "Ben"], &[]).unwrap();
     page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Playing)))), 0.0, 0.5);
     let refused = ServerMsg::refusal(Some(ClientKind::Start), None, ErrorCode::Throttled, "too fast");
     assert_eq!(page.update(Event::Frame(refused), 0.0, 0.5), [Command::Fail("too fast".into())]);
-    assert_eq!(page.remote.said, "too fast");
+    assert_eq!(page.room.remote.said, "too fast");
 }
 
 #[test]
@@ -436,8 +448,8 @@ fn a_player_reports_another_by_id_naming_the_room_and_never_themself() {
         sent(&commands),
         [ClientMsg::Report { player: ben.clone(), why: "reported from room abcdefghjk".into() }]
     );
-    assert_eq!(page.reported, [ben]);
-    assert!(page.remote.said.contains("You reported Ben"), "{}", page.remote.said);
+    assert_eq!(page.identity.reported, [ben]);
+    assert!(page.room.remote.said.contains("You reported Ben"), "{}", page.room.remote.said);
     assert!(sent(&page.update(Event::ReportSeat(0), 0.0, 0.5)).is_empty(), "not oneself");
     assert!(sent(&page.update(Event::ReportSeat(7), 0.0, 0.5)).is_empty(), "no such seat");
 }
@@ -446,7 +458,7 @@ fn a_player_reports_another_by_id_naming_the_room_and_never_themself() {
 fn signing_out_elsewhere_asks_the_server_and_says_so() {
     let mut page = welcomed();
     assert_eq!(sent(&page.update(Event::SignOutElsewhere, 0.0, 0.5)), [ClientMsg::SignOutElsewhere]);
-    assert!(page.signed_out_elsewhere);
+    assert!(page.identity.signed_out_elsewhere);
 }
 
 #[test]
@@ -489,7 +501,7 @@ fn a_code_typed_while_connecting_and_refused_before_the_lobby_comes_rejects_its_
         0.5,
     );
     assert_eq!(commands, [Command::Fail(why.into())], "the promise is rejected and no name is given up");
-    assert_eq!(page.form_error, Some(FormError::Form(why.into())));
+    assert_eq!(page.lobby.form_error, Some(FormError::Form(why.into())));
     // A later refusal before the lobby is the lobby's of the name again.
     let refused = ServerMsg::name_taken(Some(ClientKind::Lobby), "someone has that name", None);
     let frames = sent(&page.update(Event::Frame(refused), 0.0, 0.5));
@@ -507,7 +519,7 @@ fn a_refusal_is_routed_by_the_request_it_names_not_by_what_the_page_waits_for() 
     let lobby = LobbyMsg { rooms: vec![], online, people: vec!["Ann".into()], chat: vec![] };
     page.update(Event::Frame(ServerMsg::Lobby(lobby)), 0.0, 0.5);
     page.update(Event::Rename("Ivy".into()), 0.0, 0.5);
-    assert!(page.renaming);
+    assert!(page.lobby.renaming);
     let why = "that code is wrong, used or expired: ask for a new one";
     let commands = page.update(
         Event::Frame(ServerMsg::refusal(Some(ClientKind::Redeem), None, ErrorCode::BadCode, why)),
@@ -515,10 +527,13 @@ fn a_refusal_is_routed_by_the_request_it_names_not_by_what_the_page_waits_for() 
         0.5,
     );
     assert_eq!(commands, [Command::Fail(why.into())], "no name given up, nothing stored");
-    assert_eq!(page.form_error, Some(FormError::Form(why.into())));
-    assert_eq!((page.renaming, page.name.as_str(), page.lobby_name.as_deref()), (true, "Ivy", Some("Ann")));
+    assert_eq!(page.lobby.form_error, Some(FormError::Form(why.into())));
+    assert_eq!(
+        (page.lobby.renaming, page.identity.name.as_str(), page.lobby.name.as_deref()),
+        (true, "Ivy", Some("Ann"))
+    );
     // The rename's own refusal, after it, is the name's.
     page.update(Event::Frame(ServerMsg::name_taken(Some(ClientKind::Lobby), "taken", None)), 0.0, 0.5);
-    assert_eq!((page.renaming, page.name.as_str()), (false, "Ann"));
-    assert!(matches!(&page.form_error, Some(FormError::Name { .. })));
+    assert_eq!((page.lobby.renaming, page.identity.name.as_str()), (false, "Ann"));
+    assert!(matches!(&page.lobby.form_error, Some(FormError::Name { .. })));
 }

@@ -120,7 +120,7 @@ pub fn card_rect(id: u32) -> Result<JsValue, JsError> {
 pub fn slot_rect(slot: u32) -> Result<JsValue, JsError> {
     with_online(|online| {
         // A slot face down (Memory) has its place too.
-        let on_table = (slot as usize) < online.remote.view.table.len();
+        let on_table = (slot as usize) < online.room.remote.view.table.len();
         if on_table { view::place_rect(online, Place::Table(slot as usize)) } else { JsValue::NULL }
     })
 }

@@ -49,7 +49,7 @@ impl Feel {
 /// page's table, on `board`, and the sounds of what happened. Returns
 /// whether frames are needed.
 pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f64)>, now: f64) -> bool {
-    let remote = &page.remote;
+    let remote = &page.room.remote;
     let table: &[Option<Card>] = if remote.status == Status::Waiting { &[] } else { &remote.view.table };
     // A card face down (Memory) is none the page knows: it does not move.
     let placed: Vec<Placed> = board
@@ -58,7 +58,7 @@ pub(crate) fn follow(feel: &mut Feel, page: &OnlinePage, board: Option<(Board, f
             up.filter_map(|(slot, card)| Some((card, board.rect(Place::Table(slot))?))).collect()
         })
         .unwrap_or_default();
-    let sets = page.log.sets();
+    let sets = page.room.log.sets();
     let same_room = feel.room == remote.room;
     let new_sets = if same_room { sets.get(feel.logged..).unwrap_or_default() } else { &[] };
     let over = remote.status == Status::Over;

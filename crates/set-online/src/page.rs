@@ -72,7 +72,7 @@ fn step(online: &mut Online, event: Event) {
         Event::Reconnect => model::Event::RetryDue,
         Event::Ping => model::Event::PingDue,
         Event::Click(id) if id == "copy-link" => {
-            view::copy_link(&online.remote.room);
+            view::copy_link(&online.room.remote.room);
             return;
         }
         Event::Click(id) => {
@@ -98,7 +98,7 @@ fn step(online: &mut Online, event: Event) {
     }
     view::draw(online);
     view::show_sprites(online);
-    online.page.refill_names = false;
+    online.page.lobby.refill_names = false;
 }
 
 /// Asks for an animation frame that draws the board, while cards move.
@@ -256,7 +256,7 @@ fn wait(online: &mut Online, wait_for: WaitFor) -> Promise {
 
 /// The lobby as the JS API gives it, now if it is known, else once it comes.
 pub(crate) fn lobby_promise(online: &mut Online) -> Promise {
-    if online.lobby.is_some() {
+    if online.lobby.shown.is_some() {
         return Promise::resolve(&view::lobby_object(online));
     }
     wait(online, WaitFor::Lobby)

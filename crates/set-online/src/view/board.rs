@@ -43,7 +43,7 @@ pub(crate) fn board_now(online: &Online) -> Option<(set_client::page::layout::Bo
     let canvas = document().get_element_by_id("board")?;
     let main: HtmlElement = canvas.parent_element()?.unchecked_into();
     let (w, h) = (f64::from(main.client_width()), f64::from(main.client_height()));
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let (table, _) = table_of(remote);
     let row = row_of(remote);
     Some((
@@ -117,7 +117,7 @@ pub(crate) fn draw(online: &Online) {
 /// (a socket's frame that changes nothing on the table, a ping's answer, a
 /// line of chat, draws no card); the board it is laid out on, and the table.
 fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layout::Board, Vec<Card>)> {
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let (ctx, resized, w, h) = fitted_canvas()?;
     let row = row_of(remote);
     let (table, face_down) = table_of(remote);
@@ -160,7 +160,7 @@ fn draw_canvas(online: &Online, looks: Looks) -> Option<(set_client::page::layou
 /// table card (`card-N`), and one per card of a chain way's previous set,
 /// which a claim may hold (`row-N`).
 fn draw_buttons(online: &Online, board: set_client::page::layout::Board, table: &[Card]) {
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let deck = deck_of(remote);
     let mut buttons = String::new();
     let row = row_of(remote);
@@ -203,7 +203,7 @@ fn rect_value(rect: Rect, offset: (f64, f64)) -> JsValue {
 }
 
 pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     // On the table, or in the row above it (a chain way's previous set).
     let place = match remote.view.slot_of(card) {
         Some(slot) => Place::Table(slot),
@@ -217,7 +217,7 @@ pub(crate) fn card_rect(online: &Online, card: Card) -> JsValue {
 
 /// Where a place of the board lies, in viewport CSS pixels (`null` if nowhere).
 pub(crate) fn place_rect(online: &Online, place: Place) -> JsValue {
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let row = row_of(remote);
     let (table, _) = table_of(remote);
     let Some(canvas) = document().get_element_by_id("board") else { return JsValue::NULL };

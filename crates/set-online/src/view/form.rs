@@ -55,7 +55,7 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "transfer-get" => E::TransferCode,
         "sign-out-elsewhere" => E::SignOutElsewhere,
         "transfer-use" => Some(take_transfer_code()).filter(|code| !code.trim().is_empty()).map(E::Redeem)?,
-        "join-room" => E::Join { room: online.wanted_room.as_deref()?.to_owned(), name: join_name() },
+        "join-room" => E::Join { room: online.room.wanted.as_deref()?.to_owned(), name: join_name() },
         "start-game" => E::Start,
         "hint-button" => E::Hint,
         "no-set-button" => E::CallNoSet,
@@ -138,7 +138,7 @@ pub(crate) fn prefill(online: &Online) {
             continue;
         }
         if let Some(input) = document().get_element_by_id(id) {
-            input.unchecked_into::<HtmlInputElement>().set_value(&online.name);
+            input.unchecked_into::<HtmlInputElement>().set_value(&online.identity.name);
         }
     }
 }

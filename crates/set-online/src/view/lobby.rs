@@ -22,7 +22,7 @@ fn age(since_ms: f64) -> String {
 /// the form's refusals beside what caused them.
 pub(crate) fn render_home(online: &Online, home: bool) {
     if let Some(lobby) = element("lobby") {
-        let tab = if home { online.tab.name() } else { "room" };
+        let tab = if home { online.lobby.tab.name() } else { "room" };
         if lobby.get_attribute("data-tab").as_deref() != Some(tab) {
             let _ = lobby.set_attribute("data-tab", tab);
         }
@@ -32,7 +32,7 @@ pub(crate) fn render_home(online: &Online, home: bool) {
     show("leaders", home);
     for tab in LobbyTab::ALL {
         if let Some(button) = element(&format!("tab-{}", tab.name())) {
-            let selected = if tab == online.tab { "true" } else { "false" };
+            let selected = if tab == online.lobby.tab { "true" } else { "false" };
             if button.get_attribute("aria-selected").as_deref() != Some(selected) {
                 let _ = button.set_attribute("aria-selected", selected);
             }
@@ -49,7 +49,7 @@ pub(crate) fn render_home(online: &Online, home: bool) {
             let _ = room_place.after_with_node_1(&chat);
         }
     }
-    let (name_error, suggestion, form_error) = match &online.form_error {
+    let (name_error, suggestion, form_error) = match &online.lobby.form_error {
         Some(FormError::Name { message, suggestion }) => (message.as_str(), suggestion.as_deref(), ""),
         Some(FormError::Form(message)) => ("", None, message.as_str()),
         None => ("", None, ""),
@@ -72,13 +72,13 @@ pub(crate) fn render_home(online: &Online, home: bool) {
 /// The lobby: who is online, the public rooms (each to join or watch), and
 /// who is in the lobby (each to mute).
 pub(crate) fn render_lobby(online: &Online) {
-    let Some(lobby) = &online.lobby else {
+    let Some(lobby) = &online.lobby.shown else {
         set_text("online-count", "");
         return;
     };
-    let code = match &online.transfer_code {
+    let code = match &online.identity.transfer_code {
         Some(code) => format!("{code}: type it on your other browser within 10 minutes. It works once."),
-        None if online.signed_out_elsewhere => {
+        None if online.identity.signed_out_elsewhere => {
             "Every other browser of this identity is signed out: there it starts as someone new.".to_owned()
         }
         None => String::new(),
@@ -124,7 +124,7 @@ pub(crate) fn render_lobby(online: &Online) {
         fill_list(&list, &items);
     }
     if let Some(list) = element("lobby-people") {
-        let me = if online.named_in_lobby() { online.name.as_str() } else { "" };
+        let me = if online.lobby.named_in() { online.identity.name.as_str() } else { "" };
         let items: Vec<(&'static str, Vec<Piece>)> = lobby
             .people
             .iter()

@@ -47,7 +47,7 @@ pub(crate) fn copy_link(room: &str) {
 }
 
 fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Piece>)> {
-    let (remote, muted) = (&online.remote, &online.muted);
+    let (remote, muted) = (&online.room.remote, &online.muted);
     let mut items = Vec::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let seat = seat as u8;
@@ -88,7 +88,7 @@ fn roster_items(online: &Online, rtt: Option<u32>) -> Vec<(&'static str, Vec<Pie
         }
         // Anyone in the room may report a person in it to the operator.
         if !you && !p.bot && !p.player.is_empty() {
-            let label = if online.reported.contains(&p.player) { "Reported" } else { "Report" };
+            let label = if online.identity.reported.contains(&p.player) { "Reported" } else { "Report" };
             pieces.push(("button", "report", label.to_owned()));
         }
         items.push((if p.connected { "on" } else { "off" }, pieces));
@@ -122,7 +122,7 @@ fn ranking_items(remote: &Remote, results: &[ResultMsg]) -> (String, Vec<(&'stat
 /// The game's clock, from the server's start (once a second, and with
 /// every render).
 pub(crate) fn render_clock(online: &Online) {
-    let shown = online.log.elapsed_ms(crate::state::now()).map_or("–".to_owned(), clock_text);
+    let shown = online.room.log.elapsed_ms(crate::state::now()).map_or("–".to_owned(), clock_text);
     set_text("game-clock", &shown);
 }
 
@@ -135,30 +135,30 @@ pub(crate) fn render(online: &Online) {
 /// Everything but the board's canvas: what lays the page out, so that the
 /// board is measured (and its motion made) on the page as it will be shown.
 pub(crate) fn render_page(online: &Online) {
-    if online.refill_names {
+    if online.lobby.refill_names {
         prefill(online);
     }
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let in_room = !remote.room.is_empty();
     // The header tells of a room only in one, and the players' bar is a room's.
     show("status", in_room);
     show("room-bar", in_room);
-    show("lobby-link", in_room || online.wanted_room.is_some());
+    show("lobby-link", in_room || online.room.wanted.is_some());
     set_text("room-name", if in_room { &remote.room } else { "–" });
     // A watcher is told so plainly, beside who else watches.
     let you_watch = in_room && remote.seat.is_none();
-    let watching = match (you_watch, online.watchers.is_empty()) {
+    let watching = match (you_watch, online.room.watchers.is_empty()) {
         (true, true) => "You are watching".to_owned(),
-        (true, false) => format!("You are watching · Watching: {}", online.watchers.join(", ")),
+        (true, false) => format!("You are watching · Watching: {}", online.room.watchers.join(", ")),
         (false, true) => String::new(),
-        (false, false) => format!("Watching: {}", online.watchers.join(", ")),
+        (false, false) => format!("Watching: {}", online.room.watchers.join(", ")),
     };
     set_text("watchers", &watching);
     set_text("deck-left", &remote.view.deck_left.to_string());
     set_text("sets-found", &remote.view.found.to_string());
-    let link = match (online.link, online.rtt) {
+    let link = match (online.connection.link, online.connection.rtt) {
         // The node beside the round trip: where this room lives, for a player or an operator.
-        (Link::Open, Some(ms)) if !online.node.is_empty() => format!("{ms} ms · {}", online.node),
+        (Link::Open, Some(ms)) if !online.connection.node.is_empty() => format!("{ms} ms · {}", online.connection.node),
         (Link::Open, Some(ms)) => format!("{ms} ms"),
         (link, _) => link.name().to_owned(),
     };
@@ -166,14 +166,14 @@ pub(crate) fn render_page(online: &Online) {
     render_clock(online);
     // Shown, empty, from the game's start: the board's box does not change as it fills.
     show("set-log-section", in_room && remote.status != Status::Waiting);
-    crate::set_log::render(online.log.sets(), remote);
+    crate::set_log::render(online.room.log.sets(), remote);
     render_found(remote, in_room);
     if let Some(roster) = element("roster") {
-        fill_list(&roster, &roster_items(online, online.rtt));
+        fill_list(&roster, &roster_items(online, online.connection.rtt));
     }
     // The chat: the room's (its players and its watchers), or the lobby's.
-    show("chat", in_room || online.lobby.is_some());
-    show("chat-form", in_room || online.lobby.is_some());
+    show("chat", in_room || online.lobby.shown.is_some());
+    show("chat-form", in_room || online.lobby.shown.is_some());
     render_lobby(online);
     if let Some(lines) = element("chat-lines") {
         let items: Vec<(&'static str, Vec<Piece>)> = online
@@ -194,19 +194,22 @@ pub(crate) fn render_page(online: &Online) {
             lines.set_scroll_top(lines.scroll_height());
         }
     }
-    let said =
-        if online.link == Link::Reconnecting { "Connection lost: reconnecting…" } else { remote.said.as_str() };
+    let said = if online.connection.link == Link::Reconnecting {
+        "Connection lost: reconnecting…"
+    } else {
+        remote.said.as_str()
+    };
     set_text("room-note", said);
     // Outside a room the note shows only when it has something to say (the form says its own).
     show("room-note", in_room || !said.is_empty());
     // The lobby: make a room, sit at one, or wait for the host.
     let waiting = remote.status == Status::Waiting;
-    let wanted = online.wanted_room.is_some() || in_room;
+    let wanted = online.room.wanted.is_some() || in_room;
     show("create-panel", !wanted);
     render_home(online, !wanted);
     show("join-panel", wanted && waiting && remote.seat.is_none());
     show("waiting-panel", in_room && waiting && remote.seat.is_some());
-    show("lobby", !wanted || (waiting && (in_room || online.link != Link::Open)));
+    show("lobby", !wanted || (waiting && (in_room || online.connection.link != Link::Open)));
     if in_room && waiting {
         if let Some(input) = document().get_element_by_id("room-link") {
             let input: HtmlInputElement = input.unchecked_into();
@@ -217,7 +220,7 @@ pub(crate) fn render_page(online: &Online) {
         }
         let host = remote.seat == Some(remote.host);
         show("start-game", host);
-        show("bot-offer", host && online.offer_bots(crate::state::now()));
+        show("bot-offer", host && online.room.offer_bots(crate::state::now()));
         // Who is here, as they come, and who will start.
         if let Some(list) = element("waiting-people") {
             let items: Vec<(&'static str, Vec<Piece>)> = remote
@@ -255,7 +258,7 @@ pub(crate) fn render_page(online: &Online) {
     let over = remote.status == Status::Over;
     show("end-screen", over);
     if over {
-        let (title, items) = ranking_items(remote, &online.results);
+        let (title, items) = ranking_items(remote, &online.room.results);
         set_text("end-title", &title);
         if let Some(list) = element("end-ranking") {
             fill_list(&list, &items);

@@ -27,7 +27,7 @@ fn texts(list: &[String]) -> JsValue {
 /// `{ rooms: [{ room, mode, hints, status, players: [names], watchers }], online, people }`.
 pub(crate) fn lobby_object(online: &Online) -> JsValue {
     let lobby = Object::new();
-    let Some(known) = &online.lobby else { return lobby.into() };
+    let Some(known) = &online.lobby.shown else { return lobby.into() };
     let rooms = Array::new();
     for r in &known.rooms {
         let room = Object::new();
@@ -49,11 +49,11 @@ pub(crate) fn lobby_object(online: &Online) -> JsValue {
 }
 
 pub(crate) fn state_object(online: &Online) -> JsValue {
-    let remote = &online.remote;
+    let remote = &online.room.remote;
     let players = Array::new();
     for (seat, p) in remote.players.iter().enumerate() {
         let player = Object::new();
-        let result = online.results.iter().find(|r| usize::from(r.seat) == seat);
+        let result = online.room.results.iter().find(|r| usize::from(r.seat) == seat);
         let rating = result.map_or(JsValue::NULL, |r| {
             let change = Object::new();
             put(&change, "before", JsValue::from(r.before as f64));
@@ -71,10 +71,10 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     }
     let room = Object::new();
     put(&room, "room", remote.room.as_str().into());
-    put(&room, "player", text_or_null(online.player.as_deref()));
-    put(&room, "name", online.name.as_str().into());
-    put(&room, "node", JsValue::from_str(&online.node));
-    put(&room, "rated", online.rated.into());
+    put(&room, "player", text_or_null(online.identity.player.as_deref()));
+    put(&room, "name", online.identity.name.as_str().into());
+    put(&room, "node", JsValue::from_str(&online.connection.node));
+    put(&room, "rated", online.room.rated.into());
     put(&room, "seat", remote.seat.map_or(JsValue::NULL, JsValue::from));
     put(&room, "status", remote.status.name().into());
     put(&room, "players", players.into());
@@ -86,9 +86,9 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&room, "nextRoom", text_or_null(remote.next_room.as_deref()));
     put(&room, "mode", remote.variant.map_or(JsValue::NULL, |v| v.name().into()));
     put(&room, "calls", remote.dealing.is_called().into());
-    let spectators: Array = online.watchers.iter().map(|name| JsValue::from_str(name)).collect();
+    let spectators: Array = online.room.watchers.iter().map(|name| JsValue::from_str(name)).collect();
     put(&room, "spectators", spectators.into());
-    put(&room, "lobby", if online.lobby.is_some() { lobby_object(online) } else { JsValue::NULL });
+    put(&room, "lobby", if online.lobby.shown.is_some() { lobby_object(online) } else { JsValue::NULL });
     let chat = Array::new();
     for line in &online.chat {
         let said = Object::new();
@@ -98,10 +98,10 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
         chat.push(&said);
     }
     put(&room, "chat", chat.into());
-    let elapsed = online.log.elapsed_ms(crate::state::now());
+    let elapsed = online.room.log.elapsed_ms(crate::state::now());
     put(&room, "elapsedMs", elapsed.map_or(JsValue::NULL, |ms| JsValue::from(ms as f64)));
     let log = Array::new();
-    for set in online.log.sets() {
+    for set in online.room.log.sets() {
         let entry = Object::new();
         let name = remote.players.get(usize::from(set.seat)).map_or("", |p| p.name.as_str());
         put(&entry, "name", name.into());
@@ -139,8 +139,8 @@ pub(crate) fn state_object(online: &Online) -> JsValue {
     put(&state, "picks", ids(&remote.picks));
     put(&state, "pending", remote.pending.as_ref().map_or(JsValue::NULL, |p| ids(&p.cards)));
     put(&state, "said", remote.said.as_str().into());
-    put(&state, "link", online.link.name().into());
-    let form_error = match &online.form_error {
+    put(&state, "link", online.connection.link.name().into());
+    let form_error = match &online.lobby.form_error {
         Some(set_client::online::FormError::Name { message, .. } | set_client::online::FormError::Form(message)) => {
             JsValue::from_str(message)
         }

@@ -1,0 +1,110 @@
+//! The room this page is in, or is on its way to: the room's picture
+//! ([`Remote`]), its clock and log of sets, who watches it, whether its
+//! game is rated and its results, when this player sat down alone in it,
+//! the room the address asks for, and the name its last join gave. It
+//! knows nothing of the lobby.
+
+use crate::remote::Remote;
+use crate::room_log::RoomLog;
+use set_core::online::room::Status;
+use set_protocol::{ResultMsg, RoomMsg};
+
+use super::OFFER_BOTS_MS;
+
+/// The room, as the page shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Room {
+    /// The picture of the room the page is in (empty in the lobby).
+    pub remote: Remote,
+    /// The room's clock and its log of sets taken.
+    pub log: RoomLog,
+    /// The names of those watching the room.
+    pub watchers: Vec<String>,
+    /// Whether the room's game counts for ratings.
+    pub rated: bool,
+    /// The results of the room's rated game, once over.
+    pub results: Vec<ResultMsg>,
+    /// When this player sat down in the waiting room they are in (the
+    /// page's clock), for the offer of a computer opponent; none once
+    /// turned down.
+    pub waiting_since: Option<f64>,
+    /// The room the address asks for, until it is joined.
+    pub wanted: Option<String>,
+    /// The name the last join from this page gave (a watcher keeps it when
+    /// it joins again on a new socket).
+    pub joined_as: Option<String>,
+}
+
+impl Room {
+    /// No room yet; `wanted`, the one the address names. The first claim
+    /// id is drawn at random at the edge: see [`Remote::new`].
+    pub(super) fn new(first_claim_id: u32, wanted: Option<String>) -> Room {
+        Room {
+            remote: Remote::new(first_claim_id),
+            log: RoomLog::default(),
+            watchers: Vec::new(),
+            rated: false,
+            results: Vec::new(),
+            waiting_since: None,
+            wanted,
+            joined_as: None,
+        }
+    }
+
+    /// Whether the page is in a room (else it is the lobby).
+    pub fn is_in(&self) -> bool {
+        !self.remote.room.is_empty()
+    }
+
+    /// The room this page is in, or else the one it was asked to join.
+    pub(super) fn to_be_in(&self) -> Option<String> {
+        if self.is_in() { Some(self.remote.room.clone()) } else { self.wanted.clone() }
+    }
+
+    /// Whether to offer a computer opponent `now`: alone in the waiting
+    /// room for [`OFFER_BOTS_MS`], and not turned down.
+    pub fn offer_bots(&self, now: f64) -> bool {
+        self.remote.players.len() == 1 && self.waiting_since.is_some_and(|since| now - since >= OFFER_BOTS_MS)
+    }
+
+    /// A room's snapshot, as far as the room's own record goes: its clock,
+    /// its rating and results, who watches, and when this player sat down
+    /// alone in a room that waits. The picture is applied after (by
+    /// [`Remote::apply_room`]), once the page has read what it changes.
+    pub(super) fn on_room(&mut self, room: &mut RoomMsg, now: f64) {
+        self.log.on_room(room, now);
+        self.rated = room.rated;
+        self.results = std::mem::take(&mut room.results);
+        let sat_down = room.room != self.remote.room || self.remote.seat.is_none();
+        if sat_down && room.seat.is_some() && room.status == Status::Waiting {
+            self.waiting_since = Some(now);
+        }
+        self.watchers = std::mem::take(&mut room.watchers);
+    }
+
+    /// On to another room (a rematch), its picture new; claim ids go on.
+    pub(super) fn go_to(&mut self, room: &str) {
+        self.remote = Remote::new(self.remote.next_claim_id());
+        self.wanted = Some(room.to_owned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The room to be in is the one the page is in, else the one asked
+    /// for; a rematch's room starts a new picture and keeps the claim ids
+    /// going.
+    #[test]
+    fn the_room_to_be_in_is_the_one_entered_else_the_one_asked_for() {
+        let mut room = Room::new(40, Some("asked".into()));
+        assert_eq!((room.is_in(), room.to_be_in().as_deref()), (false, Some("asked")));
+        room.remote.room = "entered".into();
+        assert_eq!(room.to_be_in().as_deref(), Some("entered"));
+        let next = room.remote.next_claim_id();
+        room.go_to("next");
+        assert_eq!((room.is_in(), room.wanted.as_deref(), room.remote.next_claim_id()), (false, Some("next"), next));
+        assert!(!room.offer_bots(1e9), "no one sat down alone");
+    }
+}
