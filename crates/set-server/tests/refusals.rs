@@ -4,7 +4,9 @@
 //! the room itself; a frame that did not read as a request names none.
 
 use crate::support::*;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
 
 /// The refusal's `to` (`None` when absent) and its `id`.
 fn named(refusal: &Value) -> (Option<&str>, Option<u64>) {
@@ -50,4 +52,29 @@ async fn each_refusal_names_the_request_it_answers_and_a_frame_that_did_not_read
     let off_table: Vec<u8> = (0..81).filter(|card| !table.contains(card)).take(3).collect();
     let id = ann.claim(&off_table, 0).await;
     assert_eq!(named(&ann.result(id).await), (Some("claim"), Some(u64::from(id))));
+}
+
+#[tokio::test]
+async fn a_page_of_another_protocol_version_older_or_newer_is_told_to_reload_and_closed() {
+    let scratch = Scratch::new("versions");
+    let server = Server::start(&scratch);
+    for v in [VERSION - 1, VERSION + 1] {
+        let mut ws = connect(&server, &server.origin()).await.unwrap();
+        ws.send(Message::text(ClientMsg::Hello { v, token: None }.to_text())).await.unwrap();
+        let refusal: Value = match ws.next().await {
+            Some(Ok(Message::Text(t))) => serde_json::from_str(&t).unwrap(),
+            other => panic!("version {v}: {other:?}"),
+        };
+        assert_eq!(refusal["code"], "version", "version {v}");
+        assert_eq!(named(&refusal), (Some("hello"), None), "version {v}");
+        match ws.next().await {
+            Some(Ok(Message::Close(Some(frame)))) => {
+                assert_eq!(u16::from(frame.code), set_protocol::close::VERSION, "version {v}");
+            }
+            other => panic!("version {v}: expected a close with 4002, got {other:?}"),
+        }
+    }
+    // The server goes on serving pages of its own version.
+    let ann = Client::new(&server, None).await;
+    assert!(!ann.token.is_empty());
 }
