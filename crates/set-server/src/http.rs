@@ -173,8 +173,13 @@ async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     // The room the page opened this socket for, by which a proxy routes it.
-    let routed =
-        uri.query().and_then(|query| query_value(query, "room")).filter(|room| is_room_id(room)).map(str::to_owned);
+    let routed = match crate::route::routed_room(uri.query()) {
+        Ok(routed) => routed.map(str::to_owned),
+        Err(bad) => {
+            limit_hit(Limit::BadRoute);
+            return plain(StatusCode::BAD_REQUEST, bad.reason());
+        }
+    };
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
     // The Host was checked by `headers` (below): one of this server's own.
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");

@@ -58,6 +58,7 @@ pub mod proto;
 mod ratings;
 mod reads;
 mod rooms;
+mod route;
 mod serve;
 mod store;
 mod tokens;

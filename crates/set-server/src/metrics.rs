@@ -58,12 +58,14 @@ pub(crate) enum Limit {
     Joins,
     ConnectionRate,
     TcpConnections,
+    BadRoute,
 }
 
 impl Limit {
     fn label(self) -> &'static str {
         match self {
             Limit::Connections => "connections",
+            Limit::BadRoute => "bad_route",
             Limit::AddressConnections => "address_connections",
             Limit::Hello => "hello",
             Limit::Silent => "silent",

@@ -118,8 +118,11 @@ async fn the_bus_refuses_strangers_and_its_nodes_believe_nothing_out_of_bounds()
 /// `join` for a room played elsewhere. That node used to take the room, so
 /// that its owner closed the players (4003), who came back and took it
 /// back. Now a node takes a live owner's room only for a socket routed by
-/// the room; the others are told where it is (`found`). For 20 s, joins
-/// from the two other nodes close no player and leave no claim unanswered.
+/// the room; the others are told where it is (`found`). Round three's
+/// bounce went through nginx itself (`/ws?ROOM=<another>&room=<theirs>`:
+/// nginx hashed by one, the node read the other): such sockets are refused
+/// by nginx (400). For 20 s, joins from the two other nodes and those
+/// sockets close no player and leave no claim unanswered.
 #[tokio::test]
 async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
     let Some(cluster) = Cluster::for_test("cluster-bounce") else { return };
@@ -161,6 +164,27 @@ async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
         })
         .collect();
 
+    // And through nginx, the bounce of round three: a socket naming two
+    // rooms, or its room in another case, which nginx and the node would
+    // read as two rooms; each is refused before it reaches a node.
+    let through_nginx = {
+        let (addr, room) = (cluster.addr.clone(), room.clone());
+        tokio::spawn(async move {
+            let (started, mut refused) = (std::time::Instant::now(), 0);
+            let others = ["mnpqrstvwx", "0123456789", "abcdefghjk", "zyxwvtsrqp"];
+            while started.elapsed() < attack {
+                let other = others[refused % others.len()];
+                for query in [format!("?ROOM={other}&room={room}"), format!("?room={other}&room={room}")] {
+                    let answer = Client::through_query(&addr, &query, None).await.err();
+                    assert!(answer.as_deref().is_some_and(|why| why.contains("400")), "{query}: {answer:?}");
+                    refused += 1;
+                }
+                tokio::time::sleep(Duration::from_millis(120)).await;
+            }
+            refused
+        })
+    };
+
     // Meanwhile Ann plays: every claim answered, on the one node.
     let (mut table, mut seq, mut claims) = (ids(&started["view"]["table"]), 0, 0);
     let started = std::time::Instant::now();
@@ -177,6 +201,13 @@ async fn joins_through_other_nodes_for_twenty_seconds_close_no_player() {
     }
     for attacker in attackers {
         assert!(attacker.await.unwrap() > 10, "the attacker kept trying");
+    }
+    assert!(through_nginx.await.unwrap() > 20, "the attacker through nginx kept trying");
+    // nginx itself refuses them (its own page), as the node behind it would.
+    for query in [format!("?ROOM=mnpqrstvwx&room={room}"), format!("?room={room}&room={room}")] {
+        let (status, page) = cluster.get(None, &format!("/ws{query}"));
+        assert_eq!(status, 400, "{query}");
+        assert!(page.contains("nginx"), "refused by nginx, not by a node: {page}");
     }
     // Ben heard every one of Ann's sets and was never closed.
     for n in 1..=seq {

@@ -78,3 +78,25 @@ async fn a_page_of_another_protocol_version_older_or_newer_is_told_to_reload_and
     let ann = Client::new(&server, None).await;
     assert!(!ann.token.is_empty());
 }
+
+#[tokio::test]
+async fn a_socket_whose_room_could_be_read_two_ways_is_refused_before_the_upgrade() {
+    let scratch = Scratch::new("routes");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let other = "mnpqrstvwx";
+    for query in [
+        format!("?ROOM={other}&room={room}"),
+        format!("?room={room}&Room={other}"),
+        format!("?room={other}&room={room}"),
+        format!("?r%6Fom={other}&room={room}"),
+        "?room=not-a-room".to_owned(),
+    ] {
+        let refused = Client::through_query(&server.addr, &query, None).await.err();
+        assert!(refused.as_deref().is_some_and(|why| why.contains("400")), "{query}: {refused:?}");
+    }
+    // The page's own socket opens and joins.
+    let mut ben = Client::through(&server.addr, Some(&room), None).await.unwrap();
+    assert_eq!(ben.join(&room, Some("Ben"), 0).await["seat"], 1);
+}

@@ -230,6 +230,13 @@ impl Client {
     /// Err if the socket does not open.
     pub(crate) async fn through(addr: &str, room: Option<&str>, token: Option<&str>) -> Result<Client, String> {
         let query = room.map_or(String::new(), |room| format!("?room={room}"));
+        Client::through_query(addr, &query, token).await
+    }
+
+    /// Connects through `addr` with the request's `query` as written (a
+    /// hostile client's, say) and says hello; Err with why if the socket
+    /// does not open (a refusal's status among it).
+    pub(crate) async fn through_query(addr: &str, query: &str, token: Option<&str>) -> Result<Client, String> {
         let mut request = format!("ws://{addr}/ws{query}").into_client_request().unwrap();
         request.headers_mut().insert("origin", format!("http://{addr}").parse().unwrap());
         let (ws, _) = tokio_tungstenite::connect_async(request).await.map_err(|err| err.to_string())?;
