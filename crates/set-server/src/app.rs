@@ -39,8 +39,12 @@ pub struct AppState {
     pub signer: tokens::Signer,
     /// The key is `--secret-file`'s (not the database's, read again as they rotate).
     pub keys_from_file: bool,
-    /// Each player's last sign-out of their other browsers (`crate::tokens`).
-    pub sign_outs: std::sync::RwLock<std::collections::HashMap<String, i64>>,
+    /// The players' recent sign-outs of their other browsers (`crate::sign_outs`).
+    pub sign_outs: crate::sign_outs::SignOuts,
+    /// New identities (a hello without a token), per client address.
+    pub identities_from: AddressBuckets,
+    /// Sign-outs of other browsers, per client address.
+    pub sign_outs_from: AddressBuckets,
     /// The built page (`--dist`).
     pub files: ServeDir,
     /// The pages' Content-Security-Policy, with their scripts' and styles' hashes.
@@ -273,8 +277,9 @@ async fn run(config: Config) -> Result<(), String> {
         Some(path) => vec![tokens::Key { id: 1, secret: secret_from_file(path)? }],
         None => signing_keys(&store).await?,
     };
+    // Sign-outs: none held before anyone connects (a hello asks the store).
+    let sign_outs = crate::sign_outs::SignOuts::default();
     // What is in force from the first connection on, not from the first refresh.
-    let sign_outs = store::Identities::sign_outs(&store).await.map_err(|e| e.to_string())?;
     let sanctions = moderation::Sanctions::default();
     // (Before the first connection: no one is banned "newly" yet.)
     let _ = sanctions.replace(&store::Moderation::sanctions_in_force(&store).await.map_err(|e| e.to_string())?);
@@ -311,7 +316,9 @@ async fn run(config: Config) -> Result<(), String> {
         node: config.node.clone(),
         signer: tokens::Signer::new(keys),
         keys_from_file: config.secret_file.is_some(),
-        sign_outs: std::sync::RwLock::new(sign_outs.into_iter().collect()),
+        sign_outs,
+        identities_from: AddressBuckets::of(&limits, Limits::identity_bucket),
+        sign_outs_from: AddressBuckets::of(&limits, Limits::sign_out_bucket),
         files,
         csp,
         origins: config.origins,
@@ -453,12 +460,9 @@ async fn keep_sanctions(state: Arc<AppState>) {
                 Err(err) => tracing::warn!(%err, "the signing keys not read"),
             }
         }
-        match store.sign_outs().await {
-            Ok(sign_outs) => {
-                if let Ok(mut held) = state.sign_outs.write() {
-                    *held = sign_outs.into_iter().collect();
-                }
-            }
+        let now = unix_ms();
+        match store.sign_outs_since(state.sign_outs.read_after(now)).await {
+            Ok(sign_outs) => state.sign_outs.read(sign_outs, now),
             Err(err) => tracing::warn!(%err, "the sign-outs not read"),
         }
     }
@@ -478,6 +482,11 @@ async fn housekeeping(state: Arc<AppState>) {
             Ok(0) => {}
             Ok(deleted) => tracing::info!(deleted, "old rooms deleted"),
             Err(err) => tracing::warn!(%err, "old rooms not deleted"),
+        }
+        match state.rooms.store().forget_sign_outs(now - state.limits.token_ms()).await {
+            Ok(0) => {}
+            Ok(forgotten) => tracing::info!(forgotten, "sign-outs older than any token taken forgotten"),
+            Err(err) => tracing::warn!(%err, "old sign-outs not forgotten"),
         }
     }
 }

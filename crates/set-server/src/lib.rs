@@ -60,6 +60,7 @@ mod reads;
 mod rooms;
 mod route;
 mod serve;
+mod sign_outs;
 mod store;
 mod tokens;
 mod transfer;

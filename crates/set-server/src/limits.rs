@@ -103,6 +103,25 @@ pub struct Limits {
     /// Codes one client address may try in ten minutes, right or wrong.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub transfer_tries: u32,
+    /// New identities (a hello without a token, on a new socket or an open
+    /// one) one client address may make at once, refilled at
+    /// `--identities-per-minute`: room for a household or a school, not
+    /// for a farm of fresh identities.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub identity_burst: u32,
+    #[arg(long, default_value_t = 120, value_name = "N")]
+    pub identities_per_minute: u32,
+    /// Sign-outs of other browsers one client address may make at once,
+    /// refilled at `--sign-outs-per-hour`: each is a row the store keeps.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub sign_out_burst: u32,
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub sign_outs_per_hour: u32,
+    /// Days a token is taken after it was issued (each visit is given a new
+    /// one): a browser away longer comes back as a new player, and a
+    /// sign-out older than this is forgotten.
+    #[arg(long, default_value_t = 400, value_name = "DAYS")]
+    pub token_days: u64,
     /// Connections watching the lobby at once; the next is refused.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_lobby_watchers: usize,
@@ -267,6 +286,21 @@ impl Limits {
     /// The bucket of WebSockets one address may open.
     pub fn connection_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.connection_burst), f64::from(self.connections_per_second))
+    }
+
+    /// The bucket of new identities one address may make.
+    pub fn identity_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.identity_burst), f64::from(self.identities_per_minute) / 60.0)
+    }
+
+    /// The bucket of sign-outs one address may make.
+    pub fn sign_out_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.sign_out_burst), f64::from(self.sign_outs_per_hour) / 3600.0)
+    }
+
+    /// How long a token is taken after it was issued, in ms.
+    pub fn token_ms(&self) -> i64 {
+        i64::try_from(self.token_days.saturating_mul(86_400_000)).unwrap_or(i64::MAX)
     }
 
     /// The bucket of rooms one address may join.

@@ -59,6 +59,8 @@ pub(crate) enum Limit {
     ConnectionRate,
     TcpConnections,
     BadRoute,
+    Identities,
+    SignOuts,
 }
 
 impl Limit {
@@ -66,6 +68,8 @@ impl Limit {
         match self {
             Limit::Connections => "connections",
             Limit::BadRoute => "bad_route",
+            Limit::Identities => "identities",
+            Limit::SignOuts => "sign_outs",
             Limit::AddressConnections => "address_connections",
             Limit::Hello => "hello",
             Limit::Silent => "silent",

@@ -166,8 +166,14 @@ impl Identities for MemoryStore {
     fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>> {
         Box::pin(async { Ok(vec![crate::tokens::KeptKey { id: 1, secret: vec![7; 32], made_at: 0 }]) })
     }
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
+    fn sign_outs_since(&self, _after: i64) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
         Box::pin(async { Ok(Vec::new()) })
+    }
+    fn sign_out_of<'a>(&'a self, _player: &'a str) -> BoxFuture<'a, StoreResult<Option<i64>>> {
+        Box::pin(async { Ok(None) })
+    }
+    fn forget_sign_outs(&self, _before: i64) -> BoxFuture<'_, StoreResult<u64>> {
+        Box::pin(async { Ok(0) })
     }
     fn sign_out<'a>(&'a self, _player: &'a str, _at: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async { Ok(()) })

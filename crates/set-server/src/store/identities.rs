@@ -31,10 +31,29 @@ impl Identities for SqlStore {
         })
     }
 
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
+    fn sign_outs_since(&self, after: i64) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>> {
         Box::pin(async move {
-            let rows = sqlx::query("SELECT player, at FROM sign_outs").fetch_all(&self.reader).await?;
+            let rows = sqlx::query("SELECT player, at FROM sign_outs WHERE at > $1 ORDER BY at")
+                .bind(after)
+                .fetch_all(&self.reader)
+                .await?;
             rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("at")?))).collect()
+        })
+    }
+
+    fn sign_out_of<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<i64>>> {
+        Box::pin(async move {
+            Ok(sqlx::query_scalar("SELECT at FROM sign_outs WHERE player = $1")
+                .bind(player)
+                .fetch_optional(&self.reader)
+                .await?)
+        })
+    }
+
+    fn forget_sign_outs(&self, before: i64) -> BoxFuture<'_, StoreResult<u64>> {
+        Box::pin(async move {
+            let done = sqlx::query("DELETE FROM sign_outs WHERE at < $1").bind(before).execute(&self.writer).await?;
+            Ok(done.rows_affected())
         })
     }
 

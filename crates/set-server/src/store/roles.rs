@@ -75,8 +75,14 @@ pub trait Identities: Send + Sync + 'static {
     /// The keys that sign players' tokens, `(id, secret, made at)`, oldest
     /// first; the first is made on first use.
     fn signing_keys(&self) -> BoxFuture<'_, StoreResult<Vec<crate::tokens::KeptKey>>>;
-    /// Every player's last sign-out of their other browsers, `(player, at)`.
-    fn sign_outs(&self) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>>;
+    /// The players' last sign-outs of their other browsers made after
+    /// `after` (Unix ms), `(player, at)`, oldest first: read by change.
+    fn sign_outs_since(&self, after: i64) -> BoxFuture<'_, StoreResult<Vec<(String, i64)>>>;
+    /// When `player` last signed out their other browsers, if they did: read by key.
+    fn sign_out_of<'a>(&'a self, player: &'a str) -> BoxFuture<'a, StoreResult<Option<i64>>>;
+    /// Forgets the sign-outs made before `before` (no token issued before
+    /// them is taken any more, `--token-days`); how many went.
+    fn forget_sign_outs(&self, before: i64) -> BoxFuture<'_, StoreResult<u64>>;
     /// `player` signs out every other browser at `at` (Unix ms).
     fn sign_out<'a>(&'a self, player: &'a str, at: i64) -> BoxFuture<'a, StoreResult<()>>;
 }

@@ -6,13 +6,6 @@ use super::Connection;
 use super::budget::{CODES_MADE_REFUSED, CODES_TRIED_REFUSED};
 use crate::metrics::{Limit, limit_hit};
 use crate::proto::{ErrorCode, ServerMsg, VERSION, close};
-use std::collections::HashMap;
-
-/// Whether a token issued at `issued_ms` to `player` was signed out since
-/// (the player signed out their other browsers after it was issued).
-fn signed_out(sign_outs: &HashMap<String, i64>, player: &str, issued_ms: i64) -> bool {
-    sign_outs.get(player).is_some_and(|&at| issued_ms < at)
-}
 
 /// Whether `reporter` may report `player`: a player id, not their own.
 fn may_report(reporter: &str, player: &str) -> bool {
@@ -20,19 +13,28 @@ fn may_report(reporter: &str, player: &str) -> bool {
 }
 
 impl Connection {
-    pub(super) fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
+    pub(super) async fn hello(&mut self, v: u32, token: Option<&str>) -> bool {
         if v != VERSION {
             self.refuse(ErrorCode::Version, format!("this server speaks version {VERSION}: reload the page"));
             return self.close(close::VERSION, "protocol version");
         }
         let player = match token {
             Some(token) => match self.state.signer.verify(token) {
-                Some(verified) if self.signed_out_since(&verified.player, verified.issued_ms) => {
+                Some(verified) if crate::unix_ms() - verified.issued_ms > self.state.limits.token_ms() => {
+                    return self.refuse_token("this browser's token is too old: it starts afresh");
+                }
+                Some(verified) if self.signed_out_at_hello(&verified.player, verified.issued_ms).await => {
                     return self.refuse_token("this browser was signed out of that player");
                 }
                 Some(verified) => verified.player,
                 None => return self.refuse_token("the token is not one this server signed"),
             },
+            // A new identity, on a new socket or an open one: from the address's budget.
+            None if !self.state.identities_from.take(self.address) => {
+                limit_hit(Limit::Identities);
+                self.refuse(ErrorCode::Throttled, "too many new players from your address: wait a moment");
+                return self.close(close::POLICY, "new identities");
+            }
             None => crate::ids::new_player_id(),
         };
         if self.state.sanctions.is_banned(&player) {
@@ -42,9 +44,26 @@ impl Connection {
         true
     }
 
-    /// Whether `player` signed out their other browsers after `issued_ms`.
+    /// Whether `player` signed out their other browsers after `issued_ms`,
+    /// by a recent sign-out (the check each frame makes).
     pub(super) fn signed_out_since(&self, player: &str, issued_ms: i64) -> bool {
-        self.state.sign_outs.read().is_ok_and(|outs| signed_out(&outs, player, issued_ms))
+        self.state.sign_outs.signed_out(player, issued_ms)
+    }
+
+    /// The same at hello, asked of the store by key as well (a sign-out
+    /// older than memory holds). A store that does not answer leaves the
+    /// recent ones to judge: a player is not locked out by a database down.
+    async fn signed_out_at_hello(&self, player: &str, issued_ms: i64) -> bool {
+        if self.signed_out_since(player, issued_ms) {
+            return true;
+        }
+        match self.state.rooms.store().sign_out_of(player).await {
+            Ok(at) => at.is_some_and(|at| issued_ms < at),
+            Err(err) => {
+                tracing::warn!(%err, "a sign-out not read at hello");
+                false
+            }
+        }
     }
 
     /// Refuses the token (the page starts afresh without it) and closes.
@@ -56,15 +75,16 @@ impl Connection {
     /// Signs `player` out of every other browser: their tokens issued
     /// before now are refused, and this connection is given a new one.
     pub(super) async fn sign_out_elsewhere(&mut self, player: String) -> bool {
+        if !self.state.sign_outs_from.take(self.address) {
+            return self.throttled(None, Limit::SignOuts, "too many sign-outs from your address: wait a while");
+        }
         let now = crate::unix_ms();
         if let Err(err) = self.state.rooms.store().sign_out(&player, now).await {
             tracing::error!(%err, "a sign-out not kept");
             self.refuse(ErrorCode::Unavailable, "the other browsers were not signed out: try again");
             return true;
         }
-        if let Ok(mut outs) = self.state.sign_outs.write() {
-            outs.insert(player.clone(), now);
-        }
+        self.state.sign_outs.made(&player, now);
         self.welcome(player);
         true
     }
@@ -121,8 +141,10 @@ impl Connection {
         // Its name already: the page's first name in the lobby costs no rename.
         self.named = Some(name.clone()).filter(|name| !name.is_empty());
         self.send(&ServerMsg::Welcome { token, player: player.clone(), node: self.state.node.clone(), name });
+        self.state.sign_outs.arrived(&player);
         if let Some(before) = self.player.replace(player) {
             self.state.lobby.departed(&before);
+            self.state.sign_outs.departed(&before);
         }
     }
 
@@ -168,15 +190,6 @@ impl Connection {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_token_is_signed_out_only_when_issued_before_the_sign_out() {
-        let outs = HashMap::from([("p1".to_owned(), 1_000)]);
-        assert!(signed_out(&outs, "p1", 999));
-        assert!(!signed_out(&outs, "p1", 1_000), "the token the signing-out browser was given then");
-        assert!(!signed_out(&outs, "p1", 5_000));
-        assert!(!signed_out(&outs, "p2", 0), "another player's tokens");
-    }
 
     #[test]
     fn a_player_reports_another_player_never_themselves_nor_a_made_up_id() {

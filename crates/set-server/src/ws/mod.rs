@@ -188,6 +188,7 @@ pub(crate) async fn serve(socket: WebSocket, state: Arc<AppState>, permit: Permi
     conn.state.lobby.leave(conn.id);
     if let Some(player) = &conn.player {
         conn.state.lobby.departed(player);
+        conn.state.sign_outs.departed(player);
     }
     drop(conn);
     if !writer_done {
@@ -278,7 +279,7 @@ impl Connection {
     async fn on_message(&mut self, msg: ClientMsg) -> bool {
         self.answering = Some(msg.kind());
         let player = match (&msg, &self.player) {
-            (ClientMsg::Hello { v, token }, _) => return self.hello(*v, token.as_deref()),
+            (ClientMsg::Hello { v, token }, _) => return self.hello(*v, token.as_deref()).await,
             (ClientMsg::Ping { c, rtt }, _) => {
                 self.send(&ServerMsg::Pong { c: *c });
                 if let (Some(ms), Some(room)) = (rtt, &self.room) {

@@ -76,7 +76,7 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
         assert_eq!((rotated, after.len(), &after[0]), (2, 2, &keys[0]), "a second key, the first kept");
         store.sign_out("p1", 42).await.unwrap();
         store.sign_out("p1", 43).await.unwrap();
-        assert_eq!(store.sign_outs().await.unwrap(), [("p1".to_owned(), 43)]);
+        assert_eq!(store.sign_outs_since(0).await.unwrap(), [("p1".to_owned(), 43)]);
         let mut record = room("ffffffffff");
         record.hints = false;
         record.seed = u64::MAX - 5;
