@@ -11,7 +11,7 @@ export const LOADGEN = process.env.SET_LOADGEN ?? 'target/server/set-loadgen';
 export const ONE_ADDRESS_FLAGS = [
   '--max-connections-per-address', '100000', '--rooms-per-address', '100000', '--chat-burst', '100000',
   '--public-rooms-per-address', '100000', '--join-burst', '100000', '--connection-burst', '100000',
-  '--tcp-connection-burst', '100000',
+  '--tcp-connection-burst', '100000', '--identity-burst', '100000',
 ];
 
 /** Runs set-loadgen with `args` (under `nice` if asked); resolves with its
