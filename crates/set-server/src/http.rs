@@ -210,6 +210,11 @@ async fn upgrade(
             tracing::debug!(%address, "refused a WebSocket: the server is full");
             return plain(StatusCode::SERVICE_UNAVAILABLE, "the server is full: try again soon");
         }
+        Err(Refused::NetworkFull) => {
+            limit_hit(Limit::NetworkConnections);
+            tracing::debug!(%address, "refused a WebSocket: too many from this network");
+            return plain(StatusCode::TOO_MANY_REQUESTS, "too many connections from your network");
+        }
         Err(Refused::AddressFull) => {
             limit_hit(Limit::AddressConnections);
             tracing::debug!(%address, "refused a WebSocket: too many from this address");

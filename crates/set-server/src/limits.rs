@@ -25,6 +25,15 @@ pub struct Limits {
     /// WebSockets open at once from one client address; the next is refused (429).
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub max_connections_per_address: usize,
+    /// WebSockets open at once from one IPv6 /48 (a site: many /64s, each
+    /// counted as an address of its own); the next is refused (429).
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub max_connections_per_network: usize,
+    /// Of `--max-connections`, the last places kept for addresses that hold
+    /// none yet: many addresses each at their cap fill the rest, never these
+    /// (at most half the total).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub connections_kept_for_new_addresses: usize,
     /// TCP connections one client address may open at once (pages, reads,
     /// WebSockets), after which `--tcp-connections-per-second`: past them
     /// a connection is closed as it is accepted, before a byte of HTTP is
@@ -410,13 +419,44 @@ pub enum Refused {
     Full,
     /// This address holds `--max-connections-per-address` already.
     AddressFull,
+    /// This address's network (an IPv6 /48) holds `--max-connections-per-network` already.
+    NetworkFull,
 }
 
-/// The WebSockets open now, in all and per address.
+/// The WebSockets open now, in all, per address and per network.
 pub struct Connections {
     max: usize,
     max_per_address: usize,
-    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    max_per_network: usize,
+    /// The last places of `max`, for addresses that hold none.
+    kept: usize,
+    open: Mutex<Open>,
+}
+
+#[derive(Default)]
+struct Open {
+    total: usize,
+    by_address: HashMap<IpAddr, usize>,
+    by_network: HashMap<IpAddr, usize>,
+}
+
+/// The network an address (a [`machine`]) belongs to, as the connection
+/// cap counts it: an IPv6 address by its /48, an IPv4 address as itself.
+fn network(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !((1u128 << 80) - 1))),
+    }
+}
+
+/// One less of `key` in `counts`, forgotten at none.
+fn give_back(counts: &mut HashMap<IpAddr, usize>, key: IpAddr) {
+    if let Some(count) = counts.get_mut(&key) {
+        *count = count.saturating_sub(1);
+        if *count == 0 {
+            counts.remove(&key);
+        }
+    }
 }
 
 impl Connections {
@@ -424,7 +464,9 @@ impl Connections {
         Arc::new(Connections {
             max: limits.max_connections,
             max_per_address: limits.max_connections_per_address,
-            open: Mutex::new((0, HashMap::new())),
+            max_per_network: limits.max_connections_per_network,
+            kept: limits.connections_kept_for_new_addresses.min(limits.max_connections / 2),
+            open: Mutex::new(Open::default()),
         })
     }
 
@@ -432,22 +474,28 @@ impl Connections {
     /// is dropped.
     pub fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Permit, Refused> {
         let Ok(mut open) = self.open.lock() else { return Err(Refused::Full) };
-        let (total, by_address) = &mut *open;
-        if *total >= self.max {
+        let from_address = open.by_address.get(&address).copied().unwrap_or(0);
+        // The kept places are for an address that holds none.
+        let cap = if from_address == 0 { self.max } else { self.max - self.kept };
+        if open.total >= cap {
             return Err(Refused::Full);
         }
-        let from_address = by_address.entry(address).or_insert(0);
-        if *from_address >= self.max_per_address {
+        if from_address >= self.max_per_address {
             return Err(Refused::AddressFull);
         }
-        *from_address += 1;
-        *total += 1;
+        let network = network(address);
+        if open.by_network.get(&network).copied().unwrap_or(0) >= self.max_per_network {
+            return Err(Refused::NetworkFull);
+        }
+        *open.by_address.entry(address).or_insert(0) += 1;
+        *open.by_network.entry(network).or_insert(0) += 1;
+        open.total += 1;
         Ok(Permit { connections: Arc::clone(self), address })
     }
 
     /// WebSockets open now.
     pub fn open(&self) -> usize {
-        self.open.lock().map_or(0, |open| open.0)
+        self.open.lock().map_or(0, |open| open.total)
     }
 }
 
@@ -466,14 +514,9 @@ impl Permit {
 impl Drop for Permit {
     fn drop(&mut self) {
         let Ok(mut open) = self.connections.open.lock() else { return };
-        let (total, by_address) = &mut *open;
-        *total = total.saturating_sub(1);
-        if let Some(count) = by_address.get_mut(&self.address) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                by_address.remove(&self.address);
-            }
-        }
+        open.total = open.total.saturating_sub(1);
+        give_back(&mut open.by_address, self.address);
+        give_back(&mut open.by_network, network(self.address));
     }
 }
 
@@ -518,7 +561,37 @@ mod tests {
         let mut limits = Flags::parse_from(["test"]).limits;
         limits.max_connections = total;
         limits.max_connections_per_address = per_address;
+        limits.connections_kept_for_new_addresses = 0;
         limits
+    }
+
+    #[test]
+    fn the_last_places_are_kept_for_addresses_that_hold_none_and_a_48_is_capped_whole() {
+        let mut kept = limits(10, 3);
+        kept.connections_kept_for_new_addresses = 4;
+        let connections = Connections::new(&kept);
+        let ip = |n: u8| IpAddr::from([10, 0, 0, n]);
+        // Two addresses at their cap hold 6: the 4 places left are kept.
+        let mut held: Vec<Permit> = (0..6).map(|n| connections.admit(ip(1 + n / 3)).unwrap()).collect();
+        held.push(connections.admit(ip(3)).unwrap());
+        assert_eq!(connections.admit(ip(3)).err(), Some(Refused::Full), "an address holding one: not a kept place");
+        for n in 4..=6 {
+            held.push(connections.admit(ip(n)).unwrap());
+        }
+        assert_eq!(connections.admit(ip(7)).err(), Some(Refused::Full), "all ten");
+        drop(held);
+        assert_eq!(connections.open(), 0);
+        // A /48 of many /64s is one network.
+        let mut site = limits(100, 3);
+        site.max_connections_per_network = 5;
+        let connections = Connections::new(&site);
+        let v6 = |n: u16| machine(IpAddr::from([0x2001, 0xdb8, 7, n, 0, 0, 0, 1]));
+        let held: Vec<Permit> = (0..5).map(|n| connections.admit(v6(n)).unwrap()).collect();
+        assert_eq!(connections.admit(v6(9)).err(), Some(Refused::NetworkFull));
+        assert!(connections.admit(machine(IpAddr::from([0x2001, 0xdb8, 8, 0, 0, 0, 0, 1]))).is_ok(), "another /48");
+        assert!(connections.admit(ip(1)).is_ok(), "IPv4 addresses are each their own");
+        drop(held);
+        assert!(connections.admit(v6(9)).is_ok());
     }
 
     #[test]

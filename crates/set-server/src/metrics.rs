@@ -61,6 +61,7 @@ pub(crate) enum Limit {
     BadRoute,
     Identities,
     SignOuts,
+    NetworkConnections,
 }
 
 impl Limit {
@@ -70,6 +71,7 @@ impl Limit {
             Limit::BadRoute => "bad_route",
             Limit::Identities => "identities",
             Limit::SignOuts => "sign_outs",
+            Limit::NetworkConnections => "network_connections",
             Limit::AddressConnections => "address_connections",
             Limit::Hello => "hello",
             Limit::Silent => "silent",

@@ -142,6 +142,80 @@ async fn an_ipv6_client_is_counted_by_its_64() {
     drop(open);
 }
 
+/// Round three's pool: a hundred /64s of one /56 at 20 sockets each took
+/// all 2,000 places, and honest clients were refused for as long as the
+/// pings went on. Now the last places are kept for addresses that hold
+/// none, and a /48 is capped whole.
+#[tokio::test]
+async fn addresses_at_their_cap_leave_places_for_newcomers_and_a_48_is_capped_whole() {
+    let scratch = Scratch::new("limits-pool");
+    let flags = [
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--max-connections",
+        "12",
+        "--max-connections-per-address",
+        "3",
+        "--connections-kept-for-new-addresses",
+        "3",
+        "--max-connections-per-network",
+        "100",
+    ];
+    let server = Server::start_with(&scratch, &flags);
+    let mut open = Vec::new();
+    // The farm: /64s of one site, each to its cap, as many as will go.
+    let mut farm_refused = 0;
+    for n in 0..6 {
+        for _ in 0..3 {
+            let (status, socket) = upgrade_for(&server, &format!("2001:db8:1:{n:x}::1")).await;
+            if status.starts_with("HTTP/1.1 101") {
+                open.push(socket);
+            } else {
+                assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+                farm_refused += 1;
+            }
+        }
+    }
+    assert_eq!((open.len(), farm_refused), (9 + 3, 6), "the farm's fresh /64s took the kept places, one each");
+    // Then a newcomer is refused only because all 12 are taken.
+    let (status, _) = upgrade_for(&server, "203.0.113.5").await;
+    assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+    drop(open.drain(9..));
+    // With three places free and the farm holding nine, two newcomers get in.
+    for client in ["203.0.113.5", "198.51.100.7"] {
+        let mut admitted = false;
+        for _ in 0..50 {
+            let (status, socket) = upgrade_for(&server, client).await;
+            if status.starts_with("HTTP/1.1 101") {
+                open.push(socket);
+                admitted = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(admitted, "{client}: a place kept for an address holding none");
+    }
+    let (status, _) = upgrade_for(&server, "2001:db8:1:0::1").await;
+    assert!(status.starts_with("HTTP/1.1 503"), "the farm's /64s are past the shared places: {status}");
+    drop(open);
+
+    // A site's /48 is capped whole, however many /64s it holds.
+    let scratch = Scratch::new("limits-48");
+    let flags = ["--trusted-proxy", "127.0.0.1", "--max-connections-per-network", "4"];
+    let server = Server::start_with(&scratch, &flags);
+    let mut open = Vec::new();
+    for n in 0..4 {
+        let (status, socket) = upgrade_for(&server, &format!("2001:db8:2:{n:x}::1")).await;
+        assert!(status.starts_with("HTTP/1.1 101"), "{status}");
+        open.push(socket);
+    }
+    let (status, _) = upgrade_for(&server, "2001:db8:2:ff::1").await;
+    assert!(status.starts_with("HTTP/1.1 429"), "a fifth /64 of the /48: {status}");
+    let (status, _) = upgrade_for(&server, "2001:db8:3::1").await;
+    assert!(status.starts_with("HTTP/1.1 101"), "another /48: {status}");
+    drop(open);
+}
+
 #[tokio::test]
 async fn a_room_flood_from_one_address_is_stopped() {
     let scratch = Scratch::new("flood");
