@@ -21,7 +21,8 @@ pub(crate) struct Admin {
 
 #[derive(Subcommand, Debug)]
 enum Action {
-    /// Lists players' reports, newest first.
+    /// Lists the players reported, most distinct reporters first, each
+    /// with its newest report.
     Reports {
         #[arg(long, default_value_t = 50)]
         limit: i64,
@@ -77,13 +78,13 @@ pub(crate) async fn run(admin: Admin) -> Result<String, String> {
     let when = |at: i64| at.to_string();
     match admin.action {
         Action::Reports { limit } => {
-            let lines = store.reports(limit).await.map_err(failed)?;
+            let lines = store.reported(limit).await.map_err(failed)?;
             Ok(table(lines.iter().map(|r| {
                 [
-                    r.id.to_string(),
-                    when(r.at),
-                    format!("reporter {}", r.reporter),
                     format!("player {}", r.player),
+                    format!("{} {}", r.reporters, if r.reporters == 1 { "reporter" } else { "reporters" }),
+                    when(r.at),
+                    format!("newest by {}", r.reporter),
                     r.why.clone(),
                 ]
             })))

@@ -45,6 +45,8 @@ pub struct AppState {
     pub identities_from: AddressBuckets,
     /// Sign-outs of other browsers, per client address.
     pub sign_outs_from: AddressBuckets,
+    /// Reports of other players, per client address.
+    pub reports_from: AddressBuckets,
     /// The built page (`--dist`).
     pub files: ServeDir,
     /// The pages' Content-Security-Policy, with their scripts' and styles' hashes.
@@ -319,6 +321,7 @@ async fn run(config: Config) -> Result<(), String> {
         sign_outs,
         identities_from: AddressBuckets::of(&limits, Limits::identity_bucket),
         sign_outs_from: AddressBuckets::of(&limits, Limits::sign_out_bucket),
+        reports_from: AddressBuckets::of(&limits, Limits::report_bucket),
         files,
         csp,
         origins: config.origins,
@@ -487,6 +490,11 @@ async fn housekeeping(state: Arc<AppState>) {
             Ok(0) => {}
             Ok(forgotten) => tracing::info!(forgotten, "sign-outs older than any token taken forgotten"),
             Err(err) => tracing::warn!(%err, "old sign-outs not forgotten"),
+        }
+        match state.rooms.store().forget_reports(now - state.limits.report_ms()).await {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(deleted, "old reports deleted"),
+            Err(err) => tracing::warn!(%err, "old reports not deleted"),
         }
     }
 }

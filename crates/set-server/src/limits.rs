@@ -126,6 +126,15 @@ pub struct Limits {
     pub sign_out_burst: u32,
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub sign_outs_per_hour: u32,
+    /// Reports one client address may make at once, refilled at
+    /// `--reports-per-day` (each reporter also reports at most 10 players a day).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub report_burst: u32,
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub reports_per_day: u32,
+    /// Days a report is kept for the operator; then deleted at a sweep.
+    #[arg(long, default_value_t = 90, value_name = "DAYS")]
+    pub report_days: u64,
     /// Days a token is taken after it was issued (each visit is given a new
     /// one): a browser away longer comes back as a new player, and a
     /// sign-out older than this is forgotten.
@@ -305,6 +314,16 @@ impl Limits {
     /// The bucket of sign-outs one address may make.
     pub fn sign_out_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.sign_out_burst), f64::from(self.sign_outs_per_hour) / 3600.0)
+    }
+
+    /// The bucket of reports one address may make.
+    pub fn report_bucket(&self) -> Bucket {
+        Bucket::new(f64::from(self.report_burst), f64::from(self.reports_per_day) / 86_400.0)
+    }
+
+    /// How long a report is kept, in ms.
+    pub fn report_ms(&self) -> i64 {
+        i64::try_from(self.report_days.saturating_mul(86_400_000)).unwrap_or(i64::MAX)
     }
 
     /// How long a token is taken after it was issued, in ms.

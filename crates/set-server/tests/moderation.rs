@@ -9,6 +9,7 @@
 
 use crate::support::*;
 use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
 use sqlx::Row;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -49,7 +50,8 @@ async fn an_operator_mutes_bans_lifts_and_hides_from_the_command_line_and_every_
     eve.send(ClientMsg::Chat { text: "something rude".into() }).await;
     assert_eq!(ann.expect("chat").await["text"], "something rude");
 
-    // Ann reports Eve: kept; ten a day at most.
+    // Ann reports Eve: kept once (again, its reason replaced); an
+    // address's ten at once at most.
     for n in 0..10 {
         ann.send(ClientMsg::Report { player: eve.player.clone(), why: format!("rude, {n}") }).await;
     }
@@ -57,8 +59,9 @@ async fn an_operator_mutes_bans_lifts_and_hides_from_the_command_line_and_every_
     let refused = ann.first(|m| m["t"] == "error", "the eleventh report refused").await;
     assert_eq!(refused["code"], "throttled", "{refused}");
     let reports = admin(&scratch, &["reports"]);
-    assert_eq!(reports.lines().count(), 10, "{reports}");
-    assert!(reports.lines().all(|l| l.contains(&format!("player {}", eve.player))), "{reports}");
+    assert_eq!(reports.lines().count(), 1, "{reports}");
+    let line: Vec<&str> = reports.trim_end().split('\t').collect();
+    assert_eq!((line[0], line[1], line[4]), (format!("player {}", eve.player).as_str(), "1 reporter", "rude, 9"));
 
     // Muted: Eve's chat is refused within a refresh.
     admin(&scratch, &["mute", &eve.player, "--note", "rude in room chat"]);
@@ -175,4 +178,57 @@ async fn a_ban_closes_the_players_sockets_at_once_and_takes_its_seats_away() {
     // And Bea may start it.
     bea_with_mal.send(ClientMsg::Start).await;
     bea_with_mal.first_room_with(|r| r["status"] == "playing").await;
+}
+
+/// Everything `client` was sent until its requests so far were answered
+/// (a join of no room, answered after them): the refusals among them.
+async fn answered(client: &mut Client) -> Vec<Value> {
+    client.send(ClientMsg::Join { room: "0000000000".into(), name: None, since: None }).await;
+    let mut refusals = Vec::new();
+    loop {
+        let message = client.first(|m| m["t"] == "error", "a refusal").await;
+        if message["to"] == "join" {
+            return refusals;
+        }
+        refusals.push(message);
+    }
+}
+
+/// Round three's report flood: a fresh identity filed its ten reports,
+/// then another did, 166 kept a second from one address, and an honest
+/// report fell out of `admin reports` within a second. Now an address has
+/// a budget of reports, a report is kept once per reporter and player, and
+/// the operator's list ranks the reported by distinct reporters.
+#[tokio::test]
+async fn a_report_flood_from_one_address_is_bounded_and_buries_no_honest_report() {
+    let scratch = Scratch::new("report-flood");
+    let server = Server::start(&scratch);
+    // Three players, each from a machine of their own, report the cheat.
+    let cheat = Client::from_address(&server, "127.0.0.9", None).await.unwrap();
+    for from in ["127.0.0.4", "127.0.0.5", "127.0.0.6"] {
+        let mut honest = Client::from_address(&server, from, None).await.unwrap();
+        honest.send(ClientMsg::Report { player: cheat.player.clone(), why: "too fast".into() }).await;
+        answered(&mut honest).await;
+    }
+    // The farm: fresh identities from one address, each reporting made-up players.
+    let (mut kept, mut refused) = (0, 0);
+    for _ in 0..5 {
+        let mut eve = Client::from_address(&server, "127.0.0.3", None).await.unwrap();
+        for n in 0..10 {
+            let player = format!("{:032x}", (kept + refused) * 10 + n + 1);
+            eve.send(ClientMsg::Report { player, why: "spam".into() }).await;
+        }
+        let refusals = answered(&mut eve).await;
+        assert!(refusals.iter().all(|r| r["code"] == "throttled" && r["to"] == "report"), "{refusals:?}");
+        refused += refusals.len();
+        kept += 10 - refusals.len();
+    }
+    assert_eq!((kept, refused), (10, 40), "the address's burst, then refused");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=ro", scratch.db().display())).await.unwrap();
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM reports").fetch_one(&pool).await.unwrap();
+    pool.close().await;
+    assert_eq!(rows, 3 + 10);
+    let reports = admin(&scratch, &["reports", "--limit", "3"]);
+    let first: Vec<&str> = reports.lines().next().unwrap().split('\t').collect();
+    assert_eq!((first[0], first[1]), (format!("player {}", cheat.player).as_str(), "3 reporters"), "{reports}");
 }

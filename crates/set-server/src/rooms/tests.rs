@@ -192,6 +192,9 @@ impl Moderation for MemoryStore {
     ) -> BoxFuture<'a, StoreResult<bool>> {
         Box::pin(async { Ok(true) })
     }
+    fn forget_reports(&self, _before: i64) -> BoxFuture<'_, StoreResult<u64>> {
+        Box::pin(async { Ok(0) })
+    }
     fn flag<'a>(
         &'a self,
         _room: &'a str,

@@ -57,6 +57,17 @@ pub struct ReportRecord {
     pub at: i64,
 }
 
+/// A player reported, for the operator: by how many distinct reporters,
+/// and the newest report (when, by whom, why).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub(crate) struct ReportedRecord {
+    pub player: String,
+    pub reporters: i64,
+    pub at: i64,
+    pub reporter: String,
+    pub why: String,
+}
+
 /// One line of the operator's log.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub(crate) struct LogRecord {
@@ -99,22 +110,29 @@ pub(super) async fn report(writer: &sqlx::AnyPool, report: &ReportRecord, since:
     if made >= i64::from(most) {
         return Ok(false);
     }
-    sqlx::query("INSERT INTO reports (reporter, player, why, at) VALUES ($1, $2, $3, $4)")
-        .bind(&report.reporter)
-        .bind(&report.player)
-        .bind(&report.why)
-        .bind(report.at)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO reports (reporter, player, why, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (reporter, player) DO UPDATE SET why = excluded.why, at = excluded.at",
+    )
+    .bind(&report.reporter)
+    .bind(&report.player)
+    .bind(&report.why)
+    .bind(report.at)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(true)
 }
 
 /// The operator's side: run by `set-server admin`, on the server's machine.
 impl SqlStore {
-    /// The reports, newest first (at most `limit`).
-    pub(crate) async fn reports(&self, limit: i64) -> StoreResult<Vec<ReportRecord>> {
-        let statement = "SELECT id, reporter, player, why, at FROM reports ORDER BY id DESC LIMIT $1";
+    /// The players reported, most distinct reporters first, then the most
+    /// lately reported (at most `limit`), each with its newest report.
+    pub(crate) async fn reported(&self, limit: i64) -> StoreResult<Vec<ReportedRecord>> {
+        let statement = "SELECT r.player, t.reporters, r.at, r.reporter, r.why
+             FROM (SELECT player, COUNT(*) AS reporters, MAX(id) AS newest FROM reports GROUP BY player) t
+             JOIN reports r ON r.id = t.newest
+             ORDER BY t.reporters DESC, r.at DESC, r.id DESC LIMIT $1";
         Ok(sqlx::query_as(statement).bind(limit).fetch_all(&self.reader).await?)
     }
 
@@ -219,6 +237,13 @@ impl Moderation for SqlStore {
 
     fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>> {
         Box::pin(self::report(&self.writer, report, since, most))
+    }
+
+    fn forget_reports(&self, before: i64) -> BoxFuture<'_, StoreResult<u64>> {
+        Box::pin(async move {
+            let done = sqlx::query("DELETE FROM reports WHERE at < $1").bind(before).execute(&self.writer).await?;
+            Ok(done.rows_affected())
+        })
     }
 
     fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>> {

@@ -91,9 +91,12 @@ pub trait Identities: Send + Sync + 'static {
 pub trait Moderation: Send + Sync + 'static {
     /// The sanctions in force (`crate::moderation` keeps them in memory).
     fn sanctions_in_force(&self) -> BoxFuture<'_, StoreResult<Vec<SanctionRecord>>>;
-    /// Keeps a player's report of another unless its reporter made `most`
-    /// since `since` (Unix ms): whether it was kept.
+    /// Keeps a player's report of another, once per reporter and player (a
+    /// report again replaces the reason and time), unless its reporter has
+    /// reported `most` players since `since` (Unix ms): whether it was kept.
     fn report<'a>(&'a self, report: &'a ReportRecord, since: i64, most: u32) -> BoxFuture<'a, StoreResult<bool>>;
+    /// Deletes the reports made before `before` (Unix ms); how many went.
+    fn forget_reports(&self, before: i64) -> BoxFuture<'_, StoreResult<u64>>;
     /// Marks players for the operator: claims of a room faster than a person.
     fn flag<'a>(&'a self, room: &'a str, epoch: u64, flags: &'a [FlagRecord]) -> BoxFuture<'a, StoreResult<()>>;
 }

@@ -109,6 +109,9 @@ impl Connection {
                 return true;
             }
         };
+        if !self.state.reports_from.take(self.address) {
+            return self.throttled(None, Limit::Reports, "too many reports from your address: wait a while");
+        }
         let now = crate::unix_ms();
         let report = crate::store::ReportRecord {
             id: 0,
