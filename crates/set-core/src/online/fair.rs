@@ -23,7 +23,7 @@
 //!   opponents, who played in the last [`LISTED_ACTIVE_MS`] ([`listed`]).
 
 use super::room::RoomGame;
-use crate::players::sitting::Seat;
+use crate::players::sitting::{Effect, Seat};
 use crate::rules::variant::Variant;
 use std::fmt;
 
@@ -153,21 +153,26 @@ impl fmt::Display for Unrated {
             Unrated::Idle(seat) => write!(f, "seat {} made no claim", seat.0),
             Unrated::TooFast(fast) => write!(
                 f,
-                "seat {} claimed a card {} ms after it was dealt (event {}), faster than a person",
+                "seat {} claimed {} ms after the newest card it judged was dealt (event {}), faster than a person",
                 fast.seat.0, fast.looked_ms, fast.seq
             ),
         }
     }
 }
 
-/// The game's sets found faster than the policy's seeing floor.
+/// The game's sets found, and its right calls of "no set", faster than
+/// the policy's seeing floor: a set by how long its newest card had been
+/// in play, a call by how long the table it was made on had stood.
 pub fn fast_claims(game: &RoomGame, policy: &Policy) -> Vec<FastClaim> {
-    let found = game.sitting().finds(game.game());
+    let effects = game.sitting().effects(game.game());
     (1..=game.seq())
-        .zip(found.into_iter().zip(game.sitting().by()))
-        .filter(|&(_, (found, _))| found)
-        .filter_map(|(seq, (_, &seat))| {
-            let looked_ms = game.looked_ms(seq)?;
+        .zip(effects.into_iter().zip(game.sitting().by()))
+        .filter_map(|(seq, (effect, &seat))| {
+            let looked_ms = match effect {
+                Effect::Found => game.looked_ms(seq)?,
+                Effect::RightCall => game.looked_at_table_ms(seq)?,
+                Effect::Penalty | Effect::Neither => return None,
+            };
             (looked_ms < policy.seeing_floor_ms).then_some(FastClaim { seat, seq, looked_ms })
         })
         .collect()

@@ -430,6 +430,18 @@ impl RoomGame {
         events
     }
 
+    /// How long the table had stood as it was when event `seq`, a call of
+    /// "no set", was made, in ms of play time: how long its caller can have
+    /// looked for a set among its cards. `None` for no such event.
+    pub fn looked_at_table_ms(&self, seq: u32) -> Option<u64> {
+        let index = (seq as usize).checked_sub(1)?;
+        let mv = self.game.moves().get(index)?;
+        // The last event before the call that changed what was in play.
+        let changed = (1..=index).rev().find(|&k| self.in_play.get(k) != self.in_play.get(k - 1));
+        let since = changed.and_then(|k| self.game.moves().get(k - 1)).map_or(0, |m| m.at_ms);
+        Some(mv.at_ms.saturating_sub(since))
+    }
+
     /// How long the newest card of event `seq`'s claim had been in play
     /// when the claim was made, in ms of play time: how long its maker can
     /// have looked at every card it claimed. `None` for a hint or no such event.

@@ -2,7 +2,7 @@ use super::*;
 use crate::players::bot;
 use crate::players::level::Level;
 use crate::rules::card::Card;
-use crate::rules::game::{Action, Game, Move};
+use crate::rules::game::{Action, CallOutcome, Game, Move};
 use crate::rules::rng::SplitMix64;
 use crate::rules::variant::Variant;
 
@@ -196,4 +196,40 @@ fn a_hint_has_no_looking_time() {
     room.hint(Seat(0), 500).unwrap();
     assert_eq!(room.game().moves()[0], Move { at_ms: 500, action: Action::Hint });
     assert_eq!(room.looked_ms(1), None);
+}
+
+/// A room of `Variant::Classic` dealt when called, played (a set every 5 s)
+/// until a table without a set, the first seed from `from` that reaches one
+/// before the game ends: the room and when its last set was taken.
+fn at_a_table_without_a_set(from: u64) -> (RoomGame, u64) {
+    for seed in from.. {
+        let game = Game::dealt(Variant::Classic, seed, crate::rules::variant::Dealing::WhenCalled);
+        let mut room = RoomGame::dealt(game, &["P0", "P1"], &[]).expect("seats");
+        let mut at_ms = 0;
+        while let Some(claim) = room.game().first_claim() {
+            at_ms += 5_000;
+            room.claim(Seat(0), &ids(claim.cards()), room.seq(), at_ms).expect("a legal claim");
+        }
+        if !room.game().is_over() && at_ms > 0 {
+            return (room, at_ms);
+        }
+    }
+    unreachable!("some seed reaches a table without a set")
+}
+
+#[test]
+fn a_right_call_of_no_set_made_before_a_person_can_look_is_marked() {
+    let (mut room, last_set_ms) = at_a_table_without_a_set(0);
+    let (mut slow, _) = at_a_table_without_a_set(0);
+    // The plain reference: the table changed with the last set, so the
+    // caller looked for as long as since it.
+    let fast_at = last_set_ms + 120;
+    assert!(matches!(room.call_no_set(Seat(1), room.seq(), fast_at), Ok(CallOutcome::Right { .. })));
+    let seq = room.seq();
+    assert_eq!(room.looked_at_table_ms(seq), Some(120));
+    assert_eq!(fast_claims(&room, &Policy::default()), [FastClaim { seat: Seat(1), seq, looked_ms: 120 }]);
+    // A call after a person's look is not.
+    assert!(matches!(slow.call_no_set(Seat(1), slow.seq(), last_set_ms + 4_000), Ok(CallOutcome::Right { .. })));
+    assert_eq!(slow.looked_at_table_ms(slow.seq()), Some(4_000));
+    assert_eq!(fast_claims(&slow, &Policy::default()), []);
 }
