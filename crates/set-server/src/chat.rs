@@ -11,6 +11,10 @@ pub(crate) use set_protocol::chat::{KEPT, MAX_CHARS};
 /// can be made to store, whatever the rate limits let through.
 pub(crate) const MAX_ROOM_LINES: u32 = 500;
 
+/// Of a room's [`MAX_ROOM_LINES`], the most its watchers may say: however
+/// many watch, the players keep the rest for their own talk (a "gg" at the end).
+pub(crate) const MAX_WATCHER_LINES: u32 = 200;
+
 /// The line to keep, or why it is refused (words for the sender).
 pub(crate) fn checked(text: &str) -> Result<String, String> {
     let text = text.trim();

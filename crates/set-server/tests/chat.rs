@@ -103,3 +103,44 @@ async fn players_chat_within_the_limits_and_a_player_who_comes_back_sees_it() {
         (Some(given.as_str()), Some(eve_player.as_str()))
     );
 }
+
+/// Round three: a room's 500 lines were shared, and fresh watchers from
+/// ten addresses used them in seconds; the players' "gg" was then refused.
+/// Now the watchers together say at most their share, and the players
+/// keep the rest.
+#[tokio::test]
+async fn watchers_from_many_addresses_cannot_spend_the_players_chat() {
+    let scratch = Scratch::new("chat-watchers");
+    let server = Server::start(&scratch);
+    let mut ann = Client::new(&server, None).await;
+    let room = ann.create("classic", "Ann").await;
+    let (mut ben, _) = ben_sits_and_ann_starts(&server, &mut ann, &room).await;
+    let (mut said, mut refused) = (0, 0);
+    for n in 0..45 {
+        let from = format!("127.0.1.{}", n + 1);
+        let mut eve = Client::from_address(&server, &from, None).await.unwrap();
+        eve.join(&room, Some(&format!("Eve {n}")), 0).await;
+        for line in 0..5 {
+            let text = format!("watcher {n} line {line}");
+            eve.send(chat(&text)).await;
+            let answer = eve.first(|m| m["t"] == "error" || (m["t"] == "chat" && m["text"] == text), "an answer").await;
+            if answer["t"] == "chat" {
+                said += 1;
+            } else {
+                assert_eq!(answer["code"], "bad_chat", "{answer}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!((said, refused), (200, 25), "the watchers' share, then refused");
+    ann.send(chat("gg")).await;
+    let line = ben.first(|m| m["t"] == "chat" && m["text"] == "gg", "Ann's gg").await;
+    assert_eq!(line["seat"], 0);
+    // Restored from the database, the room still counts the watchers' lines.
+    drop(server.terminate());
+    let server = Server::start(&scratch);
+    let mut late = Client::from_address(&server, "127.0.2.1", None).await.unwrap();
+    late.join(&room, Some("Late"), 0).await;
+    late.send(chat("me too")).await;
+    assert_eq!(late.expect("error").await["code"], "bad_chat");
+}

@@ -87,6 +87,8 @@ pub(super) struct Room {
     /// number the next one takes.
     chat: VecDeque<ChatRecord>,
     chat_next: u32,
+    /// How many of its lines its watchers said (at most `chat::MAX_WATCHER_LINES`).
+    watcher_lines: u32,
     store: Arc<dyn Store>,
     /// Where a public room lists itself (none for a room loaded only to be read).
     lobby: Option<Arc<Lobby>>,
@@ -126,7 +128,7 @@ impl Room {
         limits: RoomLimits,
         lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
-        let StoredRoom { room: record, seats, moves, chat, results } = stored;
+        let StoredRoom { room: record, seats, moves, chat, watcher_lines, results } = stored;
         let variant = record.mode;
         // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
         if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
@@ -180,6 +182,7 @@ impl Room {
             rtt,
             answered: VecDeque::new(),
             chat_next: chat.last().map_or(0, |line| line.n + 1),
+            watcher_lines,
             chat: chat.into(),
             store,
             lobby,

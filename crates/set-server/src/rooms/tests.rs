@@ -46,6 +46,7 @@ impl RoomLog for MemoryStore {
             seats: vec![host.clone()],
             moves: Vec::new(),
             chat: Vec::new(),
+            watcher_lines: 0,
             results: Vec::new(),
         };
         self.rooms.lock().unwrap().insert(room.id.clone(), stored);
@@ -106,7 +107,12 @@ impl RoomLog for MemoryStore {
         })
     }
     fn chat<'a>(&'a self, room: &'a str, _epoch: u64, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
-        Box::pin(async move { self.with(room, |r| r.chat.push(line.clone())) })
+        Box::pin(async move {
+            self.with(room, |r| {
+                r.watcher_lines += u32::from(matches!(line.by, crate::store::Speaker::Watcher { .. }));
+                r.chat.push(line.clone());
+            })
+        })
     }
     fn load<'a>(&'a self, room: &'a str) -> BoxFuture<'a, StoreResult<Option<StoredRoom>>> {
         Box::pin(async move { Ok(self.rooms.lock().unwrap().get(room).cloned()) })

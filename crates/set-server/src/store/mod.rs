@@ -217,6 +217,8 @@ pub struct StoredRoom {
     pub moves: Vec<MoveRecord>,
     /// The last lines of its chat (`crate::chat::KEPT`), oldest first.
     pub chat: Vec<ChatRecord>,
+    /// How many lines of its chat, in all, its watchers said.
+    pub watcher_lines: u32,
     /// A rated game's results, by seat, once it is over.
     pub results: Vec<ResultRecord>,
 }

@@ -151,6 +151,11 @@ impl RoomLog for SqlStore {
                 })
                 .collect::<StoreResult<Vec<_>>>()?;
             chat.reverse();
+            let watcher_lines: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM chat WHERE room = $1 AND watcher IS NOT NULL")
+                    .bind(room)
+                    .fetch_one(&mut *tx)
+                    .await?;
             let rows = sqlx::query(
                 "SELECT seat, player, name, place, sets, mu_before, sigma_before, mu_after, sigma_after
                  FROM results WHERE room = $1 ORDER BY seat",
@@ -172,7 +177,8 @@ impl RoomLog for SqlStore {
                     })
                 })
                 .collect::<StoreResult<Vec<_>>>()?;
-            Ok(Some(StoredRoom { room: record, seats, moves, chat, results }))
+            let watcher_lines = u32::try_from(watcher_lines).unwrap_or(u32::MAX);
+            Ok(Some(StoredRoom { room: record, seats, moves, chat, watcher_lines, results }))
         })
     }
 

@@ -1,7 +1,9 @@
 //! A room's chat: its players' and its watchers' lines, kept with the
 //! room's log and told to everyone in the room. A watcher's line is marked
 //! as one, and bound as a player's is (the connection's rate limits, the
-//! room's most lines).
+//! room's most lines), and the watchers together say at most their share
+//! of the room's lines (`chat::MAX_WATCHER_LINES`), so that fresh watchers
+//! cannot spend the players' chat.
 
 use super::Room;
 use crate::proto::{ChatMsg, ErrorCode, ServerMsg};
@@ -41,12 +43,21 @@ impl Room {
             let why = format!("this room has kept its {} lines of chat: no more", crate::chat::MAX_ROOM_LINES);
             return self.error(conn, None, ErrorCode::BadChat, why);
         }
+        let watching = matches!(by, Speaker::Watcher { .. });
+        if watching && self.watcher_lines >= crate::chat::MAX_WATCHER_LINES {
+            let why = format!(
+                "this room's watchers have said their {} lines: the rest are the players'",
+                crate::chat::MAX_WATCHER_LINES
+            );
+            return self.error(conn, None, ErrorCode::BadChat, why);
+        }
         let line = ChatRecord { n: self.chat_next, by, at_ms: self.now_ms(Instant::now()), text, hidden: false };
         if let Err(err) = self.store.chat(&self.record.id, self.epoch, &line).await {
             self.not_kept(&err, "a chat line");
             return self.error(conn, None, ErrorCode::Unavailable, "the line was not kept: try again");
         }
         self.chat_next += 1;
+        self.watcher_lines += u32::from(watching);
         self.broadcast(&ServerMsg::Chat(self.chat_msg(&line)));
         self.chat.push_back(line);
         if self.chat.len() > crate::chat::KEPT {
