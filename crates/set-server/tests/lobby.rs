@@ -449,3 +449,44 @@ async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters(
     assert_ne!(again["room"], squat.as_str(), "never the squatter's twice");
     assert_eq!(again["seat"], 0, "a room of its own");
 }
+
+/// A public classic room without hints, made by a new player from
+/// `from` and sat in: the player and the room.
+async fn public_room_from(server: &Server, from: &str, name: &str) -> (Client, String) {
+    let mut host = Client::from_address(server, from, None).await.unwrap();
+    host.send(ClientMsg::Create {
+        mode: "classic".into(),
+        hints: false,
+        name: name.into(),
+        public: true,
+        bots: vec![],
+        dealing: set_core::rules::variant::Dealing::Automatic,
+    })
+    .await;
+    let room = host.expect("created").await["room"].as_str().unwrap().to_owned();
+    host.join(&room, None, 0).await;
+    (host, room)
+}
+
+/// Round two's squatter, only partly closed: quick play picks the fullest
+/// waiting room, which a room of seats whose players left still was. A
+/// seat whose player left now counts for nothing.
+#[tokio::test]
+async fn quick_play_does_not_count_seats_whose_players_left() {
+    let scratch = Scratch::new("quick-stale");
+    let server = Server::start(&scratch);
+    // The squatter's room: its host, and three puppets who sat and left.
+    let (_squatter, squatted) = public_room_from(&server, "127.0.3.1", "Sam").await;
+    for n in 0..3 {
+        let mut puppet = Client::from_address(&server, &format!("127.0.3.{}", n + 2), None).await.unwrap();
+        puppet.join(&squatted, Some(&format!("Pup {n}")), 0).await;
+    }
+    // (Dropped: their sockets closed; their seats stay, the room waits.)
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // An honest host's room, made after it: one player in it, as in the squatter's.
+    let (_ann, honest) = public_room_from(&server, "127.0.4.1", "Ann").await;
+    let mut cy = Client::from_address(&server, "127.0.5.1", None).await.unwrap();
+    cy.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Cy".into() }).await;
+    let seated = cy.expect("room").await;
+    assert_eq!(seated["room"].as_str(), Some(honest.as_str()), "as full as the squatter's now, and newer");
+}

@@ -105,6 +105,9 @@ struct MadeRoom {
 struct State {
     /// This node's public rooms.
     rooms: HashMap<String, LobbyRoomMsg>,
+    /// How many of each of this node's rooms' seats have their player in
+    /// it now (a seat whose player left is no reason to join it).
+    present: HashMap<String, usize>,
     watchers: HashMap<ConnId, Watcher>,
     chat: VecDeque<LobbyChatMsg>,
     /// Lines said (here or on another node) since the watchers were last
@@ -135,6 +138,7 @@ impl Default for State {
     fn default() -> State {
         State {
             rooms: HashMap::new(),
+            present: HashMap::new(),
             watchers: HashMap::new(),
             chat: VecDeque::new(),
             chat_untold: VecDeque::new(),
@@ -299,9 +303,16 @@ impl Lobby {
         state.rooms.insert(summary.room.clone(), summary);
     }
 
+    /// How many of this node's room `room`'s seats have their player in it
+    /// now: quick play counts those, not the seats, in a room of this node.
+    pub fn seated_here(&self, room: &str, present: usize) {
+        self.state().present.insert(room.to_owned(), present);
+    }
+
     /// A room leaves the lobby (if it was in it).
     pub fn withdraw(&self, room: &str) {
         let mut state = self.state();
+        state.present.remove(room);
         if state.rooms.remove(room).is_some() {
             state.changed.insert(room.to_owned());
             state.tell_peers(PeerMsg::Gone { room: room.to_owned() });
@@ -347,18 +358,22 @@ impl Lobby {
 
     /// The public rooms of `mode` waiting for players, without hints and
     /// with a free seat: where a quick play sits. The fullest first (the
-    /// nearest to starting), then the newest (a room left waiting for long
-    /// is likelier a squatter's than a host's about to start), so that quick
-    /// plays spread over the rooms instead of all catching the oldest.
+    /// nearest to starting), by the players in it now where this node
+    /// knows (a seat whose player left counts for nothing: a room of stale
+    /// seats is no fuller than an empty one), then the newest (a room left
+    /// waiting for long is likelier a squatter's than a host's about to
+    /// start), so that quick plays spread over the rooms instead of all
+    /// catching the oldest.
     pub fn waiting_rooms(&self, mode: &str, seats: usize) -> Vec<String> {
         let state = self.state();
+        let present = |r: &LobbyRoomMsg| state.present.get(&r.room).copied().unwrap_or(r.players.len());
         let mut rooms: Vec<&LobbyRoomMsg> = state
             .all_rooms()
             .into_iter()
             .filter(|r| r.mode.name() == mode && !r.hints && !r.dealing.is_called())
-            .filter(|r| r.status == Status::Waiting && r.players.len() < seats)
+            .filter(|r| r.status == Status::Waiting && r.players.len() < seats && present(r) > 0)
             .collect();
-        rooms.sort_by_key(|r| (std::cmp::Reverse(r.players.len()), std::cmp::Reverse(r.created_at)));
+        rooms.sort_by_key(|r| (std::cmp::Reverse(present(r)), std::cmp::Reverse(r.created_at)));
         rooms.into_iter().map(|r| r.room.clone()).collect()
     }
 

@@ -58,6 +58,12 @@ fn quick_play_finds_the_fullest_then_newest_waiting_rooms_of_its_way_to_play_wit
     assert_eq!(lobby.waiting_rooms("classic", 2), ["new", "old"], "as full: the newest first");
     assert_eq!(lobby.waiting_rooms("junior", 2), ["junior"]);
     assert_eq!(lobby.waiting_rooms("classic", 3), ["full", "new", "old"], "the fullest first");
+    // Seats whose players left count for nothing: "full" has one of two
+    // here now, as "new" and "old" do; a room of stale seats only, none.
+    lobby.seated_here("full", 1);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["new", "old", "full"], "as full as the others now");
+    lobby.seated_here("full", 0);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["new", "old"]);
     lobby.withdraw("new");
     assert_eq!(lobby.waiting_rooms("classic", 2), ["old"]);
     assert!(lobby.waiting_rooms("ultra", 8).is_empty());

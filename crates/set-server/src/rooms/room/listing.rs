@@ -29,10 +29,13 @@ impl Room {
     /// someone sits in it and its game is not over, withdrawn otherwise.
     pub(super) fn publish(&self) {
         let Some(lobby) = self.lobby.as_ref().filter(|_| self.record.public) else { return };
-        let seated_here = self.conns.values().any(|c| c.seat.is_some());
-        if !seated_here || self.record.status == Status::Over {
+        let mut present: Vec<_> = self.conns.values().filter_map(|c| c.seat).collect();
+        present.sort_unstable();
+        present.dedup();
+        if present.is_empty() || self.record.status == Status::Over {
             return lobby.withdraw(&self.record.id);
         }
+        lobby.seated_here(&self.record.id, present.len());
         lobby.publish(LobbyRoomMsg {
             room: self.record.id.clone(),
             mode: self.record.mode,
