@@ -50,6 +50,8 @@ let failed = 0;
 
 // Three nodes behind nginx, one killed halfway.
 const cluster = await startCluster({ nodeFlags: LIMITS });
+// The load generator reads the cluster's Postgres, which asks for its password (scripts/postgres.sh).
+process.env.PGPASSFILE = `${cluster.dir}/postgres/pgpass`;
 try {
   const pids = await Promise.all([1, 2, 3].map((n) => cluster.file(`node-${n}.pid`)));
   const db = await cluster.file('postgres.url');

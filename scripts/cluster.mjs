@@ -45,5 +45,5 @@ export async function startCluster({ nodes = 3, nodeFlags = [] } = {}) {
     throw err;
   }
   const file = async (name) => (await readFile(path.join(dir, name), 'utf8')).trim();
-  return { url, port, run, file, stop };
+  return { url, port, run, file, stop, dir };
 }

@@ -96,6 +96,9 @@ up() {
   echo "nats://127.0.0.1:$nats_port" > "$dir/nats.url"
   pg_port=$(free_port)
   url=$(bash scripts/postgres.sh start "$dir/postgres" "$pg_port")
+  # Postgres asks for its password (scripts/postgres.sh): psql and the
+  # nodes read it from the cluster's own file.
+  export PGPASSFILE="$dir/postgres/pgpass"
   psql "$url" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'set'" | grep -q 1 || psql "$url" -qc "CREATE DATABASE set"
   url="${url%/*}/set"
   echo "$url" > "$dir/postgres.url"

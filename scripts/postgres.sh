@@ -6,11 +6,19 @@
 #   scripts/postgres.sh init DIR         initdb DIR/data, if new (a template: see below)
 #   scripts/postgres.sh start DIR PORT   init DIR if new, start on 127.0.0.1:PORT,
 #                                        print the URL of its `postgres` database
+#                                        (its password: DIR/pgpass, below)
 #   scripts/postgres.sh stop DIR         stop it (fast shutdown), if it runs
 #
 # With SET_PG_TEMPLATE naming a folder `init` made, `start` copies its data
 # folder instead of running initdb: scripts/test.sh initialises one for the
 # whole run, and every cluster of its tests starts from a copy.
+#
+# No connection is trusted: the superuser `postgres` has a password made at
+# init (random, scram-sha-256 for every connection, the socket's too),
+# kept in DIR/pgpass (mode 600, a libpq password file, copied with the
+# template's data). The URL printed holds no password: a client is given
+# the file (PGPASSFILE=DIR/pgpass, which sqlx and psql read) or the
+# password (PGPASSWORD). A local user without it is refused.
 #
 # Postgres refuses to run as root: as root, the server runs as the user
 # `postgres` (Debian's package makes it), and DIR is made theirs (the
@@ -32,10 +40,18 @@ init_data() {
   if [ -n "${SET_PG_TEMPLATE:-}" ] && [ -f "$SET_PG_TEMPLATE/data/PG_VERSION" ]; then
     # cp -a keeps the owner and the 0700 mode Postgres insists on.
     cp -a "$SET_PG_TEMPLATE/data" "$dir/data"
+    (umask 077 && cp "$SET_PG_TEMPLATE/pgpass" "$dir/pgpass")
   else
-    # Trust on loopback only: a test server, reached from this machine alone.
-    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
-      || { cat "$dir/initdb.log" >&2; exit 1; }
+    local password
+    password=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')
+    # The password for initdb, readable by the server's owner alone, gone after.
+    (umask 077 && printf '%s\n' "$password" > "$dir/initdb.password")
+    if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir/initdb.password"; fi
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=scram-sha-256 --pwfile="$dir/initdb.password" \
+      -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { rm -f "$dir/initdb.password"; cat "$dir/initdb.log" >&2; exit 1; }
+    rm -f "$dir/initdb.password"
+    (umask 077 && printf '127.0.0.1:*:*:postgres:%s\nlocalhost:*:*:postgres:%s\n' "$password" "$password" > "$dir/pgpass")
   fi
 }
 case $command in

@@ -158,6 +158,9 @@ if wants native; then
   postgres=ok
   export SET_PG_TEMPLATE="$pg_root/template"
   pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  # Every copy of the template has its password: the tests, and the nodes
+  # and load generators they start, read it from the template's file.
+  export PGPASSFILE="$SET_PG_TEMPLATE/pgpass"
   if bash scripts/postgres.sh init "$SET_PG_TEMPLATE" \
     && SET_TEST_POSTGRES=$(bash scripts/postgres.sh start "$pg_root/server" "$pg_port"); then
     export SET_TEST_POSTGRES

@@ -192,3 +192,34 @@ async fn a_frozen_owner_resumed_after_another_node_took_its_room_keeps_nothing_l
     let _ = (first.terminate(), second.terminate());
     database.remove().await;
 }
+
+/// Round three: the cluster's Postgres trusted every local user, who could
+/// read the token-signing key and every room's seed. Now it asks for its
+/// password (scripts/postgres.sh): a client without it, or with another,
+/// is refused; with it (the file the tests were given), let in.
+#[tokio::test]
+async fn a_connection_to_postgres_without_its_password_is_refused() {
+    let Ok(url) = std::env::var("SET_TEST_POSTGRES") else {
+        assert!(std::env::var_os("SET_TEST_REQUIRE_POSTGRES").is_none(), "SET_TEST_POSTGRES is not set");
+        return;
+    };
+    let wrong = url.replacen("postgres://postgres@", "postgres://postgres:not-the-password@", 1);
+    assert_ne!(wrong, url);
+    let refused = sqlx::PgPool::connect(&wrong).await.err().map(|err| err.to_string()).unwrap_or_default();
+    assert!(refused.contains("password authentication failed"), "{refused:?}");
+    // Without the password file: psql, never asking, is refused.
+    let psql = std::process::Command::new("psql")
+        .env_remove("PGPASSFILE")
+        .env_remove("PGPASSWORD")
+        .env("HOME", "/nonexistent")
+        .args(["-w", "-qtAc", "SELECT 1", &url])
+        .output()
+        .unwrap();
+    assert!(!psql.status.success(), "{}", String::from_utf8_lossy(&psql.stdout));
+    assert!(String::from_utf8_lossy(&psql.stderr).contains("password"), "{}", String::from_utf8_lossy(&psql.stderr));
+    // With it, in.
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let one: i32 = sqlx::query_scalar("SELECT 1").fetch_one(&pool).await.unwrap();
+    assert_eq!(one, 1);
+    pool.close().await;
+}
