@@ -14,8 +14,8 @@
 //! Bounds, against a seat that stalls or plays on forever:
 //! - a person's turn runs out [`TURN_FLIP_MS`] after it began or after
 //!   their last card turned up; the room then turns up the rest of the
-//!   three itself ([`RoomGame::time_out_turn`]: the first face-down cards,
-//!   in slot order, that make no claim), a miss like any other, kept in the
+//!   three itself ([`RoomGame::time_out_turn`]: face-down cards drawn at
+//!   random among those that make no claim), a miss like any other, kept in the
 //!   log as a claim, so a restored room has the same turn;
 //! - misses cost nothing (no cool-down, no cap per seat: they are the
 //!   game's way on), so the game ends after [`MAX_TURN_MISSES`] of them in
@@ -25,6 +25,7 @@ use super::{ClaimError, RoomGame};
 use crate::players::sitting::{Kind, Refusal, Seat, Verdict};
 use crate::rules::card::Card;
 use crate::rules::game::{Action, GameError};
+use crate::rules::rng::SplitMix64;
 
 /// How long a person's turn waits for its next card, in ms of play time.
 pub const TURN_FLIP_MS: u64 = 10_000;
@@ -142,10 +143,13 @@ impl RoomGame {
     }
 
     /// A person's turn that ran out by `at_ms` ([`RoomGame::turn_ends_ms`]):
-    /// the room turns up the rest of its three (the first face-down cards,
-    /// in slot order, that make no claim with those up; any, if every
-    /// choice does) and judges them as that seat's claim. `None`, and
-    /// nothing changed, if no turn ran out.
+    /// the room turns up the rest of its three and judges them as that
+    /// seat's claim. The rest is drawn at random among the face-down cards
+    /// that make no claim with those up (any, if every choice does), by a
+    /// draw from the game's secret seed and the event's number: taking the
+    /// first such cards in slot order told everyone that a card it skipped
+    /// was the one completing a set with those up, which shows that card.
+    /// `None`, and nothing changed, if no turn ran out.
     pub fn time_out_turn(&mut self, at_ms: u64) -> Option<(Seat, Verdict)> {
         if at_ms < self.turn_ends_ms()? {
             return None;
@@ -155,18 +159,29 @@ impl RoomGame {
         let up = self.turned.clone();
         let rest: Vec<Card> = self.game.table().iter().copied().filter(|card| !up.contains(card)).collect();
         let need = variant.claim_size().checked_sub(up.len())?;
-        let mut first = None;
+        let cards_of =
+            |picks: &[usize]| -> Vec<Card> { up.iter().copied().chain(picks.iter().map(|&i| rest[i])).collect() };
+        let makes_no_claim = |picks: &[usize]| !variant.rule().holds(variant.deck(), &cards_of(picks));
+        let mut misses = 0u64;
+        for_each_choice(rest.len(), need, &mut |picks| {
+            misses += u64::from(makes_no_claim(picks));
+            true
+        });
+        let mut draw = SplitMix64::new(self.game.seed() ^ u64::from(self.seq()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (wanted, mut seen) = (if misses == 0 { 0 } else { draw.below(misses) }, 0u64);
         let mut chosen = None;
         for_each_choice(rest.len(), need, &mut |picks| {
-            let cards: Vec<Card> = up.iter().copied().chain(picks.iter().map(|&i| rest[i])).collect();
-            let claim = variant.rule().holds(variant.deck(), &cards);
-            first.get_or_insert_with(|| cards.clone());
-            if !claim {
-                chosen = Some(cards);
+            if misses > 0 && !makes_no_claim(picks) {
+                return true;
             }
-            chosen.is_none()
+            if seen == wanted {
+                chosen = Some(cards_of(picks));
+                return false;
+            }
+            seen += 1;
+            true
         });
-        let cards = chosen.or(first)?;
+        let cards = chosen?;
         self.turned.clear();
         let judged = self.judge(by, &cards, at_ms);
         if judged.is_err() {

@@ -191,3 +191,47 @@ fn choices_are_listed_in_order_and_stop_when_asked() {
     });
     assert_eq!(count, 5);
 }
+
+/// The third card of a set with `a` and `b`, by its id's four ternary
+/// digits (the plain rule: each all alike or all different).
+fn completing(a: Card, b: Card) -> u8 {
+    let (mut x, mut y, mut third, mut place) = (a.id(), b.id(), 0, 1);
+    for _ in 0..4 {
+        third += (6 - x % 3 - y % 3) % 3 * place;
+        (x, y, place) = (x / 3, y / 3, place * 3);
+    }
+    third
+}
+
+/// Round three: a timed-out turn took the first face-down cards in slot
+/// order that made no claim, so a card it skipped was the one completing
+/// a set with those up, which everyone could then name. Now the rest is
+/// drawn among the cards that make no claim: when the room passes over the
+/// first face-down slot, that slot holds the completing card no more often
+/// than any other.
+#[test]
+fn a_timed_out_turn_skipping_a_card_tells_no_one_it_completes_the_set() {
+    let (mut skipped_first, mut first_completes, mut chosen_slots) = (0, 0, std::collections::BTreeSet::new());
+    for seed in 0..400 {
+        let mut room = RoomGame::new(Variant::Memory, seed, &["Ann", "Ben"], &[]).unwrap();
+        room.flip(Seat(0), 0, 0, 1_000).unwrap();
+        room.flip(Seat(0), 1, 0, 2_000).unwrap();
+        let table = room.game().table().to_vec();
+        let ends = room.turn_ends_ms().unwrap();
+        let (_, verdict) = room.time_out_turn(ends).unwrap();
+        assert!(matches!(verdict, Verdict::Wrong(_)), "a miss: {verdict:?}");
+        let (_, mv) = room.last_move().unwrap();
+        let third = crate::online::room::claimed(&mv).unwrap().cards()[2];
+        let slot = table.iter().position(|&card| card == third).unwrap();
+        assert_ne!(third.id(), completing(table[0], table[1]), "never the completing card");
+        chosen_slots.insert(slot);
+        if slot != 2 {
+            skipped_first += 1;
+            first_completes += usize::from(table[2].id() == completing(table[0], table[1]));
+        }
+    }
+    assert!(chosen_slots.len() > 5, "drawn over the table: {chosen_slots:?}");
+    // Slot order: every time slot 2 was passed over, it completed the set.
+    assert!(skipped_first > 100, "{skipped_first}");
+    assert!(first_completes * 4 < skipped_first, "{first_completes} of {skipped_first}: the skip tells");
+}
