@@ -397,24 +397,7 @@ async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters(
     let scratch = Scratch::new("lobby-squatter");
     let server = Server::start(&scratch);
     // Public rooms without hints: those quick play sits in.
-    let open_room = |name: &'static str| {
-        let server = &server;
-        async move {
-            let mut client = Client::new(server, None).await;
-            let create = ClientMsg::Create {
-                mode: "classic".into(),
-                hints: false,
-                name: name.into(),
-                public: true,
-                bots: vec![],
-                dealing: set_core::rules::variant::Dealing::Automatic,
-            };
-            client.send(create).await;
-            let room = client.expect("created").await["room"].as_str().unwrap().to_owned();
-            client.join(&room, None, 0).await;
-            (client, room)
-        }
-    };
+    let open_room = |name: &'static str| public_room_from(&server, "127.0.0.1", name);
     let (_squatter, squat) = open_room("Squatter").await;
     // Another host's room, made later, also waiting.
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
