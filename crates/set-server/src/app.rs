@@ -39,7 +39,7 @@ pub struct AppState {
     pub signer: tokens::Signer,
     /// The key is `--secret-file`'s (not the database's, read again as they rotate).
     pub keys_from_file: bool,
-    /// The players' recent sign-outs of their other browsers (`crate::sign_outs`).
+    /// The sign-outs of other browsers of the players connected here (`crate::sign_outs`).
     pub sign_outs: crate::sign_outs::SignOuts,
     /// New identities (a hello without a token), per client address.
     pub identities_from: AddressBuckets,

@@ -323,12 +323,12 @@ impl Limits {
 
     /// How long a report is kept, in ms.
     pub fn report_ms(&self) -> i64 {
-        i64::try_from(self.report_days.saturating_mul(86_400_000)).unwrap_or(i64::MAX)
+        days_in_ms(self.report_days)
     }
 
     /// How long a token is taken after it was issued, in ms.
     pub fn token_ms(&self) -> i64 {
-        i64::try_from(self.token_days.saturating_mul(86_400_000)).unwrap_or(i64::MAX)
+        days_in_ms(self.token_days)
     }
 
     /// The bucket of rooms one address may join.
@@ -351,6 +351,11 @@ impl Limits {
     pub fn address_chat_bucket(&self) -> Bucket {
         Bucket::new(f64::from(self.chat_burst) * 3.0, f64::from(self.chat_per_second) * 3.0)
     }
+}
+
+/// `days` in ms, as far as an `i64` of Unix ms reaches.
+fn days_in_ms(days: u64) -> i64 {
+    i64::try_from(days.saturating_mul(86_400_000)).unwrap_or(i64::MAX)
 }
 
 /// A token bucket: `burst` at once, refilled at `per_second`.

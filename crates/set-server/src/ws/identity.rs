@@ -45,13 +45,14 @@ impl Connection {
     }
 
     /// Whether `player` signed out their other browsers after `issued_ms`,
-    /// by a recent sign-out (the check each frame makes).
+    /// by a sign-out this node holds (one made while the player was
+    /// connected here: the check each frame makes).
     pub(super) fn signed_out_since(&self, player: &str, issued_ms: i64) -> bool {
         self.state.sign_outs.signed_out(player, issued_ms)
     }
 
-    /// The same at hello, asked of the store by key as well (a sign-out
-    /// older than memory holds). A store that does not answer leaves the
+    /// The same at hello, asked of the store by key as well (a sign-out made
+    /// before the player connected here). A store that does not answer leaves the
     /// recent ones to judge: a player is not locked out by a database down.
     async fn signed_out_at_hello(&self, player: &str, issued_ms: i64) -> bool {
         if self.signed_out_since(player, issued_ms) {
