@@ -159,28 +159,22 @@ impl RoomGame {
         let up = self.turned.clone();
         let rest: Vec<Card> = self.game.table().iter().copied().filter(|card| !up.contains(card)).collect();
         let need = variant.claim_size().checked_sub(up.len())?;
-        let cards_of =
-            |picks: &[usize]| -> Vec<Card> { up.iter().copied().chain(picks.iter().map(|&i| rest[i])).collect() };
-        let makes_no_claim = |picks: &[usize]| !variant.rule().holds(variant.deck(), &cards_of(picks));
-        let mut misses = 0u64;
+        // Every choice that makes no claim, in lexicographic order, and the
+        // first choice of all (taken when every choice makes a claim).
+        let (mut misses, mut first) = (Vec::new(), None);
         for_each_choice(rest.len(), need, &mut |picks| {
-            misses += u64::from(makes_no_claim(picks));
+            let cards: Vec<Card> = up.iter().copied().chain(picks.iter().map(|&i| rest[i])).collect();
+            first.get_or_insert_with(|| cards.clone());
+            if !variant.rule().holds(variant.deck(), &cards) {
+                misses.push(cards);
+            }
             true
         });
         let mut draw = SplitMix64::new(self.game.seed() ^ u64::from(self.seq()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let (wanted, mut seen) = (if misses == 0 { 0 } else { draw.below(misses) }, 0u64);
-        let mut chosen = None;
-        for_each_choice(rest.len(), need, &mut |picks| {
-            if misses > 0 && !makes_no_claim(picks) {
-                return true;
-            }
-            if seen == wanted {
-                chosen = Some(cards_of(picks));
-                return false;
-            }
-            seen += 1;
-            true
-        });
+        let chosen = match misses.len() as u64 {
+            0 => first,
+            count => Some(misses.swap_remove(draw.below(count) as usize)),
+        };
         let cards = chosen?;
         self.turned.clear();
         let judged = self.judge(by, &cards, at_ms);
