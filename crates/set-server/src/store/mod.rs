@@ -355,6 +355,19 @@ const READERS: u32 = 2;
 /// How long a write or read waits for a Postgres connection before it fails.
 const POSTGRES_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// Begins a transaction that writes. SQLite's takes the write lock at once
+/// (`BEGIN IMMEDIATE`): a deferred one that read first and then met another
+/// process's commit (an operator's `admin` command beside the server) would
+/// fail with `database is locked` at its first write, with no wait, as
+/// SQLite cannot let it write on an old snapshot. Postgres has no such need.
+pub(super) async fn begin_write(writer: &AnyPool) -> StoreResult<sqlx::Transaction<'static, sqlx::Any>> {
+    if writer.connect_options().database_url.scheme() == "sqlite" {
+        Ok(writer.begin_with("BEGIN IMMEDIATE").await?)
+    } else {
+        Ok(writer.begin().await?)
+    }
+}
+
 /// A change of `room` by its owner, who took it at `epoch`.
 fn room_write(room: &str, epoch: u64, change: Change) -> Write {
     Write::Room { room: room.to_owned(), epoch, change }
@@ -442,7 +455,7 @@ impl SqlStore {
         .bind(expiry.abandoned)
         .fetch_all(&self.writer)
         .await?;
-        let mut tx = self.writer.begin().await?;
+        let mut tx = begin_write(&self.writer).await?;
         let mut deleted = Vec::new();
         for row in rows {
             let id: String = row.try_get("id")?;

@@ -101,7 +101,7 @@ pub(super) async fn in_force(reader: &sqlx::AnyPool) -> StoreResult<Vec<Sanction
 /// Keeps a report unless its reporter made `most` since `since` (Unix
 /// ms): whether it was kept.
 pub(super) async fn report(writer: &sqlx::AnyPool, report: &ReportRecord, since: i64, most: u32) -> StoreResult<bool> {
-    let mut tx = writer.begin().await?;
+    let mut tx = super::begin_write(writer).await?;
     let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM reports WHERE reporter = $1 AND at >= $2")
         .bind(&report.reporter)
         .bind(since)
@@ -150,7 +150,7 @@ impl SqlStore {
     /// Puts a sanction in force, logged; its id.
     pub(crate) async fn sanction(&self, kind: SanctionKind, target: &str, note: &str) -> StoreResult<i64> {
         let at = crate::unix_ms();
-        let mut tx = self.writer.begin().await?;
+        let mut tx = super::begin_write(&self.writer).await?;
         let id: i64 =
             sqlx::query_scalar("INSERT INTO sanctions (kind, target, note, at) VALUES ($1, $2, $3, $4) RETURNING id")
                 .bind(kind.name())
@@ -167,7 +167,7 @@ impl SqlStore {
     /// Lifts sanction `id`, logged; false if no such sanction is in force.
     pub(crate) async fn lift(&self, id: i64, note: &str) -> StoreResult<bool> {
         let at = crate::unix_ms();
-        let mut tx = self.writer.begin().await?;
+        let mut tx = super::begin_write(&self.writer).await?;
         let lifted = sqlx::query("UPDATE sanctions SET lifted_at = $1 WHERE id = $2 AND lifted_at IS NULL")
             .bind(at)
             .bind(id)
@@ -187,7 +187,7 @@ impl SqlStore {
         let at = crate::unix_ms();
         let mut key = vec![0u8; 32];
         getrandom::fill(&mut key).map_err(|err| super::StoreError::Corrupt(format!("no randomness: {err}")))?;
-        let mut tx = self.writer.begin().await?;
+        let mut tx = super::begin_write(&self.writer).await?;
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM secrets").fetch_one(&mut *tx).await?;
         sqlx::query("INSERT INTO secrets (id, key, created_at) VALUES ($1, $2, $3)")
             .bind(id)
@@ -203,7 +203,7 @@ impl SqlStore {
     /// Hides line `n` of `room`'s chat, logged; false if there is no such line.
     pub(crate) async fn hide_chat(&self, room: &str, n: u32, note: &str) -> StoreResult<bool> {
         let at = crate::unix_ms();
-        let mut tx = self.writer.begin().await?;
+        let mut tx = super::begin_write(&self.writer).await?;
         let hidden = sqlx::query("UPDATE chat SET hidden = 1 WHERE room = $1 AND n = $2")
             .bind(room)
             .bind(i64::from(n))

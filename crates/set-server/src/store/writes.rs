@@ -128,7 +128,7 @@ async fn write_batches(writer: AnyPool, mut rx: mpsc::Receiver<Queued>) {
 
 /// Every write of `batch` in one transaction: what each did.
 async fn commit(writer: &AnyPool, batch: &[Queued]) -> StoreResult<Vec<Written>> {
-    let mut tx = writer.begin().await?;
+    let mut tx = super::begin_write(writer).await?;
     let mut written = Vec::with_capacity(batch.len());
     for queued in batch {
         written.push(apply(&mut tx, &queued.write).await?);

@@ -41,3 +41,45 @@ async fn the_moderation_role_keeps_a_report_once_a_reporters_few_a_day_and_refus
         scratch.remove().await;
     }
 }
+
+/// An operator's command writes beside a running server: two stores on one
+/// SQLite file, as two processes are. Each write reads, then writes, in one
+/// transaction; one that began reading before the other's commit must wait
+/// for the lock, not fail with `database is locked`.
+#[tokio::test]
+async fn two_processes_writing_one_sqlite_file_wait_for_each_other() {
+    sqlx::any::install_default_drivers();
+    let dir = std::env::temp_dir().join(format!("set-store-two-writers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = Database::Sqlite(dir.join("set.db"));
+    let server = SqlStore::open(&file, Durability::PowerLoss).await.unwrap();
+    let operator = SqlStore::open(&file, Durability::PowerLoss).await.unwrap();
+    let report = |n: i64| crate::store::ReportRecord {
+        id: 0,
+        reporter: format!("p{n}"),
+        player: "p0".into(),
+        why: "too fast".into(),
+        at: n,
+    };
+    let rounds = 40;
+    let keys = async {
+        for _ in 0..rounds {
+            operator.rotate_key("yearly").await.unwrap();
+        }
+    };
+    let reports = async {
+        let moderation: &dyn crate::store::Moderation = &server;
+        for n in 1..=rounds {
+            assert!(moderation.report(&report(n), 0, 5).await.unwrap());
+        }
+    };
+    tokio::join!(keys, reports);
+    let reported = server.reported(10).await.unwrap();
+    assert_eq!(reported.len(), 1);
+    assert_eq!(reported[0].reporters, rounds, "every report kept");
+    let keys: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM secrets").fetch_one(&server.reader).await.unwrap();
+    assert_eq!(keys, rounds, "every key kept");
+    drop((server, operator));
+    let _ = std::fs::remove_dir_all(&dir);
+}
