@@ -221,8 +221,9 @@ pub struct Limits {
     /// the operator (docs/fair-play.md).
     #[arg(long, default_value_t = set_core::online::fair::SEEING_FLOOR_MS, value_name = "MS")]
     pub seeing_floor_ms: u64,
-    /// Distinct opponents an identity needs before its results move other
-    /// players' ratings fully (a new one's move them not at all).
+    /// Distinct established opponents an identity needs before its results
+    /// move other players' ratings fully (a new one's move them within
+    /// 100 points in all); 0 trusts every identity (docs/fair-play.md).
     #[arg(long, default_value_t = set_core::online::fair::ESTABLISHED_OPPONENTS, value_name = "N")]
     pub established_opponents: u32,
     /// Rated games of a way an identity needs before its leaderboard lists it.

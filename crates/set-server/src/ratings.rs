@@ -11,6 +11,7 @@
 //! at the end takes the last place, whatever their sets. docs/playing.md, "Ratings",
 //! says why this system and not multi-player Elo.
 
+use set_core::online::fair::{Experience, UNVOUCHED_POINTS, Weight};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
@@ -28,12 +29,32 @@ pub struct Rating {
     pub wins: u32,
     /// Distinct opponents in rated games of its way (as long as games are kept).
     pub opponents: u32,
+    /// Distinct opponents that were established when first played
+    /// (`set_core::online::fair::established`).
+    pub vouched: u32,
+    /// Distinct days (UTC) with a rated game of its way.
+    pub days: u32,
+    /// The part of `mu` results against opponents not established moved
+    /// it by, kept within `fair::UNVOUCHED_POINTS`.
+    pub unvouched: f64,
+    /// When its last rated game ended, Unix ms (0: none yet).
+    pub played_at_ms: i64,
 }
 
 impl Default for Rating {
     fn default() -> Rating {
         let start = WengLinRating::new();
-        Rating { mu: start.rating, sigma: start.uncertainty, games: 0, wins: 0, opponents: 0 }
+        Rating {
+            mu: start.rating,
+            sigma: start.uncertainty,
+            games: 0,
+            wins: 0,
+            opponents: 0,
+            vouched: 0,
+            days: 0,
+            unvouched: 0.0,
+            played_at_ms: 0,
+        }
     }
 }
 
@@ -46,6 +67,26 @@ impl Rating {
     pub fn provisional(&self) -> bool {
         self.sigma > SETTLED_SIGMA
     }
+
+    /// What the fair-play rules read of it as an opponent.
+    pub fn experience(&self) -> Experience {
+        Experience { vouched: self.vouched, games: self.games, days: self.days }
+    }
+}
+
+/// What one game does to one player's rating besides its place: how much
+/// its opponents weigh (`fair::weight`, their mean), and how many of them
+/// are new to it, and of those, established.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Update {
+    pub weight: Weight,
+    pub new_opponents: u32,
+    pub new_vouchers: u32,
+}
+
+/// The day (UTC) of a Unix ms time.
+fn day_of(ms: i64) -> i64 {
+    ms.div_euclid(set_core::online::fair::DAY_MS as i64)
 }
 
 /// Each player's place (1 is first) from their sets, the ones not present
@@ -59,16 +100,18 @@ pub(crate) fn places(sets: &[u32], present: &[bool]) -> Vec<u32> {
     (0..sets.len()).map(|i| 1 + (0..sets.len()).filter(|&j| key(j) > key(i)).count() as u32).collect()
 }
 
-/// The ratings after a game, each player by their place, each moved by its
-/// weight (0 to 1, `set_core::online::fair::weight` over its opponents) of
-/// the full update; `new_opponents`: how many of each one's opponents it
-/// never played before.
-pub(crate) fn rate(before: &[Rating], places: &[u32], weights: &[f64], new_opponents: &[u32]) -> Vec<Rating> {
+/// The ratings after a game that ended at `now_ms`, each player by their
+/// place and its [`Update`]: the full Weng-Lin move scaled by the vouched
+/// weight moves `mu` and `sigma`; scaled by the unvouched weight it moves
+/// `mu` only, and only while the sum of such moves stays within
+/// `fair::UNVOUCHED_POINTS` either way (never settling a rating).
+pub(crate) fn rate(before: &[Rating], places: &[u32], updates: &[Update], now_ms: i64) -> Vec<Rating> {
     let teams: Vec<[WengLinRating; 1]> =
         before.iter().map(|r| [WengLinRating { rating: r.mu, uncertainty: r.sigma }]).collect();
     let game: Vec<(&[WengLinRating], MultiTeamOutcome)> =
         teams.iter().zip(places).map(|(team, &place)| (&team[..], MultiTeamOutcome::new(place as usize))).collect();
     let after = weng_lin_multi_team(&game, &WengLinConfig::new());
+    let cap = f64::from(UNVOUCHED_POINTS) / SHOWN_PER_MU;
     before
         .iter()
         .zip(after)
@@ -76,13 +119,22 @@ pub(crate) fn rate(before: &[Rating], places: &[u32], weights: &[f64], new_oppon
         .enumerate()
         .map(|(at, ((r, team), &place))| {
             let new = team.first().copied().unwrap_or(WengLinRating { rating: r.mu, uncertainty: r.sigma });
-            let weight = weights.get(at).copied().unwrap_or(1.0).clamp(0.0, 1.0);
+            let update = updates.get(at).copied().unwrap_or_default();
+            let vouched = update.weight.vouched.clamp(0.0, 1.0);
+            let unvouched_weight = update.weight.unvouched.clamp(0.0, 1.0 - vouched);
+            let full = new.rating - r.mu;
+            let unvouched = (r.unvouched + unvouched_weight * full).clamp(-cap, cap);
+            let new_day = r.games == 0 || day_of(r.played_at_ms) != day_of(now_ms);
             Rating {
-                mu: r.mu + weight * (new.rating - r.mu),
-                sigma: r.sigma + weight * (new.uncertainty - r.sigma),
+                mu: r.mu + vouched * full + (unvouched - r.unvouched),
+                sigma: r.sigma + vouched * (new.uncertainty - r.sigma),
                 games: r.games + 1,
                 wins: r.wins + u32::from(place == 1),
-                opponents: r.opponents + new_opponents.get(at).copied().unwrap_or(0),
+                opponents: r.opponents + update.new_opponents,
+                vouched: r.vouched + update.new_vouchers,
+                days: r.days + u32::from(new_day),
+                unvouched,
+                played_at_ms: now_ms,
             }
         })
         .collect()
@@ -91,6 +143,14 @@ pub(crate) fn rate(before: &[Rating], places: &[u32], weights: &[f64], new_oppon
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A Unix ms time, a day's start.
+    const NOW: i64 = 20_000 * set_core::online::fair::DAY_MS as i64;
+
+    /// Every opponent established and new: the full move.
+    fn full(new_opponents: u32) -> Update {
+        Update { weight: Weight { vouched: 1.0, unvouched: 0.0 }, new_opponents, new_vouchers: new_opponents }
+    }
 
     /// The worked example of OpenSkill's reference implementations (their
     /// docs/playing.md's: two teams of two, the first winning), which the crate's
@@ -125,7 +185,7 @@ mod tests {
     #[test]
     fn a_game_moves_the_winner_up_and_the_rest_down_and_settles_everyone() {
         let before = [Rating::default(); 3];
-        let after = rate(&before, &[2, 1, 3], &[1.0; 3], &[2; 3]);
+        let after = rate(&before, &[2, 1, 3], &[full(2); 3], NOW);
         assert!(after[1].mu > before[1].mu && after[0].mu < before[0].mu + 1e-9 && after[2].mu < before[2].mu);
         assert!(after.iter().all(|r| r.sigma < Rating::default().sigma && r.games == 1));
         assert_eq!(after.iter().map(|r| r.wins).collect::<Vec<_>>(), [0, 1, 0]);
@@ -133,7 +193,7 @@ mod tests {
         assert!(Rating::default().provisional());
         // A settled rating moves less than a new one for the same result.
         let settled = Rating { sigma: 3.0, ..Rating::default() };
-        let moved = |r: Rating| rate(&[r, Rating::default()], &[1, 2], &[1.0, 1.0], &[0, 0])[0].mu - r.mu;
+        let moved = |r: Rating| rate(&[r, Rating::default()], &[1, 2], &[full(0); 2], NOW)[0].mu - r.mu;
         assert!(moved(settled) < moved(Rating::default()));
         assert!(after.iter().all(|r| r.opponents == 2));
     }
@@ -141,16 +201,52 @@ mod tests {
     #[test]
     fn a_weight_scales_the_move_and_a_weight_of_zero_changes_only_the_counts() {
         let before = [Rating::default(); 2];
-        let full = rate(&before, &[1, 2], &[1.0, 1.0], &[1, 1]);
-        let half = rate(&before, &[1, 2], &[0.5, 0.5], &[1, 1]);
-        let none = rate(&before, &[1, 2], &[0.0, 0.0], &[1, 1]);
+        let weighted =
+            |vouched| Update { weight: Weight { vouched, unvouched: 0.0 }, new_opponents: 1, new_vouchers: 1 };
+        let all = rate(&before, &[1, 2], &[weighted(1.0); 2], NOW);
+        let half = rate(&before, &[1, 2], &[weighted(0.5); 2], NOW);
+        let none = rate(&before, &[1, 2], &[weighted(0.0); 2], NOW);
         for at in 0..2 {
-            let (b, f, h) = (before[at], full[at], half[at]);
+            let (b, f, h) = (before[at], all[at], half[at]);
             assert!(((h.mu - b.mu) - 0.5 * (f.mu - b.mu)).abs() < 1e-12);
             assert!(((h.sigma - b.sigma) - 0.5 * (f.sigma - b.sigma)).abs() < 1e-12);
             assert_eq!((none[at].mu, none[at].sigma), (b.mu, b.sigma), "nothing moves");
-            assert_eq!((none[at].games, none[at].opponents), (1, 1), "but the game is counted");
+            assert_eq!((none[at].games, none[at].opponents, none[at].vouched), (1, 1, 1), "but the game is counted");
         }
         assert_eq!((none[0].wins, none[1].wins), (1, 0));
+    }
+
+    #[test]
+    fn newcomers_move_each_other_within_the_unvouched_points_and_settle_no_one() {
+        let fresh = Update { weight: Weight { vouched: 0.0, unvouched: 1.0 }, new_opponents: 1, new_vouchers: 0 };
+        let mut pair = [Rating::default(); 2];
+        let first = rate(&pair, &[1, 2], &[fresh; 2], NOW);
+        assert!(first[0].shown() > 1500 && first[1].shown() < 1500, "both move: {first:?}");
+        assert!(first[0].shown() <= 1600 && first[1].shown() >= 1400);
+        assert_eq!((first[0].sigma, first[1].sigma), (pair[0].sigma, pair[1].sigma), "neither settles");
+        // The same winner, game after game, a day apart: never past the cap.
+        for n in 0..50 {
+            let after = rate(&pair, &[1, 2], &[fresh; 2], NOW + n * set_core::online::fair::DAY_MS as i64);
+            pair = [after[0], after[1]];
+        }
+        assert_eq!((pair[0].shown(), pair[1].shown()), (1600, 1400));
+        assert!(pair[0].provisional());
+        assert_eq!((pair[0].days, pair[0].games, pair[0].vouched), (50, 50, 0));
+        // An established opponent's result then moves it fully, past the cap.
+        let sure = Update { weight: Weight { vouched: 1.0, unvouched: 0.0 }, new_opponents: 1, new_vouchers: 1 };
+        let on =
+            rate(&[pair[0], Rating::default()], &[1, 2], &[sure; 2], NOW + 60 * set_core::online::fair::DAY_MS as i64);
+        assert!(on[0].shown() > 1600 && on[0].sigma < pair[0].sigma, "{on:?}");
+        assert_eq!(on[0].unvouched, pair[0].unvouched, "the unvouched part is kept as it was");
+    }
+
+    #[test]
+    fn days_count_once_each() {
+        let one = Update::default();
+        let r = rate(&[Rating::default()], &[1], &[one], NOW)[0];
+        let r = rate(&[r], &[1], &[one], NOW + 1_000)[0];
+        assert_eq!(r.days, 1, "two games on a day");
+        let r = rate(&[r], &[1], &[one], NOW + set_core::online::fair::DAY_MS as i64)[0];
+        assert_eq!((r.days, r.played_at_ms), (2, NOW + set_core::online::fair::DAY_MS as i64));
     }
 }

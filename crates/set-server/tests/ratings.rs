@@ -74,16 +74,20 @@ async fn a_rated_game_writes_its_results_once_with_its_last_move_through_a_kill(
     let started = clients[0].expect("room").await;
     assert_eq!(started["rated"], true);
     let (mut table, mut seq) = (ids(&started["view"]["table"]), 0);
-    // Ben makes one wrong claim (every seat must claim for a game to count).
+    // Ben makes one wrong claim (no part in a game by itself: every seat
+    // must find a set for a game to count, and he finds one later).
     clients[1].expect("room").await;
     let wrong = clients[1].claim(&a_non_set(&table), 0).await;
     assert_eq!(clients[1].result(wrong).await["verdict"], "wrong");
     seq += 1;
-    // Cy finds two sets and leaves; Ann finds the rest; Ben none.
+    // Cy finds two sets and leaves; Ben finds one; Ann finds the rest.
     let mut cy = clients.pop().unwrap();
     cy.expect("room").await;
     play(&mut cy, &mut table, &mut seq, 2).await;
     drop(cy);
+    // His cool-down after the wrong claim over first.
+    tokio::time::sleep(std::time::Duration::from_millis(set_core::players::sitting::WRONG_COOLDOWN_MS)).await;
+    play(&mut clients[1], &mut table, &mut seq, 1).await;
     let last = play(&mut clients[0], &mut table, &mut seq, 100).await;
     assert_eq!(last["view"]["over"], true);
     let over = clients[0].first_room_over().await;

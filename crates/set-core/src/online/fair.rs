@@ -8,16 +8,22 @@
 //!
 //! - A game counts when it lasted [`MIN_RATED_GAME_MS`] (less in a way whose
 //!   games are shorter: [`min_game_ms`]) and every seat took part: made at
-//!   least [`MIN_CLAIMS`] claims. A seat connected for less
+//!   least [`MIN_FOUND`] sets (or right "no set" calls): a wrong claim is no
+//!   part in a game, so a puppet cannot take part by one. A seat connected for less
 //!   than half of the game ([`stayed`]) left it, and takes the last place
 //!   (it loses as if it had stayed); a seat away for a moment does not.
 //! - A claim whose newest card had been in play for less than the seeing
 //!   floor ([`SEEING_FLOOR_MS`]) is faster than a person can see a card and
 //!   pick three: the game is unrated, and the seat is marked for the operator.
-//! - A result moves a rating by the mean of its opponents' [`weight`]s: an
-//!   identity with few distinct opponents moves others little, and the same
-//!   two identities count less with each game they play in a day, and not at
-//!   all past [`PAIR_GAMES_PER_DAY`].
+//! - A result moves a rating by the mean of its opponents' [`weight`]s,
+//!   split in two: the part from established opponents ([`established`]:
+//!   by [`ESTABLISHED_OPPONENTS`] distinct opponents who were themselves
+//!   established, or by [`ESTABLISHED_GAMES`] games on [`ESTABLISHED_DAYS`]
+//!   days), which moves and settles a rating fully; and the part from the
+//!   rest, which moves it by at most [`UNVOUCHED_POINTS`] in all and never
+//!   settles it. Two newcomers' game moves both; a farm of fresh identities
+//!   vouches for none of them. The same two identities count less with each
+//!   game they play in a day, and not at all past [`PAIR_GAMES_PER_DAY`].
 //! - A leaderboard lists settled ratings of identities with
 //!   [`LISTED_GAMES`] games against [`LISTED_OPPONENTS`] distinct
 //!   opponents, who played in the last [`LISTED_ACTIVE_MS`] ([`listed`]).
@@ -56,9 +62,11 @@ pub fn min_game_ms(policy: &Policy, variant: Variant) -> u64 {
 /// player's round trip besides: a person is never under it.
 pub const SEEING_FLOOR_MS: u64 = 300;
 
-/// The claims every seat makes for a game to count: a seat that sits and
-/// never claims is a puppet or away, and a game it is in is no contest.
-pub const MIN_CLAIMS: u32 = 1;
+/// The sets (or right "no set" calls) every seat finds for a game to
+/// count: a seat that sits and never finds one is a puppet or away, and a
+/// game it is in is no contest. A wrong claim is not taking part: the farm
+/// a review ran had its puppets each claim wrong once.
+pub const MIN_FOUND: u32 = 1;
 
 /// The rated games two identities play together in a day that move their
 /// ratings; each counts less than the one before (1, 1/2, 1/3).
@@ -67,10 +75,25 @@ pub const PAIR_GAMES_PER_DAY: u32 = 3;
 /// One day, the window [`PAIR_GAMES_PER_DAY`] counts in.
 pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
-/// The distinct opponents an identity has beaten or lost to before its
-/// results move others fully; a new identity's move them not at all, so
-/// that identities made for the purpose are worth nothing to a farmer.
+/// The distinct established opponents an identity has played in a way
+/// before its results move others fully; each one is a fifth of the way.
+/// Only established opponents vouch, so that a group of identities made
+/// for the purpose, playing among themselves, is worth nothing to a farmer.
 pub const ESTABLISHED_OPPONENTS: u32 = 5;
+
+/// The rated games of a way, on [`ESTABLISHED_DAYS`] distinct days, that
+/// establish an identity with no one's vouching: how a site's first
+/// players become established, and a farm's identities only at the cost of
+/// weeks of play each.
+pub const ESTABLISHED_GAMES: u32 = 20;
+
+/// The distinct days (UTC) with a rated game that [`ESTABLISHED_GAMES`] need.
+pub const ESTABLISHED_DAYS: u32 = 7;
+
+/// The most shown rating points results against opponents not (yet)
+/// established move a rating, up or down, in all: a newcomer's first game
+/// moves, and a farm of fresh identities wins no more than this.
+pub const UNVOUCHED_POINTS: u32 = 100;
 
 /// The rated games an identity has played in a way before a leaderboard of
 /// that way lists it.
@@ -93,7 +116,8 @@ pub struct Policy {
     pub min_game_ms: u64,
     /// The least time a claim's newest card was in play ([`SEEING_FLOOR_MS`]).
     pub seeing_floor_ms: u64,
-    /// Distinct opponents before an identity moves others fully ([`ESTABLISHED_OPPONENTS`]).
+    /// Distinct established opponents before an identity moves others
+    /// fully ([`ESTABLISHED_OPPONENTS`]); 0: every identity does.
     pub established_opponents: u32,
     /// Rated games before a leaderboard lists an identity ([`LISTED_GAMES`]).
     pub listed_games: u32,
@@ -138,7 +162,7 @@ pub enum Unrated {
         /// The shortest that counts in its way ([`min_game_ms`]).
         floor_ms: u64,
     },
-    /// A seat made fewer than [`MIN_CLAIMS`] claims.
+    /// A seat found fewer than [`MIN_FOUND`] sets.
     Idle(Seat),
     /// A claim was faster than a person.
     TooFast(FastClaim),
@@ -150,7 +174,7 @@ impl fmt::Display for Unrated {
             Unrated::Short { ms, floor_ms } => {
                 write!(f, "the game lasted {ms} ms, under the {floor_ms} ms a rated game of its way needs")
             }
-            Unrated::Idle(seat) => write!(f, "seat {} made no claim", seat.0),
+            Unrated::Idle(seat) => write!(f, "seat {} found no set", seat.0),
             Unrated::TooFast(fast) => write!(
                 f,
                 "seat {} claimed {} ms after the newest card it judged was dealt (event {}), faster than a person",
@@ -178,17 +202,19 @@ pub fn fast_claims(game: &RoomGame, policy: &Policy) -> Vec<FastClaim> {
         .collect()
 }
 
-/// The claims (sets and wrong claims) each of the first `seats` seats made.
-pub fn claims_by_seat(game: &RoomGame, seats: usize) -> Vec<u32> {
-    let mut claims = vec![0; seats];
-    for (seat, mv) in game.log() {
-        if super::room::claimed(&mv).is_some()
-            && let Some(count) = claims.get_mut(usize::from(seat.0))
+/// The sets and right "no set" calls each of the first `seats` seats made
+/// (wrong claims and hints are not counted).
+pub fn found_by_seat(game: &RoomGame, seats: usize) -> Vec<u32> {
+    let mut found = vec![0; seats];
+    let effects = game.sitting().effects(game.game());
+    for (effect, seat) in effects.into_iter().zip(game.sitting().by()) {
+        if matches!(effect, Effect::Found | Effect::RightCall)
+            && let Some(count) = found.get_mut(usize::from(seat.0))
         {
             *count += 1;
         }
     }
-    claims
+    found
 }
 
 /// Whether a seat connected for `present_ms` of a game of `play_ms` stayed
@@ -206,7 +232,7 @@ pub fn judge(game: &RoomGame, seats: usize, policy: &Policy) -> Result<(), Unrat
     if ms < floor_ms {
         return Err(Unrated::Short { ms, floor_ms });
     }
-    if let Some(seat) = claims_by_seat(game, seats).iter().position(|&claims| claims < MIN_CLAIMS) {
+    if let Some(seat) = found_by_seat(game, seats).iter().position(|&found| found < MIN_FOUND) {
         return Err(Unrated::Idle(Seat(seat as u8)));
     }
     match fast_claims(game, policy).first() {
@@ -215,18 +241,52 @@ pub fn judge(game: &RoomGame, seats: usize, policy: &Policy) -> Result<(), Unrat
     }
 }
 
-/// How much one opponent's result counts toward a player's new rating, 0 to
-/// 1: by the opponent's distinct opponents before this game (0 for a new
-/// identity, 1 from the policy's established count on, [`ESTABLISHED_OPPONENTS`]),
+/// What the rules know of an opponent's past in a way, to say how
+/// established it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Experience {
+    /// Distinct opponents it played that were established then.
+    pub vouched: u32,
+    /// Rated games played.
+    pub games: u32,
+    /// Distinct days (UTC) with a rated game.
+    pub days: u32,
+}
+
+/// How established an identity is, 0 to 1: fully by [`ESTABLISHED_GAMES`]
+/// games on [`ESTABLISHED_DAYS`] days, else a share per established
+/// opponent it has played, full at the policy's count
+/// ([`ESTABLISHED_OPPONENTS`]; a count of 0 trusts everyone).
+pub fn established(policy: &Policy, experience: &Experience) -> f64 {
+    let needed = policy.established_opponents;
+    if needed == 0 || (experience.games >= ESTABLISHED_GAMES && experience.days >= ESTABLISHED_DAYS) {
+        return 1.0;
+    }
+    f64::from(experience.vouched.min(needed)) / f64::from(needed)
+}
+
+/// How much one opponent's result counts toward a player's new rating,
+/// split by where it comes from: the share of an established opponent
+/// (which moves and settles a rating) and the rest (which moves it within
+/// [`UNVOUCHED_POINTS`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Weight {
+    /// From the opponent's established part, 0 to 1.
+    pub vouched: f64,
+    /// From the rest, 0 to 1; `vouched + unvouched` is at most 1.
+    pub unvouched: f64,
+}
+
+/// One opponent's [`Weight`]: by how established it is ([`established`]),
 /// and by the rated games the two played together in the last day (the
 /// `n`-th counts 1/n; none past [`PAIR_GAMES_PER_DAY`]).
-pub fn weight(policy: &Policy, opponent_opponents: u32, games_together_today: u32) -> f64 {
+pub fn weight(policy: &Policy, opponent: &Experience, games_together_today: u32) -> Weight {
     if games_together_today >= PAIR_GAMES_PER_DAY {
-        return 0.0;
+        return Weight::default();
     }
-    let needed = policy.established_opponents;
-    let established = if needed == 0 { 1.0 } else { f64::from(opponent_opponents.min(needed)) / f64::from(needed) };
-    established / f64::from(games_together_today + 1)
+    let share = established(policy, opponent);
+    let day = f64::from(games_together_today + 1);
+    Weight { vouched: share / day, unvouched: (1.0 - share) / day }
 }
 
 /// What a leaderboard knows of one identity's rating in one way.

@@ -184,16 +184,23 @@ pub(crate) fn times(games: &[RecentGameMsg]) -> BTreeMap<String, TimesMsg> {
 pub(super) async fn ratings(reader: &AnyPool, mode: &str, players: &[String]) -> StoreResult<Vec<Rating>> {
     let mut ratings = Vec::with_capacity(players.len());
     for player in players {
-        let row = sqlx::query("SELECT mu, sigma, games, wins, opponents FROM ratings WHERE player = $1 AND mode = $2")
-            .bind(player)
-            .bind(mode)
-            .fetch_optional(reader)
-            .await?;
+        let row = sqlx::query(
+            "SELECT mu, sigma, games, wins, opponents, vouched, days, unvouched, played_at
+             FROM ratings WHERE player = $1 AND mode = $2",
+        )
+        .bind(player)
+        .bind(mode)
+        .fetch_optional(reader)
+        .await?;
         ratings.push(match row {
             Some(row) => Rating {
                 games: row.try_get::<i64, _>("games")? as u32,
                 wins: row.try_get::<i64, _>("wins")? as u32,
                 opponents: row.try_get::<i64, _>("opponents")? as u32,
+                vouched: row.try_get::<i64, _>("vouched")? as u32,
+                days: row.try_get::<i64, _>("days")? as u32,
+                unvouched: row.try_get("unvouched")?,
+                played_at_ms: row.try_get("played_at")?,
                 ..read_rating(&row, "mu", "sigma")?
             },
             None => Rating::default(),

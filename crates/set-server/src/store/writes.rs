@@ -160,11 +160,12 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
     // rated from: its count of games is its version. A new player's row
     // must not exist yet.
     let written = sqlx::query(
-        "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets, opponents, played_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10)
+        "INSERT INTO ratings (player, mode, mu, sigma, games, wins, sets, opponents, played_at, vouched, days, unvouched)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10, $11, $12, $13)
          ON CONFLICT (player, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
              games = excluded.games, wins = excluded.wins, sets = ratings.sets + excluded.sets,
-             opponents = excluded.opponents, played_at = excluded.played_at
+             opponents = excluded.opponents, played_at = excluded.played_at,
+             vouched = excluded.vouched, days = excluded.days, unvouched = excluded.unvouched
          WHERE ratings.games = $8",
     )
     .bind(&result.player)
@@ -176,7 +177,10 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
     .bind(i64::from(result.sets))
     .bind(i64::from(result.before.games))
     .bind(i64::from(result.after.opponents))
-    .bind(crate::unix_ms())
+    .bind(result.after.played_at_ms)
+    .bind(i64::from(result.after.vouched))
+    .bind(i64::from(result.after.days))
+    .bind(result.after.unvouched)
     .execute(&mut *tx)
     .await?;
     if written.rows_affected() != 1 {

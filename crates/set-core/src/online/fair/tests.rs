@@ -110,8 +110,36 @@ fn a_seat_that_never_claims_makes_the_game_not_count() {
         let claim = room.game().first_claim().unwrap();
         room.claim(Seat(0), &ids(claim.cards()), room.seq(), at_ms).unwrap();
     }
-    assert_eq!(claims_by_seat(&room, 2), [room.seq(), 0]);
+    assert_eq!(found_by_seat(&room, 2), [room.seq(), 0]);
     assert_eq!(judge(&room, 2, &Policy::default()), Err(Unrated::Idle(Seat(1))));
+}
+
+#[test]
+fn a_wrong_claim_is_no_part_in_a_game_and_one_set_is() {
+    // The review's farm: the puppet claims wrong once, the farmer takes
+    // every set. Then the same with the puppet taking the first set.
+    for puppet_finds in [false, true] {
+        let names = ["Farmer", "Puppet"];
+        let mut room = RoomGame::new(Variant::Junior, 9, &names, &[]).unwrap();
+        let first = room.game().first_claim().unwrap();
+        let table: Vec<Card> = room.game().table().to_vec();
+        let (x, y) = (table[0], table[1]);
+        let z = table[2..].iter().copied().find(|&z| !crate::rules::card::is_set(x, y, z)).unwrap();
+        room.claim(Seat(1), &ids(&[x, y, z]), room.seq(), 5_000).unwrap();
+        if puppet_finds {
+            room.claim(Seat(1), &ids(first.cards()), room.seq(), 10_000).unwrap();
+        }
+        let mut at_ms = 10_000;
+        while !room.game().is_over() {
+            at_ms += 5_000;
+            let claim = room.game().first_claim().unwrap();
+            room.claim(Seat(0), &ids(claim.cards()), room.seq(), at_ms).unwrap();
+        }
+        let sets = room.seq() - 1 - u32::from(puppet_finds);
+        assert_eq!(found_by_seat(&room, 2), [sets, u32::from(puppet_finds)]);
+        let judged = judge(&room, 2, &Policy::default());
+        assert_eq!(judged, if puppet_finds { Ok(()) } else { Err(Unrated::Idle(Seat(1))) });
+    }
 }
 
 #[test]
@@ -157,17 +185,43 @@ fn a_seat_connected_half_the_game_stayed() {
 }
 
 #[test]
-fn new_identities_move_no_one_and_the_same_pair_counts_less_each_game_of_a_day() {
+fn only_the_established_vouch_and_time_establishes_the_first() {
     let policy = Policy::default();
-    assert_eq!(weight(&policy, 0, 0), 0.0, "a new identity");
-    assert_eq!(weight(&policy, ESTABLISHED_OPPONENTS, 0), 1.0);
-    assert_eq!(weight(&policy, ESTABLISHED_OPPONENTS * 10, 0), 1.0);
-    assert!((weight(&policy, 2, 0) - 0.4).abs() < 1e-12);
-    let pair: Vec<f64> = (0..5).map(|n| weight(&policy, ESTABLISHED_OPPONENTS, n)).collect();
-    assert_eq!(pair, [1.0, 0.5, 1.0 / 3.0, 0.0, 0.0]);
+    let fresh = Experience::default();
+    assert_eq!(established(&policy, &fresh), 0.0);
+    let vouched = |vouched| Experience { vouched, games: vouched, days: 1 };
+    assert!((established(&policy, &vouched(2)) - 0.4).abs() < 1e-12);
+    assert_eq!(established(&policy, &vouched(ESTABLISHED_OPPONENTS)), 1.0);
+    assert_eq!(established(&policy, &vouched(ESTABLISHED_OPPONENTS * 10)), 1.0);
+    // A farm's identity that played hundreds of games among its own, all in a day or two: nothing.
+    assert_eq!(established(&policy, &Experience { vouched: 0, games: 500, days: ESTABLISHED_DAYS - 1 }), 0.0);
+    // Games enough on days enough: established with no one's word.
+    assert_eq!(established(&policy, &Experience { vouched: 0, games: ESTABLISHED_GAMES, days: ESTABLISHED_DAYS }), 1.0);
+    assert_eq!(
+        established(&policy, &Experience { vouched: 0, games: ESTABLISHED_GAMES - 1, days: 30 }),
+        0.0,
+        "days without the games"
+    );
     let trusting = Policy { established_opponents: 0, ..policy };
-    assert_eq!(weight(&trusting, 0, 0), 1.0, "a server that trusts new identities");
-    assert_eq!(weight(&trusting, 0, PAIR_GAMES_PER_DAY), 0.0, "but never a fourth game of a pair in a day");
+    assert_eq!(established(&trusting, &fresh), 1.0, "a server that trusts new identities");
+}
+
+#[test]
+fn a_fresh_opponent_weighs_in_the_unvouched_part_and_the_same_pair_counts_less_each_game_of_a_day() {
+    let policy = Policy::default();
+    let fresh = Experience::default();
+    let sure = Experience { vouched: ESTABLISHED_OPPONENTS, ..fresh };
+    assert_eq!(weight(&policy, &fresh, 0), Weight { vouched: 0.0, unvouched: 1.0 }, "a new identity");
+    assert_eq!(weight(&policy, &sure, 0), Weight { vouched: 1.0, unvouched: 0.0 });
+    let half = weight(&policy, &Experience { vouched: 2, ..fresh }, 0);
+    assert!((half.vouched - 0.4).abs() < 1e-12 && (half.unvouched - 0.6).abs() < 1e-12, "{half:?}");
+    let pair: Vec<f64> = (0..5).map(|n| weight(&policy, &sure, n).vouched).collect();
+    assert_eq!(pair, [1.0, 0.5, 1.0 / 3.0, 0.0, 0.0]);
+    assert_eq!(
+        weight(&policy, &fresh, PAIR_GAMES_PER_DAY),
+        Weight::default(),
+        "never a fourth game of a pair in a day"
+    );
 }
 
 #[test]

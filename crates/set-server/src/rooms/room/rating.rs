@@ -67,8 +67,8 @@ impl Room {
         let stayed: Vec<bool> =
             self.attendance.present_ms(Instant::now()).iter().map(|&ms| fair::stayed(ms, play_ms)).collect();
         let places = ratings::places(&points, &stayed);
-        let (weights, new_opponents) = weights(&self.limits.fair, &before, &together);
-        let after = ratings::rate(&before, &places, &weights, &new_opponents);
+        let updates = updates(&self.limits.fair, &before, &together);
+        let after = ratings::rate(&before, &places, &updates, crate::unix_ms());
         Ok(self
             .seats
             .iter()
@@ -86,20 +86,27 @@ impl Room {
     }
 }
 
-/// Each player's weight (the mean of its opponents' `fair::weight`) and how
-/// many of its opponents it never played before.
-fn weights(policy: &fair::Policy, before: &[Rating], together: &[Vec<crate::store::Together>]) -> (Vec<f64>, Vec<u32>) {
+/// Each player's [`ratings::Update`]: the mean of its opponents'
+/// `fair::weight`s, and how many of them it never played before, and of
+/// those how many were established (they vouch for it from now on).
+fn updates(policy: &fair::Policy, before: &[Rating], together: &[Vec<crate::store::Together>]) -> Vec<ratings::Update> {
     let n = before.len();
     (0..n)
         .map(|i| {
             let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
             let pair = |j: usize| together.get(i).and_then(|row| row.get(j)).copied().unwrap_or_default();
-            let opponents = |j: usize| before.get(j).map_or(0, |r| r.opponents);
-            let sum: f64 = others.iter().map(|&j| fair::weight(policy, opponents(j), pair(j).since)).sum();
-            let new = others.iter().filter(|&&j| pair(j).ever == 0).count() as u32;
-            (sum / others.len().max(1) as f64, new)
+            let experience = |j: usize| before.get(j).map(Rating::experience).unwrap_or_default();
+            let mut weight = fair::Weight::default();
+            for &j in &others {
+                let one = fair::weight(policy, &experience(j), pair(j).since);
+                weight.vouched += one.vouched / others.len() as f64;
+                weight.unvouched += one.unvouched / others.len() as f64;
+            }
+            let new: Vec<usize> = others.iter().copied().filter(|&j| pair(j).ever == 0).collect();
+            let vouchers = new.iter().filter(|&&j| fair::established(policy, &experience(j)) >= 1.0).count();
+            ratings::Update { weight, new_opponents: new.len() as u32, new_vouchers: vouchers as u32 }
         })
-        .unzip()
+        .collect()
 }
 
 /// A reason's name in `/metrics`.
@@ -129,18 +136,21 @@ mod tests {
     use crate::store::Together;
 
     #[test]
-    fn a_players_weight_is_the_mean_of_its_opponents_and_new_ones_are_counted() {
-        let established = Rating { opponents: fair::ESTABLISHED_OPPONENTS, ..Rating::default() };
-        let fresh = Rating::default();
+    fn a_players_weight_is_the_mean_of_its_opponents_and_new_established_ones_vouch() {
+        let established = Rating { vouched: fair::ESTABLISHED_OPPONENTS, ..Rating::default() };
+        let fresh = Rating { opponents: 40, games: 300, days: 2, ..Rating::default() };
         let met = Together { ever: 4, since: 1 };
         let together = vec![
             vec![Together::default(), met, Together::default()],
             vec![met, Together::default(), Together::default()],
             vec![Together::default(); 3],
         ];
-        let (weights, new) = weights(&fair::Policy::default(), &[established, established, fresh], &together);
-        // 0 meets 1 (played once today: 1/2) and the new identity 2 (0).
-        assert_eq!(weights, [0.25, 0.25, 1.0]);
-        assert_eq!(new, [1, 1, 2]);
+        let updates = updates(&fair::Policy::default(), &[established, established, fresh], &together);
+        let weights: Vec<(f64, f64)> = updates.iter().map(|u| (u.weight.vouched, u.weight.unvouched)).collect();
+        // 0 meets 1 (played once today: 1/2 of the vouched part) and the
+        // fresh identity 2, whatever its games among its own (all unvouched).
+        assert_eq!(weights, [(0.25, 0.5), (0.25, 0.5), (1.0, 0.0)]);
+        let counts: Vec<(u32, u32)> = updates.iter().map(|u| (u.new_opponents, u.new_vouchers)).collect();
+        assert_eq!(counts, [(1, 0), (1, 0), (2, 2)], "only the established, new to it, vouch");
     }
 }

@@ -91,7 +91,12 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
             ChatRecord { n: 1, by: Speaker::Seat(0), at_ms: 4_300, text: "<b>hi</b> ' \" ;".into(), hidden: false };
         store.chat("ffffffffff", 0, &line).await.unwrap();
         let before = [Rating::default(), Rating::default()];
-        let after = rate(&before, &[2, 1], &[1.0, 1.0], &[1, 1]);
+        let update = crate::ratings::Update {
+            weight: set_core::online::fair::Weight { vouched: 0.5, unvouched: 0.5 },
+            new_opponents: 1,
+            new_vouchers: 1,
+        };
+        let after = rate(&before, &[2, 1], &[update; 2], crate::unix_ms());
         let results: Vec<ResultRecord> = (0..2u8)
             .map(|n| ResultRecord {
                 seat: n,
@@ -128,6 +133,8 @@ async fn a_room_written_reads_back_whole_with_its_ratings_profile_and_leaderboar
             "the winner, the other, and a player with no game"
         );
         assert_eq!(ratings[0].mu, after[1].mu);
+        let kept = |r: &Rating| (r.sigma, r.opponents, r.vouched, r.days, r.unvouched, r.played_at_ms);
+        assert_eq!(kept(&ratings[0]), kept(&after[1]), "the fair-play counts are kept as rated");
         let friendly = set_core::online::fair::Policy {
             listed_games: 1,
             listed_opponents: 1,

@@ -18,7 +18,12 @@ async fn a_game_rated_from_a_rating_that_changed_meanwhile_keeps_nothing() {
             store.start(id, 0, 0).await.unwrap();
         }
         let results = |before: &[Rating]| -> Vec<ResultRecord> {
-            let after = rate(before, &[1, 2], &[1.0, 1.0], &[1, 1]);
+            let full = crate::ratings::Update {
+                weight: set_core::online::fair::Weight { vouched: 1.0, unvouched: 0.0 },
+                new_opponents: 1,
+                new_vouchers: 1,
+            };
+            let after = rate(before, &[1, 2], &[full; 2], crate::unix_ms());
             (0..2)
                 .map(|n: u8| ResultRecord {
                     seat: n,
