@@ -423,7 +423,8 @@ async fn tell_lobby(lobby: Arc<lobby::Lobby>) {
 
 /// Deletes rooms that never started and finished games past their keeping.
 /// Renews this node's lease every second, for [`rooms::LEASE`]: while it
-/// lives, no other node takes this node's rooms unless routed by them.
+/// lives, no other node takes this node's rooms. And lets go of the rooms
+/// another node asked for (`Rooms::hand_over`).
 async fn keep_lease(state: Arc<AppState>) {
     let mut every = tokio::time::interval(Duration::from_secs(1));
     loop {
@@ -431,6 +432,9 @@ async fn keep_lease(state: Arc<AppState>) {
         let until = unix_ms() + rooms::LEASE.as_millis() as i64;
         if let Err(err) = state.rooms.store().renew_lease(&state.node, until).await {
             tracing::warn!(%err, "this node's lease not renewed");
+        }
+        if let Err(err) = state.rooms.hand_over().await {
+            tracing::warn!(%err, "rooms other nodes asked for not looked at");
         }
     }
 }

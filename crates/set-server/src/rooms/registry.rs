@@ -13,7 +13,7 @@ use super::room::{Presence, Room};
 use super::{Command, INBOX, RoomsError, checked_names, room_bots, room_variant};
 use crate::ids;
 use crate::lobby::Lobby;
-use crate::store::{Expiry, RoomRecord, SeatRecord, Status, Store, Taken};
+use crate::store::{Expiry, RoomRecord, SeatRecord, Status, Store, StoreResult, Taken};
 use set_core::online::fair::Policy;
 use set_core::rules::variant::Dealing;
 use std::collections::HashMap;
@@ -38,16 +38,30 @@ pub struct RoomLimits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
     /// Routed by the room (`/ws?room=<id>`, the proxy's hash): this node is
-    /// where the room's players meet, and it takes the room even from a
-    /// live owner (after a failover, say).
+    /// where the room's players meet. A room a live node holds is asked
+    /// for, and the join waits (up to [`HAND_OVER_WAIT`]) for the owner to
+    /// let it go ([`Rooms::hand_over`]) or for its lease to run out.
     ByTheRoom,
     /// Any other way (a lobby's socket, spread over the nodes): the room is
-    /// taken only from no owner, this node, or an owner whose lease ran out.
+    /// taken only from no owner, this node, or an owner whose lease ran
+    /// out; else the client is told where it is played (`found`).
     Other,
 }
 
 /// How long a node's lease lasts unless renewed (every second).
 pub(crate) const LEASE: Duration = Duration::from_secs(5);
+
+/// How long a node holds a room before it lets it go to a node that asks:
+/// a room moves at most once in this long, however its sockets arrive.
+pub(crate) const TENURE: Duration = Duration::from_secs(2);
+
+/// How long a join routed by its room waits for the room's owner to let
+/// it go: past the tenure and one look for asks (every second), or past a
+/// frozen owner's lease.
+const HAND_OVER_WAIT: Duration = Duration::from_secs(8);
+
+/// How often a waiting join tries to take the room again.
+const HAND_OVER_TRY: Duration = Duration::from_millis(200);
 
 /// What a new room is to be: its way to play, whether hints are allowed,
 /// whether the lobby lists it, and its computer opponents' levels.
@@ -71,6 +85,8 @@ struct Live {
     inbox: mpsc::Sender<Command>,
     presence: Arc<Presence>,
     used: Instant,
+    /// When this node took it ([`TENURE`]).
+    taken: Instant,
 }
 
 impl Live {
@@ -261,12 +277,7 @@ impl Rooms {
         let epoch = if status == Status::Over {
             epoch
         } else {
-            let taken = self.store.take(id, &self.node, crate::unix_ms(), route == Route::ByTheRoom).await;
-            let epoch = match taken.map_err(RoomsError::Store)? {
-                Taken::Epoch(epoch) => epoch,
-                Taken::OwnedBy(node) => return Err(RoomsError::Elsewhere(node)),
-                Taken::NoRoom => return Err(RoomsError::NoRoom),
-            };
+            let epoch = self.take(id, route).await?;
             self.lobby.took(id, epoch);
             epoch
         };
@@ -306,7 +317,8 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(INBOX);
         let generation = self.generation.fetch_add(1, Ordering::Relaxed);
-        live.insert(id.to_owned(), Live { generation, epoch, inbox: tx.clone(), presence, used: Instant::now() });
+        let now = Instant::now();
+        live.insert(id.to_owned(), Live { generation, epoch, inbox: tx.clone(), presence, used: now, taken: now });
         let rooms = Arc::clone(self);
         let id = id.to_owned();
         let task = tokio::spawn(tracing::Instrument::instrument(room.run(rx), tracing::Span::current()));
@@ -324,6 +336,52 @@ impl Rooms {
             tasks.spawn(watcher);
         }
         Ok(tx)
+    }
+
+    /// Takes the room for this node: its epoch. A room a live node holds is
+    /// never taken from it: routed by the room, the join asks for it and
+    /// waits for the owner to let it go or its lease to run out; any other
+    /// way, it is played elsewhere.
+    async fn take(&self, id: &str, route: Route) -> Result<u64, RoomsError> {
+        let wanted = route == Route::ByTheRoom;
+        let deadline = Instant::now() + HAND_OVER_WAIT;
+        loop {
+            match self.store.take(id, &self.node, crate::unix_ms(), wanted).await.map_err(RoomsError::Store)? {
+                Taken::Epoch(epoch) => return Ok(epoch),
+                Taken::NoRoom => return Err(RoomsError::NoRoom),
+                Taken::OwnedBy(node) if !wanted || Instant::now() >= deadline => {
+                    return Err(RoomsError::Elsewhere(node));
+                }
+                Taken::OwnedBy(_) => tokio::time::sleep(HAND_OVER_TRY).await,
+            }
+        }
+    }
+
+    /// Lets go of the rooms this node holds that another node asked for
+    /// (the one the proxy routes their players to), each once this node
+    /// has held it for [`TENURE`]: its sockets are closed with 4003, and
+    /// their pages come back through the proxy to the node that asked. A
+    /// room asked for but not loaded here is let go at once. Run every
+    /// second, with the lease.
+    pub async fn hand_over(&self) -> StoreResult<()> {
+        for (id, epoch) in self.store.wanted_of(&self.node).await? {
+            {
+                let mut live = self.live.lock().await;
+                match live.get(&id) {
+                    Some(room) if room.epoch == epoch && room.taken.elapsed() < TENURE => continue,
+                    Some(room) if room.epoch <= epoch => {
+                        if let Some(held) = live.remove(&id) {
+                            let _ = held.inbox.try_send(Command::Superseded);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if self.store.let_go(&id, &self.node, epoch).await? {
+                tracing::info!(room = %id, "another node asked for this room: let go of it");
+            }
+        }
+        Ok(())
     }
 
     /// A live room's inbox, marked as used now.

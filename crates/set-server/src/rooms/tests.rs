@@ -149,10 +149,16 @@ impl Leases for MemoryStore {
         room: &'a str,
         _node: &'a str,
         _now: i64,
-        _from_live: bool,
+        _wanted: bool,
     ) -> BoxFuture<'a, StoreResult<crate::store::Taken>> {
         let taken = self.rooms.lock().unwrap().contains_key(room);
         Box::pin(async move { Ok(if taken { crate::store::Taken::Epoch(1) } else { crate::store::Taken::NoRoom }) })
+    }
+    fn wanted_of<'a>(&'a self, _node: &'a str) -> BoxFuture<'a, StoreResult<Vec<(String, u64)>>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn let_go<'a>(&'a self, _room: &'a str, _node: &'a str, _epoch: u64) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(async { Ok(false) })
     }
     fn renew_lease<'a>(&'a self, _node: &'a str, _until: i64) -> BoxFuture<'a, StoreResult<()>> {
         Box::pin(async { Ok(()) })

@@ -12,14 +12,30 @@ impl Leases for SqlStore {
         })
     }
 
-    fn take<'a>(
-        &'a self,
-        room: &'a str,
-        node: &'a str,
-        now: i64,
-        from_live: bool,
-    ) -> BoxFuture<'a, StoreResult<Taken>> {
-        Box::pin(self.writes.take(room, node, now, from_live))
+    fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, wanted: bool) -> BoxFuture<'a, StoreResult<Taken>> {
+        Box::pin(self.writes.take(room, node, now, wanted))
+    }
+
+    fn wanted_of<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<Vec<(String, u64)>>> {
+        Box::pin(async move {
+            let rows = sqlx::query("SELECT id, epoch FROM rooms WHERE owner = $1 AND wanted_by <> ''")
+                .bind(node)
+                .fetch_all(&self.reader)
+                .await?;
+            rows.iter().map(|row| Ok((row.try_get("id")?, row.try_get::<i64, _>("epoch")? as u64))).collect()
+        })
+    }
+
+    fn let_go<'a>(&'a self, room: &'a str, node: &'a str, epoch: u64) -> BoxFuture<'a, StoreResult<bool>> {
+        Box::pin(async move {
+            let done = sqlx::query("UPDATE rooms SET owner = '' WHERE id = $1 AND owner = $2 AND epoch = $3")
+                .bind(room)
+                .bind(node)
+                .bind(epoch as i64)
+                .execute(&self.writer)
+                .await?;
+            Ok(done.rows_affected() == 1)
+        })
     }
 
     fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>> {

@@ -55,10 +55,16 @@ pub trait Leases: Send + Sync + 'static {
     /// Appends one move; refused if its `seq` is taken.
     /// Makes `node` the room's owner and raises its epoch: the epoch this
     /// node's appends carry from now on. Only if the room has no owner, or
-    /// `node` owns it, or its owner's lease ran out by `now` (Unix ms), or
-    /// `from_live`: the socket asking was routed to this node by the room.
-    fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, from_live: bool)
-    -> BoxFuture<'a, StoreResult<Taken>>;
+    /// `node` owns it, or its owner's lease ran out by `now` (Unix ms):
+    /// never from a live owner. Else, if `wanted` (the socket asking was
+    /// routed to this node by the room), asks the owner to let it go
+    /// ([`Leases::wanted_of`]).
+    fn take<'a>(&'a self, room: &'a str, node: &'a str, now: i64, wanted: bool) -> BoxFuture<'a, StoreResult<Taken>>;
+    /// The rooms `node` owns that another node asked for: id and epoch.
+    fn wanted_of<'a>(&'a self, node: &'a str) -> BoxFuture<'a, StoreResult<Vec<(String, u64)>>>;
+    /// Lets go of `room` if `node` still owns it at `epoch`: it has no
+    /// owner then, and the node that asked takes it. Whether it did.
+    fn let_go<'a>(&'a self, room: &'a str, node: &'a str, epoch: u64) -> BoxFuture<'a, StoreResult<bool>>;
     /// Keeps `node`'s lease until `until` (Unix ms).
     fn renew_lease<'a>(&'a self, node: &'a str, until: i64) -> BoxFuture<'a, StoreResult<()>>;
     /// Ends `node`'s lease: it stops, and its rooms are anyone's.

@@ -31,7 +31,7 @@ pub(super) enum Write {
     /// `node` takes `room` (its epoch raised) if it may (`Store::take`):
     /// with the moves, so that a burst of rooms loading does not pay a
     /// flush each while the rooms already playing wait behind them.
-    Take { room: String, node: String, now: i64, from_live: bool },
+    Take { room: String, node: String, now: i64, wanted: bool },
 }
 
 /// What a write did.
@@ -94,8 +94,8 @@ impl Writes {
     }
 
     /// Takes `room` for `node` in the next batch: what came of it, once committed.
-    pub(super) async fn take(&self, room: &str, node: &str, now: i64, from_live: bool) -> StoreResult<Taken> {
-        let take = Write::Take { room: room.to_owned(), node: node.to_owned(), now, from_live };
+    pub(super) async fn take(&self, room: &str, node: &str, now: i64, wanted: bool) -> StoreResult<Taken> {
+        let take = Write::Take { room: room.to_owned(), node: node.to_owned(), now, wanted };
         match self.queue(take).await? {
             Written::Taken(taken) => Ok(taken),
             Written::Kept => Err(StoreError::Corrupt("a take written as no take".into())),
@@ -191,7 +191,7 @@ async fn keep_result(tx: &mut sqlx::AnyConnection, room: &str, mode: &str, resul
 
 async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Written> {
     match write {
-        Write::Take { room, node, now, from_live } => take(tx, room, node, *now, *from_live).await.map(Written::Taken),
+        Write::Take { room, node, now, wanted } => take(tx, room, node, *now, *wanted).await.map(Written::Taken),
         Write::CreateRoom { room, host } => {
             sqlx::query(
                 "INSERT INTO rooms (id, mode, hints, dealing, public, bots, seed, salt, commitment, host, status, created_at)
@@ -231,22 +231,25 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Writt
 }
 
 /// `node` takes `room` if it has no owner, or `node` owns it, or its
-/// owner's lease ran out by `now`, or `from_live` (`Store::take`).
-async fn take(tx: &mut sqlx::AnyConnection, room: &str, node: &str, now: i64, from_live: bool) -> StoreResult<Taken> {
+/// owner's lease ran out by `now`; else, if `wanted`, asks for it
+/// (`Leases::take`).
+async fn take(tx: &mut sqlx::AnyConnection, room: &str, node: &str, now: i64, wanted: bool) -> StoreResult<Taken> {
     let epoch: Option<i64> = sqlx::query_scalar(
-        "UPDATE rooms SET owner = $1, epoch = epoch + 1
-         WHERE id = $2 AND ($3 OR owner = '' OR owner = $1 OR NOT EXISTS (
-             SELECT 1 FROM nodes WHERE nodes.name = rooms.owner AND nodes.lease_until > $4))
+        "UPDATE rooms SET owner = $1, epoch = epoch + 1, wanted_by = ''
+         WHERE id = $2 AND (owner = '' OR owner = $1 OR NOT EXISTS (
+             SELECT 1 FROM nodes WHERE nodes.name = rooms.owner AND nodes.lease_until > $3))
          RETURNING epoch",
     )
     .bind(node)
     .bind(room)
-    .bind(from_live)
     .bind(now)
     .fetch_optional(&mut *tx)
     .await?;
     if let Some(epoch) = epoch {
         return Ok(Taken::Epoch(epoch as u64));
+    }
+    if wanted {
+        sqlx::query("UPDATE rooms SET wanted_by = $1 WHERE id = $2").bind(node).bind(room).execute(&mut *tx).await?;
     }
     let owner: Option<String> =
         sqlx::query_scalar("SELECT owner FROM rooms WHERE id = $1").bind(room).fetch_optional(&mut *tx).await?;

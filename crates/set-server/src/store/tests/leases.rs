@@ -69,9 +69,11 @@ async fn takes_are_written_in_the_batches_in_the_order_they_came() {
 }
 
 /// Only the owner takes a room while its lease lives: another node takes
-/// it only when routed by the room, or once the lease ran out or ended.
+/// it once the lease ran out or ended, or once the owner let it go. A node
+/// routed by the room asks for it instead; the owner reads the asks and
+/// lets go at the epoch it holds (a stale let-go changes nothing).
 #[tokio::test]
-async fn a_live_owners_room_is_taken_only_when_routed_by_it_or_once_its_lease_ends() {
+async fn a_live_owners_room_is_taken_only_once_its_lease_ends_or_it_lets_go() {
     for scratch in stores("leases").await {
         let store = scratch.store();
         let seat = SeatRecord { seat: 0, player: "p".into(), name: "Ann".into() };
@@ -84,16 +86,30 @@ async fn a_live_owners_room_is_taken_only_when_routed_by_it_or_once_its_lease_en
         assert_eq!(store.take("llllllllll", "b", now, false).await.unwrap(), Taken::OwnedBy("a".into()));
         assert_eq!(store.epoch("llllllllll").await.unwrap(), Some(first), "nothing raised");
         assert!(matches!(store.take("llllllllll", "a", now, false).await.unwrap(), Taken::Epoch(_)), "its own again");
+        let held = store.epoch("llllllllll").await.unwrap().unwrap();
+        assert!(store.wanted_of("a").await.unwrap().is_empty(), "no one asked");
+        // Routed by the room, b asks: not taken, but asked for.
+        assert_eq!(store.take("llllllllll", "b", now, true).await.unwrap(), Taken::OwnedBy("a".into()));
+        assert_eq!(store.epoch("llllllllll").await.unwrap(), Some(held), "a socket's arrival raised nothing");
+        assert_eq!(store.wanted_of("a").await.unwrap(), [("llllllllll".to_owned(), held)]);
+        assert!(store.wanted_of("b").await.unwrap().is_empty(), "asks are the owner's to read");
+        // A let-go of another epoch, or by another node, changes nothing.
+        assert!(!store.let_go("llllllllll", "a", held - 1).await.unwrap());
+        assert!(!store.let_go("llllllllll", "b", held).await.unwrap());
+        assert_eq!(store.take("llllllllll", "b", now, true).await.unwrap(), Taken::OwnedBy("a".into()));
+        // a lets go: b takes it, and the ask is answered.
+        assert!(store.let_go("llllllllll", "a", held).await.unwrap());
+        let Taken::Epoch(by_b) = store.take("llllllllll", "b", now, true).await.unwrap() else { panic!("b takes it") };
+        assert!(by_b > held);
+        assert!(store.wanted_of("a").await.unwrap().is_empty() && store.wanted_of("b").await.unwrap().is_empty());
         // The lease ran out: anyone's.
-        assert!(matches!(store.take("llllllllll", "b", now + 5_001, false).await.unwrap(), Taken::Epoch(_)));
-        // b's lease lives; routed by the room, a takes it back all the same.
-        store.renew_lease("b", now + 10_000).await.unwrap();
-        assert_eq!(store.take("llllllllll", "c", now + 6_000, false).await.unwrap(), Taken::OwnedBy("b".into()));
-        assert!(matches!(store.take("llllllllll", "a", now + 6_000, true).await.unwrap(), Taken::Epoch(_)));
-        // a stops: its lease ends, and its rooms are anyone's at once.
-        store.renew_lease("a", now + 20_000).await.unwrap();
-        store.end_lease("a").await.unwrap();
-        assert!(matches!(store.take("llllllllll", "c", now + 6_000, false).await.unwrap(), Taken::Epoch(_)));
+        assert!(matches!(store.take("llllllllll", "c", now + 5_001, false).await.unwrap(), Taken::Epoch(_)));
+        // c's lease lives: a, routed by the room, only asks.
+        store.renew_lease("c", now + 10_000).await.unwrap();
+        assert_eq!(store.take("llllllllll", "a", now + 6_000, true).await.unwrap(), Taken::OwnedBy("c".into()));
+        // c stops: its lease ends, and its rooms are anyone's at once.
+        store.end_lease("c").await.unwrap();
+        assert!(matches!(store.take("llllllllll", "a", now + 6_000, false).await.unwrap(), Taken::Epoch(_)));
         scratch.remove().await;
     }
 }
