@@ -118,7 +118,8 @@ pub enum RoomsError {
     /// `--max-rooms-loaded` rooms are loaded, each with someone in it.
     Full,
     /// Another node owns the room and is alive (this node's socket was not
-    /// routed by the room): the client reaches it over a socket that names it.
+    /// routed by the room, or the owner did not let it go in time): the
+    /// client reaches it over a socket that names it.
     Elsewhere(String),
 }
 
