@@ -20,13 +20,17 @@
 //!   that count what reaches them;
 //! - `reads` ([`reads`]): a crowd of leaderboard and profile requests,
 //!   while a health check times `/healthz`;
-//! - `transfer` ([`reads`]): transfer codes asked for from two addresses.
+//! - `transfer` ([`reads`]): transfer codes asked for from two addresses;
+//! - `sign-outs`, `reports` ([`identities`]): new identities on open
+//!   sockets signing other browsers out, and reports of made-up players
+//!   from fresh identities.
 //!
 //! The attackers come from loopback addresses of their own (127.66.x.y),
 //! so the server's per-address limits meet them as they would meet
 //! machines of their own.
 
 mod games;
+mod identities;
 mod lobby;
 mod mix;
 mod peer;
@@ -54,6 +58,10 @@ pub(crate) enum Attack {
     Reads,
     /// Transfer codes asked for from two addresses.
     Transfer,
+    /// New identities on open sockets, each signing other browsers out.
+    SignOuts,
+    /// Reports of made-up players from fresh identities of a few addresses.
+    Reports,
 }
 
 /// `attack` on the server at `addr` from `start` to `deadline` (the mix
@@ -75,6 +83,8 @@ pub(crate) async fn run(
         Attack::Rewatch => lobby::rewatch(addr, deadline).await,
         Attack::Reads => reads::crowd(addr, deadline).await,
         Attack::Transfer => reads::transfer(addr, deadline).await,
+        Attack::SignOuts => identities::sign_outs(addr, deadline).await,
+        Attack::Reports => identities::reports(addr, deadline).await,
     }
 }
 
