@@ -17,6 +17,9 @@
 //                                                                  ATTACK=none: the same without one)
 //   LOBBY=200 node scripts/bench-online.mjs …                     (with 200 more clients watching the
 //                                                                  lobby, and the players' rooms public)
+//   FARM_ROWS=1000000 node scripts/bench-online.mjs …             (a million sign-outs and a million
+//                                                                  reports in the database first, as a
+//                                                                  farm would leave them)
 // Its BENCH line says which durability the server ran with.
 import { ONE_ADDRESS_FLAGS, loadgen } from './loadgen.mjs';
 import { startServer } from './server.mjs';
@@ -46,10 +49,15 @@ try {
   const mix = hostile ? loadgen([...common, '--hostile', hostile, ...attackFlags], 'HOSTILE', { niceness: 19 }) : null;
   const lobby = process.env.LOBBY ? ['--lobby', process.env.LOBBY] : [];
   const spread = attack ? ['--spread', '1'] : [];
-  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid()), ...lobby, ...spread], 'BENCH');
+  const farmRows = process.env.FARM_ROWS ? ['--farm-rows', process.env.FARM_ROWS] : [];
+  const players = await loadgen([...common, '--db', server.db, '--rooms', rooms, '--per-room', perRoom, '--seed', '7', '--server-pid', String(server.pid()), ...lobby, ...spread, ...farmRows], 'BENCH');
   const mixed = mix ? await mix : null;
   if (mixed) console.log(`  beside the ${attack ?? 'hostile mix'}: ${JSON.stringify(mixed.report)}`);
-  const beside = { ...(mixed ? { hostile: mixed.report } : {}), ...(attack ? { attack } : {}) };
+  const beside = {
+    ...(mixed ? { hostile: mixed.report } : {}),
+    ...(attack ? { attack } : {}),
+    ...(process.env.FARM_ROWS ? { farm_rows: Number(process.env.FARM_ROWS) } : {}),
+  };
   if (players.report) console.log(`BENCH ${JSON.stringify({ ...players.report, durability, ...beside })}`);
   code = players.code || (mixed?.code ?? 0);
 } finally {

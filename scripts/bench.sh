@@ -69,10 +69,17 @@ sed -n 's/^BENCH //p' target/bench/online.log >> target/bench/online.jsonl
 # default limits, every player from a loopback address of its own, and one
 # attack the review of issue 37 found open; first the same without one.
 : > target/bench/attacks.log
-for attack in none farm finished-joins lobby-fill lobby-chat rewatch reads transfer; do
+for attack in none farm finished-joins lobby-fill lobby-chat rewatch reads transfer sign-outs reports; do
   ATTACK=$attack node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/attacks.log || true
 done
 sed -n 's/^BENCH //p' target/bench/attacks.log > target/bench/attacks.jsonl
+# A million sign-outs and a million reports in the database, as a farm of
+# fresh identities leaves them in hours, against the same load without them.
+: > target/bench/farm-rows.log
+for rows in 0 1000000; do
+  ATTACK=none FARM_ROWS=$rows node scripts/bench-online.mjs 40 5 20 | tee -a target/bench/farm-rows.log || true
+done
+sed -n 's/^BENCH //p' target/bench/farm-rows.log > target/bench/farm-rows.jsonl
 # Strangers: 800 players in 160 public rooms and 200 more watching the lobby
 # (every join, start and end told to each of them, and their chat), 30 s.
 LOBBY=200 node scripts/bench-online.mjs 160 5 30 | tee target/bench/lobby.log

@@ -44,6 +44,11 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = false, action = clap::ArgAction::Set,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub spread: bool,
+    /// Before the load: this many sign-outs and as many reports written
+    /// into `--db` (an SQLite file) by SQL, an hour old and older, as a
+    /// farm of fresh identities would have left them (BENCHMARKS.md).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    pub farm_rows: u32,
     /// With `--hostile`: the attack it makes beside the load, instead of
     /// the mix (docs/operating.md, "Limits").
     #[arg(long, value_enum, default_value = "mix")]

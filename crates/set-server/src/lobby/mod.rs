@@ -285,9 +285,15 @@ impl Lobby {
 
     /// A public room's summary, new or changed: told to the watchers with
     /// the next changes, if it differs.
-    pub fn publish(&self, summary: LobbyRoomMsg) {
+    pub fn publish(&self, summary: LobbyRoomMsg, present: usize) {
         let mut state = self.state();
+        let present_before = state.present.insert(summary.room.clone(), present);
         if state.rooms.get(&summary.room) == Some(&summary) {
+            // Only who is in it changed: the others' quick play hears it.
+            if present_before != Some(present) {
+                let present = u8::try_from(present).ok();
+                state.tell_peers(PeerMsg::Room { room: summary, present });
+            }
             return;
         }
         state.changed.insert(summary.room.clone());
@@ -299,14 +305,8 @@ impl Lobby {
         {
             made.listed = true;
         }
-        state.tell_peers(PeerMsg::Room { room: summary.clone() });
+        state.tell_peers(PeerMsg::Room { room: summary.clone(), present: u8::try_from(present).ok() });
         state.rooms.insert(summary.room.clone(), summary);
-    }
-
-    /// How many of this node's room `room`'s seats have their player in it
-    /// now: quick play counts those, not the seats, in a room of this node.
-    pub fn seated_here(&self, room: &str, present: usize) {
-        self.state().present.insert(room.to_owned(), present);
     }
 
     /// A room leaves the lobby (if it was in it).
@@ -366,7 +366,9 @@ impl Lobby {
     /// catching the oldest.
     pub fn waiting_rooms(&self, mode: &str, seats: usize) -> Vec<String> {
         let state = self.state();
-        let present = |r: &LobbyRoomMsg| state.present.get(&r.room).copied().unwrap_or(r.players.len());
+        let present = |r: &LobbyRoomMsg| {
+            state.present.get(&r.room).copied().or_else(|| state.peers.present(&r.room)).unwrap_or(r.players.len())
+        };
         let mut rooms: Vec<&LobbyRoomMsg> = state
             .all_rooms()
             .into_iter()

@@ -55,6 +55,12 @@ impl Lobby {
             players: state.online.players().cloned().collect(),
             names: state.online.names().map(|(player, name)| (player.clone(), name.clone())).collect(),
             people: state.own_people(),
+            present: state
+                .present
+                .iter()
+                .filter(|(room, _)| state.rooms.contains_key(*room))
+                .filter_map(|(room, &n)| Some((room.clone(), u8::try_from(n).ok()?)))
+                .collect(),
         }
     }
 

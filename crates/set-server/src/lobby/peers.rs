@@ -41,6 +41,10 @@ pub struct NodeLobby {
     pub names: Vec<(String, String)>,
     /// The names given by those watching its lobby.
     pub people: Vec<String>,
+    /// How many of each room's seats have their player in it now (quick
+    /// play counts those, not the seats; absent from an older node's).
+    #[serde(default)]
+    pub present: Vec<(String, u8)>,
 }
 
 /// What one node tells the others.
@@ -49,8 +53,13 @@ pub struct NodeLobby {
 pub enum PeerMsg {
     /// Its whole lobby: every few moments, and in answer to a hello.
     Lobby(NodeLobby),
-    /// One of its rooms is new or changed.
-    Room { room: LobbyRoomMsg },
+    /// One of its rooms is new or changed, or how many of its seats have
+    /// their player in it (`present`; none from an older node).
+    Room {
+        room: LobbyRoomMsg,
+        #[serde(default)]
+        present: Option<u8>,
+    },
     /// One of its rooms left the lobby.
     Gone { room: String },
     /// A line of lobby chat said there.
@@ -80,12 +89,21 @@ struct Peer {
     /// Each name held there, by its confusable skeleton: `(player, name)`.
     names: HashMap<String, (String, String)>,
     people: Vec<String>,
+    /// How many of each room's seats have their player in it, where told.
+    present: HashMap<String, u8>,
     heard: Instant,
 }
 
 impl Peer {
     fn new(now: Instant) -> Peer {
-        Peer { rooms: HashMap::new(), players: HashSet::new(), names: HashMap::new(), people: Vec::new(), heard: now }
+        Peer {
+            rooms: HashMap::new(),
+            players: HashSet::new(),
+            names: HashMap::new(),
+            people: Vec::new(),
+            present: HashMap::new(),
+            heard: now,
+        }
     }
 }
 
@@ -108,6 +126,12 @@ impl Peers {
     /// A room of another node, if one lists it.
     pub(crate) fn room(&self, id: &str) -> Option<&LobbyRoomMsg> {
         self.nodes.values().find_map(|peer| peer.rooms.get(id))
+    }
+
+    /// How many of another node's room's seats have their player in it,
+    /// if that node said.
+    pub(crate) fn present(&self, id: &str) -> Option<usize> {
+        self.nodes.values().find_map(|peer| peer.present.get(id)).map(|&n| usize::from(n))
     }
 
     /// Every room the other nodes list.
@@ -145,7 +169,11 @@ impl Peers {
         peer.heard = now;
         match msg {
             PeerMsg::Lobby(lobby) => whole(peer, lobby),
-            PeerMsg::Room { room } => {
+            PeerMsg::Room { room, present } => {
+                match present {
+                    Some(present) => peer.present.insert(room.room.clone(), present),
+                    None => peer.present.remove(&room.room),
+                };
                 if peer.rooms.get(&room.room) == Some(&room) {
                     return Changed::default();
                 }
@@ -153,10 +181,13 @@ impl Peers {
                 peer.rooms.insert(id.clone(), room);
                 Changed { rooms: vec![id], online: false }
             }
-            PeerMsg::Gone { room } => match peer.rooms.remove(&room) {
-                Some(_) => Changed { rooms: vec![room], online: false },
-                None => Changed::default(),
-            },
+            PeerMsg::Gone { room } => {
+                peer.present.remove(&room);
+                match peer.rooms.remove(&room) {
+                    Some(_) => Changed { rooms: vec![room], online: false },
+                    None => Changed::default(),
+                }
+            }
             PeerMsg::Chat { .. } | PeerMsg::ChatHistory { .. } | PeerMsg::Hello | PeerMsg::Taken { .. } => {
                 Changed::default()
             }
@@ -197,5 +228,6 @@ fn whole(peer: &mut Peer, lobby: NodeLobby) -> Changed {
     peer.players = players;
     peer.names = names;
     peer.people = lobby.people;
+    peer.present = lobby.present.into_iter().filter(|(id, _)| peer.rooms.contains_key(id)).collect();
     Changed { rooms: changed, online }
 }

@@ -49,20 +49,20 @@ fn summary(room: &str, mode: &str, created_at: i64, players: &[&str]) -> LobbyRo
 #[test]
 fn quick_play_finds_the_fullest_then_newest_waiting_rooms_of_its_way_to_play_with_a_free_seat() {
     let lobby = Lobby::new(10, 256 * 1024);
-    lobby.publish(summary("new", "classic", 30, &["A"]));
-    lobby.publish(summary("old", "classic", 10, &["B"]));
-    lobby.publish(summary("junior", "junior", 5, &["C"]));
-    lobby.publish(summary("full", "classic", 1, &["D", "E"]));
-    lobby.publish(LobbyRoomMsg { hints: true, ..summary("hinted", "classic", 2, &["F"]) });
-    lobby.publish(LobbyRoomMsg { status: Status::Playing, ..summary("playing", "classic", 3, &["G"]) });
+    lobby.publish(summary("new", "classic", 30, &["A"]), 1);
+    lobby.publish(summary("old", "classic", 10, &["B"]), 1);
+    lobby.publish(summary("junior", "junior", 5, &["C"]), 1);
+    lobby.publish(summary("full", "classic", 1, &["D", "E"]), 2);
+    lobby.publish(LobbyRoomMsg { hints: true, ..summary("hinted", "classic", 2, &["F"]) }, 1);
+    lobby.publish(LobbyRoomMsg { status: Status::Playing, ..summary("playing", "classic", 3, &["G"]) }, 1);
     assert_eq!(lobby.waiting_rooms("classic", 2), ["new", "old"], "as full: the newest first");
     assert_eq!(lobby.waiting_rooms("junior", 2), ["junior"]);
     assert_eq!(lobby.waiting_rooms("classic", 3), ["full", "new", "old"], "the fullest first");
     // Seats whose players left count for nothing: "full" has one of two
     // here now, as "new" and "old" do; a room of stale seats only, none.
-    lobby.seated_here("full", 1);
+    lobby.publish(summary("full", "classic", 1, &["D", "E"]), 1);
     assert_eq!(lobby.waiting_rooms("classic", 3), ["new", "old", "full"], "as full as the others now");
-    lobby.seated_here("full", 0);
+    lobby.publish(summary("full", "classic", 1, &["D", "E"]), 0);
     assert_eq!(lobby.waiting_rooms("classic", 3), ["new", "old"]);
     lobby.withdraw("new");
     assert_eq!(lobby.waiting_rooms("classic", 2), ["old"]);
@@ -72,7 +72,7 @@ fn quick_play_finds_the_fullest_then_newest_waiting_rooms_of_its_way_to_play_wit
 #[test]
 fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
     let lobby = Lobby::new(10, 256 * 1024);
-    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.publish(summary("r1", "classic", 1, &["A"]), 1);
     lobby.tell_changes();
     let mut rx = watcher(&lobby, 1, Some("Ann")).unwrap();
     let first = heard(&mut rx);
@@ -81,13 +81,13 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
     assert_eq!(whole.people, ["Ann"]);
     lobby.tell_changes();
     assert_eq!(heard(&mut rx), [names(&["Ann"], &[])], "her coming, told to everyone (her too: no harm)");
-    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.publish(summary("r1", "classic", 1, &["A"]), 1);
     lobby.tell_changes();
     assert!(heard(&mut rx).is_empty(), "the same summary again is no change");
     // Changes between two tellings go out together, each room once, as it is now.
-    lobby.publish(summary("r1", "classic", 1, &["A", "B"]));
-    lobby.publish(summary("r2", "junior", 2, &["C"]));
-    lobby.publish(summary("r2", "junior", 2, &["C", "D"]));
+    lobby.publish(summary("r1", "classic", 1, &["A", "B"]), 2);
+    lobby.publish(summary("r2", "junior", 2, &["C"]), 1);
+    lobby.publish(summary("r2", "junior", 2, &["C", "D"]), 2);
     assert!(heard(&mut rx).is_empty(), "nothing before the telling");
     lobby.tell_changes();
     lobby.withdraw("r1");
@@ -103,7 +103,7 @@ fn a_watcher_gets_the_whole_lobby_then_each_change_once() {
         ]
     );
     // A room that came and went between two tellings is told as gone.
-    lobby.publish(summary("r3", "ultra", 3, &["E"]));
+    lobby.publish(summary("r3", "ultra", 3, &["E"]), 1);
     lobby.withdraw("r3");
     lobby.tell_changes();
     assert_eq!(heard(&mut rx), [changes(vec![], vec!["r3".into()])]);
@@ -191,12 +191,13 @@ fn from_node2(lobby: &Lobby, msg: PeerMsg, at: Instant) {
 fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     let lobby = Lobby::new(10, 256 * 1024);
     let start = Instant::now();
-    lobby.publish(summary("mine", "classic", 20, &["A"]));
+    lobby.publish(summary("mine", "classic", 20, &["A"]), 1);
     let theirs = NodeLobby {
         rooms: vec![summary("theirs", "classic", 10, &["B"]), summary("busy", "classic", 5, &["C", "D"])],
         players: vec!["pB".into(), "p1".into()],
         names: vec![("pB".into(), "Bea".into())],
         people: vec!["Bea".into()],
+        present: vec![("theirs".into(), 1), ("busy".into(), 2)],
     };
     from_node2(&lobby, PeerMsg::Lobby(theirs.clone()), start);
     lobby.tell_changes();
@@ -214,7 +215,7 @@ fn another_nodes_rooms_are_listed_beside_ours_and_leave_when_it_falls_silent() {
     // A change on the other node is told; so is a room it no longer lists.
     lobby.tell_changes();
     assert_eq!(heard(&mut rx), [names(&["Ann"], &[])], "Bea was told before Ann came");
-    from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]) }, start);
+    from_node2(&lobby, PeerMsg::Room { room: summary("theirs", "classic", 10, &["B", "E"]), present: None }, start);
     lobby.tell_changes();
     assert_eq!(heard(&mut rx), [changes(vec![summary("theirs", "classic", 10, &["B", "E"])], vec![])]);
     let fewer = NodeLobby { rooms: vec![summary("theirs", "classic", 10, &["B", "E"])], ..theirs };
@@ -328,9 +329,12 @@ fn chat_from_another_node_is_told_and_kept_and_ours_is_passed_on() {
     let [ServerMsg::Lobby(whole)] = first.as_slice() else { panic!("{first:?}") };
     assert_eq!(whole.chat, history);
     // A room's changes go to the bus too.
-    lobby.publish(summary("r1", "classic", 1, &["A"]));
+    lobby.publish(summary("r1", "classic", 1, &["A"]), 1);
     lobby.withdraw("r1");
-    assert_eq!(told.try_recv().ok(), Some(PeerMsg::Room { room: summary("r1", "classic", 1, &["A"]) }));
+    assert_eq!(
+        told.try_recv().ok(),
+        Some(PeerMsg::Room { room: summary("r1", "classic", 1, &["A"]), present: Some(1) })
+    );
     assert_eq!(told.try_recv().ok(), Some(PeerMsg::Gone { room: "r1".into() }));
 }
 
@@ -393,7 +397,7 @@ fn rooms_made_are_forgotten_once_they_count_no_more() {
     let address: std::net::IpAddr = "203.0.113.5".parse().unwrap();
     for room in ["r1", "r2"] {
         lobby.made_public(address, room);
-        lobby.publish(summary(room, "classic", 1, &["A"]));
+        lobby.publish(summary(room, "classic", 1, &["A"]), 1);
     }
     assert!(!lobby.may_list(address, 2), "two listed: the cap of two is met");
     lobby.withdraw("r1");
@@ -403,4 +407,34 @@ fn rooms_made_are_forgotten_once_they_count_no_more() {
     lobby.forget_silent(Instant::now());
     let state = lobby.state();
     assert!(state.made_by.is_empty() && state.made_from.is_empty());
+}
+
+/// Round three: quick play counted another node's room by its seats, so a
+/// room there whose players had all left still drew newcomers. The other
+/// node now says how many of its seats have their player in it.
+#[test]
+fn quick_play_does_not_count_another_nodes_seats_whose_players_left() {
+    let lobby = Lobby::new(10, 256 * 1024);
+    let start = Instant::now();
+    lobby.publish(summary("mine", "classic", 20, &["A"]), 1);
+    let stale = summary("stale", "classic", 30, &["B", "C"]);
+    let theirs = NodeLobby { rooms: vec![stale.clone()], present: vec![("stale".into(), 2)], ..NodeLobby::default() };
+    from_node2(&lobby, PeerMsg::Lobby(theirs), start);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["stale", "mine"], "the fullest first");
+    // Both its players left the room; its seats stay until the game starts.
+    from_node2(&lobby, PeerMsg::Room { room: stale.clone(), present: Some(0) }, start);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["mine"], "a room of stale seats draws no one");
+    from_node2(&lobby, PeerMsg::Room { room: stale.clone(), present: Some(1) }, start);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["stale", "mine"], "as full as ours, and newer");
+    // An older node says nothing of presence: its seats count, as before.
+    from_node2(&lobby, PeerMsg::Room { room: stale, present: None }, start);
+    assert_eq!(lobby.waiting_rooms("classic", 3), ["stale", "mine"]);
+    // This node tells the others when only presence changes.
+    let (tx, mut told) = mpsc::channel(8);
+    lobby.join_bus(tx);
+    lobby.publish(summary("mine", "classic", 20, &["A"]), 0);
+    assert_eq!(
+        told.try_recv().ok(),
+        Some(PeerMsg::Room { room: summary("mine", "classic", 20, &["A"]), present: Some(0) })
+    );
 }

@@ -24,7 +24,10 @@ pub(crate) fn checked(frame: PeerFrame) -> Result<PeerFrame, String> {
     crate::ids::node_name(&frame.node).map_err(|why| format!("a node's name: {why}"))?;
     match &frame.msg {
         PeerMsg::Lobby(lobby) => node_lobby(lobby)?,
-        PeerMsg::Room { room } => lobby_room(room)?,
+        PeerMsg::Room { room, present } => {
+            lobby_room(room)?;
+            present_seats(*present)?;
+        }
         PeerMsg::Gone { room } | PeerMsg::Taken { room, .. } => room_id(room)?,
         PeerMsg::Chat { line } => chat_line(line)?,
         PeerMsg::ChatHistory { lines } => {
@@ -86,7 +89,17 @@ fn node_lobby(lobby: &NodeLobby) -> Result<(), String> {
         player_id(player)?;
         name(given)
     })?;
-    lobby.people.iter().try_for_each(|person| name(person))
+    lobby.people.iter().try_for_each(|person| name(person))?;
+    at_most("rooms' presence", lobby.present.len(), MAX_PEER_ROOMS)?;
+    lobby.present.iter().try_for_each(|(room, present)| {
+        room_id(room)?;
+        present_seats(Some(*present))
+    })
+}
+
+/// Seats with their player in a room: at most a room's seats.
+fn present_seats(present: Option<u8>) -> Result<(), String> {
+    at_most("seats present", present.map_or(0, usize::from), MAX_ONLINE_PLAYERS)
 }
 
 #[cfg(test)]
@@ -123,7 +136,7 @@ mod tests {
         for msg in [
             PeerMsg::Hello,
             PeerMsg::Chat { line: line("hello") },
-            PeerMsg::Room { room: room(8) },
+            PeerMsg::Room { room: room(8), present: Some(8) },
             PeerMsg::Gone { room: "abcdefghjk".into() },
             PeerMsg::Taken { room: "abcdefghjk".into(), epoch: 3 },
             PeerMsg::ChatHistory { lines: vec![line("a"); crate::chat::KEPT] },
@@ -132,6 +145,7 @@ mod tests {
                 players: vec!["0123456789abcdef0123456789abcdef".into()],
                 names: vec![("0123456789abcdef0123456789abcdef".into(), "Zoë".into())],
                 people: vec!["Zoë".into()],
+                present: vec![(room(2).room, 2)],
             }),
         ] {
             let sent = frame(msg);
@@ -148,8 +162,9 @@ mod tests {
             (PeerMsg::Chat { line: line("two\nlines") }, "a control character"),
             (PeerMsg::Chat { line: LobbyChatMsg { name: "x".repeat(21), ..line("hi") } }, "a long name"),
             (PeerMsg::Chat { line: LobbyChatMsg { player: "../x".into(), ..line("hi") } }, "a player id"),
-            (PeerMsg::Room { room: room(9) }, "nine seats"),
-            (PeerMsg::Room { room: LobbyRoomMsg { room: "x".repeat(1000), ..room(2) } }, "a room id"),
+            (PeerMsg::Room { room: room(9), present: None }, "nine seats"),
+            (PeerMsg::Room { room: room(2), present: Some(9) }, "nine present"),
+            (PeerMsg::Room { room: LobbyRoomMsg { room: "x".repeat(1000), ..room(2) }, present: None }, "a room id"),
             (PeerMsg::Taken { room: "nope".into(), epoch: 1 }, "a room id"),
             (PeerMsg::ChatHistory { lines: vec![line("a"); crate::chat::KEPT + 1] }, "a long history"),
             (PeerMsg::Lobby(too_many), "160,000 players"),

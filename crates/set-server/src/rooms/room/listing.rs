@@ -35,17 +35,20 @@ impl Room {
         if present.is_empty() || self.record.status == Status::Over {
             return lobby.withdraw(&self.record.id);
         }
-        lobby.seated_here(&self.record.id, present.len());
-        lobby.publish(LobbyRoomMsg {
-            room: self.record.id.clone(),
-            mode: self.record.mode,
-            hints: self.record.hints,
-            dealing: self.record.dealing,
-            rated: !self.record.hints && self.record.bots.is_empty(),
-            status: self.record.status,
-            players: self.players().into_iter().map(|p| p.name).collect(),
-            watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
-            created_at: self.record.created_at,
-        });
+        let seated_here = present.len();
+        lobby.publish(
+            LobbyRoomMsg {
+                room: self.record.id.clone(),
+                mode: self.record.mode,
+                hints: self.record.hints,
+                dealing: self.record.dealing,
+                rated: !self.record.hints && self.record.bots.is_empty(),
+                status: self.record.status,
+                players: self.players().into_iter().map(|p| p.name).collect(),
+                watchers: self.conns.values().filter(|c| c.seat.is_none()).count() as u32,
+                created_at: self.record.created_at,
+            },
+            seated_here,
+        );
     }
 }
