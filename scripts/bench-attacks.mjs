@@ -45,7 +45,40 @@ const ATTACKS = [
     'two addresses, 10 sockets each, ask for transfer codes as fast as they are answered',
     (h) => `${h.codes_issued} codes issued, ${h.codes_refused} refused`,
   ],
+  [
+    'sign-outs',
+    'one address, 20 sockets, each saying hello without a token again and again (a new identity on the open socket) and signing every other browser out',
+    (h) => `${h.identities_made_on_open_sockets} identities made, ${h.sign_outs_made} sign-outs, ${h.refused} refused, ${h.sockets_closed} sockets closed`,
+  ],
+  [
+    'reports',
+    '4 addresses, 5 sockets each, fresh identities reporting made-up players',
+    (h) => `${h.reports_sent} sent, ${h.reports_sent - h.reports_refused} kept, ${h.reports_refused} refused`,
+  ],
 ];
+
+/** The section of the load over a farm's rows (target/bench/farm-rows.jsonl). */
+export function farmRowsSection(runs) {
+  const empty = runs.find((r) => r.farm_rows === 0);
+  const full = runs.find((r) => r.farm_rows > 0);
+  const row = (what, r) =>
+    r
+      ? `| ${what} | ${r.p50_ms.toFixed(2)} ms | ${r.p99_ms.toFixed(2)} ms | ${r === full && empty ? `×${(full.p99_ms / empty.p99_ms).toFixed(2)}` : ''} | ${r.server_rss_mb} MB | ${r.errors}, ${r.lost} |`
+      : `| ${what} | not run | | | | |`;
+  return `### Beside a farm's rows
+
+The same 200 players, the server at its default limits
+(\`ATTACK=none FARM_ROWS=<n> scripts/bench-online.mjs 40 5 20\`), over an
+empty database and over one into which \`set-loadgen --farm-rows\` first
+wrote ${full ? full.farm_rows.toLocaleString('en') : 'a million'} sign-outs and as many reports, an hour old and
+older, as a farm of fresh identities leaves them in hours.
+
+| database | claim p50 | claim p99 | p99 ÷ empty | server memory | errors, lost |
+| --- | --- | --- | --- | --- | --- |
+${row('empty', empty)}
+${row("a farm's rows", full)}
+`;
+}
 
 const verdict = (value, target) => (value === undefined ? 'not measured' : value <= target ? 'met' : 'NOT met');
 

@@ -2,7 +2,7 @@
 // (target/criterion), wasm and page figures (target/bench/*.jsonl, lines
 // printed as `BENCH {json}`), and download sizes (dist/). Prints the table
 // and writes it to BENCHMARKS.md with the date and the machine.
-import { attackTarget, attacksSection } from './bench-attacks.mjs';
+import { attackTarget, attacksSection, farmRowsSection } from './bench-attacks.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execSync } from 'node:child_process';
 import os from 'node:os';
@@ -85,6 +85,7 @@ const load = online.find((r) => r.clients !== undefined && (r.durability ?? 'pow
 const loadNotDurable = online.find((r) => r.clients !== undefined && r.durability === 'process-crash' && !r.hostile);
 const loadHostile = online.find((r) => r.clients !== undefined && r.hostile && !r.attack);
 const attackRuns = (await jsonLines('target/bench/attacks.jsonl')).filter((r) => r.clients !== undefined);
+const farmRowRuns = (await jsonLines('target/bench/farm-rows.jsonl')).filter((r) => r.clients !== undefined);
 const capacity = (await jsonLines('target/bench/capacity.jsonl')).filter((r) => r.clients !== undefined);
 const lobbyLoad = (await jsonLines('target/bench/lobby.jsonl')).find((r) => r.lobby_watchers !== undefined);
 const coldBuild = online.find((r) => r.what === 'cold_build');
@@ -407,6 +408,7 @@ before it is told) against a commit to the operating system only, the same
 load in turn: ${load && loadNotDurable ? `p50 ×${(load.p50_ms / loadNotDurable.p50_ms).toFixed(2)}, p99 ×${(load.p99_ms / loadNotDurable.p99_ms).toFixed(2)}` : 'n/a'}.
 
 ${attacksSection(attackRuns)}
+${farmRowsSection(farmRowRuns)}
 ### Strangers: the lobby watched beside the rooms
 
 ${lobbyLoad ? `${lobbyLoad.clients} players in ${lobbyLoad.rooms} public rooms (so that every join, start and end of a room is told to the lobby) and ${lobbyLoad.lobby_watchers} more clients watching the lobby, for ${lobbyLoad.seconds} s (\`LOBBY=${lobbyLoad.lobby_watchers} scripts/bench-online.mjs ${lobbyLoad.rooms} 5 ${lobbyLoad.seconds}\`). Each lobby watcher gives a name and says a line in the lobby's chat about every 20 s, and times hearing it back; every line goes to every watcher.
