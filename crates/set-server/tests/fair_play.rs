@@ -213,7 +213,8 @@ async fn farm_at(
         assert_eq!(again.player, players[n]);
         again
     };
-    for group in GROUP_GAMES {
+    // The two games of each pair have no puppet in common: played at once.
+    let group_game = async |group: [usize; GROUP]| {
         let mut seated = Vec::new();
         for n in group {
             seated.push(puppet(n).await);
@@ -222,6 +223,9 @@ async fn farm_at(
         rated_junior_room(host, others).await;
         let over = play_the_group(host, others, 2, false, 500).await;
         assert_eq!(over["results"].as_array().map(Vec::len), Some(GROUP), "the group's game counted: {over}");
+    };
+    for pair in GROUP_GAMES.chunks(2) {
+        tokio::join!(group_game(pair[0]), group_game(pair[1]));
     }
     let mut farmer = Client::from_address(server, farmer_address, None).await.unwrap();
     let mut counted = 0;
@@ -274,11 +278,11 @@ async fn a_group_of_fresh_identities_farmed_at_400_ms_and_at_a_persons_pace_move
     let cap = i64::from(set_core::online::fair::UNVOUCHED_POINTS);
     let ((quick, quick_puppets, quick_counted), (person, person_puppets, person_counted)) = tokio::join!(
         farm_at(&server, "127.0.1.1", &["127.0.1.2", "127.0.1.3", "127.0.1.4", "127.0.1.5"], 400, 4),
-        farm_at(&server, "127.0.2.1", &["127.0.2.2", "127.0.2.3", "127.0.2.4", "127.0.2.5"], 1_500, 3),
+        farm_at(&server, "127.0.2.1", &["127.0.2.2", "127.0.2.3", "127.0.2.4", "127.0.2.5"], 1_500, 2),
     );
     // At a person's pace every game counts; at 400 ms a game may be under
     // Junior's floor, and the cap must hold either way.
-    assert_eq!(person_counted, 3, "every game at a person's pace counted");
+    assert_eq!(person_counted, 2, "every game at a person's pace counted");
     let pool = read_only(&scratch).await;
     for (farmer, counted) in [(&quick, quick_counted), (&person, person_counted)] {
         let row = sqlx::query("SELECT mu, sigma, games, vouched FROM ratings WHERE player = ? AND mode = 'junior'")
@@ -307,6 +311,31 @@ async fn a_group_of_fresh_identities_farmed_at_400_ms_and_at_a_persons_pace_move
     pool.close().await;
     let board = body(&server.get("/api/leaderboard/junior", "").await);
     assert_eq!(board, serde_json::json!([]), "neither a farmer nor a puppet is listed");
+}
+
+/// Two people new to the site play a rated Junior game on the rules as
+/// they are by default: it counts, and it moves both ratings, the winner
+/// up and the loser down, each within the cap on unvouched points
+/// (issue 56's first complaint: "1500 → 1500" for both).
+#[tokio::test]
+async fn two_newcomers_first_rated_game_moves_both_ratings_within_the_cap() {
+    let scratch = Scratch::new("fair-newcomers");
+    let server = Server::start(&scratch);
+    let mut ann = Client::from_address(&server, "127.0.4.1", None).await.unwrap();
+    let mut ben = [Client::from_address(&server, "127.0.4.2", None).await.unwrap()];
+    rated_junior_room(&mut ann, &mut ben).await;
+    let over = play_the_group(&mut ann, &mut ben, 2, false, 500).await;
+    let results = over["results"].as_array().unwrap_or_else(|| panic!("{over}"));
+    let after = |seat: u64| {
+        let result = results.iter().find(|r| r["seat"] == seat).unwrap_or_else(|| panic!("{over}"));
+        (result["place"].as_u64().unwrap(), result["before"].as_i64().unwrap(), result["after"].as_i64().unwrap())
+    };
+    let cap = i64::from(set_core::online::fair::UNVOUCHED_POINTS);
+    let (ann_place, ann_before, ann_after) = after(0);
+    let (ben_place, ben_before, ben_after) = after(1);
+    assert_eq!((ann_place, ben_place, ann_before, ben_before), (1, 2, 1500, 1500), "{over}");
+    assert!(ann_after > 1500 && ann_after <= 1500 + cap, "the winner moved up: {ann_after}");
+    assert!(ben_after < 1500 && ben_after >= 1500 - cap, "the loser moved down: {ben_after}");
 }
 
 #[tokio::test]
