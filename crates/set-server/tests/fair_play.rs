@@ -43,18 +43,7 @@ async fn farmer_in_a_room(server: &Server) -> (Client, String) {
 /// each connection makes a few rooms only) makes a rated Junior room and sits in it.
 async fn farmer_in_a_room_as(server: &Server, token: Option<&str>) -> (Client, String) {
     let mut farmer = Client::new(server, token).await;
-    farmer
-        .send(ClientMsg::Create {
-            mode: "junior".into(),
-            hints: false,
-            name: "Farmer".into(),
-            public: false,
-            bots: vec![],
-            dealing: set_core::rules::variant::Dealing::Automatic,
-        })
-        .await;
-    let room = farmer.expect("created").await["room"].as_str().unwrap().to_owned();
-    farmer.join(&room, None, 0).await;
+    let room = rated_junior_room(&mut farmer, &mut []).await;
     (farmer, room)
 }
 
