@@ -21,17 +21,7 @@ use std::time::Instant;
 /// `node`, and sits in it there: Ann and the room.
 async fn public_room_on(cluster: &Cluster, node: &str) -> (Client, String) {
     let mut ann = cluster.client_on(node).await;
-    let create = ClientMsg::Create {
-        mode: "classic".into(),
-        hints: false,
-        name: "Ann".into(),
-        public: true,
-        bots: vec![],
-        dealing: set_core::rules::variant::Dealing::Automatic,
-    };
-    ann.send(create).await;
-    let room = ann.expect("created").await["room"].as_str().unwrap().to_owned();
-    ann.join(&room, None, 0).await;
+    let room = ann.make_rated("classic", "Ann", true).await;
     (ann, room)
 }
 

@@ -102,19 +102,8 @@ async fn a_farm_of_sockpuppets_moves_no_rating_and_lists_no_one() {
 /// A rated Junior room made by `host` (who sits in it), the `others`
 /// seated after it, each named by its id: the room's id.
 async fn rated_junior_room(host: &mut Client, others: &mut [Client]) -> String {
-    host.send(ClientMsg::Create {
-        mode: "junior".into(),
-        hints: false,
-        name: format!("H {}", &host.player[..8]),
-        public: false,
-        bots: vec![],
-        dealing: set_core::rules::variant::Dealing::Automatic,
-    })
-    .await;
-    let created = host.first(|m| m["t"] == "created" || m["t"] == "error", "created").await;
-    assert_eq!(created["t"], "created", "{created}");
-    let room = created["room"].as_str().unwrap().to_owned();
-    host.join(&room, None, 0).await;
+    let name = format!("H {}", &host.player[..8]);
+    let room = host.make_rated("junior", &name, false).await;
     for other in others.iter_mut() {
         // Names are unique among the players online: each its own.
         let name = format!("P {}", &other.player[..8]);

@@ -437,17 +437,7 @@ async fn quick_play_spreads_over_waiting_rooms_and_never_returns_to_a_squatters(
 /// `from` and sat in: the player and the room.
 async fn public_room_from(server: &Server, from: &str, name: &str) -> (Client, String) {
     let mut host = Client::from_address(server, from, None).await.unwrap();
-    host.send(ClientMsg::Create {
-        mode: "classic".into(),
-        hints: false,
-        name: name.into(),
-        public: true,
-        bots: vec![],
-        dealing: set_core::rules::variant::Dealing::Automatic,
-    })
-    .await;
-    let room = host.expect("created").await["room"].as_str().unwrap().to_owned();
-    host.join(&room, None, 0).await;
+    let room = host.make_rated("classic", name, true).await;
     (host, room)
 }
 

@@ -29,17 +29,7 @@ const FRIENDLY: [&str; 11] = [
 
 async fn rated_room(server: &Server, names: &[&str]) -> (Vec<Client>, String) {
     let mut host = Client::new(server, None).await;
-    host.send(ClientMsg::Create {
-        mode: "junior".into(),
-        hints: false,
-        name: names[0].into(),
-        public: false,
-        bots: vec![],
-        dealing: set_core::rules::variant::Dealing::Automatic,
-    })
-    .await;
-    let room = host.expect("created").await["room"].as_str().unwrap().to_owned();
-    host.join(&room, None, 0).await;
+    let room = host.make_rated("junior", names[0], false).await;
     let mut clients = vec![host];
     for name in &names[1..] {
         let mut client = Client::new(server, None).await;

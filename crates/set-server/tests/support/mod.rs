@@ -348,18 +348,32 @@ impl Client {
         self.make(mode, name, false).await
     }
 
-    /// Makes a room (listed in the lobby if `public`) and sits in it.
+    /// Makes a room with hints (listed in the lobby if `public`) and sits in it.
     pub(crate) async fn make(&mut self, mode: &str, name: &str, public: bool) -> String {
+        self.make_room(mode, name, true, public).await
+    }
+
+    /// Makes a room that may be rated (no hints, no computer opponents;
+    /// listed in the lobby if `public`) and sits in it.
+    pub(crate) async fn make_rated(&mut self, mode: &str, name: &str, public: bool) -> String {
+        self.make_room(mode, name, false, public).await
+    }
+
+    /// Makes a room, its extra cards dealt by themselves, and sits in it;
+    /// a refusal fails the test with the server's reason.
+    async fn make_room(&mut self, mode: &str, name: &str, hints: bool, public: bool) -> String {
         self.send(ClientMsg::Create {
             mode: mode.to_owned(),
-            hints: true,
+            hints,
             name: name.to_owned(),
             public,
             bots: vec![],
             dealing: set_core::rules::variant::Dealing::Automatic,
         })
         .await;
-        let room = self.expect("created").await["room"].as_str().unwrap().to_owned();
+        let created = self.first(|m| m["t"] == "created" || m["t"] == "error", "created").await;
+        assert_eq!(created["t"], "created", "{created}");
+        let room = created["room"].as_str().unwrap().to_owned();
         self.join(&room, None, 0).await;
         room
     }
