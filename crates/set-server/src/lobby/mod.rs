@@ -106,8 +106,9 @@ struct State {
     /// This node's public rooms.
     rooms: HashMap<String, LobbyRoomMsg>,
     /// How many of each of this node's rooms' seats have their player in
-    /// it now (a seat whose player left is no reason to join it).
-    present: HashMap<String, usize>,
+    /// it now (a seat whose player left is no reason to join it), as the
+    /// bus carries it.
+    present: HashMap<String, u8>,
     watchers: HashMap<ConnId, Watcher>,
     chat: VecDeque<LobbyChatMsg>,
     /// Lines said (here or on another node) since the watchers were last
@@ -284,15 +285,15 @@ impl Lobby {
     }
 
     /// A public room's summary, new or changed: told to the watchers with
-    /// the next changes, if it differs.
-    pub fn publish(&self, summary: LobbyRoomMsg, present: usize) {
+    /// the next changes, if it differs; `present`: how many of its seats
+    /// have their player in it now, told to the other nodes when it changes.
+    pub fn publish(&self, summary: LobbyRoomMsg, present: u8) {
         let mut state = self.state();
         let present_before = state.present.insert(summary.room.clone(), present);
         if state.rooms.get(&summary.room) == Some(&summary) {
             // Only who is in it changed: the others' quick play hears it.
             if present_before != Some(present) {
-                let present = u8::try_from(present).ok();
-                state.tell_peers(PeerMsg::Room { room: summary, present });
+                state.tell_peers(PeerMsg::Room { room: summary, present: Some(present) });
             }
             return;
         }
@@ -305,7 +306,7 @@ impl Lobby {
         {
             made.listed = true;
         }
-        state.tell_peers(PeerMsg::Room { room: summary.clone(), present: u8::try_from(present).ok() });
+        state.tell_peers(PeerMsg::Room { room: summary.clone(), present: Some(present) });
         state.rooms.insert(summary.room.clone(), summary);
     }
 
@@ -367,7 +368,8 @@ impl Lobby {
     pub fn waiting_rooms(&self, mode: &str, seats: usize) -> Vec<String> {
         let state = self.state();
         let present = |r: &LobbyRoomMsg| {
-            state.present.get(&r.room).copied().or_else(|| state.peers.present(&r.room)).unwrap_or(r.players.len())
+            let here = state.present.get(&r.room).map(|&n| usize::from(n));
+            here.or_else(|| state.peers.present(&r.room)).unwrap_or(r.players.len())
         };
         let mut rooms: Vec<&LobbyRoomMsg> = state
             .all_rooms()

@@ -59,7 +59,7 @@ impl Lobby {
                 .present
                 .iter()
                 .filter(|(room, _)| state.rooms.contains_key(*room))
-                .filter_map(|(room, &n)| Some((room.clone(), u8::try_from(n).ok()?)))
+                .map(|(room, &n)| (room.clone(), n))
                 .collect(),
         }
     }

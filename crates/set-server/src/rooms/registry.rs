@@ -128,17 +128,19 @@ pub struct Rooms {
 /// The most finished games' saves kept built; past it the keeping starts over.
 const EXPORTS_KEPT: usize = 256;
 
-/// The inbox of a live room (one whose task still runs), marked as used now.
+/// Lets go of the live copy of `id`, if there is one: it leaves the live
+/// rooms and its task is told, so that its connections reconnect to the
+/// node that has the room now. Whether there was one.
+fn let_go(live: &mut HashMap<String, Live>, id: &str) -> bool {
+    let Some(stale) = live.remove(id) else { return false };
+    let _ = stale.inbox.try_send(Command::Superseded);
+    true
+}
+
 /// Lets go of the live copy of `id` if this node took it before `epoch`
-/// (another node took it at `epoch` since): it leaves the live rooms and
-/// its task is told, so that its connections reconnect to that node.
-/// Whether there was such a copy.
+/// (another node took it at `epoch` since). Whether there was such a copy.
 fn let_go_if_older(live: &mut HashMap<String, Live>, id: &str, epoch: u64) -> bool {
-    let older = live.get(id).is_some_and(|room| room.epoch < epoch);
-    if older && let Some(stale) = live.remove(id) {
-        let _ = stale.inbox.try_send(Command::Superseded);
-    }
-    older
+    live.get(id).is_some_and(|room| room.epoch < epoch) && let_go(live, id)
 }
 
 fn used_now(live: &mut HashMap<String, Live>, id: &str) -> Option<mpsc::Sender<Command>> {
@@ -367,15 +369,10 @@ impl Rooms {
         for (id, epoch) in self.store.wanted_of(&self.node).await? {
             {
                 let mut live = self.live.lock().await;
-                match live.get(&id) {
-                    Some(room) if room.epoch == epoch && room.taken.elapsed() < TENURE => continue,
-                    Some(room) if room.epoch <= epoch => {
-                        if let Some(held) = live.remove(&id) {
-                            let _ = held.inbox.try_send(Command::Superseded);
-                        }
-                    }
-                    _ => {}
+                if live.get(&id).is_some_and(|room| room.epoch == epoch && room.taken.elapsed() < TENURE) {
+                    continue;
                 }
+                let_go(&mut live, &id);
             }
             if self.store.let_go(&id, &self.node, epoch).await? {
                 tracing::info!(room = %id, "another node asked for this room: let go of it");

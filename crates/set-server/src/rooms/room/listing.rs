@@ -35,7 +35,8 @@ impl Room {
         if present.is_empty() || self.record.status == Status::Over {
             return lobby.withdraw(&self.record.id);
         }
-        let seated_here = present.len();
+        // At most a room's eight seats.
+        let seated_here = u8::try_from(present.len()).unwrap_or(u8::MAX);
         lobby.publish(
             LobbyRoomMsg {
                 room: self.record.id.clone(),
