@@ -5,6 +5,8 @@
 //! leaves (kept). A running server takes a new sanction within
 //! `moderation::REFRESH`; docs/operating.md, "Moderation", says what each does.
 
+mod floors;
+
 use crate::moderation::Prefix;
 use crate::store::{self, SanctionKind, SqlStore};
 use clap::{Args, Subcommand};
@@ -61,6 +63,20 @@ enum Action {
     RotateKey {
         #[arg(long, default_value = "")]
         note: String,
+    },
+    /// Each way's game length as this server's players measured it (the
+    /// newest `--races` finished races among established players), against
+    /// classic's, and the `--rated-game-percent` flags that would set the
+    /// rated floors by it (docs/fair-play.md).
+    Floors {
+        #[arg(long, default_value_t = 5000)]
+        races: i64,
+        /// The server's `--rated-game-seconds`, to say each way's floor by.
+        #[arg(long, default_value_t = set_core::online::fair::MIN_RATED_GAME_MS / 1000)]
+        rated_game_seconds: u64,
+        /// The server's `--rated-game-percent`s, to say each floor now by.
+        #[arg(long, value_name = "WAY=PERCENT")]
+        rated_game_percent: Vec<set_core::online::fair::floors::WayPercent>,
     },
     /// Hides line `n` of a room's chat (kept, never shown again).
     HideChat {
@@ -121,6 +137,14 @@ pub(crate) async fn run(admin: Admin) -> Result<String, String> {
         Action::RotateKey { note } => {
             let id = store.rotate_key(&note).await.map_err(failed)?;
             Ok(format!("key {id} signs from now on\n"))
+        }
+        Action::Floors { races, rated_game_seconds, rated_game_percent } => {
+            let policy = set_core::online::fair::Policy {
+                min_game_ms: rated_game_seconds.saturating_mul(1000),
+                measured: set_core::online::fair::floors::Measured::of(&rated_game_percent),
+                ..set_core::online::fair::Policy::default()
+            };
+            floors::report(&store, races, &policy).await
         }
         Action::HideChat { room, n, note } => {
             if store.hide_chat(&room, n, &note).await.map_err(failed)? {

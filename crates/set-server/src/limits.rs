@@ -235,6 +235,13 @@ pub struct Limits {
     /// Leaderboards list provisional ratings too (a small server among friends).
     #[arg(long)]
     pub list_provisional: bool,
+    /// How long a way's games last against classic's, in percent, as this
+    /// server's own players measured them (`admin floors` prints each);
+    /// repeated, one a way. That way's shortest rated game is then the
+    /// classic one's in this proportion; a way not given keeps the expert
+    /// bot's proportion (docs/fair-play.md).
+    #[arg(long, value_name = "WAY=PERCENT")]
+    pub rated_game_percent: Vec<set_core::online::fair::floors::WayPercent>,
 }
 
 impl Limits {
@@ -247,6 +254,7 @@ impl Limits {
             listed_games: self.listed_games,
             listed_opponents: self.listed_opponents,
             list_provisional: self.list_provisional,
+            measured: set_core::online::fair::floors::Measured::of(&self.rated_game_percent),
         }
     }
 

@@ -16,6 +16,7 @@ mod cluster;
 mod cluster_bus;
 mod cluster_lobby;
 mod fair_play;
+mod floors;
 mod hostile_lobby;
 mod hosts;
 mod http;

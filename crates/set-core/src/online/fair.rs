@@ -49,10 +49,13 @@ pub fn game_length_percent(variant: Variant) -> u64 {
 /// The shortest game of `variant` that counts: the policy's, shortened in
 /// proportion for a way whose games are shorter than classic's (a Junior
 /// game is nine quick sets: at the classic floor the best players' games
-/// would never count). A longer way keeps the policy's floor: many quick
+/// would never count). The proportion is the one measured from the
+/// server's own players' games when the operator gave it ([`floors`]),
+/// else the expert bot's. A longer way keeps the policy's floor: many quick
 /// players racing finish any game far faster than one bot alone.
 pub fn min_game_ms(policy: &Policy, variant: Variant) -> u64 {
-    policy.min_game_ms * game_length_percent(variant).min(100) / 100
+    let percent = policy.measured.percent(variant).unwrap_or_else(|| game_length_percent(variant));
+    policy.min_game_ms * percent.min(100) / 100
 }
 
 /// The least time a claim's newest card must have been in play. The expert
@@ -125,6 +128,9 @@ pub struct Policy {
     pub listed_opponents: u32,
     /// Whether a leaderboard lists provisional ratings too (it does not by default).
     pub list_provisional: bool,
+    /// The ways' game lengths measured from people's games, where the
+    /// operator gave them ([`floors`]; the bot's for the rest).
+    pub measured: floors::Measured,
 }
 
 impl Default for Policy {
@@ -136,6 +142,7 @@ impl Default for Policy {
             listed_games: LISTED_GAMES,
             listed_opponents: LISTED_OPPONENTS,
             list_provisional: false,
+            measured: floors::Measured::default(),
         }
     }
 }
@@ -311,6 +318,8 @@ pub fn listed(policy: &Policy, standing: &Standing, now_ms: u64) -> bool {
         && standing.opponents >= policy.listed_opponents
         && now_ms.saturating_sub(standing.played_at_ms) <= LISTED_ACTIVE_MS
 }
+
+pub mod floors;
 
 #[cfg(test)]
 mod tests;

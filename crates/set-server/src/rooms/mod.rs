@@ -18,6 +18,7 @@ use set_core::rules::variant::Variant;
 use std::time::{Duration, Instant};
 
 mod registry;
+pub(crate) mod replay;
 mod room;
 
 pub(crate) use registry::{LEASE, RoomLimits, RoomSettings, Rooms, Route};

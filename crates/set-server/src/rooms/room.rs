@@ -12,8 +12,8 @@ use crate::store::{
     ChatRecord, MoveKind, MoveRecord, ResultRecord, RoomRecord, SeatRecord, Status, Store, StoreError, StoredRoom,
 };
 use set_core::online::room::{ClaimError, Event, EventKind, RoomGame, claimed};
-use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal, Seat};
-use set_core::rules::game::{Action, Claim, Game, Move};
+use set_core::players::sitting::{MAX_ONLINE_PLAYERS, MAX_ONLINE_WRONG_CLAIMS, Refusal};
+use set_core::rules::game::{Action, Game};
 use set_core::save::encode_seated;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -129,41 +129,9 @@ impl Room {
         lobby: Option<Arc<Lobby>>,
     ) -> Result<Room, RoomsError> {
         let StoredRoom { room: record, seats, moves, chat, watcher_lines, results } = stored;
-        let variant = record.mode;
-        // Seats are numbered 0, 1, … in order: a move's seat is a place in this list.
-        if let Some((at, seat)) = seats.iter().enumerate().find(|(at, seat)| usize::from(seat.seat) != *at) {
-            return Err(RoomsError::Broken(format!("seat {} where seat {at} should be", seat.seat)));
-        }
-        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-        let mut last_ms = 0;
-        let game = if record.status == Status::Waiting {
-            None
-        } else {
-            let mut log = Vec::with_capacity(moves.len());
-            for (i, mv) in moves.iter().enumerate() {
-                if mv.seq as usize != i + 1 {
-                    return Err(RoomsError::Broken(format!("event {} is missing", i + 1)));
-                }
-                let action = match mv.kind {
-                    MoveKind::Hint => Action::Hint,
-                    MoveKind::Call => Action::CallNoSet,
-                    MoveKind::Claim => {
-                        // Ids of the way's deck: a 4Set card's reach 255.
-                        let cards = mv
-                            .cards
-                            .iter()
-                            .map(|&id| variant.deck().card(i64::from(id)))
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(|err| RoomsError::Broken(err.to_string()))?;
-                        Action::Claim(Claim::new(&cards).ok_or_else(|| RoomsError::Broken("a claim's size".into()))?)
-                    }
-                };
-                last_ms = mv.at_ms;
-                log.push((Seat(mv.seat), Move { at_ms: mv.at_ms, action }));
-            }
-            let game = RoomGame::restore(variant, record.seed, record.dealing, &names, &record.bots, &log)
-                .map_err(|err| RoomsError::Broken(err.to_string()))?;
-            Some(game)
+        let (game, last_ms) = match super::replay::replayed(&record, &seats, &moves)? {
+            Some((game, last_ms)) => (Some(game), last_ms),
+            None => (None, 0),
         };
         let rtt = vec![None; seats.len()];
         let attendance = Attendance::restored(seats.len(), last_ms);

@@ -20,6 +20,7 @@
 
 mod identities;
 mod leases;
+mod measures;
 mod moderation;
 mod players;
 mod roles;

@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used)]
 mod identities;
 mod leases;
+mod measures;
 mod moderation;
 mod room_log;
 mod standings;
