@@ -406,6 +406,8 @@ mod tests {
             rated: false,
             elapsed_ms: Some(0),
             results: Vec::new(),
+            unrated: None,
+            floor_ms: None,
         };
         remote.apply_room(snapshot);
         remote

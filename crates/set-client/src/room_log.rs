@@ -142,6 +142,8 @@ mod tests {
             rated: false,
             elapsed_ms,
             results: vec![],
+            unrated: None,
+            floor_ms: None,
         }
     }
 

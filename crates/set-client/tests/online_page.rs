@@ -90,6 +90,8 @@ fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
         rated: false,
         elapsed_ms: (status != Status::Waiting).then_some(1_000),
         results: Vec::new(),
+        unrated: None,
+        floor_ms: None,
     }
 }
 

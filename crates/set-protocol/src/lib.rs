@@ -34,7 +34,7 @@ pub mod write;
 pub use client::ClientMsg;
 pub use server::{
     ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
-    ServerMsg, Verdict, ViewMsg,
+    ServerMsg, UnratedMsg, Verdict, ViewMsg,
 };
 
 /// The protocol's major version, sent in `hello`: a client that speaks

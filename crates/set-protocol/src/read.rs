@@ -12,7 +12,7 @@ use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
 use crate::client::ClientKind;
 use crate::server::{
     ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
-    ServerMsg, Verdict, ViewMsg,
+    ServerMsg, UnratedMsg, Verdict, ViewMsg,
 };
 use set_core::online::room::{EventKind, Status};
 use set_core::rules::card::Card;
@@ -243,6 +243,17 @@ fn result<V: Json>(value: &V) -> Option<ResultMsg> {
     })
 }
 
+/// Why a game did not count; `None` for a reason this build does not know
+/// (the room then says only that it was not rated).
+fn unrated<V: Json>(value: &V) -> Option<UnratedMsg> {
+    Some(match text(value, "reason")?.as_str() {
+        "short" => UnratedMsg::Short { ms: whole(value, "ms")?, floor_ms: whole(value, "floor_ms")? },
+        "idle" => UnratedMsg::Idle { seat: whole(value, "seat")? },
+        "too_fast" => UnratedMsg::TooFast { seat: whole(value, "seat")?, looked_ms: whole(value, "looked_ms")? },
+        _ => return None,
+    })
+}
+
 fn lobby_room<V: Json>(value: &V) -> Option<LobbyRoomMsg> {
     Some(LobbyRoomMsg {
         room: text(value, "room")?,
@@ -291,6 +302,8 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         rated: flag_or_false(value, "rated"),
         elapsed_ms: maybe(value, "elapsed_ms", whole).ok()?,
         results: each(&value.field("results"), result).unwrap_or_default(),
+        unrated: unrated(&value.field("unrated")),
+        floor_ms: maybe(value, "floor_ms", whole).ok()?,
     })
 }
 

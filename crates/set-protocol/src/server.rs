@@ -191,6 +191,51 @@ pub struct RoomMsg {
     /// A rated game's results, by seat, once it is over.
     #[serde(default)]
     pub results: Vec<ResultMsg>,
+    /// Why its game, rated as set up, did not count, once it is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<UnratedMsg>,
+    /// The shortest game of its way that counts for ratings, ms, while it
+    /// may count (what the room says a rated game needs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor_ms: Option<u64>,
+}
+
+/// Why a game rated as set up did not count, as the room says it (the
+/// first reason, in the order the fair-play rules judge them).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UnratedMsg {
+    /// It lasted `ms`, less than its way's shortest rated game, `floor_ms`.
+    Short {
+        /// The game's length.
+        ms: u64,
+        /// Its way's shortest rated game.
+        floor_ms: u64,
+    },
+    /// This seat found no set, nor made a right "no set" call.
+    Idle {
+        /// The seat.
+        seat: u8,
+    },
+    /// This seat claimed a set `looked_ms` after its newest card came onto
+    /// the table: faster than a person can look.
+    TooFast {
+        /// The seat.
+        seat: u8,
+        /// How long the claim's newest card had been in play.
+        looked_ms: u64,
+    },
+}
+
+impl UnratedMsg {
+    /// The reason's name, on the wire and in the server's metrics.
+    pub const fn reason(&self) -> &'static str {
+        match self {
+            UnratedMsg::Short { .. } => "short",
+            UnratedMsg::Idle { .. } => "idle",
+            UnratedMsg::TooFast { .. } => "too_fast",
+        }
+    }
 }
 
 /// One seat's result of a rated game: its place and its player's rating

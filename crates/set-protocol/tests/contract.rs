@@ -26,7 +26,7 @@ use set_protocol::client::ClientKind;
 use set_protocol::read::{self, Parsed};
 use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
-    RoomMsg, ServerMsg, Verdict, ViewMsg,
+    RoomMsg, ServerMsg, UnratedMsg, Verdict, ViewMsg,
 };
 
 fn page_reads(frame: &str) -> Option<ServerMsg> {
@@ -167,7 +167,28 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
             Vec::new()
         },
         watchers: if status == "playing" { vec!["Dan".to_owned(), "<i>Eve</i>".to_owned()] } else { Vec::new() },
+        unrated: None,
+        floor_ms: None,
     }
+}
+
+/// The frames that say what a rated game needs, and why one did not count
+/// (after the earlier build's frames: those stay as they were).
+fn rated_frames() -> Vec<ServerMsg> {
+    let waiting = RoomMsg { hints: false, floor_ms: Some(30_000), ..room_msg("waiting", Some(0), None, false) };
+    let over = |unrated| RoomMsg {
+        hints: false,
+        rated: false,
+        results: Vec::new(),
+        unrated: Some(unrated),
+        ..room_msg("over", Some(1), Some(view_msg(None, true)), true)
+    };
+    vec![
+        ServerMsg::Room(Box::new(waiting)),
+        ServerMsg::Room(Box::new(over(UnratedMsg::Short { ms: 21_400, floor_ms: 30_000 }))),
+        ServerMsg::Room(Box::new(over(UnratedMsg::Idle { seat: 2 }))),
+        ServerMsg::Room(Box::new(over(UnratedMsg::TooFast { seat: 0, looked_ms: 212 }))),
+    ]
 }
 
 fn lobby_room_msg(room: &str, mode: &str, status: &str, players: &[&str]) -> LobbyRoomMsg {
@@ -283,6 +304,9 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::refusal(None, None, ErrorCode::BadJson, "not JSON"),
         ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
     ]
+    .into_iter()
+    .chain(rated_frames())
+    .collect()
 }
 
 /// The variant's name, naming every one: a new message fails to compile here.
@@ -363,9 +387,13 @@ fn variant(mode: &str) -> Variant {
 #[test]
 fn the_page_reads_every_frame_the_server_writes_to_the_same_values() {
     let frames = server_frames();
-    let mut kinds: Vec<&str> = frames.iter().map(kind).collect();
-    kinds.dedup();
-    assert_eq!(kinds, SERVER_KINDS, "a fixture of every kind, in order");
+    let mut kinds: Vec<&str> = Vec::new();
+    for seen in frames.iter().map(kind) {
+        if !kinds.contains(&seen) {
+            kinds.push(seen);
+        }
+    }
+    assert_eq!(kinds, SERVER_KINDS, "a fixture of every kind, in order of first");
     for message in &frames {
         let text = message.to_text();
         assert_eq!(page_reads(&text).as_ref(), Some(message), "{text}");
@@ -407,6 +435,18 @@ fn an_online_frame_without_out_of_date_reads_as_up_to_date() {
     let read = page_reads(r#"{"t":"online","online":2}"#);
     let online = OnlineMsg { online: 2, out_of_date: false };
     assert_eq!(read, Some(ServerMsg::Online(online)));
+}
+
+/// A reason this build does not know (a later server's) still reads the
+/// room; the page then says only that the game was not rated.
+#[test]
+fn an_unknown_reason_for_an_unrated_game_reads_the_room_without_it() {
+    let over = rated_frames().pop().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&over.to_text()).unwrap();
+    value["unrated"] = serde_json::json!({ "reason": "moon_phase", "seat": 1 });
+    let Some(ServerMsg::Room(read)) = page_reads(&value.to_string()) else { panic!("the room reads") };
+    let ServerMsg::Room(sent) = over else { unreachable!() };
+    assert_eq!(*read, RoomMsg { unrated: None, ..*sent });
 }
 
 #[test]

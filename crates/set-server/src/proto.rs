@@ -6,7 +6,7 @@ pub use set_protocol::api::BusHealth;
 pub use set_protocol::client::ClientKind;
 pub use set_protocol::{
     ChatMsg, ClientMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg,
-    RoomMsg, ServerMsg, VERSION, Verdict, ViewMsg, close,
+    RoomMsg, ServerMsg, UnratedMsg, VERSION, Verdict, ViewMsg, close,
 };
 
 /// The longest text frame the server reads; anything longer is answered

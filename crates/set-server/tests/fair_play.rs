@@ -23,6 +23,7 @@ async fn farm_one(server: &Server, farmer: &mut Client, room: &str, claims: bool
     farmer.send(ClientMsg::Start).await;
     let started = farmer.first_room_with(|r| r["status"] == "playing").await;
     assert_eq!(started["rated"], true, "as set up, the room is rated");
+    assert!(started["floor_ms"].is_u64(), "and says what a rated game needs: {started}");
     let table = ids(&started["view"]["table"]);
     let (mut table, mut seq) = (table, 0);
     if claims {
@@ -90,6 +91,13 @@ async fn a_farm_of_sockpuppets_moves_no_rating_and_lists_no_one() {
         }
         let over = farm_one(&server, &mut farmer, &room, false, game as usize).await;
         assert_eq!((over["rated"].as_bool(), over["results"].as_array().map(Vec::len)), (Some(false), Some(0)));
+        // The room says why: too short for Junior's floor (and no floor once over).
+        assert_eq!(
+            (over["unrated"]["reason"].as_str(), over["unrated"]["floor_ms"].as_u64()),
+            (Some("short"), Some(24_000))
+        );
+        assert!(over["unrated"]["ms"].as_u64().unwrap() < 24_000, "{over}");
+        assert!(over.get("floor_ms").is_none(), "{over}");
     }
     let metrics = server.get("/metrics", "").await;
     assert_eq!(counter(&metrics, "set_unrated_games_total{reason=\"short\"}"), SHORT_GAMES, "{metrics}");
@@ -256,6 +264,7 @@ async fn a_group_of_fresh_identities_farmed_at_400_ms_and_at_a_persons_pace_move
     rated_junior_room(host, others).await;
     let over = play_the_group(host, others, 0, true, 400).await;
     assert_eq!((over["rated"].as_bool(), over["results"].as_array().map(Vec::len)), (Some(false), Some(0)));
+    assert_eq!(over["unrated"], serde_json::json!({ "reason": "idle", "seat": 1 }), "the first seat that found no set");
     let metrics = server.get("/metrics", "").await;
     assert_eq!(counter(&metrics, "set_unrated_games_total{reason=\"idle\"}"), 1, "{metrics}");
     drop(eight);
@@ -333,6 +342,8 @@ async fn a_set_faster_than_a_person_unrates_the_game_and_marks_its_player() {
     // the table changed, its newest card dealt a moment before.
     let over = farm_one(&server, &mut farmer, &room, true, 0).await;
     assert_eq!((over["rated"].as_bool(), over["results"].as_array().map(Vec::len)), (Some(false), Some(0)));
+    assert_eq!((over["unrated"]["reason"].as_str(), over["unrated"]["seat"].as_u64()), (Some("too_fast"), Some(0)));
+    assert!(over["unrated"]["looked_ms"].as_u64().unwrap() < 300, "{over}");
     let metrics = server.get("/metrics", "").await;
     assert_eq!(counter(&metrics, "set_unrated_games_total{reason=\"too_fast\"}"), 1, "{metrics}");
     let flagged = counter(&metrics, "set_fair_play_flags_total");

@@ -20,6 +20,7 @@
 mod identity;
 mod link;
 mod lobby;
+pub mod rated;
 mod receive;
 mod room;
 mod vocabulary;
@@ -164,6 +165,8 @@ impl OnlinePage {
                 self.send(ClientMsg::Start, &mut out);
             }
             Event::KeepWaiting => self.room.waiting_since = None,
+            Event::SeeBoard => self.room.end_put_away = true,
+            Event::ShowResults => self.room.end_put_away = false,
             Event::Remove { seat } => self.send(ClientMsg::Remove { seat }, &mut out),
             Event::MuteSeat(seat) => {
                 if let Some(name) = self.room.remote.players.get(seat).map(|p| p.name.clone()) {

@@ -7,7 +7,7 @@
 use crate::remote::Remote;
 use crate::room_log::RoomLog;
 use set_core::online::room::Status;
-use set_protocol::{ResultMsg, RoomMsg};
+use set_protocol::{ResultMsg, RoomMsg, UnratedMsg};
 
 use super::OFFER_BOTS_MS;
 
@@ -24,6 +24,15 @@ pub struct Room {
     pub rated: bool,
     /// The results of the room's rated game, once over.
     pub results: Vec<ResultMsg>,
+    /// Why the room's game, rated as set up, did not count, once over.
+    pub unrated: Option<UnratedMsg>,
+    /// The shortest game of the room's way that counts, while its game may.
+    pub floor_ms: Option<u64>,
+    /// Whether computer opponents play in the room (it is never rated).
+    pub with_bots: bool,
+    /// Whether the player put the end screen away to look at the board
+    /// (a room entered anew shows it again).
+    pub end_put_away: bool,
     /// When this player sat down in the waiting room they are in (the
     /// page's clock), for the offer of a computer opponent; none once
     /// turned down.
@@ -45,6 +54,10 @@ impl Room {
             watchers: Vec::new(),
             rated: false,
             results: Vec::new(),
+            unrated: None,
+            floor_ms: None,
+            with_bots: false,
+            end_put_away: false,
             waiting_since: None,
             wanted,
             joined_as: None,
@@ -75,6 +88,12 @@ impl Room {
         self.log.on_room(room, now);
         self.rated = room.rated;
         self.results = std::mem::take(&mut room.results);
+        self.unrated = room.unrated;
+        self.floor_ms = room.floor_ms;
+        self.with_bots = !room.bots.is_empty();
+        if room.room != self.remote.room {
+            self.end_put_away = false;
+        }
         let sat_down = room.room != self.remote.room || self.remote.seat.is_none();
         if sat_down && room.seat.is_some() && room.status == Status::Waiting {
             self.waiting_since = Some(now);
@@ -82,9 +101,34 @@ impl Room {
         self.watchers = std::mem::take(&mut room.watchers);
     }
 
+    /// What the room says of ratings now: what a rated game needs while it
+    /// may be one, whether the game counted once over and why not, or why
+    /// the room is never rated (`rated`'s words).
+    pub fn rated_line(&self) -> String {
+        let remote = &self.remote;
+        let names: Vec<&str> = remote.players.iter().map(|p| p.name.as_str()).collect();
+        if !self.results.is_empty() {
+            return super::rated::moved(&self.results, &names);
+        }
+        if let Some(why) = &self.unrated {
+            return super::rated::not_rated(why, &names);
+        }
+        if let Some(never) = super::rated::never(remote.hints, self.with_bots) {
+            return never.to_owned();
+        }
+        match (self.floor_ms, remote.status) {
+            (Some(floor_ms), Status::Waiting | Status::Playing) => super::rated::needs(floor_ms),
+            (_, Status::Over) if remote.players.len() < 2 => {
+                "Not rated: a rated game has two players or more.".to_owned()
+            }
+            _ => String::new(),
+        }
+    }
+
     /// On to another room (a rematch), its picture new; claim ids go on.
     pub(super) fn go_to(&mut self, room: &str) {
         self.remote = Remote::new(self.remote.next_claim_id());
+        self.end_put_away = false;
         self.wanted = Some(room.to_owned());
     }
 }
@@ -106,5 +150,38 @@ mod tests {
         room.go_to("next");
         assert_eq!((room.is_in(), room.wanted.as_deref(), room.remote.next_claim_id()), (false, Some("next"), next));
         assert!(!room.offer_bots(1e9), "no one sat down alone");
+    }
+
+    /// The room's line on ratings follows what the server sent: what a
+    /// rated game needs before the end, then the results or the reason.
+    #[test]
+    fn the_rated_line_says_what_a_game_needs_then_whether_it_counted() {
+        use set_protocol::{PlayerMsg, UnratedMsg};
+        let mut room = Room::new(1, None);
+        room.remote.room = "r".into();
+        room.remote.status = Status::Waiting;
+        let player = |seat: u8, name: &str| PlayerMsg {
+            seat,
+            name: name.into(),
+            player: String::new(),
+            score: 0,
+            wrong: 0,
+            connected: true,
+            rtt: None,
+            bot: false,
+        };
+        room.remote.players = vec![player(0, "Ann"), player(1, "Ben")];
+        room.floor_ms = Some(30_000);
+        assert!(room.rated_line().starts_with("Rated: the game counts once it lasts 30 s"), "{}", room.rated_line());
+        room.remote.status = Status::Over;
+        room.floor_ms = None;
+        room.unrated = Some(UnratedMsg::Idle { seat: 1 });
+        assert_eq!(room.rated_line(), "Not rated: Ben found no set; in a rated game every player finds one.");
+        room.unrated = None;
+        room.results = vec![ResultMsg { seat: 0, place: 1, before: 1500, after: 1512, provisional: true }];
+        assert_eq!(room.rated_line(), "Rated: Ann 1500 → 1512.");
+        room.results.clear();
+        room.remote.hints = true;
+        assert_eq!(room.rated_line(), "Not rated: hints are allowed in this room.");
     }
 }

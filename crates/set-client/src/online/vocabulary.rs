@@ -226,6 +226,10 @@ pub enum Event {
     CallNoSet,
     /// The end screen's rematch: to the rematch's room, or offer one.
     Rematch,
+    /// The end screen put away, to look at the last board and the log.
+    SeeBoard,
+    /// The end screen shown again.
+    ShowResults,
     /// A line of chat to send, and the name in the lobby's field.
     Chat {
         /// The line.

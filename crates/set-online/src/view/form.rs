@@ -60,6 +60,8 @@ pub(crate) fn event_of_click(online: &Online, id: &str) -> Option<model::Event> 
         "hint-button" => E::Hint,
         "no-set-button" => E::CallNoSet,
         "end-rematch" => E::Rematch,
+        "end-see-board" => E::SeeBoard,
+        "show-results" => E::ShowResults,
         // The name field of the lobby, changed: the lobby lists it.
         "create-name" => E::Rename(name_given()),
         "use-suggestion" => E::UseSuggestion,

@@ -251,19 +251,33 @@ pub(crate) fn render_page(online: &Online) {
             format!("{host_name} starts the game when everyone is here.")
         };
         set_text("waiting-for", &needed);
+        set_text("rated-needs", &online.room.rated_line());
     }
     show("hint-button", remote.hints && remote.status == Status::Playing && remote.seat.is_some());
     show("no-set-button", remote.dealing.is_called() && remote.status == Status::Playing && remote.seat.is_some());
     // The end.
     let over = remote.status == Status::Over;
-    show("end-screen", over);
+    show("end-screen", over && !online.room.end_put_away);
+    show("show-results", over && online.room.end_put_away);
+    if !over {
+        set_text("log-rated", "");
+    }
     if over {
         let (title, items) = ranking_items(remote, &online.room.results);
         set_text("end-title", &title);
         if let Some(list) = element("end-ranking") {
             fill_list(&list, &items);
         }
-        let deal = match (&remote.seed, &remote.salt, crate::deal::matches(remote)) {
+        let rated = online.room.rated_line();
+        set_text("end-rated", &rated);
+        set_text("log-rated", &rated);
+        let matches = crate::deal::matches(remote);
+        show("end-proof", matches.is_some());
+        set_text(
+            "end-proof-title",
+            if matches == Some(false) { "Fair deal: does not match" } else { "Fair deal: verified" },
+        );
+        let deal = match (&remote.seed, &remote.salt, matches) {
             (Some(seed), Some(salt), Some(true)) => format!(
                 "The deal: seed {seed}, salt {salt}. This page checked it against SHA-256(room:seed:salt) = {}, which the server published at the start: the cards were fixed before the first was dealt.",
                 remote.commitment

@@ -365,6 +365,8 @@ impl Room {
             rated: self.shown_rated(),
             elapsed_ms: self.elapsed_ms(),
             results: self.results.iter().map(result_msg).collect(),
+            unrated: self.unrated(),
+            floor_ms: self.floor_ms(),
         }))
     }
 

@@ -6,7 +6,7 @@
 //! its opponents' weight), kept with the game's last move.
 
 use super::Room;
-use crate::proto::ResultMsg;
+use crate::proto::{ResultMsg, UnratedMsg};
 use crate::ratings::{self, Rating};
 use crate::store::{FlagRecord, ResultRecord, StoreResult};
 use set_core::online::fair::{self, Unrated};
@@ -23,6 +23,25 @@ impl Room {
     /// if its game counted.
     pub(super) fn shown_rated(&self) -> bool {
         self.rated() && (self.record.status != crate::store::Status::Over || !self.results.is_empty())
+    }
+
+    /// Why the game, rated as set up, did not count, once over: the rules'
+    /// first reason, judged again from the log (so a room loaded after a
+    /// restart says the same).
+    pub(super) fn unrated(&self) -> Option<UnratedMsg> {
+        if !self.rated() || self.record.status != crate::store::Status::Over || !self.results.is_empty() {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        fair::judge(game, self.seats.len(), &self.limits.fair).err().map(|why| unrated_msg(&why))
+    }
+
+    /// The shortest game of the room's way that counts, while its game may
+    /// still count (no hints, no computer opponents, not over).
+    pub(super) fn floor_ms(&self) -> Option<u64> {
+        let may_count = !self.record.hints && self.record.bots.is_empty();
+        (may_count && self.record.status != crate::store::Status::Over)
+            .then(|| fair::min_game_ms(&self.limits.fair, self.record.mode))
     }
 
     /// The claims of `game` faster than a person, as marks for the
@@ -48,7 +67,7 @@ impl Room {
             return Ok(Vec::new());
         }
         if let Err(why) = fair::judge(game, self.seats.len(), &self.limits.fair) {
-            crate::metrics::unrated(unrated_reason(&why));
+            crate::metrics::unrated(unrated_msg(&why).reason());
             tracing::info!(room = %self.record.id, %why, "a rated game did not count");
             return Ok(Vec::new());
         }
@@ -109,12 +128,12 @@ fn updates(policy: &fair::Policy, before: &[Rating], together: &[Vec<crate::stor
         .collect()
 }
 
-/// A reason's name in `/metrics`.
-fn unrated_reason(why: &Unrated) -> &'static str {
-    match why {
-        Unrated::Short { .. } => "short",
-        Unrated::Idle(_) => "idle",
-        Unrated::TooFast(_) => "too_fast",
+/// The rules' reason as the room says it (and `/metrics` counts it).
+fn unrated_msg(why: &Unrated) -> UnratedMsg {
+    match *why {
+        Unrated::Short { ms, floor_ms } => UnratedMsg::Short { ms, floor_ms },
+        Unrated::Idle(seat) => UnratedMsg::Idle { seat: seat.0 },
+        Unrated::TooFast(fast) => UnratedMsg::TooFast { seat: fast.seat.0, looked_ms: fast.looked_ms },
     }
 }
 
