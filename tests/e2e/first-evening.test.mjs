@@ -4,7 +4,9 @@
 // says before the start what a rated game needs; a game that does not
 // count says why, on the end screen and in the room's log; two
 // newcomers' rated game moves both ratings and the end screen says by how
-// much; the proof of a fair deal is folded under one line.
+// much; the proof of a fair deal is folded under one line; quick play
+// starts by itself after a countdown both pages show; and Play again takes
+// one press (or Ctrl+Enter) for whoever asks, one for each who follows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, audit, clickCard, gameEnds, makeRoomByForm, setsOf, sitByForm, startByButton, state, useBrowser } from './helpers.mjs';
@@ -104,6 +106,55 @@ test('a rated game that does not count says why, on the end screen and in the ro
   await ben.page.screenshot({ path: `${ARTIFACTS}/first-evening-unrated-log.png` });
   await ben.page.click('#show-results');
   await ben.page.locator('#end-screen').waitFor({ state: 'visible' });
+  for (const who of [ann, ben]) {
+    assert.deepEqual(who.problems, []);
+    await who.close();
+  }
+});
+
+/** A stranger on the lobby with `name` typed in, who presses Quick play for Junior. */
+async function quickJunior(name) {
+  const who = await open('online.html');
+  await who.page.waitForFunction(() => window.wasmBindings.state().online.lobby !== null);
+  await who.page.fill('#create-name', name);
+  await who.page.click('#quick-junior');
+  await who.page.waitForFunction(() => window.wasmBindings.state().online.seat !== null);
+  return who;
+}
+
+test('quick play starts by itself after a countdown both pages show; Play again moves each player with one press', { timeout: 90_000 }, async () => {
+  const ann = await quickJunior('Ann');
+  assert.match(await ann.page.textContent('#waiting-for'), /^You start the game when everyone is here\.$/, 'alone: no count');
+  const ben = await quickJunior('Ben');
+  for (const { page } of [ann, ben]) {
+    await page.waitForFunction(() => /^The game starts in [1-5] s\.$/.test(document.getElementById('waiting-for').textContent));
+  }
+  // The count goes down on the page's own clock, to the start, with no press.
+  const [first] = (await ann.page.textContent('#waiting-for')).match(/\d/);
+  await ann.page.waitForFunction((n) => {
+    const shown = document.getElementById('waiting-for').textContent.match(/in (\d) s/);
+    return shown && Number(shown[1]) < n;
+  }, Number(first));
+  await ann.page.screenshot({ path: `${ARTIFACTS}/first-evening-countdown.png` });
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing', null, { timeout: 15_000 });
+  const room = (await state(ann.page)).online.room;
+  await playToTheEnd(ann, (turn) => (turn % 2 ? ben : ann));
+  for (const { page } of [ann, ben]) await page.locator('#end-screen').waitFor({ state: 'visible' });
+  assert.equal(await ben.page.textContent('#end-rematch'), 'Play again');
+  // Ben presses Ctrl+Enter: he is in the next room at once, its host.
+  await ben.page.keyboard.press('Control+Enter');
+  await ben.page.waitForFunction((old) => {
+    const s = window.wasmBindings.state().online;
+    return s.room !== old && s.status === 'waiting' && s.seat !== null;
+  }, room);
+  const next = (await state(ben.page)).online.room;
+  assert.match(ben.page.url(), new RegExp(`\\?room=${next}$`));
+  // Ann sees who is in and follows with one press.
+  await ann.page.waitForFunction(() => document.getElementById('end-rematch').textContent === 'Play again (Ben is in)');
+  await ann.page.click('#end-rematch');
+  await ann.page.waitForFunction((id) => window.wasmBindings.state().online.room === id, next);
+  // A quick-play room's rematch counts down too, and starts by itself.
+  for (const { page } of [ann, ben]) await page.waitForFunction(() => window.wasmBindings.state().online.status === 'playing', null, { timeout: 15_000 });
   for (const who of [ann, ben]) {
     assert.deepEqual(who.problems, []);
     await who.close();

@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, FRIENDLY_RATINGS, api, audit, clickCard, gameEnds, setsOf, state, useBrowser, viewState } from './helpers.mjs';
 
-const { open } = useBrowser({ flags: FRIENDLY_RATINGS });
+// Quick-play rooms here wait for their host, as the tests of seats and
+// bots in them need (first-evening.test.mjs plays the countdown).
+const { open } = useBrowser({ flags: [...FRIENDLY_RATINGS, '--quick-start-seconds', '0'] });
 
 const online = async (page) => (await state(page)).online;
 

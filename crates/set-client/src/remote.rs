@@ -408,6 +408,7 @@ mod tests {
             results: Vec::new(),
             unrated: None,
             floor_ms: None,
+            starts_in_ms: None,
         };
         remote.apply_room(snapshot);
         remote

@@ -144,6 +144,7 @@ mod tests {
             results: vec![],
             unrated: None,
             floor_ms: None,
+            starts_in_ms: None,
         }
     }
 

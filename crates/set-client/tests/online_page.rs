@@ -92,6 +92,7 @@ fn room_msg(game: &RoomGame, seat: Option<u8>, status: Status) -> RoomMsg {
         results: Vec::new(),
         unrated: None,
         floor_ms: None,
+        starts_in_ms: None,
     }
 }
 
@@ -538,4 +539,55 @@ fn a_refusal_is_routed_by_the_request_it_names_not_by_what_the_page_waits_for() 
     page.update(Event::Frame(ServerMsg::name_taken(Some(ClientKind::Lobby), "taken", None)), 0.0, 0.5);
     assert_eq!((page.lobby.renaming, page.identity.name.as_str()), (false, "Ann"));
     assert!(matches!(&page.lobby.form_error, Some(FormError::Name { .. })));
+}
+
+/// A welcomed page in the room `room_msg` describes at `status`, over a
+/// socket that names the room (as a page that sat down is).
+fn in_room(game: &RoomGame, seat: u8, status: Status) -> OnlinePage {
+    let mut page = welcomed();
+    page.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(game, Some(seat), status)))), 0.0, 0.5);
+    page.update(Event::Opened, 0.0, 0.5);
+    page.update(welcome(&format!("p{seat}")), 0.0, 0.5);
+    page
+}
+
+/// Play again by one press: the player who asks first goes on to the next
+/// room as soon as the server names it; another sees who is in, and goes
+/// with one press. Before the end the press does nothing.
+#[test]
+fn play_again_moves_the_player_who_asks_at_once_and_the_others_with_one_press() {
+    let game = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"], &[]).unwrap();
+    let mut ann = in_room(&game, 0, Status::Playing);
+    assert!(sent(&ann.update(Event::Rematch, 0.0, 0.5)).is_empty(), "the game is not over");
+    ann.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(0), Status::Over)))), 0.0, 0.5);
+    assert_eq!(ann.room.play_again_label(), "Play again");
+    assert_eq!(sent(&ann.update(Event::Rematch, 0.0, 0.5)), [ClientMsg::Rematch]);
+    let made = Event::Frame(ServerMsg::Rematch { room: "nextnextnx".into(), by: Some(0) });
+    let commands = ann.update(made.clone(), 0.0, 0.5);
+    assert!(commands.contains(&Command::ShowRoomInAddress("nextnextnx".into())), "{commands:?}");
+    assert_eq!(sent(&commands), [ClientMsg::Join { room: "nextnextnx".into(), name: None, since: Some(0) }]);
+
+    let mut ben = in_room(&game, 1, Status::Over);
+    assert!(sent(&ben.update(made, 0.0, 0.5)).is_empty(), "Ben did not ask: he stays, and sees who is in");
+    assert_eq!(ben.room.play_again_label(), "Play again (Ann is in)");
+    let commands = ben.update(Event::Rematch, 0.0, 0.5);
+    assert_eq!(sent(&commands), [ClientMsg::Join { room: "nextnextnx".into(), name: None, since: Some(0) }]);
+}
+
+/// A quick-play room's countdown, as the server tells it with who is
+/// here, read against the page's clock; gone once it stops.
+#[test]
+fn a_quick_play_rooms_countdown_is_shown_from_the_servers_time_left() {
+    let game = RoomGame::new(Variant::Classic, 7, &["Ann", "Ben"], &[]).unwrap();
+    let mut ben = welcomed();
+    ben.update(Event::Frame(ServerMsg::Room(Box::new(room_msg(&game, Some(1), Status::Waiting)))), 0.0, 0.5);
+    assert_eq!(ben.room.start_line(0.0), "Ann starts the game when everyone is here.");
+    let players = room_msg(&game, Some(1), Status::Waiting).players;
+    let counting = ServerMsg::Players { players: players.clone(), watchers: Vec::new(), starts_in_ms: Some(5_000) };
+    ben.update(Event::Frame(counting), 10_000.0, 0.5);
+    assert_eq!(ben.room.start_line(10_000.0), "The game starts in 5 s.");
+    assert_eq!(ben.room.start_line(11_200.0), "The game starts in 4 s.");
+    assert_eq!(ben.room.start_line(16_000.0), "The game starts in 0 s.");
+    ben.update(Event::Frame(ServerMsg::Players { players, watchers: Vec::new(), starts_in_ms: None }), 12_000.0, 0.5);
+    assert_eq!(ben.room.start_line(12_000.0), "Ann starts the game when everyone is here.");
 }

@@ -263,7 +263,7 @@ async fn client(
                     tx.send(send(ClientMsg::Start)).await.map_err(|e| e.to_string())?;
                 }
             }
-            ServerMsg::Rematch { room: next } => {
+            ServerMsg::Rematch { room: next, .. } => {
                 if next != room && !stopping {
                     room = next;
                     playing = false;

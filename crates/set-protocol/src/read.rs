@@ -304,6 +304,7 @@ fn room<V: Json>(value: &V) -> Option<RoomMsg> {
         results: each(&value.field("results"), result).unwrap_or_default(),
         unrated: unrated(&value.field("unrated")),
         floor_ms: maybe(value, "floor_ms", whole).ok()?,
+        starts_in_ms: maybe(value, "starts_in_ms", whole).ok()?,
     })
 }
 
@@ -351,8 +352,9 @@ pub fn server_msg<V: Json>(value: &V) -> Option<ServerMsg> {
         "players" => ServerMsg::Players {
             players: players(&value.field("players"))?,
             watchers: texts(&value.field("watchers")).unwrap_or_default(),
+            starts_in_ms: maybe(value, "starts_in_ms", whole).ok()?,
         },
-        "rematch" => ServerMsg::Rematch { room: text(value, "room")? },
+        "rematch" => ServerMsg::Rematch { room: text(value, "room")?, by: maybe(value, "by", whole).ok()? },
         "pong" => ServerMsg::Pong { c: number(value, "c")? },
         "chat" => ServerMsg::Chat(chat(value)?),
         "lobby" => ServerMsg::Lobby(LobbyMsg {

@@ -198,6 +198,10 @@ pub struct RoomMsg {
     /// may count (what the room says a rated game needs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub floor_ms: Option<u64>,
+    /// A quick-play room's game starts by itself in this many ms; none
+    /// while it does not (as [`ServerMsg::Players`] says it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts_in_ms: Option<u64>,
 }
 
 /// Why a game rated as set up did not count, as the room says it (the
@@ -412,11 +416,18 @@ pub enum ServerMsg {
         /// The names of those watching.
         #[serde(default)]
         watchers: Vec<String>,
+        /// A quick-play room's game starts by itself in this many ms
+        /// (counted again each time someone sits down); none while it does not.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        starts_in_ms: Option<u64>,
     },
     /// Another game with the same players is offered, in this room.
     Rematch {
         /// The rematch's room.
         room: String,
+        /// The seat that asked for it (and hosts it), when the room knows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<u8>,
     },
     /// The answer to a ping.
     Pong {

@@ -169,12 +169,14 @@ fn room_msg(status: &str, seat: Option<u8>, view: Option<ViewMsg>, over: bool) -
         watchers: if status == "playing" { vec!["Dan".to_owned(), "<i>Eve</i>".to_owned()] } else { Vec::new() },
         unrated: None,
         floor_ms: None,
+        starts_in_ms: None,
     }
 }
 
-/// The frames that say what a rated game needs, and why one did not count
+/// The frames added since: what a rated game needs, why one did not count,
+/// a quick-play room counting down, a rematch by whom
 /// (after the earlier build's frames: those stay as they were).
-fn rated_frames() -> Vec<ServerMsg> {
+fn later_frames() -> Vec<ServerMsg> {
     let waiting = RoomMsg { hints: false, floor_ms: Some(30_000), ..room_msg("waiting", Some(0), None, false) };
     let over = |unrated| RoomMsg {
         hints: false,
@@ -188,6 +190,15 @@ fn rated_frames() -> Vec<ServerMsg> {
         ServerMsg::Room(Box::new(over(UnratedMsg::Short { ms: 21_400, floor_ms: 30_000 }))),
         ServerMsg::Room(Box::new(over(UnratedMsg::Idle { seat: 2 }))),
         ServerMsg::Room(Box::new(over(UnratedMsg::TooFast { seat: 0, looked_ms: 212 }))),
+        // A quick-play room counting down to its start, and a rematch that
+        // says who asked for it.
+        ServerMsg::Room(Box::new(RoomMsg { starts_in_ms: Some(4_750), ..room_msg("waiting", Some(1), None, false) })),
+        ServerMsg::Players {
+            players: vec![player(0, "Ann", None), player(1, "Bo", None)],
+            watchers: vec![],
+            starts_in_ms: Some(5_000),
+        },
+        ServerMsg::Rematch { room: "f1f1f1f1f1".to_owned(), by: Some(1) },
     ]
 }
 
@@ -249,9 +260,17 @@ fn server_frames() -> Vec<ServerMsg> {
             card: Some(cards(&[80])[0]),
             why: None,
         },
-        ServerMsg::Players { players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))], watchers: vec![] },
-        ServerMsg::Players { players: vec![player(0, "Ann", None)], watchers: vec!["Dan \"D\"".to_owned()] },
-        ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned() },
+        ServerMsg::Players {
+            players: vec![player(0, "Ann", None), player(1, "Bo", Some(7))],
+            watchers: vec![],
+            starts_in_ms: None,
+        },
+        ServerMsg::Players {
+            players: vec![player(0, "Ann", None)],
+            watchers: vec!["Dan \"D\"".to_owned()],
+            starts_in_ms: None,
+        },
+        ServerMsg::Rematch { room: "f0f0f0f0f0".to_owned(), by: None },
         ServerMsg::Pong { c: 12345.678 },
         ServerMsg::Chat(chat_msg(1, "<img src=x onerror=alert(1)> & é")),
         // A watcher's line: no seat of theirs, their player id instead.
@@ -305,7 +324,7 @@ fn server_frames() -> Vec<ServerMsg> {
         ServerMsg::Found { room: "f0f0f0f0f0".to_owned() },
     ]
     .into_iter()
-    .chain(rated_frames())
+    .chain(later_frames())
     .collect()
 }
 
@@ -441,7 +460,7 @@ fn an_online_frame_without_out_of_date_reads_as_up_to_date() {
 /// room; the page then says only that the game was not rated.
 #[test]
 fn an_unknown_reason_for_an_unrated_game_reads_the_room_without_it() {
-    let over = rated_frames().pop().unwrap();
+    let over = later_frames().swap_remove(3);
     let mut value: serde_json::Value = serde_json::from_str(&over.to_text()).unwrap();
     value["unrated"] = serde_json::json!({ "reason": "moon_phase", "seat": 1 });
     let Some(ServerMsg::Room(read)) = page_reads(&value.to_string()) else { panic!("the room reads") };

@@ -306,6 +306,7 @@ async fn run(config: Config) -> Result<(), String> {
                 max_loaded: limits.max_rooms_loaded,
                 max_watchers: limits.max_watchers,
                 fair: limits.fair_play(),
+                quick_start: Duration::from_secs(limits.quick_start_seconds),
             },
             Arc::clone(&lobby),
         ),

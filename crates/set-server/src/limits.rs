@@ -232,6 +232,11 @@ pub struct Limits {
     /// Distinct opponents in a way an identity needs before its leaderboard lists it.
     #[arg(long, default_value_t = set_core::online::fair::LISTED_OPPONENTS, value_name = "N")]
     pub listed_opponents: u32,
+    /// Seconds a quick-play room counts down to its start once two or more
+    /// of its players are here (again from the top when someone sits
+    /// down); 0: it waits for its host, as a room made by hand does.
+    #[arg(long, default_value_t = 5, value_name = "SECONDS")]
+    pub quick_start_seconds: u64,
     /// Leaderboards list provisional ratings too (a small server among friends).
     #[arg(long)]
     pub list_provisional: bool,

@@ -463,3 +463,71 @@ async fn quick_play_does_not_count_seats_whose_players_left() {
     let seated = cy.expect("room").await;
     assert_eq!(seated["room"].as_str(), Some(honest.as_str()), "as full as the squatter's now, and newer");
 }
+
+/// Quick play starts by itself (issue 56): two people in a quick-play
+/// room start a countdown; a third sitting down starts it again, so the
+/// game begins a whole count after the last one came, with no host's press.
+#[tokio::test]
+async fn a_quick_play_room_starts_by_itself_a_count_after_the_last_player_sat_down() {
+    let scratch = Scratch::new("quick-start");
+    let server = Server::start_with(&scratch, &["--quick-start-seconds", "2"]);
+    let mut ann = Client::new(&server, None).await;
+    ann.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "Ann".into() }).await;
+    let alone = ann.expect("room").await;
+    assert!(alone.get("starts_in_ms").is_none(), "one player: no count: {alone}");
+    let mut ben = Client::new(&server, None).await;
+    ben.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "Ben".into() }).await;
+    let seated = ben.expect("room").await;
+    assert_eq!(seated["room"], alone["room"]);
+    // (The others hear it with who is here, in `players` frames.)
+    let first = seated["starts_in_ms"].as_u64().expect("two here: the count runs");
+    assert!((1_500..=2_000).contains(&first), "counting from the top: {first} ms");
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    let mut cy = Client::new(&server, None).await;
+    cy.send(ClientMsg::QuickPlay { mode: "junior".into(), name: "Cy".into() }).await;
+    let sat = std::time::Instant::now();
+    let seated = cy.expect("room").await;
+    assert_eq!(seated["room"], alone["room"]);
+    let again = seated["starts_in_ms"].as_u64().unwrap();
+    assert!(again > 1_500, "counted again for Cy: {again} ms");
+    let started = ann.first_room_with(|r| r["status"] == "playing").await;
+    let waited = sat.elapsed();
+    assert!(waited >= std::time::Duration::from_millis(1_800), "a whole count after Cy sat down: {waited:?}");
+    assert_eq!(started["players"].as_array().unwrap().len(), 3, "all three play");
+    assert!(started.get("starts_in_ms").is_none(), "{started}");
+    for client in [&mut ben, &mut cy] {
+        client.first_room_with(|r| r["status"] == "playing").await;
+    }
+}
+
+/// The count stops when fewer than two are left, and a room made by hand
+/// waits for its host however many sit down.
+#[tokio::test]
+async fn a_quick_play_count_stops_below_two_and_a_room_made_by_hand_waits_for_its_host() {
+    let scratch = Scratch::new("quick-stop");
+    let server = Server::start_with(&scratch, &["--quick-start-seconds", "2"]);
+    let mut ann = Client::new(&server, None).await;
+    ann.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Ann".into() }).await;
+    let room = ann.expect("room").await["room"].as_str().unwrap().to_owned();
+    let mut ben = Client::new(&server, None).await;
+    ben.send(ClientMsg::QuickPlay { mode: "classic".into(), name: "Ben".into() }).await;
+    assert!(ben.expect("room").await["starts_in_ms"].is_u64());
+    drop(ben);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let mut watcher = Client::new(&server, None).await;
+    let seen = watcher.join(&room, None, 0).await;
+    assert!(seen.get("starts_in_ms").is_none(), "Ben went: the count stops: {seen}");
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let mut later = Client::new(&server, None).await;
+    assert_eq!(later.join(&room, None, 0).await["status"], "waiting", "no game started with one here");
+    drop(ann);
+
+    let mut host = Client::new(&server, None).await;
+    let made = host.make_rated("junior", "Hal", true).await;
+    let mut guest = Client::new(&server, None).await;
+    let seated = guest.join(&made, Some("Gus"), 0).await;
+    assert!(seated.get("starts_in_ms").is_none(), "{seated}");
+    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    let mut look = Client::new(&server, None).await;
+    assert_eq!(look.join(&made, None, 0).await["status"], "waiting", "made by hand: its host starts it");
+}

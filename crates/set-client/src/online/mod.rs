@@ -144,10 +144,16 @@ impl OnlinePage {
                     self.send(frame, &mut out);
                 }
             }
-            Event::Rematch => match self.room.remote.next_room.clone() {
-                Some(room) => self.go_to(&room, &mut out),
-                None => self.send(ClientMsg::Rematch, &mut out),
-            },
+            // One press moves this player into the next game (Ctrl+Enter too).
+            Event::Rematch if self.room.remote.status == set_core::online::room::Status::Over => {
+                if let Some(room) = self.room.remote.next_room.clone() {
+                    self.go_to(&room, &mut out);
+                } else {
+                    self.room.rematch_asked = true;
+                    self.send(ClientMsg::Rematch, &mut out);
+                }
+            }
+            Event::Rematch => {}
             Event::Chat { text, name } => self.say(text, &name, &mut out),
             Event::TransferCode => self.send(ClientMsg::TransferCode, &mut out),
             Event::Redeem(code) => self.send(ClientMsg::Redeem { code }, &mut out),
@@ -320,7 +326,7 @@ impl OnlinePage {
     }
 
     /// Another room (a rematch): joined as the same player.
-    fn go_to(&mut self, room: &str, out: &mut Vec<Command>) {
+    pub(super) fn go_to(&mut self, room: &str, out: &mut Vec<Command>) {
         self.room.go_to(room);
         out.push(Command::ShowRoomInAddress(room.to_owned()));
         self.send(ClientMsg::Join { room: room.to_owned(), name: None, since: Some(0) }, out);

@@ -146,11 +146,19 @@ impl OnlinePage {
                 };
                 self.room.remote.apply_answer(id, answer);
             }
-            ServerMsg::Players { players, watchers } => {
+            ServerMsg::Players { players, watchers, starts_in_ms } => {
                 self.room.remote.players = players;
                 self.room.watchers = watchers;
+                self.room.starts_at = starts_in_ms.map(|ms| now + ms as f64);
             }
-            ServerMsg::Rematch { room } => self.room.remote.next_room = Some(room),
+            ServerMsg::Rematch { room, by } => {
+                self.room.remote.next_room = Some(room.clone());
+                self.room.rematch_by = by;
+                // The player who pressed Play again goes on at once.
+                if self.room.rematch_asked {
+                    self.go_to(&room, out);
+                }
+            }
             ServerMsg::Pong { c } => self.connection.rtt = Some((now - c).max(0.0).round() as u32),
             ServerMsg::Error { id, to, code, message, suggestion } => {
                 self.refused(Refused { to, id, code, message, suggestion }, out);

@@ -33,6 +33,14 @@ pub struct Room {
     /// Whether the player put the end screen away to look at the board
     /// (a room entered anew shows it again).
     pub end_put_away: bool,
+    /// When a quick-play room's game starts by itself (the page's clock),
+    /// while it counts down.
+    pub starts_at: Option<f64>,
+    /// This player pressed Play again before the next room was made: the
+    /// page goes there as soon as the server names it.
+    pub rematch_asked: bool,
+    /// The seat that asked for the rematch, when the server said.
+    pub rematch_by: Option<u8>,
     /// When this player sat down in the waiting room they are in (the
     /// page's clock), for the offer of a computer opponent; none once
     /// turned down.
@@ -58,6 +66,9 @@ impl Room {
             floor_ms: None,
             with_bots: false,
             end_put_away: false,
+            starts_at: None,
+            rematch_asked: false,
+            rematch_by: None,
             waiting_since: None,
             wanted,
             joined_as: None,
@@ -91,6 +102,7 @@ impl Room {
         self.unrated = room.unrated;
         self.floor_ms = room.floor_ms;
         self.with_bots = !room.bots.is_empty();
+        self.starts_at = room.starts_in_ms.map(|ms| now + ms as f64);
         if room.room != self.remote.room {
             self.end_put_away = false;
         }
@@ -125,10 +137,40 @@ impl Room {
         }
     }
 
+    /// What the waiting room says of its start: the countdown's seconds
+    /// left at `now` while a quick-play room counts down, else who starts it.
+    pub fn start_line(&self, now: f64) -> String {
+        if let Some(at) = self.starts_at {
+            // A whole number: formatting an f64 would bring float printing into the page.
+            let seconds = ((at - now) / 1000.0).ceil().max(0.0) as u64;
+            return format!("The game starts in {seconds} s.");
+        }
+        if self.remote.seat == Some(self.remote.host) {
+            return "You start the game when everyone is here.".to_owned();
+        }
+        let host = self.remote.players.get(usize::from(self.remote.host)).map_or("The host", |p| p.name.as_str());
+        format!("{host} starts the game when everyone is here.")
+    }
+
+    /// The end screen's button: Play again, or, once someone asked, who
+    /// is in the next game to join.
+    pub fn play_again_label(&self) -> String {
+        if self.remote.next_room.is_none() {
+            return "Play again".to_owned();
+        }
+        match self.rematch_by.and_then(|seat| self.remote.players.get(usize::from(seat))) {
+            Some(player) => format!("Play again ({} is in)", player.name),
+            None => "Play again (the next game is made)".to_owned(),
+        }
+    }
+
     /// On to another room (a rematch), its picture new; claim ids go on.
     pub(super) fn go_to(&mut self, room: &str) {
         self.remote = Remote::new(self.remote.next_claim_id());
         self.end_put_away = false;
+        self.starts_at = None;
+        self.rematch_asked = false;
+        self.rematch_by = None;
         self.wanted = Some(room.to_owned());
     }
 }

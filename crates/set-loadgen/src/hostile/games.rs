@@ -127,7 +127,7 @@ async fn farming(addr: &str, farmer: &mut Peer, farm: &Farm) -> Result<(), Strin
             farmer.say(ClientMsg::Rematch).await?;
             let answer = farmer
                 .answer(|m| match m {
-                    ServerMsg::Rematch { room } => Some(room),
+                    ServerMsg::Rematch { room, .. } => Some(room),
                     _ => None,
                 })
                 .await;

@@ -111,6 +111,10 @@ pub(crate) fn listen(dispatch: fn(Event)) {
             (Some("chat-text"), Some("Enter")) => dispatch(Event::Click("chat-send".to_owned())),
             (Some("create-name"), Some("Enter")) => dispatch(Event::Click("create-name".to_owned())),
             (_, Some("d" | "D")) if !typing && !modified => dispatch(Event::Click("no-set-button".to_owned())),
+            // Play again, as setwithfriends' Ctrl+Enter (the model acts only once the game is over).
+            (_, Some("Enter")) if field.as_deref() != Some("chat-text") && (flag("ctrlKey") || flag("metaKey")) => {
+                dispatch(Event::Click("end-rematch".to_owned()));
+            }
             _ => {}
         }
     });

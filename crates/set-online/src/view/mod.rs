@@ -124,6 +124,10 @@ fn ranking_items(remote: &Remote, results: &[ResultMsg]) -> (String, Vec<(&'stat
 pub(crate) fn render_clock(online: &Online) {
     let shown = online.room.log.elapsed_ms(crate::state::now()).map_or("–".to_owned(), clock_text);
     set_text("game-clock", &shown);
+    // A quick-play room's countdown, each second.
+    if online.room.starts_at.is_some() && online.room.remote.status == Status::Waiting {
+        set_text("waiting-for", &online.room.start_line(crate::state::now()));
+    }
 }
 
 /// The page and its board, as the model says.
@@ -244,13 +248,7 @@ pub(crate) fn render_page(online: &Online) {
                 .collect();
             fill_list(&list, &items);
         }
-        let host_name = remote.players.get(usize::from(remote.host)).map_or("The host", |p| p.name.as_str());
-        let needed = if host {
-            "You start the game when everyone is here.".to_owned()
-        } else {
-            format!("{host_name} starts the game when everyone is here.")
-        };
-        set_text("waiting-for", &needed);
+        set_text("waiting-for", &online.room.start_line(crate::state::now()));
         set_text("rated-needs", &online.room.rated_line());
     }
     show("hint-button", remote.hints && remote.status == Status::Playing && remote.seat.is_some());
@@ -295,7 +293,7 @@ pub(crate) fn render_page(online: &Online) {
                 let _ = a.set_attribute("href", &href);
             }
         }
-        set_text("end-rematch", if remote.next_room.is_some() { "Join the rematch" } else { "Rematch" });
+        set_text("end-rematch", &online.room.play_again_label());
     }
 }
 

@@ -32,6 +32,9 @@ pub struct RoomLimits {
     pub max_watchers: usize,
     /// Which finished games count for ratings (`set_core::online::fair`).
     pub fair: Policy,
+    /// How long a quick-play room counts down to its start; zero: it waits
+    /// for its host, as a room made by hand does.
+    pub quick_start: Duration,
 }
 
 /// How the socket that asks for a room reached this node.
@@ -73,6 +76,8 @@ pub struct RoomSettings {
     pub dealing: Dealing,
     pub public: bool,
     pub bots: Vec<String>,
+    /// Made by quick play: it starts by itself (`RoomRecord::quick`).
+    pub quick: bool,
 }
 
 /// A room loaded in memory: its task's generation, its inbox, who is in it
@@ -237,6 +242,7 @@ impl Rooms {
             created_at: crate::unix_ms(),
             ended_at_ms: None,
             next_room: None,
+            quick: settings.quick,
         };
         let seat = SeatRecord { seat: 0, player: host.to_owned(), name };
         self.store.create_room(&record, &seat).await.map_err(RoomsError::Store)?;

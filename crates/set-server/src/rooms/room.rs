@@ -25,6 +25,7 @@ mod attendance;
 mod bots;
 mod chat;
 mod claims;
+mod countdown;
 mod hosting;
 mod listing;
 mod rating;
@@ -99,6 +100,13 @@ pub(super) struct Room {
     bot_due: Option<Instant>,
     /// Memory: when a person's turn runs out, while someone is here to see it.
     turn_due: Option<Instant>,
+    /// A quick-play room's start, counting down (`countdown`).
+    start_due: Option<Instant>,
+    /// The seats here when the countdown was last set: one more sitting
+    /// down sets it again.
+    start_seats: usize,
+    /// The seat that asked for the rematch, while the room is loaded.
+    rematch_by: Option<u8>,
     /// A rated game's results, once it is over.
     results: Vec<ResultRecord>,
     /// The epoch this node took the room at: every append carries it.
@@ -157,6 +165,9 @@ impl Room {
             removed: Vec::new(),
             bot_due: None,
             turn_due: None,
+            start_due: None,
+            start_seats: 0,
+            rematch_by: None,
             results,
             epoch,
             superseded: false,
@@ -167,6 +178,7 @@ impl Room {
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         loop {
             let (due, idle, bot_due, turn_due) = (self.players_due, self.conns.is_empty(), self.bot_due, self.turn_due);
+            let start_due = self.start_due;
             let command = tokio::select! {
                 command = inbox.recv() => command,
                 () = until(bot_due) => {
@@ -177,9 +189,15 @@ impl Room {
                     self.time_out_turn().await;
                     continue;
                 }
+                () = until(start_due) => {
+                    self.start_due = None;
+                    self.start_by_itself().await;
+                    continue;
+                }
                 () = until(due) => {
                     self.players_due = None;
-                    self.broadcast(&ServerMsg::Players { players: self.players(), watchers: self.watchers() });
+                    let (players, watchers, starts_in_ms) = (self.players(), self.watchers(), self.starts_in_ms());
+                    self.broadcast(&ServerMsg::Players { players, watchers, starts_in_ms });
                     continue;
                 }
                 () = tokio::time::sleep(IDLE_UNLOAD), if idle => return,
@@ -367,6 +385,7 @@ impl Room {
             results: self.results.iter().map(result_msg).collect(),
             unrated: self.unrated(),
             floor_ms: self.floor_ms(),
+            starts_in_ms: self.starts_in_ms(),
         }))
     }
 
@@ -436,6 +455,8 @@ impl Room {
         }
         self.conns.insert(conn, Conn { player, seat, name: watcher_name, outbox });
         self.presence.connections.store(self.conns.len(), Ordering::Relaxed);
+        // Before the snapshot: one who sits down reads the countdown they set.
+        self.plan_start();
         self.tell(conn, &self.snapshot(seat, since));
         self.broadcast_players();
         self.publish();
@@ -451,16 +472,22 @@ impl Room {
         if self.record.status != Status::Waiting {
             return self.error(conn, None, ErrorCode::Started, "the game has started");
         }
+        if let Err((code, why)) = self.begin().await {
+            self.error(conn, None, code, why);
+        }
+    }
+
+    /// Deals the waiting room's game and starts it, as its host or its
+    /// countdown asked; why not, and nothing changed, if it could not.
+    async fn begin(&mut self) -> Result<(), (ErrorCode, String)> {
         let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
         let variant = self.record.mode;
         let game = Game::dealt(variant, self.record.seed, self.record.dealing);
-        let game = match RoomGame::dealt(game, &names, &self.record.bots) {
-            Ok(game) => game,
-            Err(err) => return self.error(conn, None, ErrorCode::BadName, err.to_string()),
-        };
+        let game =
+            RoomGame::dealt(game, &names, &self.record.bots).map_err(|err| (ErrorCode::BadName, err.to_string()))?;
         if let Err(err) = self.store.start(&self.record.id, self.epoch, crate::unix_ms()).await {
             self.not_kept(&err, "the start");
-            return self.error(conn, None, ErrorCode::Unavailable, "the game could not start: try again");
+            return Err((ErrorCode::Unavailable, "the game could not start: try again".to_owned()));
         }
         self.game = Some(game);
         self.record.status = Status::Playing;
@@ -471,12 +498,14 @@ impl Room {
         self.send_snapshots();
         self.publish();
         self.plan_clocks();
+        Ok(())
     }
 
     /// When the room next plays by itself: a bot's claim, a turn run out.
     fn plan_clocks(&mut self) {
         self.plan_bots();
         self.plan_turn();
+        self.plan_start();
     }
 
     fn send_snapshots(&self) {

@@ -292,7 +292,12 @@ async fn two_started(
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
+        RoomLimits {
+            max_loaded: 10,
+            max_watchers: 10,
+            fair: set_core::online::fair::Policy::default(),
+            quick_start: Duration::ZERO,
+        },
         crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let id = rooms.create("p1", "Ann", settings).await.unwrap();
@@ -375,7 +380,12 @@ async fn a_log_whose_seats_have_a_gap_is_refused_not_a_panic() {
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
+        RoomLimits {
+            max_loaded: 10,
+            max_watchers: 10,
+            fair: set_core::online::fair::Policy::default(),
+            quick_start: Duration::ZERO,
+        },
         crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let id = rooms.create("p1", "Ann", &classic()).await.unwrap();
@@ -393,7 +403,12 @@ async fn finished_rooms_nobody_is_in_are_unloaded_when_another_loads_and_come_ba
     let rooms = Rooms::new(
         store.clone(),
         "test",
-        RoomLimits { max_loaded: 10, max_watchers: 10, fair: set_core::online::fair::Policy::default() },
+        RoomLimits {
+            max_loaded: 10,
+            max_watchers: 10,
+            fair: set_core::online::fair::Policy::default(),
+            quick_start: Duration::ZERO,
+        },
         crate::lobby::Lobby::new(10, 256 * 1024),
     );
     let over = |id: &str| store.with(id, |r| r.room.status = Status::Over).unwrap();

@@ -88,6 +88,9 @@ pub struct RoomRecord {
     pub ended_at_ms: Option<u64>,
     /// The rematch's room, once one is offered.
     pub next_room: Option<String>,
+    /// Made by quick play (or a rematch of such a room): it starts by
+    /// itself once two or more of its players are here.
+    pub quick: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -87,6 +87,7 @@ impl RoomLog for SqlStore {
                 created_at: row.try_get("created_at")?,
                 ended_at_ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.map(|ms| ms as u64),
                 next_room: row.try_get("next_room")?,
+                quick: row.try_get::<i64, _>("quick")? != 0,
             };
             let seats = sqlx::query("SELECT seat, player, name FROM seats WHERE room = $1 ORDER BY seat")
                 .bind(room)

@@ -194,8 +194,9 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Writt
         Write::Take { room, node, now, wanted } => take(tx, room, node, *now, *wanted).await.map(Written::Taken),
         Write::CreateRoom { room, host } => {
             sqlx::query(
-                "INSERT INTO rooms (id, mode, hints, dealing, public, bots, seed, salt, commitment, host, status, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO rooms (id, mode, hints, dealing, public, bots, seed, salt, commitment, host, status, created_at,
+                                    quick)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
             .bind(&room.id)
             .bind(room.mode.name())
@@ -209,6 +210,7 @@ async fn apply(tx: &mut sqlx::AnyConnection, write: &Write) -> StoreResult<Writt
             .bind(&room.host)
             .bind(room.status.name())
             .bind(room.created_at)
+            .bind(i64::from(room.quick))
             .execute(&mut *tx)
             .await?;
             insert_seat(tx, &room.id, host).await.map(|()| Written::Kept)

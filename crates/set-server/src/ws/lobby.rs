@@ -173,7 +173,7 @@ impl Connection {
             return true;
         }
         // Quick play meets in rooms whose extra cards come by themselves.
-        let settings = RoomSettings { mode: mode.to_owned(), public: true, ..RoomSettings::default() };
+        let settings = RoomSettings { mode: mode.to_owned(), public: true, quick: true, ..RoomSettings::default() };
         let room = match self.state.rooms.create(player, name, &settings).await {
             Ok(room) => room,
             Err(err) => return self.not_made(err),

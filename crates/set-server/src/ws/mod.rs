@@ -305,7 +305,7 @@ impl Connection {
         }
         match msg {
             ClientMsg::Create { mode, hints, name, public, bots, dealing } => {
-                let settings = crate::rooms::RoomSettings { mode, hints, dealing, public, bots };
+                let settings = crate::rooms::RoomSettings { mode, hints, dealing, public, bots, quick: false };
                 self.create(&player, name, settings).await
             }
             ClientMsg::Lobby { name } => self.watch_lobby(&player, name).await,

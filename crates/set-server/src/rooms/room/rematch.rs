@@ -15,7 +15,7 @@ impl Room {
             return self.error(conn, None, ErrorCode::NotOver, "a rematch is offered once the game is over");
         }
         if let Some(next) = &self.record.next_room {
-            return self.tell(conn, &ServerMsg::Rematch { room: next.clone() });
+            return self.tell(conn, &ServerMsg::Rematch { room: next.clone(), by: self.rematch_by });
         }
         let Some((seat, host)) = c.seat.and_then(|seat| Some((seat, self.seats.get(seat as usize)?))) else {
             return self.error(conn, None, ErrorCode::NotSeated, "only the room's players offer a rematch");
@@ -40,6 +40,7 @@ impl Room {
             created_at: crate::unix_ms(),
             ended_at_ms: None,
             next_room: None,
+            quick: self.record.quick,
         };
         // The same players, the one who asked first, so that they host it.
         let mut order = vec![host.clone()];
@@ -56,6 +57,7 @@ impl Room {
             return self.error(conn, None, ErrorCode::Unavailable, "the rematch could not be made: try again");
         }
         self.record.next_room = Some(id.clone());
-        self.broadcast(&ServerMsg::Rematch { room: id });
+        self.rematch_by = Some(seat);
+        self.broadcast(&ServerMsg::Rematch { room: id, by: Some(seat) });
     }
 }

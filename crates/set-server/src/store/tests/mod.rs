@@ -106,6 +106,7 @@ fn room(id: &str) -> RoomRecord {
         created_at: 0,
         ended_at_ms: None,
         next_room: None,
+        quick: false,
     }
 }
 
