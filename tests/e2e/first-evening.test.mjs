@@ -86,7 +86,7 @@ test('two newcomers\' rated game moves both ratings, and the end screen says by 
   }
 });
 
-test('a rated game that does not count says why, on the end screen and in the room\'s log', { timeout: 90_000 }, async () => {
+test('a rated game that does not count says why, on the end screen and in the room\'s log; the player has a profile of it', { timeout: 90_000 }, async () => {
   const { ann, ben } = await newcomersAtOneTable();
   // Ann takes every set; Ben never finds one.
   await playToTheEnd(ann, () => ann);
@@ -106,6 +106,20 @@ test('a rated game that does not count says why, on the end screen and in the ro
   await ben.page.screenshot({ path: `${ARTIFACTS}/first-evening-unrated-log.png` });
   await ben.page.click('#show-results');
   await ben.page.locator('#end-screen').waitFor({ state: 'visible' });
+  // Ben has played, unrated: his profile says so, with the game, no chart
+  // and no table of nothing, and the page logs no 404.
+  await ben.page.click('#end-screen a[href="online.html"]');
+  await ben.page.waitForFunction(() => window.wasmBindings?.state?.().online.lobby !== null);
+  await ben.page.click('#my-profile');
+  await ben.page.waitForURL(/online\.html\?player=[0-9a-f]{32}$/);
+  await ben.page.waitForFunction(() => document.getElementById('profile-title')?.textContent === 'Ben');
+  assert.equal(await ben.page.textContent('#profile-summary'), '1 game played, none rated yet.');
+  assert.equal(await ben.page.locator('#profile-view figure').isVisible(), false, 'no chart before a rating');
+  assert.deepEqual(await ben.page.locator('#profile-ways-body tr').first().locator('th, td').allTextContents(),
+    ['Junior', '1', '–', '0', '0', '–', '0', '–', '–']);
+  assert.match(await ben.page.textContent('#profile-games li'), /^Junior: 2 players, \d+:\d\d, not rated Open in the analysis$/);
+  await ben.page.screenshot({ path: `${ARTIFACTS}/first-evening-new-profile.png` });
+  await audit(ben.page, 'a new player\'s profile');
   for (const who of [ann, ben]) {
     assert.deepEqual(who.problems, []);
     await who.close();

@@ -343,14 +343,14 @@ test('a rated game played by clicks to its end: each end screen shows the rating
     assert.ok(seconds >= 1);
     const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
     const sets = `${nan.recent[0].sets} ${nan.recent[0].sets === 1 ? 'set' : 'sets'}`;
-    assert.equal(await who.page.textContent('#profile-summary'), `1 rated game, 1 won (100%), ${sets}.`);
+    assert.equal(await who.page.textContent('#profile-summary'), `1 rated game, 1 won (100%), ${sets}; 1 game played in all.`);
     // The rating's history as a chart, named for what it shows.
     const chart = who.page.getByRole('img', { name: /rating/ });
     assert.equal(await chart.count(), 1);
     assert.equal(await chart.getAttribute('aria-label'), `The rating's history. Junior: 1500 to ${board[0].rating} over 1 game.`);
     assert.equal(await who.page.locator('#profile-chart polyline').count(), 1, 'one way played: one line');
     assert.deepEqual(await who.page.locator('#profile-ways-body tr').first().locator('th, td').allTextContents(),
-      ['Junior', `${board[0].rating} (provisional)`, '1', '1', '100%', String(nan.recent[0].sets), clock, clock]);
+      ['Junior', '1', `${board[0].rating} (provisional)`, '1', '1', '100%', String(nan.recent[0].sets), clock, clock]);
     assert.match(await who.page.textContent('#profile-games li'), new RegExp(`^Junior: won of 2, \\d+ sets? in ${clock}, rating 1500 → ${board[0].rating} `));
     assert.equal(await who.page.getAttribute('#profile-games a', 'href'), `./?analyse=${id}`);
     await who.page.screenshot({ path: `${ARTIFACTS}/lobby-profile-${where === 'desktop' ? 'desktop' : 'phone'}.png` });

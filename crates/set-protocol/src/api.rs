@@ -89,6 +89,27 @@ pub struct ProfileMsg {
     /// first: the rating before the first of them, then after each.
     #[serde(default)]
     pub history: BTreeMap<String, Vec<i64>>,
+    /// Finished games kept of each way to play, rated or not.
+    #[serde(default)]
+    pub played: BTreeMap<String, u32>,
+    /// Their most recent finished games, rated or not, most recent first.
+    #[serde(default)]
+    pub last_games: Vec<PlayedGameMsg>,
+}
+
+/// A finished game of a player's, rated or not.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlayedGameMsg {
+    /// Its room: `GET /api/games/<room>` downloads it, to open in the analysis.
+    pub room: String,
+    /// Its way to play, by name.
+    pub mode: String,
+    /// How many people played it.
+    pub players: u32,
+    /// How long the game took, start to last move, ms.
+    pub ms: u64,
+    /// Whether it counted for ratings (`recent` has its rating change).
+    pub rated: bool,
 }
 
 /// A player's standing in one way to play.

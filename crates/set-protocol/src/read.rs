@@ -8,7 +8,7 @@
 //! list of lobby rooms, chat lines, moves or results, an item that does not
 //! read is passed over and the rest are kept.
 
-use crate::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
+use crate::api::{LeaderMsg, PlayedGameMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
 use crate::client::ClientKind;
 use crate::server::{
     ChatMsg, ErrorCode, LobbyChatMsg, LobbyMsg, LobbyRoomMsg, MoveMsg, OnlineMsg, PlayerMsg, ResultMsg, RoomMsg,
@@ -101,7 +101,12 @@ fn number<V: Json>(value: &V, name: &str) -> Option<f64> {
 
 /// A whole number that fits `T` (a count, a seat, an id, ms).
 fn whole<V: Json, T: TryFrom<u64>>(value: &V, name: &str) -> Option<T> {
-    let n = number(value, name)?;
+    whole_value(&value.field(name))
+}
+
+/// A value that is a whole number, as `T`.
+fn whole_value<V: Json, T: TryFrom<u64>>(value: &V) -> Option<T> {
+    let n = value.number()?;
     if n.fract() != 0.0 || !(0.0..=9_007_199_254_740_991.0).contains(&n) {
         return None;
     }
@@ -432,7 +437,21 @@ pub fn profile<V: Json>(value: &V) -> Option<ProfileMsg> {
     // An older server sends neither `ways` nor `history`: none then.
     let ways = keyed_if_sent(&value.field("ways"), way)?;
     let history = keyed_if_sent(&value.field("history"), |points| points.items()?.iter().map(signed_value).collect())?;
+    // Nor `played` and `last_games` (a server from before every player had a profile).
+    let played = keyed_if_sent(&value.field("played"), whole_value)?;
+    let last_game = |v: &V| {
+        Some(PlayedGameMsg {
+            room: text(v, "room")?,
+            mode: text(v, "mode")?,
+            players: whole(v, "players")?,
+            ms: whole(v, "ms")?,
+            rated: flag(v, "rated")?,
+        })
+    };
+    let last_games = each(&value.field("last_games"), last_game).unwrap_or_default();
     Some(ProfileMsg {
+        played,
+        last_games,
         ways,
         history,
         player: text(value, "player")?,

@@ -558,7 +558,7 @@ fn the_server_reads_every_frame_the_page_writes() {
 /// types, read by the page's reader to the same values.
 #[test]
 fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
-    use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
+    use set_protocol::api::{LeaderMsg, PlayedGameMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
     let lines = vec![
         LeaderMsg { player: "p1".into(), name: "Ann \"A\"".into(), rating: 1720, games: 31, provisional: false },
         LeaderMsg { player: "p2".into(), name: "Bo".into(), rating: -12, games: 1, provisional: true },
@@ -598,6 +598,11 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
         history: [("junior".to_owned(), vec![1500, 1540, 1658]), ("classic".to_owned(), vec![-3, 1432])]
             .into_iter()
             .collect(),
+        played: [("junior".to_owned(), 5), ("classic".to_owned(), 3), ("memory".to_owned(), 2)].into_iter().collect(),
+        last_games: vec![
+            PlayedGameMsg { room: "f0f0f0f0f0".into(), mode: "memory".into(), players: 2, ms: 88_010, rated: false },
+            PlayedGameMsg { room: "a1b2c3d4e5".into(), mode: "junior".into(), players: 3, ms: 161_250, rated: true },
+        ],
     };
     let text = serde_json::to_string(&profile).unwrap();
     assert_eq!(read::profile(&Parsed(serde_json::from_str(&text).unwrap())), Some(profile));
@@ -605,10 +610,14 @@ fn the_page_reads_the_leaderboard_and_a_profile_as_the_server_writes_them() {
     // An older server's profile (no ways, no history) still reads, with none of them.
     let mut older: serde_json::Value = serde_json::from_str(&text).unwrap();
     let fields = older.as_object_mut().unwrap();
-    fields.remove("ways");
-    fields.remove("history");
+    for field in ["ways", "history", "played", "last_games"] {
+        fields.remove(field);
+    }
     let read = read::profile(&Parsed(older)).unwrap();
-    assert_eq!((read.ways.len(), read.history.len(), read.games), (0, 0, 7));
+    assert_eq!(
+        (read.ways.len(), read.history.len(), read.played.len(), read.last_games.len(), read.games),
+        (0, 0, 0, 0, 7)
+    );
 }
 
 /// In a list of the lobby's rooms or a room's moves, an item that does not

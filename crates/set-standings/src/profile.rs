@@ -1,7 +1,9 @@
 //! A player's profile as its own view of online.html (`?player=<id>`): who
 //! they are, their rating's history per way to play as a chart (an SVG
 //! with a text alternative), each way's games, wins, win rate, sets and
-//! game times, and their recent games, each with a link to its analysis.
+//! game times, and their recent games, rated or not, each with a link to
+//! its analysis. A player with no rated game yet has a profile of the games
+//! they played: no chart, no empty table.
 //! It owns the profile view's elements; `crate::standings` decides when to
 //! show it.
 
@@ -33,23 +35,41 @@ fn percent(part: u32, whole: u32) -> String {
 /// The profile, drawn into its view.
 pub(crate) fn render(profile: &ProfileMsg) {
     set_text("profile-title", &profile.name);
-    let summary = format!(
-        "{}, {} won ({}), {}.",
-        counted(profile.games.into(), "rated game", "rated games"),
-        profile.wins,
-        percent(profile.wins, profile.games),
-        counted(profile.sets.into(), "set", "sets"),
-    );
+    let played: u32 = profile.played.values().sum();
+    let summary = if profile.games == 0 {
+        format!("{} played, none rated yet.", counted(played.into(), "game", "games"))
+    } else {
+        format!(
+            "{}, {} won ({}), {}; {} played in all.",
+            counted(profile.games.into(), "rated game", "rated games"),
+            profile.wins,
+            percent(profile.wins, profile.games),
+            counted(profile.sets.into(), "set", "sets"),
+            counted(played.max(profile.games).into(), "game", "games"),
+        )
+    };
     set_text("profile-summary", &summary);
+    // Only what there is: no chart before a rating, no table of no ways.
+    show_in_profile("figure", !profile.history.is_empty());
+    show_in_profile("table", !profile.ways.is_empty() || !profile.played.is_empty());
     render_chart(profile);
     render_ways(profile);
     render_recent(profile);
+}
+
+/// Shows or hides the profile view's element of this kind (its one chart, its one table).
+fn show_in_profile(selector: &str, shown: bool) {
+    if let Ok(Some(part)) = document().query_selector(&format!("#profile-view {selector}")) {
+        let _ = if shown { part.remove_attribute("hidden") } else { part.set_attribute("hidden", "") };
+    }
 }
 
 /// No profile to show, and why.
 pub(crate) fn render_missing(why: &str) {
     set_text("profile-title", "No profile");
     set_text("profile-summary", why);
+    show_in_profile("figure", false);
+    show_in_profile("table", false);
     for id in ["profile-games", "profile-legend"] {
         if let Some(list) = element(id) {
             fill_list(&list, &[]);
@@ -130,19 +150,31 @@ fn render_chart(profile: &ProfileMsg) {
     }
 }
 
-/// Each way to play on a line of the table: rating, games, wins, win rate,
-/// sets, median game and fastest win.
+/// Each way to play on a line of the table: games played (rated or not),
+/// rating, rated games, wins, win rate, sets, median game and fastest win;
+/// a way played only unrated has its games and dashes.
 fn render_ways(profile: &ProfileMsg) {
     let Some(body) = element("profile-ways-body") else { return };
     let clock = |ms: u64| format_clock(ms as f64);
-    let items: Vec<(&'static str, Vec<Piece>)> = profile
-        .ways
-        .iter()
-        .map(|(mode, way)| {
+    let mut modes: Vec<&String> = profile.ways.keys().chain(profile.played.keys()).collect();
+    modes.sort_unstable();
+    modes.dedup();
+    let unrated = set_protocol::api::WayMsg { rating: 0, provisional: false, games: 0, wins: 0, sets: 0 };
+    let items: Vec<(&'static str, Vec<Piece>)> = modes
+        .into_iter()
+        .map(|mode| {
             let times = profile.times.get(mode);
-            let rating = if way.provisional { format!("{} (provisional)", way.rating) } else { way.rating.to_string() };
+            let rated = profile.ways.get(mode);
+            let way = rated.unwrap_or(&unrated);
+            let rating = match rated {
+                Some(way) if way.provisional => format!("{} (provisional)", way.rating),
+                Some(way) => way.rating.to_string(),
+                None => "–".to_owned(),
+            };
+            let played = profile.played.get(mode).copied().unwrap_or(0).max(way.games);
             let cells = vec![
                 ("th", "", title(mode)),
+                ("td", "", played.to_string()),
                 ("td", "", rating),
                 ("td", "", way.games.to_string()),
                 ("td", "", way.wins.to_string()),
@@ -160,29 +192,45 @@ fn render_ways(profile: &ProfileMsg) {
     }
 }
 
-/// The recent games, each with a link to its analysis.
+/// The recent games, rated or not, each with a link to its analysis: a
+/// rated one with its place and rating change, another said not rated.
 fn render_recent(profile: &ProfileMsg) {
     let Some(list) = element("profile-games") else { return };
     let clock = |ms: u64| format_clock(ms as f64);
-    let items: Vec<(&'static str, Vec<Piece>)> = profile
-        .recent
+    let rated_line = |game: &set_protocol::api::RecentGameMsg| {
+        let place = if game.place == 1 { "won".to_owned() } else { format!("place {}", game.place) };
+        format!(
+            "{}: {place} of {}, {} in {}, rating {} → {} ",
+            title(&game.mode),
+            game.players,
+            counted(game.sets.into(), "set", "sets"),
+            clock(game.ms),
+            game.before,
+            game.after
+        )
+    };
+    // The last games, rated or not; a server from before them sends only the rated.
+    let rooms: Vec<(String, String)> = if profile.last_games.is_empty() {
+        profile.recent.iter().map(|game| (game.room.clone(), rated_line(game))).collect()
+    } else {
+        profile
+            .last_games
+            .iter()
+            .map(|game| {
+                let text = match profile.recent.iter().find(|r| r.room == game.room) {
+                    Some(rated) => rated_line(rated),
+                    None => format!("{}: {} players, {}, not rated ", title(&game.mode), game.players, clock(game.ms)),
+                };
+                (game.room.clone(), text)
+            })
+            .collect()
+    };
+    let items: Vec<(&'static str, Vec<Piece>)> = rooms
         .iter()
-        .map(|game| {
-            let place = if game.place == 1 { "won".to_owned() } else { format!("place {}", game.place) };
-            let text = format!(
-                "{}: {place} of {}, {} in {}, rating {} → {} ",
-                title(&game.mode),
-                game.players,
-                counted(game.sets.into(), "set", "sets"),
-                clock(game.ms),
-                game.before,
-                game.after
-            );
-            ("", vec![("span", "", text), ("a", "", "Open in the analysis".to_owned())])
-        })
+        .map(|(_, text)| ("", vec![("span", "", text.clone()), ("a", "", "Open in the analysis".to_owned())]))
         .collect();
     if fill_list(&list, &items) {
         // Each game's link: the solo page, which fetches the game's save and opens its analysis.
-        set_in_items(&list, "a", "href", profile.recent.iter().map(|game| format!("./?analyse={}", game.room)));
+        set_in_items(&list, "a", "href", rooms.iter().map(|(room, _)| format!("./?analyse={room}")));
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::{StoreResult, Together};
 use crate::ratings::Rating;
 use set_core::online::fair;
-use set_protocol::api::{LeaderMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
+use set_protocol::api::{LeaderMsg, PlayedGameMsg, ProfileMsg, RecentGameMsg, TimesMsg, WayMsg};
 
 /// The most recent rated games a profile lists.
 const RECENT_GAMES: i64 = 20;
@@ -80,7 +80,8 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
         .bind(player)
         .fetch_all(reader)
         .await?;
-    if rows.is_empty() {
+    let (by_way, last_games, last_name) = played(reader, player).await?;
+    if rows.is_empty() && by_way.is_empty() {
         return Ok(None);
     }
     let (mut ratings, mut ways, mut games, mut wins, mut sets) = (BTreeMap::new(), BTreeMap::new(), 0, 0, 0);
@@ -133,7 +134,65 @@ pub(super) async fn profile(reader: &AnyPool, player: &str) -> StoreResult<Optio
     let history = history(&played);
     played.truncate(RECENT_GAMES as usize);
     let recent = played;
-    Ok(Some(ProfileMsg { player: player.to_owned(), name, ratings, games, wins, sets, times, recent, ways, history }))
+    // A player with no rated game yet goes by the name of their last game.
+    let name = if name.is_empty() { last_name } else { name };
+    Ok(Some(ProfileMsg {
+        player: player.to_owned(),
+        name,
+        ratings,
+        games,
+        wins,
+        sets,
+        times,
+        recent,
+        ways,
+        history,
+        played: by_way,
+        last_games,
+    }))
+}
+
+/// A player's finished games kept, rated or not: how many of each way,
+/// the most recent [`RECENT_GAMES`], and the name of the last one.
+async fn played(reader: &AnyPool, player: &str) -> StoreResult<(BTreeMap<String, u32>, Vec<PlayedGameMsg>, String)> {
+    let counts = sqlx::query(
+        "SELECT rooms.mode, COUNT(*) AS games FROM seats JOIN rooms ON rooms.id = seats.room
+         WHERE seats.player = $1 AND rooms.status = 'over' GROUP BY rooms.mode ORDER BY rooms.mode",
+    )
+    .bind(player)
+    .fetch_all(reader)
+    .await?;
+    let mut by_way = BTreeMap::new();
+    for row in &counts {
+        by_way.insert(row.try_get::<String, _>("mode")?, row.try_get::<i64, _>("games")? as u32);
+    }
+    let rows = sqlx::query(
+        "SELECT rooms.id, rooms.mode, rooms.ended_at_ms, seats.name,
+                (SELECT COUNT(*) FROM seats AS others WHERE others.room = rooms.id) AS players,
+                (SELECT COUNT(*) FROM results WHERE results.room = rooms.id) AS results
+         FROM seats JOIN rooms ON rooms.id = seats.room
+         WHERE seats.player = $1 AND rooms.status = 'over'
+         ORDER BY rooms.ended_at DESC, rooms.id LIMIT $2",
+    )
+    .bind(player)
+    .bind(RECENT_GAMES)
+    .fetch_all(reader)
+    .await?;
+    let mut last_name = String::new();
+    let mut games = Vec::with_capacity(rows.len());
+    for row in &rows {
+        if last_name.is_empty() {
+            last_name = row.try_get("name")?;
+        }
+        games.push(PlayedGameMsg {
+            room: row.try_get("id")?,
+            mode: row.try_get("mode")?,
+            players: row.try_get::<i64, _>("players")? as u32,
+            ms: row.try_get::<Option<i64>, _>("ended_at_ms")?.unwrap_or(0).max(0) as u64,
+            rated: row.try_get::<i64, _>("results")? > 0,
+        });
+    }
+    Ok((by_way, games, last_name))
 }
 
 /// Each way to play's rating over `games` (most recent first): the rating

@@ -77,3 +77,32 @@ fn a_profiles_history_is_each_ways_ratings_oldest_first() {
     assert_eq!(history["junior"], [1500, 1480]);
     assert_eq!(history.len(), 2);
 }
+
+/// A player who has played only unrated games has a profile: their name,
+/// their games by way and the last ones, none rated; one who never
+/// finished a game has none.
+#[tokio::test]
+async fn a_player_with_unrated_games_only_has_a_profile_of_them() {
+    for scratch in stores("unrated-profile").await {
+        let store = scratch.store();
+        let seat = |n: u8, player: &str, name: &str| SeatRecord { seat: n, player: player.into(), name: name.into() };
+        for (id, over) in [("uuuuuuuuu1", true), ("uuuuuuuuu2", true), ("uuuuuuuuu3", false)] {
+            store.create_room(&room(id), &seat(0, "newt", "Newt")).await.unwrap();
+            store.add_seat(id, 0, &seat(1, "olly", "Olly")).await.unwrap();
+            store.start(id, 0, 0).await.unwrap();
+            let mv = MoveRecord { seq: 1, seat: 0, at_ms: 61_000, kind: MoveKind::Hint, cards: Vec::new() };
+            if over {
+                store.append_last(id, 0, &mv, &[]).await.unwrap();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        }
+        let profile = store.profile("newt").await.unwrap().expect("a profile of the games played");
+        assert_eq!((profile.name.as_str(), profile.games, profile.recent.len()), ("Newt", 0, 0));
+        assert_eq!(profile.played, [("classic".to_owned(), 2)].into_iter().collect());
+        let last: Vec<(&str, u32, u64, bool)> =
+            profile.last_games.iter().map(|g| (g.room.as_str(), g.players, g.ms, g.rated)).collect();
+        assert_eq!(last, [("uuuuuuuuu2", 2, 61_000, false), ("uuuuuuuuu1", 2, 61_000, false)]);
+        assert_eq!(store.profile("nobody").await.unwrap(), None);
+        scratch.remove().await;
+    }
+}
