@@ -257,7 +257,10 @@ pub(crate) fn render_page(online: &Online) {
     let over = remote.status == Status::Over;
     show("end-screen", over && !online.room.end_put_away);
     show("show-results", over && online.room.end_put_away);
-    if !over {
+    // The log's line only once the end screen is put away (the log is
+    // behind it until then): a line added at the end would reshape the
+    // board under cards that stay.
+    if !(over && online.room.end_put_away) {
         set_text("log-rated", "");
     }
     if over {
@@ -268,7 +271,9 @@ pub(crate) fn render_page(online: &Online) {
         }
         let rated = online.room.rated_line();
         set_text("end-rated", &rated);
-        set_text("log-rated", &rated);
+        if online.room.end_put_away {
+            set_text("log-rated", &rated);
+        }
         let matches = crate::deal::matches(remote);
         show("end-proof", matches.is_some());
         set_text(
