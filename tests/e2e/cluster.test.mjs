@@ -10,6 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { startCluster } from '../../scripts/cluster.mjs';
 import { ARTIFACTS, CHROMIUM_ARGS, clickCard, makeRoomByForm, open, setsOf, sitByForm, startByButton, state } from './helpers.mjs';
 
@@ -28,6 +30,34 @@ after(async () => {
 });
 
 const online = async (page) => (await state(page)).online;
+
+/** What the pages and the nodes' logs said about `room`, for a failure's
+ *  message: a wait that timed out names no cause by itself, and CI keeps
+ *  only the failure's text. */
+async function whatHappened(room, pages) {
+  const lines = [];
+  for (const [who, page] of Object.entries(pages)) {
+    const seen = await online(page).catch((err) => ({ error: String(err) }));
+    const { node, seat, status, players } = seen;
+    lines.push(`${who}: node ${node}, room ${seen.room}, seat ${seat}, status ${status}, players ${JSON.stringify(players?.map((p) => [p.name, p.connected]))}, lobby rooms ${JSON.stringify(seen.lobby?.rooms?.map((r) => r.room))}`);
+  }
+  for (let n = 1; n <= 3; n += 1) {
+    const log = await readFile(path.join(cluster.dir, `node-${n}.log`), 'utf8').catch(() => '');
+    const about = log.split('\n').filter((line) => line.includes(room) || /WARN|ERROR/.test(line)).slice(-8);
+    lines.push(`node-${n}.log: ${about.join(' | ') || '(nothing about the room)'}`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs `step`; if it fails, the failure says what the pages and nodes saw. */
+async function explained(room, pages, step) {
+  try {
+    return await step();
+  } catch (err) {
+    err.message = `${err.message}\n${await whatHappened(room, pages)}`;
+    throw err;
+  }
+}
 
 /** Finds a set on the page's table by clicks, and waits until every page
  *  in the room has its event: the next player reads a table that has it. */
@@ -55,8 +85,10 @@ test('behind nginx, a lobby on one node lists a room on another, and quick play 
   }
   assert.notEqual(lobbyNode, node, 'a lobby on another node than the room\'s');
   // The room, on another node, is listed in Ben's lobby, as the page shows it.
-  await ben.page.waitForFunction((id) => window.wasmBindings.state().online.lobby.rooms.some((r) => r.room === id), room);
-  await ben.page.locator('#lobby-rooms li', { hasText: 'Ann' }).waitFor();
+  await explained(room, { ann: ann.page, ben: ben.page }, async () => {
+    await ben.page.waitForFunction((id) => window.wasmBindings.state().online.lobby.rooms.some((r) => r.room === id), room);
+    await ben.page.locator('#lobby-rooms li', { hasText: 'Ann' }).waitFor();
+  });
   await ben.page.screenshot({ path: `${ARTIFACTS}/cluster-lobby-phone.png` });
   // Quick play there sends him to the room's node, into Ann's room.
   await ben.page.fill('#create-name', 'Ben');
